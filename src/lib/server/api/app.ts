@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import type { Services } from '../services.ts';
+import { DomainError } from '../errors.ts';
+import { openRoutes } from './routes/open.ts';
+
+export type ApiEnv = { Variables: { services: Services } };
+
+/** The whole HTTP API; tests call it in-process with app.request(). */
+export function createApi(services: Services) {
+  const app = new Hono<ApiEnv>();
+
+  app.use(async (c, next) => {
+    c.set('services', services);
+    await next();
+  });
+
+  app.route('/api/open', openRoutes());
+
+  app.notFound((c) => c.json({ code: 0, msg: '接口不存在', data: null }, 404));
+
+  app.onError((error, c) => {
+    if (error instanceof DomainError) {
+      return c.json({ code: 0, msg: error.message, data: null }, error.status);
+    }
+    console.error(`[api] ${c.req.method} ${c.req.path}`, error);
+    return c.json({ code: 0, msg: '服务器繁忙，请稍后再试', data: null }, 500);
+  });
+
+  return app;
+}
+export type Api = ReturnType<typeof createApi>;

@@ -1,0 +1,18 @@
+import { openDatabase } from './db/client.ts';
+import { seedDemo } from './db/seed/index.ts';
+import type { Env } from './env.ts';
+
+/** Opens the configured database, applies migrations and, on an empty catalogue, the demo seed. */
+export async function openMigratedDatabase(env: Env) {
+  const database = await openDatabase(
+    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+  );
+  try {
+    await database.migrate();
+    if (env.SEED_DEMO) await seedDemo(database.db);
+    return database;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

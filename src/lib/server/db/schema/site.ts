@@ -1,0 +1,20 @@
+import { jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Operational settings staff change at run time (allowRegion, samplingSetting, samplingInfo…). */
+export const setting = pgTable('setting', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Requirements posted from /require (indexMsg/add). */
+export const indexMsg = pgTable('index_msg', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  phone: text('phone').notNull(),
+  email: text('email').notNull().default(''),
+  company: text('company').notNull().default(''),
+  content: text('content').notNull(),
+  ip: text('ip').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

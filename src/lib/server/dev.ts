@@ -1,0 +1,24 @@
+import { buildContentManifest } from '../content/manifest.ts';
+import { contentStoreFrom } from './content.ts';
+import { readEnv } from './env.ts';
+import { openMigratedDatabase } from './boot.ts';
+import { createServices, type Services } from './services.ts';
+import { createApi } from './api/app.ts';
+
+// Only `astro dev` loads this file (see src/middleware.ts).
+let services: Promise<Services> | undefined;
+let api: ReturnType<typeof createApi> | undefined;
+
+export function devServices(): Promise<Services> {
+  services ??= (async () => {
+    const env = readEnv({ ...process.env, NODE_ENV: 'development' });
+    const database = await openMigratedDatabase(env);
+    return createServices(env, database, contentStoreFrom(await buildContentManifest()));
+  })();
+  return services;
+}
+
+export async function devApi(request: Request): Promise<Response> {
+  api ??= createApi(await devServices());
+  return api.fetch(request);
+}

@@ -1,0 +1,13 @@
+import { defineMiddleware } from 'astro:middleware';
+
+// In production src/server.ts creates the services and passes them as locals. Under `astro dev`
+// there is no such entry, so this middleware creates them once and routes /api/* to the same
+// Hono app. The import is behind import.meta.env.DEV so the build never holds a second client.
+export const onRequest = defineMiddleware(async (context, next) => {
+  if (import.meta.env.DEV) {
+    const { devServices, devApi } = await import('./lib/server/dev.ts');
+    context.locals.services ??= await devServices();
+    if (context.url.pathname.startsWith('/api/')) return devApi(context.request);
+  }
+  return next();
+});

@@ -1,0 +1,94 @@
+// Production entry: one set of services, /api/* straight to Hono, static files from the build,
+// everything else to Astro's node handler (middleware mode) with the services as locals.
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import sirv from 'sirv';
+import { readEnv } from './lib/server/env.ts';
+import { openMigratedDatabase } from './lib/server/boot.ts';
+import { loadContentStore } from './lib/server/content.ts';
+import { createServices } from './lib/server/services.ts';
+import { createApi } from './lib/server/api/app.ts';
+import { createPageCache } from './lib/server/http/page-cache.ts';
+import { DataDirLockedError } from './lib/server/db/lock.ts';
+import type { Database } from './lib/server/db/client.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const clientDir = `${root}dist/client`;
+const serverEntry = `${root}dist/server/entry.mjs`;
+
+if (existsSync(`${root}.env`)) process.loadEnvFile(`${root}.env`);
+const env = readEnv();
+
+if (!existsSync(serverEntry)) {
+  console.error('找不到构建产物 dist/：请先运行 npm run build（或直接 npm start）。');
+  process.exit(1);
+}
+
+let database: Database;
+try {
+  database = await openMigratedDatabase(env);
+} catch (error) {
+  console.error(error instanceof DataDirLockedError ? error.message : error);
+  process.exit(1);
+}
+const services = createServices(env, database, await loadContentStore(`${clientDir}/content/manifest.json`));
+const api = getRequestListener(createApi(services).fetch);
+const { handler: astro } = (await import(serverEntry)) as {
+  handler: (req: IncomingMessage, res: ServerResponse, next: undefined, locals: object) => Promise<void>;
+};
+const locals = { services };
+const pageCache = createPageCache(env.PAGE_CACHE_SECONDS);
+const statics = sirv(clientDir, {
+  etag: true,
+  gzip: true,
+  brotli: true,
+  setHeaders(res, pathname) {
+    if (pathname.startsWith('/_astro/'))
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    else if (pathname.startsWith('/upload/')) res.setHeader('Cache-Control', 'public, max-age=86400');
+    else res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+  },
+});
+
+let closing = false;
+async function health(res: ServerResponse) {
+  try {
+    if (closing) throw new Error('closing');
+    await database.ping();
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ code: 1, msg: 'ok', data: { database: database.kind } }));
+  } catch {
+    res.writeHead(503, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ code: 0, msg: '数据库不可用', data: null }));
+  }
+}
+
+const server = createServer((req, res) => {
+  const url = req.url ?? '/';
+  if (url.startsWith('/api/')) return void api(req, res);
+  if (url === '/healthz') return void health(res);
+  statics(req, res, () => pageCache(req, res, () => void astro(req, res, undefined, locals)));
+});
+server.keepAliveTimeout = 65_000;
+
+server.listen(env.PORT, env.HOST, () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  console.log(`门户已启动: http://localhost:${port} (数据库: ${database.kind})`);
+});
+
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  console.log(`收到 ${signal}，停止接收请求并关闭数据库…`);
+  server.close();
+  server.closeIdleConnections();
+  const force = setTimeout(() => server.closeAllConnections(), 5_000);
+  force.unref();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

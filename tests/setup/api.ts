@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { openDatabase, type Database } from '#server/db/client.ts';
+import { seedDemo } from '#server/db/seed/index.ts';
+import { loadContentStore } from '#server/content.ts';
+import { readEnv } from '#server/env.ts';
+import { createServices, type Services } from '#server/services.ts';
+import { createApi } from '#server/api/app.ts';
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database when
+ * TEST_DATABASE_URL is set (dropped when the file ends). Migrated and seeded like a real start.
+ */
+async function freshDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openDatabase({});
+  const name = `t_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ url: target.toString() });
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const cleanup = new pg.Client({ connectionString: url });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  };
+  return database;
+}
+
+export type TestContext = {
+  services: Services;
+  api: ReturnType<typeof createApi>;
+  /** POST JSON to the API and return the parsed envelope and HTTP status. */
+  post<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>): Promise<Res<T>>;
+  get<T = unknown>(path: string, headers?: Record<string, string>): Promise<Res<T>>;
+};
+type Res<T> = { status: number; body: { code: number; msg: string; data: T } };
+
+export async function setupApi(options: { seed?: boolean } = {}): Promise<TestContext> {
+  const database = await freshDatabase();
+  await database.migrate();
+  if (options.seed !== false) await seedDemo(database.db);
+  const env = readEnv({ NODE_ENV: 'test', DATA_DIR: '/nonexistent' });
+  const content = await loadContentStore('dist/client/content/manifest.json');
+  const services = createServices(env, database, content);
+  const api = createApi(services);
+  afterAll(() => database.close());
+  const call = async <T>(path: string, init: RequestInit): Promise<Res<T>> => {
+    const res = await api.request(path, init);
+    return { status: res.status, body: (await res.json()) as Res<T>['body'] };
+  };
+  return {
+    services,
+    api,
+    post: (path, body, headers = {}) =>
+      call(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    get: (path, headers = {}) => call(path, { method: 'GET', headers }),
+  };
+}
