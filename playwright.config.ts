@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const port = 4399;
+const port = Number(process.env.E2E_PORT ?? 4399);
 // A fresh embedded database for every run, so tests see exactly the demo seed.
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 
