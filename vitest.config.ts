@@ -1,8 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
+// With TEST_DATABASE_URL the API tests run on PostgreSQL; files named *.pg.test.ts need it and
+// files named *.pglite.test.ts exercise the embedded database only, so each run picks its own.
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
 export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    exclude: ['**/node_modules/**', onPostgres ? '**/*.pglite.test.ts' : '**/*.pg.test.ts'],
     globalSetup: ['tests/setup/global.ts'],
     setupFiles: ['tests/setup/fail-on-console-error.ts'],
     testTimeout: 20_000,

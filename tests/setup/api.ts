@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll } from 'vitest';
 import { openDatabase, type Database } from '#server/db/client.ts';
 import { seedDemo } from '#server/db/seed/index.ts';
@@ -7,6 +5,7 @@ import { loadContentStore } from '#server/content.ts';
 import { readEnv } from '#server/env.ts';
 import { createServices, type Services } from '#server/services.ts';
 import { createApi } from '#server/api/app.ts';
+import { createTempPgDatabase } from './pg.ts';
 
 /**
  * A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database when
@@ -15,21 +14,12 @@ import { createApi } from '#server/api/app.ts';
 async function freshDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return openDatabase({});
-  const name = `t_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ url: target.toString() });
+  const temp = await createTempPgDatabase(url);
+  const database = await openDatabase({ url: temp.url });
   const close = database.close;
   database.close = async () => {
     await close();
-    const cleanup = new pg.Client({ connectionString: url });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
+    await temp.drop();
   };
   return database;
 }

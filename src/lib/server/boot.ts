@@ -8,8 +8,10 @@ export async function openMigratedDatabase(env: Env) {
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
   );
   try {
-    await database.migrate();
-    if (env.SEED_DEMO) await seedDemo(database.db);
+    await database.exclusive(async () => {
+      await database.migrate();
+      if (env.SEED_DEMO) await seedDemo(database.db);
+    });
     return database;
   } catch (error) {
     await database.close();

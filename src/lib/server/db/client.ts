@@ -14,11 +14,15 @@ export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Applies the committed migrations; safe when several processes start at once. */
   migrate(): Promise<void>;
+  /** Runs fn while holding a database-wide lock (start-up work of several processes). */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
 
+const STARTUP_LOCK_KEY = 4_321_001;
 const migrationsFolder = fileURLToPath(new URL('../../../../drizzle', import.meta.url));
 
 export type DatabaseOptions =
@@ -35,6 +39,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder }),
+      async exclusive(fn) {
+        // A session-level advisory lock on its own connection: processes starting together
+        // migrate and seed one after another instead of racing on CREATE TABLE.
+        const lockClient = await pool.connect();
+        try {
+          await lockClient.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          return await fn();
+        } finally {
+          await lockClient.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+          lockClient.release();
+        }
+      },
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
     };
@@ -48,6 +64,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'pglite',
       migrate: () => migratePglite(db, { migrationsFolder }),
+      // The data-directory lock already makes this process the only one.
+      exclusive: (fn) => fn(),
       ping: async () => void (await client.query('select 1')),
       close: async () => {
         if (!client.closed) {

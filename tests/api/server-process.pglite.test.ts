@@ -1,0 +1,43 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startServer, waitHealthy, type ServerProcess } from '../support/server-process.ts';
+
+// The production entry as a user runs it on the embedded database: a real process on a real port.
+const running: ServerProcess[] = [];
+async function start(env: Record<string, string>) {
+  const server = await startServer(env);
+  running.push(server);
+  return server;
+}
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.stop('SIGKILL')));
+});
+
+describe('embedded database (PGlite)', () => {
+  it('refuses a second process on the same data directory with a clear message', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-lock-'));
+    const first = await start({ DATA_DIR: dataDir });
+    expect(await waitHealthy(first)).toBe(true);
+
+    const second = await start({ DATA_DIR: dataDir });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain('正被另一个进程');
+    // The first one is unharmed.
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+  });
+
+  it('closes cleanly on SIGTERM and starts again on the same data, changing nothing', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-restart-'));
+    const first = await start({ DATA_DIR: dataDir });
+    expect(await waitHealthy(first)).toBe(true);
+    const before = await (await fetch(`${first.url}/api/open/web/index`)).text();
+    expect(await first.stop('SIGTERM')).toBe(0);
+
+    const again = await start({ DATA_DIR: dataDir });
+    expect(await waitHealthy(again)).toBe(true);
+    const after = await (await fetch(`${again.url}/api/open/web/index`)).text();
+    expect(JSON.parse(after)).toEqual(JSON.parse(before));
+  });
+});
