@@ -1,0 +1,192 @@
+// The one API client (spec section 7): same origin, Bearer token, 30 s timeout (none for
+// multipart), {code,msg,data} envelope. Two calling styles:
+//   const data = await api.post('/api/open/x', body)   // failure → error toast, undefined
+//   await api.post('/api/open/x', body, { throws: true }) // failure → ApiError, no toast
+// Success always resolves to data ?? null, so `undefined` means failure and nothing else.
+import { ofetch, FetchError } from 'ofetch';
+import { $token, logout } from './stores.ts';
+import { toast } from './toast.ts';
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const OPEN_LOGIN_EVENT = 'portal:open-login';
+
+export const MSG_NETWORK = '网络异常，请检查网络后重试';
+export const MSG_TIMEOUT = '请求超时，请稍后重试';
+export const MSG_SERVER = '服务器繁忙，请稍后再试';
+export const MSG_UNAUTHORIZED = '登录已失效，请重新登录';
+
+export type Envelope<T = unknown> = { code: number; msg: string; data: T };
+
+/** A failed call: business failure (code 0), HTTP error, timeout or network error. */
+export class ApiError extends Error {
+  readonly kind: 'business' | 'http' | 'timeout' | 'network';
+  readonly status: number;
+  readonly data: unknown;
+  constructor(kind: ApiError['kind'], message: string, status = 0, data: unknown = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.status = status;
+    this.data = data;
+  }
+}
+
+export type CallOptions = {
+  /** Throw ApiError instead of toasting and resolving undefined. */
+  throws?: boolean;
+  /** No toast on failure (still resolves undefined). */
+  silent?: boolean;
+  /** Milliseconds; defaults to 30 000, and to none for FormData bodies. */
+  timeout?: number;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
+export type ClientConfig = {
+  baseURL?: string;
+  getToken?: () => string | undefined;
+  /** Where failure messages go (the error toast by default). */
+  notify?: (message: string) => void;
+  /** Called on HTTP 401 (default: log out and ask the page to open the login dialog). */
+  onUnauthorized?: () => void;
+  timeout?: number;
+};
+
+function openLogin() {
+  logout();
+  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(OPEN_LOGIN_EVENT));
+}
+
+export function createApiClient(config: ClientConfig = {}) {
+  const {
+    baseURL = '',
+    getToken = () => $token.get()?.access,
+    notify = toast.error,
+    onUnauthorized = openLogin,
+    timeout: defaultTimeout = DEFAULT_TIMEOUT_MS,
+  } = config;
+
+  function authHeaders(extra?: Record<string, string>): Record<string, string> {
+    const access = getToken();
+    return { ...(access ? { authorization: `Bearer ${access}` } : {}), ...extra };
+  }
+
+  /** Turns an HTTP outcome into data or an ApiError; shared by fetch and XHR uploads. */
+  function settle<T>(status: number, body: unknown): T | null {
+    const envelope = body && typeof body === 'object' && 'code' in body ? (body as Envelope<T>) : null;
+    if (status === 401) {
+      onUnauthorized();
+      throw new ApiError('http', envelope?.msg || MSG_UNAUTHORIZED, status);
+    }
+    if (status < 200 || status >= 300) {
+      throw new ApiError(
+        'http',
+        envelope?.msg || `${MSG_SERVER}（${status}）`,
+        status,
+        envelope?.data ?? null,
+      );
+    }
+    if (!envelope) throw new ApiError('http', MSG_SERVER, status);
+    if (!envelope.code)
+      throw new ApiError('business', envelope.msg || MSG_SERVER, status, envelope.data ?? null);
+    return envelope.data ?? null;
+  }
+
+  function fail(error: unknown, options: CallOptions): undefined {
+    const apiError = error instanceof ApiError ? error : new ApiError('network', MSG_NETWORK);
+    if (options.throws) throw apiError;
+    if (!options.silent) notify(apiError.message);
+    return undefined;
+  }
+
+  async function request<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    payload: { body?: unknown; query?: Record<string, unknown> },
+    options: CallOptions = {},
+  ): Promise<T | null | undefined> {
+    const multipart = typeof FormData !== 'undefined' && payload.body instanceof FormData;
+    const timeout = options.timeout ?? (multipart ? undefined : defaultTimeout);
+    try {
+      const res = await ofetch.raw<unknown>(path, {
+        baseURL,
+        method,
+        body: payload.body as BodyInit | Record<string, unknown> | undefined,
+        query: payload.query,
+        headers: authHeaders(options.headers),
+        timeout,
+        signal: options.signal,
+        retry: 0,
+        ignoreResponseError: true,
+      });
+      return settle<T>(res.status, res._data);
+    } catch (error) {
+      if (error instanceof FetchError) {
+        const name = (error.cause as { name?: string } | undefined)?.name;
+        const timedOut = name === 'TimeoutError' || /timeout|aborted due to timeout/i.test(error.message);
+        return fail(
+          timedOut ? new ApiError('timeout', MSG_TIMEOUT) : new ApiError('network', MSG_NETWORK),
+          options,
+        );
+      }
+      return fail(error, options);
+    }
+  }
+
+  /**
+   * Multipart upload with progress (upload4file, upload4pic). XMLHttpRequest, because fetch
+   * reports no upload progress. No timeout, as the spec says for multipart.
+   */
+  function upload<T>(
+    path: string,
+    formData: FormData,
+    onProgress?: (fraction: number) => void,
+    options: CallOptions = {},
+  ): Promise<T | null | undefined> {
+    return new Promise<T | null | undefined>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', `${baseURL}${path}`);
+      for (const [name, value] of Object.entries(authHeaders(options.headers)))
+        xhr.setRequestHeader(name, value);
+      xhr.responseType = 'json';
+      if (onProgress) {
+        xhr.upload.addEventListener('progress', (e) => {
+          if (e.lengthComputable) onProgress(e.loaded / e.total);
+        });
+      }
+      const finish = (run: () => T | null | undefined) => {
+        try {
+          resolve(run());
+        } catch (error) {
+          reject(error);
+        }
+      };
+      xhr.addEventListener('load', () =>
+        finish(() => {
+          try {
+            return settle<T>(xhr.status, xhr.response);
+          } catch (error) {
+            return fail(error, options);
+          }
+        }),
+      );
+      xhr.addEventListener('error', () => finish(() => fail(new ApiError('network', MSG_NETWORK), options)));
+      options.signal?.addEventListener('abort', () => xhr.abort());
+      xhr.send(formData);
+    });
+  }
+
+  return {
+    timeout: defaultTimeout,
+    post: <T = unknown>(path: string, body?: unknown, options?: CallOptions) =>
+      request<T>('POST', path, { body: body ?? {} }, options),
+    get: <T = unknown>(path: string, query?: Record<string, unknown>, options?: CallOptions) =>
+      request<T>('GET', path, { query }, options),
+    upload,
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The page-wide client: same origin, token from $token, failures in an error toast. */
+export const api = createApiClient();

@@ -1,0 +1,128 @@
+// The browser's persisted state (spec section 3), one module of atoms plus named actions.
+// Everything is kept in localStorage as JSON under a "portal:" key and follows other tabs.
+// Islands render with useStore(store, { ssr: () => initial }); handlers read with .get().
+import { persistentAtom } from '@nanostores/persistent';
+import { groupPlanItems, type PlanGroup, type PlanItem } from '../shared/plan.ts';
+
+function persisted<T>(key: string, initial: T) {
+  return persistentAtom<T>(`portal:${key}`, initial, {
+    encode: (value) => (value === initial ? undefined : JSON.stringify(value)),
+    decode(encoded) {
+      // A value written by an older version (or by hand) must not break every page.
+      try {
+        return JSON.parse(encoded) as T;
+      } catch {
+        return initial;
+      }
+    },
+  });
+}
+
+/** Token record: access token, refresh token, expiry as epoch seconds. */
+export type TokenRecord = { access: string; refresh: string; expires: number };
+
+export type Address = {
+  address_rid: string;
+  name: string;
+  phone: string;
+  province: string;
+  city: string;
+  area: string;
+  address: string;
+  address_code: string;
+  /** 1 = the default address. */
+  default: number;
+};
+
+/** The logged-in user: account and saved addresses, plus whatever else user/info returns. */
+export type User = { account: string; addresses: Address[]; [field: string]: unknown };
+
+export type RememberedLogin = { account: string; password: string };
+
+export type WebSettings = {
+  allowRegion: unknown;
+  samplingSetting: Record<string, unknown> | null;
+  samplingInfo: unknown;
+  localInfo: { address?: string; phone?: string; email?: string; express?: unknown } | null;
+};
+
+export type UserMessage = Record<string, unknown>;
+
+export const $token = persisted<TokenRecord | null>('token', null);
+export const $user = persisted<User | null>('user', null);
+/** Experiment-plan count for the header badge: user info's cartNum, 0 when logged out. */
+export const $cartNum = persisted<number>('cartNum', 0);
+export const $plan = persisted<PlanGroup[]>('plan', []);
+export const $messages = persisted<UserMessage[]>('messages', []);
+export const $remembered = persisted<RememberedLogin | null>('remembered', null);
+/** Last chosen project type id (1 送样检测, 2 预约现场, 3 数据分析). */
+export const $projectType = persisted<number | null>('projectType', null);
+export const $webSettings = persisted<WebSettings | null>('webSettings', null);
+export const $trust = persisted<unknown>('trust', null);
+/** On-site (预约现场) context; a scene date limits pickup dates and shows a warning. */
+export const $scene = persisted<{ date?: string; [field: string]: unknown } | null>('scene', null);
+/** Where to return after logging in (a path), when a login-required route was refused. */
+export const $location = persisted<string | null>('location', null);
+/** Invitation code kept from /invited/{code} for the register dialog. */
+export const $inviterCode = persisted<string>('inviterCode', '');
+
+/** Stores a token record. */
+export function setSession(token: TokenRecord): void {
+  $token.set(token);
+}
+
+/** Login response (token, refreshToken, expires) → token record. */
+export function tokenFromLogin(res: { token: string; refreshToken: string; expires: number }): TokenRecord {
+  return { access: res.token, refresh: res.refreshToken, expires: Number(res.expires) };
+}
+
+/** refresh4token response (token, refresh_token, expires_at) → token record. */
+export function tokenFromRefresh(res: {
+  token: string;
+  refresh_token: string;
+  expires_at: number;
+}): TokenRecord {
+  return { access: res.token, refresh: res.refresh_token, expires: Number(res.expires_at) };
+}
+
+/** Stores user info; the cart badge follows its cartNum. */
+export function setUser(user: User, cartNum?: number): void {
+  $user.set(user);
+  if (cartNum !== undefined) $cartNum.set(Number(cartNum) || 0);
+}
+
+export function setPlan(items: Parameters<typeof groupPlanItems>[0]): PlanGroup[] {
+  const groups = groupPlanItems(items);
+  $plan.set(groups);
+  return groups;
+}
+
+export function rememberLogin(login: RememberedLogin | null): void {
+  $remembered.set(login);
+}
+
+export function setInviterCode(code: string): void {
+  $inviterCode.set(code.trim());
+}
+
+/** True when a token is stored (the spec's test for "logged in" before user info arrives). */
+export function isLoggedIn(): boolean {
+  return $token.get() !== null;
+}
+
+/**
+ * Clears the token, user data, cart count and saved per-user data. The remembered login,
+ * site settings and the invitation code survive: they do not belong to the session.
+ */
+export function logout(): void {
+  $token.set(null);
+  $user.set(null);
+  $cartNum.set(0);
+  $plan.set([]);
+  $messages.set([]);
+  $trust.set(null);
+  $scene.set(null);
+  $location.set(null);
+}
+
+export type { PlanGroup, PlanItem };
