@@ -32,6 +32,8 @@ export default function Dialog({
   const titleId = useId();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const openRef = useRef(open);
+  openRef.current = open;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -41,6 +43,7 @@ export default function Dialog({
     document.body.style.overflow = 'hidden';
     if (!dialog.open) dialog.showModal();
     return () => {
+      openRef.current = false;
       if (dialog.open) dialog.close();
       document.body.style.overflow = overflow;
       previous?.focus?.();
@@ -55,8 +58,17 @@ export default function Dialog({
       event.preventDefault();
       onCloseRef.current();
     };
+    // Chromium skips the cancellable event without a user gesture since opening and closes the
+    // element directly; tell the owner so its state follows.
+    const closed = () => {
+      if (openRef.current) onCloseRef.current();
+    };
     dialog.addEventListener('cancel', cancel);
-    return () => dialog.removeEventListener('cancel', cancel);
+    dialog.addEventListener('close', closed);
+    return () => {
+      dialog.removeEventListener('cancel', cancel);
+      dialog.removeEventListener('close', closed);
+    };
   }, []);
 
   function onBackdrop(event: React.MouseEvent<HTMLDialogElement>) {
