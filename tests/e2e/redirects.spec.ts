@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('redirects', () => {
+  for (const [from, to] of [
+    ['/about', '/about/profile'],
+    ['/member', '/member/center'],
+    ['/experiment', '/experiment/plan'],
+  ]) {
+    test(`${from} answers 302 to ${to}`, async ({ request }) => {
+      const res = await request.get(from, { maxRedirects: 0 });
+      expect(res.status()).toBe(302);
+      expect(res.headers()['location']).toBe(to);
+    });
+  }
+
+  test('/about lands on the profile page @mobile', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page).toHaveURL(/\/about\/profile$/);
+    await expect(page.getByRole('heading', { level: 1, name: '平台简介' })).toBeVisible();
+  });
+
+  test('an unknown path shows the Chinese 404 page with status 404 @mobile', async ({ page }) => {
+    const res = await page.goto('/no-such-page/here');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: '抱歉，页面不存在' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/');
+    await page.getByRole('searchbox', { name: '搜索检测项目' }).fill('XRD');
+    await page.getByRole('button', { name: '搜索' }).click();
+    await expect(page).toHaveURL(/\/search\?kw=XRD$/);
+  });
+});
