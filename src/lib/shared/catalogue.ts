@@ -1,5 +1,6 @@
 // Shapes of catalogue data as the API and the server-rendered pages see them (the contract
 // between src/lib/server/services/catalogue and its readers). Field names follow the spec.
+import type { DaySlots } from './slots.ts';
 
 export const projectTypeNames = { 1: '送样检测', 2: '预约现场', 3: '数据分析' } as const;
 export type ProjectTypeId = keyof typeof projectTypeNames;
@@ -16,8 +17,22 @@ export type HomeData = {
   }[];
   prefectureNavBottomArr: { id: number; name: string; img: string; sketch: string; type_id: number }[];
   hotItems: { rid: string; name: string; img: string; sketch: string; order: number }[];
-  serviceCaseArr: { rid: string; title: string; sketch: string; img: string; source: string; created: string }[];
-  thanksArr: { company: string; title: string; code: string; content: string; sketch: string; source: string }[];
+  serviceCaseArr: {
+    rid: string;
+    title: string;
+    sketch: string;
+    img: string;
+    source: string;
+    created: string;
+  }[];
+  thanksArr: {
+    company: string;
+    title: string;
+    code: string;
+    content: string;
+    sketch: string;
+    source: string;
+  }[];
   /** Not in the spec's list but needed by the page: the partner strip. */
   partnerArr: { name: string; img: string; url: string }[];
 };
@@ -76,3 +91,62 @@ export type TypeGroup = {
 };
 
 export type Paged<T> = { list: T[]; total: number };
+
+/** A device as the detail call returns it: the summary plus its specifications and linked item. */
+export type DeviceDetail = DeviceSummary & {
+  specs: { name: string; value: string }[];
+  item: { rid: string; name: string; type_id: number } | null;
+};
+
+/** One day of an instrument's week (POST /api/open/device/query4timeExtra). */
+export type DeviceWeek = {
+  rid: string;
+  /** First day shown, YYYY-MM-DD (Asia/Shanghai). */
+  date: string;
+  min_minutes: number;
+  lead_hours: number;
+  days: DaySlots[];
+};
+
+/** A capability showcase entry (/televised). */
+export type AbilityItem = {
+  rid: string;
+  title: string;
+  img: string;
+  sketch: string;
+  /** HTML body shown when an entry is opened. */
+  content: string;
+  category: string;
+  views: number;
+};
+
+/** A news/course/service article in lists and search results (no HTML body). */
+export type ArticleSummary = {
+  rid: string;
+  category: 'news' | 'course' | 'service';
+  title: string;
+  sketch: string;
+  img: string;
+  /** External original ('' when the article is ours). */
+  source: string;
+  author: string;
+  top: boolean;
+  /** Publication date, YYYY-MM-DD in Asia/Shanghai. */
+  created: string;
+};
+
+export type ArticleDetail = ArticleSummary & { html: string };
+
+/** An acknowledgement row (thanks list): the spec's five columns plus the link and date. */
+export type ThanksItem = {
+  rid: string;
+  company: string;
+  title: string;
+  code: string;
+  content: string;
+  sketch: string;
+  source: string;
+  created: string;
+};
+
+export type SearchResult = { kw: string; items: Paged<ProjectListItem>; articles: Paged<ArticleSummary> };

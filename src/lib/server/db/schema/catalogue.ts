@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ItemOptions } from '../../../shared/catalogue.ts';
 
 /** The three service types: 1 送样检测, 2 预约现场, 3 数据分析. */
 export const projectType = pgTable('project_type', {
@@ -31,13 +32,6 @@ export const prefecture = pgTable('prefecture', {
   sketch: text('sketch').notNull().default(''),
   sort: integer('sort').notNull().default(0),
 });
-
-export type ItemOptions = {
-  /** Allowed sample count per order line. */
-  sampleCount: { min: number; max: number; default: number };
-  /** Test parameters the customer chooses from (multi-select). */
-  parameters: { name: string; required: boolean; choices: string[] }[];
-};
 
 /** A testing, booking or analysis item that customers order. */
 export const item = pgTable(
@@ -95,6 +89,8 @@ export const device = pgTable('device', {
   minMinutes: integer('min_minutes').notNull().default(60),
   /** How long before the start a slot can still be booked, in hours. */
   leadHours: integer('lead_hours').notNull().default(24),
+  /** Key specifications shown on the detail page. */
+  specs: jsonb('specs').$type<{ name: string; value: string }[]>().notNull().default([]),
   remote: boolean('remote').notNull().default(false),
   onSale: boolean('on_sale').notNull().default(true),
   sort: integer('sort').notNull().default(0),
@@ -107,6 +103,8 @@ export const ability = pgTable('ability', {
   title: text('title').notNull(),
   img: text('img').notNull(),
   sketch: text('sketch').notNull().default(''),
+  /** HTML body shown when the entry is opened. */
+  content: text('content').notNull().default(''),
   category: text('category').notNull(),
   views: integer('views').notNull().default(0),
   sort: integer('sort').notNull().default(0),

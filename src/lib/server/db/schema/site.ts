@@ -1,4 +1,4 @@
-import { jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Operational settings staff change at run time (allowRegion, samplingSetting, samplingInfo…). */
 export const setting = pgTable('setting', {
@@ -8,13 +8,18 @@ export const setting = pgTable('setting', {
 });
 
 /** Requirements posted from /require (indexMsg/add). */
-export const indexMsg = pgTable('index_msg', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  phone: text('phone').notNull(),
-  email: text('email').notNull().default(''),
-  company: text('company').notNull().default(''),
-  content: text('content').notNull(),
-  ip: text('ip').notNull().default(''),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const indexMsg = pgTable(
+  'index_msg',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull().default(''),
+    company: text('company').notNull().default(''),
+    content: text('content').notNull(),
+    ip: text('ip').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The per-IP submission limit counts recent rows by ip.
+  (t) => [index('index_msg_ip_created_idx').on(t.ip, t.createdAt)],
+);

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+export const MAX_PAGE_SIZE = 50;
+export const DEFAULT_PAGE_SIZE = 10;
+
+export type PageWindow = { page: number; size: number; offset: number };
+
+/**
+ * Clamps a requested page into a window the database can serve: page ≥ 1, 1 ≤ size ≤ 50.
+ * Out-of-range numbers are corrected rather than rejected, so a stale link still shows a list.
+ */
+export function pageWindow(page?: number | null, size?: number | null): PageWindow {
+  const p = Number.isFinite(page) ? Math.max(1, Math.floor(page as number)) : 1;
+  const rawSize = Number.isFinite(size) ? Math.floor(size as number) : DEFAULT_PAGE_SIZE;
+  const s = Math.min(MAX_PAGE_SIZE, Math.max(1, rawSize));
+  return { page: p, size: s, offset: (p - 1) * s };
+}
+
+/** Number of pages needed for total rows (at least 1, so "第 1 / 1 页" reads right). */
+export function pageCount(total: number, size: number): number {
+  return Math.max(1, Math.ceil(total / Math.max(1, size)));
+}
+
+// Query strings carry numbers as text, JSON bodies as numbers; both are accepted.
+const pageNumber = (label: string) =>
+  z.preprocess(
+    (v) => (v === null || v === '' ? undefined : typeof v === 'string' ? Number(v) : v),
+    z
+      .number({ error: `[${label}]格式不正确` })
+      .refine((n) => Number.isFinite(n), `[${label}]格式不正确`)
+      .optional(),
+  );
+
+/** The {page, size} part of every list request; values are clamped afterwards by pageWindow. */
+export const PageRequestSchema = z.object({
+  page: pageNumber('页码'),
+  size: pageNumber('每页条数'),
+});

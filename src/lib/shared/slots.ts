@@ -1,0 +1,133 @@
+// Booking slots for on-site instrument sessions (预约现场), computed without I/O.
+// Calendar rules use Asia/Shanghai, which has had a fixed +08:00 offset since 1991, so local
+// times are plain arithmetic on epoch milliseconds.
+
+export const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
+/** Opening hours (spec: Mon–Sat 08:30–18:30), in minutes after local midnight. */
+export const OPEN_MINUTE = 8 * 60 + 30;
+export const CLOSE_MINUTE = 18 * 60 + 30;
+/** Sunday is closed (0 = Sunday, as Date#getUTCDay counts). */
+export const CLOSED_WEEKDAYS: readonly number[] = [0];
+/** Bookings and pickups are possible up to six months ahead. */
+export const HORIZON_MONTHS = 6;
+
+export type SlotStatus = 'free' | 'past' | 'closed' | 'taken';
+export type Slot = { start: string; end: string; status: SlotStatus };
+export type DaySlots = {
+  /** YYYY-MM-DD in Asia/Shanghai. */
+  date: string;
+  /** 0 = Sunday … 6 = Saturday. */
+  week: number;
+  /** True when nothing can be booked on this day at all. */
+  closed: boolean;
+  slots: Slot[];
+};
+
+/** An interval that makes overlapping slots unavailable: a booking ('taken') or a block ('closed'). */
+export type BusyInterval = {
+  start: number | Date | string;
+  end: number | Date | string;
+  status: 'taken' | 'closed';
+};
+
+export type WeekSlotsInput = {
+  /** First day of the week shown, YYYY-MM-DD; any weekday may start the week. */
+  from: string;
+  now: Date;
+  /** Slot length, the device's shortest booking. */
+  minMinutes: number;
+  /** A slot must start at least this many hours after now. */
+  leadHours: number;
+  busy?: BusyInterval[];
+  days?: number;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Epoch ms of 00:00 Shanghai time on a YYYY-MM-DD date, or null when the date does not exist. */
+export function shanghaiMidnight(date: string): number | null {
+  const m = DATE_RE.exec(date);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const utc = Date.UTC(y, mo - 1, d);
+  const back = new Date(utc);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return null;
+  return utc - SHANGHAI_OFFSET_MS;
+}
+
+export const isValidDate = (date: string) => shanghaiMidnight(date) !== null;
+
+/** The Shanghai calendar date (YYYY-MM-DD) of an instant. */
+export function shanghaiDate(at: Date | number): string {
+  return new Date(+at + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** ISO 8601 with the +08:00 offset, e.g. 2026-11-23T08:30:00+08:00. */
+export function shanghaiIso(at: Date | number): string {
+  return new Date(+at + SHANGHAI_OFFSET_MS).toISOString().slice(0, 19) + '+08:00';
+}
+
+export function addDays(date: string, days: number): string {
+  const midnight = shanghaiMidnight(date);
+  if (midnight === null) throw new RangeError(`Invalid date ${date}`);
+  return shanghaiDate(midnight + days * DAY_MS + SHANGHAI_OFFSET_MS / 2);
+}
+
+/** Same day-of-month n months later, clamped to the month's last day (08-31 + 6 → 02-28/29). */
+export function addMonths(date: string, months: number): string {
+  const m = DATE_RE.exec(date);
+  if (!m) throw new RangeError(`Invalid date ${date}`);
+  const total = Number(m[1]) * 12 + Number(m[2]) - 1 + months;
+  const y = Math.floor(total / 12);
+  const mo = total % 12;
+  const lastDay = new Date(Date.UTC(y, mo + 1, 0)).getUTCDate();
+  const d = Math.min(Number(m[3]), lastDay);
+  return `${String(y).padStart(4, '0')}-${String(mo + 1).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** The last bookable date: today (Shanghai) plus six months. */
+export function horizonDate(now: Date): string {
+  return addMonths(shanghaiDate(now), HORIZON_MONTHS);
+}
+
+const toMs = (v: number | Date | string) => (typeof v === 'number' ? v : new Date(v).getTime());
+
+/**
+ * The slots of each day from `from`, `days` days long (a week by default). Every day lists the
+ * same rows (08:30 onwards, one per minMinutes while they end by 18:30) so a grid lines up;
+ * a row's status says whether it can be booked:
+ * - 'closed': Sunday, beyond the six-month horizon, or inside a 'closed' busy interval;
+ * - 'past': starts before now + lead time;
+ * - 'taken': overlaps a booking;
+ * - 'free' otherwise.
+ */
+export function weekSlots(input: WeekSlotsInput): DaySlots[] {
+  const { from, now, leadHours, busy = [], days = 7 } = input;
+  const minMinutes = Math.max(1, Math.floor(input.minMinutes));
+  if (shanghaiMidnight(from) === null) throw new RangeError(`Invalid date ${from}`);
+  const earliest = now.getTime() + Math.max(0, leadHours) * 60 * 60 * 1000;
+  const horizon = horizonDate(now);
+  const intervals = busy.map((b) => ({ start: toMs(b.start), end: toMs(b.end), status: b.status }));
+
+  const result: DaySlots[] = [];
+  for (let i = 0; i < days; i++) {
+    const date = addDays(from, i);
+    const midnight = shanghaiMidnight(date)!;
+    const week = new Date(midnight + SHANGHAI_OFFSET_MS).getUTCDay();
+    const dayClosed = CLOSED_WEEKDAYS.includes(week) || date > horizon;
+    const slots: Slot[] = [];
+    for (let m = OPEN_MINUTE; m + minMinutes <= CLOSE_MINUTE; m += minMinutes) {
+      const start = midnight + m * 60_000;
+      const end = start + minMinutes * 60_000;
+      const overlapping = intervals.filter((b) => b.start < end && b.end > start);
+      let status: SlotStatus = 'free';
+      if (dayClosed || overlapping.some((b) => b.status === 'closed')) status = 'closed';
+      else if (start < earliest) status = 'past';
+      else if (overlapping.length) status = 'taken';
+      slots.push({ start: shanghaiIso(start), end: shanghaiIso(end), status });
+    }
+    result.push({ date, week, closed: slots.every((s) => s.status === 'closed'), slots });
+  }
+  return result;
+}
