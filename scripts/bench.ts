@@ -1,0 +1,244 @@
+// npm run bench: build, start the production server on a fresh database, measure, print one table.
+// Flags: --skip-build (reuse dist/). Env: BENCH_PORT (first port to try; three consecutive
+// ports are used), BENCH_SECONDS (load duration per target, default 10).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchBrowser, measurePage, type PageReport } from './bench/pages.ts';
+import { compare, type LoadResult } from './bench/load.ts';
+import { lighthouseScores } from './bench/lighthouse.ts';
+import { freePort, start, stopAll, waitFor } from './bench/process.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+process.chdir(root);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const basePort = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
+const KB = 1024;
+
+type Row = [measure: string, result: string, target: string, status: string];
+const rows: Row[] = [];
+const notes: string[] = [];
+const pass = (ok: boolean) => (ok ? 'pass' : 'FAIL');
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const step = (text: string) => console.log(`[bench] ${text}`);
+
+/** Raw bytes as the server sends them to a client that asks for no compression. */
+function rawGet(url: string): Promise<{ status: number; type: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(url, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          type: String(res.headers['content-type'] ?? ''),
+          body: Buffer.concat(chunks),
+        }),
+      );
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** An article id: a prerendered page in the build, else the first news item from the API. */
+async function findArticle(origin: string): Promise<string | undefined> {
+  const dir = 'dist/client/article';
+  if (existsSync(dir)) {
+    const entry = readdirSync(dir, { withFileTypes: true }).find(
+      (e) => e.isDirectory() || e.name.endsWith('.html'),
+    );
+    if (entry) return `/article/${entry.name.replace(/\.html$/, '')}`;
+  }
+  try {
+    const res = await fetch(`${origin}/api/open/web/news/list4index`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ page: 1, size: 1 }),
+    });
+    const json = (await res.json()) as { data?: { list?: { rid?: string }[] } };
+    const rid = json.data?.list?.[0]?.rid;
+    if (rid) return `/article/${rid}`;
+  } catch {
+    // no news API yet
+  }
+  return undefined;
+}
+
+function pageRows(name: string, report: PageReport, jsBudget: number) {
+  if (report.status !== 200) {
+    rows.push([`${name}: page`, `HTTP ${report.status}`, '200', 'FAIL']);
+    return;
+  }
+  rows.push([
+    `${name}: JS shipped (gzip, ${report.scripts.length} files)`,
+    kb(report.jsGzip),
+    `<= ${jsBudget} KB`,
+    pass(report.jsGzip <= jsBudget * KB),
+  ]);
+  rows.push([
+    `${name}: web fonts fetched`,
+    String(report.fonts.length),
+    '0',
+    pass(report.fonts.length === 0),
+  ]);
+  rows.push([
+    `${name}: <img> without width/height`,
+    `${report.imagesWithoutSize.length} of ${report.images}`,
+    '0',
+    pass(report.imagesWithoutSize.length === 0),
+  ]);
+  for (const src of report.imagesWithoutSize.slice(0, 5)) notes.push(`${name}: unsized image ${src}`);
+  for (const f of report.fonts.slice(0, 5)) notes.push(`${name}: font fetched ${f}`);
+}
+
+async function main() {
+  const started = Date.now();
+  if (!process.argv.includes('--skip-build') || !existsSync('dist/server/entry.mjs')) {
+    step('building (npm run build)…');
+    const build = spawnSync('npm', ['run', 'build'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    if (build.status !== 0) {
+      console.error(build.stdout.slice(-4000), build.stderr.slice(-4000));
+      throw new Error('npm run build failed');
+    }
+  }
+
+  const appPort = await freePort(basePort);
+  const barePort = await freePort(basePort ? basePort + 1 : undefined);
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+  const work = mkdtempSync(join(tmpdir(), 'bench-bare-'));
+  const origin = `http://127.0.0.1:${appPort}`;
+  const serverLog: string[] = [];
+  try {
+    step(`starting node src/server.ts on ${origin} with DATA_DIR=${dataDir}…`);
+    start(
+      process.execPath,
+      ['src/server.ts'],
+      {
+        PORT: String(appPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        NODE_ENV: 'production',
+      },
+      serverLog,
+    );
+    await waitFor(`${origin}/healthz`, 90_000).catch((error) => {
+      console.error(serverLog.join(''));
+      throw error;
+    });
+
+    const article = await findArticle(origin);
+    if (!article)
+      notes.push(
+        'no article found (no dist/client/article/* and no news from the API): article rows skipped',
+      );
+
+    // (a) what the browser fetches
+    step('loading pages in Chromium…');
+    const browser = await launchBrowser();
+    try {
+      const home = await measurePage(browser, `${origin}/`);
+      pageRows('home', home, 90);
+      if (home.status === 200) {
+        rows.push([
+          'home: total transfer, first load',
+          kb(home.transfer),
+          '<= 350 KB',
+          pass(home.transfer <= 350 * KB),
+        ]);
+        notes.push(
+          `home first load at 1280x800: ${home.requests} requests; ${home.imagesLoaded} of ${home.images} images loaded (lazy images below the fold wait for scrolling)`,
+        );
+      }
+      if (article) pageRows('article', await measurePage(browser, `${origin}${article}`), 20);
+    } finally {
+      await browser.close();
+    }
+
+    // (c) Lighthouse, before the load test heats anything
+    step('Lighthouse (mobile)…');
+    const targets: Record<string, string> = { home: `${origin}/` };
+    if (article) targets.article = `${origin}${article}`;
+    const scores = await lighthouseScores(targets, basePort ? basePort + 2 : undefined);
+    for (const [name, score] of Object.entries(scores)) {
+      if (typeof score === 'number')
+        rows.push([`${name}: Lighthouse mobile performance`, String(score), '100', pass(score >= 100)]);
+      else {
+        rows.push([`${name}: Lighthouse mobile performance`, 'not run', '100', 'n/a']);
+        notes.push(`Lighthouse ${name}: ${score}`);
+      }
+    }
+
+    // (b) throughput beside the bare server
+    const paths: { name: string; path: string; target?: number }[] = [
+      { name: 'GET /', path: '/', target: 0.25 },
+      ...(article ? [{ name: `GET ${article}`, path: article }] : []),
+      { name: 'GET /api/open/web/index', path: '/api/open/web/index', target: 0.3 },
+    ];
+    const manifest: Record<string, { type: string; file: string }> = {};
+    const live: typeof paths = [];
+    for (const [i, p] of paths.entries()) {
+      const res = await rawGet(`${origin}${p.path}`);
+      if (res.status !== 200) {
+        rows.push([`${p.name}: status`, `HTTP ${res.status}`, '200', 'FAIL']);
+        continue;
+      }
+      const file = join(work, `body-${i}`);
+      writeFileSync(file, res.body);
+      manifest[p.path] = { type: res.type, file };
+      live.push(p);
+    }
+    writeFileSync(join(work, 'manifest.json'), JSON.stringify(manifest));
+    start(process.execPath, ['scripts/bench/bare.ts', String(barePort), join(work, 'manifest.json')], {}, []);
+    await waitFor(`http://127.0.0.1:${barePort}/`, 10_000).catch(() => undefined);
+    const fmt = (r: LoadResult) =>
+      `${Math.round(r.rps).toLocaleString('en')} req/s, p99 ${r.p99} ms${r.errors || r.non2xx ? ` (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`;
+    for (const p of live) {
+      step(`load ${p.name}: app and bare server, ${seconds} s each at 50 connections…`);
+      const { app, bare } = await compare(
+        `${origin}${p.path}`,
+        `http://127.0.0.1:${barePort}${p.path}`,
+        seconds,
+      );
+      const ratio = bare.rps ? app.rps / bare.rps : 0;
+      rows.push([`${p.name}: app`, fmt(app), '', '']);
+      rows.push([`${p.name}: bare node:http, same bytes`, fmt(bare), '', '']);
+      rows.push([
+        `${p.name}: ratio app/bare`,
+        ratio.toFixed(2),
+        p.target ? `>= ${p.target}` : '(reported)',
+        p.target ? pass(ratio >= p.target && app.non2xx === 0) : '',
+      ]);
+    }
+  } finally {
+    await stopAll();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+  }
+
+  const header: Row = ['Measure', 'Result', 'Target', 'Status'];
+  const widths = header.map((_, i) => Math.max(...[header, ...rows].map((r) => r[i].length)));
+  const line = (r: Row) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  console.log(`\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows) console.log(line(r));
+  notes.push(
+    'load: app and bare server alternate in two rounds of half the time each; p99 is the worse round',
+  );
+  for (const n of notes) console.log(`note: ${n}`);
+  console.log(
+    `\n${rows.filter((r) => r[3] === 'FAIL').length} of ${rows.filter((r) => r[3] === 'pass' || r[3] === 'FAIL').length} targets missed; took ${Math.round((Date.now() - started) / 1000)} s.`,
+  );
+}
+
+process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+try {
+  await main();
+} catch (error) {
+  console.error(`[bench] ${(error as Error).message}`);
+  await stopAll();
+  process.exitCode = 1;
+}

@@ -1,0 +1,34 @@
+// Throughput beside a bare node:http server answering the same bytes. The machine has two
+// cores (one for the server under test, one for the load generator) and is often shared, so
+// the app and the bare server take turns in short rounds: a burst of other work then costs
+// both sides alike instead of whichever happened to run at that moment.
+import autocannon from 'autocannon';
+
+export type LoadResult = { rps: number; p99: number; errors: number; non2xx: number };
+
+async function once(url: string, seconds: number): Promise<LoadResult> {
+  const r = await autocannon({ url, connections: 50, duration: seconds });
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
+
+function combine(results: LoadResult[]): LoadResult {
+  return {
+    rps: results.reduce((s, r) => s + r.rps, 0) / results.length,
+    p99: Math.max(...results.map((r) => r.p99)),
+    errors: results.reduce((s, r) => s + r.errors, 0),
+    non2xx: results.reduce((s, r) => s + r.non2xx, 0),
+  };
+}
+
+/** `seconds` of load on each URL at 50 connections, in `rounds` alternating turns. */
+export async function compare(appUrl: string, bareUrl: string, seconds: number, rounds = 2) {
+  await once(appUrl, 1); // warm-up: JIT, page cache
+  await once(bareUrl, 1);
+  const app: LoadResult[] = [];
+  const bare: LoadResult[] = [];
+  for (let i = 0; i < rounds; i++) {
+    app.push(await once(appUrl, seconds / rounds));
+    bare.push(await once(bareUrl, seconds / rounds));
+  }
+  return { app: combine(app), bare: combine(bare) };
+}
