@@ -19,6 +19,17 @@ test.describe('redirects', () => {
     await expect(page.getByRole('heading', { level: 1, name: '平台简介' })).toBeVisible();
   });
 
+  test('/invited/{code} goes home and keeps the code for registration @mobile', async ({ page }) => {
+    await page.goto('/invited/ABC123');
+    await expect(page).toHaveURL(/\/$/);
+    const stored = await page.evaluate(() => localStorage.getItem('portal:inviterCode'));
+    expect(JSON.parse(stored ?? 'null')).toBe('ABC123');
+    // A later visit without a code keeps the one already saved.
+    await page.goto('/invited');
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => localStorage.getItem('portal:inviterCode'))).toBe(stored);
+  });
+
   test('an unknown path shows the Chinese 404 page with status 404 @mobile', async ({ page }) => {
     const res = await page.goto('/no-such-page/here');
     expect(res?.status()).toBe(404);
