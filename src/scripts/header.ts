@@ -1,0 +1,99 @@
+// Header behaviour on every page: login state, cart badge, search, menu, 上门取样.
+// Plain TS on nanostores (a few hundred bytes) so pages without islands ship no React.
+import { $token, $cartNum, logout } from '../lib/client/stores.ts';
+
+function dispatch(name: string, detail?: unknown): void {
+  window.dispatchEvent(new CustomEvent(name, { detail }));
+}
+
+const isLoggedIn = (): boolean => Boolean($token.get()?.access);
+
+function renderAuth(): void {
+  const loggedIn = isLoggedIn();
+  document.documentElement.dataset.auth = loggedIn ? 'in' : 'out';
+  const count = loggedIn ? Number($cartNum.get()) || 0 : 0;
+  for (const badge of document.querySelectorAll<HTMLElement>('[data-cart-badge]')) {
+    badge.textContent = count > 99 ? '99+' : String(count);
+  }
+}
+
+function setupSearch(form: HTMLFormElement): void {
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const input = form.elements.namedItem('kw') as HTMLInputElement;
+    const kw = input.value.trim();
+    // A named window: repeated searches reuse the same results tab instead of piling up tabs.
+    window.open(`/search?kw=${encodeURIComponent(kw)}`, 'search');
+    input.value = '';
+  });
+}
+
+function setupMenu(toggle: HTMLButtonElement): void {
+  const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+  if (!menu) return;
+  const set = (open: boolean) => {
+    toggle.setAttribute('aria-expanded', String(open));
+    toggle.setAttribute('aria-label', open ? '关闭菜单' : '菜单');
+    menu.classList.toggle('is-open', open);
+    toggle.querySelector('.menu-icon-open')?.classList.toggle('hidden', open);
+    toggle.querySelector('.menu-icon-close')?.classList.toggle('hidden', !open);
+  };
+  toggle.addEventListener('click', () => set(toggle.getAttribute('aria-expanded') !== 'true'));
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && toggle.getAttribute('aria-expanded') === 'true') {
+      set(false);
+      toggle.focus();
+    }
+  });
+}
+
+function setupUserMenu(root: HTMLElement): void {
+  const toggle = root.querySelector<HTMLButtonElement>('[data-user-toggle]');
+  const list = root.querySelector<HTMLElement>('[data-user-list]');
+  if (!toggle || !list) return;
+  const set = (open: boolean) => {
+    toggle.setAttribute('aria-expanded', String(open));
+    list.hidden = !open;
+  };
+  toggle.addEventListener('click', () => set(toggle.getAttribute('aria-expanded') !== 'true'));
+  document.addEventListener('click', (e) => {
+    if (!root.contains(e.target as Node)) set(false);
+  });
+  root.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') {
+      set(false);
+      toggle.focus();
+    }
+  });
+}
+
+function init(): void {
+  renderAuth();
+  $token.listen(renderAuth);
+  $cartNum.listen(renderAuth);
+
+  document.querySelectorAll<HTMLFormElement>('[data-search-form]').forEach(setupSearch);
+  document.querySelectorAll<HTMLButtonElement>('[data-menu-toggle]').forEach(setupMenu);
+  document.querySelectorAll<HTMLElement>('[data-user-menu]').forEach(setupUserMenu);
+
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-login]')) {
+    button.addEventListener('click', () => dispatch('portal:open-login', { panel: button.dataset.login }));
+  }
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-logout]')) {
+    button.addEventListener('click', () => {
+      logout();
+      // Member and plan pages show nothing to a logged-out visitor.
+      if (/^\/(member|experiment)(\/|$)/.test(location.pathname)) location.assign('/');
+    });
+  }
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-home-sampling]')) {
+    // The spec opens the login panel instead of the sampling dialog for a visitor without a
+    // token, so the choice is made here and each dialog only listens for its own event.
+    button.addEventListener('click', () => {
+      if (isLoggedIn()) dispatch('portal:open-home-sampling');
+      else dispatch('portal:open-login', { panel: 'log' });
+    });
+  }
+}
+
+init();
