@@ -1,12 +1,10 @@
 // Header behaviour on every page: login state, cart badge, search, menu, 上门取样.
 // Plain TS on nanostores (a few hundred bytes) so pages without islands ship no React.
-import { $token, $cartNum, logout } from '../lib/client/stores.ts';
+import { $cartNum, $token, $user, isLoggedIn, logout } from '../lib/client/stores.ts';
 
 function dispatch(name: string, detail?: unknown): void {
   window.dispatchEvent(new CustomEvent(name, { detail }));
 }
-
-const isLoggedIn = (): boolean => Boolean($token.get()?.access);
 
 function renderAuth(): void {
   const loggedIn = isLoggedIn();
@@ -15,7 +13,14 @@ function renderAuth(): void {
   for (const badge of document.querySelectorAll<HTMLElement>('[data-cart-badge]')) {
     badge.textContent = count > 99 ? '99+' : String(count);
   }
+  const account = $user.get()?.account;
+  for (const name of document.querySelectorAll<HTMLElement>('[data-user-name]')) {
+    name.textContent = loggedIn && account ? maskPhone(account) : '我的账户';
+  }
 }
+
+/** 13812345678 → 138****5678, so the account is not shown whole on a shared screen. */
+const maskPhone = (account: string) => account.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');
 
 function setupSearch(form: HTMLFormElement): void {
   form.addEventListener('submit', (event) => {
@@ -71,6 +76,7 @@ function init(): void {
   renderAuth();
   $token.listen(renderAuth);
   $cartNum.listen(renderAuth);
+  $user.listen(renderAuth);
 
   document.querySelectorAll<HTMLFormElement>('[data-search-form]').forEach(setupSearch);
   document.querySelectorAll<HTMLButtonElement>('[data-menu-toggle]').forEach(setupMenu);

@@ -77,6 +77,35 @@ test('login and register ask for the login dialog; 上门取样 asks a visitor t
   ]);
 });
 
+test('logged in: account menu, cart badge, 上门取样 opens the sampling dialog, logout', async ({ page }) => {
+  const events = await recordPortalEvents(page);
+  await page.goto('/');
+  // The persisted stores of src/lib/client/stores.ts, as a login leaves them.
+  await page.evaluate(() => {
+    const expires = Math.floor(Date.now() / 1000) + 7200;
+    localStorage.setItem('portal:token', JSON.stringify({ access: 'a', refresh: 'r', expires }));
+    localStorage.setItem('portal:user', JSON.stringify({ account: '13812345678', addresses: [] }));
+    localStorage.setItem('portal:cartNum', '3');
+  });
+  await page.reload();
+  const bar = header(page);
+  await expect(bar.getByRole('button', { name: '登录', exact: true })).toBeHidden();
+  await expect(bar.getByRole('link', { name: /实验计划/ })).toHaveText(/实验计划\s*3/);
+
+  await bar.getByRole('button', { name: '上门取样' }).click();
+  expect(await events()).toEqual([{ type: 'portal:open-home-sampling', detail: null }]);
+
+  const account = bar.getByRole('button', { name: '138****5678' });
+  await account.click();
+  await expect(account).toHaveAttribute('aria-expanded', 'true');
+  await expect(bar.getByRole('link', { name: '个人中心' })).toHaveAttribute('href', '/member');
+  await bar.getByRole('button', { name: '退出登录' }).click();
+
+  await expect(bar.getByRole('button', { name: '登录', exact: true })).toBeVisible();
+  await expect(bar.getByRole('link', { name: /实验计划/ })).toHaveText(/实验计划\s*0/);
+  expect(await page.evaluate(() => localStorage.getItem('portal:token'))).toBeNull();
+});
+
 test('side bar: QR popups on hover, hotline with hours, back to top', async ({ page }) => {
   await page.goto('/');
   const side = page.getByRole('complementary', { name: '快捷服务' });
