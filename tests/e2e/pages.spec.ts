@@ -115,8 +115,10 @@ test.describe('content pages', () => {
 
   test('contact page shows site info and the express address', async ({ page }) => {
     await page.goto('/contact');
-    await expect(page.getByRole('link', { name: '400-820-6688' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'service@labportal.cn' })).toHaveAttribute(
+    // The footer repeats the hotline and e-mail: look inside the page body.
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: '400-820-6688' })).toBeVisible();
+    await expect(main.getByRole('link', { name: 'service@labportal.cn' })).toHaveAttribute(
       'href',
       'mailto:service@labportal.cn',
     );

@@ -36,7 +36,8 @@ test.describe('redirects', () => {
     await expect(page.getByRole('heading', { level: 1, name: '抱歉，页面不存在' })).toBeVisible();
     await expect(page.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/');
     await page.getByRole('searchbox', { name: '搜索检测项目' }).fill('XRD');
-    await page.getByRole('button', { name: '搜索' }).click();
+    // The header has its own 搜索 button: use the one of the 404 page.
+    await page.getByRole('main').getByRole('button', { name: '搜索' }).click();
     await expect(page).toHaveURL(/\/search\?kw=XRD$/);
   });
 });
