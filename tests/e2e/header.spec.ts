@@ -44,7 +44,7 @@ test('the cart badge shows 0 when logged out', async ({ page }) => {
 
 test('search opens /search in a named window and clears the box', async ({ page }) => {
   await page.goto('/');
-  const box = header(page).getByRole('searchbox', { name: '搜索关键词' });
+  const box = header(page).getByRole('searchbox', { name: '站内搜索' });
   await box.fill('XRD 物相');
   const [results] = await Promise.all([page.waitForEvent('popup'), box.press('Enter')]);
   await results.waitForLoadState();
