@@ -150,7 +150,7 @@ test.describe('catalogue pages', () => {
       .filter({ has: page.getByRole('heading') });
     await expect(cards.first()).toBeVisible();
     await expect(cards.filter({ hasNotText: '结构表征' })).toHaveCount(0);
-      expect(category).toBe('结构表征');
+    expect(category).toBe('结构表征');
     await expect(cards.filter({ hasText: '核磁' })).toHaveCount(0);
     const xrd = cards.filter({ has: page.getByRole('heading', { name: 'X 射线衍射（XRD）粉末测试' }) });
     await expect(xrd.getByText('物相鉴定')).toBeVisible();
