@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { priceText, yuan } from '../../src/components/catalogue/format.ts';
+import { positiveInt, withQuery } from '../../src/pages/project/_query.ts';
+
+describe('catalogue page helpers', () => {
+  it('shows fen as yuan, keeping cents only when there are some', () => {
+    expect(yuan(30000)).toBe('300');
+    expect(yuan(1250)).toBe('12.50');
+    expect(yuan(5)).toBe('0.05');
+    expect(priceText(8000, '元/样')).toBe('80 元/样');
+  });
+
+  it('reads only positive integers from the query string', () => {
+    expect(positiveInt('12')).toBe(12);
+    for (const bad of [null, undefined, '', '0', '-1', '1.5', 'abc', '1e3', '9999999999']) {
+      expect(positiveInt(bad)).toBeUndefined();
+    }
+  });
+
+  it('builds links that drop empty values and page 1', () => {
+    expect(withQuery('/project/1/x', { childId: 11, page: 1 })).toBe('/project/1/x?childId=11');
+    expect(withQuery('/project/1/x', { childId: undefined, page: 3 })).toBe('/project/1/x?page=3');
+    expect(withQuery('/search', { kw: 'X 射线', page: 2 })).toBe('/search?kw=X+%E5%B0%84%E7%BA%BF&page=2');
+    expect(withQuery('/televised', {})).toBe('/televised');
+  });
+});
