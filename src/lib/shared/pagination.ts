@@ -21,18 +21,28 @@ export function pageCount(total: number, size: number): number {
   return Math.max(1, Math.ceil(total / Math.max(1, size)));
 }
 
-// Query strings carry numbers as text, JSON bodies as numbers; both are accepted.
-const pageNumber = (label: string) =>
+/**
+ * An optional number that may arrive as text (query strings) or as a JSON number; null and ''
+ * count as absent. Anything else non-numeric fails with '[label]格式不正确'.
+ */
+export const looseNumber = (label: string) =>
   z.preprocess(
-    (v) => (v === null || v === '' ? undefined : typeof v === 'string' ? Number(v) : v),
+    (v) => (v === null || v === '' ? undefined : typeof v === 'string' ? Number(v.trim() || NaN) : v),
     z
       .number({ error: `[${label}]格式不正确` })
       .refine((n) => Number.isFinite(n), `[${label}]格式不正确`)
       .optional(),
   );
 
+/** An optional whole number id (typeId, childId…), as text or number. */
+export const looseId = (label: string) =>
+  looseNumber(label).refine((n) => n === undefined || (Number.isInteger(n) && n > 0), `[${label}]格式不正确`);
+
 /** The {page, size} part of every list request; values are clamped afterwards by pageWindow. */
-export const PageRequestSchema = z.object({
-  page: pageNumber('页码'),
-  size: pageNumber('每页条数'),
-});
+export const PageRequestSchema = z.object(
+  {
+    page: looseNumber('页码'),
+    size: looseNumber('每页条数'),
+  },
+  { error: '请求参数格式不正确' },
+);

@@ -24,14 +24,20 @@ const required = (label: string, max: number) =>
 const optional = (label: string, max: number) =>
   z.preprocess((v) => (v === null || v === undefined ? '' : v), text(label, max));
 
-export const IndexMsgSchema = z.object({
-  name: required('姓名', 20),
-  // Length is covered by the pattern: anything but 11 digits is a format error.
-  phone: required('手机号', 64).regex(MOBILE_RE, '[手机号]格式不正确'),
-  email: optional('邮箱', 100).refine((v) => v === '' || z.email().safeParse(v).success, '[邮箱]格式不正确'),
-  company: optional('公司/单位', 100),
-  content: required('需求内容', 2000),
-});
+export const IndexMsgSchema = z.object(
+  {
+    name: required('姓名', 20),
+    // Length is covered by the pattern: anything but 11 digits is a format error.
+    phone: required('手机号', 64).regex(MOBILE_RE, '[手机号]格式不正确'),
+    email: optional('邮箱', 100).refine(
+      (v) => v === '' || z.email().safeParse(v).success,
+      '[邮箱]格式不正确',
+    ),
+    company: optional('公司/单位', 100),
+    content: required('需求内容', 2000),
+  },
+  { error: '请求参数格式不正确' },
+);
 export type IndexMsgInput = z.input<typeof IndexMsgSchema>;
 export type IndexMsg = z.output<typeof IndexMsgSchema>;
 

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // Operational settings stored in the `setting` table and served by /api/open/setting.
 
 /** Pickup calendar (spec section 3, "Sampling settings"); times are 'HH:mm-HH:mm'. */
@@ -45,3 +47,25 @@ export const isPublicSettingKey = (key: string): key is PublicSettingKey =>
 /** The four pickup time slots in order, skipping empty ones. */
 export const samplingTimes = (s: SamplingSetting): string[] =>
   [s.sampling_time1, s.sampling_time2, s.sampling_time3, s.sampling_time4].filter(Boolean);
+
+/** POST /api/open/setting/list4key body: the keys wanted, each one of publicSettingKeys. */
+export const SettingKeysRequestSchema = z.object(
+  {
+    keys: z
+      .array(z.string({ error: '[keys]只能包含设置项名称' }), {
+        error: (issue) => (issue.input === undefined ? '[keys]不能为空' : '[keys]应为设置项名称的数组'),
+      })
+      .min(1, '[keys]不能为空')
+      .max(publicSettingKeys.length * 2, '[keys]数量过多')
+      .superRefine((keys, ctx) => {
+        const unknown = keys.find((k) => !isPublicSettingKey(k));
+        if (unknown !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            message: `未知的设置项：${unknown.slice(0, 30)}（可选：${publicSettingKeys.join('、')}）`,
+          });
+      })
+      .transform((keys) => keys as PublicSettingKey[]),
+  },
+  { error: '请求参数格式不正确' },
+);

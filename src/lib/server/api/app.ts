@@ -1,7 +1,10 @@
 import { Hono } from 'hono';
 import type { Services } from '../services.ts';
 import { DomainError } from '../errors.ts';
-import { openRoutes } from './routes/open.ts';
+import { catalogueRoutes } from './routes/catalogue.ts';
+import { contentRoutes } from './routes/content.ts';
+import { deviceRoutes } from './routes/devices.ts';
+import { siteRoutes } from './routes/site.ts';
 
 export type ApiEnv = { Variables: { services: Services } };
 
@@ -14,7 +17,10 @@ export function createApi(services: Services) {
     await next();
   });
 
-  app.route('/api/open', openRoutes());
+  app.route('/api/open', siteRoutes());
+  app.route('/api/open', catalogueRoutes());
+  app.route('/api/open', contentRoutes());
+  app.route('/api/open', deviceRoutes());
 
   app.notFound((c) => c.json({ code: 0, msg: '接口不存在', data: null }, 404));
 

@@ -1,0 +1,43 @@
+import { Hono } from 'hono';
+import {
+  ProjectListRequestSchema,
+  RidRequestSchema,
+  SearchRequestSchema,
+} from '../../../shared/catalogue.ts';
+import { getHomeData } from '../../services/catalogue/home.ts';
+import { getItem, getTypeGroups, listProjects } from '../../services/catalogue/projects.ts';
+import { searchCatalogue } from '../../services/catalogue/search.ts';
+import { notFound } from '../../errors.ts';
+import type { ApiEnv } from '../app.ts';
+import { ok, readBody } from '../envelope.ts';
+
+/**
+ * Home data, categories, item lists and details, search. project/list, project/detail and
+ * search are ours: the spec does not show those paths (docs/decisions/0003-open-api-extras.md).
+ */
+export function catalogueRoutes() {
+  const r = new Hono<ApiEnv>();
+
+  r.get('/web/index', async (c) => ok(c, await getHomeData(c.var.services)));
+
+  r.get('/type/group', async (c) => ok(c, await getTypeGroups(c.var.services)));
+
+  r.post('/project/list', async (c) => {
+    const q = await readBody(c, ProjectListRequestSchema);
+    return ok(c, await listProjects(c.var.services, q));
+  });
+
+  r.post('/project/detail', async (c) => {
+    const { rid } = await readBody(c, RidRequestSchema);
+    const detail = await getItem(c.var.services, rid);
+    if (!detail) throw notFound('项目');
+    return ok(c, detail);
+  });
+
+  r.post('/search', async (c) => {
+    const q = await readBody(c, SearchRequestSchema);
+    return ok(c, await searchCatalogue(c.var.services, q));
+  });
+
+  return r;
+}
