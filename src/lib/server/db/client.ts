@@ -33,6 +33,9 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection the server drops (restart, failover, dropped test database) must not
+    // crash the process; the pool replaces it on the next query.
+    pool.on('error', (error) => console.warn('[db] idle PostgreSQL connection lost:', error.message));
     // Both drivers expose the same query builder; the PGlite type stands for both.
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
