@@ -27,8 +27,7 @@ if (banner && banner.querySelectorAll('.swiper-slide').length > 1) {
   markCurrent();
 }
 
-const partners = document.querySelector<HTMLElement>('[data-partner-swiper]');
-if (partners) {
+function startPartners(partners: HTMLElement): void {
   new Swiper(partners, {
     modules: [Autoplay],
     loop: true,
@@ -40,4 +39,19 @@ if (partners) {
     spaceBetween: 5,
     breakpoints: { 961: { slidesPerView: 4, slidesPerGroup: 4 } },
   });
+}
+
+// The strip sits at the bottom of the page: start it when it comes near, not during load.
+const partners = document.querySelector<HTMLElement>('[data-partner-swiper]');
+if (partners) {
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        observer.disconnect();
+        startPartners(partners);
+      }
+    },
+    { rootMargin: '300px 0px' },
+  );
+  observer.observe(partners);
 }

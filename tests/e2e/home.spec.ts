@@ -194,6 +194,8 @@ test('the acknowledgement table: five columns, at most 5 rows, 查看原文 in a
 test('the partner strip keeps moving', async ({ page }) => {
   await openHome(page);
   const strip = section(page, '合作伙伴');
+  // It starts when it comes near the viewport.
+  await strip.scrollIntoViewIfNeeded();
   expect(await strip.getByRole('img').count()).toBeGreaterThanOrEqual(8);
   const wrapper = strip.locator('.swiper-wrapper');
   const position = () => wrapper.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41);
