@@ -1,5 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { tokenStatus } from '#client/session.ts';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient, type ApiClient } from '#client/api.ts';
+import { ensureFreshToken, tokenStatus } from '#client/session.ts';
 import {
   $cartNum,
   $inviterCode,
@@ -65,5 +68,80 @@ describe('token status', () => {
     expect(tokenStatus({ access: 'a', refresh: 'r', expires: now }, now)).toBe('expired');
     expect(tokenStatus({ access: 'a', refresh: 'r', expires: now + 3599 }, now)).toBe('refresh');
     expect(tokenStatus({ access: 'a', refresh: 'r', expires: now + 3600 }, now)).toBe('valid');
+  });
+});
+
+describe('token refresh', () => {
+  type Seen = { path: string; body: string };
+  const seen: Seen[] = [];
+  let server: Server;
+  let client: ApiClient;
+  let answer: (res: ServerResponse) => void;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        seen.push({ path: req.url!, body });
+        // Slow enough that concurrent callers overlap.
+        setTimeout(() => answer(res), 50);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    client = createApiClient({ baseURL: `http://127.0.0.1:${port}`, notify: () => {} });
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeEach(() => {
+    seen.length = 0;
+  });
+
+  const now = 2_000_000_000;
+  const json = (res: ServerResponse, status: number, value: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(value));
+  };
+
+  it('refreshes once for many callers when under an hour is left, and stores the new record', async () => {
+    answer = (res) =>
+      json(res, 200, {
+        code: 1,
+        msg: 'ok',
+        data: { token: 'new-a', refresh_token: 'new-r', expires_at: now + 43_200 },
+      });
+    setSession({ access: 'old-a', refresh: 'old-r', expires: now + 1800 });
+    await Promise.all([
+      ensureFreshToken(client, now),
+      ensureFreshToken(client, now),
+      ensureFreshToken(client, now),
+    ]);
+    expect(seen).toEqual([{ path: '/api/open/refresh4token', body: JSON.stringify({ token: 'old-r' }) }]);
+    expect($token.get()).toEqual({ access: 'new-a', refresh: 'new-r', expires: now + 43_200 });
+  });
+
+  it('does nothing while more than an hour is left', async () => {
+    setSession({ access: 'a', refresh: 'r', expires: now + 7200 });
+    await ensureFreshToken(client, now);
+    expect(seen).toEqual([]);
+  });
+
+  it('clears the session when the token has expired', async () => {
+    setSession({ access: 'a', refresh: 'r', expires: now - 1 });
+    setUser({ account: '13800000000', addresses: [] }, 1);
+    await ensureFreshToken(client, now);
+    expect(seen).toEqual([]);
+    expect($token.get()).toBeNull();
+    expect($user.get()).toBeNull();
+  });
+
+  it('keeps the current token and only warns when the refresh fails', async () => {
+    answer = (res) => json(res, 200, { code: 0, msg: '服务器繁忙', data: null });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    setSession({ access: 'a', refresh: 'r', expires: now + 60 });
+    await ensureFreshToken(client, now);
+    expect($token.get()).toEqual({ access: 'a', refresh: 'r', expires: now + 60 });
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
   });
 });

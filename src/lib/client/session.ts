@@ -1,7 +1,9 @@
-import type { TokenRecord } from './stores.ts';
+import type { ApiClient } from './api.ts';
+import { $token, logout, setSession, tokenFromRefresh, type TokenRecord } from './stores.ts';
 
 /** Spec section 9: a token with less than an hour left is refreshed (one refresh at a time). */
 export const TOKEN_REFRESH_SECONDS = 3600;
+export const REFRESH_PATH = '/api/open/refresh4token';
 
 export type TokenStatus = 'none' | 'valid' | 'refresh' | 'expired';
 
@@ -11,4 +13,39 @@ export function tokenStatus(token: TokenRecord | null, now = Math.floor(Date.now
   const left = token.expires - now;
   if (left <= 0) return 'expired';
   return left < TOKEN_REFRESH_SECONDS ? 'refresh' : 'valid';
+}
+
+let inFlight: Promise<void> | null = null;
+
+/**
+ * Keeps the stored token usable (spec section 4): an expired one clears the session (re-login);
+ * one with under an hour left is refreshed, at most one refresh at a time however many callers
+ * ask. A failed refresh only logs a warning; the current token stays until it expires. (A 401
+ * answer is the server saying the session is over: the client logs out as for any 401.)
+ */
+export function ensureFreshToken(client: ApiClient, now?: number): Promise<void> {
+  const token = $token.get();
+  const status = tokenStatus(token, now);
+  if (status === 'expired') {
+    logout();
+    return Promise.resolve();
+  }
+  if (status !== 'refresh' || !token) return Promise.resolve();
+  inFlight ??= client
+    .post<{ token: string; refresh_token: string; expires_at: number }>(
+      REFRESH_PATH,
+      { token: token.refresh },
+      { throws: true },
+    )
+    .then((data) => {
+      // Only if nobody logged out or in meanwhile.
+      if (data && $token.get()?.refresh === token.refresh) setSession(tokenFromRefresh(data));
+    })
+    .catch((error: unknown) => {
+      console.warn('[session] token refresh failed:', error instanceof Error ? error.message : error);
+    })
+    .finally(() => {
+      inFlight = null;
+    });
+  return inFlight;
 }
