@@ -18,13 +18,55 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true'),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  // Behind a reverse proxy the client address comes from X-Real-IP / X-Forwarded-For.
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  // SMS: `log` keeps messages in the sms_outbox table (readable at /api/dev/outbox); `aliyun` sends.
+  SMS_PROVIDER: z.enum(['log', 'aliyun']).default('log'),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  ALIYUN_SMS_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com'),
+  // WeChat QR login: `dev` simulates the scan at /dev/wechat; `mp` uses an Official Account.
+  WECHAT_PROVIDER: z.enum(['dev', 'mp']).default('dev'),
+  WECHAT_APPID: z.string().optional(),
+  WECHAT_SECRET: z.string().optional(),
+  WECHAT_TOKEN: z.string().optional(),
+  WECHAT_API_BASE: z.url().default('https://api.weixin.qq.com'),
+});
+
+// Provider credentials are required only when that provider is chosen.
+const requiredWhen = {
+  aliyun: [
+    'ALIYUN_SMS_ACCESS_KEY_ID',
+    'ALIYUN_SMS_ACCESS_KEY_SECRET',
+    'ALIYUN_SMS_SIGN_NAME',
+    'ALIYUN_SMS_TEMPLATE_CODE',
+  ],
+  mp: ['WECHAT_APPID', 'WECHAT_SECRET', 'WECHAT_TOKEN'],
+} as const;
+
+const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
+  const need = [
+    ...(env.SMS_PROVIDER === 'aliyun' ? requiredWhen.aliyun : []),
+    ...(env.WECHAT_PROVIDER === 'mp' ? requiredWhen.mp : []),
+  ];
+  for (const key of need) {
+    if (!env[key]) {
+      const provider = key.startsWith('ALIYUN') ? 'SMS_PROVIDER=aliyun' : 'WECHAT_PROVIDER=mp';
+      ctx.addIssue({ code: 'custom', path: [key], message: `required when ${provider}` });
+    }
+  }
 });
 
 export type Env = z.infer<typeof EnvSchema>;
 
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
-  const parsed = EnvSchema.safeParse(cleaned);
+  const parsed = CheckedEnvSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);

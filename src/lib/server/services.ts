@@ -2,6 +2,13 @@ import type { Env } from './env.ts';
 import type { Database, Db } from './db/client.ts';
 import type { ContentStore } from './content.ts';
 import { createMemo, type Memo } from './cache.ts';
+import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
+import type { SmsAdapter } from './adapters/sms/types.ts';
+import { createLogSms } from './adapters/sms/log.ts';
+import { createAliyunSms } from './adapters/sms/aliyun.ts';
+import type { WechatAdapter } from './adapters/wechat/types.ts';
+import { createDevWechat } from './adapters/wechat/dev.ts';
+import { createMpWechat } from './adapters/wechat/mp.ts';
 
 /** What one process creates once and hands to the API and to pages. */
 export type Services = {
@@ -11,14 +18,51 @@ export type Services = {
   content: ContentStore;
   /** Short-lived memo for public read-mostly data. */
   memo: Memo;
+  /** The clock (epoch ms) for expiries and rate limits; tests replace it to move time. */
+  now: () => number;
+  limiter: RateLimiter;
+  sms: SmsAdapter;
+  wechat: WechatAdapter;
 };
 
 export function createServices(env: Env, database: Database, content: ContentStore): Services {
-  return {
+  if (env.NODE_ENV === 'production' && (env.SMS_PROVIDER === 'log' || env.WECHAT_PROVIDER === 'dev')) {
+    // Both are the defaults so a fresh checkout works; in front of real users they would let anyone
+    // read login codes (/api/dev/outbox) or fake a WeChat scan.
+    console.warn(
+      `[accounts] SMS_PROVIDER=${env.SMS_PROVIDER}, WECHAT_PROVIDER=${env.WECHAT_PROVIDER}: development adapters and their /api/dev/* endpoints are on. Configure aliyun/mp before going live.`,
+    );
+  }
+  const services: Services = {
     env,
     database,
     db: database.db,
     content,
     memo: createMemo(env.NODE_ENV === 'test' ? 0 : 5_000),
+    now: () => Date.now(),
+    // The adapters read the clock through `services` so a replaced clock reaches them too.
+    limiter: createRateLimiter(database.db, () => services.now()),
+    sms: createSms(env, database.db, () => services.now()),
+    wechat: createWechat(env, database.db, () => services.now()),
   };
+  return services;
+}
+
+function createSms(env: Env, db: Db, now: () => number): SmsAdapter {
+  if (env.SMS_PROVIDER === 'log') return createLogSms(db, now);
+  return createAliyunSms(
+    {
+      accessKeyId: env.ALIYUN_SMS_ACCESS_KEY_ID!,
+      accessKeySecret: env.ALIYUN_SMS_ACCESS_KEY_SECRET!,
+      signName: env.ALIYUN_SMS_SIGN_NAME!,
+      templateCode: env.ALIYUN_SMS_TEMPLATE_CODE!,
+      endpoint: env.ALIYUN_SMS_ENDPOINT,
+    },
+    now,
+  );
+}
+
+function createWechat(env: Env, db: Db, now: () => number): WechatAdapter {
+  if (env.WECHAT_PROVIDER === 'dev') return createDevWechat(env.PUBLIC_SITE_URL);
+  return createMpWechat({ appid: env.WECHAT_APPID!, secret: env.WECHAT_SECRET!, apiBase: env.WECHAT_API_BASE }, db, now);
 }

@@ -5,8 +5,16 @@ import { catalogueRoutes } from './routes/catalogue.ts';
 import { contentRoutes } from './routes/content.ts';
 import { deviceRoutes } from './routes/devices.ts';
 import { siteRoutes } from './routes/site.ts';
+import { accountOpenRoutes } from './routes/auth.ts';
+import { accountRoutes } from './routes/account.ts';
+import { wechatRoutes } from './routes/wechat.ts';
+import { devRoutes } from './routes/dev.ts';
+import { authGuard } from './middleware/auth.ts';
+import { jsonBodyLimit } from './middleware/body-limit.ts';
+import type { AuthUser } from '../services/accounts/tokens.ts';
 
-export type ApiEnv = { Variables: { services: Services } };
+/** `user` is set by the guard on /api/auth/*; read it with requireUser(c). */
+export type ApiEnv = { Variables: { services: Services; user?: AuthUser } };
 
 /** The whole HTTP API; tests call it in-process with app.request(). */
 export function createApi(services: Services) {
@@ -17,10 +25,17 @@ export function createApi(services: Services) {
     await next();
   });
 
+  app.use('/api/*', jsonBodyLimit);
+  app.use('/api/auth/*', authGuard);
+
   app.route('/api/open', siteRoutes());
   app.route('/api/open', catalogueRoutes());
   app.route('/api/open', contentRoutes());
   app.route('/api/open', deviceRoutes());
+  app.route('/api/open', accountOpenRoutes());
+  app.route('/api/open/wx', wechatRoutes());
+  app.route('/api/auth', accountRoutes());
+  app.route('/api/dev', devRoutes());
 
   app.notFound((c) => c.json({ code: 0, msg: '接口不存在', data: null }, 404));
 

@@ -1,2 +1,3 @@
 export * from './catalogue.ts';
 export * from './site.ts';
+export * from './accounts.ts';

@@ -1,0 +1,8 @@
+/** One text message to a mainland mobile. `params` are the template variables (e.g. {code}). */
+export type SmsMessage = { phone: string; text: string; params: Record<string, string> };
+
+/** Sends a message or throws; callers turn a throw into a Chinese message for the user. */
+export type SmsAdapter = {
+  readonly kind: 'log' | 'aliyun';
+  send(message: SmsMessage): Promise<void>;
+};

@@ -1,0 +1,45 @@
+import { Hono } from 'hono';
+import { desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { ApiEnv } from '../app.ts';
+import { ok, readBody, readQuery } from '../envelope.ts';
+import { smsOutbox } from '../../db/schema/index.ts';
+import { phoneField } from '../../../shared/auth.ts';
+import { recordScan } from '../../services/accounts/wechat.ts';
+import { DomainError } from '../../errors.ts';
+
+/**
+ * Development helpers under /api/dev. Each exists only while its local adapter is active
+ * (SMS_PROVIDER=log, WECHAT_PROVIDER=dev) and answers 404 otherwise.
+ */
+export function devRoutes() {
+  const r = new Hono<ApiEnv>();
+
+  r.get('/outbox', async (c) => {
+    if (c.var.services.env.SMS_PROVIDER !== 'log') return c.notFound();
+    const { phone } = readQuery(c, z.object({ phone: phoneField.optional() }));
+    const rows = await c.var.services.db
+      .select({ phone: smsOutbox.phone, text: smsOutbox.text, created: smsOutbox.createdAt })
+      .from(smsOutbox)
+      .where(phone ? eq(smsOutbox.phone, phone) : undefined)
+      .orderBy(desc(smsOutbox.id))
+      .limit(20);
+    return ok(c, { list: rows.map((m) => ({ ...m, created: m.created.toISOString() })) });
+  });
+
+  r.post('/wechat/scan', async (c) => {
+    if (c.var.services.env.WECHAT_PROVIDER !== 'dev') return c.notFound();
+    const { ticket, openid } = await readBody(
+      c,
+      z.object({
+        ticket: z.string({ error: '[二维码]不能为空' }).trim().min(1, '[二维码]不能为空').max(128),
+        openid: z.string().trim().min(1).max(64).default('dev-openid'),
+      }),
+    );
+    const status = await recordScan(c.var.services, ticket, openid);
+    if (!status) throw new DomainError('二维码已过期');
+    return ok(c, { status }, status === 'confirmed' ? '已确认登录' : '该微信未绑定账号，请在登录页绑定手机号');
+  });
+
+  return r;
+}
