@@ -31,7 +31,10 @@ describe('SMS codes', () => {
       a.advance(61_000);
     }
     a.advance(3600_000);
-    expect((await send(phone)).body).toMatchObject({ code: 0, msg: '今日验证码发送次数已达上限，请明天再试' });
+    expect((await send(phone)).body).toMatchObject({
+      code: 0,
+      msg: '今日验证码发送次数已达上限，请明天再试',
+    });
   });
 
   it('limits codes per client address across phones', async () => {
@@ -45,7 +48,11 @@ describe('SMS codes', () => {
       const refused = await t.post('/api/open/code4sms', { phone: a.phone(), useFor: 0 }, headers);
       expect(refused.body).toMatchObject({ code: 0, msg: '请求过于频繁，请稍后再试' });
       // Another address is not affected.
-      const other = await t.post('/api/open/code4sms', { phone: a.phone(), useFor: 0 }, { 'x-real-ip': '203.0.113.8' });
+      const other = await t.post(
+        '/api/open/code4sms',
+        { phone: a.phone(), useFor: 0 },
+        { 'x-real-ip': '203.0.113.8' },
+      );
       expect(other.body.code).toBe(1);
     } finally {
       t.services.env.TRUST_PROXY = false;
@@ -69,7 +76,9 @@ describe('SMS codes', () => {
     const code = await a.sendCode(phone, 0);
     expect((await t.post('/api/open/sign', { phone, code, password: PASSWORD })).body.code).toBe(1);
     const reset = await a.sendCode(phone, 1);
-    expect((await t.post('/api/open/reset', { account: phone, code: reset, password: 'Other-Pass1' })).body.code).toBe(1);
+    expect(
+      (await t.post('/api/open/reset', { account: phone, code: reset, password: 'Other-Pass1' })).body.code,
+    ).toBe(1);
     const again = await t.post('/api/open/reset', { account: phone, code: reset, password: 'Third-Pass1' });
     expect(again.body).toMatchObject({ code: 0, msg: '验证码错误或已失效' });
 

@@ -30,7 +30,12 @@ describe('register → login → info → refresh → logout', () => {
 
     const info = await a.info(token);
     expect(info.body.code).toBe(1);
-    expect(info.body.data.userInfo).toMatchObject({ account: phone, phone, has_password: true, wechat_bound: false });
+    expect(info.body.data.userInfo).toMatchObject({
+      account: phone,
+      phone,
+      has_password: true,
+      wechat_bound: false,
+    });
     expect(info.body.data.userInfo.invite_code).toMatch(/^[A-Z2-9]{6}$/);
     expect(info.body.data).toMatchObject({ cartNum: 0, address: [] });
 
@@ -86,10 +91,20 @@ describe('register → login → info → refresh → logout', () => {
     const code = (await a.info(inviter.token)).body.data.userInfo.invite_code as string;
     const phone = a.phone();
     const sms = await a.sendCode(phone, 0);
-    const bad = await t.post('/api/open/sign', { phone, password: PASSWORD, code: sms, inviterCode: 'ZZZZZZ' });
+    const bad = await t.post('/api/open/sign', {
+      phone,
+      password: PASSWORD,
+      code: sms,
+      inviterCode: 'ZZZZZZ',
+    });
     expect(bad.body).toMatchObject({ code: 0, msg: '邀请码不存在，请检查或留空' });
     // The code was not spent by the refused attempt.
-    const good = await t.post('/api/open/sign', { phone, password: PASSWORD, code: sms, inviterCode: code.toLowerCase() });
+    const good = await t.post('/api/open/sign', {
+      phone,
+      password: PASSWORD,
+      code: sms,
+      inviterCode: code.toLowerCase(),
+    });
     expect(good.body.code).toBe(1);
     const { users } = await import('#server/db/schema/index.ts');
     const { eq } = await import('drizzle-orm');
@@ -100,7 +115,11 @@ describe('register → login → info → refresh → logout', () => {
 
   it('updates the profile fields a user may change', async () => {
     const u = await a.user();
-    const res = await t.post('/api/auth/updateInfo', { name: ' 张三 ', email: 'zs@example.com' }, a.bearer(u.token));
+    const res = await t.post(
+      '/api/auth/updateInfo',
+      { name: ' 张三 ', email: 'zs@example.com' },
+      a.bearer(u.token),
+    );
     expect(res.body).toMatchObject({ code: 1 });
     const info = (await a.info(u.token)).body.data.userInfo;
     expect(info).toMatchObject({ name: '张三', email: 'zs@example.com' });
@@ -116,9 +135,17 @@ describe('register → login → info → refresh → logout', () => {
     expect(taken.body).toMatchObject({ code: 0, msg: '该手机号已注册，请直接登录' });
 
     const code = await a.sendCode(newPhone, 0);
-    const wrong = await t.post('/api/auth/update4contact', { phone: newPhone, code, password: 'nope-nope' }, a.bearer(u.token));
+    const wrong = await t.post(
+      '/api/auth/update4contact',
+      { phone: newPhone, code, password: 'nope-nope' },
+      a.bearer(u.token),
+    );
     expect(wrong.body).toMatchObject({ code: 0, msg: '[当前密码]错误' });
-    const done = await t.post('/api/auth/update4contact', { phone: newPhone, code, password: PASSWORD }, a.bearer(u.token));
+    const done = await t.post(
+      '/api/auth/update4contact',
+      { phone: newPhone, code, password: PASSWORD },
+      a.bearer(u.token),
+    );
     expect(done.body).toMatchObject({ code: 1 });
     expect((await a.info(u.token)).body.data.userInfo.account).toBe(newPhone);
     await a.login(newPhone);
@@ -179,8 +206,18 @@ describe('tokens', () => {
   });
 
   it('answers 401 on every /api/auth path without a valid bearer token', async () => {
-    for (const headers of [{}, { authorization: 'Bearer' }, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }]) {
-      for (const path of ['/api/auth/user/info', '/api/auth/updateInfo', '/api/auth/logout', '/api/auth/no-such-call']) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: 'Bearer' },
+      { authorization: 'Bearer nope' },
+      { authorization: 'Basic abc' },
+    ]) {
+      for (const path of [
+        '/api/auth/user/info',
+        '/api/auth/updateInfo',
+        '/api/auth/logout',
+        '/api/auth/no-such-call',
+      ]) {
         const res = await t.post(path, {}, headers);
         expect(res.status, `${path} ${JSON.stringify(headers)}`).toBe(401);
         expect(res.body).toEqual({ code: 0, msg: '请先登录', data: null });

@@ -73,7 +73,9 @@ describe('hostile input never causes a 500', () => {
       }
     }
     expect((await t.post('/api/open/login', { account: '13800138000' })).body.msg).toBe('[密码]不能为空');
-    expect((await t.post('/api/open/loginForCode', { phone: '13800138000' })).body.msg).toBe('[验证码]不能为空');
+    expect((await t.post('/api/open/loginForCode', { phone: '13800138000' })).body.msg).toBe(
+      '[验证码]不能为空',
+    );
   });
 
   it('answers wrong types and SQL metacharacters or emoji in every field with code 0 and a message', async () => {

@@ -60,7 +60,10 @@ describe('WeChat QR login with the dev adapter', () => {
     const need = (await poll(tk.ticket)).body.data as { bindKey: string };
     const res = await bind(need.bindKey, phone);
     expect(res.body.code).toBe(1);
-    expect((await a.info(res.body.data.token)).body.data.userInfo).toMatchObject({ wechat_bound: true, has_password: true });
+    expect((await a.info(res.body.data.token)).body.data.userInfo).toMatchObject({
+      wechat_bound: true,
+      has_password: true,
+    });
     await a.login(phone, PASSWORD);
 
     // Another WeChat user cannot take over the same phone.
@@ -131,7 +134,11 @@ describe('WeChat QR login with the Official Account adapter against a fake WeCha
       }
       const scene = (body.action_info as { scene: { scene_str: string } }).scene.scene_str;
       return res.end(
-        JSON.stringify({ ticket: `T-${scene}`, expire_seconds: body.expire_seconds, url: `http://weixin.qq.com/q/${scene}` }),
+        JSON.stringify({
+          ticket: `T-${scene}`,
+          expire_seconds: body.expire_seconds,
+          url: `http://weixin.qq.com/q/${scene}`,
+        }),
       );
     }
     res.statusCode = 404;
@@ -144,7 +151,12 @@ describe('WeChat QR login with the Official Account adapter against a fake WeCha
   const signed = (extra: Record<string, string> = {}) => {
     const timestamp = String(Math.floor(t.services.now() / 1000));
     const nonce = 'n0nce';
-    const q = new URLSearchParams({ timestamp, nonce, signature: wechatSignature('cb-token', timestamp, nonce), ...extra });
+    const q = new URLSearchParams({
+      timestamp,
+      nonce,
+      signature: wechatSignature('cb-token', timestamp, nonce),
+      ...extra,
+    });
     return `/api/open/wx/callback?${q}`;
   };
   const push = (xml: string) =>
@@ -204,10 +216,13 @@ describe('WeChat QR login with the Official Account adapter against a fake WeCha
 
       // A forged push is ignored.
       const third = await ticket();
-      const bad = await t.api.request(`/api/open/wx/callback?timestamp=1&nonce=2&signature=${'0'.repeat(40)}`, {
-        method: 'POST',
-        body: event('o-mp-user', 'SCAN', third.ticket),
-      });
+      const bad = await t.api.request(
+        `/api/open/wx/callback?timestamp=1&nonce=2&signature=${'0'.repeat(40)}`,
+        {
+          method: 'POST',
+          body: event('o-mp-user', 'SCAN', third.ticket),
+        },
+      );
       expect(bad.status).toBe(403);
       expect((await poll(third.ticket)).body.data).toEqual({ status: 'pending' });
     } finally {

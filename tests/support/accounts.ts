@@ -18,15 +18,18 @@ export function accounts(t: TestContext) {
   let seq = 0;
   const prefix = String(Math.floor(Math.random() * 9000) + 1000);
 
+  const advance = (ms: number) => {
+    now += ms;
+  };
+  /** A mainland mobile nobody in this file has used. */
+  const phone = () => `139${prefix}${String(++seq).padStart(4, '0')}`;
+
   const helpers = {
-    advance(ms: number) {
-      now += ms;
-    },
-    /** A mainland mobile nobody in this file has used. */
-    phone: () => `139${prefix}${String(++seq).padStart(4, '0')}`,
+    advance,
+    phone,
     bearer: (token: string) => ({ authorization: `Bearer ${token}` }),
 
-    async outbox(phone: string) {
+    async outbox(phone: string): Promise<{ phone: string; text: string; created: string }[]> {
       const res = await t.get<{ list: { phone: string; text: string; created: string }[] }>(
         `/api/dev/outbox?phone=${phone}`,
       );
@@ -34,24 +37,24 @@ export function accounts(t: TestContext) {
       return res.body.data.list;
     },
     /** The code in the newest message to phone. */
-    async lastCode(phone: string) {
+    async lastCode(phone: string): Promise<string> {
       const [latest] = await helpers.outbox(phone);
       const code = /(\d{6})/.exec(latest?.text ?? '')?.[1];
       if (!code) throw new Error(`no code in the outbox for ${phone}`);
       return code;
     },
     /** Sends a code (a minute after any earlier one, past the per-phone limit) and reads it. */
-    async sendCode(phone: string, useFor: number) {
-      helpers.advance(61_000);
+    async sendCode(phone: string, useFor: number): Promise<string> {
+      advance(61_000);
       const res = await t.post('/api/open/code4sms', { phone, useFor });
       expect(res.body).toMatchObject({ code: 1 });
       return helpers.lastCode(phone);
     },
-    async register(phone = helpers.phone(), password = PASSWORD, inviterCode?: string) {
-      const code = await helpers.sendCode(phone, 0);
-      const res = await t.post('/api/open/sign', { phone, password, code, inviterCode });
+    async register(number = phone(), password = PASSWORD, inviterCode?: string): Promise<string> {
+      const code = await helpers.sendCode(number, 0);
+      const res = await t.post('/api/open/sign', { phone: number, password, code, inviterCode });
       expect(res.body).toMatchObject({ code: 1, msg: '注册成功' });
-      return phone;
+      return number;
     },
     async login(account: string, password = PASSWORD): Promise<LoginResult> {
       const res = await t.post<LoginResult>('/api/open/login', { account, password });
@@ -59,9 +62,9 @@ export function accounts(t: TestContext) {
       return res.body.data;
     },
     /** Registers and logs in a new user. */
-    async user() {
-      const phone = await helpers.register();
-      return { phone, ...(await helpers.login(phone)) };
+    async user(): Promise<{ phone: string } & LoginResult> {
+      const number = await helpers.register();
+      return { phone: number, ...(await helpers.login(number)) };
     },
     info(token: string) {
       return t.post<{ userInfo: Record<string, unknown>; cartNum: number; address: unknown[] }>(

@@ -9,9 +9,15 @@ import {
   smsLoginSchema,
 } from '#shared/auth.ts';
 
-const first = (schema: { safeParse(v: unknown): never }, value: unknown) => firstError(schema.safeParse(value));
+const first = (schema: { safeParse(v: unknown): never }, value: unknown) =>
+  firstError(schema.safeParse(value));
 
-const okRegister = { phone: '13800138000', code: '123456', password: 'Passw0rd!', confirmPassword: 'Passw0rd!' };
+const okRegister = {
+  phone: '13800138000',
+  code: '123456',
+  password: 'Passw0rd!',
+  confirmPassword: 'Passw0rd!',
+};
 
 describe('account form schemas (spec section 5: first error only, in form order)', () => {
   it('password login', () => {
@@ -24,14 +30,17 @@ describe('account form schemas (spec section 5: first error only, in form order)
   it('SMS login', () => {
     expect(first(smsLoginSchema as never, {})).toBe('[手机号]不能为空');
     expect(first(smsLoginSchema as never, { phone: '13800138000' })).toBe('[验证码]不能为空');
-    expect(first(smsLoginSchema as never, { phone: '13800138000', code: '12345' })).toBe('[验证码]应为6位数字');
+    expect(first(smsLoginSchema as never, { phone: '13800138000', code: '12345' })).toBe(
+      '[验证码]应为6位数字',
+    );
   });
 
   it('register and reset, in the order phone, code, password, confirmation, then mismatch', () => {
     for (const schema of [registerFormSchema, resetFormSchema]) {
       const phoneKey = schema === registerFormSchema ? 'phone' : 'account';
       const base = { ...okRegister, [phoneKey]: '13800138000' };
-      const without = (...keys: string[]) => Object.fromEntries(Object.entries(base).filter(([k]) => !keys.includes(k)));
+      const without = (...keys: string[]) =>
+        Object.fromEntries(Object.entries(base).filter(([k]) => !keys.includes(k)));
       expect(first(schema as never, {})).toBe('[手机号]不能为空');
       expect(first(schema as never, without('code', 'password', 'confirmPassword'))).toBe('[验证码]不能为空');
       expect(first(schema as never, without('password', 'confirmPassword'))).toBe('[密码]不能为空');
@@ -42,7 +51,9 @@ describe('account form schemas (spec section 5: first error only, in form order)
   });
 
   it('checks phone format and the 11-character maximum', () => {
-    expect(first(smsLoginSchema as never, { phone: '138001380001', code: '123456' })).toBe('[手机号]最多11位');
+    expect(first(smsLoginSchema as never, { phone: '138001380001', code: '123456' })).toBe(
+      '[手机号]最多11位',
+    );
     expect(first(smsLoginSchema as never, { phone: '12800138000', code: '123456' })).toBe(
       '[手机号]格式不正确，请输入11位手机号',
     );
@@ -62,7 +73,9 @@ describe('account form schemas (spec section 5: first error only, in form order)
     expect(registerRequestSchema.parse({ ...okRegister, inviterCode: ' ab3d ' }).inviterCode).toBe('AB3D');
     expect(registerRequestSchema.parse({ ...okRegister, inviterCode: null }).inviterCode).toBe('');
     expect(registerRequestSchema.parse(okRegister).inviterCode).toBe('');
-    expect(first(registerRequestSchema as never, { ...okRegister, inviterCode: "A'--" })).toBe('[邀请码]格式不正确');
+    expect(first(registerRequestSchema as never, { ...okRegister, inviterCode: "A'--" })).toBe(
+      '[邀请码]格式不正确',
+    );
   });
 
   it('knows the code purposes 0, 1, 3 (and 4 for WeChat binding)', () => {
@@ -72,6 +85,8 @@ describe('account form schemas (spec section 5: first error only, in form order)
   });
 
   it('rejects control characters that PostgreSQL cannot store', () => {
-    expect(first(passwordLoginSchema as never, { account: 'a\u0000b', password: 'x' })).toBe('[用户名/手机号]包含非法字符');
+    expect(first(passwordLoginSchema as never, { account: 'a\u0000b', password: 'x' })).toBe(
+      '[用户名/手机号]包含非法字符',
+    );
   });
 });

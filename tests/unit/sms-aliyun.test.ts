@@ -89,9 +89,9 @@ describe('Aliyun SMS adapter against a local fake endpoint', () => {
 
   it('throws when the signature is wrong or Aliyun refuses', async () => {
     await ready;
-    await expect(sms('wrong').send({ phone: '13800138000', text: '', params: { code: '1' } })).rejects.toThrow(
-      /SignatureDoesNotMatch/,
-    );
+    await expect(
+      sms('wrong').send({ phone: '13800138000', text: '', params: { code: '1' } }),
+    ).rejects.toThrow(/SignatureDoesNotMatch/);
     reply = { Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: '触发分钟级流控', BizId: '', RequestId: 'r' };
     await expect(sms().send({ phone: '13800138000', text: '', params: { code: '1' } })).rejects.toThrow(
       /BUSINESS_LIMIT_CONTROL/,

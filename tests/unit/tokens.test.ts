@@ -5,7 +5,13 @@ import {
   REFRESH_TTL_MS,
   sessionExpiries,
 } from '#server/services/accounts/tokens.ts';
-import { hashSmsCode, newInviteCode, newSmsCode, randomToken, sha256 } from '#server/services/accounts/crypto.ts';
+import {
+  hashSmsCode,
+  newInviteCode,
+  newSmsCode,
+  randomToken,
+  sha256,
+} from '#server/services/accounts/crypto.ts';
 import { hashPassword, verifyPassword } from '#server/services/accounts/passwords.ts';
 
 describe('session expiry rules', () => {

@@ -9,10 +9,16 @@ import {
 
 describe('WeChat callback signature', () => {
   it('is sha1 of token, timestamp and nonce sorted as strings', () => {
-    const expected = createHash('sha1').update(['1409659813', '1372623149', 'mytoken'].sort().join('')).digest('hex');
+    const expected = createHash('sha1')
+      .update(['1409659813', '1372623149', 'mytoken'].sort().join(''))
+      .digest('hex');
     expect(wechatSignature('mytoken', '1409659813', '1372623149')).toBe(expected);
-    expect(verifyWechatSignature('mytoken', { signature: expected, timestamp: '1409659813', nonce: '1372623149' })).toBe(true);
-    expect(verifyWechatSignature('other', { signature: expected, timestamp: '1409659813', nonce: '1372623149' })).toBe(false);
+    expect(
+      verifyWechatSignature('mytoken', { signature: expected, timestamp: '1409659813', nonce: '1372623149' }),
+    ).toBe(true);
+    expect(
+      verifyWechatSignature('other', { signature: expected, timestamp: '1409659813', nonce: '1372623149' }),
+    ).toBe(false);
     expect(verifyWechatSignature('mytoken', { timestamp: '1', nonce: '2' })).toBe(false);
   });
 });
@@ -43,7 +49,9 @@ describe('WeChat event XML', () => {
     expect(scanFromMessage(parseWechatXml(scan))).toEqual({ openid: 'FromUser', scene: 'SCENE_VALUE' });
     const sub = scan.replace('SCAN', 'subscribe').replace('SCENE_VALUE', 'qrscene_abc');
     expect(scanFromMessage(parseWechatXml(sub))).toEqual({ openid: 'FromUser', scene: 'abc' });
-    const plainSub = scan.replace('SCAN', 'subscribe').replace('<EventKey><![CDATA[SCENE_VALUE]]></EventKey>', '');
+    const plainSub = scan
+      .replace('SCAN', 'subscribe')
+      .replace('<EventKey><![CDATA[SCENE_VALUE]]></EventKey>', '');
     expect(scanFromMessage(parseWechatXml(plainSub))).toBeNull();
     expect(scanFromMessage({ MsgType: 'text', FromUserName: 'u', EventKey: 'x' })).toBeNull();
   });

@@ -53,7 +53,9 @@ export function createRateLimiter(db: Db, now: () => number): RateLimiter {
         .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
         .from(rateLimits)
         .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, new Date(at))));
-      return row ? { count: row.count, retryAfter: secondsLeft(row.resetAt, at) } : { count: 0, retryAfter: 0 };
+      return row
+        ? { count: row.count, retryAfter: secondsLeft(row.resetAt, at) }
+        : { count: 0, retryAfter: 0 };
     },
 
     async set(key, count, seconds) {

@@ -64,5 +64,9 @@ function createSms(env: Env, db: Db, now: () => number): SmsAdapter {
 
 function createWechat(env: Env, db: Db, now: () => number): WechatAdapter {
   if (env.WECHAT_PROVIDER === 'dev') return createDevWechat(env.PUBLIC_SITE_URL);
-  return createMpWechat({ appid: env.WECHAT_APPID!, secret: env.WECHAT_SECRET!, apiBase: env.WECHAT_API_BASE }, db, now);
+  return createMpWechat(
+    { appid: env.WECHAT_APPID!, secret: env.WECHAT_SECRET!, apiBase: env.WECHAT_API_BASE },
+    db,
+    now,
+  );
 }

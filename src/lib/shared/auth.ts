@@ -16,6 +16,7 @@ const missing = (label: string) => `[${label}]不能为空`;
 const isEmpty = (v: unknown) => v === undefined || v === null;
 
 // Control characters (NUL above all: PostgreSQL text cannot hold it) never belong in a field.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** A trimmed, required string; a wrong type says "format", an absent value says "empty". */
@@ -40,7 +41,9 @@ export const codeField = text('验证码').regex(/^\d{6}$/, '[验证码]应为6�
 
 const passwordLength = `[密码]长度应为${PASSWORD_MIN}-${PASSWORD_MAX}位`;
 /** A password being set (register, reset). */
-export const newPasswordField = rawText('密码').min(PASSWORD_MIN, passwordLength).max(PASSWORD_MAX, passwordLength);
+export const newPasswordField = rawText('密码')
+  .min(PASSWORD_MIN, passwordLength)
+  .max(PASSWORD_MAX, passwordLength);
 
 /** A password being checked: any length up to the maximum; a longer one cannot match. */
 const currentPasswordField = rawText('密码').max(PASSWORD_MAX, '账号或密码错误');
@@ -149,7 +152,10 @@ export const updateContactSchema = z.object({
 });
 
 /** The first issue's message: what a form shows as its one error toast. */
-export function firstError(result: { success: boolean; error?: { issues: { message: string }[] } }): string | null {
+export function firstError(result: {
+  success: boolean;
+  error?: { issues: { message: string }[] };
+}): string | null {
   return result.success ? null : (result.error?.issues[0]?.message ?? '请求参数有误');
 }
 
@@ -164,11 +170,14 @@ export type LoginResult = { token: string; refreshToken: string; expires: number
 /** refresh4token answers this (the spec's field names). */
 export type RefreshResult = { token: string; refresh_token: string; expires_at: number };
 
-export type WxTicket = { expire_seconds: number; qr_code_url: string; qr_image_url: string | null; ticket: string };
+export type WxTicket = {
+  expire_seconds: number;
+  qr_code_url: string;
+  qr_image_url: string | null;
+  ticket: string;
+};
 export type WxPollResult =
-  | { status: 'pending' }
-  | { status: 'need_bind'; bindKey: string }
-  | ({ status: 'confirmed' } & LoginResult);
+  { status: 'pending' } | { status: 'need_bind'; bindKey: string } | ({ status: 'confirmed' } & LoginResult);
 
 export type UserInfo = {
   account: string;

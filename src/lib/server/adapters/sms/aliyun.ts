@@ -15,7 +15,10 @@ export type AliyunSmsConfig = {
  * in UTF-8 (so space is %20, '*' is %2A, '~' stays). encodeURIComponent leaves !'()* alone.
  */
 export function percentEncode(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 /** Signature v1.0 (HMAC-SHA1) of an RPC request: sorted, encoded query, then method&%2F&query. */
@@ -63,7 +66,9 @@ export function createAliyunSms(config: AliyunSmsConfig, now: () => number = Dat
       });
       const result = (await res.json().catch(() => ({}))) as { Code?: string; Message?: string };
       if (!res.ok || result.Code !== 'OK') {
-        throw new Error(`Aliyun SendSms failed: HTTP ${res.status} ${result.Code ?? ''} ${result.Message ?? ''}`);
+        throw new Error(
+          `Aliyun SendSms failed: HTTP ${res.status} ${result.Code ?? ''} ${result.Message ?? ''}`,
+        );
       }
     },
   };

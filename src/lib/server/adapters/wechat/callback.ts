@@ -29,7 +29,10 @@ export function parseWechatXml(xml: string): Record<string, string> {
 }
 
 const decodeEntities = (s: string) =>
-  s.replace(/&(lt|gt|amp|quot|apos);/g, (_, e: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" })[e]!);
+  s.replace(
+    /&(lt|gt|amp|quot|apos);/g,
+    (_, e: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" })[e]!,
+  );
 
 export type ScanEvent = { openid: string; scene: string };
 

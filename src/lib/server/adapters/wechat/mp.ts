@@ -54,7 +54,11 @@ export function createMpWechat(config: MpConfig, db: Db, now: () => number = Dat
     const token = await accessToken(forceRefresh);
     return wxFetch<{ ticket?: string; expire_seconds?: number; url?: string }>(
       api(`/cgi-bin/qrcode/create?access_token=${encodeURIComponent(token)}`),
-      { expire_seconds: expireSeconds, action_name: 'QR_STR_SCENE', action_info: { scene: { scene_str: scene } } },
+      {
+        expire_seconds: expireSeconds,
+        action_name: 'QR_STR_SCENE',
+        action_info: { scene: { scene_str: scene } },
+      },
     );
   }
 

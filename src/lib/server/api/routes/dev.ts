@@ -38,7 +38,11 @@ export function devRoutes() {
     );
     const status = await recordScan(c.var.services, ticket, openid);
     if (!status) throw new DomainError('二维码已过期');
-    return ok(c, { status }, status === 'confirmed' ? '已确认登录' : '该微信未绑定账号，请在登录页绑定手机号');
+    return ok(
+      c,
+      { status },
+      status === 'confirmed' ? '已确认登录' : '该微信未绑定账号，请在登录页绑定手机号',
+    );
   });
 
   return r;

@@ -74,12 +74,24 @@ export async function sendCode(s: Services, phone: string, purpose: SmsPurpose, 
  * Checks a code and returns its id for useCode. Each check first spends one of the code's five
  * attempts in a single UPDATE, so parallel guesses cannot share an attempt.
  */
-export async function verifyCode(s: Services, phone: string, purpose: SmsPurpose, code: string): Promise<number> {
+export async function verifyCode(
+  s: Services,
+  phone: string,
+  purpose: SmsPurpose,
+  code: string,
+): Promise<number> {
   const at = new Date(s.now());
   const [latest] = await s.db
     .select({ id: smsCodes.id })
     .from(smsCodes)
-    .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, at)))
+    .where(
+      and(
+        eq(smsCodes.phone, phone),
+        eq(smsCodes.purpose, purpose),
+        isNull(smsCodes.usedAt),
+        gt(smsCodes.expiresAt, at),
+      ),
+    )
     .orderBy(desc(smsCodes.id))
     .limit(1);
   if (!latest) throw new DomainError(BAD_CODE);

@@ -10,7 +10,10 @@ export const hashPassword = (password: string) => hash(password, OPTIONS);
 let dummyHash: Promise<string> | undefined;
 
 /** True when password matches; with no hash (unknown account, no password) always false. */
-export async function verifyPassword(passwordHash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  passwordHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (!passwordHash) {
     dummyHash ??= hash('not-a-real-password', OPTIONS);
     await verify(await dummyHash, password).catch(() => false);

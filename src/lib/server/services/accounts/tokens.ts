@@ -94,7 +94,10 @@ export async function refreshSession(s: Services, refreshToken: string): Promise
         ),
       )
       .returning({ id: sessions.id, accessExpiresAt: sessions.accessExpiresAt });
-    if (row) await tx.insert(retiredRefreshTokens).values({ hash: oldHash, sessionId: row.id, retiredAt: new Date(now) });
+    if (row)
+      await tx
+        .insert(retiredRefreshTokens)
+        .values({ hash: oldHash, sessionId: row.id, retiredAt: new Date(now) });
     return row;
   });
   if (rotated) {

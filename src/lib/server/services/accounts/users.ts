@@ -41,7 +41,13 @@ export async function findUserById(db: Db, id: number): Promise<User | undefined
  */
 export async function insertUser(
   tx: Tx,
-  values: { phone: string; passwordHash: string | null; inviterId?: number | null; wxOpenid?: string | null; now: number },
+  values: {
+    phone: string;
+    passwordHash: string | null;
+    inviterId?: number | null;
+    wxOpenid?: string | null;
+    now: number;
+  },
 ): Promise<User | undefined> {
   for (let i = 0; i < 5; i++) {
     const [user] = await tx
@@ -71,7 +77,10 @@ export async function register(
 ): Promise<void> {
   let inviterId: number | null = null;
   if (input.inviterCode) {
-    const [inviter] = await s.db.select({ id: users.id }).from(users).where(eq(users.inviteCode, input.inviterCode));
+    const [inviter] = await s.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.inviteCode, input.inviterCode));
     if (!inviter) throw new DomainError('邀请码不存在，请检查或留空');
     inviterId = inviter.id;
   }
@@ -92,7 +101,10 @@ export async function resetPassword(s: Services, input: { account: string; code:
   const passwordHash = await hashPassword(input.password);
   await s.db.transaction(async (tx) => {
     await useCode(tx, codeId, s.now());
-    await tx.update(users).set({ passwordHash, updatedAt: new Date(s.now()) }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date(s.now()) })
+      .where(eq(users.id, user.id));
   });
   await revokeUserSessions(s, user.id);
   await clearLoginLock(s, user);
@@ -130,7 +142,11 @@ export async function updateInfo(
 }
 
 /** Change of phone: the current password, then a register-purpose code sent to the new phone. */
-export async function updateContact(s: Services, userId: number, input: { phone: string; code: string; password: string }) {
+export async function updateContact(
+  s: Services,
+  userId: number,
+  input: { phone: string; code: string; password: string },
+) {
   const user = await findUserById(s.db, userId);
   if (!user) throw new DomainError('请先登录', 401);
   if (!user.passwordHash) throw new DomainError('请先通过「忘记密码」设置登录密码');

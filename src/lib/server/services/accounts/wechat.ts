@@ -76,7 +76,10 @@ export async function pollTicket(s: Services, ticket: string, meta: SessionMeta)
   if (row.status === 'need_bind') {
     // Only the hash is kept; each poll issues a fresh key and the latest one counts.
     const bindKey = randomToken(24);
-    await s.db.update(wxLoginTickets).set({ bindKeyHash: sha256(bindKey) }).where(eq(wxLoginTickets.ticket, ticket));
+    await s.db
+      .update(wxLoginTickets)
+      .set({ bindKeyHash: sha256(bindKey) })
+      .where(eq(wxLoginTickets.ticket, ticket));
     return { status: 'need_bind', bindKey };
   }
   return { status: 'pending' };
@@ -96,7 +99,9 @@ export async function bindWechat(
   const [row] = await s.db
     .select()
     .from(wxLoginTickets)
-    .where(and(eq(wxLoginTickets.bindKeyHash, sha256(input.bindKey)), eq(wxLoginTickets.status, 'need_bind')));
+    .where(
+      and(eq(wxLoginTickets.bindKeyHash, sha256(input.bindKey)), eq(wxLoginTickets.status, 'need_bind')),
+    );
   if (!row?.openid || row.expiresAt.getTime() <= s.now()) throw new DomainError(QR_EXPIRED);
   const openid = row.openid;
   const existing = await findUserByPhone(s.db, input.phone);
@@ -114,10 +119,18 @@ export async function bindWechat(
     const [other] = await tx.select({ id: users.id }).from(users).where(eq(users.wxOpenid, openid));
     if (other && other.id !== existing?.id) throw new DomainError('该微信已绑定其他账号');
     if (existing) {
-      await tx.update(users).set({ wxOpenid: openid, updatedAt: new Date(s.now()) }).where(eq(users.id, existing.id));
+      await tx
+        .update(users)
+        .set({ wxOpenid: openid, updatedAt: new Date(s.now()) })
+        .where(eq(users.id, existing.id));
       return existing.id;
     }
-    const created = await insertUser(tx, { phone: input.phone, passwordHash: null, wxOpenid: openid, now: s.now() });
+    const created = await insertUser(tx, {
+      phone: input.phone,
+      passwordHash: null,
+      wxOpenid: openid,
+      now: s.now(),
+    });
     if (!created) throw new DomainError('该手机号已注册，请重新扫码');
     return created.id;
   });

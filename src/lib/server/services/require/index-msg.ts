@@ -1,4 +1,3 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
 import { INDEX_MSG_LIMIT, INDEX_MSG_TOO_FAST, type IndexMsg } from '../../../shared/require.ts';
 import { indexMsg } from '../../db/schema/index.ts';
 import { DomainError } from '../../errors.ts';
@@ -6,22 +5,18 @@ import type { Services } from '../../services.ts';
 
 /**
  * Stores a requirement from /require. At most INDEX_MSG_LIMIT.count posts per IP per window,
- * counted in the database under a per-IP advisory lock so concurrent posts to different
- * processes cannot both slip under the limit.
+ * counted by the shared database rate limiter (one atomic upsert, so concurrent posts to
+ * different processes cannot both slip under the limit).
  */
 export async function addIndexMsg(s: Services, msg: IndexMsg, ip: string): Promise<{ id: number }> {
-  return s.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'index_msg:' + ip}))`);
-    const since = new Date(Date.now() - INDEX_MSG_LIMIT.windowMinutes * 60_000);
-    const [{ n }] = await tx
-      .select({ n: sql<number>`cast(count(*) as int)` })
-      .from(indexMsg)
-      .where(and(eq(indexMsg.ip, ip), gt(indexMsg.createdAt, since)));
-    if (n >= INDEX_MSG_LIMIT.count) throw new DomainError(INDEX_MSG_TOO_FAST);
-    const [row] = await tx
-      .insert(indexMsg)
-      .values({ ...msg, ip })
-      .returning({ id: indexMsg.id });
-    return row;
+  const hit = await s.limiter.hit(`ip:indexMsg:${ip}`, {
+    limit: INDEX_MSG_LIMIT.count,
+    seconds: INDEX_MSG_LIMIT.windowMinutes * 60,
   });
+  if (!hit.allowed) throw new DomainError(INDEX_MSG_TOO_FAST);
+  const [row] = await s.db
+    .insert(indexMsg)
+    .values({ ...msg, ip })
+    .returning({ id: indexMsg.id });
+  return row;
 }
