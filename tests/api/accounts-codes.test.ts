@@ -172,12 +172,25 @@ describe('password login', () => {
   it('limits login attempts per client address', async () => {
     t.services.env.TRUST_PROXY = true;
     try {
+      // SMS-login guesses and password logins share one bucket per address (100 in 15 minutes).
       const headers = { 'x-forwarded-for': '198.51.100.1, 203.0.113.9' };
       for (let i = 0; i < 100; i++) {
-        await t.post('/api/open/login', { account: `user${i}`, password: 'wrong-pass' }, headers);
+        const res = await t.post('/api/open/loginForCode', { phone: a.phone(), code: '123456' }, headers);
+        expect(res.body.msg).toBe('验证码错误或已失效');
       }
       const res = await t.post('/api/open/login', { account: 'user-x', password: 'wrong-pass' }, headers);
       expect(res.body).toMatchObject({ code: 0, msg: '请求过于频繁，请稍后再试' });
+      // The spoofable first entry does not pick the bucket: the proxy's last entry does.
+      const spoofed = { 'x-forwarded-for': '10.1.1.1, 203.0.113.9' };
+      expect((await t.post('/api/open/login', { account: 'user-x', password: 'x' }, spoofed)).body.msg).toBe(
+        '请求过于频繁，请稍后再试',
+      );
+      const other = await t.post(
+        '/api/open/login',
+        { account: 'user-x', password: 'wrong-pass' },
+        { 'x-real-ip': '203.0.113.50' },
+      );
+      expect(other.body.msg).toBe('账号或密码错误');
     } finally {
       t.services.env.TRUST_PROXY = false;
     }

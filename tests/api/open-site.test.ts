@@ -57,6 +57,8 @@ describe('POST /api/open/setting/list4key', () => {
 });
 
 describe('POST /api/open/indexMsg/add', () => {
+  // The tests pose as the reverse proxy, whose X-Forwarded-For entry is trusted only then.
+  t.services.env.TRUST_PROXY = true;
   const valid = {
     name: '李雷',
     phone: '13912345678',
@@ -67,7 +69,8 @@ describe('POST /api/open/indexMsg/add', () => {
 
   it('stores a valid requirement', async () => {
     const res = await t.post('/api/open/indexMsg/add', valid, {
-      'x-forwarded-for': '198.51.100.1, 10.0.0.1',
+      // A client-supplied entry first, the one our proxy appended last: the last one counts.
+      'x-forwarded-for': '10.9.9.9, 198.51.100.1',
     });
     expect(res.body).toEqual({ code: 1, msg: '提交成功!', data: null });
     const [row] = await t.services.db.select().from(indexMsg).orderBy(desc(indexMsg.id)).limit(1);
