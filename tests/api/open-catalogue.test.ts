@@ -70,6 +70,11 @@ describe('GET /api/open/web/index', () => {
       expect(keys(r)).toEqual(['code', 'company', 'content', 'sketch', 'source', 'title']);
     expect(partnerArr.length).toBe(t.services.content.partners.length);
   });
+
+  it('is served as JSON', async () => {
+    const res = await t.api.request('/api/open/web/index');
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  });
 });
 
 describe('GET /api/open/type/group', () => {

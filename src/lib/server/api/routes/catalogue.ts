@@ -3,13 +3,14 @@ import {
   ProjectListRequestSchema,
   RidRequestSchema,
   SearchRequestSchema,
+  type HomeData,
 } from '../../../shared/catalogue.ts';
 import { getHomeData } from '../../services/catalogue/home.ts';
 import { getItem, getTypeGroups, listProjects } from '../../services/catalogue/projects.ts';
 import { searchCatalogue } from '../../services/catalogue/search.ts';
 import { notFound } from '../../errors.ts';
 import type { ApiEnv } from '../app.ts';
-import { ok, readBody } from '../envelope.ts';
+import { ok, readBody, type Envelope } from '../envelope.ts';
 
 /**
  * Home data, categories, item lists and details, search. project/list, project/detail and
@@ -18,7 +19,15 @@ import { ok, readBody } from '../envelope.ts';
 export function catalogueRoutes() {
   const r = new Hono<ApiEnv>();
 
-  r.get('/web/index', async (c) => ok(c, await getHomeData(c.var.services)));
+  // The busiest call: the serialized envelope is memoized with the data (same TTL), so a hit
+  // costs no JSON.stringify of the whole home page.
+  r.get('/web/index', async (c) => {
+    const s = c.var.services;
+    const body = await s.memo.get('api:web-index', async () =>
+      JSON.stringify({ code: 1, msg: '操作成功', data: await getHomeData(s) } satisfies Envelope<HomeData>),
+    );
+    return c.body(body, 200, { 'content-type': 'application/json' });
+  });
 
   r.get('/type/group', async (c) => ok(c, await getTypeGroups(c.var.services)));
 
