@@ -44,7 +44,7 @@ export default defineConfig({
     command: 'node src/server.ts',
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

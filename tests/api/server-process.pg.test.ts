@@ -29,5 +29,5 @@ describe('PostgreSQL behind several stateless processes', () => {
       [a, b].map(async (s) => (await fetch(`${s.url}/api/open/web/index`)).json()),
     );
     expect(fromA).toEqual(fromB);
-  });
+  }, 180_000);
 });

@@ -26,7 +26,7 @@ describe('embedded database (PGlite)', () => {
     expect(second.output()).toContain('正被另一个进程');
     // The first one is unharmed.
     expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
-  });
+  }, 180_000);
 
   it('closes cleanly on SIGTERM and starts again on the same data, changing nothing', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-restart-'));
@@ -39,5 +39,5 @@ describe('embedded database (PGlite)', () => {
     expect(await waitHealthy(again)).toBe(true);
     const after = await (await fetch(`${again.url}/api/open/web/index`)).text();
     expect(JSON.parse(after)).toEqual(JSON.parse(before));
-  });
+  }, 180_000);
 });

@@ -46,7 +46,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
 }
 
 /** Waits until /healthz answers 200, or the process exits. */
-export async function waitHealthy(server: ServerProcess, timeoutMs = 30_000): Promise<boolean> {
+export async function waitHealthy(server: ServerProcess, timeoutMs = 90_000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) return false;
