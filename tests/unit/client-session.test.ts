@@ -40,7 +40,7 @@ describe('session stores', () => {
     setSession({ access: 'a', refresh: 'r', expires: 10 });
     setUser({ account: '13800000000', addresses: [] }, 2);
     setPlan([{ type_id: 2, count: 1 }]);
-    rememberLogin({ account: '13800000000', password: 'secret' });
+    rememberLogin({ account: '13800000000' });
     setInviterCode(' ABC123 ');
     expect($cartNum.get()).toBe(2);
     logout();
@@ -48,7 +48,7 @@ describe('session stores', () => {
     expect($user.get()).toBeNull();
     expect($cartNum.get()).toBe(0);
     expect($plan.get()).toEqual([]);
-    expect($remembered.get()).toEqual({ account: '13800000000', password: 'secret' });
+    expect($remembered.get()).toEqual({ account: '13800000000' });
     expect($inviterCode.get()).toBe('ABC123');
   });
 

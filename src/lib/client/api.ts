@@ -6,9 +6,10 @@
 import { ofetch, FetchError } from 'ofetch';
 import { $token, logout } from './stores.ts';
 import { toast } from './toast.ts';
+import { OPEN_LOGIN_EVENT } from './session.ts';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
-export const OPEN_LOGIN_EVENT = 'portal:open-login';
+export { OPEN_LOGIN_EVENT };
 
 export const MSG_NETWORK = '网络异常，请检查网络后重试';
 export const MSG_TIMEOUT = '请求超时，请稍后重试';

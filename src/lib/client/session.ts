@@ -49,3 +49,16 @@ export function ensureFreshToken(client: ApiClient, now?: number): Promise<void>
     });
   return inFlight;
 }
+
+/** The event that asks the page to open the login popup; detail: {@link OpenLoginDetail}. */
+export const OPEN_LOGIN_EVENT = 'portal:open-login';
+/** Fired once a login has completed (token stored, user info loaded). */
+export const LOGGED_IN_EVENT = 'portal:logged-in';
+
+export type LoginPanel = 'log' | 'reg' | 'reset';
+export type OpenLoginDetail = { panel?: LoginPanel | 'sign'; inviterCode?: string } | null | undefined;
+
+/** Spec section 2: the member and experiment areas need a stored token. */
+export function requiresLogin(pathname: string): boolean {
+  return /^\/(member|experiment)(\/|$)/.test(pathname);
+}

@@ -18,6 +18,14 @@ function persisted<T>(key: string, initial: T) {
   });
 }
 
+/** The remembered login; a record written by an older version loses any password it held. */
+function persistedRemembered() {
+  const store = persisted<RememberedLogin | null>('remembered', null);
+  const value = store.get() as (RememberedLogin & { password?: unknown }) | null;
+  if (value && typeof value === 'object' && 'password' in value) store.set({ account: String(value.account ?? '') });
+  return store;
+}
+
 /** Token record: access token, refresh token, expiry as epoch seconds. */
 export type TokenRecord = { access: string; refresh: string; expires: number };
 
@@ -37,7 +45,11 @@ export type Address = {
 /** The logged-in user: account and saved addresses, plus whatever else user/info returns. */
 export type User = { account: string; addresses: Address[]; [field: string]: unknown };
 
-export type RememberedLogin = { account: string; password: string };
+/**
+ * 'Remember password' keeps only the account name here; the password is left to the browser's
+ * password manager (autocomplete attributes on the form) and is never written to localStorage.
+ */
+export type RememberedLogin = { account: string };
 
 export type WebSettings = {
   allowRegion: unknown;
@@ -54,7 +66,7 @@ export const $user = persisted<User | null>('user', null);
 export const $cartNum = persisted<number>('cartNum', 0);
 export const $plan = persisted<PlanGroup[]>('plan', []);
 export const $messages = persisted<UserMessage[]>('messages', []);
-export const $remembered = persisted<RememberedLogin | null>('remembered', null);
+export const $remembered = persistedRemembered();
 /** Last chosen project type id (1 送样检测, 2 预约现场, 3 数据分析). */
 export const $projectType = persisted<number | null>('projectType', null);
 export const $webSettings = persisted<WebSettings | null>('webSettings', null);
@@ -98,7 +110,8 @@ export function setPlan(items: Parameters<typeof groupPlanItems>[0]): PlanGroup[
 }
 
 export function rememberLogin(login: RememberedLogin | null): void {
-  $remembered.set(login);
+  // Pick the account explicitly so a caller passing the whole form never stores a password.
+  $remembered.set(login ? { account: login.account } : null);
 }
 
 export function setInviterCode(code: string): void {
