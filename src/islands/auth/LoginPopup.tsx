@@ -58,7 +58,7 @@ export default function LoginPopup({ request, onClose }: Props) {
   };
 
   return (
-    <Dialog open={request !== null} onClose={() => onClose(false)} fullScreen className="bg-slate-50">
+    <Dialog open={request !== null} onClose={() => onClose(false)} label="登录注册" fullScreen className="bg-slate-50">
       <div className="-mx-6 -my-5 grid min-h-full lg:grid-cols-[minmax(360px,5fr)_7fr]">
         <aside className="relative hidden flex-col justify-between overflow-hidden bg-gradient-to-br from-brand-800 via-brand-900 to-brand-950 p-12 text-white lg:flex">
           <div className="flex items-center gap-3">

@@ -4,6 +4,8 @@ export type DialogProps = {
   open: boolean;
   onClose: () => void;
   title?: ReactNode;
+  /** Accessible name when the dialog shows no title. */
+  label?: string;
   /** Width in px on wide screens (the spec uses 870 and 700); narrow screens get the full width. */
   width?: number;
   /** Covers the whole viewport (the login popup). */
@@ -22,6 +24,7 @@ export default function Dialog({
   open,
   onClose,
   title,
+  label,
   width = 560,
   fullScreen = false,
   footer,
@@ -90,6 +93,7 @@ export default function Dialog({
     <dialog
       ref={ref}
       aria-labelledby={title ? titleId : undefined}
+      aria-label={title ? undefined : label}
       onClick={onBackdrop}
       style={fullScreen ? undefined : { maxWidth: width }}
       className={`bg-white p-0 text-gray-800 backdrop:bg-black/50 ${box} ${className}`}
