@@ -11,7 +11,7 @@ export default function BindPanel({ bindKey, onBack, onDone }: { bindKey: string
   const [pending, setPending] = useState(false);
   const phone = () => (form.current?.elements.namedItem('phone') as HTMLInputElement | null)?.value ?? '';
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
+  async function submit(event: React.SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = wxBindSchema.safeParse({ bindKey, ...formValues(event.currentTarget) });
     const error = firstError(parsed);

@@ -82,7 +82,7 @@ function PasswordLogin({ account, onReset, onDone }: { account?: string; onReset
   const [remember, setRemember] = useState(Boolean(remembered));
   const [pending, setPending] = useState(false);
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
+  async function submit(event: React.SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = formValues(event.currentTarget, ['password']);
     const parsed = passwordLoginSchema.safeParse(values);
@@ -143,7 +143,7 @@ function SmsLogin({ account, onDone }: { account?: string; onDone: () => void })
   const [pending, setPending] = useState(false);
   const phone = () => (form.current?.elements.namedItem('phone') as HTMLInputElement | null)?.value ?? '';
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
+  async function submit(event: React.SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = smsLoginSchema.safeParse(formValues(event.currentTarget));
     const error = firstError(parsed);

@@ -24,7 +24,7 @@ export function RegisterPanel({
   const form = useRef<HTMLFormElement>(null);
   const [pending, setPending] = useState(false);
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
+  async function submit(event: React.SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = registerFormSchema.safeParse(formValues(event.currentTarget, ['password', 'confirmPassword']));
     const error = firstError(parsed);
@@ -73,7 +73,7 @@ export function ResetPanel({ onLogin, onDone }: { onLogin: () => void; onDone: (
   const form = useRef<HTMLFormElement>(null);
   const [pending, setPending] = useState(false);
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
+  async function submit(event: React.SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = resetFormSchema.safeParse(formValues(event.currentTarget, ['password', 'confirmPassword']));
     const error = firstError(parsed);
