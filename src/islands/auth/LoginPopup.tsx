@@ -58,8 +58,8 @@ export default function LoginPopup({ request, onClose }: Props) {
   };
 
   return (
-    <Dialog open={request !== null} onClose={() => onClose(false)} label="登录注册" fullScreen className="bg-slate-50">
-      <div className="-mx-6 -my-5 grid min-h-full lg:grid-cols-[minmax(360px,5fr)_7fr]">
+    <Dialog open={request !== null} onClose={() => onClose(false)} label="登录注册" fullScreen>
+      <div className="-mx-6 -my-5 grid min-h-[calc(100%+2.5rem)] lg:grid-cols-[minmax(360px,5fr)_7fr]">
         <aside className="relative hidden flex-col justify-between overflow-hidden bg-gradient-to-br from-brand-800 via-brand-900 to-brand-950 p-12 text-white lg:flex">
           <div className="flex items-center gap-3">
             <img src="/upload/img/logo/logo.svg" width={44} height={44} alt="" className="rounded-lg bg-white p-1" />
@@ -86,7 +86,7 @@ export default function LoginPopup({ request, onClose }: Props) {
           <p className="text-xs text-brand-300">服务时间：周一至周六 8:30-18:30</p>
           <div aria-hidden="true" className="pointer-events-none absolute -right-24 -bottom-24 size-72 rounded-full border-[40px] border-white/5" />
         </aside>
-        <div ref={body} className="flex flex-col items-center px-4 pt-14 pb-10 sm:justify-center sm:px-8 sm:py-12">
+        <div ref={body} className="flex flex-col items-center bg-slate-50 px-4 pt-14 pb-10 sm:justify-center sm:px-8 sm:py-12">
           <div className="mb-6 flex items-center gap-2.5 lg:hidden">
             <img src="/upload/img/logo/logo.svg" width={36} height={36} alt="" />
             <span className="text-lg font-bold text-brand-900">科研检测服务平台</span>

@@ -56,7 +56,7 @@ export function RegisterPanel({
         />
         <Field label="密码" name="password" type="password" autoComplete="new-password" placeholder="8-64位" maxLength={64} />
         <Field label="确认密码" name="confirmPassword" type="password" autoComplete="new-password" placeholder="请再次输入密码" maxLength={64} />
-        <Field label="邀请码（选填）" name="inviterCode" autoComplete="off" defaultValue={inviterCode} maxLength={16} />
+        <Field label="邀请码（选填）" name="inviterCode" autoComplete="off" placeholder="没有可不填" defaultValue={inviterCode} maxLength={16} />
         <SubmitButton pending={pending} busyText="注册中…">
           注册
         </SubmitButton>
