@@ -51,6 +51,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       PAGE_CACHE_SECONDS: '10',
+      // tests/e2e/auth.spec.ts gives each test its own X-Real-IP, so per-address rate limits
+      // apply per test (as per visitor) instead of to the whole suite from 127.0.0.1.
+      TRUST_PROXY: 'true',
     },
   },
 });

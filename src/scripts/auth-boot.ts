@@ -10,15 +10,28 @@ function openLogin(detail: OpenLoginDetail = {}): void {
   void popup.then((m) => m.openLoginPopup(detail ?? {}));
 }
 
-window.addEventListener(OPEN_LOGIN_EVENT, (event) => openLogin((event as CustomEvent<OpenLoginDetail>).detail));
+window.addEventListener(OPEN_LOGIN_EVENT, (event) =>
+  openLogin((event as CustomEvent<OpenLoginDetail>).detail),
+);
 
 // Guard: a link into the member or experiment area without a token stays on this page and
 // opens the login popup; after logging in the visitor is taken where the link pointed.
 document.addEventListener('click', (event) => {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+  if (
+    event.defaultPrevented ||
+    event.button !== 0 ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    event.altKey
+  )
     return;
   const link = (event.target as Element | null)?.closest?.('a[href]');
-  if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== '_self') || link.hasAttribute('download'))
+  if (
+    !(link instanceof HTMLAnchorElement) ||
+    (link.target && link.target !== '_self') ||
+    link.hasAttribute('download')
+  )
     return;
   const url = new URL(link.href, location.href);
   if (url.origin !== location.origin || !requiresLogin(url.pathname) || isLoggedIn()) return;

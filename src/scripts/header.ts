@@ -1,6 +1,6 @@
 // Header behaviour on every page: login state, cart badge, search, menu, 上门取样.
 // Plain TS on nanostores (a few hundred bytes) so pages without islands ship no React.
-import { $cartNum, $token, $user, isLoggedIn, logout } from '../lib/client/stores.ts';
+import { $cartNum, $token, $user, isLoggedIn } from '../lib/client/stores.ts';
 
 function dispatch(name: string, detail?: unknown): void {
   window.dispatchEvent(new CustomEvent(name, { detail }));
@@ -86,10 +86,11 @@ function init(): void {
     button.addEventListener('click', () => dispatch('portal:open-login', { panel: button.dataset.login }));
   }
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-logout]')) {
-    button.addEventListener('click', () => {
-      logout();
-      // Member and plan pages show nothing to a logged-out visitor.
-      if (/^\/(member|experiment)(\/|$)/.test(location.pathname)) location.assign('/');
+    // The session actions revoke the session on the server, clear the stores and leave member
+    // and plan pages; they load on demand (auth-boot has usually fetched them already).
+    button.addEventListener('click', async () => {
+      const { auth } = await import('../lib/client/auth.ts');
+      await auth.logout();
     });
   }
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-home-sampling]')) {

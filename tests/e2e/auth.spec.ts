@@ -121,7 +121,9 @@ test.describe('login popup', () => {
     await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('portal:token'))).toBeNull();
     // The server revoked the session: the old token no longer opens user/info.
-    const info = await request.post('/api/auth/user/info', { headers: { authorization: `Bearer ${token.access}` } });
+    const info = await request.post('/api/auth/user/info', {
+      headers: { authorization: `Bearer ${token.access}` },
+    });
     expect(info.status()).toBe(401);
 
     // The remembered account is filled in next time.

@@ -34,7 +34,7 @@ function session() {
   const quiet = createApiClient({ baseURL, notify: () => {}, onUnauthorized: () => {} });
   const counting: ApiClient = {
     ...quiet,
-    post: <T,>(path: string, body?: unknown, options?: CallOptions) => {
+    post: <T>(path: string, body?: unknown, options?: CallOptions) => {
       if (path === '/api/open/refresh4token') refreshCalls += 1;
       return quiet.post<T>(path, body, options);
     },
@@ -54,7 +54,11 @@ describe('client session actions', () => {
     const phone = await a.register();
     const result = await a.login(phone);
     const user = await session().completeLogin(result);
-    expect($token.get()).toEqual({ access: result.token, refresh: result.refreshToken, expires: result.expires });
+    expect($token.get()).toEqual({
+      access: result.token,
+      refresh: result.refreshToken,
+      expires: result.expires,
+    });
     expect(user).toMatchObject({ account: phone, addresses: [] });
     expect($user.get()?.account).toBe(phone);
     expect($cartNum.get()).toBe(0);

@@ -6,7 +6,15 @@ import { CodeButton, Field, formValues, LinkButton, SubmitButton } from './field
 import { finishLogin } from './LoginPanel.tsx';
 
 /** A WeChat user with no account proves a phone, which binds (or creates) the account. */
-export default function BindPanel({ bindKey, onBack, onDone }: { bindKey: string; onBack: () => void; onDone: () => void }) {
+export default function BindPanel({
+  bindKey,
+  onBack,
+  onDone,
+}: {
+  bindKey: string;
+  onBack: () => void;
+  onDone: () => void;
+}) {
   const form = useRef<HTMLFormElement>(null);
   const [pending, setPending] = useState(false);
   const phone = () => (form.current?.elements.namedItem('phone') as HTMLInputElement | null)?.value ?? '';
@@ -28,7 +36,15 @@ export default function BindPanel({ bindKey, onBack, onDone }: { bindKey: string
         扫码成功！该微信尚未绑定账号，请验证手机号完成绑定；手机号未注册时将自动注册。
       </p>
       <form ref={form} onSubmit={submit} noValidate className="mt-6 space-y-4">
-        <Field label="手机号" name="phone" type="tel" inputMode="numeric" autoComplete="tel" placeholder="请输入11位手机号" maxLength={11} />
+        <Field
+          label="手机号"
+          name="phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          placeholder="请输入11位手机号"
+          maxLength={11}
+        />
         <Field
           label="验证码"
           name="code"

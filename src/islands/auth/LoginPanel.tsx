@@ -1,6 +1,12 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { firstError, passwordLoginSchema, smsLoginSchema, SMS_PURPOSE, type LoginResult } from '../../lib/shared/auth.ts';
+import {
+  firstError,
+  passwordLoginSchema,
+  smsLoginSchema,
+  SMS_PURPOSE,
+  type LoginResult,
+} from '../../lib/shared/auth.ts';
 import { api } from '../../lib/client/api.ts';
 import { auth } from '../../lib/client/auth.ts';
 import { $remembered, rememberLogin } from '../../lib/client/stores.ts';
@@ -37,7 +43,12 @@ export default function LoginPanel({ tab, onTab, account, onRegister, onReset, o
     <div>
       <h2 className="text-2xl font-bold text-slate-900">欢迎登录</h2>
       <p className="mt-1 text-sm text-slate-500">登录后即可下单、预约与查看检测进度</p>
-      <div role="tablist" aria-label="登录方式" className="mt-6 grid grid-cols-3 rounded-lg bg-slate-100 p-1" onKeyDown={onKey}>
+      <div
+        role="tablist"
+        aria-label="登录方式"
+        className="mt-6 grid grid-cols-3 rounded-lg bg-slate-100 p-1"
+        onKeyDown={onKey}
+      >
         {TABS.map((label, i) => (
           <button
             key={label}
@@ -70,14 +81,25 @@ export default function LoginPanel({ tab, onTab, account, onRegister, onReset, o
 }
 
 /** Runs a login call and finishes the session; false when the call failed. */
-export async function finishLogin(result: LoginResult | null | undefined, onDone: () => void): Promise<boolean> {
+export async function finishLogin(
+  result: LoginResult | null | undefined,
+  onDone: () => void,
+): Promise<boolean> {
   if (!result?.token) return false;
   await auth.completeLogin(result);
   onDone();
   return true;
 }
 
-function PasswordLogin({ account, onReset, onDone }: { account?: string; onReset: () => void; onDone: () => void }) {
+function PasswordLogin({
+  account,
+  onReset,
+  onDone,
+}: {
+  account?: string;
+  onReset: () => void;
+  onDone: () => void;
+}) {
   const remembered = useStore($remembered, { ssr: () => null });
   const [remember, setRemember] = useState(Boolean(remembered));
   const [pending, setPending] = useState(false);

@@ -43,7 +43,8 @@ export default function LoginPopup({ request, onClose }: Props) {
   useEffect(() => {
     if (!request) return;
     body.current?.closest('dialog')?.querySelector<HTMLElement>('.overflow-y-auto')?.scrollTo(0, 0);
-    if (panel !== 'log' || tab !== 2) body.current?.querySelector<HTMLInputElement>('input:not([type=checkbox])')?.focus();
+    if (panel !== 'log' || tab !== 2)
+      body.current?.querySelector<HTMLInputElement>('input:not([type=checkbox])')?.focus();
   }, [panel, tab, request]);
 
   const done = useCallback(() => onClose(true), [onClose]);
@@ -62,7 +63,13 @@ export default function LoginPopup({ request, onClose }: Props) {
       <div className="-mx-6 -my-5 grid min-h-[calc(100%+2.5rem)] lg:grid-cols-[minmax(360px,5fr)_7fr]">
         <aside className="relative hidden flex-col justify-between overflow-hidden bg-gradient-to-br from-brand-800 via-brand-900 to-brand-950 p-12 text-white lg:flex">
           <div className="flex items-center gap-3">
-            <img src="/upload/img/logo/logo.svg" width={44} height={44} alt="" className="rounded-lg bg-white p-1" />
+            <img
+              src="/upload/img/logo/logo.svg"
+              width={44}
+              height={44}
+              alt=""
+              className="rounded-lg bg-white p-1"
+            />
             <span className="text-xl font-bold tracking-wide">科研检测服务平台</span>
           </div>
           <div>
@@ -84,9 +91,15 @@ export default function LoginPopup({ request, onClose }: Props) {
             </ul>
           </div>
           <p className="text-xs text-brand-300">服务时间：周一至周六 8:30-18:30</p>
-          <div aria-hidden="true" className="pointer-events-none absolute -right-24 -bottom-24 size-72 rounded-full border-[40px] border-white/5" />
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute -right-24 -bottom-24 size-72 rounded-full border-[40px] border-white/5"
+          />
         </aside>
-        <div ref={body} className="flex flex-col items-center bg-slate-50 px-4 pt-14 pb-10 sm:justify-center sm:px-8 sm:py-12">
+        <div
+          ref={body}
+          className="flex flex-col items-center bg-slate-50 px-4 pt-14 pb-10 sm:justify-center sm:px-8 sm:py-12"
+        >
           <div className="mb-6 flex items-center gap-2.5 lg:hidden">
             <img src="/upload/img/logo/logo.svg" width={36} height={36} alt="" />
             <span className="text-lg font-bold text-brand-900">科研检测服务平台</span>
@@ -107,7 +120,9 @@ export default function LoginPopup({ request, onClose }: Props) {
               <RegisterPanel inviterCode={request.inviterCode} onLogin={() => toLogin()} onDone={toLogin} />
             )}
             {request && panel === 'reset' && <ResetPanel onLogin={() => toLogin()} onDone={toLogin} />}
-            {request && panel === 'bind' && <BindPanel bindKey={bindKey} onBack={() => toLogin()} onDone={done} />}
+            {request && panel === 'bind' && (
+              <BindPanel bindKey={bindKey} onBack={() => toLogin()} onDone={done} />
+            )}
           </div>
         </div>
       </div>

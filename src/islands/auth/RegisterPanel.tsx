@@ -26,7 +26,9 @@ export function RegisterPanel({
 
   async function submit(event: React.SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = registerFormSchema.safeParse(formValues(event.currentTarget, ['password', 'confirmPassword']));
+    const parsed = registerFormSchema.safeParse(
+      formValues(event.currentTarget, ['password', 'confirmPassword']),
+    );
     const error = firstError(parsed);
     if (error || !parsed.success) return toast.error(error ?? '');
     const { phone, code, password, inviterCode: inviter } = parsed.data;
@@ -44,7 +46,15 @@ export function RegisterPanel({
       <h2 className="text-2xl font-bold text-slate-900">注册账号</h2>
       <p className="mt-1 text-sm text-slate-500">使用手机号注册，注册后请完善基本信息</p>
       <form ref={form} onSubmit={submit} noValidate className="mt-6 space-y-4">
-        <Field label="手机号" name="phone" type="tel" inputMode="numeric" autoComplete="username" placeholder="请输入11位手机号" maxLength={11} />
+        <Field
+          label="手机号"
+          name="phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="username"
+          placeholder="请输入11位手机号"
+          maxLength={11}
+        />
         <Field
           label="验证码"
           name="code"
@@ -54,9 +64,30 @@ export function RegisterPanel({
           maxLength={6}
           addon={<CodeButton useFor={SMS_PURPOSE.register} phone={() => inputOf(form.current, 'phone')} />}
         />
-        <Field label="密码" name="password" type="password" autoComplete="new-password" placeholder="8-64位" maxLength={64} />
-        <Field label="确认密码" name="confirmPassword" type="password" autoComplete="new-password" placeholder="请再次输入密码" maxLength={64} />
-        <Field label="邀请码（选填）" name="inviterCode" autoComplete="off" placeholder="没有可不填" defaultValue={inviterCode} maxLength={16} />
+        <Field
+          label="密码"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="8-64位"
+          maxLength={64}
+        />
+        <Field
+          label="确认密码"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          placeholder="请再次输入密码"
+          maxLength={64}
+        />
+        <Field
+          label="邀请码（选填）"
+          name="inviterCode"
+          autoComplete="off"
+          placeholder="没有可不填"
+          defaultValue={inviterCode}
+          maxLength={16}
+        />
         <SubmitButton pending={pending} busyText="注册中…">
           注册
         </SubmitButton>
@@ -75,7 +106,9 @@ export function ResetPanel({ onLogin, onDone }: { onLogin: () => void; onDone: (
 
   async function submit(event: React.SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = resetFormSchema.safeParse(formValues(event.currentTarget, ['password', 'confirmPassword']));
+    const parsed = resetFormSchema.safeParse(
+      formValues(event.currentTarget, ['password', 'confirmPassword']),
+    );
     const error = firstError(parsed);
     if (error || !parsed.success) return toast.error(error ?? '');
     const { account, code, password } = parsed.data;
@@ -92,7 +125,15 @@ export function ResetPanel({ onLogin, onDone }: { onLogin: () => void; onDone: (
       <h2 className="text-2xl font-bold text-slate-900">重置密码</h2>
       <p className="mt-1 text-sm text-slate-500">验证码将发送到账号绑定的手机号</p>
       <form ref={form} onSubmit={submit} noValidate className="mt-6 space-y-4">
-        <Field label="手机号" name="account" type="tel" inputMode="numeric" autoComplete="username" placeholder="请输入注册时的手机号" maxLength={11} />
+        <Field
+          label="手机号"
+          name="account"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="username"
+          placeholder="请输入注册时的手机号"
+          maxLength={11}
+        />
         <Field
           label="验证码"
           name="code"
@@ -100,10 +141,30 @@ export function ResetPanel({ onLogin, onDone }: { onLogin: () => void; onDone: (
           autoComplete="one-time-code"
           placeholder="6位数字"
           maxLength={6}
-          addon={<CodeButton useFor={SMS_PURPOSE.reset} lockWhileSending={false} phone={() => inputOf(form.current, 'account')} />}
+          addon={
+            <CodeButton
+              useFor={SMS_PURPOSE.reset}
+              lockWhileSending={false}
+              phone={() => inputOf(form.current, 'account')}
+            />
+          }
         />
-        <Field label="新密码" name="password" type="password" autoComplete="new-password" placeholder="8-64位" maxLength={64} />
-        <Field label="确认密码" name="confirmPassword" type="password" autoComplete="new-password" placeholder="请再次输入新密码" maxLength={64} />
+        <Field
+          label="新密码"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="8-64位"
+          maxLength={64}
+        />
+        <Field
+          label="确认密码"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          placeholder="请再次输入新密码"
+          maxLength={64}
+        />
         <SubmitButton pending={pending} busyText="提交中…">
           重置密码
         </SubmitButton>

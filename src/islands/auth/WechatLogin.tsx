@@ -31,7 +31,13 @@ function simulatorLink(qrUrl: string): string | null {
  * Spec section 4: fetch a ticket and draw its QR, poll every second (1 s timeout, silent), show
  * 扫码成功 and log in on confirmation; after expire_seconds show 二维码已过期 and a refresh button.
  */
-export default function WechatLogin({ onNeedBind, onDone }: { onNeedBind: (bindKey: string) => void; onDone: () => void }) {
+export default function WechatLogin({
+  onNeedBind,
+  onDone,
+}: {
+  onNeedBind: (bindKey: string) => void;
+  onDone: () => void;
+}) {
   const [round, setRound] = useState(0);
   const [state, setState] = useState<State>({ kind: 'loading' });
 
@@ -42,7 +48,11 @@ export default function WechatLogin({ onNeedBind, onDone }: { onNeedBind: (bindK
       const ticket = await api.get<WxTicket>('/api/open/wx/ticket');
       if (!alive) return;
       if (!ticket?.ticket) return setState({ kind: 'failed' });
-      const image = await QRCode.toDataURL(ticket.qr_code_url, { width: 400, margin: 1, errorCorrectionLevel: 'M' });
+      const image = await QRCode.toDataURL(ticket.qr_code_url, {
+        width: 400,
+        margin: 1,
+        errorCorrectionLevel: 'M',
+      });
       if (!alive) return;
       setState({ kind: 'ready', image, simulator: simulatorLink(ticket.qr_code_url) });
       const deadline = Date.now() + ticket.expire_seconds * 1000;

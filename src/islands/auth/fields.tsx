@@ -41,7 +41,15 @@ export function Field({ label, addon, hint, id, ...input }: FieldProps) {
   );
 }
 
-export function SubmitButton({ pending, children, busyText }: { pending: boolean; children: ReactNode; busyText: string }) {
+export function SubmitButton({
+  pending,
+  children,
+  busyText,
+}: {
+  pending: boolean;
+  children: ReactNode;
+  busyText: string;
+}) {
   return (
     <button
       type="submit"

@@ -22,7 +22,8 @@ function persisted<T>(key: string, initial: T) {
 function persistedRemembered() {
   const store = persisted<RememberedLogin | null>('remembered', null);
   const value = store.get() as (RememberedLogin & { password?: unknown }) | null;
-  if (value && typeof value === 'object' && 'password' in value) store.set({ account: String(value.account ?? '') });
+  if (value && typeof value === 'object' && 'password' in value)
+    store.set({ account: String(value.account ?? '') });
   return store;
 }
 
