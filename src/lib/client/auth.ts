@@ -142,7 +142,7 @@ export function createAuth(deps: AuthDeps = {}) {
     const target = $location.get();
     $location.set(null);
     const here = location.pathname + location.search;
-    if (target && target !== here) {
+    if (target && target.split('#')[0] !== here) {
       if (needsProfile) sessionStorage.setItem(ATTEST_FLAG, '1');
       location.assign(target);
     } else if (needsProfile) {
