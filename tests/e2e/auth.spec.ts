@@ -25,13 +25,17 @@ const test = base.extend<{ ip: string }>({
   ],
 });
 
-/** The newest SMS code sent to phone, from GET /api/dev/outbox. */
-async function smsCode(request: APIRequestContext, phone: string): Promise<string> {
+type Purpose = '注册' | '登录' | '重置密码' | '绑定微信';
+
+/** The newest SMS code of a purpose sent to phone, read from GET /api/dev/outbox. */
+async function smsCode(request: APIRequestContext, phone: string, purpose: Purpose): Promise<string> {
   let code = '';
   await expect
     .poll(async () => {
       const body = await (await request.get(`/api/dev/outbox?phone=${phone}`)).json();
-      code = /(\d{6})/.exec(body.data?.list?.[0]?.text ?? '')?.[1] ?? '';
+      const list: { text: string }[] = body.data?.list ?? [];
+      const text = list.find((m) => m.text.includes(`${purpose}验证码`))?.text ?? '';
+      code = /(\d{6})/.exec(text)?.[1] ?? '';
       return code;
     })
     .toMatch(/^\d{6}$/);
@@ -44,7 +48,7 @@ async function registerByApi(request: APIRequestContext, ip: string, phone: stri
   const sent = await request.post('/api/open/code4sms', { data: { phone, useFor: 0 }, headers });
   expect(await sent.json()).toMatchObject({ code: 1 });
   const sentAt = Date.now();
-  const code = await smsCode(request, phone);
+  const code = await smsCode(request, phone, '注册');
   const signed = await request.post('/api/open/sign', {
     data: { phone, password: PASSWORD, code, inviterCode: '' },
     headers,
@@ -74,11 +78,11 @@ test.describe('login popup', () => {
     // Validation: only the first error, in the spec's words, as an error toast.
     await dialog.getByRole('button', { name: '注册', exact: true }).click();
     await expect(toast(page, '[手机号]不能为空')).toBeVisible();
-    await dialog.getByLabel('手机号').fill(phone);
+    await dialog.getByLabel('手机号', { exact: true }).fill(phone);
     await dialog.getByRole('button', { name: '获取验证码' }).click();
     await expect(toast(page, '验证码已发送!')).toBeVisible();
     await expect(dialog.getByRole('button', { name: /^\d+s后重新获取$/ })).toBeDisabled();
-    await dialog.getByLabel('验证码').fill(await smsCode(request, phone));
+    await dialog.getByLabel('验证码', { exact: true }).fill(await smsCode(request, phone, '注册'));
     await dialog.getByLabel('密码', { exact: true }).fill(PASSWORD);
     await dialog.getByLabel('确认密码').fill(`${PASSWORD}x`);
     await dialog.getByRole('button', { name: '注册', exact: true }).click();
@@ -137,7 +141,7 @@ test.describe('login popup', () => {
     await page.goto('/');
     await page.getByRole('button', { name: '注册', exact: true }).click();
     const dialog = popup(page);
-    await dialog.getByLabel('手机号').fill(newPhone());
+    await dialog.getByLabel('手机号', { exact: true }).fill(newPhone());
     await dialog.getByRole('button', { name: '获取验证码' }).click();
     await expect(dialog.getByRole('button', { name: '60s后重新获取' })).toBeDisabled();
     await page.clock.fastForward(10_000);
@@ -156,14 +160,14 @@ test.describe('login popup', () => {
     await dialog.getByRole('tab', { name: '验证码登录' }).click();
     await dialog.getByRole('button', { name: '登录', exact: true }).click();
     await expect(toast(page, '[手机号]不能为空')).toBeVisible();
-    await dialog.getByLabel('手机号').fill(phone);
+    await dialog.getByLabel('手机号', { exact: true }).fill(phone);
     await dialog.getByRole('button', { name: '登录', exact: true }).click();
     await expect(toast(page, '[验证码]不能为空')).toBeVisible();
 
     await page.waitForTimeout(Math.max(0, sentAt + PHONE_MINUTE_MS - Date.now()));
     await dialog.getByRole('button', { name: '获取验证码' }).click();
     await expect(toast(page, '验证码已发送!')).toBeVisible();
-    await dialog.getByLabel('验证码').fill(await smsCode(request, phone));
+    await dialog.getByLabel('验证码', { exact: true }).fill(await smsCode(request, phone, '登录'));
     await dialog.getByRole('button', { name: '登录', exact: true }).click();
     await expect(toast(page, '登录成功!')).toBeVisible();
     await expect(page.getByRole('button', { name: masked(phone) })).toBeVisible();
@@ -178,12 +182,12 @@ test.describe('login popup', () => {
     const dialog = popup(page);
     await dialog.getByRole('button', { name: '忘记密码？' }).click();
     await expect(dialog.getByRole('heading', { name: '重置密码' })).toBeVisible();
-    await dialog.getByLabel('手机号').fill(phone);
+    await dialog.getByLabel('手机号', { exact: true }).fill(phone);
 
     await page.waitForTimeout(Math.max(0, sentAt + PHONE_MINUTE_MS - Date.now()));
     await dialog.getByRole('button', { name: '获取验证码' }).click();
     await expect(toast(page, '验证码已发送!')).toBeVisible();
-    await dialog.getByLabel('验证码').fill(await smsCode(request, phone));
+    await dialog.getByLabel('验证码', { exact: true }).fill(await smsCode(request, phone, '重置密码'));
     await dialog.getByLabel('新密码').fill(NEW_PASSWORD);
     await dialog.getByRole('button', { name: '重置密码' }).click();
     await expect(toast(page, '[确认密码]不能为空')).toBeVisible();
@@ -229,10 +233,10 @@ test.describe('WeChat QR login', () => {
 
     const dialog = popup(page);
     await expect(dialog.getByRole('heading', { name: '绑定手机号' })).toBeVisible();
-    await dialog.getByLabel('手机号').fill(phone);
+    await dialog.getByLabel('手机号', { exact: true }).fill(phone);
     await dialog.getByRole('button', { name: '获取验证码' }).click();
     await expect(toast(page, '验证码已发送!')).toBeVisible();
-    await dialog.getByLabel('验证码').fill(await smsCode(request, phone));
+    await dialog.getByLabel('验证码', { exact: true }).fill(await smsCode(request, phone, '绑定微信'));
     await dialog.getByRole('button', { name: '绑定并登录' }).click();
     await expect(toast(page, '登录成功!')).toBeVisible();
     const account = page.getByRole('button', { name: masked(phone) });
@@ -312,14 +316,15 @@ test('/invited/ABC opens the register panel with the inviter code filled', async
   await expect(dialog.getByLabel('邀请码（选填）')).toHaveValue('ABC');
 });
 
-test('the popup fits a phone screen @mobile', async ({ page }) => {
+test('the popup fits the screen, phones included @mobile', async ({ page }) => {
   await page.goto('/member/center');
   const dialog = popup(page);
   await expect(dialog.getByRole('tab', { name: '微信扫码' })).toBeVisible();
+  const width = page.viewportSize()!.width;
   for (const name of ['用户名/手机号', '密码']) {
     const box = await dialog.getByLabel(name, { exact: true }).boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(width);
   }
   await dialog.getByRole('button', { name: '立即注册' }).click();
   await expect(dialog.getByRole('button', { name: '获取验证码' })).toBeInViewport();
