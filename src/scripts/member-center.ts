@@ -5,8 +5,6 @@ function render(): void {
   const account = $user.get()?.account ?? '';
   for (const el of document.querySelectorAll<HTMLElement>('[data-member-account]'))
     el.textContent = account || '…';
-  for (const el of document.querySelectorAll<HTMLElement>('[data-member-initial]'))
-    el.textContent = account ? account.slice(-2) : '会';
 }
 
 render();
