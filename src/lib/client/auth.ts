@@ -1,6 +1,6 @@
 // Session actions in the browser (spec section 4): log in, start-up token check, one refresh at
 // a time, log out. The login popup and the header call these; nothing else writes the token.
-import type { LoginResult, RefreshResult, UserInfo } from '../shared/auth.ts';
+import type { LoginResult, UserInfo } from '../shared/auth.ts';
 import { api as pageApi, createApiClient, type ApiClient } from './api.ts';
 import {
   $location,
@@ -9,11 +9,16 @@ import {
   setSession,
   setUser,
   tokenFromLogin,
-  tokenFromRefresh,
   type Address,
   type User,
 } from './stores.ts';
-import { LOGGED_IN_EVENT, TOKEN_REFRESH_SECONDS, requiresLogin, tokenStatus } from './session.ts';
+import {
+  LOGGED_IN_EVENT,
+  TOKEN_REFRESH_SECONDS,
+  ensureFreshToken,
+  requiresLogin,
+  tokenStatus,
+} from './session.ts';
 import { toast } from './toast.ts';
 
 export const MSG_LOGIN_OK = '登录成功!';
@@ -78,15 +83,9 @@ export function createAuth(deps: AuthDeps = {}) {
       const current = $token.get();
       if (!current) return false;
       // Another tab refreshed while this one waited for the lock: its new token is shared.
-      if (current.refresh !== before.refresh) return tokenStatus(current, now()) !== 'expired';
-      const data = await quietApi.post<RefreshResult>('/api/open/refresh4token', { token: current.refresh });
-      if (!data?.token) {
-        // Spec: a failed refresh only warns; the token stays until it expires.
-        console.warn('[auth] token refresh failed');
-        return tokenStatus($token.get(), now()) !== 'expired';
-      }
-      setSession(tokenFromRefresh(data));
-      return true;
+      if (current.refresh === before.refresh) await ensureFreshToken(quietApi, now());
+      // A failed refresh only warns (inside ensureFreshToken); the token serves until it expires.
+      return tokenStatus($token.get(), now()) !== 'expired' && $token.get() !== null;
     };
     return locks ? locks.request('portal:token-refresh', attempt) : attempt();
   }
