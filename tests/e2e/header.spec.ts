@@ -173,6 +173,17 @@ test('footer: links, contact details, hours, three QR codes, copyright 2022', as
   await expect(footer).toContainText('© 2022');
 });
 
+test('a link opens the next page at its top, not at the old scroll position', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await page.getByRole('contentinfo').getByRole('link', { name: '下单指南' }).click();
+  await expect(page).toHaveURL(/\/guide$/);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // Back restores where the visitor was (the browser's own behaviour is kept).
+  expect(await page.evaluate(() => history.scrollRestoration)).toBe('auto');
+});
+
 test('@mobile the menu is collapsed at 375 px and expands on tap', async ({ page, hasTouch }) => {
   // The desktop project runs this too: give it the phone's width.
   await page.setViewportSize({ width: 375, height: 812 });
