@@ -16,6 +16,7 @@ import {
   setPlan,
   setSession,
   setUser,
+  setUserInfo,
   tokenFromLogin,
   tokenFromRefresh,
 } from '#client/stores.ts';
@@ -50,6 +51,23 @@ describe('session stores', () => {
     expect($plan.get()).toEqual([]);
     expect($remembered.get()).toEqual({ account: '13800000000' });
     expect($inviterCode.get()).toBe('ABC123');
+  });
+
+  it('stores a user/info response: account fields, addresses and the cart count', () => {
+    const address = {
+      address_rid: 'a1',
+      name: '张三',
+      phone: '13800000000',
+      province: '上海市',
+      city: '上海市',
+      area: '闵行区',
+      address: '东川路 800 号',
+      address_code: '310112',
+      default: 1,
+    };
+    setUserInfo({ userInfo: { account: '13800000000', name: '张三' }, cartNum: '4', address: [address] });
+    expect($user.get()).toEqual({ account: '13800000000', name: '张三', addresses: [address] });
+    expect($cartNum.get()).toBe(4);
   });
 
   it('setPlan stores the groups in plan order', () => {

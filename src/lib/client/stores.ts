@@ -104,6 +104,20 @@ export function setUser(user: User, cartNum?: number): void {
   if (cartNum !== undefined) $cartNum.set(Number(cartNum) || 0);
 }
 
+/** The user/info response: userInfo (account, …), cartNum and the saved addresses. */
+export type UserInfoResponse = {
+  userInfo: { account: string; [field: string]: unknown };
+  cartNum?: number | string;
+  address?: Address[];
+};
+
+/** Stores a user/info response: the account fields with their addresses, and the cart count. */
+export function setUserInfo(res: UserInfoResponse): User {
+  const user: User = { ...res.userInfo, addresses: res.address ?? [] };
+  setUser(user, Number(res.cartNum ?? 0));
+  return user;
+}
+
 export function setPlan(items: Parameters<typeof groupPlanItems>[0]): PlanGroup[] {
   const groups = groupPlanItems(items);
   $plan.set(groups);

@@ -1,0 +1,48 @@
+// The README and docs/api.md are what a newcomer trusts: they must not fall behind the code.
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const read = (path: string) => readFileSync(path, 'utf8');
+
+describe('documentation stays in step with the code', () => {
+  it('the README starts with the two commands and documents every variable of .env.example', () => {
+    const readme = read('README.md');
+    expect(readme).toMatch(/^# .*\n+```sh\nnpm install\nnpm start\n```/);
+    const variables = [...read('.env.example').matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]);
+    expect(variables.length).toBeGreaterThan(0);
+    const missing = variables.filter((name) => !readme.includes(`\`${name}\``));
+    expect(missing).toEqual([]);
+  });
+
+  it('the README lists every npm script', () => {
+    const readme = read('README.md');
+    const scripts = Object.keys((JSON.parse(read('package.json')) as { scripts: object }).scripts);
+    expect(
+      scripts.filter((name) => !readme.includes(`npm run ${name}`) && !readme.includes(`npm ${name}`)),
+    ).toEqual([]);
+  });
+
+  it('docs/api.md names every route of the API', () => {
+    const api = read('docs/api.md');
+    const app = read('src/lib/server/api/app.ts');
+    const dir = 'src/lib/server/api/routes';
+    const undocumented: string[] = [];
+    let checked = 0;
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+      const source = read(`${dir}/${file}`);
+      const exported = source.match(/export function (\w+)\(/)?.[1];
+      // Where app.ts mounts this router, e.g. app.route('/api/open', siteRoutes()).
+      const prefix = exported
+        ? app.match(new RegExp(`route\\('([^']+)',\\s*${exported}\\(`))?.[1]
+        : undefined;
+      if (!prefix) continue;
+      for (const [, method, path] of source.matchAll(/\br\.(get|post|put|delete)\('([^']+)'/g)) {
+        const full = `${prefix}${path}`;
+        checked += 1;
+        if (!api.includes(`\`${full}\``)) undocumented.push(`${method.toUpperCase()} ${full}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+    expect(undocumented).toEqual([]);
+  });
+});
