@@ -41,7 +41,9 @@ export function devRoutes() {
     return ok(
       c,
       { status },
-      status === 'confirmed' ? '已确认登录' : '该微信未绑定账号，请在登录页绑定手机号',
+      status === 'confirmed'
+        ? '扫码成功，已确认登录，请回到登录窗口'
+        : '扫码成功。该微信尚未绑定账号，请回到登录窗口绑定手机号',
     );
   });
 
