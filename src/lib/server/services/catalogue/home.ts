@@ -5,6 +5,7 @@ import type { Services } from '../../services.ts';
 import { toArticleSummary, toThanksItem } from '../content/articles.ts';
 import { getTypeGroups } from './projects.ts';
 
+export const DEFAULT_CASE_IMG = '/upload/img/ability/case.svg';
 export const HOME_LIMITS = { hotItems: 8, serviceCases: 4, thanks: 5 } as const;
 
 /** Everything the home page shows (GET /api/open/web/index), memoized for a few seconds. */
@@ -57,7 +58,8 @@ export function getHomeData(s: Services): Promise<HomeData> {
           rid: c.rid,
           title: c.title,
           sketch: c.sketch,
-          img: c.img,
+          // A case card always shows a picture; articles without a cover get the generic one.
+          img: c.img || DEFAULT_CASE_IMG,
           source: c.source,
           created: c.created,
         };
