@@ -233,4 +233,31 @@ describe('tokens', () => {
     expect(dump).not.toContain(u.token);
     expect(dump).not.toContain(u.refreshToken);
   });
+
+  it('sweeps codes, tickets and sessions nobody can use any more', async () => {
+    const { sessions, smsCodes, wxLoginTickets } = await import('#server/db/schema/index.ts');
+    const { sweepAccounts } = await import('#server/services/accounts/sweep.ts');
+    const { sha256 } = await import('#server/services/accounts/crypto.ts');
+    const { eq } = await import('drizzle-orm');
+    const live = await a.user();
+    const gone = await a.user();
+    await t.post('/api/auth/logout', {}, a.bearer(gone.token));
+    await t.get('/api/open/wx/ticket');
+    const sessionOf = async (token: string) =>
+      t.services.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.accessHash, sha256(token)));
+    expect(await sessionOf(gone.token)).toHaveLength(1);
+
+    a.advance(2 * 86_400_000);
+    await sweepAccounts(t.services);
+    expect(await t.services.db.select().from(smsCodes)).toEqual([]);
+    expect(await t.services.db.select().from(wxLoginTickets)).toEqual([]);
+    expect(await sessionOf(gone.token)).toEqual([]);
+    expect(await sessionOf(live.token)).toHaveLength(1);
+    // The live session (refresh token good for 30 days) still refreshes.
+    const res = await t.post('/api/open/refresh4token', { token: live.refreshToken });
+    expect(res.body.code).toBe(1);
+  });
 });

@@ -4,6 +4,7 @@ import { retiredRefreshTokens, sessions, users } from '../../db/schema/index.ts'
 import { DomainError } from '../../errors.ts';
 import type { LoginResult, RefreshResult } from '../../../shared/auth.ts';
 import { randomToken, sha256 } from './crypto.ts';
+import { maybeSweep } from './sweep.ts';
 
 export const ACCESS_TTL_MS = 12 * 3600_000;
 export const REFRESH_TTL_MS = 30 * 86_400_000;
@@ -26,6 +27,7 @@ const epochSeconds = (ms: number) => Math.floor(ms / 1000);
 export type SessionMeta = { ip: string; userAgent: string };
 
 export async function createSession(s: Services, userId: number, meta: SessionMeta): Promise<LoginResult> {
+  await maybeSweep(s);
   const now = s.now();
   const token = randomToken();
   const refreshToken = randomToken();
