@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser, measurePage, type PageReport } from './bench/pages.ts';
@@ -234,6 +234,11 @@ async function main() {
   const line = (r: Row) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   console.log(`\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of rows) console.log(line(r));
+  const [load1] = loadavg();
+  if (load1 > availableParallelism())
+    notes.push(
+      `machine busy: load average ${load1.toFixed(1)} on ${availableParallelism()} cores; absolute numbers (and Lighthouse TBT) suffer, ratios less`,
+    );
   notes.push(
     'load: app and bare server alternate in two rounds of half the time each; p99 is the worse round',
   );
