@@ -189,6 +189,17 @@ export type UserInfo = {
   avatar: string;
   organization: number | null;
   company: string;
+  /** Profile attestation fields (update4profile; see src/lib/shared/profile.ts). */
+  teacher: string;
+  teacher_phone: string;
+  teacher_mail: string;
+  company_leader: string;
+  company_leader_phone: string;
+  province: string;
+  city: string;
+  area: string;
+  address_code: string;
+  address: string;
   invite_code: string;
   has_password: boolean;
   wechat_bound: boolean;

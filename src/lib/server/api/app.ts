@@ -7,6 +7,7 @@ import { deviceRoutes } from './routes/devices.ts';
 import { siteRoutes } from './routes/site.ts';
 import { accountOpenRoutes } from './routes/auth.ts';
 import { accountRoutes } from './routes/account.ts';
+import { memberRoutes } from './routes/member.ts';
 import { wechatRoutes } from './routes/wechat.ts';
 import { devRoutes } from './routes/dev.ts';
 import { authGuard } from './middleware/auth.ts';
@@ -35,6 +36,7 @@ export function createApi(services: Services) {
   app.route('/api/open', accountOpenRoutes());
   app.route('/api/open/wx', wechatRoutes());
   app.route('/api/auth', accountRoutes());
+  app.route('/api/auth', memberRoutes());
   app.route('/api/dev', devRoutes());
 
   app.notFound((c) => c.json({ code: 0, msg: '接口不存在', data: null }, 404));

@@ -25,6 +25,18 @@ export const users = pgTable('users', {
   /** 0 student, 3 teacher, 1 individual, 2 enterprise (spec section 3); null until attested. */
   organization: smallint('organization'),
   company: text('company').notNull().default(''),
+  // Profile attestation (update4profile): the student's teacher, the enterprise's leader, and
+  // the region + detailed address the completeness check reads.
+  teacher: text('teacher').notNull().default(''),
+  teacherPhone: text('teacher_phone').notNull().default(''),
+  teacherMail: text('teacher_mail').notNull().default(''),
+  companyLeader: text('company_leader').notNull().default(''),
+  companyLeaderPhone: text('company_leader_phone').notNull().default(''),
+  province: text('province').notNull().default(''),
+  city: text('city').notNull().default(''),
+  area: text('area').notNull().default(''),
+  addressCode: text('address_code').notNull().default(''),
+  address: text('address').notNull().default(''),
   inviteCode: text('invite_code').notNull().unique(),
   inviterId: integer('inviter_id').references((): AnyPgColumn => users.id),
   wxOpenid: text('wx_openid').unique(),

@@ -1,3 +1,4 @@
 export * from './catalogue.ts';
 export * from './site.ts';
 export * from './accounts.ts';
+export * from './member.ts';

@@ -1,12 +1,14 @@
 import type { Services } from '../../services.ts';
+import type { Address } from '../../../shared/address.ts';
+import { listAddresses } from '../member/addresses.ts';
 
 /**
- * The parts of user/info owned by other domains. The cart (experiment plan) issue fills
- * cartNum and the address issue fills address; until then they are empty.
+ * The parts of user/info owned by other domains: the address book (default first) from the
+ * member domain; the cart (experiment plan) issue fills cartNum.
  */
 export async function userExtras(
-  _s: Services,
-  _userId: number,
-): Promise<{ cartNum: number; address: unknown[] }> {
-  return { cartNum: 0, address: [] };
+  s: Services,
+  userId: number,
+): Promise<{ cartNum: number; address: Address[] }> {
+  return { cartNum: 0, address: await listAddresses(s.db, userId) };
 }
