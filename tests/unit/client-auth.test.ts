@@ -7,6 +7,7 @@ import { setupApi } from '../setup/api.ts';
 import { accounts, PASSWORD } from '../support/accounts.ts';
 import { createApiClient, type ApiClient, type CallOptions } from '#client/api.ts';
 import { createAuth } from '#client/auth.ts';
+import { requiresLogin } from '#client/session.ts';
 import { $cartNum, $remembered, $token, $user, logout, rememberLogin, setSession } from '#client/stores.ts';
 
 const t = await setupApi();
@@ -124,5 +125,14 @@ describe('client session actions', () => {
     rememberLogin({ account: '13900001111', password: 'secret' } as { account: string });
     expect($remembered.get()).toEqual({ account: '13900001111' });
     expect(JSON.stringify($remembered.get())).not.toContain('secret');
+  });
+});
+
+describe('route guard', () => {
+  it('covers the member and experiment areas and nothing else', () => {
+    for (const path of ['/member', '/member/', '/member/order', '/experiment', '/experiment/plan'])
+      expect(requiresLogin(path), path).toBe(true);
+    for (const path of ['/', '/members', '/memberx/order', '/experiments', '/article/member', '/invited/ABC'])
+      expect(requiresLogin(path), path).toBe(false);
   });
 });

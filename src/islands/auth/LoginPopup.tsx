@@ -43,8 +43,12 @@ export default function LoginPopup({ request, onClose }: Props) {
   useEffect(() => {
     if (!request) return;
     body.current?.closest('dialog')?.querySelector<HTMLElement>('.overflow-y-auto')?.scrollTo(0, 0);
-    if (panel !== 'log' || tab !== 2)
-      body.current?.querySelector<HTMLInputElement>('input:not([type=checkbox])')?.focus();
+    if (panel === 'log' && tab === 2) return;
+    // The first empty field: after registering, the account is filled and the password is next.
+    const inputs = [
+      ...(body.current?.querySelectorAll<HTMLInputElement>('input:not([type=checkbox])') ?? []),
+    ];
+    (inputs.find((input) => !input.value) ?? inputs[0])?.focus();
   }, [panel, tab, request]);
 
   const done = useCallback(() => onClose(true), [onClose]);
