@@ -74,15 +74,19 @@ export function LinkButton({ onClick, children }: { onClick: () => void; childre
   );
 }
 
-/** Seconds left until `until` (epoch ms), ticking each second. */
+/** Seconds left until `until` (epoch ms), re-rendering every quarter second until it is reached. */
 function useSecondsLeft(until: number) {
-  const [now, setNow] = useState(() => Date.now());
+  const [, setTick] = useState(0);
   useEffect(() => {
     if (until <= Date.now()) return;
-    const id = setInterval(() => setNow(Date.now()), 250);
+    const id = setInterval(() => {
+      setTick((t) => t + 1);
+      if (Date.now() >= until) clearInterval(id);
+    }, 250);
     return () => clearInterval(id);
   }, [until]);
-  return Math.max(0, Math.ceil((until - now) / 1000));
+  // Read the clock at render: a timestamp kept in state would be stale right after `until` moves.
+  return Math.max(0, Math.ceil((until - Date.now()) / 1000));
 }
 
 type CodeButtonProps = {
