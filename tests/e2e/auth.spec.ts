@@ -155,6 +155,18 @@ test.describe('login popup', () => {
     await expect(dialog.getByRole('button', { name: '获取验证码' })).toBeEnabled();
   });
 
+  test('a refused code request frees the button again (register)', async ({ page, request, ip }) => {
+    const phone = newPhone();
+    await registerByApi(request, ip, phone);
+    await page.goto('/');
+    await page.getByRole('button', { name: '注册', exact: true }).click();
+    const dialog = popup(page);
+    await dialog.getByLabel('手机号', { exact: true }).fill(phone);
+    await dialog.getByRole('button', { name: '获取验证码' }).click();
+    await expect(toast(page, '该手机号已注册，请直接登录')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: '获取验证码' })).toBeEnabled();
+  });
+
   test('SMS code login', async ({ page, request, ip }) => {
     test.setTimeout(120_000);
     const phone = newPhone();
