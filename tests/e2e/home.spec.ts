@@ -240,3 +240,19 @@ test('@mobile the home page fits 375 px without sideways scrolling', async ({ pa
       .first(),
   ).toBeVisible();
 });
+
+test('every internal link of the home page leads to a page that exists', async ({ page }) => {
+  await openHome(page);
+  const internal = new Set(
+    (await hrefs(page.getByRole('main').getByRole('link'))).filter((h) => h.startsWith('/')),
+  );
+  expect(internal.size).toBeGreaterThan(20);
+  for (const href of internal) {
+    const res = await page.request.get(href);
+    expect(res.status(), href).toBe(200);
+  }
+  // And a click lands where the link says: a category opens its project listing.
+  await section(page, '服务项目').getByRole('link', { name: '送样检测', exact: true }).click();
+  await expect(page).toHaveURL(`/project/1/${encodeURIComponent('送样检测')}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('送样检测');
+});
