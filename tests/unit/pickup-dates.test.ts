@@ -44,7 +44,7 @@ describe('pickupDateProblem', () => {
     ['2026-02-29', 'invalid', 'no 29 February in 2026'],
     ['2026-11-31', 'invalid', 'no 31 November'],
     ['26-11-24', 'invalid', 'not YYYY-MM-DD'],
-  ])('%s → %s (%s)', (date, problem) => {
+  ] as [string, string | null, string][])('%s → %s (%s)', (date, problem) => {
     expect(pickupDateProblem(date, settings, { today })).toBe(problem);
     expect(isPickupDateDisabled(date, settings, { today })).toBe(problem !== null);
   });
