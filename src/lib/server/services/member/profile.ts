@@ -10,7 +10,7 @@ import { insertAddress, lockUser } from './addresses.ts';
 /**
  * Stores the attested profile. A user with an empty address book also gets the profile's
  * region and detailed address as their first (default) address, with their name and login
- * phone, so the "no address" prompt after login goes away (docs/decisions/0006).
+ * phone, so the "no address" prompt after login goes away (docs/decisions/0007).
  */
 export async function updateProfile(s: Services, userId: number, p: Profile): Promise<UserInfo> {
   return s.db.transaction(async (tx) => {
