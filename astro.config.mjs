@@ -3,12 +3,13 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import precompress from './integrations/precompress.mjs';
 
 export default defineConfig({
   site: 'http://localhost:4321',
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  integrations: [react(), precompress()],
   server: { port: 4321, host: true },
   trailingSlash: 'ignore',
   build: { inlineStylesheets: 'always' },
