@@ -18,6 +18,7 @@ describe('pageWindow', () => {
     expect(pageWindow(1, 0).size).toBe(1);
     expect(pageWindow(1, -3).size).toBe(1);
     expect(pageWindow(2, 100000)).toEqual({ page: 2, size: MAX_PAGE_SIZE, offset: MAX_PAGE_SIZE });
+    expect(pageWindow(1e308, 10).page).toBe(100_000);
   });
 
   it('floors fractions and ignores NaN and Infinity', () => {

@@ -19,6 +19,8 @@ describe('splitRegion / joinRegion', () => {
     ['上海市--闵行区-310112', null],
     ['上海市-上海市-闵行区-31011', null],
     ['上海市-上海市-闵行区-310112-x', null],
+    ['上海市-上海市-闵\u0000行区-310112', null],
+    [`上海市-${'市'.repeat(33)}-闵行区-310112`, null],
     ['', null],
   ])('%j', (value, expected) => {
     expect(splitRegion(value)).toEqual(expected);

@@ -98,15 +98,16 @@ export const addressSchema = z
   .superRefine(firstProblem(addressChecks))
   .transform(toAddress);
 
-const ridField = (label: string) =>
+/** Our public ids are URL-safe base64 after a letter; anything else cannot exist. */
+export const RID_PATTERN = /^[\w-]{1,64}$/;
+
+/** A required public id: empty says "empty", anything that cannot be an id says `notFound`. */
+export const ridField = (label: string, notFound: string) =>
   looseText(`[${label}]格式不正确`).pipe(
-    z
-      .string()
-      .min(1, `[${label}]不能为空`)
-      .max(64, `${label.replace(/编号$/, '')}不存在`),
+    z.string().min(1, `[${label}]不能为空`).regex(RID_PATTERN, notFound),
   );
 
-export const addressRidField = ridField('地址编号');
+export const addressRidField = ridField('地址编号', '地址不存在');
 
 /** POST /api/auth/address/edit: the address to change and all its fields. */
 export const addressEditSchema = z

@@ -2,15 +2,17 @@ import { z } from 'zod';
 
 export const MAX_PAGE_SIZE = 50;
 export const DEFAULT_PAGE_SIZE = 10;
+/** Beyond any real list; keeps OFFSET inside PostgreSQL's bigint for absurd page numbers. */
+export const MAX_PAGE = 100_000;
 
 export type PageWindow = { page: number; size: number; offset: number };
 
 /**
- * Clamps a requested page into a window the database can serve: page ≥ 1, 1 ≤ size ≤ 50.
+ * Clamps a requested page into a window the database can serve: 1 ≤ page ≤ 100000, 1 ≤ size ≤ 50.
  * Out-of-range numbers are corrected rather than rejected, so a stale link still shows a list.
  */
 export function pageWindow(page?: number | null, size?: number | null): PageWindow {
-  const p = Number.isFinite(page) ? Math.max(1, Math.floor(page as number)) : 1;
+  const p = Number.isFinite(page) ? Math.min(MAX_PAGE, Math.max(1, Math.floor(page as number))) : 1;
   const rawSize = Number.isFinite(size) ? Math.floor(size as number) : DEFAULT_PAGE_SIZE;
   const s = Math.min(MAX_PAGE_SIZE, Math.max(1, rawSize));
   return { page: p, size: s, offset: (p - 1) * s };

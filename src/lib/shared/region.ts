@@ -5,12 +5,16 @@
 export type Region = { province: string; city: string; area: string; address_code: string };
 
 const CODE = /^\d{6}$/;
+/** Division names are short Chinese words ('新疆维吾尔自治区' is among the longest). */
+const NAME_MAX = 32;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
 
-/** '上海市-上海市-闵行区-310112' → its four parts; null when any part is missing or the code is not 6 digits. */
+/** '上海市-上海市-闵行区-310112' → its four parts; null when a part is missing or malformed or the code is not 6 digits. */
 export function splitRegion(value: string | null | undefined): Region | null {
   if (typeof value !== 'string') return null;
   const parts = value.split('-').map((p) => p.trim());
-  if (parts.length !== 4 || parts.some((p) => !p)) return null;
+  if (parts.length !== 4 || parts.some((p) => !p || p.length > NAME_MAX || CONTROL.test(p))) return null;
   const [province, city, area, address_code] = parts as [string, string, string, string];
   if (!CODE.test(address_code)) return null;
   return { province, city, area, address_code };

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { PageRequestSchema } from './pagination.ts';
 import {
   firstProblem,
+  ridField,
+  RID_PATTERN,
   looseText,
   regionOf,
   regionShape,
@@ -65,7 +67,7 @@ const newAddress = (v: Raw) => !v.sendAddress;
 
 // The dialog's order: the new-address fields (only without a saved address), then date and time.
 const checks: Check<Raw>[] = [
-  ['sendAddress', (v) => v.sendAddress.length > 64 && '地址不存在'],
+  ['sendAddress', (v) => v.sendAddress !== '' && !RID_PATTERN.test(v.sendAddress) && '地址不存在'],
   ['name', (v) => newAddress(v) && textProblem(v.name, '[姓名]', 32)],
   ['phone', (v) => newAddress(v) && (rules.required(v.phone, '[手机]') || rules.mobile(v.phone, '[手机]'))],
   ['region', (v) => newAddress(v) && !regionOf(v) && '[取样地址]不能为空'],
@@ -111,9 +113,7 @@ export const samplingListSchema = PageRequestSchema.extend({
 /** POST /api/auth/sampling/cancel: {rid}. */
 export const samplingRidSchema = z.object(
   {
-    rid: looseText('[取样单编号]格式不正确').pipe(
-      z.string().min(1, '[取样单编号]不能为空').max(64, SAMPLING_NOT_FOUND),
-    ),
+    rid: ridField('取样单编号', SAMPLING_NOT_FOUND),
   },
   { error: '请求参数格式不正确' },
 );
