@@ -240,7 +240,7 @@ async function main() {
       `machine busy: load average ${load1.toFixed(1)} on ${availableParallelism()} cores; absolute numbers (and Lighthouse TBT) suffer, ratios less`,
     );
   notes.push(
-    'load: app and bare server alternate in two rounds of half the time each; p99 is the worse round',
+    'load: app and bare server alternate in four rounds of a quarter of the time each; p99 is the worse round',
   );
   for (const n of notes) console.log(`note: ${n}`);
   console.log(

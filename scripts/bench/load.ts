@@ -24,7 +24,7 @@ function combine(results: LoadResult[]): LoadResult {
 }
 
 /** `seconds` of load on each URL at 50 connections, in `rounds` alternating turns. */
-export async function compare(appUrl: string, bareUrl: string, seconds: number, rounds = 2) {
+export async function compare(appUrl: string, bareUrl: string, seconds: number, rounds = 4) {
   await once(appUrl, 1); // warm-up: JIT, page cache
   await once(bareUrl, 1);
   const app: LoadResult[] = [];
