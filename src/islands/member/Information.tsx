@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import ProfileDialog from '../profile/ProfileDialog.tsx';
+import { IncompleteNotice, ProfileFields } from './ProfileSummary.tsx';
+import { Loading, LoginNeeded } from './ui.tsx';
+import { reloadUser, useSessionUser } from './user.ts';
+
+/** /member/information: the profile, the incomplete-info notice, and the dialog to edit it. */
+export default function Information() {
+  const { user, loggedIn, ready } = useSessionUser();
+  const [editing, setEditing] = useState(false);
+
+  useEffect(() => {
+    if (loggedIn) void reloadUser();
+  }, [loggedIn]);
+
+  if (!ready) return <Loading />;
+  if (!loggedIn) return <LoginNeeded />;
+
+  return (
+    <div className="grid gap-4">
+      <IncompleteNotice user={user} onComplete={() => setEditing(true)} />
+      <section className="card p-4 md:p-6" aria-labelledby="profile-title">
+        <div className="mb-2 flex items-center justify-between gap-3">
+          <h2 id="profile-title" className="text-base font-semibold text-slate-900">
+            基本信息
+          </h2>
+          <button type="button" className="btn-ghost" onClick={() => setEditing(true)}>
+            编辑资料
+          </button>
+        </div>
+        <ProfileFields user={user} />
+      </section>
+      <section className="card p-4 md:p-6" aria-labelledby="account-title">
+        <h2 id="account-title" className="mb-2 text-base font-semibold text-slate-900">
+          账号信息
+        </h2>
+        <dl className="grid gap-x-8 text-sm sm:grid-cols-2">
+          <div className="flex gap-3 py-3">
+            <dt className="w-24 shrink-0 text-slate-500">登录账号</dt>
+            <dd className="text-slate-900">{user?.account ?? '…'}</dd>
+          </div>
+          <div className="flex gap-3 py-3">
+            <dt className="w-24 shrink-0 text-slate-500">手机号</dt>
+            <dd className="text-slate-900">{typeof user?.phone === 'string' ? user.phone : '…'}</dd>
+          </div>
+        </dl>
+      </section>
+      <ProfileDialog open={editing} onClose={() => setEditing(false)} />
+    </div>
+  );
+}
