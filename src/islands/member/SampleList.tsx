@@ -1,0 +1,153 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useConfirm } from './Confirm.tsx';
+import { Loading, LoginNeeded, Spinner } from './ui.tsx';
+import { useSessionUser } from './user.ts';
+import { api } from '../../lib/client/api.ts';
+import { toast } from '../../lib/client/toast.ts';
+import { regionLabel } from '../../lib/shared/region.ts';
+import { SAMPLING_STATUS_TEXT, type Pickup, type SamplingStatus } from '../../lib/shared/sampling.ts';
+
+const PAGE_SIZE = 10;
+/** Same name as the home sampling dialog's event; that module is not loaded here. */
+const SAMPLING_ADDED_EVENT = 'portal:sampling-added';
+
+const STATUS_STYLE: Record<SamplingStatus, string> = {
+  pending: 'bg-hot-50 text-hot-600 ring-hot-100',
+  picked: 'bg-brand-50 text-brand-700 ring-brand-100',
+  received: 'bg-accent-50 text-accent-700 ring-accent-100',
+  cancelled: 'bg-slate-100 text-slate-500 ring-slate-200',
+};
+
+const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
+
+/** /member/sample: the user's pickups, newest first, with their status; a pending one can be cancelled. */
+export default function SampleList() {
+  const { loggedIn, ready } = useSessionUser();
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<{ list: Pickup[]; total: number } | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [confirmDialog, ask] = useConfirm();
+
+  const load = useCallback(async (p: number) => {
+    const res = await api.post<{ list: Pickup[]; total: number }>('/api/auth/sampling/list', {
+      page: p,
+      size: PAGE_SIZE,
+    });
+    if (res) setData(res);
+  }, []);
+
+  useEffect(() => {
+    if (loggedIn) void load(page);
+  }, [loggedIn, page, load]);
+
+  useEffect(() => {
+    const reload = () => {
+      setPage(1);
+      void load(1);
+    };
+    window.addEventListener(SAMPLING_ADDED_EVENT, reload);
+    return () => window.removeEventListener(SAMPLING_ADDED_EVENT, reload);
+  }, [load]);
+
+  if (!ready) return <Loading />;
+  if (!loggedIn) return <LoginNeeded />;
+
+  async function cancel(p: Pickup) {
+    const ok = await ask({
+      title: '取消取样预约',
+      text: `确定取消 ${p.date} ${p.time} 的上门取样吗？`,
+      confirm: '取消预约',
+      danger: true,
+    });
+    if (!ok) return;
+    setBusy(p.rid);
+    const done = await api.post('/api/auth/sampling/cancel', { rid: p.rid });
+    if (done !== undefined) {
+      toast.success('操作成功!');
+      await load(page);
+    }
+    setBusy(null);
+  }
+
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+
+  return (
+    <div className="card p-4 md:p-6">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-500">
+          共 <strong className="text-slate-800">{data?.total ?? 0}</strong> 条上门取样预约
+        </p>
+        <button
+          type="button"
+          className="btn-accent"
+          onClick={() => window.dispatchEvent(new CustomEvent('portal:open-home-sampling'))}
+        >
+          预约上门取样
+        </button>
+      </div>
+      {!data ? (
+        <p className="flex items-center justify-center gap-2 py-12 text-sm text-slate-400">
+          <Spinner /> 加载中…
+        </p>
+      ) : data.list.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-200 px-6 py-12 text-center">
+          <p className="text-slate-600">还没有上门取样预约</p>
+          <p className="mt-1 text-sm text-slate-400">上海、苏州部分区县可预约免费上门取样</p>
+        </div>
+      ) : (
+        <ul className="grid gap-3" aria-label="取样记录">
+          {data.list.map((p) => (
+            <li key={p.rid} data-pickup={p.rid} className="rounded-xl border border-slate-200 p-4">
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <span className="text-base font-semibold text-slate-900 tabular-nums">
+                  {p.date} <span className="text-slate-500">{p.time}</span>
+                </span>
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_STYLE[p.status]}`}
+                >
+                  {p.status_text || SAMPLING_STATUS_TEXT[p.status]}
+                </span>
+                <span className="ml-auto text-xs text-slate-400">提交于 {when(p.created)}</span>
+              </div>
+              <p className="mt-2 text-sm text-slate-600">
+                {p.name} {p.phone} · {regionLabel(p)} {p.address}
+              </p>
+              {p.message && <p className="mt-1 text-sm text-slate-500">备注：{p.message}</p>}
+              {p.status === 'pending' && (
+                <div className="mt-3 flex justify-end border-t border-slate-100 pt-3">
+                  <button
+                    type="button"
+                    disabled={busy !== null}
+                    onClick={() => void cancel(p)}
+                    className="rounded-md px-2 py-1 text-sm text-red-600 hover:bg-red-50 disabled:opacity-50"
+                  >
+                    取消预约
+                  </button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 && (
+        <nav aria-label="分页" className="mt-4 flex items-center justify-center gap-3 text-sm">
+          <button type="button" className="btn-ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            上一页
+          </button>
+          <span className="text-slate-500">
+            {page} / {pages}
+          </span>
+          <button
+            type="button"
+            className="btn-ghost"
+            disabled={page >= pages}
+            onClick={() => setPage(page + 1)}
+          >
+            下一页
+          </button>
+        </nav>
+      )}
+      {confirmDialog}
+    </div>
+  );
+}
