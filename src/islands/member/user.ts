@@ -3,21 +3,19 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { api } from '../../lib/client/api.ts';
-import { $token, $user, setUser, type Address, type User } from '../../lib/client/stores.ts';
-
-type UserInfoResponse = {
-  userInfo: { account: string; [field: string]: unknown };
-  cartNum: number;
-  address: Address[];
-};
+import {
+  $token,
+  $user,
+  setUserInfo,
+  type Address,
+  type User,
+  type UserInfoResponse,
+} from '../../lib/client/stores.ts';
 
 /** Fetches user/info into $user (addresses under `addresses`, as the session code stores them). */
 export async function reloadUser(): Promise<User | null> {
   const data = await api.post<UserInfoResponse>('/api/auth/user/info', {}, { silent: true });
-  if (!data?.userInfo) return null;
-  const user: User = { ...data.userInfo, account: data.userInfo.account, addresses: data.address ?? [] };
-  setUser(user, data.cartNum);
-  return user;
+  return data?.userInfo ? setUserInfo(data) : null;
 }
 
 /** The default address first, then the others in the server's order (newest first). */

@@ -24,6 +24,14 @@ export function showAttestationPrompt(): void {
   card.querySelector('h2')!.textContent = ATTEST_TITLE;
   card.querySelector('p')!.textContent = ATTEST_TEXT;
   card.querySelector('[data-attest-close]')!.addEventListener('click', () => card.remove());
+  // The profile dialog opens over the current page (src/scripts/member-dialogs.ts listens);
+  // the link stays the fallback for a new tab.
+  card.querySelector('a')!.addEventListener('click', (event) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    card.remove();
+    window.dispatchEvent(new CustomEvent('portal:open-profile'));
+  });
   card.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') card.remove();
   });
