@@ -27,19 +27,17 @@ export function Row({
   as?: 'label' | 'span';
 }) {
   const Tag = as;
+  // The star sits outside the label, so the label (the input's accessible name) is the bare word.
   return (
     <div className="grid gap-1.5 sm:grid-cols-[7.5rem_minmax(0,1fr)] sm:items-start sm:gap-3">
-      <Tag
-        {...(as === 'label' ? { htmlFor } : {})}
-        className="text-sm font-medium text-slate-700 sm:pt-2 sm:text-right"
-      >
+      <div className="text-sm font-medium text-slate-700 sm:pt-2 sm:text-right">
         {required && (
           <span aria-hidden="true" className="mr-0.5 text-red-500">
             *
           </span>
         )}
-        {label}
-      </Tag>
+        <Tag {...(as === 'label' ? { htmlFor } : {})}>{label}</Tag>
+      </div>
       <div className="min-w-0">
         {children}
         {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
@@ -79,12 +77,17 @@ export function Choices<T extends string | number>({
 }) {
   return (
     <Row label={label} required={required} as="span">
-      <div role="radiogroup" aria-label={label} className="flex flex-wrap gap-2">
+      <div
+        role="radiogroup"
+        aria-label={label}
+        className="grid gap-1.5 sm:flex sm:flex-wrap sm:gap-2"
+        style={{ gridTemplateColumns: `repeat(${options.length}, minmax(0, 1fr))` }}
+      >
         {options.map((o) => (
           <label
             key={String(o.value)}
             title={o.title}
-            className={`inline-flex h-10 items-center gap-2 rounded-lg border px-3.5 text-sm transition-colors ${
+            className={`inline-flex h-10 items-center justify-center gap-1.5 rounded-lg border px-2 text-sm transition-colors sm:gap-2 sm:px-3.5 ${
               o.disabled
                 ? 'cursor-not-allowed border-slate-200 bg-slate-50 text-slate-400'
                 : value === o.value
