@@ -67,11 +67,14 @@ async function loginByApi(page: Page, request: APIRequestContext, ip: string): P
 
 const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text }).first();
 
-async function expectToast(page: Page, text: string) {
+/** Submits and expects exactly one error toast with the message (only the first problem shows). */
+async function expectError(page: Page, submit: Locator, text: string) {
+  // Earlier toasts would still be fading out; clear them so this submit's toast is the only one.
+  await page.evaluate(() => document.querySelectorAll('[data-toast]').forEach((t) => t.remove()));
+  await submit.click();
   await expect(toast(page, text)).toBeVisible();
-  // Only the first problem is shown: never two error toasts at once.
-  await expect(page.locator('[data-toast="error"]')).toHaveCount(text.includes('成功') ? 0 : 1);
-  await page.locator('[data-toast]').first().waitFor({ state: 'detached' });
+  await expect(page.locator('[data-toast]')).toHaveCount(1);
+  await expect(page.locator('[data-toast="error"]')).toHaveCount(1);
 }
 
 /** Province → city → district in a region picker opened by `trigger`. */
@@ -121,20 +124,15 @@ test.describe('profile dialog', () => {
     await expect(dialog.getByLabel('负责人姓名')).toBeHidden();
 
     const submit = dialog.getByRole('button', { name: '提交', exact: true });
-    await submit.click();
-    await expectToast(page, '「姓名」不能为空');
+    await expectError(page, submit, '「姓名」不能为空');
     await dialog.getByLabel('姓名', { exact: true }).fill('   ');
-    await submit.click();
-    await expectToast(page, '「姓名」不能为空');
+    await expectError(page, submit, '「姓名」不能为空');
     await dialog.getByLabel('姓名', { exact: true }).fill('  张三 ');
-    await submit.click();
-    await expectToast(page, '「邮箱」不能为空');
+    await expectError(page, submit, '「邮箱」不能为空');
     await dialog.getByLabel('邮箱', { exact: true }).fill('zhangsan@example.com');
-    await submit.click();
-    await expectToast(page, '「公司/单位」不能为空');
+    await expectError(page, submit, '「公司/单位」不能为空');
     await dialog.getByLabel('公司/单位').fill('复旦大学 化学系');
-    await submit.click();
-    await expectToast(page, '「导师/负责人」不能为空');
+    await expectError(page, submit, '「导师/负责人」不能为空');
 
     // A teacher needs no teacher; an enterprise needs its leader, whose phone stops at 11.
     await dialog.getByRole('radio', { name: '老师' }).check();
@@ -143,17 +141,14 @@ test.describe('profile dialog', () => {
     await dialog.getByRole('radio', { name: '企业' }).check();
     await expect(dialog.getByLabel('负责人姓名')).toBeVisible();
     await expect(dialog.getByLabel('导师电话')).toBeHidden();
-    await submit.click();
-    await expectToast(page, '「负责人姓名」不能为空');
+    await expectError(page, submit, '「负责人姓名」不能为空');
     await dialog.getByLabel('负责人姓名').fill('李四');
     await dialog.getByLabel('负责人电话').fill('1380013800099');
     await expect(dialog.getByLabel('负责人电话')).toHaveValue('13800138000');
-    await submit.click();
-    await expectToast(page, '「寄送地址」不能为空');
+    await expectError(page, submit, '「寄送地址」不能为空');
     await pickRegion(dialog, '寄送地址', ['上海市', '上海市', '徐汇区']);
     await expect(dialog.getByRole('button', { name: '寄送地址' })).toContainText('上海市 / 上海市 / 徐汇区');
-    await submit.click();
-    await expectToast(page, '「详细地址」不能为空');
+    await expectError(page, submit, '「详细地址」不能为空');
     await dialog.getByLabel('详细地址').fill(' 漕溪北路 88 号 ');
     await submit.click();
     await expect(toast(page, '提交成功!')).toBeVisible();
@@ -203,11 +198,9 @@ test('address book: add, edit, set default, delete; the default comes first', as
   await page.getByRole('button', { name: '新增地址' }).click();
   const dialog = page.getByRole('dialog', { name: '新增地址' });
   const save = dialog.getByRole('button', { name: '保存' });
-  await save.click();
-  await expectToast(page, '[姓名]不能为空');
+  await expectError(page, save, '[姓名]不能为空');
   await dialog.getByLabel('姓名', { exact: true }).fill('王五');
-  await save.click();
-  await expectToast(page, '[手机]不能为空');
+  await expectError(page, save, '[手机]不能为空');
   await dialog.getByLabel('手机').fill('139001390001234');
   await expect(dialog.getByLabel('手机')).toHaveValue('13900139000');
   await pickRegion(dialog, '所在地区', ['江苏省', '苏州市', '姑苏区']);
@@ -281,14 +274,11 @@ test.describe('home sampling', () => {
     await expect(dialog.getByRole('radio', { name: '其他地址' })).toBeChecked();
 
     const submit = dialog.getByRole('button', { name: '提交预约' });
-    await submit.click();
-    await expectToast(page, '[姓名]不能为空');
+    await expectError(page, submit, '[姓名]不能为空');
     await dialog.getByLabel('姓名', { exact: true }).fill('钱七');
-    await submit.click();
-    await expectToast(page, '[手机]不能为空');
+    await expectError(page, submit, '[手机]不能为空');
     await dialog.getByLabel('手机').fill('13800138000');
-    await submit.click();
-    await expectToast(page, '[取样地址]不能为空');
+    await expectError(page, submit, '[取样地址]不能为空');
 
     // The picker offers only the served area.
     await dialog.getByRole('button', { name: '所在地区' }).click();
@@ -296,11 +286,9 @@ test.describe('home sampling', () => {
     await expect(provinces.getByRole('button')).toHaveText(['上海市', '江苏省']);
     await dialog.getByRole('button', { name: '所在地区' }).click();
     await pickRegion(dialog, '所在地区', ['上海市', '上海市', '闵行区']);
-    await submit.click();
-    await expectToast(page, '[详细地址]不能为空');
+    await expectError(page, submit, '[详细地址]不能为空');
     await dialog.getByLabel('详细地址').fill('东川路 500 号');
-    await submit.click();
-    await expectToast(page, '[取样日期]不能为空');
+    await expectError(page, submit, '[取样日期]不能为空');
 
     const date = await pickFirstOpenDay(page, dialog);
     expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
