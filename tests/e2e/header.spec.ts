@@ -114,6 +114,11 @@ test('logged in: account menu, cart badge, 上门取样 opens the sampling dialo
 
   await bar.getByRole('button', { name: '上门取样' }).click();
   expect(await events()).toEqual([{ type: 'portal:open-home-sampling', detail: null }]);
+  // The sampling dialog (a modal) answers the event; close it to reach the header again.
+  const sampling = page.getByRole('dialog', { name: '预约上门取样' });
+  await expect(sampling).toBeVisible();
+  await sampling.getByRole('button', { name: '关闭' }).click();
+  await expect(sampling).toBeHidden();
 
   const account = bar.getByRole('button', { name: phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2') });
   await account.click();
