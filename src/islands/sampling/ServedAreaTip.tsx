@@ -7,8 +7,9 @@ export default function ServedAreaTip({ info }: { info: SamplingInfo }) {
   const [open, setOpen] = useState(false);
   if (!info.length) return null;
   return (
-    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-accent-100 bg-accent-50 px-3 py-2 text-sm text-accent-700">
+    <div className="flex items-start gap-2 rounded-lg border border-accent-100 bg-accent-50 px-3 py-2 text-sm text-accent-700">
       <svg
+        className="mt-[3px] shrink-0"
         aria-hidden="true"
         width="16"
         height="16"
@@ -20,17 +21,17 @@ export default function ServedAreaTip({ info }: { info: SamplingInfo }) {
         <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21Z" />
         <circle cx="12" cy="9.5" r="2.5" />
       </svg>
-      <span>
+      <p className="min-w-0">
         免费上门取样已开通：<strong className="font-semibold">{info.map((c) => c.city).join('、')}</strong>
         的部分区县
-      </span>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className="font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-800"
-      >
-        查看服务区域
-      </button>
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          className="ml-2 font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-800"
+        >
+          查看服务区域
+        </button>
+      </p>
       <Dialog open={open} onClose={() => setOpen(false)} title="上门取样服务区域" width={560}>
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">开通上门取样的城市与区县</caption>
