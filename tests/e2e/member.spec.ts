@@ -7,10 +7,22 @@ const PASSWORD = 'Lab-Passw0rd';
 const rand = (n: number) => Math.floor(Math.random() * n);
 const newPhone = () => `136${String(rand(1e8)).padStart(8, '0')}`;
 
+type Address = { address_rid: string; name: string };
+/** The parts of the answers these tests read (user/info, address and sampling calls). */
+type Envelope = {
+  code: number;
+  msg: string;
+  data: {
+    userInfo: Record<string, unknown>;
+    address: Address[];
+    list: Record<string, unknown>[];
+  };
+};
+
 type Session = {
   phone: string;
   /** POST an /api/auth call as this user; resolves the envelope. */
-  call: (path: string, body?: unknown) => Promise<{ code: number; msg: string; data: any }>;
+  call: (path: string, body?: unknown) => Promise<Envelope>;
 };
 
 // Each test is its own visitor (the e2e server trusts X-Real-IP), so per-address limits of the
@@ -254,7 +266,7 @@ test('address book: add, edit, set default, delete; the default comes first', as
   await expect(cards.first()).toContainText('赵六');
 
   const info = await session.call('/api/auth/user/info');
-  expect(info.data.address.map((a: { name: string }) => a.name)).toEqual(['赵六']);
+  expect(info.data.address.map((a) => a.name)).toEqual(['赵六']);
 });
 
 test.describe('home sampling', () => {
@@ -356,7 +368,7 @@ test.describe('home sampling', () => {
     await expect(dialog).toBeHidden();
 
     const info = await session.call('/api/auth/user/info');
-    const zhou = info.data.address.find((a: { name: string }) => a.name === '周九');
+    const zhou = info.data.address.find((a) => a.name === '周九')!;
     const pickups = await session.call('/api/auth/sampling/list', { page: 1, size: 10 });
     expect(pickups.data.list).toHaveLength(1);
     expect(pickups.data.list[0]).toMatchObject({

@@ -66,7 +66,7 @@ export default function RegionPicker({
     setProvince(p ?? null);
     setCity(c ?? null);
     setLevel(c ? 2 : 0);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the panel opens
+    // Only when the panel opens (or the data arrives), not on every value change.
   }, [open, areas]);
 
   useEffect(() => {

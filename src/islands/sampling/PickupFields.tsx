@@ -93,7 +93,7 @@ export default function PickupFields({ value, onChange, addresses, settings, sce
     if (effectiveMode === 'saved' && !usable.some((a) => a.address_rid === value.address_rid))
       onChange(fromSaved(usable[0]!));
     if (effectiveMode === 'other' && value.address_rid) onChange(clearedAddress);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the mode and the list only
+    // Follows the mode and the list only; a value change must not re-pick the address.
   }, [effectiveMode, usable]);
 
   const slots = useMemo(
@@ -105,7 +105,7 @@ export default function PickupFields({ value, onChange, addresses, settings, sce
     if (!value.date) return;
     const next = keepOrFirstSlot(value.time, slots);
     if (next !== value.time) onChange({ time: next });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the slots change
+    // Only when the slots change.
   }, [slots]);
 
   const text = (key: 'name' | 'phone' | 'address' | 'message') => ({
