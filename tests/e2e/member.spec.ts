@@ -397,6 +397,41 @@ test.describe('home sampling', () => {
   });
 });
 
+test('with an on-site test date: the warning shows and days from that date on are refused', async ({
+  page,
+  session,
+}) => {
+  expect(session.phone).toBeTruthy();
+  // Ten days ahead in Shanghai, as the plan's on-site (预约现场) context would store it.
+  const scene = new Date(Date.now() + 8 * 3600_000 + 10 * 86_400_000).toISOString().slice(0, 10);
+  await page.addInitScript((date) => localStorage.setItem('portal:scene', JSON.stringify({ date })), scene);
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: '上门取样' }).click();
+  const dialog = page.getByRole('dialog', { name: '预约上门取样' });
+  await expect(
+    dialog.getByText('为确保现场测试的顺利进行，请您预留足够的时间用于制样和交接样品，详情请联系业务经理'),
+  ).toBeVisible();
+  await dialog.getByLabel('取样日期').click();
+  const calendar = page.locator('.flatpickr-calendar.open');
+  await expect(calendar).toBeVisible();
+  const days = async () =>
+    calendar.locator('.dayContainer .flatpickr-day').evaluateAll((cells) =>
+      cells.map((cell) => {
+        const d = (cell as HTMLElement & { dateObj: Date }).dateObj;
+        const iso = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+        return { iso, disabled: cell.classList.contains('flatpickr-disabled') };
+      }),
+    );
+  const seen = [...(await days())];
+  await calendar.locator('.flatpickr-next-month').click();
+  seen.push(...(await days()));
+  const after = seen.filter((d) => d.iso >= scene);
+  expect(after.length).toBeGreaterThan(10);
+  expect(after.every((d) => d.disabled)).toBe(true);
+  // Days before it (other than Sundays and today's past slots) stay open.
+  expect(seen.some((d) => d.iso < scene && !d.disabled)).toBe(true);
+});
+
 test('上门取样 when logged out opens the login popup instead', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: '上门取样' }).click();
