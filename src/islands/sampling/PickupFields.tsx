@@ -90,11 +90,17 @@ export default function PickupFields({ value, onChange, addresses, settings, sce
   const effectiveMode = usable.length ? mode : 'other';
 
   useEffect(() => {
-    if (effectiveMode === 'saved' && !usable.some((a) => a.address_rid === value.address_rid))
-      onChange(fromSaved(usable[0]!));
-    if (effectiveMode === 'other' && value.address_rid) onChange(clearedAddress);
-    // Follows the mode and the list only; a value change must not re-pick the address.
-  }, [effectiveMode, usable]);
+    const chosen = usable.some((a) => a.address_rid === value.address_rid);
+    // An owner may select a saved address itself (the dialog does after saving a typed one).
+    if (chosen && mode === 'other') setMode('saved');
+    else if (effectiveMode === 'saved' && !chosen) onChange(fromSaved(usable[0]!));
+    // Follows the list and an outside choice; typing must not re-pick the address.
+  }, [usable, value.address_rid]);
+
+  function chooseMode(next: 'saved' | 'other') {
+    setMode(next);
+    onChange(next === 'saved' ? fromSaved(usable[0]!) : clearedAddress);
+  }
 
   const slots = useMemo(
     () => pickupSlots(value.date, settings.samplingSetting, new Date()),
@@ -144,7 +150,7 @@ export default function PickupFields({ value, onChange, addresses, settings, sce
                   name={`${id}-mode`}
                   checked={effectiveMode === m}
                   disabled={disabled}
-                  onChange={() => setMode(m)}
+                  onChange={() => chooseMode(m)}
                   className="accent-brand-600"
                 />
                 {label}
