@@ -104,7 +104,7 @@ export default function Center() {
               <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" strokeLinecap="round" />
             </svg>
           </span>
-          <div className="min-w-0 flex-1">
+          <div className="min-w-48 flex-1">
             <p className="text-lg font-bold">{name ? `${name}，您好` : '您好'}</p>
             <p className="mt-0.5 text-sm text-brand-100">
               当前账号：<strong className="font-semibold text-white">{user?.account ?? '…'}</strong>
@@ -120,7 +120,7 @@ export default function Center() {
           </div>
           <button
             type="button"
-            className="btn border border-white/40 text-white hover:bg-white/10"
+            className="btn border border-white/40 text-white hover:bg-white/10 max-sm:w-full"
             onClick={(e) => void logout(e.currentTarget)}
           >
             退出登录

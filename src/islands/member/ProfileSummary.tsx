@@ -33,11 +33,15 @@ export function IncompleteNotice({ user, onComplete }: { user: User | null; onCo
       >
         !
       </span>
-      <div className="min-w-0 flex-1">
+      <div className="min-w-56 flex-1">
         <p className="font-semibold text-hot-600">{INCOMPLETE_BASIC_INFO}</p>
         <p className="mt-0.5 text-slate-600">尚未填写：{missing.join('、')}</p>
       </div>
-      <button type="button" className="btn bg-hot-500 text-white hover:bg-hot-600" onClick={onComplete}>
+      <button
+        type="button"
+        className="btn bg-hot-500 text-white hover:bg-hot-600 max-sm:w-full"
+        onClick={onComplete}
+      >
         立即完善
       </button>
     </div>
