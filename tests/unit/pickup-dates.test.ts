@@ -5,6 +5,7 @@ import {
   keepOrFirstSlot,
   pickupDateBounds,
   pickupDateProblem,
+  pickupProblem,
   pickupSlotProblem,
   pickupSlots,
   SCENE_DATE_WARNING,
@@ -130,5 +131,32 @@ describe('pickupSlots', () => {
     expect(pickupSlotProblem('2026-11-24', '15:30-17:30', settings)).toBe('disabled');
     expect(pickupSlotProblem('2026-11-24', '08:00-09:00', settings)).toBe('unknown');
     expect(pickupSlotProblem('2026-11-24', '9点', settings)).toBe('invalid');
+  });
+});
+
+describe('pickupProblem', () => {
+  const all = { samplingSetting: settings, allowRegion: ['310112', '320500'] };
+  it.each([
+    [{ date: '2026-11-24', time: '09:00-11:00', address_code: '310112' }, null],
+    [{ date: '2026-11-24', time: '09:00-11:00', address_code: '320583' }, null],
+    [
+      { date: '2026-11-24', time: '09:00-11:00', address_code: '110108' },
+      '该地址所在城市暂未开通上门取样服务',
+    ],
+    [
+      { date: '2026-11-29', time: '09:00-11:00', address_code: '310112' },
+      '该日期不提供上门取样，请选择其他日期',
+    ],
+    [
+      { date: '2026-11-24', time: '15:30-17:30', address_code: '310112' },
+      '该时段不提供上门取样，请选择其他时间',
+    ],
+    [
+      { date: '2026-11-23', time: '09:00-11:00', address_code: '310112' },
+      '该时段不提供上门取样，请选择其他时间',
+    ],
+    [{ date: '2026-12-01', time: '09:00-11:00', address_code: '310112' }, '[取样日期]须早于现场测试日期'],
+  ])('%j → %s', (pickup, message) => {
+    expect(pickupProblem(pickup, all, { today, sceneDate: '2026-12-01' })).toBe(message);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { firstError } from '#shared/auth.ts';
 import { profileSchema } from '#shared/profile.ts';
 import { addressSchema } from '#shared/address.ts';
-import { samplingRequestSchema } from '#shared/sampling.ts';
+import { sampleDeliverySchema, samplingRequestSchema } from '#shared/sampling.ts';
 
 const student = {
   name: ' 张三 ',
@@ -151,6 +151,31 @@ describe('samplingRequestSchema', () => {
       area: '闵行区',
       address_code: '310112',
       address: '路1号',
+    });
+  });
+});
+
+describe('sampleDeliverySchema', () => {
+  it('needs nothing more for self-delivery', () => {
+    expect(sampleDeliverySchema.parse({ type: 0, date: '' })).toEqual({ type: 0 });
+    expect(firstError(sampleDeliverySchema.safeParse({}))).toBe('请选择送样方式');
+    expect(firstError(sampleDeliverySchema.safeParse({ type: 2 }))).toBe('[送样方式]不正确');
+  });
+
+  it('checks a pickup like the home sampling dialog, with address_rid for a saved address', () => {
+    expect(firstError(sampleDeliverySchema.safeParse({ type: 1 }))).toBe('[姓名]不能为空');
+    expect(firstError(sampleDeliverySchema.safeParse({ type: '1', address_rid: 'aXYZ' }))).toBe(
+      '[取样日期]不能为空',
+    );
+    expect(
+      sampleDeliverySchema.parse({ type: 1, address_rid: 'aXYZ', date: '2026-11-24', time: '09:00-11:00' }),
+    ).toEqual({
+      type: 1,
+      address_rid: 'aXYZ',
+      newAddress: null,
+      date: '2026-11-24',
+      time: '09:00-11:00',
+      message: '',
     });
   });
 });

@@ -1,4 +1,5 @@
 import type { SamplingSetting } from './settings.ts';
+import { isRegionAllowed, NO_PICKUP_SERVICE } from './region.ts';
 import {
   addMonths,
   HORIZON_MONTHS,
@@ -148,4 +149,23 @@ export function pickupSlotProblem(
   const slot = pickupSlots(date, settings, now).find((s) => s.value === time);
   if (!slot) return 'unknown';
   return slot.disabled ? 'disabled' : null;
+}
+
+/**
+ * Every server-side rule for one pickup, as the message to show, or null: the date, the slot on
+ * that date (started slots refused when `today` is an instant) and the served area. sampling/add
+ * uses it; the order endpoint reuses it for a plan's pickup (with the scene date).
+ */
+export function pickupProblem(
+  pickup: { date: string; time: string; address_code: string },
+  settings: { samplingSetting: SamplingSetting; allowRegion: readonly string[] },
+  ctx: PickupContext,
+): string | null {
+  const date = pickupDateProblem(pickup.date, settings.samplingSetting, ctx);
+  if (date) return PICKUP_DATE_MESSAGES[date];
+  const now = typeof ctx.today === 'string' ? undefined : ctx.today;
+  const slot = pickupSlotProblem(pickup.date, pickup.time, settings.samplingSetting, now);
+  if (slot) return PICKUP_SLOT_MESSAGES[slot];
+  if (!isRegionAllowed(pickup.address_code, settings.allowRegion)) return NO_PICKUP_SERVICE;
+  return null;
 }

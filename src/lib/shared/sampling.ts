@@ -102,6 +102,55 @@ export const samplingRequestSchema = z
   }));
 export type SamplingForm = z.input<typeof samplingRequestSchema>;
 
+/**
+ * The sample delivery form's value (spec section 3, "Sampling/pickup value"), which the plan
+ * embeds in an order: type 0 self-delivery needs nothing else; type 1 pickup takes a saved
+ * address (address_rid) or a new one, then date and time, with the home sampling messages.
+ */
+export const sampleDeliverySchema = z
+  .object(
+    {
+      ...shape,
+      type: z.preprocess(
+        (v) => (typeof v === 'string' && /^\s*[01]\s*$/.test(v) ? Number(v) : v),
+        z.union([z.literal(0), z.literal(1)], {
+          error: (iss) =>
+            iss.input === undefined || iss.input === null ? '请选择送样方式' : '[送样方式]不正确',
+        }),
+      ),
+      sendAddress: z.unknown().optional(),
+      address_rid: looseText('[取样地址]格式不正确'),
+    },
+    { error: '请求参数格式不正确' },
+  )
+  .superRefine((v, ctx) => {
+    if (v.type === 1) firstProblem(checks)({ ...v, type: 1, sendAddress: v.address_rid }, ctx);
+  })
+  .transform((v): SampleDelivery =>
+    v.type === 0
+      ? { type: 0 }
+      : {
+          type: 1,
+          address_rid: v.address_rid,
+          newAddress: v.address_rid
+            ? null
+            : { name: v.name, phone: v.phone, ...regionOf(v)!, address: v.address },
+          date: v.date,
+          time: v.time,
+          message: v.message,
+        },
+  );
+export type SampleDelivery =
+  | { type: 0 }
+  | {
+      type: 1;
+      address_rid: string;
+      newAddress: NewAddress | null;
+      date: string;
+      time: string;
+      message: string;
+    };
+
 /** POST /api/auth/sampling/list: {page, size, status?}. */
 export const samplingListSchema = PageRequestSchema.extend({
   status: z.preprocess(

@@ -5,13 +5,7 @@ import { DomainError } from '../../errors.ts';
 import { getPublicSettings } from '../catalogue/settings.ts';
 import { pageWindow } from '../../../shared/pagination.ts';
 import { ADDRESS_NOT_FOUND } from '../../../shared/address.ts';
-import { isRegionAllowed, NO_PICKUP_SERVICE } from '../../../shared/region.ts';
-import {
-  PICKUP_DATE_MESSAGES,
-  PICKUP_SLOT_MESSAGES,
-  pickupDateProblem,
-  pickupSlotProblem,
-} from '../../../shared/pickup-dates.ts';
+import { pickupProblem } from '../../../shared/pickup-dates.ts';
 import {
   canTransition,
   SAMPLING_NOT_CANCELLABLE,
@@ -59,11 +53,6 @@ export function toPickup(row: Row): Pickup {
 export async function addSampling(s: Services, userId: number, req: SamplingRequest): Promise<Pickup> {
   const settings = await getPublicSettings(s);
   const now = new Date(s.now());
-  const dateProblem = pickupDateProblem(req.date, settings.samplingSetting, { today: now });
-  if (dateProblem) throw new DomainError(PICKUP_DATE_MESSAGES[dateProblem]);
-  const slotProblem = pickupSlotProblem(req.date, req.time, settings.samplingSetting, now);
-  if (slotProblem) throw new DomainError(PICKUP_SLOT_MESSAGES[slotProblem]);
-
   let place: Pick<
     Row,
     'name' | 'phone' | 'province' | 'city' | 'area' | 'address' | 'addressCode' | 'addressRid'
@@ -94,7 +83,8 @@ export async function addSampling(s: Services, userId: number, req: SamplingRequ
       addressRid: null,
     };
   }
-  if (!isRegionAllowed(place.addressCode, settings.allowRegion)) throw new DomainError(NO_PICKUP_SERVICE);
+  const problem = pickupProblem({ ...req, address_code: place.addressCode }, settings, { today: now });
+  if (problem) throw new DomainError(problem);
 
   const [{ n }] = await s.db
     .select({ n: count() })
