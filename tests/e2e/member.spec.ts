@@ -41,7 +41,8 @@ const test = base.extend<{ ip: string; session: Session }>({
   },
 });
 
-async function loginByApi(page: Page, request: APIRequestContext, ip: string): Promise<Session> {
+/** Registers a new phone through the API, with the code read from the dev SMS outbox. */
+async function registerByApi(request: APIRequestContext, ip: string): Promise<string> {
   const phone = newPhone();
   const headers = { 'x-real-ip': ip };
   const sent = await request.post('/api/open/code4sms', { data: { phone, useFor: 0 }, headers });
@@ -56,6 +57,12 @@ async function loginByApi(page: Page, request: APIRequestContext, ip: string): P
     .toMatch(/^\d{6}$/);
   const signed = await request.post('/api/open/sign', { data: { phone, password: PASSWORD, code }, headers });
   expect(await signed.json()).toMatchObject({ code: 1 });
+  return phone;
+}
+
+async function loginByApi(page: Page, request: APIRequestContext, ip: string): Promise<Session> {
+  const phone = await registerByApi(request, ip);
+  const headers = { 'x-real-ip': ip };
   const login = await (
     await request.post('/api/open/login', { data: { account: phone, password: PASSWORD }, headers })
   ).json();
@@ -201,6 +208,30 @@ test.describe('profile dialog', () => {
     await page.getByRole('button', { name: '完善基本信息' }).click();
     await expect(page.getByRole('dialog', { name: '完善基本信息' })).toBeVisible();
   });
+});
+
+test('after logging in without an address, the prompt opens the profile dialog', async ({
+  page,
+  request,
+  ip,
+}) => {
+  const phone = await registerByApi(request, ip);
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: '登录', exact: true }).click();
+  const popup = page.getByRole('dialog', { name: '登录注册' });
+  await popup.getByLabel('用户名/手机号').fill(phone);
+  await popup.getByLabel('密码', { exact: true }).fill(PASSWORD);
+  await popup.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(popup).toBeHidden();
+  const prompt = page.locator('[data-attest-prompt]');
+  await prompt.getByRole('link', { name: '去完善' }).click();
+  await expect(prompt).toHaveCount(0);
+  // The dialog opens over the page the visitor is on.
+  const dialog = page.getByRole('dialog', { name: '完善基本信息' });
+  await expect(dialog.getByRole('button', { name: '暂不提交' })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/');
+  await dialog.getByRole('button', { name: '暂不提交' }).click();
+  await expect(dialog).toBeHidden();
 });
 
 test('address book: add, edit, set default, delete; the default comes first', async ({ page, session }) => {
