@@ -10,6 +10,8 @@ import { openMigratedDatabase } from './lib/server/boot.ts';
 import { loadContentStore } from './lib/server/content.ts';
 import { createServices } from './lib/server/services.ts';
 import { createApi } from './lib/server/api/app.ts';
+import { startNotificationWorker } from './lib/server/services/notify/index.ts';
+import { ensureDemoStaff } from './lib/server/services/staff/index.ts';
 import { createPageCache } from './lib/server/http/page-cache.ts';
 import { DataDirLockedError } from './lib/server/db/lock.ts';
 import type { Database } from './lib/server/db/client.ts';
@@ -34,6 +36,9 @@ try {
   process.exit(1);
 }
 const services = createServices(env, database, await loadContentStore(`${clientDir}/content/manifest.json`));
+if (env.SEED_DEMO) await ensureDemoStaff(services);
+// Order notifications (SMS, e-mail, in-system messages) from the database outbox.
+const notifications = startNotificationWorker(services);
 const api = getRequestListener(createApi(services).fetch);
 const { handler: astro } = (await import(serverEntry)) as {
   handler: (req: IncomingMessage, res: ServerResponse, next: undefined, locals: object) => Promise<void>;
@@ -87,6 +92,7 @@ async function shutdown(signal: string) {
   server.closeIdleConnections();
   const force = setTimeout(() => server.closeAllConnections(), 5_000);
   force.unref();
+  await notifications.stop();
   await database.close();
   process.exit(0);
 }

@@ -4,6 +4,8 @@ import { readEnv } from './env.ts';
 import { openMigratedDatabase } from './boot.ts';
 import { createServices, type Services } from './services.ts';
 import { createApi } from './api/app.ts';
+import { startNotificationWorker } from './services/notify/index.ts';
+import { ensureDemoStaff } from './services/staff/index.ts';
 
 // Only `astro dev` loads this file (see src/middleware.ts).
 let services: Promise<Services> | undefined;
@@ -13,7 +15,10 @@ export function devServices(): Promise<Services> {
   services ??= (async () => {
     const env = readEnv({ ...process.env, NODE_ENV: 'development' });
     const database = await openMigratedDatabase(env);
-    return createServices(env, database, contentStoreFrom(await buildContentManifest()));
+    const created = createServices(env, database, contentStoreFrom(await buildContentManifest()));
+    if (env.SEED_DEMO) await ensureDemoStaff(created);
+    startNotificationWorker(created);
+    return created;
   })();
   return services;
 }

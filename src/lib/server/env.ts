@@ -36,6 +36,22 @@ const EnvSchema = z.object({
   WECHAT_SECRET: z.string().optional(),
   WECHAT_TOKEN: z.string().optional(),
   WECHAT_API_BASE: z.url().default('https://api.weixin.qq.com'),
+  // Order notifications by e-mail: `log` keeps them in mail_outbox (/api/dev/outbox); `smtp` sends.
+  MAIL_PROVIDER: z.enum(['log', 'smtp']).default('log'),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(465),
+  SMTP_SECURE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  // Uploads: `local` keeps files under DATA_DIR/uploads.
+  STORAGE_PROVIDER: z.enum(['local']).default('local'),
+  UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(200).default(20),
+  // Password of the seeded demo staff account 13800000000 (local use only; change it before going live).
+  STAFF_PASSWORD: z.string().min(8).max(64).default('Staff-Demo-2026'),
 });
 
 // Provider credentials are required only when that provider is chosen.
@@ -47,16 +63,22 @@ const requiredWhen = {
     'ALIYUN_SMS_TEMPLATE_CODE',
   ],
   mp: ['WECHAT_APPID', 'WECHAT_SECRET', 'WECHAT_TOKEN'],
+  smtp: ['SMTP_HOST', 'MAIL_FROM'],
 } as const;
 
 const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
   const need = [
     ...(env.SMS_PROVIDER === 'aliyun' ? requiredWhen.aliyun : []),
     ...(env.WECHAT_PROVIDER === 'mp' ? requiredWhen.mp : []),
+    ...(env.MAIL_PROVIDER === 'smtp' ? requiredWhen.smtp : []),
   ];
   for (const key of need) {
     if (!env[key]) {
-      const provider = key.startsWith('ALIYUN') ? 'SMS_PROVIDER=aliyun' : 'WECHAT_PROVIDER=mp';
+      const provider = key.startsWith('ALIYUN')
+        ? 'SMS_PROVIDER=aliyun'
+        : key.startsWith('WECHAT')
+          ? 'WECHAT_PROVIDER=mp'
+          : 'MAIL_PROVIDER=smtp';
       ctx.addIssue({ code: 'custom', path: [key], message: `required when ${provider}` });
     }
   }

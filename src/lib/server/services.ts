@@ -9,6 +9,11 @@ import { createAliyunSms } from './adapters/sms/aliyun.ts';
 import type { WechatAdapter } from './adapters/wechat/types.ts';
 import { createDevWechat } from './adapters/wechat/dev.ts';
 import { createMpWechat } from './adapters/wechat/mp.ts';
+import type { MailAdapter } from './adapters/mail/types.ts';
+import { createLogMail } from './adapters/mail/log.ts';
+import { createSmtpMail } from './adapters/mail/smtp.ts';
+import type { StorageAdapter } from './adapters/storage/types.ts';
+import { createLocalStorage } from './adapters/storage/local.ts';
 
 /** What one process creates once and hands to the API and to pages. */
 export type Services = {
@@ -23,6 +28,8 @@ export type Services = {
   limiter: RateLimiter;
   sms: SmsAdapter;
   wechat: WechatAdapter;
+  mail: MailAdapter;
+  storage: StorageAdapter;
 };
 
 export function createServices(env: Env, database: Database, content: ContentStore): Services {
@@ -31,6 +38,11 @@ export function createServices(env: Env, database: Database, content: ContentSto
     // read login codes (/api/dev/outbox) or fake a WeChat scan.
     console.warn(
       `[accounts] SMS_PROVIDER=${env.SMS_PROVIDER}, WECHAT_PROVIDER=${env.WECHAT_PROVIDER}: development adapters and their /api/dev/* endpoints are on. Configure aliyun/mp before going live.`,
+    );
+  }
+  if (env.NODE_ENV === 'production' && env.SEED_DEMO && env.STAFF_PASSWORD === 'Staff-Demo-2026') {
+    console.warn(
+      '[staff] the demo staff account 13800000000 uses the documented default password: set STAFF_PASSWORD.',
     );
   }
   const services: Services = {
@@ -44,6 +56,8 @@ export function createServices(env: Env, database: Database, content: ContentSto
     limiter: createRateLimiter(database.db, () => services.now()),
     sms: createSms(env, database.db, () => services.now()),
     wechat: createWechat(env, database.db, () => services.now()),
+    mail: createMail(env, database.db, () => services.now()),
+    storage: createLocalStorage(`${env.DATA_DIR}/uploads`),
   };
   return services;
 }
@@ -69,4 +83,16 @@ function createWechat(env: Env, db: Db, now: () => number): WechatAdapter {
     db,
     now,
   );
+}
+
+function createMail(env: Env, db: Db, now: () => number): MailAdapter {
+  if (env.MAIL_PROVIDER === 'log') return createLogMail(db, now);
+  return createSmtpMail({
+    host: env.SMTP_HOST!,
+    port: env.SMTP_PORT,
+    secure: env.SMTP_SECURE,
+    user: env.SMTP_USER,
+    pass: env.SMTP_PASS,
+    from: env.MAIL_FROM!,
+  });
 }

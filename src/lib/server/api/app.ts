@@ -10,6 +10,10 @@ import { accountRoutes } from './routes/account.ts';
 import { memberRoutes } from './routes/member.ts';
 import { wechatRoutes } from './routes/wechat.ts';
 import { devRoutes } from './routes/dev.ts';
+import { planRoutes } from './routes/plan.ts';
+import { orderRoutes } from './routes/orders.ts';
+import { fileRoutes } from './routes/files.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { authGuard } from './middleware/auth.ts';
 import { jsonBodyLimit } from './middleware/body-limit.ts';
 import type { AuthUser } from '../services/accounts/tokens.ts';
@@ -37,6 +41,10 @@ export function createApi(services: Services) {
   app.route('/api/open/wx', wechatRoutes());
   app.route('/api/auth', accountRoutes());
   app.route('/api/auth', memberRoutes());
+  app.route('/api/auth', planRoutes());
+  app.route('/api/auth', orderRoutes());
+  app.route('/api/auth', fileRoutes());
+  app.route('/api/admin', adminRoutes());
   app.route('/api/dev', devRoutes());
 
   app.notFound((c) => c.json({ code: 0, msg: '接口不存在', data: null }, 404));

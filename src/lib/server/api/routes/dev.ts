@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiEnv } from '../app.ts';
 import { ok, readBody, readQuery } from '../envelope.ts';
-import { smsOutbox } from '../../db/schema/index.ts';
+import { mailOutbox, smsOutbox } from '../../db/schema/index.ts';
 import { phoneField } from '../../../shared/auth.ts';
 import { recordScan } from '../../services/accounts/wechat.ts';
 import { DomainError } from '../../errors.ts';
@@ -16,15 +16,40 @@ export function devRoutes() {
   const r = new Hono<ApiEnv>();
 
   r.get('/outbox', async (c) => {
-    if (c.var.services.env.SMS_PROVIDER !== 'log') return c.notFound();
-    const { phone } = readQuery(c, z.object({ phone: phoneField.optional() }));
-    const rows = await c.var.services.db
-      .select({ phone: smsOutbox.phone, text: smsOutbox.text, created: smsOutbox.createdAt })
-      .from(smsOutbox)
-      .where(phone ? eq(smsOutbox.phone, phone) : undefined)
-      .orderBy(desc(smsOutbox.id))
-      .limit(20);
-    return ok(c, { list: rows.map((m) => ({ ...m, created: m.created.toISOString() })) });
+    const { env, db } = c.var.services;
+    if (env.SMS_PROVIDER !== 'log' && env.MAIL_PROVIDER !== 'log') return c.notFound();
+    const { phone, email } = readQuery(
+      c,
+      z.object({ phone: phoneField.optional(), email: z.string().trim().max(100).optional() }),
+    );
+    const rows =
+      env.SMS_PROVIDER !== 'log'
+        ? []
+        : await db
+            .select({ phone: smsOutbox.phone, text: smsOutbox.text, created: smsOutbox.createdAt })
+            .from(smsOutbox)
+            .where(phone ? eq(smsOutbox.phone, phone) : undefined)
+            .orderBy(desc(smsOutbox.id))
+            .limit(20);
+    // E-mails of the `log` mail adapter (order notifications), beside the SMS.
+    const mail =
+      env.MAIL_PROVIDER !== 'log'
+        ? []
+        : await db
+            .select({
+              to: mailOutbox.to,
+              subject: mailOutbox.subject,
+              text: mailOutbox.text,
+              created: mailOutbox.createdAt,
+            })
+            .from(mailOutbox)
+            .where(email ? eq(mailOutbox.to, email) : undefined)
+            .orderBy(desc(mailOutbox.id))
+            .limit(20);
+    return ok(c, {
+      list: rows.map((m) => ({ ...m, created: m.created.toISOString() })),
+      mail: mail.map((m) => ({ ...m, created: m.created.toISOString() })),
+    });
   });
 
   r.post('/wechat/scan', async (c) => {

@@ -2,3 +2,8 @@ export * from './catalogue.ts';
 export * from './site.ts';
 export * from './accounts.ts';
 export * from './member.ts';
+export * from './orders.ts';
+export * from './ledger.ts';
+export * from './staff.ts';
+export * from './outbox.ts';
+export * from './files.ts';

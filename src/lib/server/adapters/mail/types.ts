@@ -1,0 +1,8 @@
+/** One plain-text e-mail. */
+export type MailMessage = { to: string; subject: string; text: string };
+
+/** Sends or throws; the notification worker retries a throw with back-off. */
+export type MailAdapter = {
+  readonly kind: 'log' | 'smtp';
+  send(message: MailMessage): Promise<void>;
+};

@@ -1,0 +1,116 @@
+import { Hono } from 'hono';
+import type { ApiEnv } from '../app.ts';
+import { ok, readBody } from '../envelope.ts';
+import { requireUser } from '../middleware/auth.ts';
+import {
+  evaluateSchema,
+  feedbackSchema,
+  orderAddSchema,
+  orderListSchema,
+  orderRidSchema,
+  paySchema,
+  recycleAddSchema,
+} from '../../../shared/order.ts';
+import { PageRequestSchema } from '../../../shared/pagination.ts';
+import { ORDER_STATUS_TEXT } from '../../../shared/order-status.ts';
+import {
+  addRecycle,
+  cancelOrder,
+  evaluate,
+  findOwnOrder,
+  historyForUser,
+  listOrders,
+  listRecycles,
+  orderDetail,
+  payOrder,
+  placeOrders,
+  readyToPay,
+  reportFeedback,
+  testRecord,
+} from '../../services/orders/index.ts';
+
+/** The customer's orders under /api/auth (spec section 7 paths). */
+export function orderRoutes() {
+  const r = new Hono<ApiEnv>();
+
+  r.post('/order/add', async (c) => {
+    const me = requireUser(c);
+    const list = await placeOrders(c.var.services, me.id, await readBody(c, orderAddSchema));
+    return ok(c, { list }, '提交成功');
+  });
+
+  r.post('/order/list4person', async (c) => {
+    const me = requireUser(c);
+    const f = await readBody(c, orderListSchema);
+    return ok(c, await listOrders(c.var.services.db, { ...f, userId: me.id }));
+  });
+
+  r.post('/order/detail', async (c) => {
+    const me = requireUser(c);
+    const { rid } = await readBody(c, orderRidSchema);
+    return ok(c, await orderDetail(c.var.services.db, await findOwnOrder(c.var.services.db, me.id, rid)));
+  });
+
+  r.post('/order/cancel', async (c) => {
+    const me = requireUser(c);
+    const { rid } = await readBody(c, orderRidSchema);
+    const o = await findOwnOrder(c.var.services.db, me.id, rid);
+    const moved = await cancelOrder(c.var.services, o, {
+      actor: 'customer',
+      actorId: me.id,
+      reason: '客户取消',
+    });
+    return ok(c, { status: moved.status, status_text: ORDER_STATUS_TEXT[moved.status] }, '订单已取消');
+  });
+
+  r.post('/web/order/ready2pay', async (c) => {
+    const me = requireUser(c);
+    const { rid } = await readBody(c, orderRidSchema);
+    return ok(c, await readyToPay(c.var.services, me.id, rid));
+  });
+
+  r.post('/web/order/pay', async (c) => {
+    const me = requireUser(c);
+    const { rid, idempotency_key } = await readBody(c, paySchema);
+    return ok(c, await payOrder(c.var.services, me.id, rid, idempotency_key || undefined), '支付成功');
+  });
+
+  r.post('/order/history4user', async (c) => {
+    const me = requireUser(c);
+    const { page, size } = await readBody(c, PageRequestSchema);
+    return ok(c, await historyForUser(c.var.services, me.id, page, size));
+  });
+
+  r.post('/order/testRecord', async (c) => {
+    const me = requireUser(c);
+    const { rid } = await readBody(c, orderRidSchema);
+    return ok(c, await testRecord(c.var.services, me.id, rid));
+  });
+
+  r.post('/order/reportOrderFeedback', async (c) => {
+    const me = requireUser(c);
+    const { rid, content } = await readBody(c, feedbackSchema);
+    await reportFeedback(c.var.services, me.id, rid, content);
+    return ok(c, null, '提交成功');
+  });
+
+  r.post('/evaluate/add', async (c) => {
+    const me = requireUser(c);
+    const { rid, score, content } = await readBody(c, evaluateSchema);
+    await evaluate(c.var.services, me.id, rid, score, content);
+    return ok(c, null, '提交成功');
+  });
+
+  r.post('/sample4recycle/add', async (c) => {
+    const me = requireUser(c);
+    return ok(c, await addRecycle(c.var.services, me.id, await readBody(c, recycleAddSchema)), '提交成功');
+  });
+
+  r.post('/sample4recycle/list4person', async (c) => {
+    const me = requireUser(c);
+    const { page, size } = await readBody(c, PageRequestSchema);
+    return ok(c, await listRecycles(c.var.services, me.id, page, size));
+  });
+
+  return r;
+}

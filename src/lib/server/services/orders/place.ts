@@ -1,0 +1,208 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Services } from '../../services.ts';
+import { item, orderItems, orders, planItems, users } from '../../db/schema/index.ts';
+import { DomainError } from '../../errors.ts';
+import {
+  customerKindOf,
+  initialStatus,
+  payModeOf,
+  ORDER_STATUS_TEXT,
+  type OrderStatus,
+} from '../../../shared/order-status.ts';
+import { EMPTY_ORDER, ORDER_NOT_FOUND, type OrderAddRequest } from '../../../shared/order.ts';
+import {
+  DISPOSAL_KEEP,
+  SOURCE_HISTORY,
+  parameterProblem,
+  sampleCountProblem,
+  type Disposal,
+  type SampleSource,
+} from '../../../shared/plan-rules.ts';
+import { lineFen, sumFen } from '../../../shared/money.ts';
+import { addMonths, shanghaiDate } from '../../../shared/slots.ts';
+import { newOrderNo, newOrderRid } from './ids.ts';
+import { addEvent } from './transition.ts';
+import { basicInfoProblem } from './basic-info.ts';
+import type { Tx } from '../ledger/index.ts';
+
+/** Types ordered through this flow; 预约现场 (2) goes through reservations. */
+export const ORDERABLE_TYPES = [1, 3];
+
+type Line = {
+  itemRid: string;
+  count?: number;
+  parameters?: Record<string, string>;
+  source?: SampleSource;
+  disposal?: Disposal;
+  source_order_rid?: string;
+};
+
+/** A past order of this user whose stored samples (disposal 2) a new line may reuse. */
+async function storedSampleOrder(tx: Tx, userId: number, rid: string): Promise<number> {
+  const [row] = await tx
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(and(eq(orders.rid, rid), eq(orders.userId, userId), eq(orderItems.disposal, DISPOSAL_KEEP)))
+    .limit(1);
+  if (!row || !['delivered', 'unsettled', 'completed'].includes(row.status))
+    throw new DomainError('[历史订单]不存在或没有留样');
+  return row.id;
+}
+
+function checkPickupDate(date: string, now: number) {
+  const today = shanghaiDate(now);
+  if (date < today) throw new DomainError('[取样日期]不能早于今天');
+  if (date > addMonths(today, 6)) throw new DomainError('[取样日期]不能超过6个月');
+}
+
+/**
+ * order/add: one order per project type among the lines, all in one transaction that also
+ * removes the ordered plan lines. Returns the new orders.
+ */
+export async function placeOrders(
+  s: Services,
+  userId: number,
+  req: OrderAddRequest,
+): Promise<
+  { rid: string; order_no: string; status: OrderStatus; status_text: string; amount_fen: number }[]
+> {
+  const now = s.now();
+  const [user] = await s.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new DomainError('请先登录', 401);
+  const problem = await basicInfoProblem(s, user);
+  if (problem) throw new DomainError(problem);
+  if (req.delivery.type === 1) checkPickupDate(req.delivery.date, now);
+  if (req.delivery.type === 1 && req.delivery.address_rid && !req.delivery.address)
+    throw new DomainError('[取样地址]不能为空');
+
+  const kind = customerKindOf(user.organization);
+  const payMode = payModeOf(kind);
+
+  return s.db.transaction(async (tx) => {
+    // The lines: explicit items, or plan lines (the whole plan when none are named).
+    let lines: Line[];
+    let usedPlanIds: number[] = [];
+    if (req.items && req.items.length > 0) {
+      lines = req.items.map((l) => ({ ...l, itemRid: l.item_rid }));
+    } else {
+      const plan = await tx
+        .select()
+        .from(planItems)
+        .where(
+          req.plan_rids && req.plan_rids.length > 0
+            ? and(eq(planItems.userId, userId), inArray(planItems.rid, req.plan_rids))
+            : eq(planItems.userId, userId),
+        )
+        .for('update');
+      if (req.plan_rids && plan.length !== new Set(req.plan_rids).size) throw new DomainError('计划项不存在');
+      usedPlanIds = plan.map((p) => p.id);
+      lines = plan.map((p) => ({
+        itemRid: p.itemRid,
+        count: p.count,
+        parameters: p.options.parameters,
+        source: p.options.source as SampleSource,
+        disposal: p.options.disposal as Disposal,
+        source_order_rid: p.options.source_order_rid,
+      }));
+    }
+    if (lines.length === 0) throw new DomainError(EMPTY_ORDER);
+
+    const rids = [...new Set(lines.map((l) => l.itemRid))];
+    const items = await tx.select().from(item).where(inArray(item.rid, rids));
+    const byRid = new Map(items.map((i) => [i.rid, i]));
+
+    const groups = new Map<number, { quote: boolean; rows: (typeof orderItems.$inferInsert)[] }>();
+    for (const l of lines) {
+      const it = byRid.get(l.itemRid);
+      if (!it || !it.onSale) throw new DomainError(`检测项目不存在或已下架`);
+      if (!ORDERABLE_TYPES.includes(it.typeId))
+        throw new DomainError(`「${it.name}」为预约现场项目，请通过仪器预约下单`);
+      const count = l.count ?? it.options.sampleCount.default;
+      const parameters = l.parameters ?? {};
+      const source = l.source ?? 1;
+      const disposal = l.disposal ?? 0;
+      const bad = sampleCountProblem(it.options, count) ?? parameterProblem(it.options, parameters);
+      if (bad) throw new DomainError(`「${it.name}」${bad}`);
+      let sourceOrderId: number | null = null;
+      if (source === SOURCE_HISTORY) {
+        if (!l.source_order_rid) throw new DomainError(`「${it.name}」[历史订单]不能为空`);
+        sourceOrderId = await storedSampleOrder(tx, userId, l.source_order_rid);
+      }
+      const group = groups.get(it.typeId) ?? { quote: false, rows: [] };
+      group.quote ||= it.quoteOnly;
+      group.rows.push({
+        orderId: 0,
+        itemRid: it.rid,
+        name: it.name,
+        priceFen: it.priceFen,
+        unit: it.unit,
+        sampleCount: count,
+        parameters,
+        source,
+        sourceOrderId,
+        disposal,
+        lineFen: lineFen(it.priceFen, count),
+      });
+      groups.set(it.typeId, group);
+    }
+
+    const created = [];
+    for (const [typeId, group] of [...groups].sort((a, b) => a[0] - b[0])) {
+      const status = initialStatus({
+        needs_quote: kind === 'enterprise' || group.quote,
+        pay_mode: payMode,
+        delivery_type: req.delivery.type,
+      });
+      const amount = sumFen(group.rows.map((r) => ({ line_fen: r.lineFen })));
+      let order: typeof orders.$inferSelect | undefined;
+      for (let i = 0; i < 5 && !order; i++) {
+        [order] = await tx
+          .insert(orders)
+          .values({
+            rid: newOrderRid(),
+            orderNo: newOrderNo(now),
+            userId,
+            typeId,
+            status,
+            customerKind: kind,
+            payMode,
+            amountFen: amount,
+            delivery: req.delivery,
+            remark: req.remark,
+            createdAt: new Date(now),
+            updatedAt: new Date(now),
+          })
+          .onConflictDoNothing()
+          .returning();
+      }
+      if (!order) throw new Error('could not allocate an order number');
+      await tx.insert(orderItems).values(group.rows.map((r) => ({ ...r, orderId: order.id })));
+      await addEvent(tx, {
+        orderId: order.id,
+        from: null,
+        to: status,
+        action: 'create',
+        actor: 'customer',
+        actorId: userId,
+        note: status === 'quoting' ? '订单需报价，业务经理确认后通知您' : '',
+        now,
+      });
+      created.push({
+        rid: order.rid,
+        order_no: order.orderNo,
+        status,
+        status_text: ORDER_STATUS_TEXT[status],
+        amount_fen: amount,
+      });
+    }
+    if (usedPlanIds.length > 0) await tx.delete(planItems).where(inArray(planItems.id, usedPlanIds));
+    else {
+      // Ordering items straight from the detail page also takes them out of the plan.
+      await tx.delete(planItems).where(and(eq(planItems.userId, userId), inArray(planItems.itemRid, rids)));
+    }
+    return created;
+  });
+}
+
+export { ORDER_NOT_FOUND };

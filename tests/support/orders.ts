@@ -1,0 +1,129 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { TestContext } from '../setup/api.ts';
+import { accounts } from './accounts.ts';
+import { item, users } from '#server/db/schema/index.ts';
+import { createLocalStorage } from '#server/adapters/storage/local.ts';
+import { DEMO_STAFF_PHONE, ensureDemoStaff } from '#server/services/staff/index.ts';
+import { shanghaiDate } from '#shared/slots.ts';
+
+/** A minimal valid PDF: enough for content sniffing (starts with %PDF-). */
+export const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+/** A 1×1 PNG. */
+export const PNG = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+);
+
+export type Customer = { id: number; rid: string; phone: string; token: string; h: Record<string, string> };
+
+/**
+ * Order helpers over a setupApi() context: customers with complete basic info (institution or
+ * enterprise), the seeded staff account, demo items, uploads into a temporary DATA_DIR.
+ */
+export function orderHelpers(t: TestContext) {
+  const a = accounts(t);
+  // The real local storage adapter, in a directory this test file owns.
+  t.services.storage = createLocalStorage(join(mkdtempSync(join(tmpdir(), 'lp-uploads-')), 'uploads'));
+
+  async function customer(
+    kind: 'institution' | 'enterprise' = 'institution',
+    email = true,
+  ): Promise<Customer> {
+    const u = await a.user();
+    const h = a.bearer(u.token);
+    const res = await t.post(
+      '/api/auth/updateInfo',
+      { name: '张三', email: email ? `u${u.phone}@example.com` : '' },
+      h,
+    );
+    expect(res.body.code).toBe(1);
+    // The profile dialog (update4profile) sets these; it is built by the member-centre issue.
+    await t.services.db
+      .update(users)
+      .set({ organization: kind === 'enterprise' ? 2 : 3, company: '某大学材料学院' })
+      .where(eq(users.phone, u.phone));
+    const [row] = await t.services.db.select().from(users).where(eq(users.phone, u.phone));
+    return { id: row.id, rid: row.rid, phone: u.phone, token: u.token, h };
+  }
+
+  let staffHeaders: Record<string, string> | undefined;
+  async function staff(): Promise<Record<string, string>> {
+    if (staffHeaders) return staffHeaders;
+    await ensureDemoStaff(t.services);
+    const login = await a.login(DEMO_STAFF_PHONE, t.services.env.STAFF_PASSWORD);
+    staffHeaders = a.bearer(login.token);
+    return staffHeaders;
+  }
+
+  /** An on-sale item of a project type, with the parameters it requires filled in. */
+  async function demoItem(typeId: 1 | 3, quoteOnly = false) {
+    const [it] = await t.services.db
+      .select()
+      .from(item)
+      .where(and(eq(item.typeId, typeId), eq(item.quoteOnly, quoteOnly), eq(item.onSale, true)))
+      .orderBy(item.id)
+      .limit(1);
+    const parameters = Object.fromEntries(
+      it.options.parameters.filter((p) => p.required).map((p) => [p.name, p.choices[0] ?? '常规']),
+    );
+    return { rid: it.rid, name: it.name, price: it.priceFen, typeId: it.typeId, parameters };
+  }
+
+  const pickup = () => ({
+    type: 1,
+    date: shanghaiDate(t.services.now() + 3 * 86_400_000),
+    time: '09:00-11:00',
+    name: '张三',
+    phone: '13912345678',
+    province: '广东省',
+    city: '广州市',
+    area: '天河区',
+    address: '五山路 381 号',
+    address_code: '440106',
+    message: '',
+  });
+
+  async function admin<T = unknown>(path: string, body: unknown) {
+    return t.post<T>(`/api/admin/${path}`, body, await staff());
+  }
+  /** A staff move that must succeed. */
+  async function move(path: string, body: Record<string, unknown>) {
+    const res = await admin<{ status: string }>(path, body);
+    expect(res.body, `${path} ${JSON.stringify(res.body)}`).toMatchObject({ code: 1 });
+    return res.body.data.status;
+  }
+  async function credit(userRid: string, fen: number, key = `k${Math.random()}`) {
+    const res = await admin<{ balance_fen: number }>('balance/credit', {
+      user_rid: userRid,
+      amount_fen: fen,
+      idempotency_key: key,
+    });
+    expect(res.body.code).toBe(1);
+    return res.body.data.balance_fen;
+  }
+
+  async function upload(
+    path: string,
+    h: Record<string, string>,
+    bytes: Uint8Array,
+    name: string,
+    fields: Record<string, string> = {},
+  ) {
+    const form = new FormData();
+    form.set('file', new File([bytes as Uint8Array<ArrayBuffer>], name));
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    const res = await t.api.request(path, { method: 'POST', body: form, headers: h });
+    return {
+      status: res.status,
+      body: (await res.json()) as { code: number; msg: string; data: { rid: string } },
+    };
+  }
+
+  return { a, customer, staff, demoItem, pickup, admin, move, credit, upload };
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACTORS,
+  ALREADY_PAID,
+  AWAITING_QUOTE,
+  CANNOT_CANCEL_RECEIVED,
+  NO_PERMISSION,
+  NOT_ALLOWED,
+  NOT_BILLED,
+  ORDER_ACTIONS,
+  ORDER_CANCELLED,
+  ORDER_STATUSES,
+  customerKindOf,
+  initialStatus,
+  nextStatus,
+  payModeOf,
+  type Actor,
+  type OrderAction,
+  type OrderStatus,
+  type PayMode,
+} from '#shared/order-status.ts';
+
+// The lifecycle written out by hand, independent of the module's table: every allowed
+// (status, action, actor, pay mode, delivery) → new status. Everything else must be refused.
+type Key = `${OrderStatus}|${OrderAction}|${Actor}|${PayMode}|${0 | 1}`;
+const allowed = new Map<Key, OrderStatus>();
+const allow = (
+  from: OrderStatus,
+  action: OrderAction,
+  actors: Actor[],
+  modes: PayMode[],
+  to: OrderStatus | ((d: 0 | 1) => OrderStatus),
+) => {
+  for (const actor of actors)
+    for (const mode of modes)
+      for (const d of [0, 1] as const)
+        allowed.set(`${from}|${action}|${actor}|${mode}|${d}`, typeof to === 'function' ? to(d) : to);
+};
+const sampling = (d: 0 | 1): OrderStatus => (d === 1 ? 'awaiting_pickup' : 'awaiting_sample');
+const both: PayMode[] = ['after', 'before'];
+
+allow('quoting', 'quote', ['staff'], ['before'], 'unpaid');
+allow('quoting', 'quote', ['staff'], ['after'], sampling);
+allow('unpaid', 'pay', ['customer'], ['before'], sampling);
+allow('awaiting_sample', 'receive', ['staff'], both, 'received');
+allow('awaiting_pickup', 'receive', ['staff'], both, 'received');
+allow('received', 'start', ['staff'], both, 'testing');
+allow('testing', 'deliver', ['staff'], both, 'delivered');
+allow('delivered', 'bill', ['staff', 'system'], ['after'], 'unsettled');
+allow('delivered', 'complete', ['staff', 'system'], ['before'], 'completed');
+allow('unsettled', 'pay', ['customer'], ['after'], 'completed');
+allow('unsettled', 'settle', ['staff'], ['after'], 'completed');
+for (const from of ['quoting', 'unpaid', 'awaiting_sample', 'awaiting_pickup'] as const)
+  allow(from, 'cancel', ['customer', 'staff'], both, 'cancelled');
+for (const from of ['received', 'testing', 'delivered', 'unsettled'] as const)
+  allow(from, 'cancel', ['staff'], both, 'cancelled');
+
+const combos: [OrderStatus, OrderAction, Actor, PayMode, 0 | 1][] = [];
+for (const s of ORDER_STATUSES)
+  for (const a of ORDER_ACTIONS)
+    for (const actor of ACTORS)
+      for (const m of both) for (const d of [0, 1] as const) combos.push([s, a, actor, m, d]);
+
+describe('order state machine', () => {
+  it('covers every combination (10 statuses × 9 actions × 3 actors × 2 pay modes × 2 deliveries)', () => {
+    expect(combos).toHaveLength(10 * 9 * 3 * 2 * 2);
+    expect(allowed.size).toBeGreaterThan(40);
+  });
+
+  describe.each(combos.filter((c) => allowed.has(c.join('|') as Key)))(
+    'allows %s —%s→ by %s (%s, delivery %i)',
+    (s, a, actor, m, d) => {
+      it('moves to the expected status', () => {
+        expect(nextStatus({ status: s, pay_mode: m, delivery_type: d }, a, actor)).toEqual({
+          ok: true,
+          to: allowed.get(`${s}|${a}|${actor}|${m}|${d}`),
+        });
+      });
+    },
+  );
+
+  it.each(combos.filter((c) => !allowed.has(c.join('|') as Key)))(
+    'refuses %s —%s→ by %s (%s, delivery %i)',
+    (s, a, actor, m, d) => {
+      const r = nextStatus({ status: s, pay_mode: m, delivery_type: d }, a, actor);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.message).toMatch(/[\u4e00-\u9fff]/);
+    },
+  );
+
+  it('explains the common refusals specifically', () => {
+    const o = (status: OrderStatus, pay_mode: PayMode = 'before') => ({
+      status,
+      pay_mode,
+      delivery_type: 0 as const,
+    });
+    expect(nextStatus(o('awaiting_sample'), 'pay', 'customer')).toEqual({ ok: false, message: ALREADY_PAID });
+    expect(nextStatus(o('completed', 'after'), 'pay', 'customer')).toEqual({
+      ok: false,
+      message: ALREADY_PAID,
+    });
+    expect(nextStatus(o('quoting'), 'pay', 'customer')).toEqual({ ok: false, message: AWAITING_QUOTE });
+    expect(nextStatus(o('testing', 'after'), 'pay', 'customer')).toEqual({ ok: false, message: NOT_BILLED });
+    expect(nextStatus(o('received'), 'cancel', 'customer')).toEqual({
+      ok: false,
+      message: CANNOT_CANCEL_RECEIVED,
+    });
+    expect(nextStatus(o('cancelled'), 'receive', 'staff')).toEqual({ ok: false, message: ORDER_CANCELLED });
+    expect(nextStatus(o('received'), 'receive', 'customer')).toEqual({ ok: false, message: NOT_ALLOWED });
+    expect(nextStatus(o('awaiting_sample'), 'receive', 'customer')).toEqual({
+      ok: false,
+      message: NO_PERMISSION,
+    });
+    expect(nextStatus(o('completed'), 'cancel', 'staff')).toEqual({
+      ok: false,
+      message: '订单已完成，无法取消',
+    });
+  });
+});
+
+describe('how an order starts', () => {
+  it.each([
+    [true, 'before', 0, 'quoting'],
+    [true, 'after', 1, 'quoting'],
+    [false, 'before', 1, 'unpaid'],
+    [false, 'after', 0, 'awaiting_sample'],
+    [false, 'after', 1, 'awaiting_pickup'],
+  ] as const)('needs_quote %s, pay %s, delivery %i → %s', (needs_quote, pay_mode, delivery_type, status) => {
+    expect(initialStatus({ needs_quote, pay_mode, delivery_type })).toBe(status);
+  });
+
+  it('treats organization 2 as an enterprise that prepays, everyone else as an institution', () => {
+    expect(customerKindOf(2)).toBe('enterprise');
+    for (const org of [0, 1, 3, null, undefined]) expect(customerKindOf(org)).toBe('institution');
+    expect(payModeOf('enterprise')).toBe('before');
+    expect(payModeOf('institution')).toBe('after');
+  });
+});
