@@ -39,7 +39,7 @@ describe('an institution order, plan to completion', () => {
     // One order per project type; the plan empties.
     const placed = await t.post<Placed>(
       '/api/auth/order/add',
-      { delivery: o.pickup(), remark: '请轻拿轻放' },
+      { delivery: await o.pickup(), remark: '请轻拿轻放' },
       me.h,
     );
     expect(placed.body).toMatchObject({ code: 1, msg: '提交成功' });
@@ -92,7 +92,7 @@ describe('an institution order, plan to completion', () => {
       disposal: 1,
       source: 1,
     });
-    expect(detail.body.data.delivery).toMatchObject({ type: 1, city: '广州市' });
+    expect(detail.body.data.delivery).toMatchObject({ type: 1, area: '闵行区' });
     const [file] = detail.body.data.files;
     expect(file).toMatchObject({ kind: 'report', name: '检测报告（终版）.pdf', mime: 'application/pdf' });
     const download = await t.api.request(`/api/auth/file/download/${file.rid}`, { headers: me.h });
@@ -321,7 +321,7 @@ describe('placing refusals', () => {
     const q = await o.demoItem(1, true);
     const res = await t.post<Placed>(
       '/api/auth/order/add',
-      { items: [{ item_rid: q.rid, parameters: q.parameters }], delivery: o.pickup() },
+      { items: [{ item_rid: q.rid, parameters: q.parameters }], delivery: await o.pickup() },
       me.h,
     );
     expect(res.body.data.list[0].status).toBe('quoting');
@@ -337,7 +337,7 @@ describe('placing refusals', () => {
       code: 0,
       msg: '[检测项目]不能为空',
     });
-    const past = { ...o.pickup(), date: '2020-01-01' };
+    const past = { ...(await o.pickup()), date: '2020-01-01' };
     expect(
       (
         await t.post(
@@ -353,5 +353,49 @@ describe('placing refusals', () => {
     const tooMany = await t.post('/api/auth/plan/add', { item_rid: it1.rid, count: 9999 }, me.h);
     expect(tooMany.body.code).toBe(0);
     expect(tooMany.body.msg).toMatch(/样品数量/);
+  });
+
+  it('uses a saved address by address_rid, only the user’s own, only in a served district', async () => {
+    const me = await o.customer('institution');
+    const other = await o.customer('institution');
+    const it1 = await o.demoItem(1);
+    const saved = await t.post<{ address_rid: string }>(
+      '/api/auth/address/add',
+      { name: '李四', phone: '13900001111', region: '上海市-上海市-闵行区-310112', address: '东川路800号' },
+      me.h,
+    );
+    expect(saved.body.code).toBe(1);
+    const base = await o.pickup();
+    const bySaved = {
+      type: 1,
+      date: base.date,
+      time: base.time,
+      address_rid: saved.body.data.address_rid,
+    };
+    const items = [{ item_rid: it1.rid, parameters: it1.parameters }];
+    const mine = await t.post<Placed>('/api/auth/order/add', { items, delivery: bySaved }, me.h);
+    expect(mine.body.code).toBe(1);
+    const detail = await t.post<OrderDetail>(
+      '/api/auth/order/detail',
+      { rid: mine.body.data.list[0].rid },
+      me.h,
+    );
+    expect(detail.body.data.delivery).toMatchObject({
+      name: '李四',
+      address: '东川路800号',
+      address_code: '310112',
+    });
+    const theirs = await t.post('/api/auth/order/add', { items, delivery: bySaved }, other.h);
+    expect(theirs.body.code).toBe(0);
+    const far = {
+      ...base,
+      province: '新疆维吾尔自治区',
+      city: '喀什地区',
+      area: '喀什市',
+      address_code: '653101',
+    };
+    const unserved = await t.post('/api/auth/order/add', { items, delivery: far }, me.h);
+    expect(unserved.body.code).toBe(0);
+    expect(unserved.body.msg).toMatch(/取样/);
   });
 });

@@ -2,13 +2,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import { PROFILE } from '../factories/users.ts';
 import { expect } from 'vitest';
 import type { TestContext } from '../setup/api.ts';
 import { accounts } from './accounts.ts';
 import { item, users } from '#server/db/schema/index.ts';
 import { createLocalStorage } from '#server/adapters/storage/local.ts';
 import { DEMO_STAFF_PHONE, ensureDemoStaff } from '#server/services/staff/index.ts';
-import { shanghaiDate } from '#shared/slots.ts';
+import { addDays, shanghaiDate } from '#shared/slots.ts';
+import { firstEnabledSlot, pickupDateProblem, pickupSlots } from '#shared/pickup-dates.ts';
+import { getPublicSettings } from '#server/services/catalogue/settings.ts';
 
 /** A minimal valid PDF: enough for content sniffing (starts with %PDF-). */
 export const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -37,17 +40,23 @@ export function orderHelpers(t: TestContext) {
   ): Promise<Customer> {
     const u = await a.user();
     const h = a.bearer(u.token);
+    // The profile dialog's call: complete basic info, as a teacher or as an enterprise.
+    const profile =
+      kind === 'enterprise'
+        ? {
+            ...PROFILE,
+            organization: 2,
+            company: '某材料科技有限公司',
+            company_leader: '王总',
+            company_leader_phone: '13800002222',
+          }
+        : { ...PROFILE, organization: 3 };
     const res = await t.post(
-      '/api/auth/updateInfo',
-      { name: '张三', email: email ? `u${u.phone}@example.com` : '' },
+      '/api/auth/update4profile',
+      { ...profile, email: email ? `u${u.phone}@example.com` : '' },
       h,
     );
-    expect(res.body.code).toBe(1);
-    // The profile dialog (update4profile) sets these; it is built by the member-centre issue.
-    await t.services.db
-      .update(users)
-      .set({ organization: kind === 'enterprise' ? 2 : 3, company: '某大学材料学院' })
-      .where(eq(users.phone, u.phone));
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 1 });
     const [row] = await t.services.db.select().from(users).where(eq(users.phone, u.phone));
     return { id: row.id, rid: row.rid, phone: u.phone, token: u.token, h };
   }
@@ -75,19 +84,26 @@ export function orderHelpers(t: TestContext) {
     return { rid: it.rid, name: it.name, price: it.priceFen, typeId: it.typeId, parameters };
   }
 
-  const pickup = () => ({
-    type: 1,
-    date: shanghaiDate(t.services.now() + 3 * 86_400_000),
-    time: '09:00-11:00',
-    name: '张三',
-    phone: '13912345678',
-    province: '广东省',
-    city: '广州市',
-    area: '天河区',
-    address: '五山路 381 号',
-    address_code: '440106',
-    message: '',
-  });
+  /** A pickup in a served district on the first date and slot the settings allow. */
+  async function pickup() {
+    const { samplingSetting } = await getPublicSettings(t.services);
+    const now = new Date(t.services.now());
+    let date = addDays(shanghaiDate(now), 1);
+    while (pickupDateProblem(date, samplingSetting, { today: now })) date = addDays(date, 1);
+    return {
+      type: 1,
+      date,
+      time: firstEnabledSlot(pickupSlots(date, samplingSetting, now)),
+      name: '张三',
+      phone: '13912345678',
+      province: '上海市',
+      city: '上海市',
+      area: '闵行区',
+      address: '东川路800号',
+      address_code: '310112',
+      message: '',
+    };
+  }
 
   async function admin<T = unknown>(path: string, body: unknown) {
     return t.post<T>(`/api/admin/${path}`, body, await staff());

@@ -63,6 +63,7 @@ describe('order requests', () => {
       city: '广州市',
       area: '天河区',
       address: '1号',
+      address_code: '440106',
     };
     expect(first(deliverySchema.safeParse({ type: 1, ...addr }))).toBe('[取样日期]不能为空');
     expect(first(deliverySchema.safeParse({ type: 1, ...addr, date: '2026-02-30' }))).toBe(

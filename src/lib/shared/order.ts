@@ -76,7 +76,7 @@ export const deliverySchema = z
       (!d.address_rid && !d.name && '[姓名]不能为空') ||
       (!d.address_rid && !d.phone && '[手机]不能为空') ||
       (!d.address_rid && !/^1[3-9]\d{9}$/.test(d.phone) && '[手机]格式不正确') ||
-      (!d.address_rid && (!d.province || !d.city || !d.area) && '[取样地址]不能为空') ||
+      (!d.address_rid && (!d.province || !d.city || !d.area || !d.address_code) && '[取样地址]不能为空') ||
       (!d.address_rid && !d.address && '[详细地址]不能为空') ||
       (!d.date && '[取样日期]不能为空') ||
       (!isValidDate(d.date) && '[取样日期]格式不正确') ||

@@ -9,7 +9,7 @@ import {
   ORDER_STATUS_TEXT,
   type OrderStatus,
 } from '../../../shared/order-status.ts';
-import { EMPTY_ORDER, ORDER_NOT_FOUND, type OrderAddRequest } from '../../../shared/order.ts';
+import { EMPTY_ORDER, ORDER_NOT_FOUND, type Delivery, type OrderAddRequest } from '../../../shared/order.ts';
 import {
   DISPOSAL_KEEP,
   SOURCE_HISTORY,
@@ -19,7 +19,16 @@ import {
   type SampleSource,
 } from '../../../shared/plan-rules.ts';
 import { lineFen, sumFen } from '../../../shared/money.ts';
-import { addMonths, shanghaiDate } from '../../../shared/slots.ts';
+import { ADDRESS_NOT_FOUND } from '../../../shared/address.ts';
+import { isRegionAllowed, NO_PICKUP_SERVICE } from '../../../shared/region.ts';
+import {
+  PICKUP_DATE_MESSAGES,
+  PICKUP_SLOT_MESSAGES,
+  pickupDateProblem,
+  pickupSlotProblem,
+} from '../../../shared/pickup-dates.ts';
+import { getPublicSettings } from '../catalogue/settings.ts';
+import { findOwnAddress } from '../member/addresses.ts';
 import { newOrderNo, newOrderRid } from './ids.ts';
 import { addEvent } from './transition.ts';
 import { basicInfoProblem } from './basic-info.ts';
@@ -50,10 +59,36 @@ async function storedSampleOrder(tx: Tx, userId: number, rid: string): Promise<n
   return row.id;
 }
 
-function checkPickupDate(date: string, now: number) {
-  const today = shanghaiDate(now);
-  if (date < today) throw new DomainError('[取样日期]不能早于今天');
-  if (date > addMonths(today, 6)) throw new DomainError('[取样日期]不能超过6个月');
+/**
+ * A pickup delivery checked with the member centre's rules and the settings in the database
+ * (date, slot, served area); a saved address (address_rid) must be the user's own and is copied
+ * into the order, so a later edit of the address book does not change the order.
+ */
+async function checkedDelivery(s: Services, userId: number, d: Delivery): Promise<Delivery> {
+  if (d.type !== 1) return { ...d, date: '', time: '' };
+  const settings = await getPublicSettings(s);
+  const now = new Date(s.now());
+  const dateProblem = pickupDateProblem(d.date, settings.samplingSetting, { today: now });
+  if (dateProblem) throw new DomainError(PICKUP_DATE_MESSAGES[dateProblem]);
+  const slotProblem = pickupSlotProblem(d.date, d.time, settings.samplingSetting, now);
+  if (slotProblem) throw new DomainError(PICKUP_SLOT_MESSAGES[slotProblem]);
+  let place = d;
+  if (d.address_rid) {
+    const saved = await findOwnAddress(s.db, userId, d.address_rid);
+    if (!saved) throw new DomainError(ADDRESS_NOT_FOUND);
+    place = {
+      ...d,
+      name: saved.name,
+      phone: saved.phone,
+      province: saved.province,
+      city: saved.city,
+      area: saved.area,
+      address: saved.address,
+      address_code: saved.addressCode,
+    };
+  }
+  if (!isRegionAllowed(place.address_code, settings.allowRegion)) throw new DomainError(NO_PICKUP_SERVICE);
+  return place;
 }
 
 /**
@@ -70,11 +105,9 @@ export async function placeOrders(
   const now = s.now();
   const [user] = await s.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new DomainError('请先登录', 401);
-  const problem = await basicInfoProblem(s, user);
+  const problem = basicInfoProblem(user);
   if (problem) throw new DomainError(problem);
-  if (req.delivery.type === 1) checkPickupDate(req.delivery.date, now);
-  if (req.delivery.type === 1 && req.delivery.address_rid && !req.delivery.address)
-    throw new DomainError('[取样地址]不能为空');
+  const delivery = await checkedDelivery(s, userId, req.delivery);
 
   const kind = customerKindOf(user.organization);
   const payMode = payModeOf(kind);
@@ -168,7 +201,7 @@ export async function placeOrders(
             customerKind: kind,
             payMode,
             amountFen: amount,
-            delivery: req.delivery,
+            delivery,
             remark: req.remark,
             createdAt: new Date(now),
             updatedAt: new Date(now),
