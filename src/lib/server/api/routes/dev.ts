@@ -17,20 +17,17 @@ export function devRoutes() {
 
   r.get('/outbox', async (c) => {
     const { env, db } = c.var.services;
-    if (env.SMS_PROVIDER !== 'log' && env.MAIL_PROVIDER !== 'log') return c.notFound();
+    if (env.SMS_PROVIDER !== 'log') return c.notFound();
     const { phone, email } = readQuery(
       c,
       z.object({ phone: phoneField.optional(), email: z.string().trim().max(100).optional() }),
     );
-    const rows =
-      env.SMS_PROVIDER !== 'log'
-        ? []
-        : await db
-            .select({ phone: smsOutbox.phone, text: smsOutbox.text, created: smsOutbox.createdAt })
-            .from(smsOutbox)
-            .where(phone ? eq(smsOutbox.phone, phone) : undefined)
-            .orderBy(desc(smsOutbox.id))
-            .limit(20);
+    const rows = await db
+      .select({ phone: smsOutbox.phone, text: smsOutbox.text, created: smsOutbox.createdAt })
+      .from(smsOutbox)
+      .where(phone ? eq(smsOutbox.phone, phone) : undefined)
+      .orderBy(desc(smsOutbox.id))
+      .limit(20);
     // E-mails of the `log` mail adapter (order notifications), beside the SMS.
     const mail =
       env.MAIL_PROVIDER !== 'log'
