@@ -189,14 +189,21 @@ describe('sampling/add', () => {
     expect((await atToday('11:00-13:00')).body.code).toBe(1);
   });
 
-  it('limits open pickups per account', async () => {
+  it('limits open pickups per account, also under parallel requests', async () => {
     const u = await m.member();
     const rid = await saved(u);
-    for (let i = 0; i < 10; i++)
-      expect((await book(u, { sendAddress: rid, date: tuesday(), time: '09:00-11:00' })).body.code).toBe(1);
-    expect((await book(u, { sendAddress: rid, date: tuesday(), time: '09:00-11:00' })).body.msg).toBe(
+    const one = () => book(u, { sendAddress: rid, date: tuesday(), time: '09:00-11:00' });
+    const results = await Promise.all(Array.from({ length: 12 }, one));
+    expect(results.filter((r) => r.body.code === 1)).toHaveLength(10);
+    expect(results.filter((r) => r.body.code === 0).map((r) => r.body.msg)).toEqual([
       '待取样的预约已达上限，请等待取样完成或取消部分预约',
-    );
+      '待取样的预约已达上限，请等待取样完成或取消部分预约',
+    ]);
+    // Cancelling one frees a place.
+    await u.call('/api/auth/sampling/cancel', {
+      rid: (results.find((r) => r.body.code === 1)!.body.data as Pickup).rid,
+    });
+    expect((await one()).body.code).toBe(1);
   });
 });
 

@@ -15,7 +15,7 @@ import {
   type SamplingRequest,
   type SamplingStatus,
 } from '../../../shared/sampling.ts';
-import { findOwnAddress } from './addresses.ts';
+import { findOwnAddress, lockUser } from './addresses.ts';
 import { newSamplingRid } from './ids.ts';
 
 type Row = typeof samplings.$inferSelect;
@@ -86,28 +86,31 @@ export async function addSampling(s: Services, userId: number, req: SamplingRequ
   const problem = pickupProblem({ ...req, address_code: place.addressCode }, settings, { today: now });
   if (problem) throw new DomainError(problem);
 
-  const [{ n }] = await s.db
-    .select({ n: count() })
-    .from(samplings)
-    .where(and(eq(samplings.userId, userId), eq(samplings.status, 'pending')));
-  if (n >= MAX_PENDING_PICKUPS) throw new DomainError('待取样的预约已达上限，请等待取样完成或取消部分预约');
-
-  const [row] = await s.db
-    .insert(samplings)
-    .values({
-      rid: newSamplingRid(),
-      userId,
-      type: 1,
-      status: 'pending',
-      date: req.date,
-      time: req.time,
-      ...place,
-      message: req.message,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  return toPickup(row!);
+  // The user row lock makes "count, then insert" one step, so parallel requests cannot pass the cap together.
+  return s.db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(samplings)
+      .where(and(eq(samplings.userId, userId), eq(samplings.status, 'pending')));
+    if (n >= MAX_PENDING_PICKUPS) throw new DomainError('待取样的预约已达上限，请等待取样完成或取消部分预约');
+    const [row] = await tx
+      .insert(samplings)
+      .values({
+        rid: newSamplingRid(),
+        userId,
+        type: 1,
+        status: 'pending',
+        date: req.date,
+        time: req.time,
+        ...place,
+        message: req.message,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return toPickup(row!);
+  });
 }
 
 export async function listSamplings(
