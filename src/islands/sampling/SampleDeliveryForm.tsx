@@ -15,7 +15,10 @@ const TYPE_OPTIONS: { value: 0 | 1; label: string }[] = [
 /**
  * The reusable sample delivery form (spec section 2): self-delivery shows where to send the
  * samples; pickup asks for address, date, slot and message. Controlled: the owner (the plan
- * page, the home sampling dialog) keeps the value and validates it on submit.
+ * page, the home sampling dialog) keeps the value and validates it on submit with
+ * sampleDeliverySchema (src/lib/shared/sampling.ts), whose first message is the error toast.
+ * Usage: const [delivery, setDelivery] = useState(() => emptyDelivery(0));
+ *        <SampleDeliveryForm value={delivery} onChange={setDelivery} />
  */
 export default function SampleDeliveryForm({
   value,
