@@ -142,6 +142,12 @@ describe('validation answers code 0 in Chinese, never 500', () => {
     'plan/update',
     'plan/remove',
     'plan/list',
+    'order/listProtocolFile',
+    'order/updateProtocolFile',
+    'order/relateEquipment',
+    'message/list',
+    'message/read',
+    'balance/ledger',
   ];
   it('for every call and every odd body', async () => {
     const c = await o.customer();

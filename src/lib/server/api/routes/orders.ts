@@ -28,6 +28,11 @@ import {
   reportFeedback,
   testRecord,
 } from '../../services/orders/index.ts';
+import { attachProtocolFile, listProtocolFiles, relatedEquipment } from '../../services/orders/protocol.ts';
+import { listMessages, markRead } from '../../services/notify/messages.ts';
+import { balanceOf, listEntries } from '../../services/ledger/index.ts';
+import { z } from 'zod';
+import { ridField } from '../../../shared/order.ts';
 
 /** The customer's orders under /api/auth (spec section 7 paths). */
 export function orderRoutes() {
@@ -110,6 +115,59 @@ export function orderRoutes() {
     const me = requireUser(c);
     const { page, size } = await readBody(c, PageRequestSchema);
     return ok(c, await listRecycles(c.var.services, me.id, page, size));
+  });
+
+  r.post('/order/listProtocolFile', async (c) => {
+    const me = requireUser(c);
+    const { rid } = await readBody(c, orderRidSchema);
+    return ok(c, await listProtocolFiles(c.var.services, me.id, rid));
+  });
+
+  r.post('/order/updateProtocolFile', async (c) => {
+    const me = requireUser(c);
+    const { rid, file_rid } = await readBody(
+      c,
+      z.object({ rid: ridField(), file_rid: ridField('文件') }, { error: '请求参数格式不正确' }),
+    );
+    return ok(c, await attachProtocolFile(c.var.services, me.id, rid, file_rid), '提交成功');
+  });
+
+  r.post('/order/relateEquipment', async (c) => {
+    const me = requireUser(c);
+    const { rid } = await readBody(c, orderRidSchema);
+    return ok(c, await relatedEquipment(c.var.services, me.id, rid));
+  });
+
+  // In-system messages (written by the notification worker) and the balance ledger: the
+  // customer-side reads of what orders produce.
+  r.post('/message/list', async (c) => {
+    const me = requireUser(c);
+    const { page, size } = await readBody(c, PageRequestSchema);
+    return ok(c, await listMessages(c.var.services, me.id, page, size));
+  });
+
+  r.post('/message/read', async (c) => {
+    const me = requireUser(c);
+    const { rids } = await readBody(
+      c,
+      z.object(
+        {
+          rids: z.array(z.string().trim().min(1).max(64), { error: '[消息]格式不正确' }).max(100).optional(),
+        },
+        { error: '请求参数格式不正确' },
+      ),
+    );
+    return ok(c, { unread: await markRead(c.var.services, me.id, rids) });
+  });
+
+  r.post('/balance/ledger', async (c) => {
+    const me = requireUser(c);
+    const { page, size } = await readBody(c, PageRequestSchema);
+    const [entries, balance_fen] = await Promise.all([
+      listEntries(c.var.services.db, me.id, page, size),
+      balanceOf(c.var.services.db, me.id),
+    ]);
+    return ok(c, { ...entries, balance_fen });
   });
 
   return r;

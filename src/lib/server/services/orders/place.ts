@@ -20,13 +20,7 @@ import {
 } from '../../../shared/plan-rules.ts';
 import { lineFen, sumFen } from '../../../shared/money.ts';
 import { ADDRESS_NOT_FOUND } from '../../../shared/address.ts';
-import { isRegionAllowed, NO_PICKUP_SERVICE } from '../../../shared/region.ts';
-import {
-  PICKUP_DATE_MESSAGES,
-  PICKUP_SLOT_MESSAGES,
-  pickupDateProblem,
-  pickupSlotProblem,
-} from '../../../shared/pickup-dates.ts';
+import { pickupProblem } from '../../../shared/pickup-dates.ts';
 import { getPublicSettings } from '../catalogue/settings.ts';
 import { findOwnAddress } from '../member/addresses.ts';
 import { newOrderNo, newOrderRid } from './ids.ts';
@@ -66,12 +60,6 @@ async function storedSampleOrder(tx: Tx, userId: number, rid: string): Promise<n
  */
 async function checkedDelivery(s: Services, userId: number, d: Delivery): Promise<Delivery> {
   if (d.type !== 1) return { ...d, date: '', time: '' };
-  const settings = await getPublicSettings(s);
-  const now = new Date(s.now());
-  const dateProblem = pickupDateProblem(d.date, settings.samplingSetting, { today: now });
-  if (dateProblem) throw new DomainError(PICKUP_DATE_MESSAGES[dateProblem]);
-  const slotProblem = pickupSlotProblem(d.date, d.time, settings.samplingSetting, now);
-  if (slotProblem) throw new DomainError(PICKUP_SLOT_MESSAGES[slotProblem]);
   let place = d;
   if (d.address_rid) {
     const saved = await findOwnAddress(s.db, userId, d.address_rid);
@@ -87,7 +75,9 @@ async function checkedDelivery(s: Services, userId: number, d: Delivery): Promis
       address_code: saved.addressCode,
     };
   }
-  if (!isRegionAllowed(place.address_code, settings.allowRegion)) throw new DomainError(NO_PICKUP_SERVICE);
+  // The member centre's one pickup check: date, slot, served area, with today's settings.
+  const problem = pickupProblem(place, await getPublicSettings(s), { today: new Date(s.now()) });
+  if (problem) throw new DomainError(problem);
   return place;
 }
 

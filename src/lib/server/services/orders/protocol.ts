@@ -1,0 +1,52 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Services } from '../../services.ts';
+import { device, files, orderEvents, orderItems } from '../../db/schema/index.ts';
+import { DomainError } from '../../errors.ts';
+import { toDeviceSummary } from '../catalogue/rows.ts';
+import { filesOf, findOwnOrder } from './read.ts';
+
+/** listProtocolFile: the signed agreements attached to the user's order. */
+export async function listProtocolFiles(s: Services, userId: number, rid: string) {
+  const o = await findOwnOrder(s.db, userId, rid);
+  return { list: (await filesOf(s.db, o.id)).filter((f) => f.kind === 'protocol') };
+}
+
+/**
+ * updateProtocolFile: attaches a file the user uploaded (upload4file) to the order as its
+ * signed agreement, on the timeline.
+ */
+export async function attachProtocolFile(s: Services, userId: number, rid: string, fileRid: string) {
+  const o = await findOwnOrder(s.db, userId, rid);
+  if (o.status === 'cancelled') throw new DomainError('订单已取消');
+  const [f] = await s.db
+    .select()
+    .from(files)
+    .where(and(eq(files.rid, fileRid), eq(files.ownerId, userId)));
+  if (!f || f.kind === 'report' || f.kind === 'pic') throw new DomainError('文件不存在');
+  if (f.orderId !== null && f.orderId !== o.id) throw new DomainError('该文件已用于其他订单');
+  await s.db.transaction(async (tx) => {
+    await tx.update(files).set({ orderId: o.id, kind: 'protocol' }).where(eq(files.id, f.id));
+    await tx.insert(orderEvents).values({
+      orderId: o.id,
+      fromStatus: o.status,
+      toStatus: o.status,
+      action: 'upload',
+      actorKind: 'customer',
+      actorId: userId,
+      note: `上传签署协议：${f.originalName}`,
+      at: new Date(s.now()),
+    });
+  });
+  return listProtocolFiles(s, userId, rid);
+}
+
+/** relateEquipment: the instruments that run the order's items. */
+export async function relatedEquipment(s: Services, userId: number, rid: string) {
+  const o = await findOwnOrder(s.db, userId, rid);
+  const itemRids = (
+    await s.db.select({ rid: orderItems.itemRid }).from(orderItems).where(eq(orderItems.orderId, o.id))
+  ).map((r) => r.rid);
+  if (itemRids.length === 0) return { list: [] };
+  const rows = await s.db.select().from(device).where(inArray(device.itemRid, itemRids)).orderBy(device.sort);
+  return { list: rows.map(toDeviceSummary) };
+}

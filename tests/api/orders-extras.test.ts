@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { setupApi } from '../setup/api.ts';
+import { orderHelpers, PDF } from '../support/orders.ts';
+import { runNotificationsOnce } from '#server/services/notify/index.ts';
+
+const t = await setupApi();
+const o = orderHelpers(t);
+
+async function placed(h: Record<string, string>) {
+  const it1 = await o.demoItem(1);
+  const res = await t.post<{ list: { rid: string }[] }>(
+    '/api/auth/order/add',
+    { items: [{ item_rid: it1.rid, parameters: it1.parameters }], delivery: { type: 0 } },
+    h,
+  );
+  return res.body.data.list[0].rid;
+}
+
+describe('in-system messages', () => {
+  it('lists the worker’s messages with an unread count and marks them read', async () => {
+    const me = await o.customer();
+    const rid = await placed(me.h);
+    await o.move('order/receive', { rid });
+    await o.move('order/cancel', { rid, reason: '客户要求' });
+    await runNotificationsOnce(t.services);
+    type Messages = {
+      list: { rid: string; title: string; order_rid: string; read: boolean }[];
+      total: number;
+      unread: number;
+    };
+    let res = await t.post<Messages>('/api/auth/message/list', {}, me.h);
+    expect(res.body.data).toMatchObject({ total: 2, unread: 2 });
+    expect(res.body.data.list.map((m) => m.title)).toEqual(['订单已取消', '样品已签收']);
+    expect(res.body.data.list[0].order_rid).toBe(rid);
+    const one = await t.post<{ unread: number }>(
+      '/api/auth/message/read',
+      { rids: [res.body.data.list[0].rid] },
+      me.h,
+    );
+    expect(one.body.data.unread).toBe(1);
+    expect((await t.post<{ unread: number }>('/api/auth/message/read', {}, me.h)).body.data.unread).toBe(0);
+    res = await t.post<Messages>('/api/auth/message/list', {}, me.h);
+    expect(res.body.data.list.every((m) => m.read)).toBe(true);
+    // Another user neither sees nor reads them.
+    const other = await o.customer();
+    expect((await t.post<Messages>('/api/auth/message/list', {}, other.h)).body.data.total).toBe(0);
+  });
+});
+
+describe('balance ledger', () => {
+  it('shows credits and payments newest first with the balance after each', async () => {
+    const me = await o.customer('enterprise');
+    const rid = await placed(me.h);
+    await o.move('order/quote', { rid, quoted_fen: 30_000 });
+    await o.credit(me.rid, 50_000, 'first-credit');
+    // The same credit key again is one credit.
+    await o.credit(me.rid, 50_000, 'first-credit');
+    await t.post('/api/auth/web/order/pay', { rid }, me.h);
+    const res = await t.post<{
+      list: { kind: string; delta_fen: number; balance_after_fen: number }[];
+      balance_fen: number;
+    }>('/api/auth/balance/ledger', {}, me.h);
+    expect(res.body.data.balance_fen).toBe(20_000);
+    expect(res.body.data.list.map((e) => [e.kind, e.delta_fen, e.balance_after_fen])).toEqual([
+      ['payment', -30_000, 20_000],
+      ['credit', 50_000, 50_000],
+    ]);
+  });
+});
+
+describe('agreement files and related equipment', () => {
+  it('attaches an uploaded signed agreement to the order, only the owner’s', async () => {
+    const me = await o.customer();
+    const other = await o.customer();
+    const rid = await placed(me.h);
+    const up = await o.upload('/api/auth/file/upload4file', me.h, PDF, '委托协议-已签字.pdf');
+    expect(up.body.code).toBe(1);
+    const attached = await t.post<{ list: { name: string; kind: string }[] }>(
+      '/api/auth/order/updateProtocolFile',
+      { rid, file_rid: up.body.data.rid },
+      me.h,
+    );
+    expect(attached.body).toMatchObject({
+      code: 1,
+      data: { list: [{ name: '委托协议-已签字.pdf', kind: 'protocol' }] },
+    });
+    const listed = await t.post<{ list: unknown[] }>('/api/auth/order/listProtocolFile', { rid }, me.h);
+    expect(listed.body.data.list).toHaveLength(1);
+    // B can neither list A's agreements nor attach A's file to B's order.
+    expect((await t.post('/api/auth/order/listProtocolFile', { rid }, other.h)).body.msg).toBe('订单不存在');
+    const theirs = await placed(other.h);
+    const stolen = await t.post(
+      '/api/auth/order/updateProtocolFile',
+      { rid: theirs, file_rid: up.body.data.rid },
+      other.h,
+    );
+    expect(stolen.body).toMatchObject({ code: 0, msg: '文件不存在' });
+    expect((await t.post('/api/auth/order/relateEquipment', { rid }, other.h)).body.msg).toBe('订单不存在');
+    const equipment = await t.post<{ list: unknown[] }>('/api/auth/order/relateEquipment', { rid }, me.h);
+    expect(equipment.body.code).toBe(1);
+    expect(Array.isArray(equipment.body.data.list)).toBe(true);
+  });
+});
