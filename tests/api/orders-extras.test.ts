@@ -101,3 +101,47 @@ describe('agreement files and related equipment', () => {
     expect(Array.isArray(equipment.body.data.list)).toBe(true);
   });
 });
+
+describe('order search (/member/oquery)', () => {
+  it('finds orders by number, item name, Shanghai date range and status', async () => {
+    const me = await o.customer();
+    const it1 = await o.demoItem(1);
+    const it3 = await o.demoItem(3);
+    const res = await t.post<{ list: { rid: string; order_no: string; type_id: number }[] }>(
+      '/api/auth/order/add',
+      {
+        items: [
+          { item_rid: it1.rid, parameters: it1.parameters },
+          { item_rid: it3.rid, parameters: it3.parameters },
+        ],
+        delivery: { type: 0 },
+      },
+      me.h,
+    );
+    const [testing, analysis] = res.body.data.list;
+    type Page = { list: { rid: string }[]; total: number };
+    const search = (body: object) => t.post<Page>('/api/auth/order/list4person', body, me.h);
+    expect((await search({ order_no: testing.order_no.slice(-8) })).body.data.list.map((l) => l.rid)).toEqual(
+      [testing.rid],
+    );
+    expect((await search({ keyword: it3.name.slice(0, 4) })).body.data.list.map((l) => l.rid)).toContain(
+      analysis.rid,
+    );
+    const today = new Date(t.services.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    expect((await search({ date_from: today, date_to: today })).body.data.total).toBe(2);
+    expect((await search({ date_to: '2020-01-01' })).body.data.total).toBe(0);
+    expect((await search({ status: 'awaiting_sample', page: 1, size: 1 })).body.data).toMatchObject({
+      total: 2,
+    });
+    expect((await search({ keyword: '%' })).body.data.total).toBe(0);
+    expect((await search({ date_from: '2026-13-01' })).body).toMatchObject({
+      code: 0,
+      msg: '[开始日期]格式不正确',
+    });
+    // Staff see everyone's orders by status.
+    const staffList = await o.admin<Page>('order/list', { status: 'awaiting_sample', size: 50 });
+    expect(staffList.body.data.list.map((l) => l.rid)).toEqual(
+      expect.arrayContaining([testing.rid, analysis.rid]),
+    );
+  });
+});
