@@ -8,7 +8,8 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser, measurePage, type PageReport } from './bench/pages.ts';
-import { compare, type LoadResult } from './bench/load.ts';
+import { compare, type LoadResult, type RequestShape } from './bench/load.ts';
+import { createBenchAccount } from './bench/accounts.ts';
 import { lighthouseScores } from './bench/lighthouse.ts';
 import { freePort, start, stopAll, waitFor } from './bench/process.ts';
 
@@ -29,9 +30,16 @@ const step = (text: string) => console.log(`[bench] ${text}`);
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
 /** The exact bytes and headers the server sends to such a client (still compressed). */
-function rawGet(url: string): Promise<{ status: number; type: string; encoding: string; body: Buffer }> {
+function rawGet(
+  url: string,
+  shape?: RequestShape,
+): Promise<{ status: number; type: string; encoding: string; body: Buffer }> {
+  const headers = {
+    ...BROWSER_HEADERS,
+    ...(shape ? { 'content-type': 'application/json', 'x-real-ip': '10.201.0.1', ...shape.headers } : {}),
+  };
   return new Promise((resolve, reject) => {
-    request(url, { headers: BROWSER_HEADERS }, (res) => {
+    request(url, { method: shape ? 'POST' : 'GET', headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
@@ -44,7 +52,7 @@ function rawGet(url: string): Promise<{ status: number; type: string; encoding: 
       );
     })
       .on('error', reject)
-      .end();
+      .end(shape ? JSON.stringify(shape.body ?? {}) : undefined);
   });
 }
 
@@ -127,6 +135,9 @@ async function main() {
         DATA_DIR: dataDir,
         DATABASE_URL: '',
         NODE_ENV: 'production',
+        // The account rows simulate many clients through X-Real-IP, as behind nginx.
+        TRUST_PROXY: 'true',
+        SMS_PROVIDER: 'log',
       },
       serverLog,
     );
@@ -179,16 +190,28 @@ async function main() {
     for (const [name, line] of Object.entries(metrics)) notes.push(`Lighthouse ${name}: ${line}`);
 
     // (b) throughput beside the bare server
-    const paths: { name: string; path: string; target?: number }[] = [
+    const account = await createBenchAccount(origin);
+    const paths: { name: string; path: string; target?: number; shape?: RequestShape }[] = [
       { name: 'GET /', path: '/', target: 0.25 },
       ...(article ? [{ name: `GET ${article}`, path: article }] : []),
       { name: 'GET /api/open/web/index', path: '/api/open/web/index', target: 0.3 },
+      // argon2id (19 MiB, t=2) per login is the point of this row: it is CPU-bound by design.
+      {
+        name: 'POST /api/open/login (password)',
+        path: '/api/open/login',
+        shape: { body: { account: account.phone, password: account.password }, rotateIp: true },
+      },
+      {
+        name: 'POST /api/auth/user/info',
+        path: '/api/auth/user/info',
+        shape: { body: {}, headers: { authorization: `Bearer ${account.token}` } },
+      },
     ];
     const manifest: Record<string, { type: string; encoding: string; file: string }> = {};
     const live: typeof paths = [];
     for (const [i, p] of paths.entries()) {
-      await rawGet(`${origin}${p.path}`); // the first answer fills the page cache
-      const res = await rawGet(`${origin}${p.path}`);
+      await rawGet(`${origin}${p.path}`, p.shape); // the first answer fills the page cache
+      const res = await rawGet(`${origin}${p.path}`, p.shape);
       if (res.status !== 200) {
         rows.push([`${p.name}: status`, `HTTP ${res.status}`, '200', 'FAIL']);
         continue;
@@ -212,6 +235,7 @@ async function main() {
         `${origin}${p.path}`,
         `http://127.0.0.1:${barePort}${p.path}`,
         seconds,
+        p.shape,
       );
       const ratio = bare.rps ? app.rps / bare.rps : 0;
       rows.push([`${p.name}: app`, fmt(app), '', '']);
