@@ -102,6 +102,35 @@ describe('agreement files and related equipment', () => {
   });
 });
 
+describe('sample shipments (/member/sample)', () => {
+  it('lists only the orders whose sample the customer posts, not pickups or other users', async () => {
+    const me = await o.customer();
+    const other = await o.customer();
+    const it1 = await o.demoItem(1);
+    const line = [{ item_rid: it1.rid, parameters: it1.parameters }];
+    type Placed = { list: { rid: string }[] };
+    const posted = await t.post<Placed>('/api/auth/order/add', { items: line, delivery: { type: 0 } }, me.h);
+    const picked = await t.post<Placed>(
+      '/api/auth/order/add',
+      { items: line, delivery: await o.pickup() },
+      me.h,
+    );
+    await t.post('/api/auth/order/add', { items: line, delivery: { type: 0 } }, other.h);
+    expect(posted.body.code, posted.body.msg).toBe(1);
+    expect(picked.body.code, picked.body.msg).toBe(1);
+
+    type Page = { list: { rid: string; status_text: string }[]; total: number };
+    const shipments = await t.post<Page>('/api/auth/order/list4person', { delivery_type: 0 }, me.h);
+    expect(shipments.body.data.total).toBe(1);
+    expect(shipments.body.data.list[0].rid).toBe(posted.body.data.list[0].rid);
+    expect(shipments.body.data.list[0].status_text).toBe('待寄样');
+    const pickups = await t.post<Page>('/api/auth/order/list4person', { delivery_type: 1 }, me.h);
+    expect(pickups.body.data.list.map((r) => r.rid)).toEqual([picked.body.data.list[0].rid]);
+    const bad = await t.post('/api/auth/order/list4person', { delivery_type: 'x' }, me.h);
+    expect(bad.body).toMatchObject({ code: 0, msg: '[送样方式]不正确' });
+  });
+});
+
 describe('order search (/member/oquery)', () => {
   it('finds orders by number, item name, Shanghai date range and status', async () => {
     const me = await o.customer();

@@ -513,3 +513,42 @@ test('the member menu marks the current page; on a phone it folds away @mobile',
   await expect(page).toHaveURL(/\/member\/information$/);
   await expect(page.getByRole('heading', { name: '基本信息', level: 1 })).toBeVisible();
 });
+
+test('取样记录 lists the samples the customer posts (self-delivery orders) beside the pickups', async ({
+  page,
+  request,
+  session,
+}) => {
+  const profile = await session.call('/api/auth/update4profile', {
+    name: '张三',
+    email: 'zhang@example.com',
+    organization: 1,
+    company: '个人',
+    region: '上海市-上海市-闵行区-310112',
+    address: '东川路800号',
+  });
+  expect(profile).toMatchObject({ code: 1 });
+  // An item and the parameters it requires, as the detail page shows them.
+  const detail = await (
+    await request.post('/api/open/project/detail', { data: { rid: 'xrd-powder' } })
+  ).json();
+  const parameters = Object.fromEntries(
+    (detail.data.options.parameters as { name: string; required: boolean; choices: string[] }[])
+      .filter((p) => p.required)
+      .map((p) => [p.name, p.choices[0]]),
+  );
+  const placed = await session.call('/api/auth/order/add', {
+    items: [{ item_rid: 'xrd-powder', parameters }],
+    delivery: { type: 0 },
+  });
+  expect(placed, placed.msg).toMatchObject({ code: 1 });
+  const orderNo = String((placed.data.list[0] as { order_no: string }).order_no);
+
+  await page.goto('/member/sample');
+  const shipments = page.getByRole('list', { name: '寄样订单' });
+  const row = shipments.getByRole('listitem').filter({ hasText: orderNo });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('待寄样');
+  await expect(row).toContainText(String(detail.data.name));
+  await expect(page.getByText('还没有上门取样预约')).toBeVisible();
+});

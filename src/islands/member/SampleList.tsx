@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useConfirm } from './Confirm.tsx';
+import ShipmentList from './ShipmentList.tsx';
 import { Loading, LoginNeeded, Spinner } from './ui.tsx';
 import { useSessionUser } from './user.ts';
 import { api } from '../../lib/client/api.ts';
@@ -20,7 +21,10 @@ const STATUS_STYLE: Record<SamplingStatus, string> = {
 
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
 
-/** /member/sample: the user's pickups, newest first, with their status; a pending one can be cancelled. */
+/**
+ * /member/sample: the user's pickups, newest first, with their status (a pending one can be
+ * cancelled), and below them the samples they post themselves (self-delivery orders).
+ */
 export default function SampleList() {
   const { loggedIn, ready } = useSessionUser();
   const [page, setPage] = useState(1);
@@ -72,82 +76,90 @@ export default function SampleList() {
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
   return (
-    <div className="card p-4 md:p-6">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-500">
-          共 <strong className="text-slate-800">{data?.total ?? 0}</strong> 条上门取样预约
-        </p>
-        <button
-          type="button"
-          className="btn-accent"
-          onClick={() => window.dispatchEvent(new CustomEvent('portal:open-home-sampling'))}
-        >
-          预约上门取样
-        </button>
-      </div>
-      {!data ? (
-        <p className="flex items-center justify-center gap-2 py-12 text-sm text-slate-400">
-          <Spinner /> 加载中…
-        </p>
-      ) : data.list.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-slate-200 px-6 py-12 text-center">
-          <p className="text-slate-600">还没有上门取样预约</p>
-          <p className="mt-1 text-sm text-slate-400">上海、苏州部分区县可预约免费上门取样</p>
-        </div>
-      ) : (
-        <ul className="grid gap-3" aria-label="取样记录">
-          {data.list.map((p) => (
-            <li key={p.rid} data-pickup={p.rid} className="rounded-xl border border-slate-200 p-4">
-              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <span className="text-base font-semibold text-slate-900 tabular-nums">
-                  {p.date} <span className="text-slate-500">{p.time}</span>
-                </span>
-                <span
-                  className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_STYLE[p.status]}`}
-                >
-                  {p.status_text || SAMPLING_STATUS_TEXT[p.status]}
-                </span>
-                <span className="ml-auto text-xs text-slate-400">提交于 {when(p.created)}</span>
-              </div>
-              <p className="mt-2 text-sm text-slate-600">
-                {p.name} {p.phone} · {regionLabel(p)} {p.address}
-              </p>
-              {p.message && <p className="mt-1 text-sm text-slate-500">备注：{p.message}</p>}
-              {p.status === 'pending' && (
-                <div className="mt-3 flex justify-end border-t border-slate-100 pt-3">
-                  <button
-                    type="button"
-                    disabled={busy !== null}
-                    onClick={() => void cancel(p)}
-                    className="rounded-md px-2 py-1 text-sm text-red-600 hover:bg-red-50 disabled:opacity-50"
-                  >
-                    取消预约
-                  </button>
-                </div>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      {pages > 1 && (
-        <nav aria-label="分页" className="mt-4 flex items-center justify-center gap-3 text-sm">
-          <button type="button" className="btn-ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            上一页
-          </button>
-          <span className="text-slate-500">
-            {page} / {pages}
-          </span>
+    <div className="grid gap-4">
+      <div className="card p-4 md:p-6">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-slate-500">
+            共 <strong className="text-slate-800">{data?.total ?? 0}</strong> 条上门取样预约
+          </p>
           <button
             type="button"
-            className="btn-ghost"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
+            className="btn-accent"
+            onClick={() => window.dispatchEvent(new CustomEvent('portal:open-home-sampling'))}
           >
-            下一页
+            预约上门取样
           </button>
-        </nav>
-      )}
-      {confirmDialog}
+        </div>
+        {!data ? (
+          <p className="flex items-center justify-center gap-2 py-12 text-sm text-slate-400">
+            <Spinner /> 加载中…
+          </p>
+        ) : data.list.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-slate-200 px-6 py-12 text-center">
+            <p className="text-slate-600">还没有上门取样预约</p>
+            <p className="mt-1 text-sm text-slate-400">上海、苏州部分区县可预约免费上门取样</p>
+          </div>
+        ) : (
+          <ul className="grid gap-3" aria-label="取样记录">
+            {data.list.map((p) => (
+              <li key={p.rid} data-pickup={p.rid} className="rounded-xl border border-slate-200 p-4">
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <span className="text-base font-semibold text-slate-900 tabular-nums">
+                    {p.date} <span className="text-slate-500">{p.time}</span>
+                  </span>
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_STYLE[p.status]}`}
+                  >
+                    {p.status_text || SAMPLING_STATUS_TEXT[p.status]}
+                  </span>
+                  <span className="ml-auto text-xs text-slate-400">提交于 {when(p.created)}</span>
+                </div>
+                <p className="mt-2 text-sm text-slate-600">
+                  {p.name} {p.phone} · {regionLabel(p)} {p.address}
+                </p>
+                {p.message && <p className="mt-1 text-sm text-slate-500">备注：{p.message}</p>}
+                {p.status === 'pending' && (
+                  <div className="mt-3 flex justify-end border-t border-slate-100 pt-3">
+                    <button
+                      type="button"
+                      disabled={busy !== null}
+                      onClick={() => void cancel(p)}
+                      className="rounded-md px-2 py-1 text-sm text-red-600 hover:bg-red-50 disabled:opacity-50"
+                    >
+                      取消预约
+                    </button>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {pages > 1 && (
+          <nav aria-label="分页" className="mt-4 flex items-center justify-center gap-3 text-sm">
+            <button
+              type="button"
+              className="btn-ghost"
+              disabled={page <= 1}
+              onClick={() => setPage(page - 1)}
+            >
+              上一页
+            </button>
+            <span className="text-slate-500">
+              {page} / {pages}
+            </span>
+            <button
+              type="button"
+              className="btn-ghost"
+              disabled={page >= pages}
+              onClick={() => setPage(page + 1)}
+            >
+              下一页
+            </button>
+          </nav>
+        )}
+        {confirmDialog}
+      </div>
+      <ShipmentList />
     </div>
   );
 }

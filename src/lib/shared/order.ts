@@ -115,6 +115,11 @@ const statusField = z.preprocess(
 
 export const orderListSchema = PageRequestSchema.extend({
   status: statusField,
+  /** Sample delivery of the order: 0 the customer posts the sample (/member/sample), 1 pickup. */
+  delivery_type: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    z.union([z.literal(0), z.literal(1)], { error: '[送样方式]不正确' }).optional(),
+  ),
   /** Search (/member/oquery): by order number, item name, and created date range (YYYY-MM-DD). */
   order_no: optText('订单号', 32).optional(),
   keyword: optText('检测项目', 64).optional(),

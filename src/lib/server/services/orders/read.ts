@@ -144,6 +144,7 @@ export type ListFilter = {
   userId?: number;
   status?: OrderStatus;
   statuses?: readonly OrderStatus[];
+  delivery_type?: 0 | 1;
   order_no?: string;
   keyword?: string;
   date_from?: string;
@@ -159,6 +160,7 @@ export async function listOrders(db: Db, f: ListFilter): Promise<{ list: OrderSu
   if (f.userId !== undefined) where.push(eq(orders.userId, f.userId));
   if (f.status) where.push(eq(orders.status, f.status));
   if (f.statuses) where.push(inArray(orders.status, [...f.statuses]));
+  if (f.delivery_type !== undefined) where.push(sql`(${orders.delivery}->>'type')::int = ${f.delivery_type}`);
   if (f.order_no) where.push(ilike(orders.orderNo, `%${escapeLike(f.order_no)}%`));
   if (f.keyword)
     where.push(

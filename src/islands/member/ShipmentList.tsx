@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import { Spinner } from './ui.tsx';
+import { api } from '../../lib/client/api.ts';
+import type { OrderSummary } from '../../lib/shared/order.ts';
+
+const PAGE_SIZE = 10;
+const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
+
+/**
+ * The other half of /member/sample: orders whose sample the customer posts (self-delivery),
+ * with the order's status, so a sent sample can be followed until it is received and tested.
+ */
+export default function ShipmentList() {
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<{ list: OrderSummary[]; total: number } | null>(null);
+
+  useEffect(() => {
+    void api
+      .post<{ list: OrderSummary[]; total: number }>('/api/auth/order/list4person', {
+        page,
+        size: PAGE_SIZE,
+        delivery_type: 0,
+      })
+      .then((res) => res && setData(res));
+  }, [page]);
+
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+
+  return (
+    <section className="card p-4 md:p-6" aria-labelledby="shipments-title">
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="shipments-title" className="text-base font-semibold text-slate-900">
+          寄样记录
+        </h2>
+        <p className="text-sm text-slate-500">
+          共 <strong className="text-slate-800">{data?.total ?? 0}</strong> 个自行寄样的订单
+        </p>
+      </div>
+      {!data ? (
+        <p className="flex items-center justify-center gap-2 py-10 text-sm text-slate-400">
+          <Spinner /> 加载中…
+        </p>
+      ) : data.list.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-200 px-6 py-10 text-center text-slate-500">
+          还没有自行寄样的订单
+        </p>
+      ) : (
+        <ul className="grid gap-3" aria-label="寄样订单">
+          {data.list.map((o) => (
+            <li key={o.rid} data-shipment={o.rid} className="rounded-xl border border-slate-200 p-4">
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <span className="font-semibold text-slate-900 tabular-nums">{o.order_no}</span>
+                <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700 ring-1 ring-brand-100">
+                  {o.status_text}
+                </span>
+                <span className="ml-auto text-xs text-slate-400">下单于 {when(o.created)}</span>
+              </div>
+              <p className="mt-2 text-sm text-slate-600">{o.item_names.join('、')}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 && (
+        <nav aria-label="寄样记录分页" className="mt-4 flex items-center justify-center gap-3 text-sm">
+          <button type="button" className="btn-ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            上一页
+          </button>
+          <span className="text-slate-500">
+            {page} / {pages}
+          </span>
+          <button
+            type="button"
+            className="btn-ghost"
+            disabled={page >= pages}
+            onClick={() => setPage(page + 1)}
+          >
+            下一页
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}
