@@ -6,6 +6,7 @@ import {
   isValidDate,
   shanghaiDate,
   shanghaiIso,
+  shanghaiMinute,
   weekSlots,
   type DaySlots,
 } from '#shared/slots.ts';
@@ -21,6 +22,12 @@ describe('Shanghai calendar helpers', () => {
     expect(shanghaiDate(new Date('2026-11-22T23:30:00Z'))).toBe('2026-11-23');
     expect(shanghaiDate(new Date('2026-11-22T15:59:59Z'))).toBe('2026-11-22');
     expect(shanghaiIso(new Date('2026-11-23T00:30:00Z'))).toBe('2026-11-23T08:30:00+08:00');
+  });
+
+  it('shows stored times (ISO, UTC) as Shanghai wall-clock minutes', () => {
+    expect(shanghaiMinute('2026-11-21T21:37:12.345Z')).toBe('2026-11-22 05:37');
+    expect(shanghaiMinute('2026-11-22T05:37:00+08:00')).toBe('2026-11-22 05:37');
+    expect(shanghaiMinute(new Date('2026-12-31T16:00:00Z'))).toBe('2027-01-01 00:00');
   });
 
   it('validates and shifts dates', () => {

@@ -4,6 +4,7 @@ import ShipmentList from './ShipmentList.tsx';
 import { Loading, LoginNeeded, Spinner } from './ui.tsx';
 import { useSessionUser } from './user.ts';
 import { api } from '../../lib/client/api.ts';
+import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { regionLabel } from '../../lib/shared/region.ts';
 import { SAMPLING_STATUS_TEXT, type Pickup, type SamplingStatus } from '../../lib/shared/sampling.ts';
@@ -18,8 +19,6 @@ const STATUS_STYLE: Record<SamplingStatus, string> = {
   received: 'bg-accent-50 text-accent-700 ring-accent-100',
   cancelled: 'bg-slate-100 text-slate-500 ring-slate-200',
 };
-
-const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
 
 /**
  * /member/sample: the user's pickups, newest first, with their status (a pending one can be
@@ -112,7 +111,7 @@ export default function SampleList() {
                   >
                     {p.status_text || SAMPLING_STATUS_TEXT[p.status]}
                   </span>
-                  <span className="ml-auto text-xs text-slate-400">提交于 {when(p.created)}</span>
+                  <span className="ml-auto text-xs text-slate-400">提交于 {shanghaiMinute(p.created)}</span>
                 </div>
                 <p className="mt-2 text-sm text-slate-600">
                   {p.name} {p.phone} · {regionLabel(p)} {p.address}

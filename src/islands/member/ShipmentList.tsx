@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Spinner } from './ui.tsx';
 import { api } from '../../lib/client/api.ts';
+import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import type { OrderSummary } from '../../lib/shared/order.ts';
 
 const PAGE_SIZE = 10;
-const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
 
 /**
  * The other half of /member/sample: orders whose sample the customer posts (self-delivery),
@@ -53,7 +53,7 @@ export default function ShipmentList() {
                 <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700 ring-1 ring-brand-100">
                   {o.status_text}
                 </span>
-                <span className="ml-auto text-xs text-slate-400">下单于 {when(o.created)}</span>
+                <span className="ml-auto text-xs text-slate-400">下单于 {shanghaiMinute(o.created)}</span>
               </div>
               <p className="mt-2 text-sm text-slate-600">{o.item_names.join('、')}</p>
             </li>

@@ -63,6 +63,11 @@ export function shanghaiDate(at: Date | number): string {
   return new Date(+at + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** Shanghai wall-clock time of an instant as people read it: 'YYYY-MM-DD HH:mm'. */
+export function shanghaiMinute(at: Date | number | string): string {
+  return new Date(+new Date(at) + SHANGHAI_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+}
+
 /** ISO 8601 with the +08:00 offset, e.g. 2026-11-23T08:30:00+08:00. */
 export function shanghaiIso(at: Date | number): string {
   return new Date(+at + SHANGHAI_OFFSET_MS).toISOString().slice(0, 19) + '+08:00';
