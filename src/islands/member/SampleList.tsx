@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useConfirm } from './Confirm.tsx';
 import ShipmentList from './ShipmentList.tsx';
-import { Loading, LoginNeeded, Spinner } from './ui.tsx';
+import { Loading, LoginNeeded, Pager, Spinner } from './ui.tsx';
 import { useSessionUser } from './user.ts';
 import { api } from '../../lib/client/api.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
@@ -133,29 +133,7 @@ export default function SampleList() {
             ))}
           </ul>
         )}
-        {pages > 1 && (
-          <nav aria-label="分页" className="mt-4 flex items-center justify-center gap-3 text-sm">
-            <button
-              type="button"
-              className="btn-ghost"
-              disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
-            >
-              上一页
-            </button>
-            <span className="text-slate-500">
-              {page} / {pages}
-            </span>
-            <button
-              type="button"
-              className="btn-ghost"
-              disabled={page >= pages}
-              onClick={() => setPage(page + 1)}
-            >
-              下一页
-            </button>
-          </nav>
-        )}
+        <Pager page={page} pages={pages} onPage={setPage} />
         {confirmDialog}
       </div>
       <ShipmentList />

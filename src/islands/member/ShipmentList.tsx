@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Spinner } from './ui.tsx';
+import { Pager, Spinner } from './ui.tsx';
 import { api } from '../../lib/client/api.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import type { OrderSummary } from '../../lib/shared/order.ts';
@@ -60,24 +60,7 @@ export default function ShipmentList() {
           ))}
         </ul>
       )}
-      {pages > 1 && (
-        <nav aria-label="寄样记录分页" className="mt-4 flex items-center justify-center gap-3 text-sm">
-          <button type="button" className="btn-ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            上一页
-          </button>
-          <span className="text-slate-500">
-            {page} / {pages}
-          </span>
-          <button
-            type="button"
-            className="btn-ghost"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            下一页
-          </button>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} label="寄样记录分页" onPage={setPage} />
     </section>
   );
 }

@@ -147,3 +147,31 @@ export function Loading({ label = '加载中…' }: { label?: string }) {
     </div>
   );
 }
+
+/** Previous / next paging under a member list; renders nothing for a single page. */
+export function Pager({
+  page,
+  pages,
+  label = '分页',
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  label?: string;
+  onPage: (page: number) => void;
+}) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={label} className="mt-4 flex items-center justify-center gap-3 text-sm">
+      <button type="button" className="btn-ghost" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        上一页
+      </button>
+      <span className="text-slate-500">
+        {page} / {pages}
+      </span>
+      <button type="button" className="btn-ghost" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        下一页
+      </button>
+    </nav>
+  );
+}
