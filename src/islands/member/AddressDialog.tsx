@@ -1,11 +1,11 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import Dialog from '../ui/Dialog.tsx';
 import RegionPicker from '../region/RegionPicker.tsx';
-import { Row, Spinner, TextField, inputClass } from './ui.tsx';
+import { ContactFields, Row, Spinner, inputClass } from './ui.tsx';
 import { api } from '../../lib/client/api.ts';
 import type { Address } from '../../lib/client/stores.ts';
 import { toast } from '../../lib/client/toast.ts';
-import { PHONE_MAX_LENGTH, addressEditSchema, addressSchema } from '../../lib/shared/address.ts';
+import { addressEditSchema, addressSchema } from '../../lib/shared/address.ts';
 import type { Region } from '../../lib/shared/region.ts';
 
 export const MSG_SAVED = '操作成功!';
@@ -86,17 +86,7 @@ export default function AddressDialog({
       }
     >
       <form id={`${id}-form`} noValidate onSubmit={submit} className="grid gap-4">
-        <TextField label="姓名" name="name" required autoComplete="name" maxLength={32} {...text('name')} />
-        <TextField
-          label="手机"
-          name="phone"
-          type="tel"
-          inputMode="numeric"
-          required
-          autoComplete="tel"
-          maxLength={PHONE_MAX_LENGTH}
-          {...text('phone')}
-        />
+        <ContactFields name={text('name')} phone={text('phone')} />
         <Row label="所在地区" htmlFor={`${id}-region`} required>
           <RegionPicker
             id={`${id}-region`}

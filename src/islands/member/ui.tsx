@@ -1,6 +1,7 @@
 // Small form pieces shared by the member, profile and sampling islands, so every form in the
 // member area looks and reads the same (labels are the inputs' accessible names).
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { PHONE_MAX_LENGTH } from '../../lib/shared/address.ts';
 
 export const inputClass =
   'block h-10 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 ' +
@@ -173,5 +174,26 @@ export function Pager({
         下一页
       </button>
     </nav>
+  );
+}
+
+type InputBinding = Pick<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>;
+
+/** Contact name and mainland mobile of an address, as the address book and pickup forms ask them. */
+export function ContactFields({ name, phone }: { name: InputBinding; phone: InputBinding }) {
+  return (
+    <>
+      <TextField label="姓名" name="name" required autoComplete="name" maxLength={32} {...name} />
+      <TextField
+        label="手机"
+        name="phone"
+        type="tel"
+        inputMode="numeric"
+        required
+        autoComplete="tel"
+        maxLength={PHONE_MAX_LENGTH}
+        {...phone}
+      />
+    </>
   );
 }

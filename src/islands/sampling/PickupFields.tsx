@@ -2,10 +2,9 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import PickupDateInput from './PickupDateInput.tsx';
 import ServedAreaTip from './ServedAreaTip.tsx';
 import RegionPicker from '../region/RegionPicker.tsx';
-import { Row, TextField, inputClass, textareaClass } from '../member/ui.tsx';
+import { ContactFields, Row, inputClass, textareaClass } from '../member/ui.tsx';
 import { sortAddresses } from '../member/user.ts';
 import type { Address } from '../../lib/client/stores.ts';
-import { PHONE_MAX_LENGTH } from '../../lib/shared/address.ts';
 import { SCENE_DATE_WARNING, keepOrFirstSlot, pickupSlots } from '../../lib/shared/pickup-dates.ts';
 import { NO_PICKUP_SERVICE, isRegionAllowed, regionLabel } from '../../lib/shared/region.ts';
 import type { PublicSettings } from '../../lib/shared/settings.ts';
@@ -218,17 +217,7 @@ export default function PickupFields({ value, onChange, addresses, settings, sce
 
       {effectiveMode === 'other' && (
         <div className="grid gap-4 rounded-xl bg-slate-50 p-3 sm:p-4">
-          <TextField label="姓名" name="name" required autoComplete="name" maxLength={32} {...text('name')} />
-          <TextField
-            label="手机"
-            name="phone"
-            type="tel"
-            inputMode="numeric"
-            required
-            autoComplete="tel"
-            maxLength={PHONE_MAX_LENGTH}
-            {...text('phone')}
-          />
+          <ContactFields name={text('name')} phone={text('phone')} />
           <Row label="所在地区" htmlFor={`${id}-region`} required>
             <RegionPicker
               id={`${id}-region`}
