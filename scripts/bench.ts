@@ -1,6 +1,8 @@
 // npm run bench: build, start the production server on a fresh database, measure, print one table.
-// Flags: --skip-build (reuse dist/). Env: BENCH_PORT (first port to try; three consecutive
-// ports are used), BENCH_SECONDS (load duration per target, default 10).
+// Flags: --skip-build (reuse dist/), --orders-only (only the order rows). Env: BENCH_PORT (first
+// port to try; three consecutive ports are used), BENCH_SECONDS (load duration per target,
+// default 10), BENCH_ORDERS (orders placed per database, default 10,000), BENCH_DATABASE_URL
+// (PostgreSQL for the order rows; default postgres://postgres@127.0.0.1:5432/test when it answers).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -11,13 +13,19 @@ import { launchBrowser, measurePage, type PageReport } from './bench/pages.ts';
 import { compare, type LoadResult, type RequestShape } from './bench/load.ts';
 import { createBenchAccount } from './bench/accounts.ts';
 import { lighthouseScores } from './bench/lighthouse.ts';
-import { freePort, start, stopAll, waitFor } from './bench/process.ts';
+import { freePort, start, stop, stopAll, waitFor } from './bench/process.ts';
+import { orderRows, type OrderFigures } from './bench/orders.ts';
+import { createTempPgDatabase } from '../tests/setup/pg.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const basePort = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
 const KB = 1024;
+const ordersOnly = process.argv.includes('--orders-only');
+const orderCount = Number(process.env.BENCH_ORDERS ?? 10_000);
+const STAFF_PASSWORD = 'Bench-Staff-2026';
+const PG_DEFAULT = 'postgres://postgres@127.0.0.1:5432/test';
 
 type Row = [measure: string, result: string, target: string, status: string];
 const rows: Row[] = [];
@@ -126,133 +134,209 @@ async function main() {
   const serverLog: string[] = [];
   try {
     step(`starting node src/server.ts on ${origin} with DATA_DIR=${dataDir}…`);
-    start(
-      process.execPath,
-      ['src/server.ts'],
-      {
-        PORT: String(appPort),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        NODE_ENV: 'production',
-        // The account rows simulate many clients through X-Real-IP, as behind nginx.
-        TRUST_PROXY: 'true',
-        SMS_PROVIDER: 'log',
-      },
-      serverLog,
-    );
-    await waitFor(`${origin}/healthz`, 90_000).catch((error) => {
-      console.error(serverLog.join(''));
-      throw error;
-    });
-
-    const article = await findArticle(origin);
-    if (!article)
-      notes.push(
-        'no article found (no dist/client/article/* and no news from the API): article rows skipped',
-      );
-
-    // (a) what the browser fetches
-    step('loading pages in Chromium…');
-    const browser = await launchBrowser();
-    try {
-      const home = await measurePage(browser, `${origin}/`);
-      pageRows('home', home, 90);
-      if (home.status === 200) {
-        rows.push([
-          'home: total transfer, first load',
-          kb(home.transfer),
-          '<= 350 KB',
-          pass(home.transfer <= 350 * KB),
-        ]);
-        notes.push(
-          `home first load at 1280x800: ${home.requests} requests; ${home.imagesLoaded} of ${home.images} images loaded (lazy images below the fold wait for scrolling)`,
-        );
-      }
-      if (article) pageRows('article', await measurePage(browser, `${origin}${article}`), 20);
-    } finally {
-      await browser.close();
-    }
-
-    // (c) Lighthouse, before the load test heats anything
-    step('Lighthouse (mobile)…');
-    const targets: Record<string, string> = { home: `${origin}/` };
-    if (article) targets.article = `${origin}${article}`;
-    const { scores, metrics } = await lighthouseScores(targets, basePort ? basePort + 2 : undefined);
-    for (const [name, score] of Object.entries(scores)) {
-      if (typeof score === 'number')
-        rows.push([`${name}: Lighthouse mobile performance`, String(score), '100', pass(score >= 100)]);
-      else {
-        rows.push([`${name}: Lighthouse mobile performance`, 'not run', '100', 'n/a']);
-        notes.push(`Lighthouse ${name}: ${score}`);
-      }
-    }
-    for (const [name, line] of Object.entries(metrics)) notes.push(`Lighthouse ${name}: ${line}`);
-
-    // (b) throughput beside the bare server
-    const account = await createBenchAccount(origin);
-    const paths: { name: string; path: string; target?: number; shape?: RequestShape }[] = [
-      { name: 'GET /', path: '/', target: 0.25 },
-      ...(article ? [{ name: `GET ${article}`, path: article }] : []),
-      { name: 'GET /api/open/web/index', path: '/api/open/web/index', target: 0.3 },
-      // argon2id (19 MiB, t=2) per login is the point of this row: it is CPU-bound by design.
-      {
-        name: 'POST /api/open/login (password)',
-        path: '/api/open/login',
-        shape: { body: { account: account.phone, password: account.password }, rotateIp: true },
-      },
-      {
-        name: 'POST /api/auth/user/info',
-        path: '/api/auth/user/info',
-        shape: { body: {}, headers: { authorization: `Bearer ${account.token}` } },
-      },
-    ];
-    const manifest: Record<string, { type: string; encoding: string; file: string }> = {};
-    const live: typeof paths = [];
-    for (const [i, p] of paths.entries()) {
-      await rawGet(`${origin}${p.path}`, p.shape); // the first answer fills the page cache
-      const res = await rawGet(`${origin}${p.path}`, p.shape);
-      if (res.status !== 200) {
-        rows.push([`${p.name}: status`, `HTTP ${res.status}`, '200', 'FAIL']);
-        continue;
-      }
-      const file = join(work, `body-${i}`);
-      writeFileSync(file, res.body);
-      manifest[p.path] = { type: res.type, encoding: res.encoding, file };
-      notes.push(
-        `${p.name}: ${kb(res.body.length)} per response${res.encoding ? ` (${res.encoding})` : ' (uncompressed)'}`,
-      );
-      live.push(p);
-    }
-    writeFileSync(join(work, 'manifest.json'), JSON.stringify(manifest));
-    start(process.execPath, ['scripts/bench/bare.ts', String(barePort), join(work, 'manifest.json')], {}, []);
-    await waitFor(`http://127.0.0.1:${barePort}/`, 10_000).catch(() => undefined);
-    const fmt = (r: LoadResult) =>
-      `${Math.round(r.rps).toLocaleString('en')} req/s, p99 ${r.p99} ms${r.errors || r.non2xx ? ` (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`;
-    for (const p of live) {
-      step(`load ${p.name}: app and bare server, ${seconds} s each at 50 connections…`);
-      const { app, bare } = await compare(
-        `${origin}${p.path}`,
-        `http://127.0.0.1:${barePort}${p.path}`,
-        seconds,
-        p.shape,
-      );
-      const ratio = bare.rps ? app.rps / bare.rps : 0;
-      rows.push([`${p.name}: app`, fmt(app), '', '']);
-      rows.push([`${p.name}: bare node:http, same bytes`, fmt(bare), '', '']);
-      rows.push([
-        `${p.name}: ratio app/bare`,
-        ratio.toFixed(2),
-        p.target ? `>= ${p.target}` : '(reported)',
-        p.target ? pass(ratio >= p.target && app.non2xx === 0) : '',
-      ]);
-    }
+    await startApp(appPort, { DATA_DIR: dataDir, DATABASE_URL: '' }, serverLog);
+    if (!ordersOnly) await siteRows(origin, work, barePort, basePort);
+    await orderSection('embedded PGlite', origin);
+    await postgresOrderSection(basePort);
   } finally {
     await stopAll();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(work, { recursive: true, force: true });
   }
+  printTable(started);
+}
 
+/** The production server on `port` with the bench settings; resolves when /healthz answers. */
+async function startApp(port: number, env: Record<string, string>, log: string[]) {
+  const child = start(
+    process.execPath,
+    ['src/server.ts'],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      // The account rows simulate many clients through X-Real-IP, as behind nginx.
+      TRUST_PROXY: 'true',
+      SMS_PROVIDER: 'log',
+      STAFF_PASSWORD,
+      ...env,
+    },
+    log,
+  );
+  await waitFor(`http://127.0.0.1:${port}/healthz`, 120_000).catch((error) => {
+    console.error(log.join(''));
+    throw error;
+  });
+  return child;
+}
+
+async function siteRows(origin: string, work: string, barePort: number, basePort?: number) {
+  const article = await findArticle(origin);
+  if (!article)
+    notes.push('no article found (no dist/client/article/* and no news from the API): article rows skipped');
+
+  // (a) what the browser fetches
+  step('loading pages in Chromium…');
+  const browser = await launchBrowser();
+  try {
+    const home = await measurePage(browser, `${origin}/`);
+    pageRows('home', home, 90);
+    if (home.status === 200) {
+      rows.push([
+        'home: total transfer, first load',
+        kb(home.transfer),
+        '<= 350 KB',
+        pass(home.transfer <= 350 * KB),
+      ]);
+      notes.push(
+        `home first load at 1280x800: ${home.requests} requests; ${home.imagesLoaded} of ${home.images} images loaded (lazy images below the fold wait for scrolling)`,
+      );
+    }
+    if (article) pageRows('article', await measurePage(browser, `${origin}${article}`), 20);
+  } finally {
+    await browser.close();
+  }
+
+  // (c) Lighthouse, before the load test heats anything
+  step('Lighthouse (mobile)…');
+  const targets: Record<string, string> = { home: `${origin}/` };
+  if (article) targets.article = `${origin}${article}`;
+  const { scores, metrics } = await lighthouseScores(targets, basePort ? basePort + 2 : undefined);
+  for (const [name, score] of Object.entries(scores)) {
+    if (typeof score === 'number')
+      rows.push([`${name}: Lighthouse mobile performance`, String(score), '100', pass(score >= 100)]);
+    else {
+      rows.push([`${name}: Lighthouse mobile performance`, 'not run', '100', 'n/a']);
+      notes.push(`Lighthouse ${name}: ${score}`);
+    }
+  }
+  for (const [name, line] of Object.entries(metrics)) notes.push(`Lighthouse ${name}: ${line}`);
+
+  // (b) throughput beside the bare server
+  const account = await createBenchAccount(origin);
+  const paths: { name: string; path: string; target?: number; shape?: RequestShape }[] = [
+    { name: 'GET /', path: '/', target: 0.25 },
+    ...(article ? [{ name: `GET ${article}`, path: article }] : []),
+    { name: 'GET /api/open/web/index', path: '/api/open/web/index', target: 0.3 },
+    // argon2id (19 MiB, t=2) per login is the point of this row: it is CPU-bound by design.
+    {
+      name: 'POST /api/open/login (password)',
+      path: '/api/open/login',
+      shape: { body: { account: account.phone, password: account.password }, rotateIp: true },
+    },
+    {
+      name: 'POST /api/auth/user/info',
+      path: '/api/auth/user/info',
+      shape: { body: {}, headers: { authorization: `Bearer ${account.token}` } },
+    },
+  ];
+  const manifest: Record<string, { type: string; encoding: string; file: string }> = {};
+  const live: typeof paths = [];
+  for (const [i, p] of paths.entries()) {
+    await rawGet(`${origin}${p.path}`, p.shape); // the first answer fills the page cache
+    const res = await rawGet(`${origin}${p.path}`, p.shape);
+    if (res.status !== 200) {
+      rows.push([`${p.name}: status`, `HTTP ${res.status}`, '200', 'FAIL']);
+      continue;
+    }
+    const file = join(work, `body-${i}`);
+    writeFileSync(file, res.body);
+    manifest[p.path] = { type: res.type, encoding: res.encoding, file };
+    notes.push(
+      `${p.name}: ${kb(res.body.length)} per response${res.encoding ? ` (${res.encoding})` : ' (uncompressed)'}`,
+    );
+    live.push(p);
+  }
+  writeFileSync(join(work, 'manifest.json'), JSON.stringify(manifest));
+  start(process.execPath, ['scripts/bench/bare.ts', String(barePort), join(work, 'manifest.json')], {}, []);
+  await waitFor(`http://127.0.0.1:${barePort}/`, 10_000).catch(() => undefined);
+  const fmt = (r: LoadResult) =>
+    `${Math.round(r.rps).toLocaleString('en')} req/s, p99 ${r.p99} ms${r.errors || r.non2xx ? ` (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`;
+  for (const p of live) {
+    step(`load ${p.name}: app and bare server, ${seconds} s each at 50 connections…`);
+    const { app, bare } = await compare(
+      `${origin}${p.path}`,
+      `http://127.0.0.1:${barePort}${p.path}`,
+      seconds,
+      p.shape,
+    );
+    const ratio = bare.rps ? app.rps / bare.rps : 0;
+    rows.push([`${p.name}: app`, fmt(app), '', '']);
+    rows.push([`${p.name}: bare node:http, same bytes`, fmt(bare), '', '']);
+    rows.push([
+      `${p.name}: ratio app/bare`,
+      ratio.toFixed(2),
+      p.target ? `>= ${p.target}` : '(reported)',
+      p.target ? pass(ratio >= p.target && app.non2xx === 0) : '',
+    ]);
+  }
+}
+
+async function orderSection(label: string, origin: string) {
+  step(`orders on ${label}: placing ${orderCount.toLocaleString('en')} orders, quoting, paying, listing…`);
+  const f: OrderFigures = await orderRows(origin, {
+    orders: orderCount,
+    seconds,
+    staffPassword: STAFF_PASSWORD,
+  });
+  const ms = (v: number) => `${Math.round(v)} ms`;
+  const per = (v: number) => `${Math.round(v).toLocaleString('en')}/s`;
+  rows.push([
+    `${label}: order/add (placement)`,
+    `${per(f.placeRps)}, p99 ${ms(f.placeP99)}`,
+    '(reported)',
+    '',
+  ]);
+  rows.push([`${label}: staff quote`, per(f.quoteRps), '(reported)', '']);
+  rows.push([
+    `${label}: web/order/pay from balance`,
+    `${per(f.payRps)}, p99 ${ms(f.payP99)}`,
+    '(reported)',
+    '',
+  ]);
+  rows.push([
+    `${label}: order/list4person p99, ${f.totalOrders.toLocaleString('en')} orders in DB`,
+    `${ms(f.listP99)} (${per(f.listRps)})`,
+    '(reported)',
+    '',
+  ]);
+  rows.push([
+    `${label}: staff order/list by status p99`,
+    `${ms(f.staffListP99)} (${per(f.staffListRps)})`,
+    '(reported)',
+    '',
+  ]);
+  notes.push(
+    `${label}: ${f.placed.toLocaleString('en')} orders placed at 50 connections by 4 customers (1 in 5 enterprise); ${f.paid.toLocaleString('en')} enterprise orders quoted, then each paid once`,
+  );
+  for (const p of f.problems) notes.push(`${label}: ${p}`);
+}
+
+/** The same order rows on PostgreSQL, in a temporary database dropped afterwards. */
+async function postgresOrderSection(basePort?: number) {
+  const url = process.env.BENCH_DATABASE_URL ?? PG_DEFAULT;
+  let temp: Awaited<ReturnType<typeof createTempPgDatabase>>;
+  try {
+    temp = await createTempPgDatabase(url);
+  } catch (error) {
+    notes.push(`PostgreSQL order rows skipped: ${url} not usable (${(error as Error).message})`);
+    return;
+  }
+  const port = await freePort(basePort ? basePort + 3 : undefined);
+  const log: string[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-pg-files-')); // uploads only
+  try {
+    step(`starting a second server on PostgreSQL (${temp.url})…`);
+    const child = await startApp(port, { DATABASE_URL: temp.url, DATA_DIR: dataDir }, log);
+    await orderSection('PostgreSQL', `http://127.0.0.1:${port}`);
+    await stop(child);
+  } finally {
+    await temp.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printTable(started: number) {
   const header: Row = ['Measure', 'Result', 'Target', 'Status'];
   const widths = header.map((_, i) => Math.max(...[header, ...rows].map((r) => r[i].length)));
   const line = (r: Row) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;

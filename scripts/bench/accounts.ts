@@ -1,9 +1,14 @@
-// A real account for the account rows of the benchmark: registered through the API with the
-// code from the dev SMS outbox (SMS_PROVIDER=log), then logged in.
+// Real accounts for the benchmark: registered through the API with the code from the dev SMS
+// outbox (SMS_PROVIDER=log), then logged in.
 
 const json = { 'content-type': 'application/json' };
 
-async function post<T>(origin: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+export async function post<T>(
+  origin: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const res = await fetch(`${origin}${path}`, {
     method: 'POST',
     headers: { ...json, ...headers },
@@ -16,10 +21,14 @@ async function post<T>(origin: string, path: string, body: unknown, headers: Rec
 
 export type BenchAccount = { phone: string; password: string; token: string };
 
+let serial = 0;
+
 export async function createBenchAccount(origin: string): Promise<BenchAccount> {
-  const phone = `139${String(Date.now()).slice(-8)}`;
+  serial += 1;
+  // Unique per run and per account; the per-address limits see one client per account.
+  const phone = `139${String(Date.now() + serial).slice(-8)}`;
   const password = 'Bench-Pass-2026';
-  const ip = { 'x-real-ip': '10.200.0.1' };
+  const ip = { 'x-real-ip': `10.200.0.${serial % 250}` };
   await post(origin, '/api/open/code4sms', { phone, useFor: 0 }, ip);
   const outbox = (await (await fetch(`${origin}/api/dev/outbox?phone=${phone}`)).json()) as {
     data: { list: { text: string }[] };
@@ -27,6 +36,10 @@ export async function createBenchAccount(origin: string): Promise<BenchAccount> 
   const code = outbox.data.list[0]?.text.match(/\d{6}/)?.[0];
   if (!code) throw new Error('no SMS code in the dev outbox');
   await post(origin, '/api/open/sign', { phone, password, code, inviterCode: '' }, ip);
-  const login = await post<{ token: string }>(origin, '/api/open/login', { account: phone, password }, ip);
-  return { phone, password, token: login.token };
+  return { phone, password, token: await login(origin, phone, password) };
+}
+
+export async function login(origin: string, account: string, password: string): Promise<string> {
+  const ip = { 'x-real-ip': '10.200.1.1' };
+  return (await post<{ token: string }>(origin, '/api/open/login', { account, password }, ip)).token;
 }

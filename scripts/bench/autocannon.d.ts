@@ -1,4 +1,4 @@
-// autocannon ships no types; only what bench/load.ts uses.
+// autocannon ships no types; only what the bench uses.
 declare module 'autocannon' {
   type Request = {
     method?: string;
@@ -6,11 +6,14 @@ declare module 'autocannon' {
     body?: string;
     headers?: Record<string, string>;
     setupRequest?: (req: Request) => Request;
+    onResponse?: (status: number, body: string) => void;
   };
   type Options = {
     url: string;
     connections?: number;
     duration?: number;
+    /** Number of requests; overrides duration. */
+    amount?: number;
     method?: string;
     body?: string;
     headers?: Record<string, string>;
