@@ -1,7 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createAliyunSms, percentEncode, signRpc } from '#server/adapters/sms/aliyun.ts';
+import {
+  createAliyunSms,
+  parseNotifyTemplates,
+  percentEncode,
+  signRpc,
+} from '#server/adapters/sms/aliyun.ts';
+import { smsParams } from '#server/services/notify/templates.ts';
 
 describe('Aliyun RPC signature', () => {
   it('percent-encodes as Aliyun specifies (space %20, * %2A, ~ kept)', () => {
@@ -85,6 +91,48 @@ describe('Aliyun SMS adapter against a local fake endpoint', () => {
       Version: '2017-05-25',
     });
     expect(p.SignatureNonce).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends a notification with its own template code and variables', async () => {
+    await ready;
+    const notify = createAliyunSms({
+      accessKeyId: 'key-id',
+      accessKeySecret: 'key-secret',
+      signName: '检测服务平台',
+      templateCode: 'SMS_123456',
+      notifyTemplates: parseNotifyTemplates('received=SMS_2001, billed=SMS_2002'),
+      endpoint: 'http://127.0.0.1:4462',
+    });
+    await notify.send({
+      phone: '13800138000',
+      text: '',
+      template: 'billed',
+      params: smsParams('billed', {
+        order_no: 'LP20260105000001',
+        amount_fen: '123450',
+        note: '',
+        recycle: '0',
+      }),
+    });
+    expect(seen.at(-1)).toMatchObject({
+      TemplateCode: 'SMS_2002',
+      TemplateParam: '{"order_no":"LP20260105000001","amount":"1234.50"}',
+    });
+    // An event without an approved template is refused before any request.
+    const before = seen.length;
+    await expect(
+      notify.send({ phone: '13800138000', text: '', template: 'quoted', params: {} }),
+    ).rejects.toThrow(/template "quoted" is not configured/);
+    expect(seen.length).toBe(before);
+  });
+
+  it('parses the notification template list and rejects malformed pairs', () => {
+    expect(parseNotifyTemplates(undefined)).toEqual({});
+    expect(parseNotifyTemplates('received=SMS_1,cancelled=SMS_2')).toEqual({
+      received: 'SMS_1',
+      cancelled: 'SMS_2',
+    });
+    expect(() => parseNotifyTemplates('received:SMS_1')).toThrow(/not name=SMS_code/);
   });
 
   it('throws when the signature is wrong or Aliyun refuses', async () => {

@@ -29,6 +29,10 @@ const EnvSchema = z.object({
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
   ALIYUN_SMS_SIGN_NAME: z.string().optional(),
   ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  ALIYUN_SMS_NOTIFY_TEMPLATES: z
+    .string()
+    .regex(/^\s*([a-z_]+=[A-Za-z0-9_]+\s*(,\s*|$))*$/, 'expected name=SMS_code pairs separated by commas')
+    .optional(),
   ALIYUN_SMS_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com'),
   // WeChat QR login: `dev` simulates the scan at /dev/wechat; `mp` uses an Official Account.
   WECHAT_PROVIDER: z.enum(['dev', 'mp']).default('dev'),

@@ -5,7 +5,7 @@ import { createMemo, type Memo } from './cache.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 import type { SmsAdapter } from './adapters/sms/types.ts';
 import { createLogSms } from './adapters/sms/log.ts';
-import { createAliyunSms } from './adapters/sms/aliyun.ts';
+import { createAliyunSms, parseNotifyTemplates } from './adapters/sms/aliyun.ts';
 import type { WechatAdapter } from './adapters/wechat/types.ts';
 import { createDevWechat } from './adapters/wechat/dev.ts';
 import { createMpWechat } from './adapters/wechat/mp.ts';
@@ -70,6 +70,7 @@ function createSms(env: Env, db: Db, now: () => number): SmsAdapter {
       accessKeySecret: env.ALIYUN_SMS_ACCESS_KEY_SECRET!,
       signName: env.ALIYUN_SMS_SIGN_NAME!,
       templateCode: env.ALIYUN_SMS_TEMPLATE_CODE!,
+      notifyTemplates: parseNotifyTemplates(env.ALIYUN_SMS_NOTIFY_TEMPLATES),
       endpoint: env.ALIYUN_SMS_ENDPOINT,
     },
     now,

@@ -5,7 +5,10 @@ export type AliyunSmsConfig = {
   accessKeyId: string;
   accessKeySecret: string;
   signName: string;
+  /** The verification-code template (one variable, ${code}). */
   templateCode: string;
+  /** Notification templates by name (quoted, received, …), each approved in the Aliyun console. */
+  notifyTemplates?: Record<string, string>;
   /** https://dysmsapi.aliyuncs.com, or a local fake in tests. */
   endpoint: string;
 };
@@ -34,11 +37,32 @@ export function signRpc(method: 'GET' | 'POST', params: Record<string, string>, 
 /** Aliyun Timestamp format: ISO 8601 in UTC without milliseconds. */
 const aliyunTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-/** Real SMS through Aliyun's SendSms (API version 2017-05-25), the code as template variable. */
+/**
+ * Parses ALIYUN_SMS_NOTIFY_TEMPLATES, "name=SMS_code" pairs separated by commas
+ * ("received=SMS_1001,delivered=SMS_1002"). Malformed pairs are reported, not ignored.
+ */
+export function parseNotifyTemplates(value: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (value ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const m = /^([a-z_]+)=([A-Za-z0-9_]+)$/.exec(pair);
+    if (!m) throw new Error(`ALIYUN_SMS_NOTIFY_TEMPLATES: "${pair}" is not name=SMS_code`);
+    out[m[1]] = m[2];
+  }
+  return out;
+}
+
+/** Real SMS through Aliyun's SendSms (API version 2017-05-25) with the template's variables. */
 export function createAliyunSms(config: AliyunSmsConfig, now: () => number = Date.now): SmsAdapter {
   return {
     kind: 'aliyun',
-    async send({ phone, params }) {
+    async send({ phone, params, template }) {
+      const templateCode = template ? config.notifyTemplates?.[template] : config.templateCode;
+      // Thrown before any request: the notification worker retries, then marks it failed.
+      if (!templateCode)
+        throw new Error(`Aliyun SMS template "${template}" is not configured (ALIYUN_SMS_NOTIFY_TEMPLATES)`);
       const query: Record<string, string> = {
         AccessKeyId: config.accessKeyId,
         Action: 'SendSms',
@@ -49,7 +73,7 @@ export function createAliyunSms(config: AliyunSmsConfig, now: () => number = Dat
         SignatureMethod: 'HMAC-SHA1',
         SignatureNonce: randomUUID(),
         SignatureVersion: '1.0',
-        TemplateCode: config.templateCode,
+        TemplateCode: templateCode,
         TemplateParam: JSON.stringify(params),
         Timestamp: aliyunTime(now()),
         Version: '2017-05-25',

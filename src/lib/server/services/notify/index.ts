@@ -4,7 +4,7 @@ import { notificationOutbox, userMessages, users } from '../../db/schema/index.t
 import { newRid } from '../accounts/crypto.ts';
 import type { Tx } from '../ledger/index.ts';
 import type { OrderAction, OrderStatus } from '../../../shared/order-status.ts';
-import { CHANNELS, render, templateFor, type Payload, type Template } from './templates.ts';
+import { CHANNELS, render, smsParams, templateFor, type Payload, type Template } from './templates.ts';
 
 export const MAX_ATTEMPTS = 8;
 /** A claimed row is another worker's to retry if its sender has not finished in this time. */
@@ -121,7 +121,12 @@ async function deliver(s: Services, row: Row): Promise<void> {
     .where(eq(users.id, row.userId));
   if (!user) throw new Error('user gone');
   if (row.channel === 'sms')
-    await s.sms.send({ phone: user.phone, text: `【检测服务平台】${text}`, params: row.payload });
+    await s.sms.send({
+      phone: user.phone,
+      text: `【检测服务平台】${text}`,
+      template: row.template,
+      params: smsParams(row.template as Template, row.payload as Payload),
+    });
   else if (user.email) await s.mail.send({ to: user.email, subject: `【检测服务平台】${title}`, text });
   await s.db
     .update(notificationOutbox)

@@ -26,6 +26,18 @@ export const CHANNELS: Record<Template, readonly Channel[]> = {
 
 export type Payload = { order_no: string; amount_fen: string; note: string; recycle: string };
 
+/**
+ * Variables of the SMS templates registered with a provider such as Aliyun (which sends only
+ * approved templates): every template gets ${order_no}; quoted and billed also ${amount} (yuan,
+ * e.g. 1234.50); cancelled also ${note} (the reason, or 无).
+ */
+export function smsParams(template: Template, p: Payload): Record<string, string> {
+  const yuan = (Number(p.amount_fen) / 100).toFixed(2);
+  if (template === 'quoted' || template === 'billed') return { order_no: p.order_no, amount: yuan };
+  if (template === 'cancelled') return { order_no: p.order_no, note: p.note || '无' };
+  return { order_no: p.order_no };
+}
+
 /** Title and text of one message; the same words on every channel. */
 export function render(template: Template, p: Payload): { title: string; text: string } {
   const amount = formatFen(Number(p.amount_fen));
