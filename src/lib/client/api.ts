@@ -15,6 +15,7 @@ export const MSG_NETWORK = '网络异常，请检查网络后重试';
 export const MSG_TIMEOUT = '请求超时，请稍后重试';
 export const MSG_SERVER = '服务器繁忙，请稍后再试';
 export const MSG_UNAUTHORIZED = '登录已失效，请重新登录';
+export const MSG_ABORTED = '已取消上传';
 
 export type Envelope<T = unknown> = { code: number; msg: string; data: T };
 
@@ -172,6 +173,10 @@ export function createApiClient(config: ClientConfig = {}) {
         }),
       );
       xhr.addEventListener('error', () => finish(() => fail(new ApiError('network', MSG_NETWORK), options)));
+      // A cancelled upload (the user removed the file) settles quietly as a failure.
+      xhr.addEventListener('abort', () =>
+        finish(() => fail(new ApiError('network', MSG_ABORTED), { ...options, silent: true })),
+      );
       options.signal?.addEventListener('abort', () => xhr.abort());
       xhr.send(formData);
     });

@@ -7,6 +7,7 @@ import { isValidDate } from './slots.ts';
 import { lineOptionsShape } from './plan-rules.ts';
 import { ORDER_STATUSES, type OrderStatus } from './order-status.ts';
 import { MAX_AMOUNT_FEN } from './money.ts';
+import type { DemandInfo } from './demand.ts';
 
 export const ORDER_NOT_FOUND = '订单不存在';
 export const INSUFFICIENT_BALANCE = '余额不足，请先充值';
@@ -256,6 +257,8 @@ export type OrderSummary = {
 export type OrderDetail = OrderSummary & {
   delivery: Delivery;
   remark: string;
+  /** The quote request the order came from (/experiment/demand), else null. */
+  demand: DemandInfo | null;
   items: OrderLine[];
   timeline: OrderEvent[];
   files: OrderFile[];

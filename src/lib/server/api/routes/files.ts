@@ -13,6 +13,7 @@ import {
   type FileKind,
 } from '../../services/files/index.ts';
 import { staffRole } from '../../services/staff/index.ts';
+import { UPLOAD_ACCEPT, UPLOAD_TYPES_TEXT, type UploadLimits } from '../../../shared/demand.ts';
 
 /** Room for the multipart envelope around the file itself. */
 const OVERHEAD = 64 * 1024;
@@ -67,6 +68,17 @@ export function fileRoutes() {
     });
     return ok(c, { ...stored, url: `/api/auth/file/download/${stored.rid}` }, '上传成功');
   };
+
+  r.post('/file/limits', (c) => {
+    requireUser(c);
+    const limits: UploadLimits = {
+      file_max_bytes: maxBytes(c.var.services, 'attachment'),
+      pic_max_bytes: maxBytes(c.var.services, 'pic'),
+      types_text: UPLOAD_TYPES_TEXT,
+      accept: UPLOAD_ACCEPT,
+    };
+    return ok(c, limits);
+  });
 
   r.post('/file/upload4file', uploadLimit('attachment'), upload('attachment'));
   r.post('/file/upload4pic', uploadLimit('pic'), upload('pic'));

@@ -28,6 +28,8 @@ import {
   reportFeedback,
   testRecord,
 } from '../../services/orders/index.ts';
+import { placeDemand } from '../../services/orders/demand.ts';
+import { demandSchema } from '../../../shared/demand.ts';
 import { attachProtocolFile, listProtocolFiles, relatedEquipment } from '../../services/orders/protocol.ts';
 import { listMessages, markRead } from '../../services/notify/messages.ts';
 import { balanceOf, listEntries } from '../../services/ledger/index.ts';
@@ -42,6 +44,13 @@ export function orderRoutes() {
     const me = requireUser(c);
     const list = await placeOrders(c.var.services, me.id, await readBody(c, orderAddSchema));
     return ok(c, { list }, '提交成功');
+  });
+
+  // A quote request from /experiment/demand: an order in 待报价 (no path in the spec; see
+  // docs/decisions/0011-demand-and-contract.md).
+  r.post('/order/demand', async (c) => {
+    const me = requireUser(c);
+    return ok(c, await placeDemand(c.var.services, me.id, await readBody(c, demandSchema)), '提交成功');
   });
 
   r.post('/order/list4person', async (c) => {

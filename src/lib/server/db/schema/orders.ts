@@ -14,6 +14,7 @@ import { users } from './accounts.ts';
 import { item } from './catalogue.ts';
 import type { Delivery } from '../../../shared/order.ts';
 import type { OrderStatus } from '../../../shared/order-status.ts';
+import type { DemandInfo } from '../../../shared/demand.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -40,6 +41,8 @@ export const orders = pgTable(
     paidFen: integer('paid_fen').notNull().default(0),
     delivery: jsonb('delivery').$type<Delivery>().notNull(),
     remark: text('remark').notNull().default(''),
+    /** Set when the order came from a quote request (/experiment/demand): what the customer asked. */
+    demand: jsonb('demand').$type<DemandInfo>(),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },

@@ -27,11 +27,12 @@ import { newOrderNo, newOrderRid } from './ids.ts';
 import { addEvent } from './transition.ts';
 import { basicInfoProblem } from './basic-info.ts';
 import type { Tx } from '../ledger/index.ts';
+import type { DemandInfo } from '../../../shared/demand.ts';
 
 /** Types ordered through this flow; 预约现场 (2) goes through reservations. */
 export const ORDERABLE_TYPES = [1, 3];
 
-type Line = {
+export type Line = {
   itemRid: string;
   count?: number;
   parameters?: Record<string, string>;
@@ -51,6 +52,142 @@ async function storedSampleOrder(tx: Tx, userId: number, rid: string): Promise<n
   if (!row || !['delivered', 'unsettled', 'completed'].includes(row.status))
     throw new DomainError('[历史订单]不存在或没有留样');
   return row.id;
+}
+
+type Group = { quote: boolean; rows: (typeof orderItems.$inferInsert)[] };
+
+/**
+ * Checks the lines against the catalogue (on sale, orderable type, sample count, parameters,
+ * stored-sample source) and prices them, grouped by project type.
+ */
+export async function groupLines(
+  tx: Tx,
+  userId: number,
+  lines: Line[],
+  /**
+   * A quote request (order/demand): the customer describes parameters in words and staff
+   * settle them with the quote, so they are not checked, and the count is kept in the item's range.
+   */
+  forQuote = false,
+): Promise<Map<number, Group>> {
+  const rids = [...new Set(lines.map((l) => l.itemRid))];
+  const items = rids.length > 0 ? await tx.select().from(item).where(inArray(item.rid, rids)) : [];
+  const byRid = new Map(items.map((i) => [i.rid, i]));
+
+  const groups = new Map<number, Group>();
+  for (const l of lines) {
+    const it = byRid.get(l.itemRid);
+    if (!it || !it.onSale) throw new DomainError(`检测项目不存在或已下架`);
+    if (!ORDERABLE_TYPES.includes(it.typeId))
+      throw new DomainError(`「${it.name}」为预约现场项目，请通过仪器预约下单`);
+    const { min, max } = it.options.sampleCount;
+    const asked = l.count ?? it.options.sampleCount.default;
+    const count = forQuote ? Math.min(max, Math.max(min, asked)) : asked;
+    const parameters = l.parameters ?? {};
+    const source = l.source ?? 1;
+    const disposal = l.disposal ?? 0;
+    const bad =
+      sampleCountProblem(it.options, count) ?? (forQuote ? null : parameterProblem(it.options, parameters));
+    if (bad) throw new DomainError(`「${it.name}」${bad}`);
+    let sourceOrderId: number | null = null;
+    if (source === SOURCE_HISTORY) {
+      if (!l.source_order_rid) throw new DomainError(`「${it.name}」[历史订单]不能为空`);
+      sourceOrderId = await storedSampleOrder(tx, userId, l.source_order_rid);
+    }
+    const group = groups.get(it.typeId) ?? { quote: false, rows: [] };
+    group.quote ||= it.quoteOnly;
+    group.rows.push({
+      orderId: 0,
+      itemRid: it.rid,
+      name: it.name,
+      priceFen: it.priceFen,
+      unit: it.unit,
+      sampleCount: count,
+      parameters,
+      source,
+      sourceOrderId,
+      disposal,
+      lineFen: lineFen(it.priceFen, count),
+    });
+    groups.set(it.typeId, group);
+  }
+  return groups;
+}
+
+export type PlacedOrder = {
+  rid: string;
+  order_no: string;
+  status: OrderStatus;
+  status_text: string;
+  amount_fen: number;
+};
+
+/**
+ * Writes one new order with its lines and the timeline's first entry (order/add and
+ * order/demand both come through here). Returns the order's id beside its summary.
+ */
+export async function insertOrder(
+  tx: Tx,
+  o: {
+    userId: number;
+    typeId: number;
+    status: OrderStatus;
+    kind: ReturnType<typeof customerKindOf>;
+    payMode: ReturnType<typeof payModeOf>;
+    rows: (typeof orderItems.$inferInsert)[];
+    delivery: Delivery;
+    remark: string;
+    demand?: DemandInfo;
+    note: string;
+    now: number;
+  },
+): Promise<{ id: number; placed: PlacedOrder }> {
+  const amount = sumFen(o.rows.map((r) => ({ line_fen: r.lineFen })));
+  let order: typeof orders.$inferSelect | undefined;
+  for (let i = 0; i < 5 && !order; i++) {
+    [order] = await tx
+      .insert(orders)
+      .values({
+        rid: newOrderRid(),
+        orderNo: newOrderNo(o.now),
+        userId: o.userId,
+        typeId: o.typeId,
+        status: o.status,
+        customerKind: o.kind,
+        payMode: o.payMode,
+        amountFen: amount,
+        delivery: o.delivery,
+        remark: o.remark,
+        demand: o.demand ?? null,
+        createdAt: new Date(o.now),
+        updatedAt: new Date(o.now),
+      })
+      .onConflictDoNothing()
+      .returning();
+  }
+  if (!order) throw new Error('could not allocate an order number');
+  const orderId = order.id;
+  if (o.rows.length > 0) await tx.insert(orderItems).values(o.rows.map((r) => ({ ...r, orderId })));
+  await addEvent(tx, {
+    orderId,
+    from: null,
+    to: o.status,
+    action: 'create',
+    actor: 'customer',
+    actorId: o.userId,
+    note: o.note,
+    now: o.now,
+  });
+  return {
+    id: orderId,
+    placed: {
+      rid: order.rid,
+      order_no: order.orderNo,
+      status: o.status,
+      status_text: ORDER_STATUS_TEXT[o.status],
+      amount_fen: amount,
+    },
+  };
 }
 
 /**
@@ -85,13 +222,7 @@ async function checkedDelivery(s: Services, userId: number, d: Delivery): Promis
  * order/add: one order per project type among the lines, all in one transaction that also
  * removes the ordered plan lines. Returns the new orders.
  */
-export async function placeOrders(
-  s: Services,
-  userId: number,
-  req: OrderAddRequest,
-): Promise<
-  { rid: string; order_no: string; status: OrderStatus; status_text: string; amount_fen: number }[]
-> {
+export async function placeOrders(s: Services, userId: number, req: OrderAddRequest): Promise<PlacedOrder[]> {
   const now = s.now();
   const [user] = await s.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new DomainError('请先登录', 401);
@@ -132,43 +263,7 @@ export async function placeOrders(
     if (lines.length === 0) throw new DomainError(EMPTY_ORDER);
 
     const rids = [...new Set(lines.map((l) => l.itemRid))];
-    const items = await tx.select().from(item).where(inArray(item.rid, rids));
-    const byRid = new Map(items.map((i) => [i.rid, i]));
-
-    const groups = new Map<number, { quote: boolean; rows: (typeof orderItems.$inferInsert)[] }>();
-    for (const l of lines) {
-      const it = byRid.get(l.itemRid);
-      if (!it || !it.onSale) throw new DomainError(`检测项目不存在或已下架`);
-      if (!ORDERABLE_TYPES.includes(it.typeId))
-        throw new DomainError(`「${it.name}」为预约现场项目，请通过仪器预约下单`);
-      const count = l.count ?? it.options.sampleCount.default;
-      const parameters = l.parameters ?? {};
-      const source = l.source ?? 1;
-      const disposal = l.disposal ?? 0;
-      const bad = sampleCountProblem(it.options, count) ?? parameterProblem(it.options, parameters);
-      if (bad) throw new DomainError(`「${it.name}」${bad}`);
-      let sourceOrderId: number | null = null;
-      if (source === SOURCE_HISTORY) {
-        if (!l.source_order_rid) throw new DomainError(`「${it.name}」[历史订单]不能为空`);
-        sourceOrderId = await storedSampleOrder(tx, userId, l.source_order_rid);
-      }
-      const group = groups.get(it.typeId) ?? { quote: false, rows: [] };
-      group.quote ||= it.quoteOnly;
-      group.rows.push({
-        orderId: 0,
-        itemRid: it.rid,
-        name: it.name,
-        priceFen: it.priceFen,
-        unit: it.unit,
-        sampleCount: count,
-        parameters,
-        source,
-        sourceOrderId,
-        disposal,
-        lineFen: lineFen(it.priceFen, count),
-      });
-      groups.set(it.typeId, group);
-    }
+    const groups = await groupLines(tx, userId, lines);
 
     const created = [];
     for (const [typeId, group] of [...groups].sort((a, b) => a[0] - b[0])) {
@@ -177,47 +272,19 @@ export async function placeOrders(
         pay_mode: payMode,
         delivery_type: req.delivery.type,
       });
-      const amount = sumFen(group.rows.map((r) => ({ line_fen: r.lineFen })));
-      let order: typeof orders.$inferSelect | undefined;
-      for (let i = 0; i < 5 && !order; i++) {
-        [order] = await tx
-          .insert(orders)
-          .values({
-            rid: newOrderRid(),
-            orderNo: newOrderNo(now),
-            userId,
-            typeId,
-            status,
-            customerKind: kind,
-            payMode,
-            amountFen: amount,
-            delivery,
-            remark: req.remark,
-            createdAt: new Date(now),
-            updatedAt: new Date(now),
-          })
-          .onConflictDoNothing()
-          .returning();
-      }
-      if (!order) throw new Error('could not allocate an order number');
-      await tx.insert(orderItems).values(group.rows.map((r) => ({ ...r, orderId: order.id })));
-      await addEvent(tx, {
-        orderId: order.id,
-        from: null,
-        to: status,
-        action: 'create',
-        actor: 'customer',
-        actorId: userId,
+      const { placed } = await insertOrder(tx, {
+        userId,
+        typeId,
+        status,
+        kind,
+        payMode,
+        rows: group.rows,
+        delivery,
+        remark: req.remark,
         note: status === 'quoting' ? '订单需报价，业务经理确认后通知您' : '',
         now,
       });
-      created.push({
-        rid: order.rid,
-        order_no: order.orderNo,
-        status,
-        status_text: ORDER_STATUS_TEXT[status],
-        amount_fen: amount,
-      });
+      created.push(placed);
     }
     if (usedPlanIds.length > 0) await tx.delete(planItems).where(inArray(planItems.id, usedPlanIds));
     else {

@@ -127,6 +127,7 @@ export async function orderDetail(db: Db, o: OrderRow): Promise<OrderDetail> {
     ),
     delivery: o.delivery,
     remark: o.remark,
+    demand: o.demand ?? null,
     items,
     timeline,
     files: fileList,

@@ -1,0 +1,141 @@
+// /experiment/demand and /experiment/contract in the browser against the real server: a quote
+// request with an attachment (progress bar), the agreement PDF, and the signed copy uploaded back.
+// Each test registers its own account through the API and starts logged in.
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { PROFILE } from '../factories/users.ts';
+
+const PASSWORD = 'Lab-Passw0rd';
+const rand = (n: number) => Math.floor(Math.random() * n);
+const newPhone = () => `137${String(rand(1e8)).padStart(8, '0')}`;
+
+type Envelope = {
+  code: number;
+  msg: string;
+  data: Record<string, unknown> & { list?: Record<string, unknown>[] };
+};
+type Session = { phone: string; token: string; call: (path: string, body?: unknown) => Promise<Envelope> };
+
+const test = base.extend<{ ip: string; session: Session }>({
+  ip: [
+    async ({ context }, use) => {
+      const ip = `10.${rand(250)}.${rand(250)}.${rand(250) + 1}`;
+      await context.setExtraHTTPHeaders({ 'x-real-ip': ip });
+      await use(ip);
+    },
+    { auto: true },
+  ],
+  session: async ({ page, request, ip }, use) => {
+    await use(await loginByApi(page, request, ip));
+  },
+});
+
+async function loginByApi(page: Page, request: APIRequestContext, ip: string): Promise<Session> {
+  const phone = newPhone();
+  const headers = { 'x-real-ip': ip };
+  const sent = await request.post('/api/open/code4sms', { data: { phone, useFor: 0 }, headers });
+  expect(await sent.json()).toMatchObject({ code: 1 });
+  let code = '';
+  await expect
+    .poll(async () => {
+      const body = await (await request.get(`/api/dev/outbox?phone=${phone}`)).json();
+      code = /(\d{6})/.exec(body.data?.list?.[0]?.text ?? '')?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  const signed = await request.post('/api/open/sign', { data: { phone, password: PASSWORD, code }, headers });
+  expect(await signed.json()).toMatchObject({ code: 1 });
+  const login = await (
+    await request.post('/api/open/login', { data: { account: phone, password: PASSWORD }, headers })
+  ).json();
+  expect(login).toMatchObject({ code: 1 });
+  const token = {
+    access: login.data.token,
+    refresh: login.data.refreshToken,
+    expires: Number(login.data.expires),
+  };
+  await page.addInitScript((t) => localStorage.setItem('portal:token', JSON.stringify(t)), token);
+  const call = async (path: string, body: unknown = {}) =>
+    (
+      await request.post(path, {
+        data: body,
+        headers: { ...headers, authorization: `Bearer ${token.access}` },
+      })
+    ).json();
+  return { phone, token: token.access, call };
+}
+
+/** A real PDF's header and enough bytes that the upload reports progress along the way. */
+const bigPdf = (kb: number) =>
+  Buffer.concat([
+    Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n'),
+    Buffer.alloc(kb * 1024, 0x20),
+    Buffer.from('\n%%EOF\n'),
+  ]);
+
+async function completeProfile(s: Session) {
+  expect(await s.call('/api/auth/update4profile', PROFILE)).toMatchObject({ code: 1 });
+}
+
+test.describe('提交需求', () => {
+  test('a quote request with an attachment shows upload progress and creates a 待报价 order', async ({
+    page,
+    session,
+  }) => {
+    await completeProfile(session);
+    await page.goto('/experiment/demand');
+    const form = page.getByRole('form', { name: '提交需求' });
+    await expect(form.getByLabel('联系人')).toHaveValue(PROFILE.name);
+    await expect(form.getByLabel('联系电话')).toHaveValue(session.phone);
+    await expect(form.getByText(/单个文件不超过\d+MB/)).toBeVisible();
+
+    // Required description first: the form says what is missing.
+    await form.getByRole('button', { name: '提交需求' }).click();
+    await expect(page.locator('[data-toast="error"]', { hasText: '[需求描述]不能为空' })).toBeVisible();
+
+    await form.getByRole('radio', { name: '数据分析' }).check();
+    await form.getByLabel('需求描述').fill('分子动力学模拟，体系约 5 万原子，需要讨论方案后报价。');
+    await form.getByLabel('样品数量').fill('2');
+
+    // Two attachments; one is removed again before submitting.
+    await form.locator('input[type=file]').setInputFiles([
+      { name: '模型说明.pdf', mimeType: 'application/pdf', buffer: bigPdf(3072) },
+      { name: '多余.pdf', mimeType: 'application/pdf', buffer: bigPdf(4) },
+    ]);
+    const bar = form.getByRole('progressbar', { name: '模型说明.pdf 上传进度' });
+    await expect(bar).toBeVisible();
+    await expect(bar).toHaveAttribute('aria-valuenow', '100');
+    await expect(form.locator('[data-upload="模型说明.pdf"]')).toContainText('已上传');
+    await expect(form.locator('[data-upload="多余.pdf"]')).toContainText('已上传');
+    await form.getByRole('button', { name: '移除 多余.pdf' }).click();
+    await expect(form.locator('[data-upload="多余.pdf"]')).toHaveCount(0);
+
+    await form.getByRole('button', { name: '提交需求' }).click();
+    const done = page.getByRole('status').filter({ hasText: '需求已提交' });
+    await expect(done).toBeVisible();
+    await expect(done).toContainText('待报价');
+    await expect(done).toContainText('已附 1 个附件');
+    const orderNo = (await done.locator('strong').textContent())!.trim();
+    expect(orderNo).toMatch(/^LP\d{14}$/);
+    const link = done.getByRole('link', { name: '查看订单' });
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toMatch(/^\/member\/order\?rid=/);
+
+    // The server holds the order in 待报价 with the one attachment left.
+    const rid = decodeURIComponent(href.split('rid=')[1]);
+    const detail = await session.call('/api/auth/order/detail', { rid });
+    expect(detail.data).toMatchObject({ order_no: orderNo, status: 'quoting', type_id: 3 });
+    expect((detail.data.files as { name: string }[]).map((f) => f.name)).toEqual(['模型说明.pdf']);
+  });
+
+  test('incomplete basic info is refused with the shared message @mobile', async ({ page, session }) => {
+    void session;
+    await page.goto('/experiment/demand');
+    const form = page.getByRole('form', { name: '提交需求' });
+    await expect(form.getByRole('alert')).toContainText('未完善基本信息无法正常下单');
+    await form.getByLabel('需求描述').fill('需要报价');
+    await form.getByRole('button', { name: '提交需求' }).click();
+    await expect(
+      page.locator('[data-toast="error"]', { hasText: '未完善基本信息无法正常下单' }),
+    ).toBeVisible();
+  });
+});
