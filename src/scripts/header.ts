@@ -1,6 +1,6 @@
-// Header behaviour on every page: login state, cart badge, search, menu, 上门取样.
+// Header behaviour on every page: login state, cart badge, message bell, search, menu, 上门取样.
 // Plain TS on nanostores (a few hundred bytes) so pages without islands ship no React.
-import { $cartNum, $token, $user, isLoggedIn } from '../lib/client/stores.ts';
+import { $cartNum, $messageUnread, $token, $user, isLoggedIn } from '../lib/client/stores.ts';
 
 function dispatch(name: string, detail?: unknown): void {
   window.dispatchEvent(new CustomEvent(name, { detail }));
@@ -12,6 +12,15 @@ function renderAuth(): void {
   const count = loggedIn ? Number($cartNum.get()) || 0 : 0;
   for (const badge of document.querySelectorAll<HTMLElement>('[data-cart-badge]')) {
     badge.textContent = count > 99 ? '99+' : String(count);
+  }
+  const unread = loggedIn ? Number($messageUnread.get()) || 0 : 0;
+  for (const bell of document.querySelectorAll<HTMLElement>('[data-message-bell]')) {
+    bell.setAttribute('aria-label', unread ? `站内消息，${unread}条未读` : '站内消息');
+    const badge = bell.querySelector<HTMLElement>('[data-message-badge]');
+    if (badge) {
+      badge.hidden = unread === 0;
+      badge.textContent = unread > 99 ? '99+' : String(unread);
+    }
   }
   const account = $user.get()?.account;
   for (const name of document.querySelectorAll<HTMLElement>('[data-user-name]')) {
@@ -72,11 +81,19 @@ function setupUserMenu(root: HTMLElement): void {
   });
 }
 
+/** The unread count is polled only for a logged-in visitor; the code loads on first login. */
+function watchMessages(): void {
+  if (isLoggedIn()) void import('../lib/client/messages.ts').then((m) => m.startMessagePolling());
+}
+
 function init(): void {
   renderAuth();
   $token.listen(renderAuth);
   $cartNum.listen(renderAuth);
   $user.listen(renderAuth);
+  $messageUnread.listen(renderAuth);
+  watchMessages();
+  $token.listen(watchMessages);
 
   document.querySelectorAll<HTMLFormElement>('[data-search-form]').forEach(setupSearch);
   document.querySelectorAll<HTMLButtonElement>('[data-menu-toggle]').forEach(setupMenu);
@@ -92,6 +109,10 @@ function init(): void {
       const { auth } = await import('../lib/client/auth.ts');
       await auth.logout();
     });
+  }
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-message-bell]')) {
+    // The panel (src/islands/messages) loads on the first click, via src/scripts/member-dialogs.ts.
+    button.addEventListener('click', () => dispatch('portal:open-messages'));
   }
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-home-sampling]')) {
     // The spec opens the login panel instead of the sampling dialog for a visitor without a

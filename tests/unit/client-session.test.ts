@@ -6,6 +6,8 @@ import { ensureFreshToken, tokenStatus } from '#client/session.ts';
 import {
   $cartNum,
   $inviterCode,
+  $messageUnread,
+  $messages,
   $plan,
   $remembered,
   $token,
@@ -37,8 +39,10 @@ describe('session stores', () => {
     });
   });
 
-  it('logout clears token, user, cart count and plan but keeps the remembered login and invite code', () => {
+  it('logout clears token, user, cart count, plan and messages but keeps the remembered login and invite code', () => {
     setSession({ access: 'a', refresh: 'r', expires: 10 });
+    $messages.set([{ rid: 'm1', title: '样品已签收', body: '', order_rid: null, read: false, created: '' }]);
+    $messageUnread.set(1);
     setUser({ account: '13800000000', addresses: [] }, 2);
     setPlan([{ type_id: 2, count: 1 }]);
     rememberLogin({ account: '13800000000' });
@@ -49,6 +53,8 @@ describe('session stores', () => {
     expect($user.get()).toBeNull();
     expect($cartNum.get()).toBe(0);
     expect($plan.get()).toEqual([]);
+    expect($messages.get()).toEqual([]);
+    expect($messageUnread.get()).toBe(0);
     expect($remembered.get()).toEqual({ account: '13800000000' });
     expect($inviterCode.get()).toBe('ABC123');
   });

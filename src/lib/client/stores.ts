@@ -59,14 +59,25 @@ export type WebSettings = {
   localInfo: { address?: string; phone?: string; email?: string; express?: unknown } | null;
 };
 
-export type UserMessage = Record<string, unknown>;
+/** An in-system message as message/list returns it. */
+export type UserMessage = {
+  rid: string;
+  title: string;
+  body: string;
+  order_rid: string | null;
+  read: boolean;
+  created: string;
+};
 
 export const $token = persisted<TokenRecord | null>('token', null);
 export const $user = persisted<User | null>('user', null);
 /** Experiment-plan count for the header badge: user info's cartNum, 0 when logged out. */
 export const $cartNum = persisted<number>('cartNum', 0);
 export const $plan = persisted<PlanGroup[]>('plan', []);
+/** The newest in-system messages (message/list page 1), kept by the header bell and the panel. */
 export const $messages = persisted<UserMessage[]>('messages', []);
+/** Unread in-system messages: the header bell's badge (message/list `unread`), 0 when logged out. */
+export const $messageUnread = persisted<number>('messageUnread', 0);
 export const $remembered = persistedRemembered();
 /** Last chosen project type id (1 送样检测, 2 预约现场, 3 数据分析). */
 export const $projectType = persisted<number | null>('projectType', null);
@@ -148,6 +159,7 @@ export function logout(): void {
   $cartNum.set(0);
   $plan.set([]);
   $messages.set([]);
+  $messageUnread.set(0);
   $trust.set(null);
   $scene.set(null);
   $location.set(null);

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'dr
 import type { Db } from '../../db/client.ts';
 import { files, orderEvents, orderFeedback, orderItems, orders } from '../../db/schema/index.ts';
 import { DomainError } from '../../errors.ts';
-import { ORDER_STATUS_TEXT, type OrderStatus } from '../../../shared/order-status.ts';
+import { ORDER_STATUS_TEXT, PAYABLE_STATUSES, type OrderStatus } from '../../../shared/order-status.ts';
 import {
   ORDER_NOT_FOUND,
   type OrderDetail,
@@ -154,8 +154,15 @@ export type ListFilter = {
   size?: number;
 };
 
-/** A page of orders, newest first, with the filters of /member/order and /member/oquery. */
-export async function listOrders(db: Db, f: ListFilter): Promise<{ list: OrderSummary[]; total: number }> {
+/**
+ * A page of orders, newest first, with the filters of /member/order and /member/oquery, and
+ * `owed_fen`: what the matching orders awaiting payment (待付款, 待结算) still owe, the total
+ * shown by /member/unpaid and /member/unsettled.
+ */
+export async function listOrders(
+  db: Db,
+  f: ListFilter,
+): Promise<{ list: OrderSummary[]; total: number; owed_fen: number }> {
   const w = pageWindow(f.page, f.size);
   const where: SQL[] = [];
   if (f.userId !== undefined) where.push(eq(orders.userId, f.userId));
@@ -170,7 +177,7 @@ export async function listOrders(db: Db, f: ListFilter): Promise<{ list: OrderSu
   if (f.date_from) where.push(gte(orders.createdAt, new Date(shanghaiMidnight(f.date_from)!)));
   if (f.date_to) where.push(lt(orders.createdAt, new Date(shanghaiMidnight(addDays(f.date_to, 1))!)));
   const cond = and(...where);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [{ total, owed }]] = await Promise.all([
     db
       .select()
       .from(orders)
@@ -178,13 +185,19 @@ export async function listOrders(db: Db, f: ListFilter): Promise<{ list: OrderSu
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(w.size)
       .offset(w.offset),
-    db.select({ total: count() }).from(orders).where(cond),
+    db
+      .select({
+        total: count(),
+        owed: sql<string>`coalesce(sum(greatest(${orders.amountFen} - ${orders.paidFen}, 0)) filter (where ${inArray(orders.status, [...PAYABLE_STATUSES])}), 0)`,
+      })
+      .from(orders)
+      .where(cond),
   ]);
   const names = await itemNamesOf(
     db,
     rows.map((r) => r.id),
   );
-  return { list: rows.map((r) => toSummary(r, names.get(r.id) ?? [])), total };
+  return { list: rows.map((r) => toSummary(r, names.get(r.id) ?? [])), total, owed_fen: Number(owed) };
 }
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,0 +1,199 @@
+import { useCallback, useEffect, useState } from 'react';
+import BalanceLedger, { type Ledger } from './BalanceLedger.tsx';
+import { Loading, LoginNeeded, Pager, Spinner } from './ui.tsx';
+import { useSessionUser } from './user.ts';
+import { api } from '../../lib/client/api.ts';
+import { fenToYuan } from '../../lib/shared/money.ts';
+import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import type { OrderSummary } from '../../lib/shared/order.ts';
+import { openPay, ORDER_PAID_EVENT } from '../pay/events.ts';
+
+const PAGE_SIZE = 10;
+const LEDGER_SIZE = 5;
+
+type Owed = { list: OrderSummary[]; total: number; owed_fen: number };
+
+const TEXT = {
+  unpaid: {
+    label: '待付款',
+    total: '待付款合计',
+    empty: '暂无待付款订单',
+    emptyHint: '企业客户的订单报价确认后需全额预付，付款后即安排寄样或上门取样',
+  },
+  unsettled: {
+    label: '待结算',
+    total: '待结算合计',
+    empty: '暂无待结算订单',
+    emptyHint: '检测完成并出具结算单后，订单会出现在这里，可用账户余额结算',
+  },
+} as const;
+
+const yuan = (fen: number) => `¥${fenToYuan(fen)}`;
+const owedOf = (o: OrderSummary) => Math.max(0, o.amount_fen - o.paid_fen);
+
+/**
+ * /member/unpaid (enterprise orders to prepay) and /member/unsettled (institution orders billed
+ * after the test): what is owed, the balance, 去支付 per order (the pay dialog), and the recent
+ * balance entries below.
+ */
+export default function OwedOrders({ status }: { status: 'unpaid' | 'unsettled' }) {
+  const text = TEXT[status];
+  const { loggedIn, ready } = useSessionUser();
+  const [page, setPage] = useState(1);
+  const [ledgerPage, setLedgerPage] = useState(1);
+  const [data, setData] = useState<Owed | null>(null);
+  const [ledger, setLedger] = useState<Ledger | null>(null);
+
+  const loadOrders = useCallback(
+    async (p: number) => {
+      const res = await api.post<Owed>('/api/auth/order/list4person', { status, page: p, size: PAGE_SIZE });
+      if (!res) return;
+      // The last order of a page paid: step back to a page that still has rows.
+      if (res.list.length === 0 && p > 1) setPage(Math.max(1, Math.ceil(res.total / PAGE_SIZE)));
+      else setData(res);
+    },
+    [status],
+  );
+  const loadLedger = useCallback(async (p: number) => {
+    const res = await api.post<Ledger>('/api/auth/balance/ledger', { page: p, size: LEDGER_SIZE });
+    if (res) setLedger(res);
+  }, []);
+
+  useEffect(() => {
+    if (loggedIn) void loadOrders(page);
+  }, [loggedIn, page, loadOrders]);
+  useEffect(() => {
+    if (loggedIn) void loadLedger(ledgerPage);
+  }, [loggedIn, ledgerPage, loadLedger]);
+
+  useEffect(() => {
+    const reload = () => {
+      void loadOrders(page);
+      setLedgerPage(1);
+      void loadLedger(1);
+    };
+    window.addEventListener(ORDER_PAID_EVENT, reload);
+    return () => window.removeEventListener(ORDER_PAID_EVENT, reload);
+  }, [page, loadOrders, loadLedger]);
+
+  if (!ready) return <Loading />;
+  if (!loggedIn) return <LoginNeeded />;
+
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  const balance = ledger?.balance_fen;
+  const short = data && balance !== undefined ? data.owed_fen - balance : 0;
+
+  return (
+    <div className="grid gap-4">
+      <section
+        aria-label="账户概览"
+        className="card grid grid-cols-2 gap-px overflow-hidden bg-slate-100 sm:grid-cols-3"
+      >
+        <Figure
+          label={text.total}
+          value={data ? yuan(data.owed_fen) : '—'}
+          tone={data && data.owed_fen > 0 ? 'hot' : undefined}
+          testId="owed-total"
+          wide
+        />
+        <Figure label="订单数" value={data ? `${data.total} 笔` : '—'} />
+        <Figure label="账户余额" value={balance !== undefined ? yuan(balance) : '—'} testId="balance" />
+        {short > 0 && (
+          <p className="col-span-2 bg-hot-50 px-4 py-2.5 text-sm text-hot-600 sm:col-span-3">
+            余额不足以支付全部{text.label}订单（还差 {yuan(short)}），请联系您的业务经理办理预存。
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="owed-title" className="card p-4 md:p-6">
+        <h2 id="owed-title" className="mb-4 text-base font-semibold text-slate-900">
+          {text.label}订单
+        </h2>
+        {!data ? (
+          <p className="flex items-center justify-center gap-2 py-12 text-sm text-slate-400">
+            <Spinner /> 加载中…
+          </p>
+        ) : data.list.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-slate-200 px-6 py-12 text-center">
+            <p className="text-slate-600">{text.empty}</p>
+            <p className="mt-1 text-sm text-slate-400">{text.emptyHint}</p>
+            <a href="/member/order" className="btn-ghost mt-4">
+              查看全部订单
+            </a>
+          </div>
+        ) : (
+          <ul className="grid gap-3" aria-label={`${text.label}订单`}>
+            {data.list.map((o) => (
+              <OwedRow key={o.rid} order={o} />
+            ))}
+          </ul>
+        )}
+        <Pager page={page} pages={pages} label={`${text.label}订单分页`} onPage={setPage} />
+      </section>
+
+      <BalanceLedger ledger={ledger} size={LEDGER_SIZE} page={ledgerPage} onPage={setLedgerPage} />
+    </div>
+  );
+}
+
+function Figure({
+  label,
+  value,
+  tone,
+  testId,
+  wide,
+}: {
+  label: string;
+  value: string;
+  tone?: 'hot';
+  testId?: string;
+  /** The whole first row on a phone. */
+  wide?: boolean;
+}) {
+  return (
+    <div className={`bg-white px-4 py-3.5 sm:px-5 sm:py-4 ${wide ? 'col-span-2 sm:col-span-1' : ''}`}>
+      <p className="text-xs text-slate-500">{label}</p>
+      <p
+        data-testid={testId}
+        className={`mt-1 text-xl font-bold tabular-nums md:text-2xl ${tone === 'hot' ? 'text-hot-600' : 'text-slate-900'}`}
+      >
+        {value}
+      </p>
+    </div>
+  );
+}
+
+function OwedRow({ order: o }: { order: OrderSummary }) {
+  const detail = `/member/order?rid=${encodeURIComponent(o.rid)}`;
+  return (
+    <li data-order={o.rid} className="rounded-xl border border-slate-200 p-4">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <a href={detail} className="font-semibold text-slate-900 tabular-nums hover:text-brand-700">
+          {o.order_no}
+        </a>
+        <span className="rounded-full bg-hot-50 px-2 py-0.5 text-xs font-medium text-hot-600 ring-1 ring-hot-100">
+          {o.status_text}
+        </span>
+        <span className="w-full text-xs text-slate-400 sm:ml-auto sm:w-auto">
+          下单于 {shanghaiMinute(o.created)}
+        </span>
+      </div>
+      <p className="mt-2 line-clamp-2 text-sm text-slate-600">{o.item_names.join('、') || '—'}</p>
+      <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-3">
+        <p className="text-sm text-slate-500">
+          应付
+          <strong className="ml-1.5 text-lg text-hot-600 tabular-nums">{yuan(owedOf(o))}</strong>
+          {o.paid_fen > 0 && <span className="ml-2 text-xs text-slate-400">已付 {yuan(o.paid_fen)}</span>}
+        </p>
+        <div className="ml-auto flex items-center gap-2">
+          <a href={detail} className="rounded-md px-2 py-1 text-sm text-brand-700 hover:bg-brand-50">
+            订单详情
+          </a>
+          <button type="button" className="btn-primary" onClick={() => openPay(o.rid)}>
+            去支付
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,57 @@
+// In-system messages in the browser: the header bell's unread count and the newest page of
+// messages ($messageUnread, $messages), refreshed at login, on page load and every minute while
+// the tab is visible. Loaded by the header only for a logged-in visitor, so anonymous pages
+// carry none of it.
+import { createApiClient } from './api.ts';
+import { $messageUnread, $messages, $token, type UserMessage } from './stores.ts';
+
+export const MESSAGE_POLL_MS = 60_000;
+export const MESSAGE_PAGE_SIZE = 10;
+
+export type MessagePage = { list: UserMessage[]; total: number; unread: number };
+
+// Background calls: a failed poll is retried next minute, never a toast or a login popup (the
+// session check owns those).
+const quiet = createApiClient({ notify: () => {}, onUnauthorized: () => {} });
+
+let last = 0;
+let inFlight: Promise<void> | null = null;
+
+/** Reads message/list page 1 into the stores (one call at a time). */
+export function refreshMessages(): Promise<void> {
+  if (!$token.get()) return Promise.resolve();
+  inFlight ??= quiet
+    .post<MessagePage>('/api/auth/message/list', { page: 1, size: MESSAGE_PAGE_SIZE })
+    .then((page) => {
+      last = Date.now();
+      if (page && $token.get()) storePage(1, page);
+    })
+    .finally(() => {
+      inFlight = null;
+    });
+  return inFlight;
+}
+
+/** Keeps the stores in step with a page the panel has read. */
+export function storePage(page: number, data: MessagePage): void {
+  $messageUnread.set(Number(data.unread) || 0);
+  if (page === 1) $messages.set(data.list);
+}
+
+let timer: ReturnType<typeof setInterval> | undefined;
+
+/** Starts polling (idempotent); stops by itself at logout. */
+export function startMessagePolling(): void {
+  void refreshMessages();
+  if (timer !== undefined) return;
+  const due = () => !document.hidden && Date.now() - last >= MESSAGE_POLL_MS - 1000;
+  timer = setInterval(() => {
+    if (due()) void refreshMessages();
+  }, MESSAGE_POLL_MS);
+  document.addEventListener('visibilitychange', () => {
+    if (due()) void refreshMessages();
+  });
+  $token.listen((token) => {
+    if (token) void refreshMessages();
+  });
+}
