@@ -7,3 +7,8 @@ export function yuan(fen: number): string {
 export function priceText(fen: number, unit: string): string {
   return `${yuan(fen)} ${unit}`;
 }
+
+/** An instrument's price unit: per hour, or per session (one booking, however long). */
+export function devicePriceUnit(unit: string): string {
+  return unit === 'session' ? '元/次' : '元/小时';
+}
