@@ -147,7 +147,7 @@ test('the instrument list: header link, category filter, search by model; a card
 
   await page.getByRole('searchbox', { name: '搜索仪器' }).fill('Sigma 300');
   await page.getByRole('searchbox', { name: '搜索仪器' }).press('Enter');
-  await cards.first().getByRole('link', { name: '场发射扫描电子显微镜' }).click();
+  await cards.first().getByRole('link', { name: '预约 场发射扫描电子显微镜' }).click();
   await expect(page).toHaveURL(/\/device\/dev-sem-sigma300$/);
   await expect(page.getByRole('heading', { level: 1, name: '场发射扫描电子显微镜' })).toBeVisible();
   await expect(page.getByLabel('价格')).toHaveText(/400\s*元\/小时/);
