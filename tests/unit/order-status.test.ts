@@ -50,7 +50,10 @@ allow('delivered', 'bill', ['staff', 'system'], ['after'], 'unsettled');
 allow('delivered', 'complete', ['staff', 'system'], ['before'], 'completed');
 allow('unsettled', 'pay', ['customer'], ['after'], 'completed');
 allow('unsettled', 'settle', ['staff'], ['after'], 'completed');
-for (const from of ['quoting', 'unpaid', 'awaiting_sample', 'awaiting_pickup'] as const)
+// Reservation orders (type 2) wait in 待上机 and are finished after the session.
+allow('awaiting_session', 'finish', ['staff', 'system'], ['after'], 'unsettled');
+allow('awaiting_session', 'finish', ['staff', 'system'], ['before'], 'completed');
+for (const from of ['quoting', 'unpaid', 'awaiting_sample', 'awaiting_pickup', 'awaiting_session'] as const)
   allow(from, 'cancel', ['customer', 'staff'], both, 'cancelled');
 for (const from of ['received', 'testing', 'delivered', 'unsettled'] as const)
   allow(from, 'cancel', ['staff'], both, 'cancelled');
@@ -62,8 +65,8 @@ for (const s of ORDER_STATUSES)
       for (const m of both) for (const d of [0, 1] as const) combos.push([s, a, actor, m, d]);
 
 describe('order state machine', () => {
-  it('covers every combination (10 statuses × 9 actions × 3 actors × 2 pay modes × 2 deliveries)', () => {
-    expect(combos).toHaveLength(10 * 9 * 3 * 2 * 2);
+  it('covers every combination (11 statuses × 10 actions × 3 actors × 2 pay modes × 2 deliveries)', () => {
+    expect(combos).toHaveLength(11 * 10 * 3 * 2 * 2);
     expect(allowed.size).toBeGreaterThan(40);
   });
 
@@ -114,6 +117,39 @@ describe('order state machine', () => {
     expect(nextStatus(o('completed'), 'cancel', 'staff')).toEqual({
       ok: false,
       message: '订单已完成，无法取消',
+    });
+  });
+});
+
+describe('reservation orders (type 2)', () => {
+  const r = (status: OrderStatus, pay_mode: PayMode) => ({
+    status,
+    pay_mode,
+    delivery_type: 0 as const,
+    type_id: 2,
+  });
+  it('start in 待上机 for pay-after customers and reach it by paying for prepaid ones', () => {
+    expect(initialStatus({ needs_quote: false, pay_mode: 'after', delivery_type: 0, type_id: 2 })).toBe(
+      'awaiting_session',
+    );
+    expect(initialStatus({ needs_quote: false, pay_mode: 'before', delivery_type: 0, type_id: 2 })).toBe(
+      'unpaid',
+    );
+    expect(nextStatus(r('unpaid', 'before'), 'pay', 'customer')).toEqual({
+      ok: true,
+      to: 'awaiting_session',
+    });
+    expect(nextStatus(r('quoting', 'after'), 'quote', 'staff')).toEqual({ ok: true, to: 'awaiting_session' });
+  });
+  it('never receive samples, and a customer may cancel while waiting for the session', () => {
+    expect(nextStatus(r('awaiting_session', 'after'), 'receive', 'staff').ok).toBe(false);
+    expect(nextStatus(r('awaiting_session', 'after'), 'cancel', 'customer')).toEqual({
+      ok: true,
+      to: 'cancelled',
+    });
+    expect(nextStatus(r('awaiting_session', 'after'), 'finish', 'customer')).toEqual({
+      ok: false,
+      message: NO_PERMISSION,
     });
   });
 });

@@ -107,6 +107,12 @@ export type DeviceWeek = {
   date: string;
   min_minutes: number;
   lead_hours: number;
+  price_fen: number;
+  price_unit: 'hour' | 'session';
+  /** Opening hours 'HH:mm' and the cancellation deadline in hours (decision 0012). */
+  open: string;
+  close: string;
+  cancel_hours: number;
   days: DaySlots[];
 };
 

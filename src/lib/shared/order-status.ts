@@ -1,4 +1,4 @@
-// The order lifecycle of 送样检测 and 数据分析 orders as one pure table (docs/decisions/0007).
+// The order lifecycle as one pure table (docs/decisions/0007; type-2 reservation orders: 0012).
 // The server checks every transition with nextStatus(); pages use the labels and the helpers.
 
 export const ORDER_STATUSES = [
@@ -6,6 +6,7 @@ export const ORDER_STATUSES = [
   'unpaid',
   'awaiting_sample',
   'awaiting_pickup',
+  'awaiting_session',
   'received',
   'testing',
   'delivered',
@@ -20,6 +21,7 @@ export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
   unpaid: '待付款',
   awaiting_sample: '待寄样',
   awaiting_pickup: '待取样',
+  awaiting_session: '待上机',
   received: '已收样',
   testing: '检测中',
   delivered: '已出数据',
@@ -37,6 +39,7 @@ export const ORDER_ACTIONS = [
   'bill',
   'complete',
   'settle',
+  'finish',
   'cancel',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
@@ -50,6 +53,7 @@ export const ORDER_ACTION_TEXT: Record<OrderAction, string> = {
   bill: '出具结算单',
   complete: '完成订单',
   settle: '确认结算',
+  finish: '上机完成',
   cancel: '取消订单',
 };
 
@@ -65,8 +69,16 @@ export type CustomerKind = (typeof CUSTOMER_KINDS)[number];
 /** Sample delivery (spec section 3): 0 self-delivery (寄样), 1 pickup (上门取样). */
 export type DeliveryType = 0 | 1;
 
-/** What the rules need to know about an order. */
-export type OrderFacts = { status: OrderStatus; pay_mode: PayMode; delivery_type: DeliveryType };
+/** What the rules need to know about an order; type_id 2 (预约现场) waits for a session, not a sample. */
+export type OrderFacts = {
+  status: OrderStatus;
+  pay_mode: PayMode;
+  delivery_type: DeliveryType;
+  type_id?: number;
+};
+
+/** Project type of on-site reservations. */
+export const RESERVATION_TYPE_ID = 2;
 
 /**
  * One row per allowed move. `when` narrows a row to prepaid (`before`) or pay-after (`after`)
@@ -81,7 +93,7 @@ export type Transition = {
 };
 
 const SAMPLING: readonly OrderStatus[] = ['awaiting_sample', 'awaiting_pickup'];
-const BEFORE_RECEIPT: readonly OrderStatus[] = ['quoting', 'unpaid', ...SAMPLING];
+const BEFORE_RECEIPT: readonly OrderStatus[] = ['quoting', 'unpaid', ...SAMPLING, 'awaiting_session'];
 const OPEN: readonly OrderStatus[] = [...BEFORE_RECEIPT, 'received', 'testing', 'delivered', 'unsettled'];
 
 export const TRANSITIONS: readonly Transition[] = [
@@ -101,6 +113,15 @@ export const TRANSITIONS: readonly Transition[] = [
   { from: 'delivered', action: 'bill', to: 'unsettled', actors: ['staff', 'system'], when: 'after' },
   { from: 'delivered', action: 'complete', to: 'completed', actors: ['staff', 'system'], when: 'before' },
   { from: 'unsettled', action: 'pay', to: 'completed', actors: ['customer'], when: 'after' },
+  // A reservation's session took place (or the customer did not come): billed as booked.
+  { from: 'awaiting_session', action: 'finish', to: 'unsettled', actors: ['staff', 'system'], when: 'after' },
+  {
+    from: 'awaiting_session',
+    action: 'finish',
+    to: 'completed',
+    actors: ['staff', 'system'],
+    when: 'before',
+  },
   // Paid outside the portal (bank transfer): staff confirm the settlement.
   { from: 'unsettled', action: 'settle', to: 'completed', actors: ['staff'], when: 'after' },
   ...BEFORE_RECEIPT.map((from) => ({
@@ -128,7 +149,8 @@ export const CANNOT_CANCEL_RECEIVED = '样品已签收，无法取消订单，�
 
 export type NextResult = { ok: true; to: OrderStatus } | { ok: false; message: string };
 
-const samplingStatus = (d: DeliveryType): OrderStatus => (d === 1 ? 'awaiting_pickup' : 'awaiting_sample');
+const samplingStatus = (d: DeliveryType, typeId?: number): OrderStatus =>
+  typeId === RESERVATION_TYPE_ID ? 'awaiting_session' : d === 1 ? 'awaiting_pickup' : 'awaiting_sample';
 
 /** The new status for `action` by `actor`, or the Chinese reason it is refused. */
 export function nextStatus(order: OrderFacts, action: OrderAction, actor: Actor): NextResult {
@@ -140,7 +162,10 @@ export function nextStatus(order: OrderFacts, action: OrderAction, actor: Actor)
       if (action === 'cancel' && actor === 'customer') return { ok: false, message: CANNOT_CANCEL_RECEIVED };
       return { ok: false, message: NO_PERMISSION };
     }
-    return { ok: true, to: row.to === 'sampling' ? samplingStatus(order.delivery_type) : row.to };
+    return {
+      ok: true,
+      to: row.to === 'sampling' ? samplingStatus(order.delivery_type, order.type_id) : row.to,
+    };
   }
   return { ok: false, message: refusal(order, action) };
 }
@@ -163,10 +188,11 @@ export function initialStatus(o: {
   needs_quote: boolean;
   pay_mode: PayMode;
   delivery_type: DeliveryType;
+  type_id?: number;
 }): OrderStatus {
   if (o.needs_quote) return 'quoting';
   if (o.pay_mode === 'before') return 'unpaid';
-  return samplingStatus(o.delivery_type);
+  return samplingStatus(o.delivery_type, o.type_id);
 }
 
 /** Enterprise customers (organization 2) prepay; students, teachers and individuals pay after. */

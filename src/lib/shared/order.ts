@@ -18,7 +18,7 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const blank = (v: unknown) => v === undefined || v === null || v === '';
 
 /** A trimmed string; '' when absent. */
-const optText = (label: string, max: number) =>
+export const optText = (label: string, max: number) =>
   z.preprocess(
     (v) => (v === undefined || v === null ? '' : typeof v === 'number' ? String(v) : v),
     z
@@ -28,7 +28,7 @@ const optText = (label: string, max: number) =>
       .refine((s) => !CONTROL.test(s), `[${label}]包含非法字符`),
   );
 
-const required = (label: string, max = 64) =>
+export const required = (label: string, max = 64) =>
   optText(label, max).pipe(z.string().min(1, `[${label}]不能为空`));
 
 export const ridField = (label = '订单编号') =>
@@ -177,7 +177,7 @@ export const recycleAddSchema = z.object(
 
 export const adminListSchema = PageRequestSchema.extend({ status: statusField });
 
-const fenField = (label: string) =>
+export const fenField = (label: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
     z

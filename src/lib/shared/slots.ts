@@ -11,8 +11,12 @@ export const CLOSED_WEEKDAYS: readonly number[] = [0];
 /** Bookings and pickups are possible up to six months ahead. */
 export const HORIZON_MONTHS = 6;
 
-export type SlotStatus = 'free' | 'past' | 'closed' | 'taken';
-export type Slot = { start: string; end: string; status: SlotStatus };
+/**
+ * free; taken (booked by someone, never who); blocked (a holiday or maintenance block, with a
+ * note); past (before now + lead time); closed (a closed weekday, beyond the horizon).
+ */
+export type SlotStatus = 'free' | 'past' | 'closed' | 'taken' | 'blocked';
+export type Slot = { start: string; end: string; status: SlotStatus; note?: string };
 export type DaySlots = {
   /** YYYY-MM-DD in Asia/Shanghai. */
   date: string;
@@ -20,14 +24,30 @@ export type DaySlots = {
   week: number;
   /** True when nothing can be booked on this day at all. */
   closed: boolean;
+  /** The reason of a holiday covering the day's opening hours, else ''. */
+  note: string;
   slots: Slot[];
 };
 
-/** An interval that makes overlapping slots unavailable: a booking ('taken') or a block ('closed'). */
+/**
+ * An interval that makes overlapping slots unavailable: a booking ('taken'), a staff block
+ * ('blocked', with the note shown and whether it is a holiday) or plain closed time ('closed').
+ */
 export type BusyInterval = {
   start: number | Date | string;
   end: number | Date | string;
-  status: 'taken' | 'closed';
+  status: 'taken' | 'closed' | 'blocked';
+  note?: string;
+  /** A holiday covering a whole day gives the day this reason as its note. */
+  holiday?: { reason: string };
+};
+
+/** Opening hours in minutes after local midnight and the closed weekdays (0 = Sunday). */
+export type OpeningHours = { open: number; close: number; closedWeekdays: readonly number[] };
+export const DEFAULT_HOURS: OpeningHours = {
+  open: OPEN_MINUTE,
+  close: CLOSE_MINUTE,
+  closedWeekdays: CLOSED_WEEKDAYS,
 };
 
 export type WeekSlotsInput = {
@@ -40,6 +60,8 @@ export type WeekSlotsInput = {
   leadHours: number;
   busy?: BusyInterval[];
   days?: number;
+  /** Opening hours from the settings; the spec's defaults when absent. */
+  hours?: OpeningHours;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -100,39 +122,53 @@ const toMs = (v: number | Date | string) => (typeof v === 'number' ? v : new Dat
 
 /**
  * The slots of each day from `from`, `days` days long (a week by default). Every day lists the
- * same rows (08:30 onwards, one per minMinutes while they end by 18:30) so a grid lines up;
- * a row's status says whether it can be booked:
- * - 'closed': Sunday, beyond the six-month horizon, or inside a 'closed' busy interval;
+ * same rows (from opening time, one per minMinutes while they end by closing time) so a grid
+ * lines up; a row's status says whether it can be booked, the first that applies:
+ * - 'closed': a closed weekday, beyond the six-month horizon, or inside a 'closed' interval;
+ * - 'blocked': inside a staff block (holiday or maintenance), with its note;
  * - 'past': starts before now + lead time;
  * - 'taken': overlaps a booking;
  * - 'free' otherwise.
  */
 export function weekSlots(input: WeekSlotsInput): DaySlots[] {
-  const { from, now, leadHours, busy = [], days = 7 } = input;
+  const { from, now, leadHours, busy = [], days = 7, hours = DEFAULT_HOURS } = input;
   const minMinutes = Math.max(1, Math.floor(input.minMinutes));
   if (shanghaiMidnight(from) === null) throw new RangeError(`Invalid date ${from}`);
   const earliest = now.getTime() + Math.max(0, leadHours) * 60 * 60 * 1000;
   const horizon = horizonDate(now);
-  const intervals = busy.map((b) => ({ start: toMs(b.start), end: toMs(b.end), status: b.status }));
+  const intervals = busy.map((b) => ({ ...b, start: toMs(b.start), end: toMs(b.end) }));
 
   const result: DaySlots[] = [];
   for (let i = 0; i < days; i++) {
     const date = addDays(from, i);
     const midnight = shanghaiMidnight(date)!;
     const week = new Date(midnight + SHANGHAI_OFFSET_MS).getUTCDay();
-    const dayClosed = CLOSED_WEEKDAYS.includes(week) || date > horizon;
+    const dayClosed = hours.closedWeekdays.includes(week) || date > horizon;
     const slots: Slot[] = [];
-    for (let m = OPEN_MINUTE; m + minMinutes <= CLOSE_MINUTE; m += minMinutes) {
+    for (let m = hours.open; m + minMinutes <= hours.close; m += minMinutes) {
       const start = midnight + m * 60_000;
       const end = start + minMinutes * 60_000;
       const overlapping = intervals.filter((b) => b.start < end && b.end > start);
+      const block = overlapping.find((b) => b.status === 'blocked');
       let status: SlotStatus = 'free';
       if (dayClosed || overlapping.some((b) => b.status === 'closed')) status = 'closed';
+      else if (block) status = 'blocked';
       else if (start < earliest) status = 'past';
-      else if (overlapping.length) status = 'taken';
-      slots.push({ start: shanghaiIso(start), end: shanghaiIso(end), status });
+      else if (overlapping.some((b) => b.status === 'taken')) status = 'taken';
+      const slot: Slot = { start: shanghaiIso(start), end: shanghaiIso(end), status };
+      if (status === 'blocked' && block?.note) slot.note = block.note;
+      slots.push(slot);
     }
-    result.push({ date, week, closed: slots.every((s) => s.status === 'closed'), slots });
+    const open = midnight + hours.open * 60_000;
+    const close = midnight + hours.close * 60_000;
+    const holiday = intervals.find((b) => b.holiday && b.start <= open && b.end >= close);
+    result.push({
+      date,
+      week,
+      closed: slots.every((s) => s.status === 'closed' || s.status === 'blocked'),
+      note: holiday?.holiday?.reason ?? '',
+      slots,
+    });
   }
   return result;
 }

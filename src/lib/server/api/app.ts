@@ -14,6 +14,7 @@ import { planRoutes } from './routes/plan.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { fileRoutes } from './routes/files.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { reservationAdminRoutes, reservationRoutes } from './routes/reservations.ts';
 import { authGuard } from './middleware/auth.ts';
 import { jsonBodyLimit } from './middleware/body-limit.ts';
 import type { AuthUser } from '../services/accounts/tokens.ts';
@@ -44,7 +45,9 @@ export function createApi(services: Services) {
   app.route('/api/auth', planRoutes());
   app.route('/api/auth', orderRoutes());
   app.route('/api/auth', fileRoutes());
+  app.route('/api/auth', reservationRoutes());
   app.route('/api/admin', adminRoutes());
+  app.route('/api/admin', reservationAdminRoutes());
   app.route('/api/dev', devRoutes());
 
   app.notFound((c) => c.json({ code: 0, msg: '接口不存在', data: null }, 404));

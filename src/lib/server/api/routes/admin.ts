@@ -33,7 +33,7 @@ import { readUpload, uploadLimit } from './files.ts';
 export const STAFF_ONLY = '无权访问';
 
 /** After the token guard: only accounts in staff_members pass (403, code 0). */
-const staffGuard: MiddlewareHandler<ApiEnv> = async (c, next) => {
+export const staffGuard: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const me = requireUser(c);
   if (!(await staffRole(c.var.services.db, me.id))) throw new DomainError(STAFF_ONLY, 403);
   await next();

@@ -7,3 +7,4 @@ export * from './ledger.ts';
 export * from './staff.ts';
 export * from './outbox.ts';
 export * from './files.ts';
+export * from './reservations.ts';

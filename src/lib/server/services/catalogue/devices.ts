@@ -1,8 +1,17 @@
-import { and, asc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, lt, or } from 'drizzle-orm';
 import type { DeviceDetail, DeviceSummary, DeviceWeek, Paged } from '../../../shared/catalogue.ts';
 import { pageWindow } from '../../../shared/pagination.ts';
-import { shanghaiDate, weekSlots, type BusyInterval } from '../../../shared/slots.ts';
-import { device, item } from '../../db/schema/index.ts';
+import {
+  addDays,
+  shanghaiDate,
+  shanghaiMidnight,
+  weekSlots,
+  type BusyInterval,
+} from '../../../shared/slots.ts';
+import { BLOCK_KIND_TEXT, CELL_MINUTES, openingHours } from '../../../shared/reservation-rules.ts';
+import { device, item, reservationSlots } from '../../db/schema/index.ts';
+import { getReservationSettings } from '../reservations/settings.ts';
+import { blocksOverlapping } from '../reservations/book.ts';
 import type { Services } from '../../services.ts';
 import { containsPattern, countAll, toDeviceSummary } from './rows.ts';
 
@@ -65,25 +74,68 @@ export async function getDevice(s: Services, rid: string): Promise<DeviceDetail 
 }
 
 /**
- * A week of booking slots for a device starting at `date` (default: today in Shanghai).
- * Bookings and holiday blocks arrive with a later issue; they will be passed as `busy`.
+ * A week of booking slots for a device starting at `date` (default: today in Shanghai), with
+ * the opening hours from the settings, staff blocks ('blocked') and booked cells ('taken', never
+ * saying by whom).
  */
 export async function getDeviceWeek(
   s: Services,
-  q: { rid: string; date?: string; now?: Date; busy?: BusyInterval[] },
+  q: { rid: string; date?: string; now?: Date },
 ): Promise<DeviceWeek | null> {
   const [d] = await s.db
     .select()
     .from(device)
     .where(and(eq(device.rid, q.rid), eq(device.onSale, true)));
   if (!d) return null;
-  const now = q.now ?? new Date();
+  const now = q.now ?? new Date(s.now());
   const from = q.date ?? shanghaiDate(now);
+  const weekStart = shanghaiMidnight(from)!;
+  const weekEnd = shanghaiMidnight(addDays(from, 7))!;
+  const [settings, blocks, cells] = await Promise.all([
+    getReservationSettings(s.db),
+    blocksOverlapping(s.db, d.id, weekStart, weekEnd),
+    s.db
+      .select({ start: reservationSlots.slotStart })
+      .from(reservationSlots)
+      .where(
+        and(
+          eq(reservationSlots.deviceId, d.id),
+          gte(reservationSlots.slotStart, new Date(weekStart)),
+          lt(reservationSlots.slotStart, new Date(weekEnd)),
+        ),
+      ),
+  ]);
+  const busy: BusyInterval[] = [
+    ...blocks.map((b) => ({
+      start: b.startAt,
+      end: b.endAt,
+      status: 'blocked' as const,
+      note: `${BLOCK_KIND_TEXT[b.kind]}${b.reason ? `：${b.reason}` : ''}`,
+      holiday: b.kind === 'holiday' ? { reason: b.reason } : undefined,
+    })),
+    ...cells.map((c) => ({
+      start: c.start,
+      end: +c.start + CELL_MINUTES * 60_000,
+      status: 'taken' as const,
+    })),
+  ];
   return {
     rid: d.rid,
     date: from,
     min_minutes: d.minMinutes,
     lead_hours: d.leadHours,
-    days: weekSlots({ from, now, minMinutes: d.minMinutes, leadHours: d.leadHours, busy: q.busy }),
+    price_fen: d.priceFen,
+    price_unit: d.priceUnit === 'session' ? 'session' : 'hour',
+    open: settings.open,
+    close: settings.close,
+    cancel_hours: settings.cancel_hours,
+    days: weekSlots({
+      from,
+      now,
+      minMinutes: d.minMinutes,
+      leadHours: d.leadHours,
+      busy,
+      hours: openingHours(settings),
+    }),
   };
 }

@@ -6,6 +6,7 @@ import { getPublicSettings } from '../catalogue/settings.ts';
 import { pageWindow } from '../../../shared/pagination.ts';
 import { ADDRESS_NOT_FOUND } from '../../../shared/address.ts';
 import { pickupProblem } from '../../../shared/pickup-dates.ts';
+import { sceneDateOf } from '../reservations/book.ts';
 import {
   canTransition,
   SAMPLING_NOT_CANCELLABLE,
@@ -83,7 +84,11 @@ export async function addSampling(s: Services, userId: number, req: SamplingRequ
       addressRid: null,
     };
   }
-  const problem = pickupProblem({ ...req, address_code: place.addressCode }, settings, { today: now });
+  // Pickup must come before the user's on-site session (their scene date), as the form says.
+  const problem = pickupProblem({ ...req, address_code: place.addressCode }, settings, {
+    today: now,
+    sceneDate: await sceneDateOf(s.db, userId, +now),
+  });
   if (problem) throw new DomainError(problem);
 
   // The user row lock makes "count, then insert" one step, so parallel requests cannot pass the cap together.

@@ -4,9 +4,11 @@ import { notificationOutbox, userMessages, users } from '../../db/schema/index.t
 import { newRid } from '../accounts/crypto.ts';
 import type { Tx } from '../ledger/index.ts';
 import type { OrderAction, OrderStatus } from '../../../shared/order-status.ts';
+import { queueReservationReminders } from '../reservations/reminders.ts';
 import { CHANNELS, render, smsParams, templateFor, type Payload, type Template } from './templates.ts';
 
 export const MAX_ATTEMPTS = 8;
+const REMINDER_INTERVAL_MS = 60_000;
 /** A claimed row is another worker's to retry if its sender has not finished in this time. */
 const LEASE_MS = 60_000;
 /** 5 s, 10 s, 20 s … capped at an hour. */
@@ -166,9 +168,15 @@ export function startNotificationWorker(s: Services, intervalMs = 1_000): { stop
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  let remindersAt = 0;
   const tick = () => {
     running = (async () => {
       try {
+        // Day-before reservation reminders join the outbox about once a minute.
+        if (s.now() - remindersAt >= REMINDER_INTERVAL_MS) {
+          remindersAt = s.now();
+          await queueReservationReminders(s);
+        }
         // Drain a backlog quickly, then wait for the next tick.
         while (!stopped && (await runNotificationsOnce(s)) > 0);
       } catch (error) {

@@ -16,6 +16,7 @@ import { pageWindow } from '../../../shared/pagination.ts';
 import { addEvent, applyTransition, factsOf, lockOrder, type OrderRow } from './transition.ts';
 import { findOwnOrder, timelineOf } from './read.ts';
 import { newRecycleRid } from './ids.ts';
+import { releaseWithOrder } from '../reservations/book.ts';
 
 const DONE = ['delivered', 'unsettled', 'completed'] as const;
 
@@ -117,6 +118,8 @@ export async function cancelOrder(
   return s.db.transaction(async (tx) => {
     const balance = await lockBalance(tx, o.userId, now);
     const order = await lockOrder(tx, o.id);
+    // A reservation's order frees its slots with it (and holds customers to the deadline).
+    await releaseWithOrder(tx, order, by, now);
     const refund = order.paidFen;
     const moved = await applyTransition(tx, order, {
       action: 'cancel',

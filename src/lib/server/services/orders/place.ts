@@ -25,6 +25,7 @@ import { getPublicSettings } from '../catalogue/settings.ts';
 import { findOwnAddress } from '../member/addresses.ts';
 import { newOrderNo, newOrderRid } from './ids.ts';
 import { addEvent } from './transition.ts';
+import { sceneDateOf } from '../reservations/book.ts';
 import { basicInfoProblem } from './basic-info.ts';
 import type { Tx } from '../ledger/index.ts';
 import type { DemandInfo } from '../../../shared/demand.ts';
@@ -213,7 +214,11 @@ async function checkedDelivery(s: Services, userId: number, d: Delivery): Promis
     };
   }
   // The member centre's one pickup check: date, slot, served area, with today's settings.
-  const problem = pickupProblem(place, await getPublicSettings(s), { today: new Date(s.now()) });
+  // Pickup must come before the user's on-site session (their scene date), as the form says.
+  const problem = pickupProblem(place, await getPublicSettings(s), {
+    today: new Date(s.now()),
+    sceneDate: await sceneDateOf(s.db, userId, s.now()),
+  });
   if (problem) throw new DomainError(problem);
   return place;
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Services } from '../../services.ts';
-import { device, files, orderEvents, orderItems } from '../../db/schema/index.ts';
+import { device, files, orderEvents, orderItems, reservations } from '../../db/schema/index.ts';
 import { DomainError } from '../../errors.ts';
 import { toDeviceSummary } from '../catalogue/rows.ts';
 import { filesOf, findOwnOrder } from './read.ts';
@@ -40,13 +40,25 @@ export async function attachProtocolFile(s: Services, userId: number, rid: strin
   return listProtocolFiles(s, userId, rid);
 }
 
-/** relateEquipment: the instruments that run the order's items. */
+/**
+ * relateEquipment: the instruments that run the order's items; a reservation order (type 2)
+ * lists its reserved instrument first.
+ */
 export async function relatedEquipment(s: Services, userId: number, rid: string) {
   const o = await findOwnOrder(s.db, userId, rid);
+  const reserved = await s.db
+    .select({ d: device })
+    .from(reservations)
+    .innerJoin(device, eq(device.id, reservations.deviceId))
+    .where(eq(reservations.orderId, o.id));
   const itemRids = (
     await s.db.select({ rid: orderItems.itemRid }).from(orderItems).where(eq(orderItems.orderId, o.id))
   ).map((r) => r.rid);
-  if (itemRids.length === 0) return { list: [] };
-  const rows = await s.db.select().from(device).where(inArray(device.itemRid, itemRids)).orderBy(device.sort);
-  return { list: rows.map(toDeviceSummary) };
+  const linked =
+    itemRids.length === 0
+      ? []
+      : await s.db.select().from(device).where(inArray(device.itemRid, itemRids)).orderBy(device.sort);
+  const seen = new Set<number>();
+  const list = [...reserved.map((r) => r.d), ...linked].filter((d) => !seen.has(d.id) && seen.add(d.id));
+  return { list: list.map(toDeviceSummary) };
 }

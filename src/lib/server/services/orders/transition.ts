@@ -12,6 +12,7 @@ export const factsOf = (o: OrderRow) => ({
   status: o.status,
   pay_mode: o.payMode,
   delivery_type: (o.delivery.type === 1 ? 1 : 0) as 0 | 1,
+  type_id: o.typeId,
 });
 
 /** Locks one order row for the rest of the transaction. */
@@ -97,7 +98,7 @@ export async function applyTransition(
     now: t.now,
     payload: {
       order_no: order.orderNo,
-      amount_fen: String(t.action === 'bill' ? updated.amountFen - updated.paidFen : updated.amountFen),
+      amount_fen: String(result.to === 'unsettled' ? updated.amountFen - updated.paidFen : updated.amountFen),
       note: t.note ?? '',
       recycle: t.recycle ? '1' : '0',
     },

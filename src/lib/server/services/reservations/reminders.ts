@@ -1,0 +1,90 @@
+import { and, asc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import type { Services } from '../../services.ts';
+import { device, notificationOutbox, orderEvents, orders, reservations } from '../../db/schema/index.ts';
+import { ACTIVE_RESERVATION } from '../../../shared/reservation-rules.ts';
+import { addDays, shanghaiDate, shanghaiMidnight, shanghaiMinute } from '../../../shared/slots.ts';
+import { CHANNELS } from '../notify/templates.ts';
+
+/**
+ * Queues the day-before reminders (SMS + in-system message) for sessions starting tomorrow in
+ * Shanghai. Exactly once with several processes: the conditional update of reminder_queued_at
+ * lets one transaction win each reservation, and the outbox rows hang off the timeline entry it
+ * writes (unique order_id, event_id, channel). Returns how many reservations were queued.
+ */
+export async function queueReservationReminders(s: Services, limit = 50): Promise<number> {
+  const now = s.now();
+  const tomorrow = addDays(shanghaiDate(now), 1);
+  const from = new Date(shanghaiMidnight(tomorrow)!);
+  const to = new Date(shanghaiMidnight(addDays(tomorrow, 1))!);
+  const due = await s.db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(
+      and(
+        inArray(reservations.status, [...ACTIVE_RESERVATION]),
+        gte(reservations.startAt, from),
+        lt(reservations.startAt, to),
+        isNull(reservations.reminderQueuedAt),
+      ),
+    )
+    .orderBy(asc(reservations.startAt))
+    .limit(limit);
+  let queued = 0;
+  for (const { id } of due) {
+    const won = await s.db.transaction(async (tx) => {
+      const [r] = await tx
+        .update(reservations)
+        .set({ reminderQueuedAt: new Date(now) })
+        .where(and(eq(reservations.id, id), isNull(reservations.reminderQueuedAt)))
+        .returning();
+      if (!r) return false;
+      const [info] = await tx
+        .select({
+          orderNo: orders.orderNo,
+          status: orders.status,
+          amountFen: orders.amountFen,
+          name: device.name,
+        })
+        .from(orders)
+        .innerJoin(device, eq(device.id, r.deviceId))
+        .where(eq(orders.id, r.orderId));
+      const period = `${shanghaiMinute(r.startAt)}–${shanghaiMinute(r.endAt).slice(11)}`;
+      const [event] = await tx
+        .insert(orderEvents)
+        .values({
+          orderId: r.orderId,
+          fromStatus: info.status,
+          toStatus: info.status,
+          action: 'remind',
+          actorKind: 'system',
+          actorId: null,
+          note: `已发送上机提醒：${period}`,
+          at: new Date(now),
+        })
+        .returning({ id: orderEvents.id });
+      await tx
+        .insert(notificationOutbox)
+        .values(
+          CHANNELS.reminder.map((channel) => ({
+            channel,
+            userId: r.userId,
+            orderId: r.orderId,
+            eventId: event.id,
+            template: 'reminder',
+            payload: {
+              order_no: info.orderNo,
+              amount_fen: String(info.amountFen),
+              note: `${info.name}（${period}）`,
+              recycle: '0',
+            },
+            nextAttemptAt: new Date(now),
+            createdAt: new Date(now),
+          })),
+        )
+        .onConflictDoNothing();
+      return true;
+    });
+    if (won) queued++;
+  }
+  return queued;
+}
