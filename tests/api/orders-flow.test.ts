@@ -11,7 +11,11 @@ const t = await setupApi();
 const o = orderHelpers(t);
 
 type Placed = { list: { rid: string; order_no: string; status: string; amount_fen: number }[] };
-type PlanList = { count: number; total_fen: number; groups: { type_id: number; items: { rid: string }[] }[] };
+type PlanList = {
+  count: number;
+  total_fen: number;
+  groups: { type_id: number; name: string; items: { rid: string; project_type: number }[] }[];
+};
 
 describe('an institution order, plan to completion', () => {
   it('plan → order with pickup → received → testing → delivered → billed → paid from balance → completed', async () => {
@@ -33,7 +37,9 @@ describe('an institution order, plan to completion', () => {
     );
     expect(res.body.data.count).toBe(2);
     expect(res.body.data.total_fen).toBe(testing.price * 2 + analysis.price);
-    expect(res.body.data.groups.map((g) => g.type_id)).toEqual([1, 3]);
+    // Grouped by child category (the first type-1 demo item is in 31 样品前处理, so it leads).
+    expect(res.body.data.groups.map((g) => g.type_id)).toEqual([testing.childId, analysis.childId]);
+    expect(res.body.data.groups.map((g) => g.items[0].project_type)).toEqual([1, 3]);
     expect((await o.a.info(me.token)).body.data.cartNum).toBe(2);
 
     // One order per project type; the plan empties.

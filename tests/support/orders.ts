@@ -81,7 +81,14 @@ export function orderHelpers(t: TestContext) {
     const parameters = Object.fromEntries(
       it.options.parameters.filter((p) => p.required).map((p) => [p.name, p.choices[0] ?? '常规']),
     );
-    return { rid: it.rid, name: it.name, price: it.priceFen, typeId: it.typeId, parameters };
+    return {
+      rid: it.rid,
+      name: it.name,
+      price: it.priceFen,
+      typeId: it.typeId,
+      childId: it.childId,
+      parameters,
+    };
   }
 
   /** A pickup in a served district on the first date and slot the settings allow. */

@@ -135,6 +135,13 @@ export function setPlan(items: Parameters<typeof groupPlanItems>[0]): PlanGroup[
   return groups;
 }
 
+/** Stores a plan answer (plan/list, add, update, remove): its grouped lines and the badge count. */
+export function applyPlan(plan: { list: Parameters<typeof groupPlanItems>[0]; count: number }): PlanGroup[] {
+  const groups = setPlan(plan.list);
+  $cartNum.set(Number(plan.count) || 0);
+  return groups;
+}
+
 export function rememberLogin(login: RememberedLogin | null): void {
   // Pick the account explicitly so a caller passing the whole form never stores a password.
   $remembered.set(login ? { account: login.account } : null);

@@ -19,6 +19,7 @@ import {
   type SampleSource,
 } from '../../../shared/plan-rules.ts';
 import { lineFen, sumFen } from '../../../shared/money.ts';
+import { projectTypeNames, type ProjectTypeId } from '../../../shared/catalogue.ts';
 import { ADDRESS_NOT_FOUND } from '../../../shared/address.ts';
 import { pickupProblem } from '../../../shared/pickup-dates.ts';
 import { getPublicSettings } from '../catalogue/settings.ts';
@@ -121,6 +122,9 @@ export type PlacedOrder = {
   status: OrderStatus;
   status_text: string;
   amount_fen: number;
+  /** The project type (1 送样检测, 3 数据分析) and its name: the plan page labels orders by it. */
+  type_id: number;
+  type_name: string;
 };
 
 /**
@@ -187,6 +191,8 @@ export async function insertOrder(
       status: o.status,
       status_text: ORDER_STATUS_TEXT[o.status],
       amount_fen: amount,
+      type_id: o.typeId,
+      type_name: projectTypeNames[o.typeId as ProjectTypeId] ?? '',
     },
   };
 }

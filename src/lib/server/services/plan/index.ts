@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Services } from '../../services.ts';
 import type { Db } from '../../db/client.ts';
-import { item, planItems } from '../../db/schema/index.ts';
+import { item, planItems, projectChild } from '../../db/schema/index.ts';
 import { DomainError } from '../../errors.ts';
 import {
   defaultLine,
@@ -13,9 +13,9 @@ import {
   type Parameters,
   type SampleSource,
 } from '../../../shared/plan-rules.ts';
-import type { ItemOptions } from '../../../shared/catalogue.ts';
+import { projectTypeNames, type ProjectTypeId } from '../../../shared/catalogue.ts';
 import { lineFen } from '../../../shared/money.ts';
-import { groupPlanItems } from '../../../shared/plan.ts';
+import { groupPlanItems, type PlanLine } from '../../../shared/plan.ts';
 import { newPlanRid } from '../orders/ids.ts';
 import { ORDERABLE_TYPES } from '../orders/place.ts';
 
@@ -27,25 +27,6 @@ type LineInput = {
   source?: SampleSource;
   disposal?: Disposal;
   source_order_rid?: string;
-};
-
-export type PlanLine = {
-  rid: string;
-  item_rid: string;
-  name: string;
-  img: string;
-  type_id: number;
-  child_id: number;
-  price_fen: number;
-  unit: string;
-  quote_only: boolean;
-  count: number;
-  parameters: Parameters;
-  source: number;
-  disposal: number;
-  source_order_rid: string | null;
-  line_fen: number;
-  options: ItemOptions;
 };
 
 /** cartNum in user/info: the number of lines in the plan. */
@@ -138,21 +119,27 @@ export async function removePlanLines(s: Services, userId: number, rids: string[
   await s.db.delete(planItems).where(and(eq(planItems.userId, userId), inArray(planItems.rid, rids)));
 }
 
-/** The plan: lines (oldest first), the same lines grouped by type_id, the count and total. */
+/**
+ * The plan: lines (oldest first), the same lines grouped by child category (type_id, 31 first,
+ * then ascending; docs/decisions/0008-plan-grouping.md), the count and total.
+ */
 export async function listPlan(s: Services, userId: number) {
   const rows = await s.db
-    .select({ p: planItems, it: item })
+    .select({ p: planItems, it: item, childName: projectChild.name })
     .from(planItems)
     .innerJoin(item, eq(item.rid, planItems.itemRid))
+    .innerJoin(projectChild, eq(projectChild.id, item.childId))
     .where(eq(planItems.userId, userId))
     .orderBy(asc(planItems.id));
-  const list: PlanLine[] = rows.map(({ p, it }) => ({
+  const list: PlanLine[] = rows.map(({ p, it, childName }) => ({
     rid: p.rid,
     item_rid: it.rid,
     name: it.name,
     img: it.img,
-    type_id: it.typeId,
-    child_id: it.childId,
+    type_id: it.childId,
+    type_name: childName,
+    project_type: it.typeId,
+    project_type_name: projectTypeNames[it.typeId as ProjectTypeId] ?? '',
     price_fen: it.priceFen,
     unit: it.unit,
     quote_only: it.quoteOnly,

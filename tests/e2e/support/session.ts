@@ -1,0 +1,102 @@
+// Logged-in browser sessions for e2e tests: a new account registered through the API (code from
+// the dev SMS outbox), its token put where the session code keeps it, and a `call` helper that
+// posts /api/auth calls as that user. Each test is its own visitor (X-Real-IP), so per-address
+// limits of the accounts API never spill from one test into the next.
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Lab-Passw0rd';
+const rand = (n: number) => Math.floor(Math.random() * n);
+const newPhone = () => `137${String(rand(1e8)).padStart(8, '0')}`;
+
+/** A complete profile in Shanghai (a served district), as the profile dialog sends it. */
+export const COMPLETE_PROFILE = {
+  name: '张三',
+  email: 'zhang@example.com',
+  organization: 3,
+  company: '复旦大学',
+  region: '上海市-上海市-闵行区-310112',
+  address: '东川路800号',
+};
+
+export type Envelope<T = Record<string, unknown>> = { code: number; msg: string; data: T };
+
+export type Session = {
+  phone: string;
+  /** POST an /api/auth call as this user; resolves the envelope. */
+  call: <T = Record<string, unknown>>(path: string, body?: unknown) => Promise<Envelope<T>>;
+};
+
+async function registerByApi(request: APIRequestContext, ip: string): Promise<string> {
+  const phone = newPhone();
+  const headers = { 'x-real-ip': ip };
+  const sent = await request.post('/api/open/code4sms', { data: { phone, useFor: 0 }, headers });
+  expect(await sent.json()).toMatchObject({ code: 1 });
+  let code = '';
+  await expect
+    .poll(async () => {
+      const body = await (await request.get(`/api/dev/outbox?phone=${phone}`)).json();
+      code = /(\d{6})/.exec(body.data?.list?.[0]?.text ?? '')?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  const signed = await request.post('/api/open/sign', { data: { phone, password: PASSWORD, code }, headers });
+  expect(await signed.json()).toMatchObject({ code: 1 });
+  return phone;
+}
+
+/** Registers and logs in a new user; the page starts with its token stored. */
+export async function loginByApi(page: Page, request: APIRequestContext, ip: string): Promise<Session> {
+  const phone = await registerByApi(request, ip);
+  const headers = { 'x-real-ip': ip };
+  const login = await (
+    await request.post('/api/open/login', { data: { account: phone, password: PASSWORD }, headers })
+  ).json();
+  expect(login).toMatchObject({ code: 1 });
+  const token = {
+    access: login.data.token,
+    refresh: login.data.refreshToken,
+    expires: Number(login.data.expires),
+  };
+  // The session store's key and shape (src/lib/client/stores.ts).
+  await page.addInitScript((t) => localStorage.setItem('portal:token', JSON.stringify(t)), token);
+  const call = async <T>(path: string, body: unknown = {}) =>
+    (await (
+      await request.post(path, {
+        data: body,
+        headers: { ...headers, authorization: `Bearer ${token.access}` },
+      })
+    ).json()) as Envelope<T>;
+  return { phone, call };
+}
+
+/**
+ * `ip`: a per-test visitor address. `session`: a logged-in user with incomplete basic info.
+ * `customer`: a logged-in user whose basic info is complete (may place orders).
+ */
+export const test = base.extend<{ ip: string; session: Session; customer: Session }>({
+  ip: [
+    async ({ context }, use) => {
+      const ip = `10.${rand(250)}.${rand(250)}.${rand(250) + 1}`;
+      await context.setExtraHTTPHeaders({ 'x-real-ip': ip });
+      await use(ip);
+    },
+    { auto: true },
+  ],
+  session: async ({ page, request, ip }, use) => {
+    await use(await loginByApi(page, request, ip));
+  },
+  customer: async ({ page, request, ip }, use) => {
+    const s = await loginByApi(page, request, ip);
+    const res = await s.call('/api/auth/update4profile', {
+      ...COMPLETE_PROFILE,
+      email: `u${s.phone}@example.com`,
+    });
+    expect(res, JSON.stringify(res)).toMatchObject({ code: 1 });
+    await use(s);
+  },
+});
+
+export { expect };
+
+/** A toast with the given text (src/lib/client/toast.ts renders them with data-toast). */
+export const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text }).first();
