@@ -2,7 +2,11 @@
 // the dev SMS outbox), its token put where the session code keeps it, and a `call` helper that
 // posts /api/auth calls as that user. Each test is its own visitor (X-Real-IP), so per-address
 // limits of the accounts API never spill from one test into the next.
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+
+// Islands load their data after hydration; on a busy machine (two workers beside the server)
+// that can take longer than the default five seconds.
+export const expect = baseExpect.configure({ timeout: 15_000 });
 
 export const PASSWORD = 'Lab-Passw0rd';
 const rand = (n: number) => Math.floor(Math.random() * n);
@@ -95,8 +99,6 @@ export const test = base.extend<{ ip: string; session: Session; customer: Sessio
     await use(s);
   },
 });
-
-export { expect };
 
 /** A toast with the given text (src/lib/client/toast.ts renders them with data-toast). */
 export const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text }).first();
