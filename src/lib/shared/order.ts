@@ -12,6 +12,7 @@ import type { DemandInfo } from './demand.ts';
 export const ORDER_NOT_FOUND = '订单不存在';
 export const INSUFFICIENT_BALANCE = '余额不足，请先充值';
 export const EMPTY_ORDER = '[检测项目]不能为空';
+export const DATE_RANGE_REVERSED = '开始日期不能晚于结束日期';
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
@@ -130,7 +131,12 @@ export const orderListSchema = PageRequestSchema.extend({
   date_to: optText('结束日期', 10)
     .refine((v) => !v || isValidDate(v), '[结束日期]格式不正确')
     .optional(),
-});
+  /** Several statuses at once: the tabs of /member/order (检测中 = 已收样 + 检测中). */
+  statuses: z
+    .array(z.enum(ORDER_STATUSES, { error: '[订单状态]不正确' }), { error: '[订单状态]不正确' })
+    .max(ORDER_STATUSES.length, '[订单状态]不正确')
+    .optional(),
+}).refine((f) => !f.date_from || !f.date_to || f.date_from <= f.date_to, DATE_RANGE_REVERSED);
 
 export const paySchema = z.object(
   {
@@ -251,6 +257,8 @@ export type OrderSummary = {
   quoted_fen: number | null;
   paid_fen: number;
   item_names: string[];
+  /** 0 the customer posts the sample, 1 pickup. */
+  delivery_type: 0 | 1;
   created: string;
   updated: string;
 };

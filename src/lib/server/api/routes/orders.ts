@@ -122,8 +122,11 @@ export function orderRoutes() {
 
   r.post('/sample4recycle/list4person', async (c) => {
     const me = requireUser(c);
-    const { page, size } = await readBody(c, PageRequestSchema);
-    return ok(c, await listRecycles(c.var.services, me.id, page, size));
+    const { page, size, order_rid } = await readBody(
+      c,
+      PageRequestSchema.extend({ order_rid: ridField().optional() }),
+    );
+    return ok(c, await listRecycles(c.var.services, me.id, page, size, order_rid));
   });
 
   r.post('/order/listProtocolFile', async (c) => {

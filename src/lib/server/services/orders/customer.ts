@@ -267,9 +267,15 @@ export async function addRecycle(
   return { rid: row.rid };
 }
 
-export async function listRecycles(s: Services, userId: number, page?: number, size?: number) {
+export async function listRecycles(
+  s: Services,
+  userId: number,
+  page?: number,
+  size?: number,
+  orderRid?: string,
+) {
   const w = pageWindow(page, size);
-  const where = eq(sampleRecycles.userId, userId);
+  const where = and(eq(sampleRecycles.userId, userId), orderRid ? eq(orders.rid, orderRid) : undefined);
   const [rows, [{ total }]] = await Promise.all([
     s.db
       .select({ r: sampleRecycles, orderNo: orders.orderNo, orderRid: orders.rid })
@@ -279,7 +285,11 @@ export async function listRecycles(s: Services, userId: number, page?: number, s
       .orderBy(desc(sampleRecycles.id))
       .limit(w.size)
       .offset(w.offset),
-    s.db.select({ total: count() }).from(sampleRecycles).where(where),
+    s.db
+      .select({ total: count() })
+      .from(sampleRecycles)
+      .innerJoin(orders, eq(orders.id, sampleRecycles.orderId))
+      .where(where),
   ]);
   return {
     list: rows.map(({ r, orderNo, orderRid }) => ({

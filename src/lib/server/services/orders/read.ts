@@ -44,6 +44,7 @@ export function toSummary(o: OrderRow, itemNames: string[]): OrderSummary {
     quoted_fen: o.quotedFen,
     paid_fen: o.paidFen,
     item_names: itemNames,
+    delivery_type: o.delivery.type === 1 ? 1 : 0,
     created: o.createdAt.toISOString(),
     updated: o.updatedAt.toISOString(),
   };
@@ -167,7 +168,7 @@ export async function listOrders(
   const where: SQL[] = [];
   if (f.userId !== undefined) where.push(eq(orders.userId, f.userId));
   if (f.status) where.push(eq(orders.status, f.status));
-  if (f.statuses) where.push(inArray(orders.status, [...f.statuses]));
+  if (f.statuses?.length) where.push(inArray(orders.status, [...f.statuses]));
   if (f.delivery_type !== undefined) where.push(sql`(${orders.delivery}->>'type')::int = ${f.delivery_type}`);
   if (f.order_no) where.push(ilike(orders.orderNo, `%${escapeLike(f.order_no)}%`));
   if (f.keyword)

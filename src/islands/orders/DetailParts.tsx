@@ -1,0 +1,266 @@
+// The read-only parts of the order detail: items, delivery, timeline, test records, files and
+// related instruments.
+import { useState } from 'react';
+import Section, { Empty } from './Section.tsx';
+import { StatusBadge } from './parts.tsx';
+import { useSettings } from '../sampling/settings.ts';
+import { Spinner } from '../member/ui.tsx';
+import { toast } from '../../lib/client/toast.ts';
+import { downloadWithToken } from '../../lib/client/download.ts';
+import { formatFen } from '../../lib/shared/money.ts';
+import { regionLabel } from '../../lib/shared/region.ts';
+import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import {
+  DISPOSAL_TEXT,
+  SAMPLE_SOURCE_TEXT,
+  type Disposal,
+  type SampleSource,
+} from '../../lib/shared/plan-rules.ts';
+import type { OrderDetail, OrderEvent, OrderFile } from '../../lib/shared/order.ts';
+import type { DeviceSummary } from '../../lib/shared/catalogue.ts';
+import { ORDER_STATUS_TEXT } from '../../lib/shared/order-status.ts';
+import { actorText, eventText, FILE_KIND_TEXT, fileSize } from '../../lib/shared/order-view.ts';
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex gap-2 text-sm">
+      <dt className="w-16 shrink-0 text-slate-500">{label}</dt>
+      <dd className="min-w-0 text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+export function Items({ order }: { order: OrderDetail }) {
+  return (
+    <Section
+      title="检测项目"
+      aside={<span className="text-sm text-slate-500">共 {order.items.length} 项</span>}
+    >
+      <ul className="grid gap-3" aria-label="检测项目">
+        {order.items.map((l, i) => {
+          const disposal = DISPOSAL_TEXT[l.disposal as Disposal];
+          const params = Object.entries(l.parameters).filter(([, v]) => v);
+          return (
+            <li key={`${l.item_rid}-${i}`} className="rounded-lg border border-slate-200 p-3.5">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                <a
+                  href={`/detail/${l.item_rid}`}
+                  className="font-semibold text-slate-900 hover:text-brand-700"
+                >
+                  {l.name}
+                </a>
+                <span className="text-sm text-slate-500 tabular-nums">
+                  {formatFen(l.price_fen)}/{l.unit || '样'} × {l.sample_count} ={' '}
+                  <strong className="text-hot-600">{formatFen(l.line_fen)}</strong>
+                </span>
+              </div>
+              <dl className="mt-2 grid gap-1.5 sm:grid-cols-2">
+                <Fact label="样品数量">{l.sample_count}</Fact>
+                <Fact label="样品来源">
+                  {SAMPLE_SOURCE_TEXT[l.source as SampleSource] ?? '—'}
+                  {l.source_order_rid && (
+                    <a
+                      href={`/member/order?rid=${l.source_order_rid}`}
+                      className="ml-1 text-brand-700 hover:underline"
+                    >
+                      查看原订单
+                    </a>
+                  )}
+                </Fact>
+                <Fact label="样品处理">
+                  <span title={disposal?.note}>{disposal?.label ?? '—'}</span>
+                  {disposal && <span className="block text-xs text-slate-400">{disposal.note}</span>}
+                </Fact>
+                <Fact label="测试参数">
+                  {params.length === 0 ? '—' : params.map(([k, v]) => `${k}：${v}`).join('；')}
+                </Fact>
+              </dl>
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
+  );
+}
+
+export function Delivery({ order }: { order: OrderDetail }) {
+  const settings = useSettings();
+  const d = order.delivery;
+  const express = settings?.localInfo.express;
+  return (
+    <Section title="送样信息">
+      <dl className="grid gap-2">
+        <Fact label="送样方式">{d.type === 1 ? '上门取样' : '自行寄送'}</Fact>
+        {d.type === 1 ? (
+          <>
+            <Fact label="取样时间">
+              <span className="tabular-nums">
+                {d.date} {d.time}
+              </span>
+            </Fact>
+            <Fact label="联系人">
+              {d.name} <span className="tabular-nums">{d.phone}</span>
+            </Fact>
+            <Fact label="取样地址">
+              {regionLabel(d)} {d.address}
+            </Fact>
+          </>
+        ) : (
+          <Fact label="寄送地址">
+            {express ? (
+              <>
+                {express.address}
+                <span className="block text-slate-500">
+                  {express.name} <span className="tabular-nums">{express.phone}</span>
+                </span>
+              </>
+            ) : (
+              <Spinner />
+            )}
+          </Fact>
+        )}
+        {d.message && <Fact label="送样备注">{d.message}</Fact>}
+        {order.remark && <Fact label="订单备注">{order.remark}</Fact>}
+      </dl>
+    </Section>
+  );
+}
+
+export function Timeline({ events }: { events: OrderEvent[] }) {
+  return (
+    <Section title="订单动态">
+      <ol aria-label="订单动态" className="relative grid gap-4 border-l-2 border-slate-100 pl-5">
+        {events.map((e, i) => (
+          <li key={`${e.at}-${i}`} data-action={e.action} className="relative">
+            <span
+              aria-hidden="true"
+              className={`absolute top-1.5 -left-[1.6rem] size-2.5 rounded-full ring-4 ring-white ${
+                i === events.length - 1 ? 'bg-brand-600' : 'bg-slate-300'
+              }`}
+            />
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <span className="font-medium text-slate-900">{eventText(e.action)}</span>
+              {e.from !== e.to && <StatusBadge status={e.to} text={ORDER_STATUS_TEXT[e.to]} />}
+              <span className="text-xs text-slate-400">{actorText(e.actor)}</span>
+            </div>
+            <time dateTime={e.at} className="mt-0.5 block text-xs text-slate-400 tabular-nums">
+              {shanghaiMinute(e.at)}
+            </time>
+            {e.note && <p className="mt-1 text-sm break-words text-slate-600">{e.note}</p>}
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}
+
+export type TestStep = OrderEvent & { status_text: string };
+
+export function TestRecords({ steps }: { steps: TestStep[] | null }) {
+  return (
+    <Section title="检测记录">
+      {!steps ? (
+        <Spinner />
+      ) : steps.length === 0 ? (
+        <Empty>样品签收后，这里会显示检测进度</Empty>
+      ) : (
+        <ul aria-label="检测记录" className="grid gap-2 text-sm">
+          {steps.map((s, i) => (
+            <li key={i} className="flex flex-wrap items-baseline justify-between gap-x-3">
+              <span className="font-medium text-slate-800">{s.status_text}</span>
+              <span className="text-xs text-slate-400 tabular-nums">{shanghaiMinute(s.at)}</span>
+              {s.note && <span className="basis-full text-slate-500">{s.note}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+export function Files({ files }: { files: OrderFile[] }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const reports = files.filter((f) => f.kind === 'report');
+  async function download(f: OrderFile) {
+    setBusy(f.rid);
+    try {
+      await downloadWithToken(`/api/auth/file/download/${f.rid}`, f.name);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : '下载失败');
+    }
+    setBusy(null);
+  }
+  return (
+    <Section title="报告文件">
+      {files.length === 0 ? (
+        <Empty>检测数据出具后，可在这里下载报告</Empty>
+      ) : (
+        <ul aria-label="报告文件" className="grid gap-2">
+          {[...reports, ...files.filter((f) => f.kind !== 'report')].map((f) => (
+            <li
+              key={f.rid}
+              className="flex items-center gap-3 rounded-lg border border-slate-200 px-3 py-2.5 text-sm"
+            >
+              <span
+                aria-hidden="true"
+                className="flex size-9 shrink-0 items-center justify-center rounded-md bg-brand-50 text-xs font-bold text-brand-700 uppercase"
+              >
+                {f.name.split('.').pop()?.slice(0, 4) || 'file'}
+              </span>
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium text-slate-800" title={f.name}>
+                  {f.name}
+                </p>
+                <p className="text-xs text-slate-400">
+                  {FILE_KIND_TEXT[f.kind] ?? '文件'} · {fileSize(f.size)} · {shanghaiMinute(f.created)}
+                </p>
+              </div>
+              <button
+                type="button"
+                className="btn-ghost shrink-0 px-3 py-1.5"
+                disabled={busy !== null}
+                aria-label={`下载 ${f.name}`}
+                onClick={() => void download(f)}
+              >
+                {busy === f.rid ? <Spinner /> : '下载'}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+export function Equipment({ devices }: { devices: DeviceSummary[] }) {
+  if (devices.length === 0) return null;
+  return (
+    <Section title="相关仪器">
+      <ul aria-label="相关仪器" className="grid gap-2.5">
+        {devices.map((d) => (
+          <li key={d.rid}>
+            <a
+              href={d.item_rid ? `/detail/${d.item_rid}` : '/project'}
+              className="flex gap-3 rounded-lg border border-slate-200 p-2.5 transition-colors hover:border-brand-300"
+            >
+              <img
+                src={d.img}
+                alt=""
+                width={64}
+                height={48}
+                loading="lazy"
+                className="aspect-[4/3] w-16 shrink-0 rounded-md bg-slate-100 object-cover"
+              />
+              <span className="min-w-0 text-sm">
+                <span className="block font-medium text-slate-900">{d.name}</span>
+                <span className="block truncate text-xs text-slate-500">
+                  {d.model} · {d.location}
+                </span>
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,148 @@
+import { useCallback, useEffect, useState } from 'react';
+import Progress from './Progress.tsx';
+import { Delivery, Equipment, Files, Items, TestRecords, Timeline, type TestStep } from './DetailParts.tsx';
+import { Evaluation, Feedback, SampleReturn } from './Forms.tsx';
+import { useCancelOrder } from './cancel.ts';
+import { Amount, linkButton, onOrderPaid, openPay, StatusBadge } from './parts.tsx';
+import { Loading } from '../member/ui.tsx';
+import { api, ApiError } from '../../lib/client/api.ts';
+import { formatFen } from '../../lib/shared/money.ts';
+import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import { projectTypeNames } from '../../lib/shared/catalogue.ts';
+import { DISPOSAL_RECYCLE } from '../../lib/shared/plan-rules.ts';
+import type { OrderDetail as Detail } from '../../lib/shared/order.ts';
+import type { DeviceSummary } from '../../lib/shared/catalogue.ts';
+import { canCancel, canEvaluate, canGiveFeedback, canPay, needsQuote } from '../../lib/shared/order-view.ts';
+
+const PAY_MODE_TEXT = { after: '检测完成后结算', before: '预付全款' } as const;
+
+/** /member/order?rid=…: one order with everything the customer can see and do with it. */
+export default function OrderDetail({ rid }: { rid: string }) {
+  const [order, setOrder] = useState<Detail | null>(null);
+  const [missing, setMissing] = useState<string | null>(null);
+  const [steps, setSteps] = useState<TestStep[] | null>(null);
+  const [devices, setDevices] = useState<DeviceSummary[]>([]);
+
+  const load = useCallback(async () => {
+    try {
+      const [d, t] = await Promise.all([
+        api.post<Detail>('/api/auth/order/detail', { rid }, { throws: true }),
+        api.post<{ list: TestStep[] }>('/api/auth/order/testRecord', { rid }, { silent: true }),
+      ]);
+      if (d) setOrder(d);
+      setSteps(t?.list ?? []);
+    } catch (error) {
+      setMissing(error instanceof ApiError ? error.message : '订单不存在');
+    }
+  }, [rid]);
+
+  useEffect(() => {
+    void load();
+    void api
+      .post<{ list: DeviceSummary[] }>('/api/auth/order/relateEquipment', { rid }, { silent: true })
+      .then((r) => r && setDevices(r.list));
+  }, [load, rid]);
+  useEffect(() => onOrderPaid((paid) => (!paid || paid === rid) && void load()), [load, rid]);
+
+  const [confirmDialog, cancel, busy] = useCancelOrder(load);
+
+  if (missing)
+    return (
+      <div className="card px-6 py-14 text-center">
+        <p className="text-slate-600">{missing}</p>
+        <a href="/member/order" className="btn-primary mt-4">
+          返回我的订单
+        </a>
+      </div>
+    );
+  if (!order) return <Loading />;
+
+  const recyclable = order.items.some((l) => l.disposal === DISPOSAL_RECYCLE);
+  const owed = Math.max(0, order.amount_fen - order.paid_fen);
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <a href="/member/order" className="justify-self-start text-sm text-slate-500 hover:text-brand-700">
+        ← 返回我的订单
+      </a>
+      <section aria-label="订单概要" className="card p-4 md:p-5">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <h2 className="text-lg font-bold text-slate-900">
+            订单号 <span className="tabular-nums">{order.order_no}</span>
+          </h2>
+          <StatusBadge status={order.status} text={order.status_text} />
+          <div className="flex flex-wrap gap-2 sm:ml-auto">
+            {canCancel(order) && (
+              <button
+                type="button"
+                disabled={busy !== null}
+                onClick={() => void cancel(order)}
+                className={`${linkButton} h-9 border border-red-200 px-3.5 text-red-600 hover:bg-red-50`}
+              >
+                取消订单
+              </button>
+            )}
+            {canPay(order) && (
+              <button
+                type="button"
+                onClick={() => openPay(order.rid)}
+                className="btn bg-hot-600 text-white hover:bg-hot-500"
+              >
+                去支付 {formatFen(owed)}
+              </button>
+            )}
+          </div>
+        </div>
+        <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 text-sm md:grid-cols-4">
+          <div>
+            <dt className="text-slate-500">下单时间</dt>
+            <dd className="mt-0.5 text-slate-800 tabular-nums">{shanghaiMinute(order.created)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">服务类型</dt>
+            <dd className="mt-0.5 text-slate-800">
+              {projectTypeNames[order.type_id as keyof typeof projectTypeNames] ?? '检测服务'}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">结算方式</dt>
+            <dd className="mt-0.5 text-slate-800">{PAY_MODE_TEXT[order.pay_mode]}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">订单金额</dt>
+            <dd className="mt-0.5">
+              <Amount order={order} className="text-base" />
+              {!needsQuote(order) && order.paid_fen > 0 && (
+                <span className="ml-2 text-xs text-slate-500">已付 {formatFen(order.paid_fen)}</span>
+              )}
+            </dd>
+          </div>
+        </dl>
+        {order.status === 'cancelled' ? (
+          <p className="mt-4 rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-500">
+            订单已取消{order.timeline.at(-1)?.note ? `：${order.timeline.at(-1)?.note}` : ''}
+          </p>
+        ) : (
+          <Progress order={order} />
+        )}
+      </section>
+
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        <div className="grid min-w-0 gap-4">
+          <Items order={order} />
+          <Delivery order={order} />
+          <Files files={order.files} />
+          {canGiveFeedback(order) && <Feedback order={order} onSaved={() => void load()} />}
+          {canEvaluate(order) && <Evaluation order={order} onSaved={() => void load()} />}
+          {recyclable && <SampleReturn order={order} />}
+        </div>
+        <div className="grid min-w-0 gap-4">
+          <Timeline events={order.timeline} />
+          <TestRecords steps={steps} />
+          <Equipment devices={devices} />
+        </div>
+      </div>
+      {confirmDialog}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { useCallback, useEffect, useState } from 'react';
+import OrderCard from './OrderCard.tsx';
+import { useCancelOrder } from './cancel.ts';
+import { onOrderPaid } from './parts.tsx';
+import { Pager, Spinner } from '../member/ui.tsx';
+import { api } from '../../lib/client/api.ts';
+import type { OrderSummary } from '../../lib/shared/order.ts';
+import { ORDER_TABS, tabByKey } from '../../lib/shared/order-view.ts';
+
+const PAGE_SIZE = 10;
+type Page = { list: OrderSummary[]; total: number };
+
+/** The tab in the address (?tab=testing), so a reload or the back button keeps it. */
+function tabFromUrl(): string {
+  return new URLSearchParams(window.location.search).get('tab') ?? 'all';
+}
+
+/** /member/order: the user's orders by status tab, newest first, ten a page. */
+export default function OrderList() {
+  const [tab, setTab] = useState(() => tabByKey(tabFromUrl()).key);
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<Page | null>(null);
+
+  const load = useCallback(async () => {
+    const res = await api.post<Page>('/api/auth/order/list4person', {
+      page,
+      size: PAGE_SIZE,
+      statuses: tabByKey(tab).statuses,
+    });
+    if (res) setData(res);
+  }, [page, tab]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useEffect(() => onOrderPaid(() => void load()), [load]);
+
+  const [confirmDialog, cancel, busy] = useCancelOrder(load);
+
+  function choose(key: string) {
+    setTab(key);
+    setPage(1);
+    setData(null);
+    const url = new URL(window.location.href);
+    if (key === 'all') url.searchParams.delete('tab');
+    else url.searchParams.set('tab', key);
+    window.history.replaceState(null, '', url);
+  }
+
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  const current = tabByKey(tab);
+
+  return (
+    <div className="card p-3 md:p-5">
+      <div
+        role="tablist"
+        aria-label="订单状态"
+        className="-mx-3 mb-4 flex gap-1 overflow-x-auto border-b border-slate-100 px-3 md:-mx-5 md:px-5"
+      >
+        {ORDER_TABS.map((t) => (
+          <button
+            key={t.key}
+            type="button"
+            role="tab"
+            aria-selected={t.key === tab}
+            onClick={() => choose(t.key)}
+            className={`-mb-px shrink-0 border-b-2 px-3 py-2.5 text-sm whitespace-nowrap transition-colors ${
+              t.key === tab
+                ? 'border-brand-600 font-semibold text-brand-700'
+                : 'border-transparent text-slate-500 hover:text-brand-700'
+            }`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={current.label}>
+        {!data ? (
+          <p className="flex items-center justify-center gap-2 py-16 text-sm text-slate-400">
+            <Spinner /> 加载中…
+          </p>
+        ) : data.list.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-slate-200 px-6 py-14 text-center">
+            <p className="text-slate-600">{tab === 'all' ? '还没有订单' : `没有${current.label}的订单`}</p>
+            {tab === 'all' && (
+              <a href="/project" className="btn-primary mt-4">
+                浏览检测项目
+              </a>
+            )}
+          </div>
+        ) : (
+          <>
+            <p className="mb-3 text-sm text-slate-500">
+              共 <strong className="text-slate-800">{data.total}</strong> 个订单
+            </p>
+            <ul className="grid gap-3" aria-label="订单列表">
+              {data.list.map((o) => (
+                <OrderCard key={o.rid} order={o} busy={busy !== null} onCancel={(x) => void cancel(x)} />
+              ))}
+            </ul>
+          </>
+        )}
+        <Pager page={page} pages={pages} label="订单分页" onPage={setPage} />
+      </div>
+      {confirmDialog}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import type { OrderDetail } from '../../lib/shared/order.ts';
+import type { OrderStatus } from '../../lib/shared/order-status.ts';
+
+type Step = { label: string; statuses: readonly OrderStatus[] };
+
+/**
+ * The steps this order goes through, as the customer sees them: a quote only when it needed one,
+ * payment before sampling for prepaid orders, a bill after the data for pay-after ones.
+ */
+export function stepsOf(o: Pick<OrderDetail, 'pay_mode' | 'delivery_type' | 'timeline' | 'status'>): Step[] {
+  const quoted = o.status === 'quoting' || o.timeline.some((e) => e.action === 'quote' || e.to === 'quoting');
+  const steps: Step[] = [{ label: '提交订单', statuses: [] }];
+  if (quoted) steps.push({ label: '报价', statuses: ['quoting'] });
+  if (o.pay_mode === 'before') steps.push({ label: '付款', statuses: ['unpaid'] });
+  steps.push({
+    label: o.delivery_type === 1 ? '上门取样' : '寄送样品',
+    statuses: ['awaiting_sample', 'awaiting_pickup'],
+  });
+  steps.push({ label: '已收样', statuses: ['received'] });
+  steps.push({ label: '检测中', statuses: ['testing'] });
+  steps.push({ label: '已出数据', statuses: ['delivered'] });
+  if (o.pay_mode === 'after') steps.push({ label: '结算', statuses: ['unsettled'] });
+  steps.push({ label: '已完成', statuses: ['completed'] });
+  return steps;
+}
+
+/** A horizontal (wide) or vertical-free compact (narrow) row of the order's steps. */
+export default function Progress({ order }: { order: OrderDetail }) {
+  if (order.status === 'cancelled') return null;
+  const steps = stepsOf(order);
+  let current = steps.findIndex((s) => s.statuses.includes(order.status));
+  if (current < 0) current = 0;
+  const done = order.status === 'completed';
+  return (
+    <ol aria-label="订单进度" className="mt-5 flex items-start overflow-x-auto pb-1">
+      {steps.map((s, i) => {
+        const state = done || i < current ? 'done' : i === current ? 'current' : 'todo';
+        return (
+          <li
+            key={s.label}
+            aria-current={state === 'current' ? 'step' : undefined}
+            className="relative flex min-w-14 flex-1 flex-col items-center text-center sm:min-w-16"
+          >
+            {i > 0 && (
+              <span
+                aria-hidden="true"
+                className={`absolute top-3 right-1/2 h-0.5 w-full -translate-y-1/2 ${
+                  state === 'todo' ? 'bg-slate-200' : 'bg-brand-500'
+                }`}
+              />
+            )}
+            <span
+              aria-hidden="true"
+              className={`relative z-10 flex size-6 items-center justify-center rounded-full text-xs font-semibold ${
+                state === 'done'
+                  ? 'bg-brand-600 text-white'
+                  : state === 'current'
+                    ? 'bg-white text-brand-700 ring-2 ring-brand-600'
+                    : 'bg-slate-100 text-slate-400'
+              }`}
+            >
+              {state === 'done' ? '✓' : i + 1}
+            </span>
+            <span
+              className={`mt-1.5 px-1 text-xs whitespace-nowrap ${
+                state === 'todo'
+                  ? 'text-slate-400'
+                  : state === 'current'
+                    ? 'font-semibold text-brand-700'
+                    : 'text-slate-600'
+              }`}
+            >
+              {s.label}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,32 @@
+import { useId, type ReactNode } from 'react';
+
+/** A titled card of the order detail. */
+export default function Section({
+  title,
+  aside,
+  children,
+  className = '',
+}: {
+  title: string;
+  aside?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={`card p-4 md:p-5 ${className}`}>
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={id} className="text-base font-semibold text-slate-900">
+          {title}
+        </h2>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** Shown where a section has nothing yet. */
+export function Empty({ children }: { children: ReactNode }) {
+  return <p className="rounded-lg bg-slate-50 px-4 py-5 text-center text-sm text-slate-500">{children}</p>;
+}

@@ -1,0 +1,85 @@
+// How the customer's order pages read an order (docs/decisions/0009): the status tabs of
+// /member/order, what the customer may do now (from the shared state machine), and the words
+// of the timeline. Pure; used by the islands and their tests.
+import {
+  nextStatus,
+  ORDER_ACTION_TEXT,
+  ORDER_STATUS_TEXT,
+  type OrderAction,
+  type OrderStatus,
+  type PayMode,
+} from './order-status.ts';
+
+export type OrderTab = { key: string; label: string; statuses: readonly OrderStatus[] };
+
+/**
+ * The tabs follow the customer's view of the lifecycle: sampling by post or by pickup is one
+ * step for them (待寄样/待取样), and so is a sample in the lab (已收样 + 检测中).
+ */
+export const ORDER_TABS: readonly OrderTab[] = [
+  { key: 'all', label: '全部', statuses: [] },
+  { key: 'quoting', label: ORDER_STATUS_TEXT.quoting, statuses: ['quoting'] },
+  { key: 'unpaid', label: ORDER_STATUS_TEXT.unpaid, statuses: ['unpaid'] },
+  { key: 'sampling', label: '待送样', statuses: ['awaiting_sample', 'awaiting_pickup'] },
+  { key: 'testing', label: ORDER_STATUS_TEXT.testing, statuses: ['received', 'testing'] },
+  { key: 'delivered', label: ORDER_STATUS_TEXT.delivered, statuses: ['delivered'] },
+  { key: 'unsettled', label: ORDER_STATUS_TEXT.unsettled, statuses: ['unsettled'] },
+  { key: 'completed', label: ORDER_STATUS_TEXT.completed, statuses: ['completed'] },
+  { key: 'cancelled', label: ORDER_STATUS_TEXT.cancelled, statuses: ['cancelled'] },
+];
+
+export const tabByKey = (key: string | null | undefined): OrderTab =>
+  ORDER_TABS.find((t) => t.key === key) ?? ORDER_TABS[0];
+
+type Facts = { status: OrderStatus; pay_mode: PayMode; delivery_type?: 0 | 1 };
+const facts = (o: Facts) => ({ status: o.status, pay_mode: o.pay_mode, delivery_type: o.delivery_type ?? 0 });
+
+/** The customer may cancel now (before the sample is received). */
+export const canCancel = (o: Facts) => nextStatus(facts(o), 'cancel', 'customer').ok;
+/** The customer may pay now: 待付款 (prepay) or 待结算 (pay after the test). */
+export const canPay = (o: Facts) => nextStatus(facts(o), 'pay', 'customer').ok;
+
+/** Report feedback once there is data to read. */
+export const FEEDBACK_STATUSES: readonly OrderStatus[] = ['delivered', 'unsettled', 'completed'];
+export const canGiveFeedback = (o: { status: OrderStatus }) => FEEDBACK_STATUSES.includes(o.status);
+export const canEvaluate = (o: { status: OrderStatus }) => o.status === 'completed';
+
+/** What the amount column shows: the price, or 待报价 while staff have not quoted yet. */
+export const needsQuote = (o: { status: OrderStatus; quoted_fen: number | null }) =>
+  o.status === 'quoting' && o.quoted_fen === null;
+
+const EXTRA_ACTION_TEXT: Record<string, string> = {
+  create: '提交订单',
+  upload: '上传文件',
+  feedback: '报告反馈',
+};
+
+/** The timeline's words for an event's action ('receive' → 确认收样). */
+export function eventText(action: string): string {
+  return ORDER_ACTION_TEXT[action as OrderAction] ?? EXTRA_ACTION_TEXT[action] ?? action;
+}
+
+export const ACTOR_TEXT: Record<string, string> = { customer: '客户', staff: '工作人员', system: '系统' };
+export const actorText = (actor: string) => ACTOR_TEXT[actor] ?? actor;
+
+/** A sample return request's state (sample4recycle/list4person). */
+export const RECYCLE_STATUS_TEXT: Record<string, string> = {
+  pending: '待寄回',
+  sent: '已寄回',
+  cancelled: '已取消',
+};
+
+/** The file kinds of an order, as the detail's file list names them. */
+export const FILE_KIND_TEXT: Record<string, string> = {
+  report: '检测报告',
+  protocol: '签署协议',
+  attachment: '附件',
+  pic: '图片',
+};
+
+/** 1536 → '1.5 KB'. */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

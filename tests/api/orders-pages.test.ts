@@ -1,0 +1,104 @@
+// What the order pages (/member/order, /member/oquery, the order detail) ask of the API beyond
+// the lifecycle: several statuses at once (a tab), a refused reversed date range, the delivery
+// type in the summaries, and one order's sample return requests.
+import { describe, expect, it } from 'vitest';
+import { setupApi } from '../setup/api.ts';
+import { orderHelpers } from '../support/orders.ts';
+import type { OrderSummary } from '#shared/order.ts';
+
+const t = await setupApi();
+const o = orderHelpers(t);
+
+type Page = { list: OrderSummary[]; total: number };
+
+async function place(h: Record<string, string>, delivery: Record<string, unknown>, disposal = 0) {
+  const it1 = await o.demoItem(1);
+  const res = await t.post<{ list: { rid: string; order_no: string }[] }>(
+    '/api/auth/order/add',
+    { items: [{ item_rid: it1.rid, parameters: it1.parameters, disposal }], delivery },
+    h,
+  );
+  expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 1 });
+  return res.body.data.list[0];
+}
+
+describe('order/list4person for the pages', () => {
+  it('filters by several statuses at once and carries the delivery type', async () => {
+    const me = await o.customer();
+    const posted = await place(me.h, { type: 0 });
+    const picked = await place(me.h, await o.pickup());
+    const tested = await place(me.h, { type: 0 });
+    await o.move('order/receive', { rid: tested.rid });
+    const started = await place(me.h, { type: 0 });
+    await o.move('order/receive', { rid: started.rid });
+    await o.move('order/start', { rid: started.rid });
+
+    const list = async (body: Record<string, unknown>) =>
+      (await t.post<Page>('/api/auth/order/list4person', body, me.h)).body.data;
+
+    const sampling = await list({ statuses: ['awaiting_sample', 'awaiting_pickup'] });
+    expect(sampling.total).toBe(2);
+    expect(new Set(sampling.list.map((x) => x.rid))).toEqual(new Set([posted.rid, picked.rid]));
+    expect(sampling.list.find((x) => x.rid === picked.rid)?.delivery_type).toBe(1);
+    expect(sampling.list.find((x) => x.rid === posted.rid)?.delivery_type).toBe(0);
+
+    const inLab = await list({ statuses: ['received', 'testing'] });
+    expect(inLab.list.map((x) => x.rid).sort()).toEqual([tested.rid, started.rid].sort());
+    // An empty list is no filter; a single status still works beside it.
+    expect((await list({ statuses: [] })).total).toBe(4);
+    expect((await list({ status: 'testing', statuses: ['received', 'testing'] })).total).toBe(1);
+  });
+
+  it('refuses unknown statuses and a reversed date range in Chinese', async () => {
+    const me = await o.customer();
+    const bad = await t.post('/api/auth/order/list4person', { statuses: ['paid'] }, me.h);
+    expect(bad.body).toMatchObject({ code: 0, msg: '[订单状态]不正确' });
+    const reversed = await t.post(
+      '/api/auth/order/list4person',
+      { date_from: '2026-05-02', date_to: '2026-05-01' },
+      me.h,
+    );
+    expect(reversed.body).toMatchObject({ code: 0, msg: '开始日期不能晚于结束日期' });
+    const sameDay = await t.post<Page>(
+      '/api/auth/order/list4person',
+      { date_from: '2026-05-01', date_to: '2026-05-01' },
+      me.h,
+    );
+    expect(sameDay.body).toMatchObject({ code: 1, data: { total: 0 } });
+  });
+});
+
+describe('sample4recycle/list4person by order', () => {
+  it("lists one order's return requests, and only the user's own", async () => {
+    const me = await o.customer();
+    const first = await place(me.h, { type: 0 }, 1);
+    const second = await place(me.h, { type: 0 }, 1);
+    for (const rid of [first.rid, second.rid]) {
+      const res = await t.post(
+        '/api/auth/sample4recycle/add',
+        { rid, name: '李四', phone: '13912345678', address: '上海市闵行区东川路800号' },
+        me.h,
+      );
+      expect(res.body).toMatchObject({ code: 1 });
+    }
+    type Recycles = { list: { order_rid: string; status: string; name: string }[]; total: number };
+    const all = await t.post<Recycles>('/api/auth/sample4recycle/list4person', {}, me.h);
+    expect(all.body.data.total).toBe(2);
+    const one = await t.post<Recycles>(
+      '/api/auth/sample4recycle/list4person',
+      { order_rid: first.rid },
+      me.h,
+    );
+    expect(one.body.data).toMatchObject({
+      total: 1,
+      list: [{ order_rid: first.rid, status: 'pending', name: '李四' }],
+    });
+    const other = await o.customer();
+    const theirs = await t.post<Recycles>(
+      '/api/auth/sample4recycle/list4person',
+      { order_rid: first.rid },
+      other.h,
+    );
+    expect(theirs.body.data).toMatchObject({ total: 0, list: [] });
+  });
+});

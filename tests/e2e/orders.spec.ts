@@ -1,0 +1,191 @@
+// The customer's order screens in the browser: /member/order (tabs, cancel), the order detail
+// (timeline, report download, feedback, evaluation, sample return) and /member/oquery. Orders
+// are placed through the API and moved by the seeded staff account through /api/admin/*.
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { demoItems, expect, newCustomer, PDF, staff, test } from '../support/e2e-orders.ts';
+
+const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text }).first();
+const orderCard = (page: Page, orderNo: string) => page.getByRole('listitem', { name: `订单 ${orderNo}` });
+const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
+const timelineActions = (page: Page) => page.getByRole('list', { name: '订单动态' }).getByRole('listitem');
+
+async function openDetail(page: Page, card: Locator) {
+  await card.getByRole('link', { name: /详情/ }).click();
+  await expect(page).toHaveURL(/\/member\/order\?rid=/);
+  await expect(page.getByRole('region', { name: '订单概要' })).toBeVisible();
+}
+
+test.describe('/member/order', () => {
+  test('an order placed through the API shows under its tab; cancelling it moves it to 已取消', async ({
+    page,
+    request,
+    ip,
+  }) => {
+    const me = await newCustomer(page, request, ip);
+    const [item] = await demoItems(request, 1);
+    const placed = await me.order([{ item_rid: item.rid }]);
+    expect(placed.status).toBe('awaiting_sample');
+
+    await page.goto('/member/order');
+    await expect(tab(page, '全部')).toHaveAttribute('aria-selected', 'true');
+    const card = orderCard(page, placed.order_no);
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(item.name);
+    await expect(card).toContainText('待寄样');
+    await expect(card).toContainText(`¥${(placed.amount_fen / 100).toFixed(2)}`);
+    // An institution customer pays after the test: nothing to pay yet.
+    await expect(card.getByRole('button', { name: '去支付' })).toHaveCount(0);
+
+    await tab(page, '检测中').click();
+    await expect(page.getByText('没有检测中的订单')).toBeVisible();
+    await tab(page, '待送样').click();
+    await expect(page).toHaveURL(/tab=sampling/);
+    await expect(orderCard(page, placed.order_no)).toBeVisible();
+
+    // Cancel, with a confirmation first.
+    await orderCard(page, placed.order_no).getByRole('button', { name: '取消订单' }).click();
+    const confirm = page.getByRole('dialog', { name: '取消订单' });
+    await expect(confirm).toContainText(placed.order_no);
+    await confirm.getByRole('button', { name: '取消订单' }).click();
+    await expect(toast(page, '订单已取消')).toBeVisible();
+    await expect(page.getByText('没有待送样的订单')).toBeVisible();
+    await tab(page, '已取消').click();
+    const cancelled = orderCard(page, placed.order_no);
+    await expect(cancelled).toContainText('已取消');
+    await expect(cancelled.getByRole('button', { name: '取消订单' })).toHaveCount(0);
+    // The tab survives a reload.
+    await page.reload();
+    await expect(tab(page, '已取消')).toHaveAttribute('aria-selected', 'true');
+    await expect(orderCard(page, placed.order_no)).toBeVisible();
+  });
+
+  test('staff moves show on the timeline; the report downloads with its name; feedback and evaluation are saved', async ({
+    page,
+    request,
+    ip,
+  }) => {
+    test.slow(); // a whole order life, on a shared machine
+    const me = await newCustomer(page, request, ip);
+    const items = await demoItems(request, 1);
+    const placed = await me.order([{ item_rid: items[0].rid, disposal: 1 }]);
+    const admin = await staff(request, ip);
+
+    await page.goto('/member/order');
+    await openDetail(page, orderCard(page, placed.order_no));
+    const summary = page.getByRole('region', { name: '订单概要' });
+    await expect(summary).toContainText(placed.order_no);
+    await expect(summary).toContainText('待寄样');
+    await expect(page.getByRole('list', { name: '检测项目' })).toContainText(items[0].name);
+    await expect(page.getByRole('list', { name: '检测项目' })).toContainText('检测后回收');
+    await expect(page.getByRole('region', { name: '送样信息' })).toContainText('自行寄送');
+    await expect(timelineActions(page)).toHaveCount(1);
+    await expect(timelineActions(page).first()).toContainText('提交订单');
+    await expect(page.getByRole('region', { name: '报告文件' })).toContainText('检测数据出具后');
+
+    // Staff receive the sample, start testing, upload the report and deliver the data.
+    await admin.move('order/receive', { rid: placed.rid, note: '样品完好' });
+    await page.reload();
+    await expect(summary).toContainText('已收样');
+    await expect(timelineActions(page).nth(1)).toContainText('确认收样');
+    await expect(timelineActions(page).nth(1)).toContainText('样品完好');
+    await expect(page.getByRole('list', { name: '检测记录' })).toContainText('已收样');
+    // Received: no longer cancellable by the customer.
+    await expect(summary.getByRole('button', { name: '取消订单' })).toHaveCount(0);
+
+    await admin.move('order/start', { rid: placed.rid });
+    await admin.report(placed.rid, 'XRD检测报告.pdf');
+    await admin.move('order/deliver', { rid: placed.rid });
+    await page.reload();
+    await expect(summary).toContainText('已出数据');
+    const actions = await timelineActions(page).evaluateAll((els) =>
+      els.map((e) => (e as HTMLElement).dataset.action),
+    );
+    expect(actions).toEqual(['create', 'receive', 'start', 'upload', 'deliver']);
+    await expect(timelineActions(page).nth(2)).toContainText('开始检测');
+    await expect(timelineActions(page).nth(3)).toContainText('XRD检测报告.pdf');
+    await expect(timelineActions(page).nth(4)).toContainText('出具数据');
+
+    // The report downloads with the token, under its Chinese name.
+    const files = page.getByRole('region', { name: '报告文件' });
+    const downloading = page.waitForEvent('download');
+    await files.getByRole('button', { name: '下载 XRD检测报告.pdf' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('XRD检测报告.pdf');
+    expect(readFileSync(await download.path())).toEqual(PDF);
+
+    // Report feedback.
+    const feedback = page.getByRole('region', { name: '报告反馈' });
+    await feedback.getByRole('button', { name: '提交反馈' }).click();
+    await expect(toast(page, '[反馈内容]不能为空')).toBeVisible();
+    await feedback.getByRole('textbox').fill('第3个样品的衍射峰缺失，请复核');
+    await feedback.getByRole('button', { name: '提交反馈' }).click();
+    await expect(toast(page, '反馈已提交')).toBeVisible();
+    await expect(feedback.getByRole('list', { name: '已提交的反馈' })).toContainText('第3个样品的衍射峰缺失');
+    await expect(timelineActions(page).last()).toContainText('报告反馈');
+
+    // Sample return, prefilled from the profile's saved address when there is one; here typed.
+    const back = page.getByRole('region', { name: '样品回收' });
+    await back.getByLabel('收件人').fill('张三');
+    await back.getByLabel('手机').fill('13912345678');
+    await back.getByLabel('寄回地址').fill('上海市闵行区东川路800号');
+    await back.getByRole('button', { name: '申请寄回' }).click();
+    await expect(toast(page, '回收申请已提交')).toBeVisible();
+    await expect(back.getByRole('list', { name: '回收申请' })).toContainText('待寄回');
+
+    // No evaluation before completion; the bill, then the settlement, complete it.
+    await expect(page.getByRole('region', { name: '服务评价' })).toHaveCount(0);
+    await admin.move('order/bill', { rid: placed.rid });
+    await admin.move('order/settle', { rid: placed.rid, note: '对公转账' });
+    await page.reload();
+    await expect(summary).toContainText('已完成');
+    const evaluation = page.getByRole('region', { name: '服务评价' });
+    await evaluation.getByText('★').nth(3).click(); // 4 stars
+    await evaluation.getByRole('textbox').fill('出数据很快，报告清楚');
+    await evaluation.getByRole('button', { name: '提交评价' }).click();
+    await expect(toast(page, '感谢您的评价')).toBeVisible();
+    await expect(evaluation.getByLabel('4 分')).toBeVisible();
+    await expect(evaluation).toContainText('出数据很快，报告清楚');
+    await expect(evaluation.getByRole('button', { name: '提交评价' })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('region', { name: '服务评价' })).toContainText('出数据很快，报告清楚');
+  });
+
+  test('another user’s order reads as not found', async ({ page, request, ip }) => {
+    const owner = await newCustomer(page, request, ip);
+    const [item] = await demoItems(request, 1);
+    const placed = await owner.order([{ item_rid: item.rid }]);
+    const otherIp = ip.replace(/\.\d+$/, (n) => `.${(Number(n.slice(1)) % 250) + 2}`);
+    const other = await page
+      .context()
+      .browser()!
+      .newContext({ extraHTTPHeaders: { 'x-real-ip': otherIp } });
+    const otherPage = await other.newPage();
+    await newCustomer(otherPage, request, otherIp);
+    await otherPage.goto(`/member/order?rid=${placed.rid}`);
+    await expect(otherPage.getByText('订单不存在')).toBeVisible();
+    await expect(otherPage.getByText(placed.order_no)).toHaveCount(0);
+    await other.close();
+  });
+
+  test('list and detail on a phone @mobile', async ({ page, request, ip }) => {
+    const me = await newCustomer(page, request, ip);
+    const [item] = await demoItems(request, 1);
+    const placed = await me.order([{ item_rid: item.rid }]);
+    const admin = await staff(request, ip);
+    await admin.move('order/receive', { rid: placed.rid });
+    await admin.move('order/start', { rid: placed.rid });
+
+    await page.goto('/member/order');
+    await tab(page, '检测中').click();
+    const card = orderCard(page, placed.order_no);
+    await expect(card).toContainText('检测中');
+    // Nothing runs off the side of the screen.
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await openDetail(page, card);
+    await expect(timelineActions(page)).toHaveCount(3);
+    await expect(page.getByRole('list', { name: '订单进度' })).toBeVisible();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+  });
+});
