@@ -130,7 +130,7 @@ export default function OrderDetail({ rid }: { rid: string }) {
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <div className="grid min-w-0 gap-4">
           <Items order={order} />
-          <Delivery order={order} />
+          {order.type_id !== 2 && <Delivery order={order} />}
           <Files files={order.files} />
           {canGiveFeedback(order) && <Feedback order={order} onSaved={() => void load()} />}
           {canEvaluate(order) && <Evaluation order={order} onSaved={() => void load()} />}

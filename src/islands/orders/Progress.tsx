@@ -1,24 +1,30 @@
 import type { OrderDetail } from '../../lib/shared/order.ts';
-import type { OrderStatus } from '../../lib/shared/order-status.ts';
 
-type Step = { label: string; statuses: readonly OrderStatus[] };
+type Step = { label: string; statuses: readonly string[] };
 
 /**
  * The steps this order goes through, as the customer sees them: a quote only when it needed one,
  * payment before sampling for prepaid orders, a bill after the data for pay-after ones.
  */
-export function stepsOf(o: Pick<OrderDetail, 'pay_mode' | 'delivery_type' | 'timeline' | 'status'>): Step[] {
+export function stepsOf(
+  o: Pick<OrderDetail, 'pay_mode' | 'delivery_type' | 'timeline' | 'status' | 'type_id'>,
+): Step[] {
   const quoted = o.status === 'quoting' || o.timeline.some((e) => e.action === 'quote' || e.to === 'quoting');
   const steps: Step[] = [{ label: '提交订单', statuses: [] }];
   if (quoted) steps.push({ label: '报价', statuses: ['quoting'] });
   if (o.pay_mode === 'before') steps.push({ label: '付款', statuses: ['unpaid'] });
-  steps.push({
-    label: o.delivery_type === 1 ? '上门取样' : '寄送样品',
-    statuses: ['awaiting_sample', 'awaiting_pickup'],
-  });
-  steps.push({ label: '已收样', statuses: ['received'] });
-  steps.push({ label: '检测中', statuses: ['testing'] });
-  steps.push({ label: '已出数据', statuses: ['delivered'] });
+  if (o.type_id === 2) {
+    // A reserved instrument session (decision 0012): no sample to send, a session to attend.
+    steps.push({ label: '待上机', statuses: ['awaiting_session'] });
+  } else {
+    steps.push({
+      label: o.delivery_type === 1 ? '上门取样' : '寄送样品',
+      statuses: ['awaiting_sample', 'awaiting_pickup'],
+    });
+    steps.push({ label: '已收样', statuses: ['received'] });
+    steps.push({ label: '检测中', statuses: ['testing'] });
+    steps.push({ label: '已出数据', statuses: ['delivered'] });
+  }
   if (o.pay_mode === 'after') steps.push({ label: '结算', statuses: ['unsettled'] });
   steps.push({ label: '已完成', statuses: ['completed'] });
   return steps;

@@ -23,7 +23,7 @@ export function onOrderPaid(reload: (rid: string) => void): () => void {
 
 export const detailHref = (rid: string) => `/member/order?rid=${encodeURIComponent(rid)}`;
 
-const STATUS_STYLE: Record<OrderStatus, string> = {
+const STATUS_STYLE: Partial<Record<OrderStatus, string>> = {
   quoting: 'bg-amber-50 text-amber-700 ring-amber-200',
   unpaid: 'bg-hot-50 text-hot-600 ring-hot-100',
   awaiting_sample: 'bg-brand-50 text-brand-700 ring-brand-100',
@@ -40,7 +40,7 @@ export function StatusBadge({ status, text }: { status: OrderStatus; text: strin
   return (
     <span
       data-status={status}
-      className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ${STATUS_STYLE[status]}`}
+      className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ${STATUS_STYLE[status] ?? 'bg-brand-50 text-brand-700 ring-brand-100'}`}
     >
       {text}
     </span>

@@ -4,7 +4,7 @@
 import {
   nextStatus,
   ORDER_ACTION_TEXT,
-  ORDER_STATUS_TEXT,
+  ORDER_STATUSES,
   type OrderAction,
   type OrderStatus,
   type PayMode,
@@ -12,21 +12,27 @@ import {
 
 export type OrderTab = { key: string; label: string; statuses: readonly OrderStatus[] };
 
+/** The statuses of `names` that the state machine has (a tab may name one still to come). */
+const known = (...names: string[]): OrderStatus[] =>
+  names.filter((n): n is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(n));
+
 /**
  * The tabs follow the customer's view of the lifecycle: sampling by post or by pickup is one
- * step for them (待寄样/待取样), and so is a sample in the lab (已收样 + 检测中).
+ * step for them (待送样), and so is a sample in the lab (已收样 + 检测中). 待上机 (a reserved
+ * instrument session, decision 0012) shows once that status exists.
  */
 export const ORDER_TABS: readonly OrderTab[] = [
   { key: 'all', label: '全部', statuses: [] },
-  { key: 'quoting', label: ORDER_STATUS_TEXT.quoting, statuses: ['quoting'] },
-  { key: 'unpaid', label: ORDER_STATUS_TEXT.unpaid, statuses: ['unpaid'] },
-  { key: 'sampling', label: '待送样', statuses: ['awaiting_sample', 'awaiting_pickup'] },
-  { key: 'testing', label: ORDER_STATUS_TEXT.testing, statuses: ['received', 'testing'] },
-  { key: 'delivered', label: ORDER_STATUS_TEXT.delivered, statuses: ['delivered'] },
-  { key: 'unsettled', label: ORDER_STATUS_TEXT.unsettled, statuses: ['unsettled'] },
-  { key: 'completed', label: ORDER_STATUS_TEXT.completed, statuses: ['completed'] },
-  { key: 'cancelled', label: ORDER_STATUS_TEXT.cancelled, statuses: ['cancelled'] },
-];
+  { key: 'quoting', label: '待报价', statuses: known('quoting') },
+  { key: 'unpaid', label: '待付款', statuses: known('unpaid') },
+  { key: 'sampling', label: '待送样', statuses: known('awaiting_sample', 'awaiting_pickup') },
+  { key: 'session', label: '待上机', statuses: known('awaiting_session') },
+  { key: 'testing', label: '检测中', statuses: known('received', 'testing') },
+  { key: 'delivered', label: '已出数据', statuses: known('delivered') },
+  { key: 'unsettled', label: '待结算', statuses: known('unsettled') },
+  { key: 'completed', label: '已完成', statuses: known('completed') },
+  { key: 'cancelled', label: '已取消', statuses: known('cancelled') },
+].filter((t) => t.key === 'all' || t.statuses.length > 0);
 
 export const tabByKey = (key: string | null | undefined): OrderTab =>
   ORDER_TABS.find((t) => t.key === key) ?? ORDER_TABS[0];
