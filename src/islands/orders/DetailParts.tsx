@@ -30,7 +30,28 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/** The quote request an order came from (/experiment/demand). */
+export function Demand({ order }: { order: OrderDetail }) {
+  const d = order.demand;
+  if (!d) return null;
+  return (
+    <Section title="需求说明">
+      <p className="text-sm leading-relaxed break-words whitespace-pre-line text-slate-700">
+        {d.description}
+      </p>
+      <dl className="mt-3 grid gap-1.5 sm:grid-cols-2">
+        {d.sample_count !== null && <Fact label="样品数量">{d.sample_count}</Fact>}
+        {d.sample_note && <Fact label="样品说明">{d.sample_note}</Fact>}
+        <Fact label="联系人">
+          {d.contact_name} <span className="tabular-nums">{d.contact_phone}</span>
+        </Fact>
+      </dl>
+    </Section>
+  );
+}
+
 export function Items({ order }: { order: OrderDetail }) {
+  if (order.items.length === 0) return null;
   return (
     <Section
       title="检测项目"

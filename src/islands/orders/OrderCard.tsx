@@ -36,7 +36,7 @@ export default function OrderCard({
       <div className="grid gap-3 px-4 py-3.5 md:grid-cols-[minmax(0,1fr)_8rem_auto] md:items-center md:gap-5">
         <div className="min-w-0">
           <p className="line-clamp-2 text-sm font-medium text-slate-800" title={o.item_names.join('、')}>
-            {o.item_names.join('、') || '—'}
+            {o.item_names.join('、') || '定制检测需求'}
           </p>
           <p className="mt-1 text-xs text-slate-500">
             {[

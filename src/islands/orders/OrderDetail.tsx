@@ -1,6 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import Progress from './Progress.tsx';
-import { Delivery, Equipment, Files, Items, TestRecords, Timeline, type TestStep } from './DetailParts.tsx';
+import {
+  Delivery,
+  Demand,
+  Equipment,
+  Files,
+  Items,
+  TestRecords,
+  Timeline,
+  type TestStep,
+} from './DetailParts.tsx';
 import { Evaluation, Feedback, SampleReturn } from './Forms.tsx';
 import { useCancelOrder } from './cancel.ts';
 import { Amount, linkButton, onOrderPaid, openPay, StatusBadge } from './parts.tsx';
@@ -129,6 +138,7 @@ export default function OrderDetail({ rid }: { rid: string }) {
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <div className="grid min-w-0 gap-4">
+          <Demand order={order} />
           <Items order={order} />
           {order.type_id !== 2 && <Delivery order={order} />}
           <Files files={order.files} />

@@ -1,18 +1,13 @@
 // Pieces the order list, the search results and the detail share: the status badge, the amount,
 // the row actions (details, cancel, pay) and the pay events of the pay dialog.
 import type { ReactNode } from 'react';
+import { openPay, ORDER_PAID_EVENT } from '../pay/events.ts';
 import type { OrderStatus } from '../../lib/shared/order-status.ts';
 import type { OrderSummary } from '../../lib/shared/order.ts';
 import { formatFen } from '../../lib/shared/money.ts';
 import { canCancel, canPay, needsQuote } from '../../lib/shared/order-view.ts';
 
-/** Opens the pay dialog (built beside these pages); detail: { rid }. */
-export const OPEN_PAY_EVENT = 'portal:open-pay';
-/** The pay dialog's word that an order was paid; detail: { rid }. */
-export const ORDER_PAID_EVENT = 'portal:order-paid';
-
-export const openPay = (rid: string) =>
-  window.dispatchEvent(new CustomEvent(OPEN_PAY_EVENT, { detail: { rid } }));
+export { openPay };
 
 /** Runs `reload` whenever the pay dialog reports a payment. */
 export function onOrderPaid(reload: (rid: string) => void): () => void {
