@@ -4,7 +4,7 @@
 // 'portal:open-pay' ({ rid }) from the order lists and details; 'portal:open-messages' from the
 // header's message bell.
 import { isLoggedIn } from '../lib/client/stores.ts';
-import { OPEN_PAY_EVENT, type PayEventDetail } from '../islands/pay/events.ts';
+import { OPEN_PAY_EVENT, type PayEventDetail } from '../lib/client/pay-events.ts';
 
 export const OPEN_HOME_SAMPLING_EVENT = 'portal:open-home-sampling';
 export const OPEN_PROFILE_EVENT = 'portal:open-profile';

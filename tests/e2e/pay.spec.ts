@@ -206,6 +206,10 @@ test('待结算: an institution order billed after its test is paid from the bal
   await expect(entries.first()).toContainText(`支付订单 ${billed.order_no}`);
   await expect(entries.first()).toContainText(`-${(billed.amount_fen / 100).toFixed(2)}`);
 
+  // Received, delivered, billed, and now the payment's 订单已完成: the bell follows without a
+  // reload (it looks again a few seconds after a payment).
+  await expect(page.locator('[data-message-badge]')).toHaveText('4', { timeout: 15_000 });
+
   const after = await ledger(me);
   expect(after.list.filter((e) => e.kind === 'payment')).toEqual([
     expect.objectContaining({ delta_fen: -billed.amount_fen }),

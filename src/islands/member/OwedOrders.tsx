@@ -6,7 +6,7 @@ import { api } from '../../lib/client/api.ts';
 import { fenToYuan } from '../../lib/shared/money.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import type { OrderSummary } from '../../lib/shared/order.ts';
-import { openPay, ORDER_PAID_EVENT } from '../pay/events.ts';
+import { openPay, ORDER_PAID_EVENT } from '../../lib/client/pay-events.ts';
 
 const PAGE_SIZE = 10;
 const LEDGER_SIZE = 5;

@@ -6,7 +6,7 @@ import { toast } from '../../lib/client/toast.ts';
 import { $webSettings } from '../../lib/client/stores.ts';
 import { fenToYuan } from '../../lib/shared/money.ts';
 import { ALREADY_PAID } from '../../lib/shared/order-status.ts';
-import { ORDER_PAID_EVENT, type PayEventDetail } from './events.ts';
+import { ORDER_PAID_EVENT, type PayEventDetail } from '../../lib/client/pay-events.ts';
 
 /** web/order/ready2pay: what the order owes now and the balance it would be paid from. */
 export type ReadyToPay = {

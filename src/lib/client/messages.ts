@@ -4,9 +4,12 @@
 // carry none of it.
 import { createApiClient } from './api.ts';
 import { $messageUnread, $messages, $token, type UserMessage } from './stores.ts';
+import { ORDER_PAID_EVENT } from './pay-events.ts';
 
 export const MESSAGE_POLL_MS = 60_000;
 export const MESSAGE_PAGE_SIZE = 10;
+/** A payment queues an 已完成 message; the worker writes it within seconds: look twice. */
+export const AFTER_PAYMENT_MS = [3000, 10_000];
 
 export type MessagePage = { list: UserMessage[]; total: number; unread: number };
 
@@ -53,5 +56,8 @@ export function startMessagePolling(): void {
   });
   $token.listen((token) => {
     if (token) void refreshMessages();
+  });
+  window.addEventListener(ORDER_PAID_EVENT, () => {
+    for (const ms of AFTER_PAYMENT_MS) setTimeout(() => void refreshMessages(), ms);
   });
 }
