@@ -2,6 +2,8 @@
 // request with an attachment (progress bar), the agreement PDF, and the signed copy uploaded back.
 // Each test registers its own account through the API and starts logged in.
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PROFILE } from '../factories/users.ts';
 
 const PASSWORD = 'Lab-Passw0rd';
@@ -137,5 +139,71 @@ test.describe('提交需求', () => {
     await expect(
       page.locator('[data-toast="error"]', { hasText: '未完善基本信息无法正常下单' }),
     ).toBeVisible();
+  });
+});
+
+test.describe('委托协议', () => {
+  test('the agreement PDF downloads and opens; the signed copy uploads with progress and is listed', async ({
+    page,
+    session,
+  }) => {
+    await completeProfile(session);
+    const items = await session.call('/api/open/project/list', { typeId: 1, page: 1, size: 1 });
+    const item = items.data.list![0] as { rid: string; name: string };
+    const placed = await session.call('/api/auth/order/demand', {
+      type_id: 1,
+      item_rids: [item.rid],
+      description: '金属样品成分分析',
+      contact_name: PROFILE.name,
+      contact_phone: session.phone,
+    });
+    expect(placed).toMatchObject({ code: 1 });
+    const orderNo = placed.data.order_no as string;
+
+    await page.goto('/experiment/contract');
+    const card = page.locator(`[data-order="${orderNo}"]`);
+    await expect(card).toContainText('待报价');
+    await expect(card).toContainText(item.name);
+    await expect(card.locator('[data-protocol-state]')).toHaveText('签署件未上传');
+    // The spec's process text beside the list, with the two pickup cities from the settings.
+    const notes = page.getByRole('complementary').filter({ hasText: '委托流程' });
+    await expect(notes).toContainText('签字盖章');
+    await expect(notes).toContainText('上海市、苏州市免费上门取样');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: `下载协议 ${orderNo}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`委托协议-${orderNo}.pdf`);
+    const pdf = await readFile((await download.path())!);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // It opens: a PDF reader finds its pages and the Chinese text.
+    const doc = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false }).promise;
+    expect(doc.numPages).toBeGreaterThanOrEqual(1);
+    const text = (await (await doc.getPage(1)).getTextContent()).items
+      .map((i) => ('str' in i ? i.str : ''))
+      .join('');
+    expect(text).toContain('送样检测服务委托协议');
+    expect(text).toContain(orderNo);
+    expect(text).toContain('待报价');
+    await doc.destroy();
+
+    // The signed scan goes back with a progress bar; then the list shows it.
+    await card.locator('input[type=file]').setInputFiles({
+      name: '签署件.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.concat([pdf, Buffer.alloc(2 * 1024 * 1024, 0x20)]),
+    });
+    const bar = card.getByRole('progressbar', { name: '签署件.pdf 上传进度' });
+    await expect(bar).toBeVisible();
+    await expect(bar).toHaveAttribute('aria-valuenow', '100');
+    await expect(card.locator('[data-protocol-state]')).toContainText('签署件已上传：签署件.pdf');
+    await expect(card.getByRole('button', { name: '重新上传' })).toBeVisible();
+
+    // The server has it on the order, and it survives a reload.
+    const listed = await session.call('/api/auth/order/listProtocolFile', { rid: placed.data.rid });
+    expect((listed.data.list as { name: string }[]).map((f) => f.name)).toEqual(['签署件.pdf']);
+    await page.reload();
+    await expect(page.locator(`[data-order="${orderNo}"] [data-protocol-state]`)).toContainText('签署件.pdf');
   });
 });

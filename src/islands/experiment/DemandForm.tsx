@@ -29,7 +29,7 @@ import {
   type DemandTypeId,
 } from '../../lib/shared/demand.ts';
 import type { ProjectListItem } from '../../lib/shared/catalogue.ts';
-import { formatFen } from '../../lib/shared/money.ts';
+import { fenToYuan } from '../../lib/shared/money.ts';
 import { PHONE_MAX_LENGTH } from '../../lib/shared/address.ts';
 
 type Picked = Pick<ProjectListItem, 'rid' | 'name' | 'type_id' | 'price_fen' | 'unit'>;
@@ -373,7 +373,8 @@ function ItemPicker({
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm text-slate-800">{r.name}</p>
                 <p className="text-xs text-slate-400">
-                  {r.quote_only ? '需报价' : `${formatFen(r.price_fen)} / ${r.unit}`}
+                  {fenToYuan(r.price_fen)} {r.unit}
+                  {r.quote_only ? ' 起，需报价' : ''}
                 </p>
               </div>
               <button

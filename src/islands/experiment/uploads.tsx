@@ -199,7 +199,8 @@ export function FilePicker({
         type="file"
         className="sr-only"
         tabIndex={-1}
-        aria-label={label}
+        // The visible button above opens it; assistive technology sees only that button.
+        aria-hidden="true"
         accept={accept}
         multiple={multiple}
         onChange={(e) => {

@@ -29,6 +29,8 @@ import {
   testRecord,
 } from '../../services/orders/index.ts';
 import { placeDemand } from '../../services/orders/demand.ts';
+import { agreementPdf } from '../../services/agreement/index.ts';
+import { contentDisposition } from '../../services/files/index.ts';
 import { demandSchema } from '../../../shared/demand.ts';
 import { attachProtocolFile, listProtocolFiles, relatedEquipment } from '../../services/orders/protocol.ts';
 import { listMessages, markRead } from '../../services/notify/messages.ts';
@@ -133,6 +135,20 @@ export function orderRoutes() {
     const me = requireUser(c);
     const { rid } = await readBody(c, orderRidSchema);
     return ok(c, await listProtocolFiles(c.var.services, me.id, rid));
+  });
+
+  // The agreement generated as a PDF (no path in the spec; decision 0011). GET, so the browser
+  // can fetch it as a file; the owner and staff only.
+  r.get('/order/protocol/:rid', async (c) => {
+    const me = requireUser(c);
+    const rid = c.req.param('rid').slice(0, 64);
+    const pdf = await agreementPdf(c.var.services, me.id, rid);
+    return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': 'application/pdf',
+      'content-disposition': contentDisposition(pdf.filename),
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
+    });
   });
 
   r.post('/order/updateProtocolFile', async (c) => {
