@@ -1,7 +1,7 @@
 // Pieces the order list, the search results and the detail share: the status badge, the amount,
 // the row actions (details, cancel, pay) and the pay events of the pay dialog.
 import type { ReactNode } from 'react';
-import { openPay, ORDER_PAID_EVENT } from '../pay/events.ts';
+import { openPay, ORDER_PAID_EVENT } from '../../lib/client/pay-events.ts';
 import type { OrderStatus } from '../../lib/shared/order-status.ts';
 import type { OrderSummary } from '../../lib/shared/order.ts';
 import { formatFen } from '../../lib/shared/money.ts';
