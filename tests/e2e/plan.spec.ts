@@ -92,6 +92,12 @@ test.describe('experiment plan', () => {
     await expect(badge(page)).toHaveText('1');
     await addFromDetail(page, 'ion-milling'); // 31 样品前处理, ¥600
     await expect(badge(page)).toHaveText('2');
+    // The persisted $plan store holds the grouped plan: 样品前处理 (31) first.
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('portal:plan') ?? '[]'));
+    expect(stored.map((g: { type_id: number; name: string }) => [g.type_id, g.name])).toEqual([
+      [31, '样品前处理'],
+      [11, '结构表征'],
+    ]);
     // A 数据分析 item as well (through the API), so the order splits in two.
     const dft = await customer.call('/api/auth/plan/add', {
       item_rid: 'dft',

@@ -44,12 +44,14 @@ export default function PlanPage() {
     applyPlan(view);
   }, []);
 
+  const reload = useCallback(async () => {
+    const view = await api.post<PlanView>('/api/auth/plan/list');
+    if (view) take(view);
+  }, [take]);
+
   useEffect(() => {
-    if (!loggedIn) return;
-    void api.post<PlanView>('/api/auth/plan/list').then((view) => {
-      if (view) take(view);
-    });
-  }, [loggedIn, take]);
+    if (loggedIn) void reload();
+  }, [loggedIn, reload]);
 
   // The warning goes away once the profile dialog has completed the basic info.
   const missing = missingBasicFields(user as BasicInfo | null);
@@ -67,7 +69,10 @@ export default function PlanPage() {
     setBusy(rid);
     const view = await api.post<PlanView>('/api/auth/plan/update', { rid, ...patch });
     setBusy(null);
+    // A refusal (say, the line was ordered or removed in another tab) shows its message in a
+    // toast; the plan is re-read so the page shows what the server holds.
     if (view) take(view);
+    else await reload();
     return Boolean(view);
   }
 

@@ -24,7 +24,8 @@ export default function Stepper({
 }) {
   const id = useId();
   const [text, setText] = useState(String(value));
-  useEffect(() => setText(String(value)), [value]);
+  // Back to the owner's value when it changes, and when a save ends (a refused save keeps it).
+  useEffect(() => setText(String(value)), [value, disabled]);
 
   const commit = (raw: number) => {
     const next = Math.min(max, Math.max(min, Number.isFinite(raw) ? Math.round(raw) : value));
