@@ -4,7 +4,7 @@ import { setupApi } from '../setup/api.ts';
 import { reservationHelpers } from '../support/reservations.ts';
 import { device, orders, reservationSlots, reservations } from '#server/db/schema/index.ts';
 import { addDays } from '#shared/slots.ts';
-import { SLOT_TAKEN } from '#shared/reservation-rules.ts';
+import { MAX_UPCOMING_RESERVATIONS, SLOT_TAKEN, TOO_MANY_RESERVATIONS } from '#shared/reservation-rules.ts';
 
 const t = await setupApi();
 const r = reservationHelpers(t);
@@ -118,5 +118,26 @@ describe('two people booking the same time at the same moment', () => {
     expect(won).toBeLessThanOrEqual(1);
     const { held } = await rowsFor(d.rid);
     expect(held.filter((h) => h.status === 'pending')).toHaveLength(won);
+  });
+
+  it('one account holds at most ten upcoming reservations, even when asking in parallel', async () => {
+    const monday = r.nextMonday();
+    const d = await r.device();
+    const me = await r.customer('institution');
+    const rows = ['08:30', '09:30', '10:30', '11:30', '12:30', '13:30', '14:30', '15:30'];
+    const wanted = [2, 3].flatMap((n) => rows.map((from) => [addDays(monday, n), from] as const));
+    const results = await Promise.all(
+      wanted.map(([day, from]) =>
+        r.book(me.h, d.rid, day, from, `${String(Number(from.slice(0, 2)) + 1).padStart(2, '0')}:30`),
+      ),
+    );
+    expect(results.filter((x) => x.body.code === 1)).toHaveLength(MAX_UPCOMING_RESERVATIONS);
+    expect(new Set(results.filter((x) => x.body.code === 0).map((x) => x.body.msg))).toEqual(
+      new Set([TOO_MANY_RESERVATIONS]),
+    );
+    // Cancelling one makes room for one more.
+    const first = results.find((x) => x.body.code === 1)!.body.data as { rid: string };
+    expect((await t.post('/api/auth/reservation/cancel', { rid: first.rid }, me.h)).body.code).toBe(1);
+    expect((await r.book(me.h, d.rid, addDays(monday, 4), '08:30', '09:30')).body.code).toBe(1);
   });
 });

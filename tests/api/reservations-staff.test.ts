@@ -453,3 +453,85 @@ describe('the day-before reminder', () => {
     ).toHaveLength(2);
   });
 });
+
+describe('staff side effects and hostile input', () => {
+  it('a new block reports the bookings inside it; staff order/cancel frees a reservation without a deadline', async () => {
+    const monday = r.nextMonday();
+    const d = await r.device({ lead_hours: 0 });
+    const me = await r.customer();
+    const res = await r.booked(me.h, d.rid, addDays(monday, 1), '08:30', '10:30');
+    const block = await r.admin('block/add', {
+      kind: 'maintenance',
+      device_rid: d.rid,
+      start: `${addDays(monday, 1)}T10:00:00+08:00`,
+      end: `${addDays(monday, 1)}T12:00:00+08:00`,
+      reason: '年检',
+    });
+    expect(block.body).toMatchObject({ code: 1, data: { conflicts: 1 } });
+    const cancelled = await r.admin('order/cancel', { rid: res.order_rid, reason: '设备年检，已电话沟通' });
+    expect(cancelled.body).toMatchObject({ code: 1, data: { status: 'cancelled' } });
+    expect((await r.list(me.h, 'cancelled')).list[0]).toMatchObject({
+      rid: res.rid,
+      status: 'cancelled',
+      cancel_reason: '设备年检，已电话沟通',
+    });
+    expect(r.slotStatus(await r.week(d.rid, addDays(monday, 1)), '08:30')).toBe('free');
+  });
+
+  it('answers hostile staff input with code 0 and a message', async () => {
+    r.nextMonday();
+    const bodies: unknown[] = [
+      '',
+      '[]',
+      '{oops',
+      {},
+      { rid: null, action: 'explode', kind: 'party', start: 'yesterday', end: 5, reason: 'x'.repeat(5000) },
+      {
+        kind: 'holiday',
+        device_rid: 'd1',
+        start: '2026-01-01T00:00:00+08:00',
+        end: '2026-01-02T00:00:00+08:00',
+        reason: 'x',
+      },
+      { kind: 'holiday', start: '2026-01-02T00:00:00+08:00', end: '2026-01-01T00:00:00+08:00', reason: 'x' },
+      { kind: 'holiday', start: '2026-01-01T00:00:00+08:00', end: '2030-01-01T00:00:00+08:00', reason: 'x' },
+      { rid: 'nope', note: 1, reason: [] },
+      { open: '25:00', close: '08:00', closed_weekdays: [9], cancel_hours: -1 },
+      {
+        name: 'X',
+        model: 'Y',
+        category: 'Z',
+        location: 'L',
+        price_fen: -5,
+        price_unit: 'day',
+        min_minutes: 0,
+        lead_hours: 1e12,
+      },
+      { page: 'x', size: -3, status: 'bogus', date: '2026-02-30', device_rid: { a: 1 } },
+    ];
+    const paths = [
+      'device/list',
+      'device/add',
+      'device/edit',
+      'block/add',
+      'block/list',
+      'block/delete',
+      'reservation/list',
+      'reservation/confirm',
+      'reservation/reject',
+      'reservation/done',
+      'reservation/no_show',
+      'tempDevice/list',
+      'tempDevice/operate',
+      'reservationSetting/update',
+    ];
+    for (const path of paths)
+      for (const body of bodies) {
+        const res = await r.admin(path, body);
+        expect(res.status, `${path} ${JSON.stringify(body).slice(0, 60)}`).toBeLessThan(500);
+        if (res.body.code === 0) expect(res.body.msg).toMatch(/[\u4e00-\u9fff]/);
+      }
+    // Nothing hostile changed the settings.
+    expect((await r.admin('reservationSetting/get', {})).body.data).toEqual(DEFAULT_RESERVATION_SETTINGS);
+  });
+});

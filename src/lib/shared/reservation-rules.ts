@@ -99,6 +99,9 @@ export function hoursText(s: ReservationSettings): string {
 }
 
 export const SLOT_TAKEN = '该时段已被预约，请刷新后重新选择';
+/** Upcoming reservations one account may hold; more is not a real need and would let a script fill the calendar. */
+export const MAX_UPCOMING_RESERVATIONS = 10;
+export const TOO_MANY_RESERVATIONS = `待进行的预约已达${MAX_UPCOMING_RESERVATIONS}个，请完成或取消部分预约后再预约`;
 export const DEVICE_UNAVAILABLE = '仪器不存在或已下架';
 export const RESERVATION_NOT_FOUND = '预约不存在';
 export const TEMP_DEVICE_NOT_FOUND = '临时设备不存在';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Services } from '../../services.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -18,6 +18,7 @@ import { addEvent, applyTransition, lockOrder, type OrderRow } from '../orders/t
 import { newOrderNo, newOrderRid } from '../orders/ids.ts';
 import { basicInfoProblem } from '../orders/basic-info.ts';
 import { getReservationSettings } from './settings.ts';
+import { lockUser } from '../member/addresses.ts';
 import {
   ORDER_STATUS_TEXT,
   RESERVATION_TYPE_ID,
@@ -29,7 +30,9 @@ import {
 import {
   ACTIVE_RESERVATION,
   DEVICE_UNAVAILABLE,
+  MAX_UPCOMING_RESERVATIONS,
   RESERVATION_NOT_FOUND,
+  TOO_MANY_RESERVATIONS,
   RESERVATION_STATUS_TEXT,
   SLOT_TAKEN,
   TEMP_DEVICE_NOT_FOUND,
@@ -140,6 +143,19 @@ export async function addReservation(
     });
     if (problem) throw new DomainError(problem);
     const temps = await ownTempDevices(tx, userId, req.temp_device_rids);
+    // The user row lock makes "count, then insert" one step under parallel requests.
+    await lockUser(tx, userId);
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(reservations)
+      .where(
+        and(
+          eq(reservations.userId, userId),
+          inArray(reservations.status, [...ACTIVE_RESERVATION]),
+          gt(reservations.endAt, new Date(now)),
+        ),
+      );
+    if (n >= MAX_UPCOMING_RESERVATIONS) throw new DomainError(TOO_MANY_RESERVATIONS);
 
     const minutes = (end - start) / 60_000;
     const unit = d.priceUnit === 'session' ? 'session' : 'hour';

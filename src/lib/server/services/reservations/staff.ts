@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { asc, count, desc, eq, gt, ilike, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or } from 'drizzle-orm';
 import type { Services } from '../../services.ts';
 import { device, deviceBlocks, item, reservations } from '../../db/schema/index.ts';
 import { DomainError } from '../../errors.ts';
@@ -197,7 +197,7 @@ export async function addBlock(
   s: Services,
   staffId: number,
   input: { kind: BlockKind; device_rid: string | null; start: string; end: string; reason: string },
-): Promise<BlockItem> {
+): Promise<BlockItem & { conflicts: number }> {
   let d: { id: number; rid: string; name: string } | null = null;
   if (input.device_rid) {
     [d] = await s.db
@@ -219,7 +219,19 @@ export async function addBlock(
       createdAt: new Date(s.now()),
     })
     .returning();
-  return toBlock(b, d && { rid: d.rid, name: d.name });
+  // Bookings already inside the new block stay; staff see how many to deal with (reject or keep).
+  const [{ n }] = await s.db
+    .select({ n: count() })
+    .from(reservations)
+    .where(
+      and(
+        d ? eq(reservations.deviceId, d.id) : undefined,
+        inArray(reservations.status, [...ACTIVE_RESERVATION]),
+        lt(reservations.startAt, b.endAt),
+        gt(reservations.endAt, b.startAt),
+      ),
+    );
+  return { ...toBlock(b, d && { rid: d.rid, name: d.name }), conflicts: n };
 }
 
 /** Current and future blocks first (by start), then past ones (latest first). */
