@@ -17,6 +17,7 @@ import {
 } from './selection.ts';
 import type { BookableDevice, Booked } from './types.ts';
 import { Spinner, textareaClass } from '../member/ui.tsx';
+import { openPay } from '../pay/events.ts';
 import { api, ApiError } from '../../lib/client/api.ts';
 import { OPEN_LOGIN_EVENT } from '../../lib/client/session.ts';
 import { $scene, $token } from '../../lib/client/stores.ts';
@@ -341,12 +342,22 @@ function Success({
         </div>
         <div className="flex justify-between gap-3">
           <dt className="text-slate-500">状态</dt>
-          <dd className="text-slate-900">{booked.status_text}</dd>
+          <dd className="text-slate-900">
+            {booked.status_text}
+            {booked.order_status_text && (
+              <span className="text-slate-500"> · 订单{booked.order_status_text}</span>
+            )}
+          </dd>
         </div>
       </dl>
       <p className="mt-3 rounded-lg bg-hot-50 px-3 py-2 text-xs leading-relaxed text-hot-600">
         {SCENE_DATE_WARNING}
       </p>
+      {booked.order_status === 'unpaid' && (
+        <button type="button" className="btn-accent mt-4 w-full" onClick={() => openPay(booked.order_rid)}>
+          立即支付
+        </button>
+      )}
       <div className="mt-4 grid grid-cols-2 gap-2">
         <a href="/member/reservation" className="btn-primary">
           我的预约

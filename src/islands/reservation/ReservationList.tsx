@@ -5,6 +5,7 @@ import type { Reservation, ReservationScope } from './types.ts';
 import { useConfirm } from '../member/Confirm.tsx';
 import { Loading, LoginNeeded, Pager, Spinner } from '../member/ui.tsx';
 import { useSessionUser } from '../member/user.ts';
+import { ORDER_PAID_EVENT, openPay } from '../pay/events.ts';
 import { api } from '../../lib/client/api.ts';
 import { $scene } from '../../lib/client/stores.ts';
 import { toast } from '../../lib/client/toast.ts';
@@ -68,6 +69,13 @@ export default function ReservationList() {
   useEffect(() => {
     if (loggedIn) void load(scope, page);
   }, [loggedIn, scope, page, load]);
+
+  // A payment made in the pay dialog changes the order's status shown here.
+  useEffect(() => {
+    const reload = () => void load(scope, page);
+    window.addEventListener(ORDER_PAID_EVENT, reload);
+    return () => window.removeEventListener(ORDER_PAID_EVENT, reload);
+  }, [load, scope, page]);
 
   if (!ready) return <Loading />;
   if (!loggedIn) return <LoginNeeded />;
@@ -220,6 +228,15 @@ export default function ReservationList() {
                           ? `可在 ${shanghaiMinute(r.cancel_deadline)} 前取消`
                           : `已过取消期限（${shanghaiMinute(r.cancel_deadline)}），如需变更请联系业务经理`}
                       </span>
+                      {r.order_status === 'unpaid' && (
+                        <button
+                          type="button"
+                          className="btn-accent px-3 py-1 text-sm"
+                          onClick={() => openPay(r.order_rid)}
+                        >
+                          去支付
+                        </button>
+                      )}
                       {r.cancellable && (
                         <button
                           type="button"
