@@ -5,6 +5,9 @@
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 
 const PASSWORD = 'Lab-Passw0rd';
+const SCENE_DATE_WARNING =
+  '为确保现场测试的顺利进行，请您预留足够的时间用于制样和交接样品，详情请联系业务经理';
+const SLOT_GONE = '该时段已被预约，请刷新后重新选择';
 const rand = (n: number) => Math.floor(Math.random() * n);
 const newPhone = () => `137${String(rand(1e8)).padStart(8, '0')}`;
 
@@ -83,6 +86,23 @@ async function newCustomer(
   return { phone, token, call };
 }
 
+const STAFF = { account: '13800000000', password: process.env.STAFF_PASSWORD ?? 'Staff-Demo-2026' };
+
+/** Calls the staff API as the seeded demo staff account. */
+async function staffCall<T>(request: APIRequestContext, ip: string, path: string, body: unknown): Promise<T> {
+  const headers = { 'x-real-ip': ip };
+  const login = await (await request.post('/api/open/login', { data: STAFF, headers })).json();
+  expect(login).toMatchObject({ code: 1 });
+  const res = await (
+    await request.post(`/api/admin/${path}`, {
+      data: body,
+      headers: { ...headers, authorization: `Bearer ${login.data.token}` },
+    })
+  ).json();
+  expect(res, JSON.stringify(res)).toMatchObject({ code: 1 });
+  return res.data as T;
+}
+
 // Dates as the calendar shows them, in Shanghai time (the browser runs in Asia/Shanghai too).
 const DAY = 86_400_000;
 const shanghaiToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -101,6 +121,7 @@ function slotName(date: string, from: string, to: string, status = '可预约'):
   const d = new Date(`${date}T00:00:00Z`);
   return `${d.getUTCMonth() + 1}月${d.getUTCDate()}日 ${WEEKDAY[d.getUTCDay()]} ${from}–${to} ${status}`;
 }
+const iso = (date: string, time: string) => `${date}T${time}:00+08:00`;
 
 /** Opens an instrument page and moves the calendar `weeks` weeks ahead. */
 async function openWeek(page: Page, rid: string, weeks: number) {
@@ -158,6 +179,107 @@ test('the instrument list: header link, category filter, search by model; a card
   await expect(page.getByText('周日不开放预约。')).toBeVisible();
 });
 
+test('book two contiguous slots, see it in 我的预约, cancel it, the slots are free again', async ({
+  page,
+  customer,
+}) => {
+  test.slow(); // a whole journey through three pages
+  await customer();
+  const day = addDays(mondayIn(2), 1); // a Tuesday two weeks ahead: past any lead time
+  await openWeek(page, 'dev-sem-sigma300', 2);
+
+  const first = page.getByRole('button', { name: slotName(day, '08:30', '09:30') });
+  const second = page.getByRole('button', { name: slotName(day, '09:30', '10:30') });
+  await first.click();
+  await second.click();
+  await expect(first).toHaveAttribute('aria-pressed', 'true');
+  await expect(second).toHaveAttribute('aria-pressed', 'true');
+  const picked = page.getByLabel('已选时段');
+  await expect(picked).toContainText(day);
+  await expect(picked).toContainText('08:30–10:30');
+  await expect(picked).toContainText('2 小时（2 个时段）');
+  await expect(picked).toContainText('¥800.00');
+
+  await page.getByLabel('备注').fill('带两块样品');
+  await page.getByRole('button', { name: '立即预约' }).click();
+  await expect(page.getByRole('heading', { name: '预约成功' })).toBeVisible();
+  await expect(page.getByText(SCENE_DATE_WARNING)).toBeVisible();
+  const orderNo = (await page.getByLabel('预约结果').locator('dd').first().textContent())?.trim() ?? '';
+  expect(orderNo).not.toBe('');
+  await expect(page.getByRole('link', { name: '查看订单' })).toHaveAttribute(
+    'href',
+    /^\/member\/order\?rid=.+/,
+  );
+  // The pickup form's limit: the on-site date is kept in the scene store.
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('portal:scene') ?? 'null'))).toMatchObject(
+    {
+      date: day,
+    },
+  );
+  // The calendar refreshed: both slots are taken now.
+  await expect(first).toHaveCount(0);
+  await expect(page.getByText(slotName(day, '08:30', '09:30', '已约满'))).toBeAttached();
+
+  await page.getByRole('link', { name: '我的预约' }).click();
+  await expect(page).toHaveURL(/\/member\/reservation$/);
+  const rows = page.getByRole('list', { name: '即将开始的预约' }).getByRole('listitem');
+  await expect(rows).toHaveCount(1);
+  const row = rows.first();
+  await expect(row).toContainText('场发射扫描电子显微镜');
+  await expect(row).toContainText(`${day} 周二 08:30–10:30`);
+  await expect(row).toContainText('¥800.00');
+  await expect(row).toContainText(orderNo);
+  await expect(row).toContainText('备注：带两块样品');
+  await expect(row).toContainText(/可在 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 前取消/);
+
+  await row.getByRole('button', { name: /^取消预约/ }).click();
+  const confirm = page.getByRole('dialog', { name: '取消预约' });
+  await confirm.getByRole('button', { name: '取消预约' }).click();
+  await expect(page.getByText('暂无待上机的预约')).toBeVisible();
+  await page.getByRole('tab', { name: '已取消' }).click();
+  const cancelled = page.getByRole('list', { name: '已取消的预约' }).getByRole('listitem');
+  await expect(cancelled).toHaveCount(1);
+  await expect(cancelled.first()).toContainText('已取消');
+  await expect(cancelled.first().getByRole('button', { name: /^取消预约/ })).toHaveCount(0);
+
+  // Free again for everyone.
+  await openWeek(page, 'dev-sem-sigma300', 2);
+  await expect(page.getByRole('button', { name: slotName(day, '08:30', '09:30') })).toBeVisible();
+  await expect(page.getByRole('button', { name: slotName(day, '09:30', '10:30') })).toBeVisible();
+});
+
+test('a slot booked by someone else meanwhile: the message shows and the calendar refreshes', async ({
+  page,
+  customer,
+}) => {
+  await customer();
+  const other = await customer({ browser: false });
+  const day = addDays(mondayIn(2), 2); // Wednesday
+
+  await openWeek(page, 'dev-sem-regulus', 2);
+  const slot = page.getByRole('button', { name: slotName(day, '10:30', '11:30') });
+  await slot.click();
+  await expect(slot).toHaveAttribute('aria-pressed', 'true');
+
+  // The other customer takes it first.
+  const taken = await other.call('/api/auth/reservation/add', {
+    device_rid: 'dev-sem-regulus',
+    start: iso(day, '10:30'),
+    end: iso(day, '11:30'),
+  });
+  expect(taken).toMatchObject({ code: 1 });
+
+  await page.getByRole('button', { name: '立即预约' }).click();
+  await expect(page.getByRole('alert')).toHaveText(SLOT_GONE);
+  await expect(page.getByRole('heading', { name: '预约成功' })).toHaveCount(0);
+  await expect(slot).toHaveCount(0);
+  await expect(page.getByText(slotName(day, '10:30', '11:30', '已约满'))).toBeAttached();
+  await expect(page.getByRole('button', { name: '立即预约' })).toBeDisabled();
+  // The next slot is still there to choose.
+  await page.getByRole('button', { name: slotName(day, '11:30', '12:30') }).click();
+  await expect(page.getByRole('button', { name: '立即预约' })).toBeEnabled();
+});
+
 test('a visitor who is not logged in gets the login popup instead of a booking', async ({ page }) => {
   await openWeek(page, 'dev-raman-labram', 1);
   const day = addDays(mondayIn(1), 4); // Friday
@@ -171,4 +293,112 @@ test('a visitor who is not logged in gets the login popup instead of a booking',
     'aria-pressed',
     'true',
   );
+});
+
+test('the calendar works on a phone: one day at a time, book and see the success @mobile', async ({
+  page,
+  customer,
+}, testInfo) => {
+  await customer();
+  // The desktop and phone runs of this test book different days of the same instrument.
+  const phone = testInfo.project.name === 'mobile';
+  const day = addDays(mondayIn(3), phone ? 3 : 4);
+
+  await openWeek(page, 'dev-nmr-400', 3);
+  // No sideways scrolling of the page.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
+  const tab = page.getByRole('tab', { name: new RegExp(monthDayText(day)) });
+  if (phone) {
+    await expect(page.locator('[data-calendar=week]')).toBeHidden();
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+  }
+  const a = page.getByRole('button', { name: slotName(day, '13:30', '14:00') });
+  const b = page.getByRole('button', { name: slotName(day, '14:00', '14:30') });
+  await a.click();
+  await b.click();
+  await expect(page.getByLabel('已选时段')).toContainText('13:30–14:30');
+  await expect(page.getByLabel('已选时段')).toContainText('¥150.00');
+  await page.getByRole('button', { name: '立即预约' }).click();
+  await expect(page.getByRole('heading', { name: '预约成功' })).toBeVisible();
+  await expect(page.getByText(SCENE_DATE_WARNING)).toBeVisible();
+  await expect(page.getByRole('link', { name: '我的预约' })).toBeVisible();
+});
+
+test('own equipment: register it, attach it to a booking, the staff review shows in 我的预约', async ({
+  page,
+  customer,
+  request,
+  ip,
+}) => {
+  const me = await customer();
+  const day = addDays(mondayIn(2), 3); // Thursday
+
+  await page.goto('/member/reservation');
+  await expect(page.getByText('暂无待上机的预约')).toBeVisible();
+  await page.getByRole('button', { name: '登记设备' }).click();
+  const form = page.getByRole('dialog', { name: '登记自带设备' });
+  await form.getByRole('button', { name: '提交审核' }).click();
+  await expect(page.locator('[data-toast="error"]', { hasText: '[设备名称]不能为空' })).toBeVisible();
+  await form.getByLabel('设备名称').fill('原位拉伸台');
+  await form.getByLabel('型号').fill('Deben 5kN');
+  await form.getByLabel('设备说明').fill('SEM 原位拉伸，需 220V 供电');
+  await form.getByRole('button', { name: '提交审核' }).click();
+  await expect(form).toBeHidden();
+  const equipment = page.getByRole('list', { name: '登记的设备' }).getByRole('listitem');
+  await expect(equipment).toHaveCount(1);
+  await expect(equipment.first()).toContainText('原位拉伸台');
+  await expect(equipment.first()).toContainText('待审核');
+
+  await openWeek(page, 'dev-afm-icon', 2);
+  await page.getByRole('button', { name: slotName(day, '10:30', '11:30') }).click();
+  await page
+    .getByRole('group', { name: '自带设备' })
+    .getByRole('checkbox', { name: /原位拉伸台/ })
+    .check();
+  await page.getByRole('button', { name: '立即预约' }).click();
+  await expect(page.getByRole('heading', { name: '预约成功' })).toBeVisible();
+
+  // Staff approve the equipment with a note.
+  const list = await me.call<{ list: { rid: string; reservation_rid: string | null }[] }>(
+    '/api/auth/tempDevice/list',
+    { page: 1, size: 10 },
+  );
+  expect(list.data.list[0]?.reservation_rid).toBeTruthy();
+  await staffCall(request, ip, 'tempDevice/operate', {
+    rid: list.data.list[0]!.rid,
+    action: 'approve',
+    note: '请提前 30 分钟到场安装',
+  });
+
+  await page.goto('/member/reservation');
+  const row = page.getByRole('list', { name: '即将开始的预约' }).getByRole('listitem').first();
+  await expect(row).toContainText('原子力显微镜');
+  await expect(row).toContainText('自带设备：原位拉伸台（已通过）');
+  await expect(equipment.first()).toContainText('已通过');
+  await expect(equipment.first()).toContainText('审核意见：请提前 30 分钟到场安装');
+  await expect(equipment.first().getByRole('button', { name: '删除' })).toHaveCount(0);
+});
+
+test('a maintenance block shows as 维护中 with its reason and cannot be picked', async ({
+  page,
+  request,
+  ip,
+}) => {
+  const day = addDays(mondayIn(2), 5); // Saturday
+  await staffCall(request, ip, 'block/add', {
+    kind: 'maintenance',
+    device_rid: 'dev-confocal-lsm980',
+    start: iso(day, '08:30'),
+    end: iso(day, '10:30'),
+    reason: '更换激光器',
+  });
+  await openWeek(page, 'dev-confocal-lsm980', 2);
+  await expect(
+    page.getByText(`${slotName(day, '08:30', '09:30', '维护中')}（维护：更换激光器）`),
+  ).toBeAttached();
+  await expect(page.getByRole('button', { name: slotName(day, '08:30', '09:30') })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: slotName(day, '10:30', '11:30') })).toBeVisible();
 });

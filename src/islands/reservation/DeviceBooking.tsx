@@ -272,8 +272,8 @@ export default function DeviceBooking({ device }: { device: BookableDevice }) {
               立即预约
             </button>
             <p className="mt-2 text-xs leading-relaxed text-slate-400">
-              需提前 {device.lead_hours}{' '}
-              小时预约；费用以订单金额为准。提交后生成订单，可在“我的预约”中查看或在截止时间前取消。
+              需提前 {device.lead_hours} 小时预约，开始前 {device.cancel_hours}{' '}
+              小时可在“我的预约”中取消；提交后生成订单，费用以订单金额为准。
             </p>
           </>
         )}

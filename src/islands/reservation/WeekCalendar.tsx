@@ -192,7 +192,9 @@ export default function WeekCalendar({ days, selection, loading, onPick }: Props
           <ul
             role="tabpanel"
             aria-label={`${monthDay(current.date)} ${WEEKDAY[current.week]}`}
-            className="grid grid-cols-2 gap-1.5"
+            // Times run down the first column, then the second (morning left, afternoon right).
+            className="grid grid-flow-col grid-cols-2 gap-1.5"
+            style={{ gridTemplateRows: `repeat(${Math.ceil(current.slots.length / 2)}, auto)` }}
           >
             {current.slots.map((s, i) => (
               <li key={s.start} className="flex items-center gap-2">

@@ -8,6 +8,7 @@ import {
   shanghaiDate,
   shanghaiMidnight,
 } from '../../lib/shared/slots.ts';
+import { reservationAmountFen } from '../../lib/shared/reservation-rules.ts';
 
 /** The calendar's slot states; 'blocked' (maintenance) may come from the server beside 'closed'. */
 export type CalendarStatus = 'free' | 'past' | 'closed' | 'taken' | 'blocked';
@@ -115,17 +116,12 @@ export function picked(selection: Selection | null, days: CalendarDay[]): Picked
 
 export const slotClock = clock;
 
-/**
- * The price as the server computes it (decision 0012): per hour → rate × minutes / 60, rounded to
- * the fen; per session → the rate, however long. The order's amount is the one that counts.
- */
+/** The price as the server computes it (decision 0012); the order's amount is the one that counts. */
 export function estimateFen(
-  device: { price_fen: number; price_unit: 'hour' | 'session' | string },
+  device: { price_fen: number; price_unit: 'hour' | 'session' },
   pick: Pick<Picked, 'minutes'>,
 ): number {
-  return device.price_unit === 'session'
-    ? device.price_fen
-    : Math.round((device.price_fen * pick.minutes) / 60);
+  return reservationAmountFen(device.price_fen, device.price_unit, pick.minutes);
 }
 
 /** '2 小时 30 分钟' */
