@@ -17,7 +17,7 @@ import {
 } from './selection.ts';
 import type { BookableDevice, Booked } from './types.ts';
 import { Spinner, textareaClass } from '../member/ui.tsx';
-import { openPay } from '../pay/events.ts';
+import { openPay } from '../../lib/client/pay-events.ts';
 import { api, ApiError } from '../../lib/client/api.ts';
 import { OPEN_LOGIN_EVENT } from '../../lib/client/session.ts';
 import { $scene, $token } from '../../lib/client/stores.ts';

@@ -5,7 +5,7 @@ import type { Reservation, ReservationScope } from './types.ts';
 import { useConfirm } from '../member/Confirm.tsx';
 import { Loading, LoginNeeded, Pager, Spinner } from '../member/ui.tsx';
 import { useSessionUser } from '../member/user.ts';
-import { ORDER_PAID_EVENT, openPay } from '../pay/events.ts';
+import { ORDER_PAID_EVENT, openPay } from '../../lib/client/pay-events.ts';
 import { api } from '../../lib/client/api.ts';
 import { $scene } from '../../lib/client/stores.ts';
 import { toast } from '../../lib/client/toast.ts';
