@@ -129,6 +129,27 @@ test.describe('提交需求', () => {
     expect((detail.data.files as { name: string }[]).map((f) => f.name)).toEqual(['模型说明.pdf']);
   });
 
+  test('an item page leads to a quote request for that item', async ({ page, session }) => {
+    await completeProfile(session);
+    const items = await session.call('/api/open/project/list', { typeId: 3, page: 1, size: 1 });
+    const item = items.data.list![0] as { rid: string; name: string };
+    await page.goto(`/detail/${item.rid}`);
+    await page.getByRole('link', { name: '提交需求', exact: true }).click();
+    await expect(page).toHaveURL(`/experiment/demand?item=${item.rid}`);
+    const form = page.getByRole('form', { name: '提交需求' });
+    await expect(form.getByRole('list', { name: '已选项目' })).toContainText(item.name);
+    await expect(form.getByRole('radio', { name: '数据分析' })).toBeChecked();
+    await form.getByLabel('需求描述').fill('批量样品的数据处理，需要报价');
+    await form.getByRole('button', { name: '提交需求' }).click();
+    const done = page.getByRole('status').filter({ hasText: '需求已提交' });
+    await expect(done).toBeVisible();
+    const rid = decodeURIComponent(
+      (await done.getByRole('link', { name: '查看订单' }).getAttribute('href'))!.split('rid=')[1],
+    );
+    const detail = await session.call('/api/auth/order/detail', { rid });
+    expect(detail.data).toMatchObject({ status: 'quoting', type_id: 3, item_names: [item.name] });
+  });
+
   test('incomplete basic info is refused with the shared message @mobile', async ({ page, session }) => {
     void session;
     await page.goto('/experiment/demand');
