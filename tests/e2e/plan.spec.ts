@@ -169,8 +169,15 @@ test.describe('experiment plan', () => {
     expect(mine.data.total).toBe(2);
     expect((await customer.call<{ count: number }>('/api/auth/plan/list')).data.count).toBe(0);
 
+    // 查看订单 opens that order in the member centre.
+    const orderNo = /LP\d{14}/.exec((await orders.nth(0).textContent()) ?? '')?.[0] ?? '';
+    expect(orderNo).not.toBe('');
+    await link.click();
+    await expect(page).toHaveURL(/\/member\/order\?rid=/);
+    await expect(page.getByText(orderNo).first()).toBeVisible();
+
     // An empty plan shows the way back to the catalogue.
-    await page.reload();
+    await page.goto('/experiment/plan');
     await expect(page.getByRole('heading', { name: '实验计划还是空的' })).toBeVisible();
     await expect(page.getByRole('link', { name: '去选择检测项目' })).toHaveAttribute('href', '/project');
   });
@@ -190,6 +197,20 @@ test.describe('experiment plan', () => {
     await expect(page.getByRole('dialog', { name: '完善基本信息' })).toBeVisible();
     // Nothing was ordered.
     expect((await session.call<{ count: number }>('/api/auth/plan/list')).data.count).toBe(1);
+  });
+
+  test('a line whose sample source is 上门取样 preselects the pickup form', async ({ page, customer }) => {
+    const added = await customer.call('/api/auth/plan/add', {
+      item_rid: 'xrd-powder',
+      parameters: { 扫描范围: '5°-90°', 扫描速度: '2°/min' },
+      source: 4,
+    });
+    expect(added.code).toBe(1);
+    await page.goto('/experiment/plan');
+    await expect(line(page, 'X 射线衍射（XRD）粉末测试')).toContainText('样品来源：上门取样');
+    const delivery = page.getByRole('region', { name: '送样方式' });
+    await expect(delivery.getByRole('radio', { name: '上门取样' })).toBeChecked();
+    await expect(delivery.getByLabel('取样日期')).toBeVisible();
   });
 
   test('the plan on a phone: grouped lines, stepper and total fit at 375 @mobile', async ({

@@ -1,7 +1,7 @@
 // /experiment/plan: the server-side plan grouped by child category (31 样品前处理 first), sample
 // counts and options per line, the sample delivery form, a remark, the total and 提交订单.
 // The page is a prerendered shell; everything here comes from the API with the user's token.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import PlanLineCard, { type LinePatch } from './PlanLineCard.tsx';
 import { useConfirm } from '../member/Confirm.tsx';
 import { Loading, LoginNeeded, Spinner, textareaClass } from '../member/ui.tsx';
@@ -14,6 +14,7 @@ import { INCOMPLETE_BASIC_INFO, missingBasicFields, type BasicInfo } from '../..
 import { formatFen } from '../../lib/shared/money.ts';
 import { deliverySchema } from '../../lib/shared/order.ts';
 import type { PlanView } from '../../lib/shared/plan.ts';
+import { SOURCE_PICKUP } from '../../lib/shared/plan-rules.ts';
 
 type Placed = {
   rid: string;
@@ -38,6 +39,7 @@ export default function PlanPage() {
   const [placed, setPlaced] = useState<Placed[] | null>(null);
   const [blocked, setBlocked] = useState(false);
   const [confirmDialog, ask] = useConfirm();
+  const loadedOnce = useRef(false);
 
   const take = useCallback((view: PlanView) => {
     setPlan(view);
@@ -46,7 +48,12 @@ export default function PlanPage() {
 
   const reload = useCallback(async () => {
     const view = await api.post<PlanView>('/api/auth/plan/list');
-    if (view) take(view);
+    if (!view) return;
+    take(view);
+    // A line whose sample source is 上门取样 suggests the pickup form (once, on first load).
+    if (!loadedOnce.current && view.list.some((l) => l.source === SOURCE_PICKUP))
+      setDelivery((d) => (d.type === 1 ? d : { ...emptyDelivery(1), message: d.message }));
+    loadedOnce.current = true;
   }, [take]);
 
   useEffect(() => {

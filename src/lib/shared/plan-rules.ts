@@ -15,6 +15,8 @@ export const SAMPLE_SOURCE_TEXT: Record<SampleSource, string> = {
   2: '自有样品',
   [-1]: '无需样品',
 };
+/** Source 4: the sample is collected by a pickup (the plan page then suggests the pickup form). */
+export const SOURCE_PICKUP: SampleSource = 4;
 /** Source 0 reuses a sample stored by an earlier order (disposal 2). */
 export const SOURCE_HISTORY: SampleSource = 0;
 
