@@ -5,8 +5,10 @@ import fontkit from '@pdf-lib/fontkit';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers } from '../support/orders.ts';
+import { PROFILE } from '../factories/users.ts';
 import type { DemandResult } from '#shared/demand.ts';
 import { formatFen } from '#shared/money.ts';
+import { AGREEMENT_LIMIT } from '#server/services/agreement/index.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);
@@ -118,6 +120,34 @@ describe('GET order/protocol/:rid — the agreement as a PDF', () => {
     await o.move('order/quote', { rid, quoted_fen: 123_456 });
     text = await pdfText(new Uint8Array(await (await download(rid, me.h)).arrayBuffer()));
     expect(text).toContain(`费用合计：${formatFen(123_456)}（乙方报价）`);
+  });
+
+  it('embeds a character the main font file lacks from another slice of the family', async () => {
+    const me = await o.customer();
+    const profile = await t.post(
+      '/api/auth/update4profile',
+      { ...PROFILE, organization: 3, company: '髙﨑材料研究所', email: 'k@example.com' },
+      me.h,
+    );
+    expect(profile.body.code).toBe(1);
+    const order = await placed(me.h);
+    const bytes = new Uint8Array(await (await download(order.rid, me.h)).arrayBuffer());
+    const { fonts } = await embeddedFonts(bytes);
+    expect(fonts).toHaveLength(2);
+    expect(await pdfText(bytes)).toContain('髙﨑材料研究所');
+  });
+
+  it('refuses a user who generates too many in a minute', async () => {
+    const me = await o.customer();
+    const order = await placed(me.h);
+    await t.services.limiter.set(`user:agreement:${me.id}`, AGREEMENT_LIMIT.limit, AGREEMENT_LIMIT.seconds);
+    expect(await (await download(order.rid, me.h)).json()).toEqual({
+      code: 0,
+      msg: '请求过于频繁，请稍后再试',
+      data: null,
+    });
+    o.a.advance(AGREEMENT_LIMIT.seconds * 1000);
+    expect((await download(order.rid, me.h)).headers.get('content-type')).toBe('application/pdf');
   });
 
   it('is the owner’s and staff’s only', async () => {

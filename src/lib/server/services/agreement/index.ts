@@ -9,6 +9,10 @@ import { findOrder, findOwnOrder, orderDetail } from '../orders/read.ts';
 import { staffRole } from '../staff/index.ts';
 import { agreementBlocks, blocksText, type AgreementInput } from './content.ts';
 import { renderPdf } from './pdf.ts';
+import { enforce } from '../accounts/limits.ts';
+
+/** Agreement PDFs one user may generate per window. */
+export const AGREEMENT_LIMIT = { limit: 20, seconds: 60 };
 
 /**
  * The agreement of an order as a PDF, for its owner or staff (anyone else reads 订单不存在):
@@ -20,6 +24,8 @@ export async function agreementPdf(
   userId: number,
   rid: string,
 ): Promise<{ bytes: Uint8Array; filename: string }> {
+  // Each document costs the CPU about half a second: a person needs a few a minute, not more.
+  await enforce(s, `user:agreement:${userId}`, AGREEMENT_LIMIT);
   const isStaff = (await staffRole(s.db, userId)) !== null;
   const order = await (isStaff ? findOrder(s.db, rid) : findOwnOrder(s.db, userId, rid)).catch(() => {
     throw new DomainError(ORDER_NOT_FOUND, 404);
