@@ -189,3 +189,98 @@ test.describe('/member/order', () => {
     expect(await overflow()).toBeLessThanOrEqual(0);
   });
 });
+
+/** Picks the day `offset` days from today on the calendar of the date field `label`. */
+async function pickDay(page: Page, label: string, offset: number) {
+  await page.getByLabel(label, { exact: true }).click();
+  const calendar = page.locator('.flatpickr-calendar.open');
+  await expect(calendar).toBeVisible();
+  const days = calendar.locator('.flatpickr-day');
+  const today = await days.evaluateAll((els) => els.findIndex((e) => e.classList.contains('today')));
+  expect(today).toBeGreaterThanOrEqual(0);
+  await days.nth(today + offset).click();
+  await expect(calendar).toBeHidden();
+}
+
+test.describe('/member/oquery', () => {
+  test('finds orders by number, item, status and date range; refuses a reversed range', async ({
+    page,
+    request,
+    ip,
+  }) => {
+    test.slow();
+    const me = await newCustomer(page, request, ip);
+    const items = await demoItems(request, 1);
+    const a = await me.order([{ item_rid: items[0].rid }]);
+    const b = await me.order([{ item_rid: items[1].rid }]);
+    const results = page.getByRole('region', { name: '查询结果' });
+    const row = (no: string) => results.getByRole('row').filter({ hasText: no });
+    const search = () => page.getByRole('button', { name: '查询', exact: true }).click();
+
+    await page.goto('/member/oquery');
+    await expect(row(a.order_no)).toBeVisible();
+    await expect(row(b.order_no)).toBeVisible();
+
+    // By order number.
+    await page.getByLabel('订单号').fill(a.order_no);
+    await search();
+    await expect(results).toContainText('找到 1 个订单');
+    await expect(row(a.order_no)).toBeVisible();
+    await expect(row(b.order_no)).toHaveCount(0);
+    await expect(row(a.order_no)).toContainText(items[0].name);
+    await expect(row(a.order_no)).toContainText('待寄样');
+
+    // By item, then by status.
+    await page.getByRole('button', { name: '重置' }).click();
+    await expect(row(b.order_no)).toBeVisible();
+    await page.getByLabel('检测项目').fill(items[1].name);
+    await search();
+    await expect(results).toContainText('找到 1 个订单');
+    await expect(row(b.order_no)).toBeVisible();
+    await page.getByLabel('检测项目').fill('');
+    await page.getByLabel('订单状态').selectOption({ label: '已取消' });
+    await search();
+    await expect(results).toContainText('没有符合条件的订单');
+    await page.getByLabel('订单状态').selectOption({ label: '待寄样' });
+    await search();
+    await expect(results).toContainText('找到 2 个订单');
+
+    // By created date (today, Shanghai): both; a reversed range is refused and changes nothing.
+    await page.getByLabel('订单状态').selectOption({ label: '全部状态' });
+    await pickDay(page, '开始日期', 0);
+    await pickDay(page, '结束日期', 0);
+    await search();
+    await expect(results).toContainText('找到 2 个订单');
+    await pickDay(page, '开始日期', 1);
+    await search();
+    await expect(toast(page, '开始日期不能晚于结束日期')).toBeVisible();
+    await expect(results).toContainText('找到 2 个订单');
+    await pickDay(page, '结束日期', 1);
+    await search();
+    await expect(results).toContainText('没有符合条件的订单');
+    // Clearing the range finds them again; the detail link opens the order.
+    await page.getByRole('button', { name: '清除开始日期' }).click();
+    await page.getByRole('button', { name: '清除结束日期' }).click();
+    await search();
+    await expect(results).toContainText('共 2 个订单');
+    await row(b.order_no).getByRole('link', { name: /详情/ }).click();
+    await expect(page.getByRole('region', { name: '订单概要' })).toContainText(b.order_no);
+  });
+
+  test('search on a phone @mobile', async ({ page, request, ip }) => {
+    const me = await newCustomer(page, request, ip);
+    const [item] = await demoItems(request, 1);
+    const a = await me.order([{ item_rid: item.rid }]);
+    await page.goto('/member/oquery');
+    await page.getByLabel('订单号').fill(a.order_no);
+    await page.getByRole('button', { name: '查询', exact: true }).click();
+    const results = page.getByRole('region', { name: '查询结果' });
+    await expect(results).toContainText('找到 1 个订单');
+    const card = page.getByRole('listitem', { name: `订单 ${a.order_no}` });
+    const isPhone = (page.viewportSize()?.width ?? 1280) < 768;
+    if (isPhone) await expect(card).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+  });
+});
