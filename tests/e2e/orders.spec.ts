@@ -3,9 +3,8 @@
 // are placed through the API and moved by the seeded staff account through /api/admin/*.
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { demoItems, expect, newCustomer, PDF, staff, test } from '../support/e2e-orders.ts';
+import { demoItems, expect, newCustomer, PDF, staff, test, toast } from './support/orders.ts';
 
-const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text }).first();
 const orderCard = (page: Page, orderNo: string) => page.getByRole('listitem', { name: `订单 ${orderNo}` });
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 const timelineActions = (page: Page) => page.getByRole('list', { name: '订单动态' }).getByRole('listitem');

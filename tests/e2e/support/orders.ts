@@ -2,9 +2,9 @@
 // basic info (registered with the code from the dev SMS outbox, logged in where the session
 // store keeps the token), orders placed through the API, and the seeded staff account moving
 // them through /api/admin/*.
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { COMPLETE_PROFILE, expect, loginByApi, test, toast, type Envelope } from './session.ts';
 
-export const PASSWORD = 'Lab-Passw0rd';
 const STAFF_PHONE = '13800000000';
 const STAFF_PASSWORD = process.env.STAFF_PASSWORD ?? 'Staff-Demo-2026';
 const rand = (n: number) => Math.floor(Math.random() * n);
@@ -12,12 +12,11 @@ const rand = (n: number) => Math.floor(Math.random() * n);
 /** A minimal valid PDF (the server sniffs the type from the bytes). */
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-export type Envelope<T = Record<string, unknown>> = { code: number; msg: string; data: T };
+export type { Envelope };
 export type Placed = { rid: string; order_no: string; status: string; amount_fen: number };
 
 export type Customer = {
   phone: string;
-  token: string;
   /** POST an /api/auth call as this customer. */
   call: <T = Record<string, unknown>>(path: string, body?: unknown) => Promise<Envelope<T>>;
   /** order/add with the given items (self-delivery unless `delivery` says otherwise). */
@@ -37,24 +36,6 @@ export type Staff = {
   credit: (phone: string, fen: number) => Promise<number>;
 };
 
-/** Registers a new phone through the API, with the code read from the dev SMS outbox. */
-async function register(request: APIRequestContext, headers: Record<string, string>): Promise<string> {
-  const phone = `137${String(rand(1e8)).padStart(8, '0')}`;
-  const sent = await request.post('/api/open/code4sms', { data: { phone, useFor: 0 }, headers });
-  expect(await sent.json()).toMatchObject({ code: 1 });
-  let code = '';
-  await expect
-    .poll(async () => {
-      const body = await (await request.get(`/api/dev/outbox?phone=${phone}`)).json();
-      code = /(\d{6})/.exec(body.data?.list?.[0]?.text ?? '')?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  const signed = await request.post('/api/open/sign', { data: { phone, password: PASSWORD, code }, headers });
-  expect(await signed.json()).toMatchObject({ code: 1 });
-  return phone;
-}
-
 async function login(
   request: APIRequestContext,
   headers: Record<string, string>,
@@ -63,7 +44,7 @@ async function login(
 ) {
   const res = await (await request.post('/api/open/login', { data: { account, password }, headers })).json();
   expect(res, JSON.stringify(res)).toMatchObject({ code: 1 });
-  return res.data as { token: string; refreshToken: string; expires: number | string };
+  return res.data as { token: string };
 }
 
 function caller(request: APIRequestContext, headers: Record<string, string>, token: string) {
@@ -83,28 +64,15 @@ export async function newCustomer(
   ip: string,
   profile: Record<string, unknown> = {},
 ): Promise<Customer> {
-  const headers = { 'x-real-ip': ip };
-  const phone = await register(request, headers);
-  const t = await login(request, headers, phone, PASSWORD);
-  const token = { access: t.token, refresh: t.refreshToken, expires: Number(t.expires) };
-  await page.addInitScript((v) => localStorage.setItem('portal:token', JSON.stringify(v)), token);
-  const call = caller(request, headers, t.token);
+  const { phone, call } = await loginByApi(page, request, ip);
   const updated = await call('/api/auth/update4profile', {
-    name: '张三',
+    ...COMPLETE_PROFILE,
     email: `u${phone}@example.com`,
-    organization: 3,
-    company: '复旦大学',
-    teacher: '李老师',
-    teacher_phone: '13800001111',
-    teacher_mail: 'li@example.com',
-    region: '上海市-上海市-闵行区-310112',
-    address: '东川路800号',
     ...profile,
   });
   expect(updated, JSON.stringify(updated)).toMatchObject({ code: 1 });
   return {
     phone,
-    token: t.token,
     call,
     async order(items, delivery = { type: 0 }) {
       const withParams = await Promise.all(
@@ -174,15 +142,4 @@ export async function staff(request: APIRequestContext, ip: string): Promise<Sta
   };
 }
 
-/** Each test is its own visitor (the e2e server trusts X-Real-IP), so rate limits stay per test. */
-export const test = base.extend<{ ip: string }>({
-  ip: [
-    async ({ context }, use) => {
-      const ip = `10.${rand(250)}.${rand(250)}.${rand(250) + 1}`;
-      await context.setExtraHTTPHeaders({ 'x-real-ip': ip });
-      await use(ip);
-    },
-    { auto: true },
-  ],
-});
-export { expect };
+export { expect, test, toast };
