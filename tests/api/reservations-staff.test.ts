@@ -390,6 +390,23 @@ describe('temporary devices', () => {
     expect(items.find((i) => i.rid === withTemp.body.data.rid)!.temp_devices.map((x) => x.rid)).toEqual([
       fourth.body.data.rid,
     ]);
+    // One device, one session at a time: it cannot be attached to a second upcoming booking.
+    expect(
+      (
+        await r.book(me.h, d.rid, addDays(monday, 3), '15:30', '16:30', {
+          temp_device_rids: [fourth.body.data.rid],
+        })
+      ).body,
+    ).toMatchObject({ code: 0, msg: '临时设备「四号」已关联其他预约' });
+    expect(
+      (
+        await t.post(
+          '/api/auth/tempDevice/addForReservation',
+          { rid: probe.body.data.rid, reservation_rid: withTemp.body.data.rid },
+          me.h,
+        )
+      ).body,
+    ).toMatchObject({ code: 0, msg: '临时设备「自带低温样品台」已关联其他预约' });
     expect(
       (
         await r.book(me.h, d.rid, addDays(monday, 3), '13:30', '14:30', {

@@ -19,6 +19,7 @@ import { newOrderNo, newOrderRid } from '../orders/ids.ts';
 import { basicInfoProblem } from '../orders/basic-info.ts';
 import { getReservationSettings } from './settings.ts';
 import { lockUser } from '../member/addresses.ts';
+import { attachedElsewhere } from './temp.ts';
 import {
   ORDER_STATUS_TEXT,
   RESERVATION_TYPE_ID,
@@ -92,7 +93,7 @@ export async function blocksOverlapping(db: Db | Tx, deviceId: number | null, st
 }
 
 /** The customer's temp devices by rid: all must be theirs and not rejected. */
-async function ownTempDevices(tx: Tx, userId: number, rids: string[]) {
+async function ownTempDevices(tx: Tx, userId: number, rids: string[], now: number) {
   if (rids.length === 0) return [];
   const rows = await tx
     .select()
@@ -101,6 +102,8 @@ async function ownTempDevices(tx: Tx, userId: number, rids: string[]) {
   if (rows.length !== rids.length) throw new DomainError(TEMP_DEVICE_NOT_FOUND);
   const rejected = rows.find((r) => r.status === 'rejected');
   if (rejected) throw new DomainError(`临时设备「${rejected.name}」未通过审核，无法关联`);
+  const elsewhere = await attachedElsewhere(tx, rows, null, now);
+  if (elsewhere) throw new DomainError(`临时设备「${elsewhere}」已关联其他预约`);
   return rows;
 }
 
@@ -142,7 +145,7 @@ export async function addReservation(
       blocks: blocks.map((b) => ({ start: +b.startAt, end: +b.endAt, kind: b.kind, reason: b.reason })),
     });
     if (problem) throw new DomainError(problem);
-    const temps = await ownTempDevices(tx, userId, req.temp_device_rids);
+    const temps = await ownTempDevices(tx, userId, req.temp_device_rids, now);
     // The user row lock makes "count, then insert" one step under parallel requests.
     await lockUser(tx, userId);
     const [{ n }] = await tx

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Tx } from '../ledger/index.ts';
 import type { Services } from '../../services.ts';
 import { orders, reservations, tempDevices, users } from '../../db/schema/index.ts';
 import { addEvent } from '../orders/transition.ts';
@@ -102,6 +104,34 @@ async function ownTemp(s: Services, userId: number, rid: string): Promise<Row> {
   return t;
 }
 
+/**
+ * The first of these temp devices already attached to another reservation that still holds its
+ * slots and has not ended (a device is at one session at a time), or undefined.
+ */
+export async function attachedElsewhere(
+  db: Db | Tx,
+  temps: { name: string; reservationId: number | null }[],
+  exceptReservationId: number | null,
+  now: number,
+): Promise<string | undefined> {
+  const ids = temps
+    .map((t) => t.reservationId)
+    .filter((id): id is number => id !== null && id !== exceptReservationId);
+  if (ids.length === 0) return undefined;
+  const busy = await db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(
+      and(
+        inArray(reservations.id, ids),
+        inArray(reservations.status, [...ACTIVE_RESERVATION]),
+        gt(reservations.endAt, new Date(now)),
+      ),
+    );
+  const held = new Set(busy.map((b) => b.id));
+  return temps.find((t) => t.reservationId !== null && held.has(t.reservationId))?.name;
+}
+
 /** Attaches one of the customer's temp devices to one of their upcoming, active reservations. */
 export async function linkTempDevice(s: Services, userId: number, rid: string, reservationRid: string) {
   const t = await ownTemp(s, userId, rid);
@@ -113,6 +143,8 @@ export async function linkTempDevice(s: Services, userId: number, rid: string, r
   if (!r) throw new DomainError(RESERVATION_NOT_FOUND);
   if (!ACTIVE_RESERVATION.includes(r.status) || +r.startAt <= s.now())
     throw new DomainError('只能关联尚未开始的有效预约');
+  const elsewhere = await attachedElsewhere(s.db, [t], r.id, s.now());
+  if (elsewhere) throw new DomainError(`临时设备「${elsewhere}」已关联其他预约`);
   await s.db.update(tempDevices).set({ reservationId: r.id }).where(eq(tempDevices.id, t.id));
   return one(s, t.id);
 }
