@@ -2,28 +2,17 @@
 // /member/unpaid, the pay dialog, the ledger, and the header's message bell with its panel.
 // Orders are placed through the customer API and moved by the seeded staff account's API, as
 // staff would (docs/decisions/0007-order-lifecycle.md).
-import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, loginByApi, test as base, type Envelope, type Session } from './support/session.ts';
 
-const PASSWORD = 'Lab-Passw0rd';
 const STAFF = { account: '13800000000', password: process.env.STAFF_PASSWORD ?? 'Staff-Demo-2026' };
 const rand = (n: number) => Math.floor(Math.random() * n);
-const newPhone = () => `137${String(rand(1e8)).padStart(8, '0')}`;
 const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 
-type Envelope<T = Record<string, unknown>> = { code: number; msg: string; data: T };
-type Call = <T = Record<string, unknown>>(path: string, body?: unknown) => Promise<Envelope<T>>;
 type Order = { rid: string; order_no: string; amount_fen: number; status: string };
-type Customer = { phone: string; rid: string; call: Call };
+type Customer = Session & { rid: string };
 
-const test = base.extend<{ ip: string; api: Api }>({
-  ip: [
-    async ({ context }, use) => {
-      const ip = `10.${rand(250)}.${rand(250)}.${rand(250) + 1}`;
-      await context.setExtraHTTPHeaders({ 'x-real-ip': ip });
-      await use(ip);
-    },
-    { auto: true },
-  ],
+const test = base.extend<{ api: Api }>({
   api: async ({ request, ip }, use) => {
     await use(new Api(request, ip));
   },
@@ -44,7 +33,7 @@ class Api {
     return (await this.request.post(path, { data: body, headers })).json();
   }
 
-  async login(account: string, password: string) {
+  private async login(account: string, password: string) {
     const login = await this.post<{ token: string; refreshToken: string; expires: number }>(
       '/api/open/login',
       {
@@ -69,37 +58,20 @@ class Api {
    * logged in in the page the way the session code keeps a token.
    */
   async customer(page: Page, kind: 'institution' | 'enterprise'): Promise<Customer> {
-    const phone = newPhone();
-    expect(await this.post('/api/open/code4sms', { phone, useFor: 0 })).toMatchObject({ code: 1 });
-    let code = '';
-    await expect
-      .poll(async () => {
-        const body = await (await this.request.get(`/api/dev/outbox?phone=${phone}`)).json();
-        code = /(\d{6})/.exec(body.data?.list?.[0]?.text ?? '')?.[1] ?? '';
-        return code;
-      })
-      .toMatch(/^\d{6}$/);
-    expect(await this.post('/api/open/sign', { phone, password: PASSWORD, code })).toMatchObject({ code: 1 });
-    const login = await this.login(phone, PASSWORD);
-    const token = { access: login.token, refresh: login.refreshToken, expires: Number(login.expires) };
-    await page.addInitScript((t) => localStorage.setItem('portal:token', JSON.stringify(t)), token);
-    const call: Call = (path, body = {}) => this.post(path, body, login.token);
+    const session = await loginByApi(page, this.request, this.ip);
     const profile = {
       name: '张三',
-      email: `u${phone}@example.com`,
+      email: `u${session.phone}@example.com`,
       organization: kind === 'enterprise' ? 2 : 3,
       company: kind === 'enterprise' ? '某材料科技有限公司' : '复旦大学',
-      teacher: '李老师',
-      teacher_phone: '13800001111',
-      teacher_mail: 'li@example.com',
       company_leader: '王总',
       company_leader_phone: '13800002222',
       region: '上海市-上海市-闵行区-310112',
       address: '东川路800号',
     };
-    expect(await call('/api/auth/update4profile', profile)).toMatchObject({ code: 1 });
-    const { rid } = await this.staff<{ rid: string }>('user/find', { phone });
-    return { phone, rid, call };
+    expect(await session.call('/api/auth/update4profile', profile)).toMatchObject({ code: 1 });
+    const { rid } = await this.staff<{ rid: string }>('user/find', { phone: session.phone });
+    return { ...session, rid };
   }
 
   /** A self-delivery order of the first priced 送样检测 item, `count` samples. */
@@ -176,8 +148,7 @@ test('待结算: an institution order billed after its test is paid from the bal
 
   await page.goto('/member/unsettled');
   const row = orderRow(page, billed);
-  // The first look waits for the island to hydrate on a busy test machine.
-  await expect(row).toContainText(billed.order_no, { timeout: 15_000 });
+  await expect(row).toContainText(billed.order_no);
   await expect(row).toContainText('待结算');
   await expect(row).toContainText(yuan(billed.amount_fen));
   await expect(row.getByRole('link', { name: '订单详情' })).toHaveAttribute(
@@ -208,7 +179,7 @@ test('待结算: an institution order billed after its test is paid from the bal
 
   // Received, delivered, billed, and now the payment's 订单已完成: the bell follows without a
   // reload (it looks again a few seconds after a payment).
-  await expect(page.locator('[data-message-badge]')).toHaveText('4', { timeout: 15_000 });
+  await expect(page.locator('[data-message-badge]')).toHaveText('4');
 
   const after = await ledger(me);
   expect(after.list.filter((e) => e.kind === 'payment')).toEqual([
@@ -229,7 +200,7 @@ test('not enough balance: the dialog says so, offers no payment, and nothing is 
   await api.credit(me, 100);
 
   await page.goto('/member/unsettled');
-  await expect(page.getByText(/余额不足以支付全部待结算订单/)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/余额不足以支付全部待结算订单/)).toBeVisible();
   await orderRow(page, billed).getByRole('button', { name: '去支付' }).click();
   const dialog = payDialog(page);
   await expect(dialog.getByRole('alert')).toContainText(`余额不足，还差 ${yuan(billed.amount_fen - 100)}`);
@@ -256,7 +227,7 @@ test('待付款: an enterprise order is prepaid from the balance after its quote
 
   await page.goto('/member/unpaid');
   const row = orderRow(page, placed);
-  await expect(row).toContainText('待付款', { timeout: 15_000 });
+  await expect(row).toContainText('待付款');
   await expect(row).toContainText('¥123.45');
   await expect(page.getByTestId('owed-total')).toHaveText('¥123.45');
   await row.getByRole('button', { name: '去支付' }).click();
@@ -317,6 +288,33 @@ test('the message bell shows an unread message, the panel lists it, 全部已读
   expect((await me.call<{ unread: number }>('/api/auth/message/list', {})).data.unread).toBe(0);
   await panel.getByRole('button', { name: '关闭' }).last().click();
   await expect(panel).toBeHidden();
+});
+
+test('查看订单 in a message opens the order and marks that message read', async ({ page, api }) => {
+  const me = await api.customer(page, 'institution');
+  const first = await api.order(me, 1);
+  const second = await api.order(me, 1);
+  await api.staff('order/receive', { rid: first.rid });
+  await api.staff('order/receive', { rid: second.rid });
+  await expect
+    .poll(async () => (await me.call<{ unread: number }>('/api/auth/message/list', {})).data.unread)
+    .toBe(2);
+
+  await page.goto('/member/unsettled');
+  const bell = page.locator('[data-message-bell]');
+  await expect(bell.locator('[data-message-badge]')).toHaveText('2');
+  await bell.click();
+  const panel = page.getByRole('dialog', { name: /站内消息/ });
+  await expect(panel).toContainText('2 条未读');
+  const aboutFirst = panel.getByRole('listitem').filter({ hasText: first.order_no });
+  await aboutFirst.getByRole('link', { name: /查看订单/ }).click();
+  await expect(page).toHaveURL(`/member/order?rid=${first.rid}`);
+  await expect(bell.locator('[data-message-badge]')).toHaveText('1');
+
+  const { list } = (await me.call<{ list: { body: string; read: boolean }[] }>('/api/auth/message/list', {}))
+    .data;
+  expect(list.find((m) => m.body.includes(first.order_no))?.read).toBe(true);
+  expect(list.find((m) => m.body.includes(second.order_no))?.read).toBe(false);
 });
 
 test('a visitor who is not logged in sees no message bell', async ({ page }) => {
