@@ -2,7 +2,10 @@
 // calendar, booking, the member list with cancellation, a slot lost to someone else, the login
 // popup for visitors, and the calendar on a phone. Each test books on its own instrument (or its
 // own day), so tests running side by side never compete for a slot.
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+
+// Islands load their data after hydration; on a busy machine that can take longer than 5 s.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 const PASSWORD = 'Lab-Passw0rd';
 const SCENE_DATE_WARNING =
@@ -41,6 +44,9 @@ const test = base.extend<{ ip: string; customer: (opts?: { browser?: boolean }) 
     await use((opts) => newCustomer(page, request, ip, opts?.browser ?? true));
   },
 });
+
+// Journeys through several pages on a machine shared with other work.
+test.describe.configure({ timeout: 90_000 });
 
 /** Registers (code from the dev outbox), logs in, completes the profile; optionally hands the token to the page. */
 async function newCustomer(
@@ -183,7 +189,6 @@ test('book two contiguous slots, see it in 我的预约, cancel it, the slots ar
   page,
   customer,
 }) => {
-  test.slow(); // a whole journey through three pages
   await customer();
   const day = addDays(mondayIn(2), 1); // a Tuesday two weeks ahead: past any lead time
   await openWeek(page, 'dev-sem-sigma300', 2);
@@ -216,6 +221,12 @@ test('book two contiguous slots, see it in 我的预约, cancel it, the slots ar
       date: day,
     },
   );
+  // The pickup form knows the on-site date now and warns about it.
+  await page.getByRole('banner').getByRole('button', { name: '上门取样' }).click();
+  const sampling = page.getByRole('dialog', { name: '预约上门取样' });
+  await expect(sampling.getByText(SCENE_DATE_WARNING)).toBeVisible();
+  await sampling.getByRole('button', { name: '关闭' }).click();
+  await expect(sampling).toBeHidden();
   // The calendar refreshed: both slots are taken now.
   await expect(first).toHaveCount(0);
   await expect(page.getByText(slotName(day, '08:30', '09:30', '已约满'))).toBeAttached();
@@ -236,6 +247,10 @@ test('book two contiguous slots, see it in 我的预约, cancel it, the slots ar
   const confirm = page.getByRole('dialog', { name: '取消预约' });
   await confirm.getByRole('button', { name: '取消预约' }).click();
   await expect(page.getByText('暂无待上机的预约')).toBeVisible();
+  // No on-site date any more: pickups are no longer limited by it.
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('portal:scene') ?? 'null')?.date ?? null))
+    .toBeNull();
   await page.getByRole('tab', { name: '已取消' }).click();
   const cancelled = page.getByRole('list', { name: '已取消的预约' }).getByRole('listitem');
   await expect(cancelled).toHaveCount(1);
@@ -314,6 +329,12 @@ test('the calendar works on a phone: one day at a time, book and see the success
     await expect(page.locator('[data-calendar=week]')).toBeHidden();
     await tab.click();
     await expect(tab).toHaveAttribute('aria-selected', 'true');
+    // The day tabs follow the arrow keys.
+    await page.keyboard.press('ArrowRight');
+    await expect(tab).toHaveAttribute('aria-selected', 'false');
+    await page.keyboard.press('ArrowLeft');
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    await expect(tab).toBeFocused();
   }
   const a = page.getByRole('button', { name: slotName(day, '13:30', '14:00') });
   const b = page.getByRole('button', { name: slotName(day, '14:00', '14:30') });

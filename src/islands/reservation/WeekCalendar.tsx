@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   monthDay,
   slotClock,
@@ -95,6 +95,7 @@ export default function WeekCalendar({ days, selection, loading, onPick }: Props
   const hidden = days.filter((d) => d.closed && d.week === 0);
   const rows = shown[0]?.slots ?? [];
   const [phoneDay, setPhoneDay] = useState<string | null>(null);
+  const tabRefs = useRef(new Map<string, HTMLButtonElement>());
   const current =
     shown.find((d) => d.date === (phoneDay ?? selection?.date)) ??
     shown.find((d) => d.slots.some((s) => s.status === 'free')) ??
@@ -162,7 +163,19 @@ export default function WeekCalendar({ days, selection, loading, onPick }: Props
 
       {/* Phones: one day at a time. */}
       <div className="sm:hidden" data-calendar="day">
-        <div role="tablist" aria-label="选择日期" className="-mx-1 flex gap-1.5 overflow-x-auto px-1 pb-2">
+        <div
+          role="tablist"
+          aria-label="选择日期"
+          className="-mx-1 flex gap-1.5 overflow-x-auto px-1 pb-2"
+          onKeyDown={(e) => {
+            if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+            const i = shown.findIndex((d) => d.date === current?.date);
+            const next = shown[(i + (e.key === 'ArrowRight' ? 1 : shown.length - 1)) % shown.length];
+            if (!next) return;
+            setPhoneDay(next.date);
+            tabRefs.current.get(next.date)?.focus();
+          }}
+        >
           {shown.map((d) => {
             const free = d.slots.filter((s) => s.status === 'free').length;
             const active = d.date === current?.date;
@@ -172,6 +185,11 @@ export default function WeekCalendar({ days, selection, loading, onPick }: Props
                 type="button"
                 role="tab"
                 aria-selected={active}
+                tabIndex={active ? 0 : -1}
+                ref={(el) => {
+                  if (el) tabRefs.current.set(d.date, el);
+                  else tabRefs.current.delete(d.date);
+                }}
                 onClick={() => setPhoneDay(d.date)}
                 className={`flex min-w-[3.6rem] shrink-0 flex-col items-center rounded-lg border px-2 py-1.5 text-xs ${
                   active
