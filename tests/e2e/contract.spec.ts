@@ -1,10 +1,13 @@
 // /experiment/demand and /experiment/contract in the browser against the real server: a quote
 // request with an attachment (progress bar), the agreement PDF, and the signed copy uploaded back.
 // Each test registers its own account through the API and starts logged in.
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PROFILE } from '../factories/users.ts';
+
+// Islands load their data after hydration; on a busy machine that can take longer than 5 s.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 const PASSWORD = 'Lab-Passw0rd';
 const rand = (n: number) => Math.floor(Math.random() * n);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import ProfileDialog from '../profile/ProfileDialog.tsx';
 import { IncompleteNotice, basicInfoOf } from '../member/ProfileSummary.tsx';
 import {
@@ -395,8 +395,19 @@ function ItemPicker({
 }
 
 function Submitted({ result, onAgain }: { result: DemandResult; onAgain: () => void }) {
+  // The form was long: bring the result into view and put focus on it.
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    card.current?.scrollIntoView({ block: 'center' });
+    card.current?.focus({ preventScroll: true });
+  }, []);
   return (
-    <div className="card mx-auto max-w-xl px-6 py-10 text-center" role="status">
+    <div
+      ref={card}
+      tabIndex={-1}
+      className="card mx-auto max-w-xl px-6 py-10 text-center outline-none"
+      role="status"
+    >
       <span
         aria-hidden="true"
         className="mx-auto flex size-12 items-center justify-center rounded-full bg-accent-50 text-2xl text-accent-600"
