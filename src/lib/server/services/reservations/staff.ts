@@ -17,7 +17,7 @@ import {
 import type { BlockItem, DeviceInput } from '../../../shared/reservation.ts';
 import { pageWindow } from '../../../shared/pagination.ts';
 import { shanghaiIso } from '../../../shared/slots.ts';
-import { toDeviceSummary } from '../catalogue/rows.ts';
+import { containsPattern, toDeviceSummary } from '../catalogue/rows.ts';
 
 export type ReservationStep = 'confirm' | 'done' | 'no_show';
 
@@ -100,7 +100,7 @@ const adminDevice = (d: typeof device.$inferSelect) => ({
 
 export async function listDevicesForStaff(s: Services, q: { page?: number; size?: number; kw: string }) {
   const w = pageWindow(q.page, q.size);
-  const pattern = q.kw ? `%${q.kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const pattern = q.kw ? containsPattern(q.kw) : undefined;
   const where = pattern
     ? or(ilike(device.name, pattern), ilike(device.model, pattern), ilike(device.category, pattern))
     : undefined;
