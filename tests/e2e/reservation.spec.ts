@@ -381,6 +381,13 @@ test('own equipment: register it, attach it to a booking, the staff review shows
     .check();
   await page.getByRole('button', { name: '立即预约' }).click();
   await expect(page.getByRole('heading', { name: '预约成功' })).toBeVisible();
+  // Equipment serves one upcoming session at a time.
+  await page.getByRole('button', { name: '继续预约其他时段' }).click();
+  const attached = page
+    .getByRole('group', { name: '自带设备' })
+    .getByRole('checkbox', { name: /原位拉伸台/ });
+  await expect(attached).toBeDisabled();
+  await expect(page.getByRole('group', { name: '自带设备' })).toContainText('已关联其他预约');
 
   // Staff approve the equipment with a note.
   const list = await me.call<{ list: { rid: string; reservation_rid: string | null }[] }>(

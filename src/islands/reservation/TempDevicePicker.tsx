@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import TempDeviceForm from './TempDeviceForm.tsx';
-import type { TempDevice } from './types.ts';
+import type { Reservation, TempDevice } from './types.ts';
 import { api } from '../../lib/client/api.ts';
 
 const STATUS_STYLE: Record<string, string> = {
@@ -10,8 +10,8 @@ const STATUS_STYLE: Record<string, string> = {
 };
 
 /**
- * The booking form's "自带设备": the user's registered equipment that is free to attach
- * (not rejected, not on another reservation) as checkboxes, and a way to register a new one.
+ * The booking form's "自带设备": the user's registered equipment as checkboxes (rejected ones left
+ * out, ones attached to another upcoming booking disabled), and a way to register a new one.
  */
 export default function TempDevicePicker({
   value,
@@ -21,22 +21,29 @@ export default function TempDevicePicker({
   onChange: (rids: string[]) => void;
 }) {
   const [list, setList] = useState<TempDevice[] | null>(null);
+  /** Reservations still to come: equipment attached to one of them is busy (decision 0012). */
+  const [upcoming, setUpcoming] = useState<Set<string>>(new Set());
   const [adding, setAdding] = useState(false);
 
   const load = useCallback(async () => {
-    const data = await api.post<{ list: TempDevice[] }>(
-      '/api/auth/tempDevice/list',
-      { page: 1, size: 50 },
-      { silent: true },
-    );
-    setList(data?.list ?? []);
+    const [devices, reservations] = await Promise.all([
+      api.post<{ list: TempDevice[] }>('/api/auth/tempDevice/list', { page: 1, size: 50 }, { silent: true }),
+      api.post<{ list: Reservation[] }>(
+        '/api/auth/reservation/list4person',
+        { scope: 'upcoming', page: 1, size: 50 },
+        { silent: true },
+      ),
+    ]);
+    setList(devices?.list ?? []);
+    setUpcoming(new Set((reservations?.list ?? []).map((r) => r.rid)));
   }, []);
 
   useEffect(() => {
     void load();
   }, [load]);
 
-  const usable = (list ?? []).filter((d) => d.status !== 'rejected' && !d.reservation_rid);
+  const usable = (list ?? []).filter((d) => d.status !== 'rejected');
+  const busy = (d: TempDevice) => d.reservation_rid !== null && upcoming.has(d.reservation_rid);
   const toggle = (rid: string) =>
     onChange(value.includes(rid) ? value.filter((r) => r !== rid) : [...value, rid]);
 
@@ -58,10 +65,18 @@ export default function TempDevicePicker({
         <ul className="grid gap-1.5">
           {usable.map((d) => (
             <li key={d.rid}>
-              <label className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm hover:border-brand-300">
+              <label
+                className={`flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm ${
+                  busy(d)
+                    ? 'cursor-not-allowed bg-slate-50 opacity-60'
+                    : 'cursor-pointer hover:border-brand-300'
+                }`}
+                title={busy(d) ? '已关联其他预约' : undefined}
+              >
                 <input
                   type="checkbox"
                   checked={value.includes(d.rid)}
+                  disabled={busy(d)}
                   onChange={() => toggle(d.rid)}
                   className="accent-brand-600"
                 />
@@ -70,7 +85,7 @@ export default function TempDevicePicker({
                   {d.model && <span className="text-slate-400"> · {d.model}</span>}
                 </span>
                 <span className={`shrink-0 text-xs ${STATUS_STYLE[d.status] ?? 'text-slate-500'}`}>
-                  {d.status_text}
+                  {busy(d) ? '已关联其他预约' : d.status_text}
                 </span>
               </label>
             </li>
