@@ -66,8 +66,9 @@ test.describe('/member/order', () => {
   }) => {
     test.slow(); // a whole order life, on a shared machine
     const me = await newCustomer(page, request, ip);
-    const items = await demoItems(request, 1);
-    const placed = await me.order([{ item_rid: items[0].rid, disposal: 1 }]);
+    const items = (await demoItems(request, 1)).filter((i) => i.rid !== 'xps');
+    // XPS runs on a listed instrument (related equipment).
+    const placed = await me.order([{ item_rid: items[0].rid, disposal: 1 }, { item_rid: 'xps' }]);
     const admin = await staff(request, ip);
 
     await page.goto('/member/order');
@@ -75,9 +76,13 @@ test.describe('/member/order', () => {
     const summary = page.getByRole('region', { name: '订单概要' });
     await expect(summary).toContainText(placed.order_no);
     await expect(summary).toContainText('待寄样');
+    await expect(page).toHaveTitle(`订单详情 ${placed.order_no} - 科研检测服务平台`);
     await expect(page.getByRole('list', { name: '检测项目' })).toContainText(items[0].name);
     await expect(page.getByRole('list', { name: '检测项目' })).toContainText('检测后回收');
     await expect(page.getByRole('region', { name: '送样信息' })).toContainText('自行寄送');
+    const devices = page.getByRole('list', { name: '相关仪器' }).getByRole('link');
+    await expect(devices.first()).toHaveAttribute('href', /^\/device\//);
+    await expect(devices.first()).toContainText('X 射线光电子能谱仪');
     await expect(timelineActions(page)).toHaveCount(1);
     await expect(timelineActions(page).first()).toContainText('提交订单');
     await expect(page.getByRole('region', { name: '报告文件' })).toContainText('检测数据出具后');

@@ -261,7 +261,7 @@ export function Equipment({ devices }: { devices: DeviceSummary[] }) {
         {devices.map((d) => (
           <li key={d.rid}>
             <a
-              href={d.item_rid ? `/detail/${d.item_rid}` : '/project'}
+              href={`/device/${encodeURIComponent(d.rid)}`}
               className="flex gap-3 rounded-lg border border-slate-200 p-2.5 transition-colors hover:border-brand-300"
             >
               <img

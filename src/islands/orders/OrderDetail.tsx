@@ -55,6 +55,17 @@ export default function OrderDetail({ rid }: { rid: string }) {
 
   const [confirmDialog, cancel, busy] = useCancelOrder(load);
 
+  // The page is the list's shell: name the tab after the order while it is shown.
+  const orderNo = order?.order_no;
+  useEffect(() => {
+    if (!orderNo) return;
+    const before = document.title;
+    document.title = before.replace(/^[^|–-]*/, `订单详情 ${orderNo} `);
+    return () => {
+      document.title = before;
+    };
+  }, [orderNo]);
+
   if (missing)
     return (
       <div className="card px-6 py-14 text-center">

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { OrderDetail } from '../../lib/shared/order.ts';
 
 type Step = { label: string; statuses: readonly string[] };
@@ -32,13 +33,21 @@ export function stepsOf(
 
 /** A horizontal (wide) or vertical-free compact (narrow) row of the order's steps. */
 export default function Progress({ order }: { order: OrderDetail }) {
-  if (order.status === 'cancelled') return null;
+  const list = useRef<HTMLOListElement>(null);
   const steps = stepsOf(order);
   let current = steps.findIndex((s) => s.statuses.includes(order.status));
   if (current < 0) current = 0;
   const done = order.status === 'completed';
+  // On a narrow screen the row scrolls: bring the current step into view.
+  useEffect(() => {
+    const ol = list.current;
+    const li = ol?.children[current] as HTMLElement | undefined;
+    if (ol && li && ol.scrollWidth > ol.clientWidth)
+      ol.scrollLeft = li.offsetLeft - ol.offsetLeft - (ol.clientWidth - li.offsetWidth) / 2;
+  }, [current]);
+  if (order.status === 'cancelled') return null;
   return (
-    <ol aria-label="订单进度" className="mt-5 flex items-start overflow-x-auto pb-1">
+    <ol ref={list} aria-label="订单进度" className="mt-5 flex items-start overflow-x-auto pb-1">
       {steps.map((s, i) => {
         const state = done || i < current ? 'done' : i === current ? 'current' : 'todo';
         return (
