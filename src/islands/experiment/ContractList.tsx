@@ -124,6 +124,7 @@ function OrderCard({
     '/api/auth/file/upload4file',
     { kind: 'protocol' },
     limits?.file_max_bytes ?? null,
+    limits?.accept,
   );
   const [downloading, setDownloading] = useState(false);
   const cancelled = o.status === 'cancelled';

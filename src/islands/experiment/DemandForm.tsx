@@ -43,7 +43,12 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 export default function DemandForm() {
   const { user, loggedIn, ready } = useSessionUser();
   const limits = useUploadLimits(loggedIn);
-  const uploads = useUploads('/api/auth/file/upload4file', {}, limits?.file_max_bytes ?? null);
+  const uploads = useUploads(
+    '/api/auth/file/upload4file',
+    {},
+    limits?.file_max_bytes ?? null,
+    limits?.accept ?? UPLOAD_ACCEPT,
+  );
   const [typeId, setTypeId] = useState<DemandTypeId>(1);
   const [picked, setPicked] = useState<Picked[]>([]);
   const [description, setDescription] = useState('');

@@ -2,7 +2,7 @@
 // upload), shared by the demand form (attachments) and the contract list (signed agreement).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/client/api.ts';
-import type { UploadLimits } from '../../lib/shared/demand.ts';
+import { UPLOAD_TYPE_REFUSED, acceptsName, type UploadLimits } from '../../lib/shared/demand.ts';
 import { Spinner } from '../member/ui.tsx';
 
 export type Stored = { rid: string; name: string; mime: string; size: number; url: string };
@@ -51,7 +51,13 @@ let seq = 0;
  * over the size limit is refused before any byte is sent; removing a file still uploading
  * aborts its request.
  */
-export function useUploads(path: string, fields: Record<string, string>, maxBytes: number | null) {
+export function useUploads(
+  path: string,
+  fields: Record<string, string>,
+  maxBytes: number | null,
+  /** Extensions taken (the file input's accept list); others are refused before sending. */
+  accept?: string,
+) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const aborts = useRef(new Map<string, AbortController>());
   // Read when a file is added, so a new object each render does not remake `add`.
@@ -63,17 +69,16 @@ export function useUploads(path: string, fields: Record<string, string>, maxByte
   const add = useCallback(
     async (file: File): Promise<Stored | null> => {
       const key = `u${++seq}`;
-      if (maxBytes !== null && file.size > maxBytes) {
+      const refused =
+        maxBytes !== null && file.size > maxBytes
+          ? `文件不能超过${mb(maxBytes)}`
+          : accept && !acceptsName(accept, file.name)
+            ? UPLOAD_TYPE_REFUSED
+            : null;
+      if (refused) {
         setItems((l) => [
           ...l,
-          {
-            key,
-            name: file.name,
-            size: file.size,
-            progress: 0,
-            state: 'error',
-            error: `文件不能超过${mb(maxBytes)}`,
-          },
+          { key, name: file.name, size: file.size, progress: 0, state: 'error', error: refused },
         ]);
         return null;
       }
@@ -99,7 +104,7 @@ export function useUploads(path: string, fields: Record<string, string>, maxByte
         aborts.current.delete(key);
       }
     },
-    [path, maxBytes],
+    [path, maxBytes, accept],
   );
 
   const remove = useCallback((key: string) => {

@@ -18,6 +18,13 @@ export const DEMAND_FILE_NOT_FOUND = '附件不存在或已提交';
 
 /** What upload4file accepts, as the page tells the user (the server sniffs the bytes). */
 export const UPLOAD_TYPES_TEXT = 'PDF、Word/Excel/PPT、ZIP/RAR/7Z 压缩包、PNG/JPG/WEBP/GIF/TIFF 图片';
+/** Refusal of a file whose type upload4file does not take (the server says the same). */
+export const UPLOAD_TYPE_REFUSED = '不支持的文件类型，请上传 PDF、Office 文档、压缩包或图片';
+/** Whether a file name's extension is in an `accept` list such as UPLOAD_ACCEPT. */
+export function acceptsName(accept: string, name: string): boolean {
+  const ext = /\.[^.]+$/.exec(name.toLowerCase())?.[0];
+  return Boolean(ext) && accept.split(',').some((a) => a.trim().toLowerCase() === ext);
+}
 export const UPLOAD_ACCEPT =
   '.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.zip,.rar,.7z,.png,.jpg,.jpeg,.webp,.gif,.tif,.tiff';
 

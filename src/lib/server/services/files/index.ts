@@ -7,6 +7,7 @@ import { DomainError } from '../../errors.ts';
 import { newFileRid } from '../orders/ids.ts';
 import { ORDER_NOT_FOUND } from '../../../shared/order.ts';
 import { shanghaiDate } from '../../../shared/slots.ts';
+import { UPLOAD_TYPE_REFUSED } from '../../../shared/demand.ts';
 
 export type FileKind = 'report' | 'protocol' | 'attachment' | 'pic';
 export const FILE_NOT_FOUND = '文件不存在';
@@ -69,11 +70,7 @@ export async function storeFile(
   const type = await fileTypeFromBuffer(input.bytes);
   const allowed = input.kind === 'pic' ? PICTURES : DOCUMENTS;
   if (!type || !allowed.has(type.mime))
-    throw new DomainError(
-      input.kind === 'pic'
-        ? '仅支持 PNG、JPG、WEBP、GIF 图片'
-        : '不支持的文件类型，请上传 PDF、Office 文档、压缩包或图片',
-    );
+    throw new DomainError(input.kind === 'pic' ? '仅支持 PNG、JPG、WEBP、GIF 图片' : UPLOAD_TYPE_REFUSED);
   const now = s.now();
   const key = `${shanghaiDate(now).slice(0, 7)}/${randomBytes(16).toString('hex')}.${type.ext}`;
   await s.storage.put(key, input.bytes);
