@@ -185,6 +185,19 @@ test('the instrument list: header link, category filter, search by model; a card
   await expect(page.getByText('周日不开放预约。')).toBeVisible();
 });
 
+test('the site search lists matching instruments and leads to the instrument search', async ({ page }) => {
+  await page.goto(`/search?kw=${encodeURIComponent('衍射')}`);
+  const found = page.getByRole('list', { name: '仪器搜索结果' }).getByRole('listitem');
+  await expect(found.first()).toBeVisible();
+  await expect(found.filter({ hasText: 'X 射线粉末衍射仪' })).toHaveCount(1);
+  await page.getByRole('link', { name: '在仪器预约中查看全部' }).click();
+  await expect(page).toHaveURL(/\/device\?kw=/);
+  await expect(page.getByRole('searchbox', { name: '搜索仪器' })).toHaveValue('衍射');
+  await page.goBack();
+  await found.filter({ hasText: 'X 射线粉末衍射仪' }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/device\/dev-xrd-d8$/);
+});
+
 test('book two contiguous slots, see it in 我的预约, cancel it, the slots are free again', async ({
   page,
   customer,
