@@ -102,3 +102,24 @@ describe('sample4recycle/list4person by order', () => {
     expect(theirs.body.data).toMatchObject({ total: 0, list: [] });
   });
 });
+
+describe('order/count4person', () => {
+  it("counts the user's orders by status, and only theirs", async () => {
+    const me = await o.customer();
+    const first = await place(me.h, { type: 0 });
+    await place(me.h, { type: 0 });
+    const third = await place(me.h, { type: 0 });
+    await o.move('order/receive', { rid: third.rid });
+    await t.post('/api/auth/order/cancel', { rid: first.rid }, me.h);
+    type Counts = { counts: Record<string, number>; total: number };
+    const res = await t.post<Counts>('/api/auth/order/count4person', {}, me.h);
+    expect(res.body).toMatchObject({ code: 1 });
+    expect(res.body.data).toEqual({ counts: { awaiting_sample: 1, received: 1, cancelled: 1 }, total: 3 });
+    const other = await o.customer();
+    expect((await t.post<Counts>('/api/auth/order/count4person', {}, other.h)).body.data).toEqual({
+      counts: {},
+      total: 0,
+    });
+    expect((await t.post('/api/auth/order/count4person', {})).status).toBe(401);
+  });
+});

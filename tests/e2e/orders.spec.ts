@@ -6,7 +6,8 @@ import type { Locator, Page } from '@playwright/test';
 import { demoItems, expect, newCustomer, PDF, staff, test, toast } from './support/orders.ts';
 
 const orderCard = (page: Page, orderNo: string) => page.getByRole('listitem', { name: `订单 ${orderNo}` });
-const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
+/** A status tab by its label (its accessible name may go on with a count: 待送样 1 个). */
+const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}(\\s|$)`) });
 const timelineActions = (page: Page) => page.getByRole('list', { name: '订单动态' }).getByRole('listitem');
 
 async function openDetail(page: Page, card: Locator) {
@@ -36,6 +37,9 @@ test.describe('/member/order', () => {
     // An institution customer pays after the test: nothing to pay yet.
     await expect(card.getByRole('button', { name: '去支付' })).toHaveCount(0);
 
+    // The tabs that wait on someone count their orders.
+    await expect(tab(page, '待送样')).toHaveAccessibleName('待送样 1 个');
+    await expect(tab(page, '检测中')).toHaveAccessibleName('检测中');
     await tab(page, '检测中').click();
     await expect(page.getByText('没有检测中的订单')).toBeVisible();
     await tab(page, '待送样').click();
@@ -49,6 +53,7 @@ test.describe('/member/order', () => {
     await confirm.getByRole('button', { name: '取消订单' }).click();
     await expect(toast(page, '订单已取消')).toBeVisible();
     await expect(page.getByText('没有待送样的订单')).toBeVisible();
+    await expect(tab(page, '待送样')).toHaveAccessibleName('待送样');
     await tab(page, '已取消').click();
     const cancelled = orderCard(page, placed.order_no);
     await expect(cancelled).toContainText('已取消');

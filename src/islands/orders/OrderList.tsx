@@ -5,9 +5,12 @@ import { onOrderPaid } from './parts.tsx';
 import { Pager, Spinner } from '../member/ui.tsx';
 import { api } from '../../lib/client/api.ts';
 import type { OrderSummary } from '../../lib/shared/order.ts';
-import { ORDER_TABS, tabByKey } from '../../lib/shared/order-view.ts';
+import { ORDER_TABS, tabByKey, type OrderTab } from '../../lib/shared/order-view.ts';
+import type { OrderStatus } from '../../lib/shared/order-status.ts';
 
 const PAGE_SIZE = 10;
+/** Tabs that wait on someone (the customer or the lab) show how many orders they hold. */
+const COUNTED = new Set(['quoting', 'unpaid', 'sampling', 'session', 'testing', 'delivered', 'unsettled']);
 type Page = { list: OrderSummary[]; total: number };
 
 /** The tab in the address (?tab=testing), so a reload or the back button keeps it. */
@@ -21,13 +24,23 @@ export default function OrderList() {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<Page | null>(null);
 
+  const [counts, setCounts] = useState<Partial<Record<OrderStatus, number>>>({});
+
   const load = useCallback(async () => {
-    const res = await api.post<Page>('/api/auth/order/list4person', {
-      page,
-      size: PAGE_SIZE,
-      statuses: tabByKey(tab).statuses,
-    });
+    const [res, c] = await Promise.all([
+      api.post<Page>('/api/auth/order/list4person', {
+        page,
+        size: PAGE_SIZE,
+        statuses: tabByKey(tab).statuses,
+      }),
+      api.post<{ counts: Partial<Record<OrderStatus, number>> }>(
+        '/api/auth/order/count4person',
+        {},
+        { silent: true },
+      ),
+    ]);
     if (res) setData(res);
+    if (c) setCounts(c.counts);
   }, [page, tab]);
 
   useEffect(() => {
@@ -49,6 +62,7 @@ export default function OrderList() {
 
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const current = tabByKey(tab);
+  const countOf = (t: OrderTab) => t.statuses.reduce((n, st) => n + (counts[st] ?? 0), 0);
 
   return (
     <div className="card p-3 md:p-5">
@@ -71,6 +85,15 @@ export default function OrderList() {
             }`}
           >
             {t.label}
+            {COUNTED.has(t.key) && countOf(t) > 0 && ' '}
+            {COUNTED.has(t.key) && countOf(t) > 0 && (
+              <span
+                aria-label={`${countOf(t)} 个`}
+                className="inline-flex min-w-5 justify-center rounded-full bg-hot-500 px-1.5 text-xs leading-5 font-semibold text-white"
+              >
+                {countOf(t)}
+              </span>
+            )}
           </button>
         ))}
       </div>

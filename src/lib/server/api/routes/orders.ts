@@ -16,6 +16,7 @@ import { ORDER_STATUS_TEXT } from '../../../shared/order-status.ts';
 import {
   addRecycle,
   cancelOrder,
+  countByStatus,
   evaluate,
   findOwnOrder,
   historyForUser,
@@ -59,6 +60,12 @@ export function orderRoutes() {
     const me = requireUser(c);
     const f = await readBody(c, orderListSchema);
     return ok(c, await listOrders(c.var.services.db, { ...f, userId: me.id }));
+  });
+
+  r.post('/order/count4person', async (c) => {
+    const me = requireUser(c);
+    const counts = await countByStatus(c.var.services.db, me.id);
+    return ok(c, { counts, total: Object.values(counts).reduce((a, b) => a + (b ?? 0), 0) });
   });
 
   r.post('/order/detail', async (c) => {

@@ -1,5 +1,5 @@
 export { placeOrders } from './place.ts';
-export { findOwnOrder, findOrder, orderDetail, listOrders, timelineOf } from './read.ts';
+export { countByStatus, findOwnOrder, findOrder, orderDetail, listOrders, timelineOf } from './read.ts';
 export {
   readyToPay,
   payOrder,

@@ -202,3 +202,13 @@ export async function listOrders(
 }
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** How many of the user's orders are in each status (the tab counts of /member/order). */
+export async function countByStatus(db: Db, userId: number): Promise<Partial<Record<OrderStatus, number>>> {
+  const rows = await db
+    .select({ status: orders.status, n: count() })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .groupBy(orders.status);
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
