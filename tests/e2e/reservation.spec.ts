@@ -323,6 +323,43 @@ test('a visitor who is not logged in gets the login popup instead of a booking',
   );
 });
 
+test('picking slots: Shift-click extends over free slots, a click on an end shrinks, 清除选择 clears', async ({
+  page,
+}) => {
+  await openWeek(page, 'dev-raman-labram', 1);
+  const day = addDays(mondayIn(1), 3); // Thursday
+  const slot = (from: string, to: string) => page.getByRole('button', { name: slotName(day, from, to) });
+  const picked = page.getByLabel('已选时段');
+  const book = page.getByRole('button', { name: '立即预约' });
+  await expect(book).toBeDisabled();
+
+  await slot('09:30', '10:30').click();
+  await slot('12:30', '13:30').click({ modifiers: ['Shift'] });
+  for (const [from, to] of [
+    ['09:30', '10:30'],
+    ['10:30', '11:30'],
+    ['11:30', '12:30'],
+    ['12:30', '13:30'],
+  ])
+    await expect(slot(from, to)).toHaveAttribute('aria-pressed', 'true');
+  await expect(picked).toContainText('09:30–13:30');
+  await expect(picked).toContainText('4 小时（4 个时段）');
+  await expect(picked).toContainText('¥1200.00');
+
+  await slot('09:30', '10:30').click();
+  await expect(slot('09:30', '10:30')).toHaveAttribute('aria-pressed', 'false');
+  await expect(picked).toContainText('10:30–13:30');
+  // A plain click away from the selection starts a new one.
+  await slot('15:30', '16:30').click();
+  await expect(picked).toContainText('15:30–16:30');
+  await expect(slot('11:30', '12:30')).toHaveAttribute('aria-pressed', 'false');
+  await expect(book).toBeEnabled();
+
+  await page.getByRole('button', { name: '清除选择' }).click();
+  await expect(page.getByText('请在日历中选择可预约的时段')).toBeVisible();
+  await expect(book).toBeDisabled();
+});
+
 test('the calendar works on a phone: one day at a time, book and see the success @mobile', async ({
   page,
   customer,

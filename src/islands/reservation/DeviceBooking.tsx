@@ -222,7 +222,7 @@ export default function DeviceBooking({ device }: { device: BookableDevice }) {
               </dl>
             ) : (
               <p className="mt-3 rounded-xl border border-dashed border-slate-200 px-4 py-6 text-center text-sm text-slate-500">
-                请在左侧日历中选择可预约的时段
+                请在日历中选择可预约的时段
               </p>
             )}
             {pick && (
