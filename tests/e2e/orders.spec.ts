@@ -91,6 +91,16 @@ test.describe('/member/order', () => {
     await expect(timelineActions(page)).toHaveCount(1);
     await expect(timelineActions(page).first()).toContainText('提交订单');
     await expect(page.getByRole('region', { name: '报告文件' })).toContainText('检测数据出具后');
+    // The agreement for this order downloads from the summary as a PDF.
+    const agreement = page.waitForEvent('download');
+    await summary.getByRole('button', { name: '下载协议' }).click();
+    const pdf = await agreement;
+    expect(pdf.suggestedFilename()).toBe(`委托协议-${placed.order_no}.pdf`);
+    expect(
+      readFileSync(await pdf.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     // Staff receive the sample, start testing, upload the report and deliver the data.
     await admin.move('order/receive', { rid: placed.rid, note: '样品完好' });

@@ -4,7 +4,7 @@ import { useSessionUser } from '../member/user.ts';
 import { useSettings } from '../sampling/settings.ts';
 import { FilePicker, UploadRow, mb, useUploadLimits, useUploads } from './uploads.tsx';
 import { api } from '../../lib/client/api.ts';
-import { downloadWithToken } from '../../lib/client/download.ts';
+import { saveAgreement, saveFile } from '../../lib/client/download.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { formatFen } from '../../lib/shared/money.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
@@ -96,15 +96,6 @@ export default function ContractList() {
   );
 }
 
-/** Saves a file behind the token; a refusal shows as an error toast. */
-async function save(url: string, name: string) {
-  try {
-    await downloadWithToken(url, name);
-  } catch (error) {
-    toast.error(error instanceof Error ? error.message : '下载失败');
-  }
-}
-
 const STATUS_STYLE: Partial<Record<OrderSummary['status'], string>> = {
   quoting: 'bg-hot-50 text-hot-600 ring-hot-100',
   cancelled: 'bg-slate-100 text-slate-500 ring-slate-200',
@@ -134,7 +125,7 @@ function OrderCard({
 
   async function download() {
     setDownloading(true);
-    await save(`/api/auth/order/protocol/${encodeURIComponent(o.rid)}`, `委托协议-${o.order_no}.pdf`);
+    await saveAgreement(o);
     setDownloading(false);
   }
 
@@ -178,7 +169,7 @@ function OrderCard({
                 type="button"
                 className="max-w-48 truncate text-brand-700 underline-offset-2 hover:underline"
                 title={signed.name}
-                onClick={() => void save(`/api/auth/file/download/${signed.rid}`, signed.name)}
+                onClick={() => void saveFile(`/api/auth/file/download/${signed.rid}`, signed.name)}
               >
                 {signed.name}
               </button>

@@ -5,8 +5,7 @@ import Section, { Empty } from './Section.tsx';
 import { StatusBadge } from './parts.tsx';
 import { useSettings } from '../sampling/settings.ts';
 import { Spinner } from '../member/ui.tsx';
-import { toast } from '../../lib/client/toast.ts';
-import { downloadWithToken } from '../../lib/client/download.ts';
+import { saveFile } from '../../lib/client/download.ts';
 import { formatFen } from '../../lib/shared/money.ts';
 import { regionLabel } from '../../lib/shared/region.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
@@ -204,11 +203,7 @@ export function Files({ files }: { files: OrderFile[] }) {
   const reports = files.filter((f) => f.kind === 'report');
   async function download(f: OrderFile) {
     setBusy(f.rid);
-    try {
-      await downloadWithToken(`/api/auth/file/download/${f.rid}`, f.name);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : '下载失败');
-    }
+    await saveFile(`/api/auth/file/download/${f.rid}`, f.name);
     setBusy(null);
   }
   return (

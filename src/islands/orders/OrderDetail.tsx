@@ -15,6 +15,7 @@ import { useCancelOrder } from './cancel.ts';
 import { Amount, linkButton, onOrderPaid, openPay, StatusBadge } from './parts.tsx';
 import { Loading } from '../member/ui.tsx';
 import { api, ApiError } from '../../lib/client/api.ts';
+import { saveAgreement } from '../../lib/client/download.ts';
 import { formatFen } from '../../lib/shared/money.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import { projectTypeNames } from '../../lib/shared/catalogue.ts';
@@ -100,6 +101,16 @@ export default function OrderDetail({ rid }: { rid: string }) {
                 className={`${linkButton} h-9 border border-red-200 px-3.5 text-red-600 hover:bg-red-50`}
               >
                 取消订单
+              </button>
+            )}
+            {order.status !== 'cancelled' && (
+              <button
+                type="button"
+                disabled={busy !== null}
+                onClick={() => void saveAgreement(order)}
+                className={`${linkButton} h-9 border border-slate-200 px-3.5 text-slate-700 hover:bg-slate-50`}
+              >
+                下载协议
               </button>
             )}
             {canPay(order) && (
