@@ -3,6 +3,7 @@ import {
   clickSlot,
   durationText,
   estimateFen,
+  hasFreeSlot,
   keepSelection,
   mondayOf,
   picked,
@@ -89,6 +90,14 @@ describe('the summary', () => {
 });
 
 describe('weeks', () => {
+  it('tell whether anything is left to book (the calendar then points to the next week)', () => {
+    expect(hasFreeSlot([tue])).toBe(true);
+    expect(hasFreeSlot([day(['past', 'past', 'taken']), day(['closed', 'blocked'], '2026-11-25')])).toBe(
+      false,
+    );
+    expect(hasFreeSlot([])).toBe(false);
+  });
+
   it('run Monday to Sunday, from this week up to the six-month horizon', () => {
     expect(mondayOf('2026-11-24')).toBe('2026-11-23');
     expect(mondayOf('2026-11-29')).toBe('2026-11-23');

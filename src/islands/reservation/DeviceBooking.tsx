@@ -7,6 +7,7 @@ import {
   durationText,
   estimateFen,
   keepSelection,
+  hasFreeSlot,
   mondayOf,
   monthDay,
   picked,
@@ -173,6 +174,18 @@ export default function DeviceBooking({ device }: { device: BookableDevice }) {
         <div className="my-3">
           <Legend />
         </div>
+        {week && !loading && !hasFreeSlot(days) && bounds.next && (
+          <p className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-hot-50 px-3 py-2 text-sm text-hot-700">
+            本周已没有可预约的时段。
+            <button
+              type="button"
+              className="font-medium text-brand-700 underline-offset-2 hover:underline"
+              onClick={() => monday && setMonday(addDays(monday, 7))}
+            >
+              查看下周时段
+            </button>
+          </p>
+        )}
         {week ? (
           <WeekCalendar days={days} selection={selection} loading={loading} onPick={onPick} />
         ) : (

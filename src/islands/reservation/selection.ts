@@ -136,6 +136,10 @@ export const WEEKDAY = ['周日', '周一', '周二', '周三', '周四', '周�
 /** '11月23日' */
 export const monthDay = (date: string) => `${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日`;
 
+/** Whether any slot of these days can still be booked (a week seen on Sunday has none). */
+export const hasFreeSlot = (days: readonly CalendarDay[]) =>
+  days.some((d) => d.slots.some((s) => statusOf(s) === 'free'));
+
 /** The Monday on or before `date` (weeks run Monday to Sunday). */
 export function mondayOf(date: string): string {
   const midnight = shanghaiMidnight(date);
