@@ -1,73 +1,12 @@
 // /experiment/demand and /experiment/contract in the browser against the real server: a quote
 // request with an attachment (progress bar), the agreement PDF, and the signed copy uploaded back.
 // Each test registers its own account through the API and starts logged in.
-import { expect as baseExpect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PROFILE } from '../factories/users.ts';
+import { expect, test, type Session } from './support/session.ts';
 
-// Islands load their data after hydration; on a busy machine that can take longer than 5 s.
-const expect = baseExpect.configure({ timeout: 15_000 });
-
-const PASSWORD = 'Lab-Passw0rd';
-const rand = (n: number) => Math.floor(Math.random() * n);
-const newPhone = () => `137${String(rand(1e8)).padStart(8, '0')}`;
-
-type Envelope = {
-  code: number;
-  msg: string;
-  data: Record<string, unknown> & { list?: Record<string, unknown>[] };
-};
-type Session = { phone: string; token: string; call: (path: string, body?: unknown) => Promise<Envelope> };
-
-const test = base.extend<{ ip: string; session: Session }>({
-  ip: [
-    async ({ context }, use) => {
-      const ip = `10.${rand(250)}.${rand(250)}.${rand(250) + 1}`;
-      await context.setExtraHTTPHeaders({ 'x-real-ip': ip });
-      await use(ip);
-    },
-    { auto: true },
-  ],
-  session: async ({ page, request, ip }, use) => {
-    await use(await loginByApi(page, request, ip));
-  },
-});
-
-async function loginByApi(page: Page, request: APIRequestContext, ip: string): Promise<Session> {
-  const phone = newPhone();
-  const headers = { 'x-real-ip': ip };
-  const sent = await request.post('/api/open/code4sms', { data: { phone, useFor: 0 }, headers });
-  expect(await sent.json()).toMatchObject({ code: 1 });
-  let code = '';
-  await expect
-    .poll(async () => {
-      const body = await (await request.get(`/api/dev/outbox?phone=${phone}`)).json();
-      code = /(\d{6})/.exec(body.data?.list?.[0]?.text ?? '')?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  const signed = await request.post('/api/open/sign', { data: { phone, password: PASSWORD, code }, headers });
-  expect(await signed.json()).toMatchObject({ code: 1 });
-  const login = await (
-    await request.post('/api/open/login', { data: { account: phone, password: PASSWORD }, headers })
-  ).json();
-  expect(login).toMatchObject({ code: 1 });
-  const token = {
-    access: login.data.token,
-    refresh: login.data.refreshToken,
-    expires: Number(login.data.expires),
-  };
-  await page.addInitScript((t) => localStorage.setItem('portal:token', JSON.stringify(t)), token);
-  const call = async (path: string, body: unknown = {}) =>
-    (
-      await request.post(path, {
-        data: body,
-        headers: { ...headers, authorization: `Bearer ${token.access}` },
-      })
-    ).json();
-  return { phone, token: token.access, call };
-}
+type Listed = { list?: Record<string, unknown>[] };
 
 /** A real PDF's header and enough bytes that the upload reports progress along the way. */
 const bigPdf = (kb: number) =>
@@ -134,7 +73,7 @@ test.describe('提交需求', () => {
 
   test('an item page leads to a quote request for that item', async ({ page, session }) => {
     await completeProfile(session);
-    const items = await session.call('/api/open/project/list', { typeId: 3, page: 1, size: 1 });
+    const items = await session.call<Listed>('/api/open/project/list', { typeId: 3, page: 1, size: 1 });
     const item = items.data.list![0] as { rid: string; name: string };
     await page.goto(`/detail/${item.rid}`);
     await page.getByRole('link', { name: '提交需求', exact: true }).click();
@@ -172,7 +111,7 @@ test.describe('委托协议', () => {
     session,
   }) => {
     await completeProfile(session);
-    const items = await session.call('/api/open/project/list', { typeId: 1, page: 1, size: 1 });
+    const items = await session.call<Listed>('/api/open/project/list', { typeId: 1, page: 1, size: 1 });
     const item = items.data.list![0] as { rid: string; name: string };
     const placed = await session.call('/api/auth/order/demand', {
       type_id: 1,

@@ -1,90 +1,16 @@
 // The member area in the browser: the profile dialog, the address book, home sampling and the
 // pickup calendar, against the real server. Each test registers its own account through the API
 // (code from the dev outbox) and starts logged in with the token where the session code keeps it.
-import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-
-const PASSWORD = 'Lab-Passw0rd';
-const rand = (n: number) => Math.floor(Math.random() * n);
-const newPhone = () => `136${String(rand(1e8)).padStart(8, '0')}`;
+import type { Locator, Page } from '@playwright/test';
+import { expect, PASSWORD, registerByApi, test, toast } from './support/session.ts';
 
 type Address = { address_rid: string; name: string };
 /** The parts of the answers these tests read (user/info, address and sampling calls). */
-type Envelope = {
-  code: number;
-  msg: string;
-  data: {
-    userInfo: Record<string, unknown>;
-    address: Address[];
-    list: Record<string, unknown>[];
-  };
+type Data = {
+  userInfo: Record<string, unknown>;
+  address: Address[];
+  list: Record<string, unknown>[];
 };
-
-type Session = {
-  phone: string;
-  /** POST an /api/auth call as this user; resolves the envelope. */
-  call: (path: string, body?: unknown) => Promise<Envelope>;
-};
-
-// Each test is its own visitor (the e2e server trusts X-Real-IP), so per-address limits of the
-// accounts API never spill from one test into the next.
-const test = base.extend<{ ip: string; session: Session }>({
-  ip: [
-    async ({ context }, use) => {
-      const ip = `10.${rand(250)}.${rand(250)}.${rand(250) + 1}`;
-      await context.setExtraHTTPHeaders({ 'x-real-ip': ip });
-      await use(ip);
-    },
-    { auto: true },
-  ],
-  session: async ({ page, request, ip }, use) => {
-    await use(await loginByApi(page, request, ip));
-  },
-});
-
-/** Registers a new phone through the API, with the code read from the dev SMS outbox. */
-async function registerByApi(request: APIRequestContext, ip: string): Promise<string> {
-  const phone = newPhone();
-  const headers = { 'x-real-ip': ip };
-  const sent = await request.post('/api/open/code4sms', { data: { phone, useFor: 0 }, headers });
-  expect(await sent.json()).toMatchObject({ code: 1 });
-  let code = '';
-  await expect
-    .poll(async () => {
-      const body = await (await request.get(`/api/dev/outbox?phone=${phone}`)).json();
-      code = /(\d{6})/.exec(body.data?.list?.[0]?.text ?? '')?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  const signed = await request.post('/api/open/sign', { data: { phone, password: PASSWORD, code }, headers });
-  expect(await signed.json()).toMatchObject({ code: 1 });
-  return phone;
-}
-
-async function loginByApi(page: Page, request: APIRequestContext, ip: string): Promise<Session> {
-  const phone = await registerByApi(request, ip);
-  const headers = { 'x-real-ip': ip };
-  const login = await (
-    await request.post('/api/open/login', { data: { account: phone, password: PASSWORD }, headers })
-  ).json();
-  expect(login).toMatchObject({ code: 1 });
-  const token = {
-    access: login.data.token,
-    refresh: login.data.refreshToken,
-    expires: Number(login.data.expires),
-  };
-  // The session store's key and shape (src/lib/client/stores.ts).
-  await page.addInitScript((t) => localStorage.setItem('portal:token', JSON.stringify(t)), token);
-  const call = async (path: string, body: unknown = {}) =>
-    (
-      await request.post(path, {
-        data: body,
-        headers: { ...headers, authorization: `Bearer ${token.access}` },
-      })
-    ).json();
-  return { phone, call };
-}
-
-const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text }).first();
 
 /** Submits and expects exactly one error toast with the message (only the first problem shows). */
 async function expectError(page: Page, submit: Locator, text: string) {
@@ -180,7 +106,7 @@ test.describe('profile dialog', () => {
     await expect(main.getByText('企业', { exact: true })).toBeVisible();
     await expect(main.getByText('李四', { exact: true })).toBeVisible();
     await expect(main.getByText('上海市 徐汇区 漕溪北路 88 号', { exact: true })).toBeVisible();
-    const saved = await session.call('/api/auth/user/info');
+    const saved = await session.call<Data>('/api/auth/user/info');
     expect(saved.data.userInfo).toMatchObject({
       name: '张三',
       organization: 2,
@@ -258,7 +184,7 @@ test('address book: add, edit, set default, delete; the default comes first', as
   await expect(cards.first().getByText('默认', { exact: true })).toBeVisible();
 
   // A second address, added through the API: the page follows user/info on reload.
-  const added = await session.call('/api/auth/address/add', {
+  const added = await session.call<Data>('/api/auth/address/add', {
     name: '赵六',
     phone: '13700137000',
     province: '上海市',
@@ -296,7 +222,7 @@ test('address book: add, edit, set default, delete; the default comes first', as
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText('赵六');
 
-  const info = await session.call('/api/auth/user/info');
+  const info = await session.call<Data>('/api/auth/user/info');
   expect(info.data.address.map((a) => a.name)).toEqual(['赵六']);
 });
 
@@ -349,9 +275,9 @@ test.describe('home sampling', () => {
     await expect(item).toContainText(`${date} 13:30-15:30`);
     await expect(item).toContainText('待取样');
     await expect(item).toContainText('钱七');
-    const info = await session.call('/api/auth/user/info');
+    const info = await session.call<Data>('/api/auth/user/info');
     expect(info.data.address).toHaveLength(1);
-    const pickups = await session.call('/api/auth/sampling/list', { page: 1, size: 10 });
+    const pickups = await session.call<Data>('/api/auth/sampling/list', { page: 1, size: 10 });
     expect(pickups.data.list[0]).toMatchObject({
       address_rid: info.data.address[0].address_rid,
       message: '三个样品',
@@ -377,7 +303,8 @@ test.describe('home sampling', () => {
       { name: '周九', area: '徐汇区', city: '上海市', province: '上海市', address_code: '310104' },
     ])
       expect(
-        (await session.call('/api/auth/address/add', { ...a, phone: '13600136000', address: '1 号' })).code,
+        (await session.call<Data>('/api/auth/address/add', { ...a, phone: '13600136000', address: '1 号' }))
+          .code,
       ).toBe(1);
 
     await page.goto('/');
@@ -398,9 +325,9 @@ test.describe('home sampling', () => {
     await expect(toast(page, '提交成功!')).toBeVisible();
     await expect(dialog).toBeHidden();
 
-    const info = await session.call('/api/auth/user/info');
+    const info = await session.call<Data>('/api/auth/user/info');
     const zhou = info.data.address.find((a) => a.name === '周九')!;
-    const pickups = await session.call('/api/auth/sampling/list', { page: 1, size: 10 });
+    const pickups = await session.call<Data>('/api/auth/sampling/list', { page: 1, size: 10 });
     expect(pickups.data.list).toHaveLength(1);
     expect(pickups.data.list[0]).toMatchObject({
       address_rid: zhou.address_rid,
@@ -519,7 +446,7 @@ test('取样记录 lists the samples the customer posts (self-delivery orders) b
   request,
   session,
 }) => {
-  const profile = await session.call('/api/auth/update4profile', {
+  const profile = await session.call<Data>('/api/auth/update4profile', {
     name: '张三',
     email: 'zhang@example.com',
     organization: 1,
@@ -537,7 +464,7 @@ test('取样记录 lists the samples the customer posts (self-delivery orders) b
       .filter((p) => p.required)
       .map((p) => [p.name, p.choices[0]]),
   );
-  const placed = await session.call('/api/auth/order/add', {
+  const placed = await session.call<Data>('/api/auth/order/add', {
     items: [{ item_rid: 'xrd-powder', parameters }],
     delivery: { type: 0 },
   });

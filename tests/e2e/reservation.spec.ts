@@ -2,44 +2,23 @@
 // calendar, booking, the member list with cancellation, a slot lost to someone else, the login
 // popup for visitors, and the calendar on a phone. Each test books on its own instrument (or its
 // own day), so tests running side by side never compete for a slot.
-import { expect as baseExpect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  COMPLETE_PROFILE,
+  expect,
+  newAccount,
+  storeToken,
+  visitorIp,
+  type Session,
+} from './support/session.ts';
 
-// Islands load their data after hydration; on a busy machine that can take longer than 5 s.
-const expect = baseExpect.configure({ timeout: 15_000 });
-
-const PASSWORD = 'Lab-Passw0rd';
 const SCENE_DATE_WARNING =
   '为确保现场测试的顺利进行，请您预留足够的时间用于制样和交接样品，详情请联系业务经理';
 const SLOT_GONE = '该时段已被预约，请刷新后重新选择';
-const rand = (n: number) => Math.floor(Math.random() * n);
-const newPhone = () => `137${String(rand(1e8)).padStart(8, '0')}`;
-
-/** A complete profile (basic info is needed before anything can be ordered). */
-const PROFILE = {
-  name: '张三',
-  email: 'zhang@example.com',
-  organization: 3,
-  company: '复旦大学',
-  region: '上海市-上海市-闵行区-310112',
-  address: '东川路800号',
-};
-
-type Envelope<T = Record<string, unknown>> = { code: number; msg: string; data: T };
-type Customer = {
-  phone: string;
-  token: string;
-  call: <T>(path: string, body?: unknown) => Promise<Envelope<T>>;
-};
+type Customer = Session;
 
 const test = base.extend<{ ip: string; customer: (opts?: { browser?: boolean }) => Promise<Customer> }>({
-  ip: [
-    async ({ context }, use) => {
-      const ip = `10.${rand(250)}.${rand(250)}.${rand(250) + 1}`;
-      await context.setExtraHTTPHeaders({ 'x-real-ip': ip });
-      await use(ip);
-    },
-    { auto: true },
-  ],
+  ip: visitorIp,
   customer: async ({ page, request, ip }, use) => {
     await use((opts) => newCustomer(page, request, ip, opts?.browser ?? true));
   },
@@ -55,41 +34,15 @@ async function newCustomer(
   ip: string,
   browser: boolean,
 ): Promise<Customer> {
-  const phone = newPhone();
-  const headers = { 'x-real-ip': ip };
+  const account = await newAccount(request, ip);
   expect(
-    await (await request.post('/api/open/code4sms', { data: { phone, useFor: 0 }, headers })).json(),
+    await account.call('/api/auth/update4profile', {
+      ...COMPLETE_PROFILE,
+      email: `u${account.phone}@example.com`,
+    }),
   ).toMatchObject({ code: 1 });
-  let code = '';
-  await expect
-    .poll(async () => {
-      const body = await (await request.get(`/api/dev/outbox?phone=${phone}`)).json();
-      code = /(\d{6})/.exec(body.data?.list?.[0]?.text ?? '')?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  const signed = await request.post('/api/open/sign', { data: { phone, password: PASSWORD, code }, headers });
-  expect(await signed.json()).toMatchObject({ code: 1 });
-  const login = await (
-    await request.post('/api/open/login', { data: { account: phone, password: PASSWORD }, headers })
-  ).json();
-  expect(login).toMatchObject({ code: 1 });
-  const token = login.data.token as string;
-  const call = async <T>(path: string, body: unknown = {}) =>
-    (await (
-      await request.post(path, { data: body, headers: { ...headers, authorization: `Bearer ${token}` } })
-    ).json()) as Envelope<T>;
-  expect(
-    await call('/api/auth/update4profile', { ...PROFILE, email: `u${phone}@example.com` }),
-  ).toMatchObject({
-    code: 1,
-  });
-  if (browser) {
-    const record = { access: token, refresh: login.data.refreshToken, expires: Number(login.data.expires) };
-    // The session store's key and shape (src/lib/client/stores.ts).
-    await page.addInitScript((t) => localStorage.setItem('portal:token', JSON.stringify(t)), record);
-  }
-  return { phone, token, call };
+  if (browser) await storeToken(page, account.record);
+  return account;
 }
 
 const STAFF = { account: '13800000000', password: process.env.STAFF_PASSWORD ?? 'Staff-Demo-2026' };

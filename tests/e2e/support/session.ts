@@ -2,7 +2,13 @@
 // the dev SMS outbox), its token put where the session code keeps it, and a `call` helper that
 // posts /api/auth calls as that user. Each test is its own visitor (X-Real-IP), so per-address
 // limits of the accounts API never spill from one test into the next.
-import { expect as baseExpect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  expect as baseExpect,
+  test as base,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 
 // Islands load their data after hydration; on a busy machine (two workers beside the server)
 // that can take longer than the default five seconds.
@@ -26,11 +32,17 @@ export type Envelope<T = Record<string, unknown>> = { code: number; msg: string;
 
 export type Session = {
   phone: string;
+  /** The access token, for calls made outside `call`. */
+  token: string;
   /** POST an /api/auth call as this user; resolves the envelope. */
   call: <T = Record<string, unknown>>(path: string, body?: unknown) => Promise<Envelope<T>>;
 };
 
-async function registerByApi(request: APIRequestContext, ip: string): Promise<string> {
+/** The token record as the session store keeps it (src/lib/client/stores.ts). */
+type TokenRecord = { access: string; refresh: string; expires: number };
+
+/** Registers a new phone through the API, with the code read from the dev SMS outbox. */
+export async function registerByApi(request: APIRequestContext, ip: string): Promise<string> {
   const phone = newPhone();
   const headers = { 'x-real-ip': ip };
   const sent = await request.post('/api/open/code4sms', { data: { phone, useFor: 0 }, headers });
@@ -48,44 +60,58 @@ async function registerByApi(request: APIRequestContext, ip: string): Promise<st
   return phone;
 }
 
-/** Registers and logs in a new user; the page starts with its token stored. */
-export async function loginByApi(page: Page, request: APIRequestContext, ip: string): Promise<Session> {
+/** Registers and logs in a new user through the API only (no page involved). */
+export async function newAccount(
+  request: APIRequestContext,
+  ip: string,
+): Promise<Session & { record: TokenRecord }> {
   const phone = await registerByApi(request, ip);
   const headers = { 'x-real-ip': ip };
   const login = await (
     await request.post('/api/open/login', { data: { account: phone, password: PASSWORD }, headers })
   ).json();
   expect(login).toMatchObject({ code: 1 });
-  const token = {
+  const record: TokenRecord = {
     access: login.data.token,
     refresh: login.data.refreshToken,
     expires: Number(login.data.expires),
   };
-  // The session store's key and shape (src/lib/client/stores.ts).
-  await page.addInitScript((t) => localStorage.setItem('portal:token', JSON.stringify(t)), token);
   const call = async <T>(path: string, body: unknown = {}) =>
     (await (
       await request.post(path, {
         data: body,
-        headers: { ...headers, authorization: `Bearer ${token.access}` },
+        headers: { ...headers, authorization: `Bearer ${record.access}` },
       })
     ).json()) as Envelope<T>;
-  return { phone, call };
+  return { phone, token: record.access, record, call };
 }
+
+/** Starts the page logged in: the token where the session store keeps it. */
+export async function storeToken(page: Page, record: TokenRecord): Promise<void> {
+  await page.addInitScript((t) => localStorage.setItem('portal:token', JSON.stringify(t)), record);
+}
+
+/** Registers and logs in a new user; the page starts with its token stored. */
+export async function loginByApi(page: Page, request: APIRequestContext, ip: string): Promise<Session> {
+  const account = await newAccount(request, ip);
+  await storeToken(page, account.record);
+  return account;
+}
+
+async function assignIp({ context }: { context: BrowserContext }, use: (ip: string) => Promise<void>) {
+  const ip = `10.${rand(250)}.${rand(250)}.${rand(250) + 1}`;
+  await context.setExtraHTTPHeaders({ 'x-real-ip': ip });
+  await use(ip);
+}
+/** The `ip` fixture: this test's own visitor address, sent as X-Real-IP on every request. */
+export const visitorIp: [typeof assignIp, { auto: boolean }] = [assignIp, { auto: true }];
 
 /**
  * `ip`: a per-test visitor address. `session`: a logged-in user with incomplete basic info.
  * `customer`: a logged-in user whose basic info is complete (may place orders).
  */
 export const test = base.extend<{ ip: string; session: Session; customer: Session }>({
-  ip: [
-    async ({ context }, use) => {
-      const ip = `10.${rand(250)}.${rand(250)}.${rand(250) + 1}`;
-      await context.setExtraHTTPHeaders({ 'x-real-ip': ip });
-      await use(ip);
-    },
-    { auto: true },
-  ],
+  ip: visitorIp,
   session: async ({ page, request, ip }, use) => {
     await use(await loginByApi(page, request, ip));
   },
