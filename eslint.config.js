@@ -2,6 +2,19 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import drizzle from 'eslint-plugin-drizzle';
+
+// Browser code: everything that may end up in a bundle the browser loads.
+const browser = [
+  './src/islands',
+  './src/components',
+  './src/scripts',
+  './src/lib/client',
+  './src/lib/shared',
+  './src/admin',
+];
 
 export default tseslint.config(
   { ignores: ['dist/', '.astro/', 'node_modules/', 'drizzle/', 'test-results/', 'playwright-report/'] },
@@ -15,29 +28,49 @@ export default tseslint.config(
     },
   },
   {
-    // Server code never reaches the browser: islands, components and client code may not import it.
-    files: ['src/islands/**', 'src/components/**', 'src/lib/client/**', 'src/lib/shared/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/lib/server/**', '#server/*'], message: 'lib/server is server-only.' }] },
-      ],
+    // The one-way rule, on resolved paths (relative imports and #aliases alike):
+    // pages → islands/components/admin → lib/client → lib/shared; server code stays on the server.
+    files: ['src/**/*.{ts,tsx,astro}'],
+    plugins: { 'import-x': importX, drizzle },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.astro'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
-  },
-  {
-    files: ['src/lib/shared/**'],
     rules: {
-      'no-restricted-imports': [
+      'import-x/no-restricted-paths': [
         'error',
         {
-          patterns: [
+          zones: [
+            { target: browser, from: './src/lib/server', message: 'Browser code never imports server code.' },
             {
-              group: ['**/lib/server/**', '#server/*', '**/lib/client/**', '#client/*'],
+              target: './src/lib/shared',
+              from: './src',
+              except: ['./lib/shared'],
               message: 'lib/shared depends on nothing of ours.',
+            },
+            {
+              target: './src/lib/client',
+              from: ['./src/islands', './src/components', './src/admin', './src/pages', './src/layouts'],
+              message: 'lib/client sits below the UI: it imports only lib/shared.',
+            },
+            {
+              target: './src/islands',
+              from: './src/admin',
+              message: 'The customer site never loads the staff console.',
+            },
+            {
+              target: './src/admin',
+              from: './src/islands',
+              message: 'The staff console has its own components.',
             },
           ],
         },
       ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // A drizzle update or delete without where() would touch every row.
+      'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+      'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
     },
   },
 );

@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { E2E_STAFF_PASSWORD } from './tests/e2e/support/staff.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 // A fresh embedded database for every run, so tests see exactly the demo seed.
@@ -54,6 +55,12 @@ export default defineConfig({
       // tests/e2e/auth.spec.ts gives each test its own X-Real-IP, so per-address rate limits
       // apply per test (as per visitor) instead of to the whole suite from 127.0.0.1.
       TRUST_PROXY: 'true',
+      // Those made-up addresses are not this machine: open the development outbox and WeChat
+      // simulator to them. The same-machine default has its own tests (tests/api/dev-tools*).
+      DEV_TOOLS: 'on',
+      STAFF_PASSWORD: E2E_STAFF_PASSWORD,
+      // A phone registered through the API may ask for its login code a second later, not 61 s.
+      SMS_RESEND_SECONDS: '1',
     },
   },
 });

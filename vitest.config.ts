@@ -13,5 +13,16 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A floor under the pure rules every layer trusts and under the money code (npm test runs
+    // with --coverage; the floors are a little below what the suite reaches today).
+    coverage: {
+      provider: 'v8',
+      include: ['src/lib/shared/**', 'src/lib/server/services/ledger/**'],
+      reporter: ['text-summary'],
+      thresholds: {
+        'src/lib/shared/**': { statements: 85, branches: 72, functions: 78, lines: 85 },
+        'src/lib/server/services/ledger/**': { statements: 85, branches: 70, functions: 95, lines: 90 },
+      },
+    },
   },
 });

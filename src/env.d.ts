@@ -3,5 +3,7 @@
 declare namespace App {
   interface Locals {
     services: import('./lib/server/services.ts').Services;
+    /** The TCP peer's address (the development tools answer only this machine). */
+    peer?: string;
   }
 }

@@ -1,7 +1,8 @@
 // Production entry: one set of services, /api/* straight to Hono, static files from the build,
 // everything else to Astro's node handler (middleware mode) with the services as locals.
-import { existsSync } from 'node:fs';
+import { existsSync, writeSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import sirv from 'sirv';
@@ -14,6 +15,7 @@ import { startNotificationWorker } from './lib/server/services/notify/index.ts';
 import { ensureDemoStaff } from './lib/server/services/staff/index.ts';
 import { createPageCache } from './lib/server/http/page-cache.ts';
 import { DataDirLockedError } from './lib/server/db/lock.ts';
+import { devToolsBanner } from './lib/server/http/dev-tools.ts';
 import type { Database } from './lib/server/db/client.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -36,14 +38,14 @@ try {
   process.exit(1);
 }
 const services = createServices(env, database, await loadContentStore(`${clientDir}/content/manifest.json`));
-if (env.SEED_DEMO) await ensureDemoStaff(services);
+// Under the start-up lock, so processes starting together create the account once.
+if (env.SEED_DEMO) await database.exclusive(() => ensureDemoStaff(services));
 // Order notifications (SMS, e-mail, in-system messages) from the database outbox.
 const notifications = startNotificationWorker(services);
 const api = getRequestListener(createApi(services).fetch);
 const { handler: astro } = (await import(serverEntry)) as {
   handler: (req: IncomingMessage, res: ServerResponse, next: undefined, locals: object) => Promise<void>;
 };
-const locals = { services };
 const pageCache = createPageCache(env.PAGE_CACHE_SECONDS);
 const statics = sirv(clientDir, {
   etag: true,
@@ -57,6 +59,8 @@ const statics = sirv(clientDir, {
   },
 });
 
+/** How long in-flight requests may take to finish after SIGTERM before their connections are cut. */
+const SHUTDOWN_GRACE_MS = 5_000;
 let closing = false;
 async function health(res: ServerResponse) {
   try {
@@ -70,10 +74,19 @@ async function health(res: ServerResponse) {
   }
 }
 
+// Answers not yet sent: on shutdown each becomes the last on its connection (Connection: close),
+// so no client sends another request on a socket that is about to close.
+const unsent = new Set<ServerResponse>();
 const server = createServer((req, res) => {
+  if (closing) res.setHeader('Connection', 'close');
+  else {
+    unsent.add(res);
+    res.once('close', () => unsent.delete(res));
+  }
   const url = req.url ?? '/';
   if (url.startsWith('/api/')) return void api(req, res);
-  if (url === '/healthz') return void health(res);
+  if (url === '/healthz' || url.startsWith('/healthz?')) return void health(res);
+  const locals = { services, peer: req.socket.remoteAddress };
   statics(req, res, () => pageCache(req, res, () => void astro(req, res, undefined, locals)));
 });
 server.keepAliveTimeout = 65_000;
@@ -81,19 +94,34 @@ server.keepAliveTimeout = 65_000;
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
-  console.log(`门户已启动: http://localhost:${port} (数据库: ${database.kind})`);
+  console.log(`门户已启动: http://${env.HOST}:${port} (数据库: ${database.kind}，数据目录: ${env.DATA_DIR})`);
+  const banner = devToolsBanner(env);
+  if (banner) console.warn(banner);
 });
 
+/**
+ * Stop accepting, let in-flight requests finish (up to SHUTDOWN_GRACE_MS), and only then stop the
+ * worker and close the database: closing it earlier would fail the very requests being drained.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  console.log(`收到 ${signal}，停止接收请求并关闭数据库…`);
-  server.close();
-  server.closeIdleConnections();
-  const force = setTimeout(() => server.closeAllConnections(), 5_000);
-  force.unref();
+  console.log(`收到 ${signal}，停止接收新请求，等待进行中的请求完成…`);
+  for (const res of unsent) if (!res.headersSent) res.setHeader('Connection', 'close');
+  // net.Server's close stops accepting without http.Server's immediate closeIdleConnections(),
+  // which would reset keep-alive connections whose next request is already on its way. Those
+  // requests are answered (with Connection: close); connections still idle a second later are
+  // closed, and whatever remains after the grace period is cut.
+  const drained = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+  const sweep = setInterval(() => server.closeIdleConnections(), 1_000);
+  const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  await drained;
+  clearInterval(sweep);
+  clearTimeout(force);
   await notifications.stop();
   await database.close();
+  // Written synchronously: process.exit would drop a console.log still queued on a pipe.
+  writeSync(1, '已关闭数据库，进程退出。\n');
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupApi } from '../setup/api.ts';
 import { accounts, PASSWORD } from '../support/accounts.ts';
 
@@ -140,33 +140,90 @@ describe('password login', () => {
     expect(unknown.body).toEqual(wrong.body);
   });
 
-  it('locks password login for 15 minutes after 10 failures, while SMS login still works', async () => {
-    const phone = await a.register();
-    for (let i = 0; i < 10; i++) {
-      const res = await t.post('/api/open/login', { account: phone, password: `wrong-${i}-pass` });
-      expect(res.body.msg).toBe('账号或密码错误');
-      a.advance(30_000);
-    }
-    const locked = await t.post('/api/open/login', { account: phone, password: PASSWORD });
-    expect(locked.body).toMatchObject({ code: 0, msg: '登录失败次数过多，请15分钟后再试或使用验证码登录' });
-    a.advance(14 * 60_000);
-    expect((await t.post('/api/open/login', { account: phone, password: PASSWORD })).body.code).toBe(0);
-    a.advance(61_000);
-    await a.login(phone);
+  describe('failed password logins', () => {
+    const LOCKED = '登录失败次数过多，请15分钟后再试或使用验证码登录';
+    const GUARDED = '该账号近期多次登录失败，为保护账号安全，请使用验证码登录';
+    const from = (ip: string) => ({ 'x-real-ip': ip });
+    const login = (account: string, password: string, ip: string) =>
+      t.post('/api/open/login', { account, password }, from(ip));
+    let warn: ReturnType<typeof vi.spyOn>;
+    beforeEach(() => {
+      t.services.env.TRUST_PROXY = true;
+      warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    });
+    afterEach(() => {
+      t.services.env.TRUST_PROXY = false;
+      warn.mockRestore();
+    });
 
-    // A second run of failures locks again; an SMS login lifts the lock.
-    for (let i = 0; i < 10; i++) await t.post('/api/open/login', { account: phone, password: 'wrong-pass' });
-    expect((await t.post('/api/open/login', { account: phone, password: PASSWORD })).body.code).toBe(0);
-    const code = await a.sendCode(phone, 3);
-    expect((await t.post('/api/open/loginForCode', { phone, code })).body.code).toBe(1);
-    await a.login(phone);
-  });
+    it('lock out only the guessing address for 15 minutes; the owner elsewhere still logs in', async () => {
+      const phone = await a.register();
+      for (let i = 0; i < 5; i++) {
+        expect((await login(phone, `wrong-${i}-pass`, '203.0.113.7')).body.msg).toBe('账号或密码错误');
+        a.advance(30_000);
+      }
+      // Even the right password is refused from that address…
+      expect((await login(phone, PASSWORD, '203.0.113.7')).body).toMatchObject({ code: 0, msg: LOCKED });
+      // …while the owner, from their own address, is not locked out.
+      expect((await login(phone, PASSWORD, '198.51.100.20')).body.code).toBe(1);
+      expect(String(warn.mock.calls.at(-1)?.[0])).toMatch(/locked for 15 min from 203\.0\.113\.7/);
+      expect(String(warn.mock.calls.at(-1)?.[0])).not.toContain(phone);
 
-  it('locks unknown account names the same way (no enumeration through the lock)', async () => {
-    const ghost = a.phone();
-    for (let i = 0; i < 10; i++) await t.post('/api/open/login', { account: ghost, password: 'wrong-pass' });
-    const res = await t.post('/api/open/login', { account: ghost, password: 'wrong-pass' });
-    expect(res.body.msg).toBe('登录失败次数过多，请15分钟后再试或使用验证码登录');
+      a.advance(14 * 60_000);
+      expect((await login(phone, PASSWORD, '203.0.113.7')).body.msg).toBe(LOCKED);
+      a.advance(61_000);
+      expect((await login(phone, PASSWORD, '203.0.113.7')).body.code).toBe(1);
+
+      // Locked again; an SMS login from that address lifts its lock.
+      for (let i = 0; i < 5; i++) await login(phone, 'wrong-pass', '203.0.113.7');
+      expect((await login(phone, PASSWORD, '203.0.113.7')).body.msg).toBe(LOCKED);
+      const code = await a.sendCode(phone, 3);
+      expect((await t.post('/api/open/loginForCode', { phone, code }, from('203.0.113.7'))).body.code).toBe(
+        1,
+      );
+      expect((await login(phone, PASSWORD, '203.0.113.7')).body.code).toBe(1);
+    });
+
+    it('an account guessed at from many addresses needs the SMS code from new addresses, not from known ones', async () => {
+      const phone = await a.register();
+      // The owner signs in once from home.
+      expect((await login(phone, PASSWORD, '198.51.100.30')).body.code).toBe(1);
+      // 20 guesses from 10 addresses, two each: no address reaches its own lock.
+      for (let i = 0; i < 20; i++) {
+        expect((await login(phone, `guess-${i}-pw`, `192.0.2.${Math.floor(i / 2) + 1}`)).body.msg).toBe(
+          '账号或密码错误',
+        );
+      }
+      expect(String(warn.mock.calls.at(-1)?.[0])).toMatch(/new addresses need the SMS code/);
+      // A new address, even with the right password, is sent to SMS login; guessing stops there.
+      expect((await login(phone, PASSWORD, '192.0.2.99')).body).toMatchObject({ code: 0, msg: GUARDED });
+      expect((await login(phone, 'guess-again', '192.0.2.98')).body.msg).toBe(GUARDED);
+      // The owner at home is not bothered.
+      expect((await login(phone, PASSWORD, '198.51.100.30')).body.code).toBe(1);
+      // An hour later new addresses may try passwords again.
+      a.advance(3600_000 + 1000);
+      expect((await login(phone, PASSWORD, '192.0.2.99')).body.code).toBe(1);
+    });
+
+    it('an SMS login lifts the guard at once', async () => {
+      const phone = await a.register();
+      for (let i = 0; i < 20; i++) await login(phone, `guess-${i}-pw`, `192.0.2.${100 + i}`);
+      expect((await login(phone, PASSWORD, '198.51.100.40')).body.msg).toBe(GUARDED);
+      const code = await a.sendCode(phone, 3);
+      expect((await t.post('/api/open/loginForCode', { phone, code }, from('198.51.100.40'))).body.code).toBe(
+        1,
+      );
+      expect((await login(phone, PASSWORD, '198.51.100.41')).body.code).toBe(1);
+    });
+
+    it('unknown account names behave the same (no enumeration through the lock or the guard)', async () => {
+      const ghost = a.phone();
+      for (let i = 0; i < 5; i++) await login(ghost, 'wrong-pass', '203.0.113.8');
+      expect((await login(ghost, 'wrong-pass', '203.0.113.8')).body.msg).toBe(LOCKED);
+      const other = a.phone();
+      for (let i = 0; i < 20; i++) await login(other, 'wrong-pass', `192.0.2.${200 + (i % 10)}`);
+      expect((await login(other, 'wrong-pass', '192.0.2.250')).body.msg).toBe(GUARDED);
+    });
   });
 
   it('limits login attempts per client address', async () => {

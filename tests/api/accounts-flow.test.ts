@@ -60,11 +60,13 @@ describe('register → login → info → refresh → logout', () => {
     expect(revived.status).toBe(401);
   });
 
-  it('accepts the refresh token as a query parameter too', async () => {
+  it('refuses a refresh token in the query string (it would end up in access logs), even with a body', async () => {
     const u = await a.user();
-    const res = await t.post<RefreshResult>(`/api/open/refresh4token?token=${u.refreshToken}`);
-    expect(res.body.code).toBe(1);
-    expect(res.body.data.refresh_token).toBeTruthy();
+    const res = await t.post(`/api/open/refresh4token?token=${u.refreshToken}`, { token: u.refreshToken });
+    expect(res.body).toEqual({ code: 0, msg: '请在请求体中提交刷新令牌', data: null });
+    // The token was not used up: the body form still works.
+    const ok = await t.post<RefreshResult>('/api/open/refresh4token', { token: u.refreshToken });
+    expect(ok.body.code).toBe(1);
   });
 
   it('logs in by SMS code for an existing account', async () => {

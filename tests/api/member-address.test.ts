@@ -63,6 +63,10 @@ describe('address add', () => {
     [{ ...home, phone: '139123456789' }, '[手机]最多11位'],
     [{ ...home, phone: '1391234567a' }, '[手机]格式不正确，请输入11位手机号'],
     [{ ...home, address_code: '' }, '[所在地区]不能为空'],
+    // Well-formed but not a district of GB/T 2260, or names that do not belong to the code.
+    [{ ...home, address_code: '319999' }, '所选地区不存在，请重新选择'],
+    [{ ...home, area: '海淀区' }, '所选地区不存在，请重新选择'],
+    [{ ...home, region: '上海市-苏州市-闵行区-310112' }, '所选地区不存在，请重新选择'],
     [{ ...home, address: '' }, '[详细地址]不能为空'],
     [{ ...home, address: "'); DROP TABLE addresses; --".repeat(10) }, '[详细地址]最多200个字符'],
     [{ ...home, name: ['王五'] }, '[姓名]格式不正确'],

@@ -89,6 +89,7 @@ describe('update4profile', () => {
     [{ company: ' ' }, '「公司/单位」不能为空'],
     [{ teacher: '' }, '「导师/负责人」不能为空'],
     [{ region: '' }, '「寄送地址」不能为空'],
+    [{ region: '上海市-上海市-闵行区-310999' }, '所选地区不存在，请重新选择'],
     [{ address: '' }, '「详细地址」不能为空'],
     [{ organization: 2, company_leader: '' }, '「负责人姓名」不能为空'],
     [

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/base.ts';
 
 // /dev/outbox shows what the `log` SMS adapter kept instead of sending.
 test('the development outbox shows a verification code sent to a phone', async ({ page, request }) => {

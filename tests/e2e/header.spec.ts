@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/base.ts';
 
 // Records the portal's window events so a test can see what a click asked for.
 async function recordPortalEvents(page: Page) {

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/base.ts';
 
 const section = (page: Page, name: string) => page.getByRole('region', { name });
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/base.ts';
 
 const h1 = (page: import('@playwright/test').Page, name: string) =>
   page.getByRole('heading', { level: 1, name, exact: true });

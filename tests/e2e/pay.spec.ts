@@ -3,9 +3,10 @@
 // Orders are placed through the customer API and moved by the seeded staff account's API, as
 // staff would (docs/decisions/0007-order-lifecycle.md).
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { E2E_STAFF_PASSWORD } from './support/staff.ts';
 import { expect, loginByApi, test as base, type Envelope, type Session } from './support/session.ts';
 
-const STAFF = { account: '13800000000', password: process.env.STAFF_PASSWORD ?? 'Staff-Demo-2026' };
+const STAFF = { account: '13800000000', password: E2E_STAFF_PASSWORD };
 const rand = (n: number) => Math.floor(Math.random() * n);
 const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 

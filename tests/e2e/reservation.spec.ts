@@ -2,7 +2,9 @@
 // calendar, booking, the member list with cancellation, a slot lost to someone else, the login
 // popup for visitors, and the calendar on a phone. Each test books on its own instrument (or its
 // own day), so tests running side by side never compete for a slot.
-import { test as base, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test as base } from './support/base.ts';
+import { E2E_STAFF_PASSWORD } from './support/staff.ts';
 import {
   COMPLETE_PROFILE,
   expect,
@@ -45,7 +47,7 @@ async function newCustomer(
   return account;
 }
 
-const STAFF = { account: '13800000000', password: process.env.STAFF_PASSWORD ?? 'Staff-Demo-2026' };
+const STAFF = { account: '13800000000', password: E2E_STAFF_PASSWORD };
 
 /** Calls the staff API as the seeded demo staff account. */
 async function staffCall<T>(request: APIRequestContext, ip: string, path: string, body: unknown): Promise<T> {

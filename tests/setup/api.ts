@@ -7,6 +7,9 @@ import { createServices, type Services } from '#server/services.ts';
 import { createApi } from '#server/api/app.ts';
 import { createTempPgDatabase } from './pg.ts';
 
+/** The demo staff account's password in API tests (a real install generates one). */
+export const TEST_STAFF_PASSWORD = 'Test-Staff-Pass-2026';
+
 /**
  * A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database when
  * TEST_DATABASE_URL is set (dropped when the file ends). Migrated and seeded like a real start.
@@ -37,7 +40,13 @@ export async function setupApi(options: { seed?: boolean } = {}): Promise<TestCo
   const database = await freshDatabase();
   await database.migrate();
   if (options.seed !== false) await seedDemo(database.db);
-  const env = readEnv({ NODE_ENV: 'test', DATA_DIR: '/nonexistent' });
+  const env = readEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: '/nonexistent',
+    // In-process requests have no TCP peer; the same-machine check has its own tests.
+    DEV_TOOLS: 'on',
+    STAFF_PASSWORD: TEST_STAFF_PASSWORD,
+  });
   const content = await loadContentStore('dist/client/content/manifest.json');
   const services = createServices(env, database, content);
   const api = createApi(services);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { PROFILE } from '../factories/users.ts';
 import { expect } from 'vitest';
-import type { TestContext } from '../setup/api.ts';
+import { TEST_STAFF_PASSWORD, type TestContext } from '../setup/api.ts';
 import { accounts } from './accounts.ts';
 import { item, users } from '#server/db/schema/index.ts';
 import { createLocalStorage } from '#server/adapters/storage/local.ts';
@@ -65,7 +65,7 @@ export function orderHelpers(t: TestContext) {
   async function staff(): Promise<Record<string, string>> {
     if (staffHeaders) return staffHeaders;
     await ensureDemoStaff(t.services);
-    const login = await a.login(DEMO_STAFF_PHONE, t.services.env.STAFF_PASSWORD);
+    const login = await a.login(DEMO_STAFF_PHONE, TEST_STAFF_PASSWORD);
     staffHeaders = a.bearer(login.token);
     return staffHeaders;
   }

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { TestContext } from '../setup/api.ts';
+import { TEST_STAFF_PASSWORD, type TestContext } from '../setup/api.ts';
 import { orderHelpers } from './orders.ts';
 import { DEMO_STAFF_PHONE, ensureDemoStaff } from '#server/services/staff/index.ts';
 import { addDays, shanghaiDate, shanghaiMidnight } from '#shared/slots.ts';
@@ -37,7 +37,7 @@ export function reservationHelpers(t: TestContext) {
   async function staff(): Promise<Record<string, string>> {
     if (now() - staffAt > 6 * 3600_000) {
       await ensureDemoStaff(t.services);
-      const login = await o.a.login(DEMO_STAFF_PHONE, t.services.env.STAFF_PASSWORD);
+      const login = await o.a.login(DEMO_STAFF_PHONE, TEST_STAFF_PASSWORD);
       staffHeaders = o.a.bearer(login.token);
       staffAt = now();
     }

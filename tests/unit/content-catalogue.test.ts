@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { priceText, yuan } from '../../src/components/catalogue/format.ts';
+import { priceText, priceYuan } from '../../src/lib/shared/money.ts';
 import { positiveInt, withQuery } from '../../src/pages/project/_query.ts';
 
 describe('catalogue page helpers', () => {
   it('shows fen as yuan, keeping cents only when there are some', () => {
-    expect(yuan(30000)).toBe('300');
-    expect(yuan(1250)).toBe('12.50');
-    expect(yuan(5)).toBe('0.05');
+    expect(priceYuan(30000)).toBe('300');
+    expect(priceYuan(1250)).toBe('12.50');
+    expect(priceYuan(5)).toBe('0.05');
     expect(priceText(8000, '元/样')).toBe('80 元/样');
   });
 

@@ -46,4 +46,14 @@ describe('documentation stays in step with the code', () => {
     expect(checked).toBeGreaterThan(10);
     expect(undocumented).toEqual([]);
   });
+
+  it('decision records have unique numbers and all appear in the index', () => {
+    const dir = 'docs/decisions';
+    const records = readdirSync(dir).filter((f) => /^\d{4}-.+\.md$/.test(f));
+    const numbers = records.map((f) => f.slice(0, 4));
+    expect(numbers.filter((n, i) => numbers.indexOf(n) !== i)).toEqual([]);
+    for (const f of records) expect(read(`${dir}/${f}`)).toMatch(new RegExp(`^# ${f.slice(0, 4)} — `));
+    const index = read(`${dir}/README.md`);
+    expect(records.filter((f) => !index.includes(`(${f})`))).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
 // Where home-page entries lead (spec section 2, "Home page links").
+import { shanghaiDate } from '../../lib/shared/slots.ts';
 
 /** A banner redirect starting with http is an external page (new tab); anything else is an item rid. */
 export function bannerLink(redirect: string): { href: string; external: boolean } | null {
@@ -18,15 +19,8 @@ export function caseLink(c: { rid: string; source: string }): { href: string; ex
   return c.source ? { href: c.source, external: true } : { href: `/article/${c.rid}`, external: false };
 }
 
-const ymd = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /** YYYY-MM-DD on the Shanghai calendar. */
 export function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso.slice(0, 10) : ymd.format(date);
+  return Number.isNaN(date.getTime()) ? iso.slice(0, 10) : shanghaiDate(date);
 }

@@ -3,7 +3,7 @@ import { firstError, wxBindSchema, SMS_PURPOSE, type LoginResult } from '../../l
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { CodeButton, Field, formValues, LinkButton, SubmitButton } from './fields.tsx';
-import { finishLogin } from './LoginPanel.tsx';
+import { finishLogin } from '../../lib/client/auth.ts';
 
 /** A WeChat user with no account proves a phone, which binds (or creates) the account. */
 export default function BindPanel({

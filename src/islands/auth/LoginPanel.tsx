@@ -8,7 +8,7 @@ import {
   type LoginResult,
 } from '../../lib/shared/auth.ts';
 import { api } from '../../lib/client/api.ts';
-import { auth } from '../../lib/client/auth.ts';
+import { finishLogin } from '../../lib/client/auth.ts';
 import { $remembered, rememberLogin } from '../../lib/client/stores.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { CodeButton, Field, formValues, LinkButton, SubmitButton } from './fields.tsx';
@@ -78,17 +78,6 @@ export default function LoginPanel({ tab, onTab, account, onRegister, onReset, o
       </p>
     </div>
   );
-}
-
-/** Runs a login call and finishes the session; false when the call failed. */
-export async function finishLogin(
-  result: LoginResult | null | undefined,
-  onDone: () => void,
-): Promise<boolean> {
-  if (!result?.token) return false;
-  await auth.completeLogin(result);
-  onDone();
-  return true;
 }
 
 function PasswordLogin({

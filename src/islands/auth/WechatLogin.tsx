@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
 import type { WxPollResult, WxTicket } from '../../lib/shared/auth.ts';
 import { api, ApiError } from '../../lib/client/api.ts';
-import { finishLogin } from './LoginPanel.tsx';
+import { finishLogin } from '../../lib/client/auth.ts';
 
 export const QR_POLL_MS = 1000;
 export const MSG_SCANNED = '扫码成功';

@@ -177,3 +177,14 @@ async function showAttestation(): Promise<void> {
 }
 
 export const auth = createAuth();
+
+/** Ends a login call in any login panel: a session from its result, then onDone; false if it failed. */
+export async function finishLogin(
+  result: LoginResult | null | undefined,
+  onDone: () => void,
+): Promise<boolean> {
+  if (!result?.token) return false;
+  await auth.completeLogin(result);
+  onDone();
+  return true;
+}

@@ -1,5 +1,6 @@
 // Pure rules for showing articles and acknowledgements; queries.ts feeds them from astro:content.
 import type { ArticleCategory } from '../shared/content.ts';
+import { shanghaiDate } from '../shared/slots.ts';
 
 export type ArticleLink = { href: string; external: boolean };
 
@@ -9,9 +10,7 @@ export function articleLink(a: { rid: string; source?: string | null }): Article
 }
 
 /** YYYY-MM-DD as seen in Shanghai (front-matter dates are UTC midnight, so the day is kept). */
-export function formatDate(date: Date): string {
-  return date.toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
-}
+export const formatDate = (date: Date): string => shanghaiDate(date);
 
 /** Pinned first, then newest first, then by id so the order never depends on file order. */
 export function compareArticles(

@@ -1,12 +1,22 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+// A relative DATA_DIR means the project folder, whatever directory the process was started from.
+const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 // The only reader of process.env. Checked once at start-up; a bad value stops the process
 // with a readable list of what is wrong instead of failing later on a request.
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback by default: a fresh install with the development adapters is reachable only from this
+  // machine. Behind a proxy on another host, or to serve directly, set HOST=0.0.0.0 (docs/deploy.md).
+  HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
-  DATA_DIR: z.string().default('./.data'),
+  DATA_DIR: z
+    .string()
+    .default('./.data')
+    .transform((dir) => (isAbsolute(dir) ? dir : resolve(projectRoot, dir))),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
@@ -34,6 +44,9 @@ const EnvSchema = z.object({
     .regex(/^\s*([a-z_]+=[A-Za-z0-9_]+\s*(,\s*|$))*$/, 'expected name=SMS_code pairs separated by commas')
     .optional(),
   ALIYUN_SMS_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com'),
+  // Seconds before a phone may be sent another code. 60 matches the browser's countdown; the
+  // browser tests shorten it so a test can register a phone and then ask it for a login code.
+  SMS_RESEND_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   // WeChat QR login: `dev` simulates the scan at /dev/wechat; `mp` uses an Official Account.
   WECHAT_PROVIDER: z.enum(['dev', 'mp']).default('dev'),
   WECHAT_APPID: z.string().optional(),
@@ -54,8 +67,13 @@ const EnvSchema = z.object({
   // Uploads: `local` keeps files under DATA_DIR/uploads.
   STORAGE_PROVIDER: z.enum(['local']).default('local'),
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(200).default(20),
-  // Password of the seeded demo staff account 13800000000 (local use only; change it before going live).
-  STAFF_PASSWORD: z.string().min(8).max(64).default('Staff-Demo-2026'),
+  // The development tools (/dev/outbox, /dev/wechat, /api/dev/*) of the log SMS and dev WeChat
+  // adapters: `local` answers only requests from this machine, `on` anyone (a shared staging demo,
+  // never with real customers), `off` nobody. They never exist with real providers.
+  DEV_TOOLS: z.enum(['local', 'on', 'off']).default('local'),
+  // Password of the seeded demo staff account 13800000000. Unset: a random one is generated when
+  // the account is created and printed once in the log (docs/deploy.md).
+  STAFF_PASSWORD: z.string().min(12, 'STAFF_PASSWORD needs at least 12 characters').max(64).optional(),
 });
 
 // Provider credentials are required only when that provider is chosen.

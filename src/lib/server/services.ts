@@ -33,18 +33,6 @@ export type Services = {
 };
 
 export function createServices(env: Env, database: Database, content: ContentStore): Services {
-  if (env.NODE_ENV === 'production' && (env.SMS_PROVIDER === 'log' || env.WECHAT_PROVIDER === 'dev')) {
-    // Both are the defaults so a fresh checkout works; in front of real users they would let anyone
-    // read login codes (/api/dev/outbox) or fake a WeChat scan.
-    console.warn(
-      `[accounts] SMS_PROVIDER=${env.SMS_PROVIDER}, WECHAT_PROVIDER=${env.WECHAT_PROVIDER}: development adapters and their /api/dev/* endpoints are on. Configure aliyun/mp before going live.`,
-    );
-  }
-  if (env.NODE_ENV === 'production' && env.SEED_DEMO && env.STAFF_PASSWORD === 'Staff-Demo-2026') {
-    console.warn(
-      '[staff] the demo staff account 13800000000 uses the documented default password: set STAFF_PASSWORD.',
-    );
-  }
   const services: Services = {
     env,
     database,

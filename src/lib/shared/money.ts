@@ -26,3 +26,14 @@ export const sumFen = (lines: readonly { line_fen: number }[]) => lines.reduce((
 
 /** Largest amount a single order, quote or credit may carry: ¥10,000,000.00. */
 export const MAX_AMOUNT_FEN = 1_000_000_000;
+
+/** A price tag: fen → yuan without trailing zeros, 280000 → '2800', 1250 → '12.50'. */
+export function priceYuan(fen: number): string {
+  return fen % 100 === 0 ? String(fen / 100) : fenToYuan(fen);
+}
+
+/** '2800 元/样'; units are stored with the currency ('元/样', '元/小时'). */
+export const priceText = (fen: number, unit: string) => `${priceYuan(fen)} ${unit}`;
+
+/** An instrument's price unit: per hour, or per session (one booking, however long). */
+export const devicePriceUnit = (unit: string) => (unit === 'session' ? '元/次' : '元/小时');

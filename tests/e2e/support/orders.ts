@@ -3,10 +3,11 @@
 // store keeps the token), orders placed through the API, and the seeded staff account moving
 // them through /api/admin/*.
 import type { APIRequestContext, Page } from '@playwright/test';
+import { E2E_STAFF_PASSWORD } from './staff.ts';
 import { COMPLETE_PROFILE, expect, loginByApi, test, toast, type Envelope } from './session.ts';
 
 const STAFF_PHONE = '13800000000';
-const STAFF_PASSWORD = process.env.STAFF_PASSWORD ?? 'Staff-Demo-2026';
+const STAFF_PASSWORD = E2E_STAFF_PASSWORD;
 const rand = (n: number) => Math.floor(Math.random() * n);
 
 /** A minimal valid PDF (the server sniffs the type from the bytes). */

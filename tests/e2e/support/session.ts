@@ -2,13 +2,8 @@
 // the dev SMS outbox), its token put where the session code keeps it, and a `call` helper that
 // posts /api/auth calls as that user. Each test is its own visitor (X-Real-IP), so per-address
 // limits of the accounts API never spill from one test into the next.
-import {
-  expect as baseExpect,
-  test as base,
-  type APIRequestContext,
-  type BrowserContext,
-  type Page,
-} from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { expect as baseExpect, test as base } from './base.ts';
 
 // Islands load their data after hydration; on a busy machine (two workers beside the server)
 // that can take longer than the default five seconds.

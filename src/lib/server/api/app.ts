@@ -15,7 +15,7 @@ import { orderRoutes } from './routes/orders.ts';
 import { fileRoutes } from './routes/files.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { reservationAdminRoutes, reservationRoutes } from './routes/reservations.ts';
-import { authGuard } from './middleware/auth.ts';
+import { authGuard, staffGuard } from './middleware/auth.ts';
 import { jsonBodyLimit } from './middleware/body-limit.ts';
 import type { AuthUser } from '../services/accounts/tokens.ts';
 
@@ -33,6 +33,7 @@ export function createApi(services: Services) {
 
   app.use('/api/*', jsonBodyLimit);
   app.use('/api/auth/*', authGuard);
+  app.use('/api/admin/*', authGuard, staffGuard);
 
   app.route('/api/open', siteRoutes());
   app.route('/api/open', catalogueRoutes());

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ApiEnv } from '../app.ts';
 import type { SessionMeta } from '../../services/accounts/tokens.ts';
+import type { RequestOrigin } from '../../http/dev-tools.ts';
 
 type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
 
@@ -16,8 +17,16 @@ export function clientIp(c: Context<ApiEnv>): string {
     const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
     if (forwarded) return forwarded.slice(0, 64);
   }
-  return (c.env as NodeBindings)?.incoming?.socket?.remoteAddress ?? 'unknown';
+  return peerAddress(c) ?? 'unknown';
 }
+
+const peerAddress = (c: Context<ApiEnv>) => (c.env as NodeBindings)?.incoming?.socket?.remoteAddress;
+
+/** Where a request came from, for the development tools' same-machine check. */
+export const requestOrigin = (c: Context<ApiEnv>): RequestOrigin => ({
+  remoteAddress: peerAddress(c),
+  header: (name) => c.req.header(name),
+});
 
 export const sessionMeta = (c: Context<ApiEnv>): SessionMeta => ({
   ip: clientIp(c),

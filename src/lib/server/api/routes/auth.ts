@@ -11,11 +11,13 @@ import {
   smsLoginSchema,
 } from '../../../shared/auth.ts';
 import { sendCode } from '../../services/accounts/codes.ts';
-import { register, resetPassword } from '../../services/accounts/users.ts';
+import { register, resetPassword } from '../../services/accounts/signup.ts';
 import { codeLogin, passwordLogin } from '../../services/accounts/login.ts';
-import { refreshSession, SESSION_EXPIRED } from '../../services/accounts/tokens.ts';
+import { refreshSession } from '../../services/accounts/tokens.ts';
 import { DomainError } from '../../errors.ts';
 import { enforce, ipKey, LIMITS } from '../../services/accounts/limits.ts';
+
+const REFRESH_IN_BODY = '请在请求体中提交刷新令牌';
 
 /** Public account calls under /api/open: codes, register, reset, log in, refresh. */
 export function accountOpenRoutes() {
@@ -24,7 +26,7 @@ export function accountOpenRoutes() {
   r.post('/code4sms', async (c) => {
     const { phone, useFor } = await readBody(c, sendCodeSchema);
     await sendCode(c.var.services, phone, useFor, clientIp(c));
-    return ok(c, { resend_after: 60 }, '验证码已发送');
+    return ok(c, { resend_after: c.var.services.env.SMS_RESEND_SECONDS }, '验证码已发送');
   });
 
   r.post('/sign', async (c) => {
@@ -37,7 +39,7 @@ export function accountOpenRoutes() {
   r.post('/reset', async (c) => {
     const input = await readBody(c, resetRequestSchema);
     await enforce(c.var.services, ipKey('auth', clientIp(c)), LIMITS.authPerIp);
-    await resetPassword(c.var.services, input);
+    await resetPassword(c.var.services, input, clientIp(c));
     return ok(c, null, '密码重置成功');
   });
 
@@ -52,11 +54,9 @@ export function accountOpenRoutes() {
   });
 
   r.post('/refresh4token', async (c) => {
-    // The spec calls it a "param": accept ?token= as well as a JSON body.
-    const query = c.req.query('token');
-    const parsed = query ? refreshSchema.safeParse({ token: query }) : null;
-    if (parsed && !parsed.success) throw new DomainError(SESSION_EXPIRED, 401);
-    const { token } = parsed?.data ?? (await readBody(c, refreshSchema));
+    // Only in the body: a token in the query string ends up in proxy and access logs.
+    if (c.req.query('token') !== undefined) throw new DomainError(REFRESH_IN_BODY);
+    const { token } = await readBody(c, refreshSchema);
     return ok(c, await refreshSession(c.var.services, token));
   });
 

@@ -7,17 +7,24 @@ import { mailOutbox, smsOutbox } from '../../db/schema/index.ts';
 import { phoneField } from '../../../shared/auth.ts';
 import { recordScan } from '../../services/accounts/wechat.ts';
 import { DomainError } from '../../errors.ts';
+import { devToolAllowed, type DevTool } from '../../http/dev-tools.ts';
+import { requestOrigin } from '../middleware/client-ip.ts';
+import type { Context } from 'hono';
+
+const allowed = (c: Context<ApiEnv>, tool: DevTool) =>
+  devToolAllowed(c.var.services.env, tool, requestOrigin(c));
 
 /**
  * Development helpers under /api/dev. Each exists only while its local adapter is active
- * (SMS_PROVIDER=log, WECHAT_PROVIDER=dev) and answers 404 otherwise.
+ * (SMS_PROVIDER=log, WECHAT_PROVIDER=dev), and answers only this machine unless DEV_TOOLS=on
+ * (http/dev-tools.ts); otherwise 404, as if it did not exist.
  */
 export function devRoutes() {
   const r = new Hono<ApiEnv>();
 
   r.get('/outbox', async (c) => {
     const { env, db } = c.var.services;
-    if (env.SMS_PROVIDER !== 'log') return c.notFound();
+    if (!allowed(c, 'outbox')) return c.notFound();
     const { phone, email } = readQuery(
       c,
       z.object({ phone: phoneField.optional(), email: z.string().trim().max(100).optional() }),
@@ -50,7 +57,7 @@ export function devRoutes() {
   });
 
   r.post('/wechat/scan', async (c) => {
-    if (c.var.services.env.WECHAT_PROVIDER !== 'dev') return c.notFound();
+    if (!allowed(c, 'wechat')) return c.notFound();
     const { ticket, openid } = await readBody(
       c,
       z.object({

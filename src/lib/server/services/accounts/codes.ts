@@ -29,7 +29,8 @@ export async function sendCode(s: Services, phone: string, purpose: SmsPurpose, 
   const user = await findUserByPhone(s.db, phone);
   if (purpose === SMS_PURPOSE.register && user) throw new DomainError('该手机号已注册，请直接登录');
 
-  await enforce(s, `sms:min:${phone}`, LIMITS.smsPerPhoneMinute, MSG.smsMinute);
+  const resend = s.env.SMS_RESEND_SECONDS;
+  await enforce(s, `sms:min:${phone}`, { limit: 1, seconds: resend }, MSG.smsResend(resend));
   await enforce(s, `sms:hour:${phone}`, LIMITS.smsPerPhoneHour, MSG.smsHour);
   await enforce(s, `sms:day:${phone}`, LIMITS.smsPerPhoneDay, MSG.smsDay);
 

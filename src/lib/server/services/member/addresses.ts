@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { addresses, users } from '../../db/schema/index.ts';
 import { DomainError } from '../../errors.ts';
 import { ADDRESS_NOT_FOUND, MAX_ADDRESSES, type Address, type NewAddress } from '../../../shared/address.ts';
+import { assertKnownRegion } from './regions.ts';
 import { newAddressRid, type Tx } from './ids.ts';
 
 type Row = typeof addresses.$inferSelect;
@@ -54,6 +55,7 @@ async function lockUser(tx: Tx, userId: number) {
 
 /** Inserts inside a transaction that has locked the user; the first address becomes the default. */
 export async function insertAddress(tx: Tx, userId: number, input: NewAddress, now: number): Promise<Row> {
+  assertKnownRegion(input);
   const [{ n }] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
   if (n >= MAX_ADDRESSES) throw new DomainError(`最多保存${MAX_ADDRESSES}个地址，请先删除不用的地址`);
   const [row] = await tx
@@ -88,6 +90,7 @@ export async function editAddress(
   userId: number,
   input: NewAddress & { address_rid: string },
 ): Promise<Address> {
+  assertKnownRegion(input);
   const [row] = await s.db
     .update(addresses)
     .set({

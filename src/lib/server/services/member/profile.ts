@@ -6,13 +6,15 @@ import type { Profile } from '../../../shared/profile.ts';
 import type { UserInfo } from '../../../shared/auth.ts';
 import { toUserInfo } from '../accounts/users.ts';
 import { insertAddress, lockUser } from './addresses.ts';
+import { assertKnownRegion } from './regions.ts';
 
 /**
  * Stores the attested profile. A user with an empty address book also gets the profile's
  * region and detailed address as their first (default) address, with their name and login
- * phone, so the "no address" prompt after login goes away (docs/decisions/0007).
+ * phone, so the "no address" prompt after login goes away (docs/decisions/0017).
  */
 export async function updateProfile(s: Services, userId: number, p: Profile): Promise<UserInfo> {
+  assertKnownRegion(p);
   return s.db.transaction(async (tx) => {
     await lockUser(tx, userId);
     const [user] = await tx

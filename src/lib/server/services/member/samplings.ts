@@ -17,6 +17,7 @@ import {
   type SamplingStatus,
 } from '../../../shared/sampling.ts';
 import { findOwnAddress, lockUser } from './addresses.ts';
+import { assertKnownRegion } from './regions.ts';
 import { newSamplingRid } from './ids.ts';
 
 type Row = typeof samplings.$inferSelect;
@@ -73,6 +74,7 @@ export async function addSampling(s: Services, userId: number, req: SamplingRequ
     };
   } else {
     const a = req.newAddress;
+    assertKnownRegion(a);
     place = {
       name: a.name,
       phone: a.phone,

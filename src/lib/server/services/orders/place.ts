@@ -29,6 +29,7 @@ import { addEvent } from './transition.ts';
 import { sceneDateOf } from '../reservations/book.ts';
 import { basicInfoProblem } from './basic-info.ts';
 import type { Tx } from '../ledger/index.ts';
+import { assertKnownRegion } from '../member/regions.ts';
 import type { DemandInfo } from '../../../shared/demand.ts';
 
 /** Types ordered through this flow; 预约现场 (2) goes through reservations. */
@@ -218,6 +219,8 @@ async function checkedDelivery(s: Services, userId: number, d: Delivery): Promis
       address: saved.address,
       address_code: saved.addressCode,
     };
+  } else {
+    assertKnownRegion(d);
   }
   // The member centre's one pickup check: date, slot, served area, with today's settings.
   // Pickup must come before the user's on-site session (their scene date), as the form says.

@@ -1,0 +1,87 @@
+// The one-way dependency rule and the other structural rules are lint errors: each is proven here
+// by linting a file that breaks it, at a path inside the zone it guards.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { ESLint } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const eslint = new ESLint();
+
+async function problems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('lint zones', () => {
+  const serverImports = [
+    "import { readEnv } from '../server/env.ts';",
+    "import { readEnv } from '#server/env.ts';",
+  ];
+
+  it.each([
+    ['src/lib/client/fixture.ts', serverImports[0]],
+    ['src/lib/client/fixture.ts', serverImports[1]],
+    ['src/lib/shared/fixture.ts', serverImports[0]],
+    ['src/islands/auth/fixture.tsx', "import { readEnv } from '../../lib/server/env.ts';"],
+    ['src/islands/auth/fixture.tsx', serverImports[1]],
+    ['src/components/site/fixture.ts', "import { readEnv } from '../../lib/server/env.ts';"],
+    ['src/scripts/fixture.ts', "import { readEnv } from '../lib/server/env.ts';"],
+    ['src/admin/fixture.tsx', serverImports[1]],
+  ])('browser code never imports server code: %s with %s', async (file, line) => {
+    expect(await problems(file, `${line}\nexport const x = readEnv;\n`)).toContainEqual(
+      expect.stringContaining('Browser code never imports server code'),
+    );
+  });
+
+  it.each([
+    "import { api } from '../client/api.ts';",
+    "import { api } from '#client/api.ts';",
+    "import { api } from '../../islands/ui/Dialog.tsx';",
+  ])('lib/shared imports nothing of ours: %s', async (line) => {
+    expect(await problems('src/lib/shared/fixture.ts', `${line}\nexport const x = api;\n`)).toContainEqual(
+      expect.stringContaining('lib/shared depends on nothing of ours'),
+    );
+  });
+
+  it('lib/client does not import the UI above it', async () => {
+    const code = "import Dialog from '../../islands/ui/Dialog.tsx';\nexport const x = Dialog;\n";
+    expect(await problems('src/lib/client/fixture.ts', code)).toContainEqual(
+      expect.stringContaining('lib/client sits below the UI'),
+    );
+  });
+
+  it('allowed imports pass', async () => {
+    const code =
+      "import { z } from 'zod';\nimport { formatFen } from '../shared/money.ts';\nexport const x = [z, formatFen];\n";
+    expect(await problems('src/lib/client/fixture.ts', code)).toEqual([]);
+  });
+});
+
+describe('import cycles', () => {
+  const dir = 'src/lib/server/lint-fixture-cycle';
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a cycle between two modules is an error', async () => {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(`${dir}/a.ts`, "import { b } from './b.ts';\nexport const a = () => b;\n");
+    writeFileSync(`${dir}/b.ts`, "import { a } from './a.ts';\nexport const b = () => a;\n");
+    const [result] = await eslint.lintFiles([`${dir}/a.ts`]);
+    expect(result.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
+  });
+});
+
+describe('drizzle', () => {
+  const file = 'src/lib/server/fixture.ts';
+  it.each([
+    'export const wipe = (db: any, t: any) => db.delete(t);',
+    'export const wipe = (s: any, t: any) => s.db.update(t).set({ name: "x" });',
+    'export const wipe = (tx: any, t: any) => tx.delete(t).returning();',
+  ])('update and delete need a where(): %s', async (code) => {
+    const found = await problems(file, code);
+    expect(found.some((p) => p.startsWith('drizzle/enforce-'))).toBe(true);
+  });
+
+  it('with where() they pass', async () => {
+    const code = 'export const wipe = (db: any, t: any, w: any) => db.delete(t).where(w);';
+    expect((await problems(file, code)).filter((p) => p.startsWith('drizzle/'))).toEqual([]);
+  });
+});
