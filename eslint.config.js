@@ -71,6 +71,20 @@ export default tseslint.config(
       // A drizzle update or delete without where() would touch every row.
       'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
       'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+      // zod through lib/shared/zod.ts only, so its Chinese error map is always loaded.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              allowTypeImports: true,
+              message: "Import z from lib/shared/zod.ts (the Chinese error map), not from 'zod'.",
+            },
+          ],
+        },
+      ],
     },
   },
+  { files: ['src/lib/shared/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
 );

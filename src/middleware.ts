@@ -11,5 +11,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
     context.locals.peer ??= context.clientAddress;
     if (context.url.pathname.startsWith('/api/')) return devApi(context.request);
   }
+  // A NUL in a path or query (/detail/%00, /search?kw=%00) means nothing a page could show, and
+  // the database refuses it: the page answers for the same address without it.
+  const address = context.url.pathname + context.url.search;
+  if (/%00/i.test(address)) return context.redirect(address.replace(/%00/gi, '') || '/', 301);
   return next();
 });

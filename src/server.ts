@@ -16,6 +16,7 @@ import { ensureDemoStaff } from './lib/server/services/staff/index.ts';
 import { createPageCache } from './lib/server/http/page-cache.ts';
 import { DataDirLockedError } from './lib/server/db/lock.ts';
 import { devToolsBanner } from './lib/server/http/dev-tools.ts';
+import { prerenderedPageHeaders, setSecurityHeaders } from './lib/server/http/security-headers.ts';
 import type { Database } from './lib/server/db/client.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -47,11 +48,13 @@ const { handler: astro } = (await import(serverEntry)) as {
   handler: (req: IncomingMessage, res: ServerResponse, next: undefined, locals: object) => Promise<void>;
 };
 const pageCache = createPageCache(env.PAGE_CACHE_SECONDS);
+const prerenderedHeaders = prerenderedPageHeaders(`${root}dist/_headers.json`);
 const statics = sirv(clientDir, {
   etag: true,
   gzip: true,
   brotli: true,
   setHeaders(res, pathname) {
+    prerenderedHeaders(res, pathname);
     if (pathname.startsWith('/_astro/'))
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     else if (pathname.startsWith('/upload/')) res.setHeader('Cache-Control', 'public, max-age=86400');
@@ -84,6 +87,7 @@ const server = createServer((req, res) => {
     res.once('close', () => unsent.delete(res));
   }
   const url = req.url ?? '/';
+  setSecurityHeaders(res, url);
   if (url.startsWith('/api/')) return void api(req, res);
   if (url === '/healthz' || url.startsWith('/healthz?')) return void health(res);
   const locals = { services, peer: req.socket.remoteAddress };

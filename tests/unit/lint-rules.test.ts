@@ -51,8 +51,15 @@ describe('lint zones', () => {
 
   it('allowed imports pass', async () => {
     const code =
-      "import { z } from 'zod';\nimport { formatFen } from '../shared/money.ts';\nexport const x = [z, formatFen];\n";
+      "import { z } from '../shared/zod.ts';\nimport { formatFen } from '../shared/money.ts';\nexport const x = [z, formatFen];\n";
     expect(await problems('src/lib/client/fixture.ts', code)).toEqual([]);
+  });
+
+  it('zod comes through lib/shared/zod.ts, so its Chinese messages are always loaded', async () => {
+    const code = "import { z } from 'zod';\nexport const x = z.string();\n";
+    expect(await problems('src/lib/client/fixture.ts', code)).toContainEqual(
+      expect.stringContaining('lib/shared/zod.ts'),
+    );
   });
 });
 

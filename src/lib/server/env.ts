@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import { z } from '../shared/zod.ts';
 
 // A relative DATA_DIR means the project folder, whatever directory the process was started from.
 const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));

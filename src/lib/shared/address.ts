@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { splitRegion, type Region } from './region.ts';
 
 // The address book (spec section 3, "Address") and the small field helpers that the profile

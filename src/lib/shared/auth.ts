@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 // Account forms and requests, shared by the login island and the API. Only the first issue is
 // shown (spec section 5), so each object lists its fields in the order the form shows them.

@@ -1,6 +1,6 @@
 // Shapes of catalogue data as the API and the server-rendered pages see them (the contract
 // between src/lib/server/services/catalogue and its readers). Field names follow the spec.
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { looseId, PageRequestSchema } from './pagination.ts';
 import { isValidDate, type DaySlots } from './slots.ts';
 

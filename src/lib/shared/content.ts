@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 // Schemas of the editable content in src/content. Astro validates the files with them at build,
 // and the API reads the same shapes from the content manifest the build writes.

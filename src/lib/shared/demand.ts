@@ -1,6 +1,6 @@
 // The quote request of /experiment/demand (POST /api/auth/order/demand) and the limits the page
 // shows. One schema for the island and the server; the first message only, Chinese.
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export const DEMAND_DESCRIPTION_MAX = 2000;
 export const DEMAND_SAMPLE_NOTE_MAX = 500;

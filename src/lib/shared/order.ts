@@ -1,7 +1,7 @@
 // Requests and responses of the order calls (/api/auth/order/*, web/order/*, evaluate,
 // sample4recycle) and the staff API (/api/admin/*). One zod schema per request, first
 // message only, Chinese.
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { PageRequestSchema } from './pagination.ts';
 import { isValidDate } from './slots.ts';
 import { lineOptionsShape } from './plan-rules.ts';

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
+import { INT4_MAX } from './input.ts';
 
 export const MAX_PAGE_SIZE = 50;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -36,9 +37,12 @@ export const looseNumber = (label: string) =>
       .optional(),
   );
 
-/** An optional whole number id (typeId, childId…), as text or number. */
+/** An optional whole number id (typeId, childId…), as text or number, within an integer column. */
 export const looseId = (label: string) =>
-  looseNumber(label).refine((n) => n === undefined || (Number.isInteger(n) && n > 0), `[${label}]格式不正确`);
+  looseNumber(label).refine(
+    (n) => n === undefined || (Number.isInteger(n) && n > 0 && n <= INT4_MAX),
+    `[${label}]格式不正确`,
+  );
 
 /** The {page, size} part of every list request; values are clamped afterwards by pageWindow. */
 export const PageRequestSchema = z.object(

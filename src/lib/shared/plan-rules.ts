@@ -1,7 +1,7 @@
 // The experiment plan's per-line options (spec section 3: sample source, disposal, test
 // parameters, sample count) and the zod requests of /api/auth/plan/*. Pure; used by the plan
 // page and the server.
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { ItemOptions } from './catalogue.ts';
 
 /** Sample source (spec section 3). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 // The requirement form of /require (POST /api/open/indexMsg/add). Shared by the form island and
 // the API so both show the same first message.

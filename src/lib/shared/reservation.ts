@@ -1,7 +1,7 @@
 // Requests and responses of the reservation calls (/api/auth/reservation/*, tempDevice/*) and
 // their staff side (/api/admin/device|block|reservation|tempDevice|reservationSetting/*).
 // One zod schema per request, first message only, Chinese (decision 0012).
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { PageRequestSchema } from './pagination.ts';
 import { fenField, optText, required, ridField } from './order.ts';
 import type { OrderStatus } from './order-status.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { PageRequestSchema } from './pagination.ts';
 import {
   firstProblem,

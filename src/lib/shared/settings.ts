@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 // Operational settings stored in the `setting` table and served by /api/open/setting.
 

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Services } from '../services.ts';
 import { DomainError } from '../errors.ts';
+import { isDataException, isUniqueViolation } from '../db/errors.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { contentRoutes } from './routes/content.ts';
 import { deviceRoutes } from './routes/devices.ts';
@@ -16,7 +17,7 @@ import { fileRoutes } from './routes/files.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { reservationAdminRoutes, reservationRoutes } from './routes/reservations.ts';
 import { authGuard, staffGuard } from './middleware/auth.ts';
-import { jsonBodyLimit } from './middleware/body-limit.ts';
+import { bodyLimits } from './middleware/body-limit.ts';
 import type { AuthUser } from '../services/accounts/tokens.ts';
 
 /** `user` is set by the guard on /api/auth/*; read it with requireUser(c). */
@@ -31,7 +32,7 @@ export function createApi(services: Services) {
     await next();
   });
 
-  app.use('/api/*', jsonBodyLimit);
+  app.use('/api/*', bodyLimits);
   app.use('/api/auth/*', authGuard);
   app.use('/api/admin/*', authGuard, staffGuard);
 
@@ -56,6 +57,14 @@ export function createApi(services: Services) {
   app.onError((error, c) => {
     if (error instanceof DomainError) {
       return c.json({ code: 0, msg: error.message, data: null }, error.status);
+    }
+    // The input layer keeps such values out; should one slip through, the client still gets an
+    // answer about its request rather than a 500, and the log says where to close the gap.
+    if (isDataException(error) || isUniqueViolation(error)) {
+      console.warn(`[api] ${c.req.method} ${c.req.path} refused by the database:`, String(error));
+      return isUniqueViolation(error)
+        ? c.json({ code: 0, msg: '请勿重复提交', data: null }, 409)
+        : c.json({ code: 0, msg: '请求参数超出允许范围', data: null }, 400);
     }
     console.error(`[api] ${c.req.method} ${c.req.path}`, error);
     return c.json({ code: 0, msg: '服务器繁忙，请稍后再试', data: null }, 500);

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { z } from '../../../shared/zod.ts';
 import type { ApiEnv } from '../app.ts';
 import { ok, readBody } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
@@ -27,7 +27,7 @@ import {
 } from '../../services/orders/index.ts';
 import { balanceOf, credit } from '../../services/ledger/index.ts';
 import { storeFile } from '../../services/files/index.ts';
-import { readUpload, uploadLimit } from './files.ts';
+import { readUpload, uploadLimit } from '../uploads.ts';
 
 const moved = (o: { rid: string; status: keyof typeof ORDER_STATUS_TEXT }) => ({
   rid: o.rid,
@@ -77,7 +77,7 @@ export function adminRoutes() {
   /** multipart: rid + file (a report for the customer; allowed from 检测中 on). */
   r.post('/order/report', uploadLimit('report'), async (c) => {
     const me = requireUser(c);
-    const { file, fields } = await readUpload(c);
+    const { file, name, fields } = await readUpload(c);
     const parsed = orderRidSchema.safeParse({ rid: fields.rid });
     if (!parsed.success) throw new DomainError(parsed.error.issues[0]?.message ?? '[订单编号]不能为空');
     const o = await findOrder(c.var.services.db, parsed.data.rid);
@@ -88,7 +88,7 @@ export function adminRoutes() {
       uploaderId: me.id,
       orderId: o.id,
       kind: 'report',
-      name: file.name,
+      name,
       bytes: new Uint8Array(await file.arrayBuffer()),
     });
     return ok(c, stored, '上传成功');

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { desc, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { z } from '../../../shared/zod.ts';
 import type { ApiEnv } from '../app.ts';
 import { ok, readBody, readQuery } from '../envelope.ts';
 import { mailOutbox, smsOutbox } from '../../db/schema/index.ts';

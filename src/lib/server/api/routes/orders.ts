@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { ApiEnv } from '../app.ts';
-import { ok, readBody } from '../envelope.ts';
+import { ok, readBody, readParam } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
 import {
   evaluateSchema,
@@ -36,7 +36,7 @@ import { demandSchema } from '../../../shared/demand.ts';
 import { attachProtocolFile, listProtocolFiles, relatedEquipment } from '../../services/orders/protocol.ts';
 import { listMessages, markRead } from '../../services/notify/messages.ts';
 import { balanceOf, listEntries } from '../../services/ledger/index.ts';
-import { z } from 'zod';
+import { z } from '../../../shared/zod.ts';
 import { ridField } from '../../../shared/order.ts';
 
 /** The customer's orders under /api/auth (spec section 7 paths). */
@@ -148,7 +148,7 @@ export function orderRoutes() {
   // can fetch it as a file; the owner and staff only.
   r.get('/order/protocol/:rid', async (c) => {
     const me = requireUser(c);
-    const rid = c.req.param('rid').slice(0, 64);
+    const rid = readParam(c, 'rid');
     const pdf = await agreementPdf(c.var.services, me.id, rid);
     return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200, {
       'content-type': 'application/pdf',

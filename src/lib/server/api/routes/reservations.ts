@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { z } from '../../../shared/zod.ts';
 import type { ApiEnv } from '../app.ts';
 import { ok, readBody } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';

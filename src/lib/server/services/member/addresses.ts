@@ -1,7 +1,8 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Services } from '../../services.ts';
 import type { Db } from '../../db/client.ts';
-import { addresses, users } from '../../db/schema/index.ts';
+import { addresses } from '../../db/schema/index.ts';
+import { lockUser } from '../../db/row-locks.ts';
 import { DomainError } from '../../errors.ts';
 import { ADDRESS_NOT_FOUND, MAX_ADDRESSES, type Address, type NewAddress } from '../../../shared/address.ts';
 import { assertKnownRegion } from './regions.ts';
@@ -43,14 +44,6 @@ export async function findOwnAddress(db: Db | Tx, userId: number, rid: string): 
     .from(addresses)
     .where(and(eq(addresses.userId, userId), eq(addresses.rid, rid)));
   return row;
-}
-
-/**
- * Address-book changes for one user run one at a time (the user row is locked), so "the
- * first address becomes default" and "exactly one default" hold under concurrent requests.
- */
-async function lockUser(tx: Tx, userId: number) {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
 /** Inserts inside a transaction that has locked the user; the first address becomes the default. */

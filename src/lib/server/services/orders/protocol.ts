@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Services } from '../../services.ts';
 import { device, files, orderEvents, orderItems, reservations } from '../../db/schema/index.ts';
 import { DomainError } from '../../errors.ts';
@@ -18,14 +18,20 @@ export async function listProtocolFiles(s: Services, userId: number, rid: string
 export async function attachProtocolFile(s: Services, userId: number, rid: string, fileRid: string) {
   const o = await findOwnOrder(s.db, userId, rid);
   if (o.status === 'cancelled') throw new DomainError('订单已取消');
-  const [f] = await s.db
-    .select()
-    .from(files)
-    .where(and(eq(files.rid, fileRid), eq(files.ownerId, userId)));
-  if (!f || f.kind === 'report' || f.kind === 'pic') throw new DomainError('文件不存在');
-  if (f.orderId !== null && f.orderId !== o.id) throw new DomainError('该文件已用于其他订单');
   await s.db.transaction(async (tx) => {
-    await tx.update(files).set({ orderId: o.id, kind: 'protocol' }).where(eq(files.id, f.id));
+    const [f] = await tx
+      .select()
+      .from(files)
+      .where(and(eq(files.rid, fileRid), eq(files.ownerId, userId)));
+    if (!f || f.kind === 'report' || f.kind === 'pic') throw new DomainError('文件不存在');
+    // Conditional on the file still being free: of two requests racing to attach it to two
+    // orders, one wins and the other writes nothing, not even a timeline entry.
+    const attached = await tx
+      .update(files)
+      .set({ orderId: o.id, kind: 'protocol' })
+      .where(and(eq(files.id, f.id), or(isNull(files.orderId), eq(files.orderId, o.id))))
+      .returning({ id: files.id });
+    if (attached.length === 0) throw new DomainError('该文件已用于其他订单');
     await tx.insert(orderEvents).values({
       orderId: o.id,
       fromStatus: o.status,

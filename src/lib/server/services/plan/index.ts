@@ -3,6 +3,7 @@ import type { Services } from '../../services.ts';
 import type { Db } from '../../db/client.ts';
 import { item, planItems, projectChild } from '../../db/schema/index.ts';
 import { DomainError } from '../../errors.ts';
+import { lockUser } from '../../db/row-locks.ts';
 import {
   defaultLine,
   parameterProblem,
@@ -58,11 +59,12 @@ export async function addToPlan(s: Services, userId: number, input: LineInput & 
   const base = defaultLine(it.options);
   const now = new Date(s.now());
   return s.db.transaction(async (tx) => {
+    // One plan change per user at a time: a double click merges instead of racing the unique index.
+    await lockUser(tx, userId);
     const [existing] = await tx
       .select()
       .from(planItems)
-      .where(and(eq(planItems.userId, userId), eq(planItems.itemRid, it.rid)))
-      .for('update');
+      .where(and(eq(planItems.userId, userId), eq(planItems.itemRid, it.rid)));
     const options = {
       parameters: input.parameters ?? existing?.options.parameters ?? base.parameters,
       source: input.source ?? existing?.options.source ?? base.source,
