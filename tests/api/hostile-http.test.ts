@@ -137,6 +137,18 @@ describe('security headers', () => {
     }
   });
 
+  it('a revalidated prerendered page (304) never replaces its policy with a hashless one', async () => {
+    const first = await fetch(`${server.url}/about/profile`);
+    await first.arrayBuffer();
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await fetch(`${server.url}/about/profile`, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect([null, first.headers.get('content-security-policy')]).toContain(
+      again.headers.get('content-security-policy'),
+    );
+  });
+
   it('on API answers: no-store, and nothing may run from them', async () => {
     for (const [method, path] of [
       ['GET', '/api/open/web/index'],
@@ -176,17 +188,23 @@ function streamBody(path: string, contentType: string, total: number, withLength
       agent: false,
       headers: { 'content-type': contentType, ...(withLength ? { 'content-length': String(total) } : {}) },
     });
+    let status = 0;
+    let body = '';
+    const done = () => resolve({ status, body, sent });
     req.on('response', (res) => {
       answered = true;
-      let body = '';
+      status = res.statusCode ?? 0;
       res.on('data', (d) => (body += d));
       res.on('end', () => {
-        resolve({ status: res.statusCode ?? 0, body, sent });
+        done();
         req.destroy();
       });
+      res.on('error', done);
     });
-    // The server may close the connection on the rest of a refused body: not an error here.
+    // Once the answer is out, the server reads (and drops) at most 64 MB more of a refused body
+    // before closing the connection: a reset then is expected, not a failure.
     req.on('error', (e) => (answered || sent > 0 ? undefined : reject(e)));
+    req.on('close', done);
     const pump = () => {
       while (!answered && sent < total) {
         sent += chunk.length;
@@ -218,8 +236,13 @@ describe('bodies are bounded whatever their type', () => {
     async (type, path) => {
       for (const withLength of [false, true]) {
         const res = await streamBody(path, type, big, withLength);
-        expect([401, 413, 415], res.body).toContain(res.status);
-        expect(JSON.parse(res.body)).toMatchObject({ code: 0 });
+        // Either the envelope's refusal, or (when the server closes the connection on the unread
+        // rest while the client is still sending, and the client's TCP stack drops the answer with
+        // the reset) no answer at all; what matters is that the body was never read in full.
+        if (res.status !== 0) {
+          expect([401, 413, 415], res.body).toContain(res.status);
+          expect(JSON.parse(res.body)).toMatchObject({ code: 0 });
+        }
         // Refused long before the end: at most the largest upload (20 MB) was read.
         expect(res.sent).toBeLessThan(64 * 1024 * 1024);
       }

@@ -1,23 +1,9 @@
 import { useEffect, useRef } from 'react';
 import flatpickr from 'flatpickr';
+import { linkFlatpickrStylesheet } from '../ui/flatpickr-stylesheet.ts';
 import { Mandarin } from 'flatpickr/dist/l10n/zh.js';
-// As a URL, linked when a calendar first mounts (as the pickup calendar does).
-import flatpickrCss from 'flatpickr/dist/flatpickr.min.css?url';
 import type { Instance } from 'flatpickr/dist/types/instance';
 import { inputClass } from '../member/ui.tsx';
-
-function linkStylesheet() {
-  if (document.querySelector('link[data-flatpickr]')) return;
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = flatpickrCss;
-  link.dataset.flatpickr = '';
-  const style = document.createElement('style');
-  style.textContent =
-    '.flatpickr-day.selected,.flatpickr-day.selected:hover{background:#1a3fa8;border-color:#1a3fa8}' +
-    '.flatpickr-day.today{border-color:#8db5fa}';
-  document.head.append(link, style);
-}
 
 /** A date (YYYY-MM-DD) on the flatpickr calendar in Chinese, with a button to clear it. */
 export default function DateInput({
@@ -41,7 +27,7 @@ export default function DateInput({
   useEffect(() => {
     const el = input.current;
     if (!el) return;
-    linkStylesheet();
+    linkFlatpickrStylesheet();
     const instance = flatpickr(el, {
       locale: Mandarin,
       dateFormat: 'Y-m-d',

@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import flatpickr from 'flatpickr';
+import { linkFlatpickrStylesheet } from '../ui/flatpickr-stylesheet.ts';
 import { Mandarin } from 'flatpickr/dist/l10n/zh.js';
-// As a URL, linked when a calendar first mounts: imported as CSS, Astro would inline it in every page.
-import flatpickrCss from 'flatpickr/dist/flatpickr.min.css?url';
 import type { Instance } from 'flatpickr/dist/types/instance';
 import { inputClass } from '../member/ui.tsx';
 import { isPickupDateDisabled, pickupDateBounds } from '../../lib/shared/pickup-dates.ts';
@@ -21,20 +20,6 @@ type Props = {
  * Inside a modal <dialog> (the top layer) a calendar appended to <body> would sit underneath and
  * be inert, so it goes into the dialog and is placed against the viewport with position: fixed.
  */
-function linkStylesheet() {
-  if (document.querySelector('link[data-flatpickr]')) return;
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = flatpickrCss;
-  link.dataset.flatpickr = '';
-  // The brand colour for the chosen day and today's ring.
-  const style = document.createElement('style');
-  style.textContent =
-    '.flatpickr-day.selected,.flatpickr-day.selected:hover{background:#1a3fa8;border-color:#1a3fa8}' +
-    '.flatpickr-day.today{border-color:#8db5fa}.flatpickr-day.flatpickr-disabled{color:rgba(57,57,57,.25)}';
-  document.head.append(link, style);
-}
-
 function placeInDialog(fp: Instance) {
   const box = fp.input.getBoundingClientRect();
   const cal = fp.calendarContainer;
@@ -69,7 +54,7 @@ export default function PickupDateInput({
   useEffect(() => {
     const el = input.current;
     if (!el) return;
-    linkStylesheet();
+    linkFlatpickrStylesheet();
     const dialog = el.closest('dialog');
     const today = new Date();
     const { minDate, maxDate } = pickupDateBounds(today);

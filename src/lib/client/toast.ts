@@ -84,16 +84,6 @@ export const ALERT_SUCCESS_TITLE = '操作成功！';
 export const ALERT_FAIL_TITLE = '操作失败！';
 export const ALERT_CONFIRM = '确认';
 
-let backdropStyled = false;
-/** ::backdrop cannot be styled inline; one small rule, injected once. */
-function injectBackdropStyle() {
-  if (backdropStyled) return;
-  backdropStyled = true;
-  const style = document.createElement('style');
-  style.textContent = 'dialog[data-alert]::backdrop{background:rgba(0,0,0,.45)}';
-  document.head.append(style);
-}
-
 /** A modal alert with one 确认 button; resolves when it closes (button, Esc or backdrop). */
 function alertBox(kind: 'success' | 'error', title: string, text: string): Promise<void> {
   if (typeof document === 'undefined') return Promise.resolve();
@@ -173,7 +163,6 @@ function alertBox(kind: 'success' | 'error', title: string, text: string): Promi
     });
     dialog.append(icon, heading, body, button);
     document.body.append(dialog);
-    injectBackdropStyle();
     dialog.showModal();
     button.focus();
   });

@@ -3,10 +3,10 @@ import type { ServerResponse } from 'node:http';
 
 // Headers every answer carries (pages, API, static files). A page's Content-Security-Policy is
 // Astro's (astro.config.mjs): hashes of exactly the scripts and styles it emits, sent as a
-// header by on-demand pages and listed in dist/_headers.json for prerendered ones. The policy
-// below covers every other answer. HSTS belongs to the HTTPS proxy (docs/deploy.md).
+// header by on-demand pages and listed in dist/_headers.json for prerendered ones. No default
+// policy is set here for pages: a 304 for a prerendered page would carry it, and the browser
+// would apply it, hashless, to the page it has cached. HSTS belongs to the HTTPS proxy.
 const EVERY_ANSWER: Record<string, string> = {
-  'Content-Security-Policy': "default-src 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
   'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
