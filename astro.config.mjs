@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import precompress from './integrations/precompress.mjs';
 import { EARLY_AUTH_SCRIPT } from './src/layouts/early-auth.mjs';
 
+/** @param {string} text @returns {`sha256-${string}`} */
 const sha256 = (text) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
 export default defineConfig({
