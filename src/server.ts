@@ -11,7 +11,8 @@ import { openMigratedDatabase } from './lib/server/boot.ts';
 import { loadContentStore } from './lib/server/content.ts';
 import { createServices } from './lib/server/services.ts';
 import { createApi } from './lib/server/api/app.ts';
-import { startNotificationWorker } from './lib/server/services/notify/index.ts';
+import { startJobWorker } from './lib/server/platform/jobs.ts';
+import { JOB_HANDLERS, PERIODIC_JOBS } from './lib/server/job-handlers.ts';
 import { ensureDemoStaff } from './lib/server/services/staff/index.ts';
 import { createPageCache } from './lib/server/http/page-cache.ts';
 import { DataDirLockedError } from './lib/server/db/lock.ts';
@@ -41,8 +42,8 @@ try {
 const services = createServices(env, database, await loadContentStore(`${clientDir}/content/manifest.json`));
 // Under the start-up lock, so processes starting together create the account once.
 if (env.SEED_DEMO) await database.exclusive(() => ensureDemoStaff(services));
-// Order notifications (SMS, e-mail, in-system messages) from the database outbox.
-const notifications = startNotificationWorker(services);
+// Background jobs: order notifications (SMS, e-mail, in-system messages), reservation reminders.
+const worker = startJobWorker(services, JOB_HANDLERS, { periodic: PERIODIC_JOBS });
 const api = getRequestListener(createApi(services).fetch);
 const { handler: astro } = (await import(serverEntry)) as {
   handler: (req: IncomingMessage, res: ServerResponse, next: undefined, locals: object) => Promise<void>;
@@ -122,7 +123,7 @@ async function shutdown(signal: string) {
   await drained;
   clearInterval(sweep);
   clearTimeout(force);
-  await notifications.stop();
+  await worker.stop();
   await database.close();
   // Written synchronously: process.exit would drop a console.log still queued on a pipe.
   writeSync(1, '已关闭数据库，进程退出。\n');

@@ -136,7 +136,7 @@ describe('password login', () => {
     const phone = await a.register();
     const wrong = await t.post('/api/open/login', { account: phone, password: 'wrong-password' });
     const unknown = await t.post('/api/open/login', { account: a.phone(), password: 'wrong-password' });
-    expect(wrong.body).toEqual({ code: 0, msg: '账号或密码错误', data: null });
+    expect(wrong.body).toEqual({ code: 0, msg: '账号或密码错误', data: { error: 'REFUSED' } });
     expect(unknown.body).toEqual(wrong.body);
   });
 

@@ -54,7 +54,7 @@ describe('register → login → info → refresh → logout', () => {
     expect(out.body.code).toBe(1);
     const after = await a.info(next.token);
     expect(after.status).toBe(401);
-    expect(after.body).toEqual({ code: 0, msg: '请先登录', data: null });
+    expect(after.body).toEqual({ code: 0, msg: '请先登录', data: { error: 'UNAUTHORIZED' } });
     // A logged-out session cannot be refreshed back to life either.
     const revived = await t.post('/api/open/refresh4token', { token: next.refresh_token });
     expect(revived.status).toBe(401);
@@ -63,7 +63,7 @@ describe('register → login → info → refresh → logout', () => {
   it('refuses a refresh token in the query string (it would end up in access logs), even with a body', async () => {
     const u = await a.user();
     const res = await t.post(`/api/open/refresh4token?token=${u.refreshToken}`, { token: u.refreshToken });
-    expect(res.body).toEqual({ code: 0, msg: '请在请求体中提交刷新令牌', data: null });
+    expect(res.body).toEqual({ code: 0, msg: '请在请求体中提交刷新令牌', data: { error: 'REFUSED' } });
     // The token was not used up: the body form still works.
     const ok = await t.post<RefreshResult>('/api/open/refresh4token', { token: u.refreshToken });
     expect(ok.body.code).toBe(1);
@@ -222,7 +222,7 @@ describe('tokens', () => {
       ]) {
         const res = await t.post(path, {}, headers);
         expect(res.status, `${path} ${JSON.stringify(headers)}`).toBe(401);
-        expect(res.body).toEqual({ code: 0, msg: '请先登录', data: null });
+        expect(res.body).toEqual({ code: 0, msg: '请先登录', data: { error: 'UNAUTHORIZED' } });
       }
     }
   });

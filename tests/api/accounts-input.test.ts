@@ -104,7 +104,7 @@ describe('hostile input never causes a 500', () => {
     for (const path of ['/api/open/login', '/api/open/code4sms', '/api/auth/updateInfo']) {
       const res = await t.post(path, big, headersFor(path));
       expect(res.status).toBe(413);
-      expect(res.body).toEqual({ code: 0, msg: '请求数据过大', data: null });
+      expect(res.body).toEqual({ code: 0, msg: '请求数据过大', data: { error: 'BODY_TOO_LARGE' } });
     }
     // Also when the size is not announced (chunked upload).
     const stream = new ReadableStream({

@@ -29,7 +29,7 @@ describe('common and breached passwords', () => {
     expect((await t.post('/api/open/sign', { phone, password, code })).body).toEqual({
       code: 0,
       msg: COMMON,
-      data: null,
+      data: { error: 'REFUSED' },
     });
     // Nothing was created, and the same code registers with a sound password.
     expect((await t.post('/api/open/sign', { phone, password: PASSWORD, code })).body.code).toBe(1);

@@ -77,7 +77,11 @@ describe('WeChat QR login with the dev adapter', () => {
   it('expires an unscanned QR code after expire_seconds', async () => {
     const tk = await ticket();
     a.advance(121_000);
-    expect((await poll(tk.ticket)).body).toEqual({ code: 0, msg: '二维码已过期', data: null });
+    expect((await poll(tk.ticket)).body).toEqual({
+      code: 0,
+      msg: '二维码已过期',
+      data: { error: 'REFUSED' },
+    });
     expect((await devScan(tk.ticket, 'o-late')).body).toMatchObject({ code: 0, msg: '二维码已过期' });
     expect((await poll('no-such-ticket')).body).toMatchObject({ code: 0, msg: '二维码已过期' });
   });

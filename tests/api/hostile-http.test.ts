@@ -257,7 +257,7 @@ describe('bodies are bounded whatever their type', () => {
       body: JSON.stringify({ account: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ code: 0, msg: '请求数据过大', data: null });
+    expect(await res.json()).toEqual({ code: 0, msg: '请求数据过大', data: { error: 'BODY_TOO_LARGE' } });
   });
 
   it('a multipart body to a JSON call is refused unread', async () => {
@@ -265,7 +265,11 @@ describe('bodies are bounded whatever their type', () => {
     form.set('account', '13800000000');
     const res = await fetch(`${server.url}/api/open/login`, { method: 'POST', body: form });
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ code: 0, msg: '请求数据格式错误，请提交 JSON', data: null });
+    expect(await res.json()).toEqual({
+      code: 0,
+      msg: '请求数据格式错误，请提交 JSON',
+      data: { error: 'UNSUPPORTED_BODY' },
+    });
   });
 
   it('the server is still well after all that, its memory grown by far less than one body', () => {

@@ -75,7 +75,7 @@ describe('address add', () => {
     const u = await m.member();
     const res = await u.call('/api/auth/address/add', body);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ code: 0, msg, data: null });
+    expect(res.body).toEqual({ code: 0, msg, data: { error: 'INVALID_INPUT' } });
     expect(await book(u)).toEqual([]);
   });
 
@@ -89,7 +89,7 @@ describe('address add', () => {
   it('needs a login', async () => {
     const res = await t.post('/api/auth/address/add', home);
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ code: 0, msg: '请先登录', data: null });
+    expect(res.body).toEqual({ code: 0, msg: '请先登录', data: { error: 'UNAUTHORIZED' } });
   });
 });
 
@@ -101,7 +101,7 @@ describe('address edit, default, delete', () => {
     expect(res.body).toMatchObject({ code: 1, data: { ...office, address_rid: a.address_rid, default: 1 } });
     expect(await book(u)).toEqual([res.body.data]);
     const bad = await u.call('/api/auth/address/edit', { address_rid: a.address_rid, ...office, phone: '' });
-    expect(bad.body).toEqual({ code: 0, msg: '[手机]不能为空', data: null });
+    expect(bad.body).toEqual({ code: 0, msg: '[手机]不能为空', data: { error: 'INVALID_INPUT' } });
     const none = await u.call('/api/auth/address/edit', office);
     expect(none.body.msg).toBe('[地址编号]不能为空');
   });
@@ -148,7 +148,7 @@ describe('address edit, default, delete', () => {
       expect((await u.call(path, { address_rid: 'aNoSuchAddress' })).body).toEqual({
         code: 0,
         msg: '地址不存在',
-        data: null,
+        data: { error: 'NOT_FOUND' },
       });
       expect((await u.call(path, {})).body.msg).toBe('[地址编号]不能为空');
       expect((await u.call(path, { address_rid: 'x'.repeat(65) })).body.msg).toBe('地址不存在');
@@ -172,7 +172,7 @@ describe('ownership', () => {
       b.call('/api/auth/address/del', { address_rid: first.address_rid }),
     ];
     for (const res of await Promise.all(attempts))
-      expect(res.body).toEqual({ code: 0, msg: '地址不存在', data: null });
+      expect(res.body).toEqual({ code: 0, msg: '地址不存在', data: { error: 'NOT_FOUND' } });
 
     expect(await book(a)).toEqual(before);
     expect(await book(b)).toEqual([]);
@@ -192,6 +192,10 @@ describe('limits and concurrency', () => {
     const u = await m.member();
     for (let i = 0; i < 50; i++) await add(u, { ...home, address: `东川路${i}号` });
     const res = await u.call('/api/auth/address/add', home);
-    expect(res.body).toEqual({ code: 0, msg: '最多保存50个地址，请先删除不用的地址', data: null });
+    expect(res.body).toEqual({
+      code: 0,
+      msg: '最多保存50个地址，请先删除不用的地址',
+      data: { error: 'REFUSED' },
+    });
   });
 });

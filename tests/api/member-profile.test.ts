@@ -102,7 +102,7 @@ describe('update4profile', () => {
     const u = await m.member();
     const before = (await m.info(u.token)).body.data;
     const res = await u.call('/api/auth/update4profile', { ...PROFILE, ...change });
-    expect(res.body).toEqual({ code: 0, msg, data: null });
+    expect(res.body).toEqual({ code: 0, msg, data: { error: 'INVALID_INPUT' } });
     expect((await m.info(u.token)).body.data).toEqual(before);
   });
 

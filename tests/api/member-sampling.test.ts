@@ -112,7 +112,7 @@ describe('sampling/add', () => {
       expect((await book(u, body)).body).toEqual({
         code: 0,
         msg: '该地址所在城市暂未开通上门取样服务',
-        data: null,
+        data: { error: 'REFUSED' },
       });
     }
     expect((await list(u)).total).toBe(0);
@@ -135,7 +135,9 @@ describe('sampling/add', () => {
     ],
   ])('validates %j → %s', async (body, msg) => {
     const u = await m.member();
-    expect((await book(u, body)).body).toEqual({ code: 0, msg, data: null });
+    // The time's format is re-checked by the shared pickup rules in the service.
+    const error = msg === '[取样时间]格式不正确' ? 'REFUSED' : 'INVALID_INPUT';
+    expect((await book(u, body)).body).toEqual({ code: 0, msg, data: { error } });
   });
 
   it('re-checks the date rules on the server', async () => {
@@ -143,7 +145,7 @@ describe('sampling/add', () => {
     const rid = await saved(u);
     const at = (date: string, time = '09:00-11:00') => book(u, { sendAddress: rid, date, time });
     const refused = async (date: string, msg: string) =>
-      expect((await at(date)).body).toEqual({ code: 0, msg, data: null });
+      expect((await at(date)).body).toEqual({ code: 0, msg, data: { error: 'REFUSED' } });
 
     await refused(addDays(today(), -1), '[取样日期]不能早于今天');
     await refused(nextWeekday(0), '该日期不提供上门取样，请选择其他日期');
@@ -172,7 +174,7 @@ describe('sampling/add', () => {
     expect((await at('15:30-17:30')).body).toEqual({
       code: 0,
       msg: '该时段不提供上门取样，请选择其他时间',
-      data: null,
+      data: { error: 'REFUSED' },
     });
     expect((await at('13:30-15:30')).body.msg).toBe('该时段不提供上门取样，请选择其他时间');
     expect((await at('13:30-15:30', addDays(date, 1))).body.code).toBe(1);
@@ -227,7 +229,7 @@ describe('sampling/list and cancel', () => {
 
     // Cancelling twice, or after staff picked the sample up, is refused.
     const again = await u.call('/api/auth/sampling/cancel', { rid: made[1]!.rid });
-    expect(again.body).toEqual({ code: 0, msg: '该取样单已处理，无法取消', data: null });
+    expect(again.body).toEqual({ code: 0, msg: '该取样单已处理，无法取消', data: { error: 'REFUSED' } });
     await transitionSampling(t.services, made[2]!.rid, 'picked');
     expect((await u.call('/api/auth/sampling/cancel', { rid: made[2]!.rid })).body.msg).toBe(
       '该取样单已处理，无法取消',
@@ -261,12 +263,12 @@ describe('ownership', () => {
     expect((await b.call('/api/auth/sampling/cancel', { rid: pickup.rid })).body).toEqual({
       code: 0,
       msg: '取样单不存在',
-      data: null,
+      data: { error: 'NOT_FOUND' },
     });
     expect((await book(b, { sendAddress: rid, date: tuesday(), time: '09:00-11:00' })).body).toEqual({
       code: 0,
       msg: '地址不存在',
-      data: null,
+      data: { error: 'NOT_FOUND' },
     });
     expect(await list(a)).toEqual({ list: [pickup], total: 1 });
     expect(await list(b)).toEqual({ list: [], total: 0 });

@@ -7,7 +7,7 @@ describe('API envelope', () => {
   it('answers unknown paths with a 404 envelope in Chinese', async () => {
     const res = await t.post('/api/open/no-such-call', {});
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ code: 0, msg: '接口不存在', data: null });
+    expect(res.body).toEqual({ code: 0, msg: '接口不存在', data: { error: 'NO_SUCH_CALL' } });
   });
 
   it('serves the site contact details from the content files', async () => {

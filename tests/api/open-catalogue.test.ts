@@ -180,7 +180,7 @@ describe('POST /api/open/project/list', () => {
     expect((await t.post('/api/open/project/list', { typeId: 'abc' })).body).toEqual({
       code: 0,
       msg: '[服务类型]格式不正确',
-      data: null,
+      data: { error: 'INVALID_INPUT' },
     });
     expect((await t.post('/api/open/project/list', { childId: -1 })).body.msg).toBe('[分类]格式不正确');
     expect((await t.post('/api/open/project/list', { page: 'x' })).body.msg).toBe('[页码]格式不正确');
@@ -207,7 +207,7 @@ describe('POST /api/open/project/detail', () => {
     expect((await t.post('/api/open/project/detail', { rid: 'no-such-item' })).body).toEqual({
       code: 0,
       msg: '项目不存在或已下线',
-      data: null,
+      data: { error: 'NOT_FOUND' },
     });
     expect((await t.post('/api/open/project/detail', {})).body.msg).toBe('[编号]不能为空');
   });

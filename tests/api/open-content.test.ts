@@ -34,7 +34,11 @@ describe('POST /api/open/web/news/list4index', () => {
 
   it('rejects an unknown type in Chinese', async () => {
     const res = await t.post('/api/open/web/news/list4index', { type: 'thanks' });
-    expect(res.body).toEqual({ code: 0, msg: '[文章类型]只能是 news、course 或 service', data: null });
+    expect(res.body).toEqual({
+      code: 0,
+      msg: '[文章类型]只能是 news、course 或 service',
+      data: { error: 'INVALID_INPUT' },
+    });
   });
 });
 
@@ -51,7 +55,7 @@ describe('POST /api/open/news/detail', () => {
     expect((await t.post('/api/open/news/detail', { rid: 'nope' })).body).toEqual({
       code: 0,
       msg: '文章不存在或已下线',
-      data: null,
+      data: { error: 'NOT_FOUND' },
     });
   });
 });

@@ -49,7 +49,7 @@ describe('GET /api/open/web/device/search', () => {
     expect((await t.get('/api/open/web/device/search?page=abc')).body).toEqual({
       code: 0,
       msg: '[页码]格式不正确',
-      data: null,
+      data: { error: 'INVALID_INPUT' },
     });
   });
 });
@@ -71,7 +71,7 @@ describe('GET /api/open/device/detail', () => {
     expect((await t.get('/api/open/device/detail?rid=nope')).body).toEqual({
       code: 0,
       msg: '仪器不存在或已下线',
-      data: null,
+      data: { error: 'NOT_FOUND' },
     });
   });
 });
@@ -108,7 +108,7 @@ describe('POST /api/open/device/query4timeExtra', () => {
 
   it('rejects impossible dates and unknown devices', async () => {
     const bad = await t.post('/api/open/device/query4timeExtra', { rid: 'dev-xrd-d8', date: '2026-02-30' });
-    expect(bad.body).toEqual({ code: 0, msg: '[日期]不存在', data: null });
+    expect(bad.body).toEqual({ code: 0, msg: '[日期]不存在', data: { error: 'INVALID_INPUT' } });
     const fmt = await t.post('/api/open/device/query4timeExtra', { rid: 'dev-xrd-d8', date: '2026/03/01' });
     expect(fmt.body.msg).toBe('[日期]格式不正确，应为 YYYY-MM-DD');
     const none = await t.post('/api/open/device/query4timeExtra', { rid: 'nope' });

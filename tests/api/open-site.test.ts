@@ -47,7 +47,7 @@ describe('POST /api/open/setting/list4key', () => {
     expect(res.body).toEqual({
       code: 0,
       msg: '未知的设置项：password（可选：localInfo、allowRegion、samplingSetting、samplingInfo）',
-      data: null,
+      data: { error: 'INVALID_INPUT' },
     });
     expect((await t.post('/api/open/setting/list4key', {})).body.msg).toBe('[keys]不能为空');
     expect((await t.post('/api/open/setting/list4key', { keys: 'allowRegion' })).body.msg).toBe(
@@ -93,7 +93,7 @@ describe('POST /api/open/indexMsg/add', () => {
     for (const [body, msg] of cases) {
       const res = await t.post('/api/open/indexMsg/add', body, { 'x-forwarded-for': '198.51.100.2' });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ code: 0, msg, data: null });
+      expect(res.body).toEqual({ code: 0, msg, data: { error: 'INVALID_INPUT' } });
     }
   });
 

@@ -23,7 +23,11 @@ describe('bad bodies never cause a server error', () => {
   it.each(postPaths)('%s answers broken JSON with code 0 in Chinese', async (path) => {
     const res = await t.post(path, '{"page": 1,');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ code: 0, msg: '请求数据格式错误，请提交 JSON', data: null });
+    expect(res.body).toEqual({
+      code: 0,
+      msg: '请求数据格式错误，请提交 JSON',
+      data: { error: 'INVALID_INPUT' },
+    });
   });
 
   it.each(postPaths)('%s answers a body that is not an object', async (path) => {
@@ -78,7 +82,7 @@ describe('bad bodies never cause a server error', () => {
       await t.post('/api/open/nothing-here', {}),
     ]) {
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ code: 0, msg: '接口不存在', data: null });
+      expect(res.body).toEqual({ code: 0, msg: '接口不存在', data: { error: 'NO_SUCH_CALL' } });
     }
   });
 });

@@ -27,7 +27,7 @@ describe("one customer's order is invisible to another", () => {
       'order/testRecord',
     ]) {
       const res = await t.post(`/api/auth/${path}`, { rid }, b.h);
-      expect(res.body, path).toEqual({ code: 0, msg: '订单不存在', data: null });
+      expect(res.body, path).toEqual({ code: 0, msg: '订单不存在', data: { error: 'NOT_FOUND' } });
     }
     const list = await t.post<{ total: number }>('/api/auth/order/list4person', {}, b.h);
     expect(list.body.data.total).toBe(0);
@@ -42,7 +42,7 @@ describe("one customer's order is invisible to another", () => {
     expect(own.body).toMatchObject({ code: 1, data: { kind: 'protocol', name: '委托单.pdf' } });
     for (const who of [b.h]) {
       const res = await t.api.request(`/api/auth/file/download/${own.body.data.rid}`, { headers: who });
-      expect(await res.json()).toEqual({ code: 0, msg: '文件不存在', data: null });
+      expect(await res.json()).toEqual({ code: 0, msg: '文件不存在', data: { error: 'NOT_FOUND' } });
     }
     expect(
       (await t.api.request(`/api/auth/file/download/${own.body.data.rid}`, { headers: a.h })).status,
@@ -65,7 +65,7 @@ describe("one customer's order is invisible to another", () => {
     for (const path of ['order/list', 'order/quote', 'balance/credit', 'user/find']) {
       const res = await t.post(`/api/admin/${path}`, {}, c.h);
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ code: 0, msg: '无权访问', data: null });
+      expect(res.body).toEqual({ code: 0, msg: '无权访问', data: { error: 'FORBIDDEN' } });
     }
     expect((await t.post('/api/admin/order/list', {})).status).toBe(401);
     const listed = await o.admin<{ total: number }>('order/list', { status: 'quoting' });

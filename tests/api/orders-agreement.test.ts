@@ -144,7 +144,7 @@ describe('GET order/protocol/:rid — the agreement as a PDF', () => {
     expect(await (await download(order.rid, me.h)).json()).toEqual({
       code: 0,
       msg: '请求过于频繁，请稍后再试',
-      data: null,
+      data: { error: 'RATE_LIMITED' },
     });
     o.a.advance(AGREEMENT_LIMIT.seconds * 1000);
     expect((await download(order.rid, me.h)).headers.get('content-type')).toBe('application/pdf');
@@ -156,7 +156,7 @@ describe('GET order/protocol/:rid — the agreement as a PDF', () => {
     const order = await placed(a.h);
     const other = await download(order.rid, b.h);
     expect(other.status).toBe(404);
-    expect(await other.json()).toEqual({ code: 0, msg: '订单不存在', data: null });
+    expect(await other.json()).toEqual({ code: 0, msg: '订单不存在', data: { error: 'NOT_FOUND' } });
     expect((await download('nope', a.h)).status).toBe(404);
     expect((await download(order.rid)).status).toBe(401);
     const staff = await download(order.rid, await o.staff());
@@ -164,7 +164,11 @@ describe('GET order/protocol/:rid — the agreement as a PDF', () => {
     expect(staff.headers.get('content-type')).toBe('application/pdf');
 
     await t.post('/api/auth/order/cancel', { rid: order.rid }, a.h);
-    expect(await (await download(order.rid, a.h)).json()).toEqual({ code: 0, msg: '订单已取消', data: null });
+    expect(await (await download(order.rid, a.h)).json()).toEqual({
+      code: 0,
+      msg: '订单已取消',
+      data: { error: 'REFUSED' },
+    });
   });
 });
 

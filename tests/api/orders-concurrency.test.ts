@@ -6,11 +6,10 @@ import {
   accountsBalance,
   ledgerEntries,
   mailOutbox,
-  notificationOutbox,
   smsOutbox,
   userMessages,
 } from '#server/db/schema/index.ts';
-import { runNotificationsOnce, startNotificationWorker } from '#server/services/notify/index.ts';
+import { notifications, runJobs, startWorker } from '../support/jobs.ts';
 import { ledgerSum } from '#server/services/ledger/index.ts';
 
 const t = await setupApi();
@@ -109,23 +108,17 @@ describe('notifications', () => {
   it('are sent once per transition and channel, with two workers running at once', async () => {
     const { me } = await unsettledOrder();
     // received (sms+inbox), delivered (sms+email+inbox), billed (sms+inbox)
-    const queued = await t.services.db
-      .select()
-      .from(notificationOutbox)
-      .where(eq(notificationOutbox.userId, me.id));
+    const queued = await notifications(t.services, { userId: me.id });
     expect(queued).toHaveLength(7);
     await Promise.all([
-      runNotificationsOnce(t.services, 2),
-      runNotificationsOnce(t.services, 2),
-      runNotificationsOnce(t.services),
-      runNotificationsOnce(t.services),
+      runJobs(t.services, 2),
+      runJobs(t.services, 2),
+      runJobs(t.services),
+      runJobs(t.services),
     ]);
-    await Promise.all([runNotificationsOnce(t.services), runNotificationsOnce(t.services)]);
-    const rows = await t.services.db
-      .select()
-      .from(notificationOutbox)
-      .where(eq(notificationOutbox.userId, me.id));
-    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+    await Promise.all([runJobs(t.services), runJobs(t.services)]);
+    const rows = await notifications(t.services, { userId: me.id });
+    expect(rows.every((r) => r.status === 'done' && r.attempts === 1)).toBe(true);
     const sms = await t.services.db.select().from(smsOutbox).where(eq(smsOutbox.phone, me.phone));
     expect(sms.filter((m) => m.text.includes('订单'))).toHaveLength(3);
     const mail = await t.services.db
@@ -144,32 +137,26 @@ describe('notifications', () => {
     const warn = console.warn;
     console.warn = () => {};
     try {
-      await runNotificationsOnce(t.services);
+      await runJobs(t.services);
     } finally {
       console.warn = warn;
       t.services.sms = realSms;
     }
-    const pending = await t.services.db
-      .select()
-      .from(notificationOutbox)
-      .where(and(eq(notificationOutbox.userId, me.id), eq(notificationOutbox.channel, 'sms')));
+    const pending = await notifications(t.services, { userId: me.id, channel: 'sms' });
     expect(
       pending.every((r) => r.status === 'pending' && r.attempts === 1 && r.lastError === 'gateway down'),
     ).toBe(true);
-    expect(await runNotificationsOnce(t.services)).toBe(0); // not due yet
+    expect(await runJobs(t.services)).toBe(0); // not due yet
     o.a.advance(6_000);
-    expect(await runNotificationsOnce(t.services)).toBe(3);
+    expect(await runJobs(t.services)).toBe(3);
   });
 
   it('runs as a stoppable worker loop', async () => {
     const { me } = await unsettledOrder();
-    const a = startNotificationWorker(t.services, 10);
-    const b = startNotificationWorker(t.services, 10);
+    const a = startWorker(t.services, 10);
+    const b = startWorker(t.services, 10);
     for (let i = 0; i < 200; i++) {
-      const left = await t.services.db
-        .select()
-        .from(notificationOutbox)
-        .where(and(eq(notificationOutbox.userId, me.id), eq(notificationOutbox.status, 'pending')));
+      const left = (await notifications(t.services, { userId: me.id })).filter((n) => n.status !== 'done');
       if (left.length === 0) break;
       await new Promise((r) => setTimeout(r, 20));
     }

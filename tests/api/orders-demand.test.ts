@@ -117,7 +117,13 @@ describe('order/demand: a quote request becomes an order in 待报价', () => {
     ];
     for (const [body, msg] of cases) {
       const res = await t.post('/api/auth/order/demand', body, me.h);
-      expect(res.body, msg).toEqual({ code: 0, msg, data: null });
+      // Validation, an unknown item or attachment, or a rule (two project types in one demand).
+      const error = msg.includes('不存在')
+        ? 'NOT_FOUND'
+        : msg.includes('不属于')
+          ? 'REFUSED'
+          : 'INVALID_INPUT';
+      expect(res.body, msg).toEqual({ code: 0, msg, data: { error } });
     }
     expect((await t.post('/api/auth/order/demand', 'nope{', me.h)).body.code).toBe(0);
     expect(await ordersOf(me.id)).toBe(0);
@@ -127,7 +133,11 @@ describe('order/demand: a quote request becomes an order in 待报价', () => {
   it('refuses a user with incomplete basic info', async () => {
     const u = await o.a.user();
     const res = await t.post('/api/auth/order/demand', base, o.a.bearer(u.token));
-    expect(res.body).toEqual({ code: 0, msg: '未完善基本信息无法正常下单', data: null });
+    expect(res.body).toEqual({
+      code: 0,
+      msg: '未完善基本信息无法正常下单',
+      data: { error: 'INCOMPLETE_BASIC_INFO' },
+    });
   });
 
   it('refuses another user’s attachment and leaves no half-written order', async () => {
@@ -136,7 +146,7 @@ describe('order/demand: a quote request becomes an order in 待报价', () => {
     const mine = await attachment(b.h);
     const theirs = await attachment(a.h);
     const res = await t.post('/api/auth/order/demand', { ...base, file_rids: [mine, theirs] }, b.h);
-    expect(res.body).toEqual({ code: 0, msg: '附件不存在或已提交', data: null });
+    expect(res.body).toEqual({ code: 0, msg: '附件不存在或已提交', data: { error: 'NOT_FOUND' } });
     expect(await ordersOf(b.id)).toBe(0);
     // Neither file moved onto an order.
     for (const rid of [mine, theirs]) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers, PDF } from '../support/orders.ts';
-import { runNotificationsOnce } from '#server/services/notify/index.ts';
+import { runJobs } from '../support/jobs.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);
@@ -22,7 +22,7 @@ describe('in-system messages', () => {
     const rid = await placed(me.h);
     await o.move('order/receive', { rid });
     await o.move('order/cancel', { rid, reason: '客户要求' });
-    await runNotificationsOnce(t.services);
+    await runJobs(t.services);
     type Messages = {
       list: { rid: string; title: string; order_rid: string; read: boolean }[];
       total: number;

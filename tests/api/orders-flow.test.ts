@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers, PDF } from '../support/orders.ts';
 import { ledgerEntries, mailOutbox, smsOutbox, userMessages } from '#server/db/schema/index.ts';
-import { runNotificationsOnce } from '#server/services/notify/index.ts';
+import { runJobs } from '../support/jobs.ts';
 import { ledgerSum } from '#server/services/ledger/index.ts';
 import type { OrderDetail } from '#shared/order.ts';
 
@@ -159,7 +159,7 @@ describe('an institution order, plan to completion', () => {
     expect(recycles.body.data.total).toBe(1);
 
     // Notifications: received and delivered by SMS, delivered and completed by e-mail, all in-system.
-    await runNotificationsOnce(t.services);
+    await runJobs(t.services);
     const sms = await t.services.db.select().from(smsOutbox).where(eq(smsOutbox.phone, me.phone));
     const texts = sms.map((m) => m.text).join('\n');
     expect(texts).toContain('样品已签收，业务经理将在2小时内与您电话联系');

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { reservationHelpers } from '../support/reservations.ts';
-import { notificationOutbox, orders, userMessages } from '#server/db/schema/index.ts';
+import { orders, userMessages } from '#server/db/schema/index.ts';
 import { queueReservationReminders } from '#server/services/reservations/reminders.ts';
-import { runNotificationsOnce } from '#server/services/notify/index.ts';
+import { notifications, runJobs } from '../support/jobs.ts';
 import { addDays } from '#shared/slots.ts';
 import { DEFAULT_RESERVATION_SETTINGS } from '#shared/reservation-rules.ts';
 import type { ReservationItem } from '#shared/reservation.ts';
@@ -132,10 +132,7 @@ describe('a reservation through its life', () => {
     });
     expect((await r.list(me.h, 'past')).list.map((i) => [i.rid, i.status])).toEqual([[res.rid, 'done']]);
     // The billed SMS and message are queued like any pay-after order's.
-    const queued = await t.services.db
-      .select()
-      .from(notificationOutbox)
-      .where(eq(notificationOutbox.template, 'billed'));
+    const queued = await notifications(t.services, { template: 'billed' });
     expect(
       queued
         .filter((q) => q.userId === me.id)
@@ -437,14 +434,11 @@ describe('the day-before reminder', () => {
     const counts = await Promise.all(Array.from({ length: 5 }, () => queueReservationReminders(t.services)));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
     const [order] = await t.services.db.select().from(orders).where(eq(orders.rid, tomorrow.order_rid));
-    const rows = await t.services.db
-      .select()
-      .from(notificationOutbox)
-      .where(and(eq(notificationOutbox.orderId, order.id), eq(notificationOutbox.template, 'reminder')));
+    const rows = await notifications(t.services, { orderId: order.id, template: 'reminder' });
     expect(rows.map((x) => x.channel).sort()).toEqual(['inbox', 'sms']);
     expect(await queueReservationReminders(t.services)).toBe(0);
 
-    while ((await runNotificationsOnce(t.services)) > 0);
+    while ((await runJobs(t.services)) > 0);
     const messages = await t.services.db
       .select()
       .from(userMessages)
@@ -462,12 +456,7 @@ describe('the day-before reminder', () => {
     r.goTo(addDays(monday, 1), '09:00');
     expect(await queueReservationReminders(t.services)).toBe(1);
     const [next] = await t.services.db.select().from(orders).where(eq(orders.rid, later.order_rid));
-    expect(
-      await t.services.db
-        .select()
-        .from(notificationOutbox)
-        .where(and(eq(notificationOutbox.orderId, next.id), eq(notificationOutbox.template, 'reminder'))),
-    ).toHaveLength(2);
+    expect(await notifications(t.services, { orderId: next.id, template: 'reminder' })).toHaveLength(2);
   });
 });
 

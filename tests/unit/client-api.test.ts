@@ -2,7 +2,14 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, DEFAULT_TIMEOUT_MS, MSG_TIMEOUT, OPEN_LOGIN_EVENT } from '#client/api.ts';
+import {
+  ApiError,
+  createApiClient,
+  DEFAULT_TIMEOUT_MS,
+  isFailure,
+  MSG_TIMEOUT,
+  OPEN_LOGIN_EVENT,
+} from '#client/api.ts';
 import { $cartNum, $token, $user, logout, setSession, setUser } from '#client/stores.ts';
 
 type Seen = { method: string; url: string; authorization?: string; body: string };
@@ -30,11 +37,16 @@ beforeAll(async () => {
     if (path === '/ok')
       return json(200, { code: 1, msg: 'ok', data: { echo: body ? JSON.parse(body) : null } });
     if (path === '/ok-null') return json(200, { code: 1, msg: '提交成功', data: null });
-    if (path === '/fail') return json(200, { code: 0, msg: '[手机号]不能为空', data: null });
-    if (path === '/expired') return json(401, { code: 0, msg: '登录已过期', data: null });
-    if (path === '/broken') return json(500, { code: 0, msg: '服务器繁忙，请稍后再试', data: null });
+    if (path === '/fail')
+      return json(200, { code: 0, msg: '[手机号]不能为空', data: { error: 'INVALID_INPUT' } });
+    if (path === '/paid')
+      return json(200, { code: 0, msg: '订单已支付，请勿重复支付', data: { error: 'ALREADY_PAID' } });
+    if (path === '/expired')
+      return json(401, { code: 0, msg: '登录已过期', data: { error: 'UNAUTHORIZED' } });
+    if (path === '/broken')
+      return json(500, { code: 0, msg: '服务器繁忙，请稍后再试', data: { error: 'SERVER_ERROR' } });
     if (path === '/slow') return void setTimeout(() => json(200, { code: 1, msg: 'ok', data: 1 }), 400);
-    json(404, { code: 0, msg: '接口不存在', data: null });
+    json(404, { code: 0, msg: '接口不存在', data: { error: 'NO_SUCH_CALL' } });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -78,8 +90,20 @@ describe('API client', () => {
       .post('/fail', {}, { throws: true })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ kind: 'business', message: '[手机号]不能为空' });
+    expect(error).toMatchObject({ kind: 'business', message: '[手机号]不能为空', code: 'INVALID_INPUT' });
     expect(toasts).toEqual([]);
+  });
+
+  it('carries the machine code, so callers branch on it and never on the message', async () => {
+    const error = await client()
+      .post('/paid', {}, { throws: true })
+      .catch((e: unknown) => e);
+    expect(isFailure(error, 'ALREADY_PAID')).toBe(true);
+    expect(isFailure(error, 'INVALID_INPUT')).toBe(false);
+    const broken = await client()
+      .post('/broken', {}, { throws: true })
+      .catch((e: unknown) => e);
+    expect(broken).toMatchObject({ kind: 'http', status: 500, code: 'SERVER_ERROR' });
   });
 
   it('on HTTP 401 clears the session and asks the page to open the login dialog', async () => {

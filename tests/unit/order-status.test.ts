@@ -97,26 +97,50 @@ describe('order state machine', () => {
       pay_mode,
       delivery_type: 0 as const,
     });
-    expect(nextStatus(o('awaiting_sample'), 'pay', 'customer')).toEqual({ ok: false, message: ALREADY_PAID });
+    expect(nextStatus(o('awaiting_sample'), 'pay', 'customer')).toEqual({
+      ok: false,
+      message: ALREADY_PAID,
+      code: 'ALREADY_PAID',
+    });
     expect(nextStatus(o('completed', 'after'), 'pay', 'customer')).toEqual({
       ok: false,
       message: ALREADY_PAID,
+      code: 'ALREADY_PAID',
     });
-    expect(nextStatus(o('quoting'), 'pay', 'customer')).toEqual({ ok: false, message: AWAITING_QUOTE });
-    expect(nextStatus(o('testing', 'after'), 'pay', 'customer')).toEqual({ ok: false, message: NOT_BILLED });
+    expect(nextStatus(o('quoting'), 'pay', 'customer')).toEqual({
+      ok: false,
+      message: AWAITING_QUOTE,
+      code: 'REFUSED',
+    });
+    expect(nextStatus(o('testing', 'after'), 'pay', 'customer')).toEqual({
+      ok: false,
+      message: NOT_BILLED,
+      code: 'REFUSED',
+    });
     expect(nextStatus(o('received'), 'cancel', 'customer')).toEqual({
       ok: false,
       message: CANNOT_CANCEL_RECEIVED,
+      code: 'REFUSED',
     });
-    expect(nextStatus(o('cancelled'), 'receive', 'staff')).toEqual({ ok: false, message: ORDER_CANCELLED });
-    expect(nextStatus(o('received'), 'receive', 'customer')).toEqual({ ok: false, message: NOT_ALLOWED });
+    expect(nextStatus(o('cancelled'), 'receive', 'staff')).toEqual({
+      ok: false,
+      message: ORDER_CANCELLED,
+      code: 'REFUSED',
+    });
+    expect(nextStatus(o('received'), 'receive', 'customer')).toEqual({
+      ok: false,
+      message: NOT_ALLOWED,
+      code: 'REFUSED',
+    });
     expect(nextStatus(o('awaiting_sample'), 'receive', 'customer')).toEqual({
       ok: false,
       message: NO_PERMISSION,
+      code: 'REFUSED',
     });
     expect(nextStatus(o('completed'), 'cancel', 'staff')).toEqual({
       ok: false,
       message: '订单已完成，无法取消',
+      code: 'REFUSED',
     });
   });
 });
@@ -150,6 +174,7 @@ describe('reservation orders (type 2)', () => {
     expect(nextStatus(r('awaiting_session', 'after'), 'finish', 'customer')).toEqual({
       ok: false,
       message: NO_PERMISSION,
+      code: 'REFUSED',
     });
   });
 });

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Dialog from '../ui/Dialog.tsx';
 import { Spinner } from '../member/ui.tsx';
-import { api, ApiError } from '../../lib/client/api.ts';
+import { api, isFailure } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { $webSettings } from '../../lib/client/stores.ts';
 import { fenToYuan } from '../../lib/shared/money.ts';
-import { ALREADY_PAID } from '../../lib/shared/order-status.ts';
 import { ORDER_PAID_EVENT, type PayEventDetail } from '../../lib/client/pay-events.ts';
 
 /** web/order/ready2pay: what the order owes now and the balance it would be paid from. */
@@ -83,7 +82,7 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
       onClose();
     } catch (error) {
       const message = error instanceof Error ? error.message : '支付失败，请稍后重试';
-      if (error instanceof ApiError && error.kind === 'business' && message === ALREADY_PAID) {
+      if (isFailure(error, 'ALREADY_PAID')) {
         // Paid meanwhile (another tab): the lists must follow, and there is nothing left to do.
         toast.info(message);
         paid(info.rid);

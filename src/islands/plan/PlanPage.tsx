@@ -7,7 +7,7 @@ import { useConfirm } from '../member/Confirm.tsx';
 import { Loading, LoginNeeded, Spinner, textareaClass } from '../member/ui.tsx';
 import { reloadUser, useSessionUser } from '../member/user.ts';
 import SampleDeliveryForm, { emptyDelivery, type DeliveryValue } from '../sampling/SampleDeliveryForm.tsx';
-import { api, ApiError } from '../../lib/client/api.ts';
+import { api, ApiError, isFailure } from '../../lib/client/api.ts';
 import { applyPlan } from '../../lib/client/stores.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { INCOMPLETE_BASIC_INFO, missingBasicFields, type BasicInfo } from '../../lib/shared/completeness.ts';
@@ -128,7 +128,7 @@ export default function PlanPage() {
       window.scrollTo({ top: 0 });
     } catch (error) {
       const message = error instanceof ApiError ? error.message : '提交失败，请稍后重试';
-      if (message === INCOMPLETE_BASIC_INFO) setBlocked(true);
+      if (isFailure(error, 'INCOMPLETE_BASIC_INFO')) setBlocked(true);
       toast.error(message);
     } finally {
       setPlacing(false);

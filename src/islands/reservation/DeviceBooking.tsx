@@ -19,11 +19,10 @@ import {
 import type { BookableDevice, Booked } from './types.ts';
 import { Spinner, textareaClass } from '../member/ui.tsx';
 import { openPay } from '../../lib/client/pay-events.ts';
-import { api, ApiError } from '../../lib/client/api.ts';
+import { api, ApiError, isFailure } from '../../lib/client/api.ts';
 import { OPEN_LOGIN_EVENT } from '../../lib/client/session.ts';
 import { $scene, $token } from '../../lib/client/stores.ts';
 import { toast } from '../../lib/client/toast.ts';
-import { INCOMPLETE_BASIC_INFO } from '../../lib/shared/completeness.ts';
 import { formatFen } from '../../lib/shared/money.ts';
 import { SCENE_DATE_WARNING } from '../../lib/shared/pickup-dates.ts';
 import { addDays, shanghaiDate } from '../../lib/shared/slots.ts';
@@ -46,7 +45,7 @@ export default function DeviceBooking({ device }: { device: BookableDevice }) {
   const [remark, setRemark] = useState('');
   const [tempIds, setTempIds] = useState<string[]>([]);
   const [pending, setPending] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{ message: string; incomplete: boolean } | null>(null);
   const [booked, setBooked] = useState<(Booked & { date: string; week: number; time: string }) | null>(null);
   const remarkId = useId();
   const request = useRef(0);
@@ -122,7 +121,7 @@ export default function DeviceBooking({ device }: { device: BookableDevice }) {
       }
     } catch (error) {
       const message = error instanceof ApiError ? error.message : '预约失败，请稍后重试';
-      setProblem(message);
+      setProblem({ message, incomplete: isFailure(error, 'INCOMPLETE_BASIC_INFO') });
       toast.error(message);
     } finally {
       setPending(false);
@@ -266,8 +265,8 @@ export default function DeviceBooking({ device }: { device: BookableDevice }) {
 
             {problem && (
               <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-                {problem}
-                {problem === INCOMPLETE_BASIC_INFO && (
+                {problem.message}
+                {problem.incomplete && (
                   <a href="/member/information" className="ml-1 font-medium underline">
                     去完善
                   </a>

@@ -7,6 +7,7 @@ import { ofetch, FetchError } from 'ofetch';
 import { $token, logout } from './stores.ts';
 import { toast } from './toast.ts';
 import { OPEN_LOGIN_EVENT } from './session.ts';
+import { errorCodeOf, type ErrorCode } from '../shared/errors.ts';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export { OPEN_LOGIN_EVENT };
@@ -19,19 +20,28 @@ export const MSG_ABORTED = '已取消上传';
 
 export type Envelope<T = unknown> = { code: number; msg: string; data: T };
 
-/** A failed call: business failure (code 0), HTTP error, timeout or network error. */
+/**
+ * A failed call: business failure (code 0), HTTP error, timeout or network error. `code` is the
+ * server's machine code ({error} in the failure envelope): branch on it, never on the message.
+ */
 export class ApiError extends Error {
   readonly kind: 'business' | 'http' | 'timeout' | 'network';
   readonly status: number;
   readonly data: unknown;
+  readonly code: ErrorCode | undefined;
   constructor(kind: ApiError['kind'], message: string, status = 0, data: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.status = status;
     this.data = data;
+    this.code = errorCodeOf(data);
   }
 }
+
+/** Whether a caught error is the server's failure with this machine code. */
+export const isFailure = (error: unknown, code: ErrorCode): error is ApiError =>
+  error instanceof ApiError && error.code === code;
 
 export type CallOptions = {
   /** Throw ApiError instead of toasting and resolving undefined. */

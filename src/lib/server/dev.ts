@@ -4,7 +4,8 @@ import { readEnv } from './env.ts';
 import { openMigratedDatabase } from './boot.ts';
 import { createServices, type Services } from './services.ts';
 import { createApi } from './api/app.ts';
-import { startNotificationWorker } from './services/notify/index.ts';
+import { startJobWorker } from './platform/jobs.ts';
+import { JOB_HANDLERS, PERIODIC_JOBS } from './job-handlers.ts';
 import { ensureDemoStaff } from './services/staff/index.ts';
 
 // Only `astro dev` loads this file (see src/middleware.ts).
@@ -17,7 +18,7 @@ export function devServices(): Promise<Services> {
     const database = await openMigratedDatabase(env);
     const created = createServices(env, database, contentStoreFrom(await buildContentManifest()));
     if (env.SEED_DEMO) await ensureDemoStaff(created);
-    startNotificationWorker(created);
+    startJobWorker(created, JOB_HANDLERS, { periodic: PERIODIC_JOBS });
     return created;
   })();
   return services;

@@ -1,5 +1,6 @@
 // The order lifecycle as one pure table (docs/decisions/0007; type-2 reservation orders: 0012).
 // The server checks every transition with nextStatus(); pages use the labels and the helpers.
+import type { ErrorCode } from './errors.ts';
 
 export const ORDER_STATUSES = [
   'quoting',
@@ -147,7 +148,9 @@ export const ORDER_CANCELLED = '订单已取消';
 export const ORDER_COMPLETED = '订单已完成';
 export const CANNOT_CANCEL_RECEIVED = '样品已签收，无法取消订单，请联系业务经理';
 
-export type NextResult = { ok: true; to: OrderStatus } | { ok: false; message: string };
+export type NextResult =
+  | { ok: true; to: OrderStatus }
+  | { ok: false; message: string; code: Extract<ErrorCode, 'REFUSED' | 'ALREADY_PAID'> };
 
 const samplingStatus = (d: DeliveryType, typeId?: number): OrderStatus =>
   typeId === RESERVATION_TYPE_ID ? 'awaiting_session' : d === 1 ? 'awaiting_pickup' : 'awaiting_sample';
@@ -159,15 +162,17 @@ export function nextStatus(order: OrderFacts, action: OrderAction, actor: Actor)
   );
   if (row) {
     if (!row.actors.includes(actor)) {
-      if (action === 'cancel' && actor === 'customer') return { ok: false, message: CANNOT_CANCEL_RECEIVED };
-      return { ok: false, message: NO_PERMISSION };
+      if (action === 'cancel' && actor === 'customer')
+        return { ok: false, message: CANNOT_CANCEL_RECEIVED, code: 'REFUSED' };
+      return { ok: false, message: NO_PERMISSION, code: 'REFUSED' };
     }
     return {
       ok: true,
       to: row.to === 'sampling' ? samplingStatus(order.delivery_type, order.type_id) : row.to,
     };
   }
-  return { ok: false, message: refusal(order, action) };
+  const message = refusal(order, action);
+  return { ok: false, message, code: message === ALREADY_PAID ? 'ALREADY_PAID' : 'REFUSED' };
 }
 
 function refusal(order: OrderFacts, action: OrderAction): string {

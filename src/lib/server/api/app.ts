@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Services } from '../services.ts';
 import { DomainError } from '../errors.ts';
+import { failure } from './envelope.ts';
 import { isDataException, isUniqueViolation } from '../db/errors.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { contentRoutes } from './routes/content.ts';
@@ -52,22 +53,22 @@ export function createApi(services: Services) {
   app.route('/api/admin', reservationAdminRoutes());
   app.route('/api/dev', devRoutes());
 
-  app.notFound((c) => c.json({ code: 0, msg: '接口不存在', data: null }, 404));
+  app.notFound((c) => c.json(failure('接口不存在', 'NO_SUCH_CALL'), 404));
 
   app.onError((error, c) => {
     if (error instanceof DomainError) {
-      return c.json({ code: 0, msg: error.message, data: null }, error.status);
+      return c.json(failure(error.message, error.code), error.status);
     }
     // The input layer keeps such values out; should one slip through, the client still gets an
     // answer about its request rather than a 500, and the log says where to close the gap.
     if (isDataException(error) || isUniqueViolation(error)) {
       console.warn(`[api] ${c.req.method} ${c.req.path} refused by the database:`, String(error));
       return isUniqueViolation(error)
-        ? c.json({ code: 0, msg: '请勿重复提交', data: null }, 409)
-        : c.json({ code: 0, msg: '请求参数超出允许范围', data: null }, 400);
+        ? c.json(failure('请勿重复提交', 'CONFLICT'), 409)
+        : c.json(failure('请求参数超出允许范围', 'INVALID_INPUT'), 400);
     }
     console.error(`[api] ${c.req.method} ${c.req.path}`, error);
-    return c.json({ code: 0, msg: '服务器繁忙，请稍后再试', data: null }, 500);
+    return c.json(failure('服务器繁忙，请稍后再试', 'SERVER_ERROR'), 500);
   });
 
   return app;

@@ -1,12 +1,20 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { DomainError } from '../errors.ts';
+import type { ErrorCode, FailureData } from '../../shared/errors.ts';
 import { cleanInput, cleanText, InputTooDeepError } from '../../shared/input.ts';
 
 export type Envelope<T> = { code: 0 | 1; msg: string; data: T };
 
 export const ok = <T>(c: Context, data: T, msg = '操作成功') =>
   c.json({ code: 1, msg, data } satisfies Envelope<T>);
+
+/** The failure envelope: the spec's {code: 0, msg}, and the machine code as data. */
+export const failure = (msg: string, error: ErrorCode): Envelope<FailureData> => ({
+  code: 0,
+  msg,
+  data: { error },
+});
 
 export const NOT_JSON = '请求数据格式错误，请提交 JSON';
 
@@ -16,11 +24,12 @@ function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   try {
     cleaned = cleanInput(input);
   } catch (error) {
-    if (error instanceof InputTooDeepError) throw new DomainError('请求数据层级过深');
+    if (error instanceof InputTooDeepError) throw new DomainError('请求数据层级过深', 200, 'INVALID_INPUT');
     throw error;
   }
   const result = schema.safeParse(cleaned);
-  if (!result.success) throw new DomainError(result.error.issues[0]?.message ?? '请求参数有误');
+  if (!result.success)
+    throw new DomainError(result.error.issues[0]?.message ?? '请求参数有误', 200, 'INVALID_INPUT');
   return result.data;
 }
 
@@ -43,7 +52,7 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
     try {
       input = JSON.parse(text);
     } catch {
-      throw new DomainError(NOT_JSON);
+      throw new DomainError(NOT_JSON, 200, 'INVALID_INPUT');
     }
   }
   return validate(schema, input);

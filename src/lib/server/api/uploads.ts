@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ApiEnv } from './app.ts';
 import { DomainError } from '../errors.ts';
+import { failure } from './envelope.ts';
 import { maxBytes, type FileKind } from '../services/files/index.ts';
 import { cleanText } from '../../shared/input.ts';
 
@@ -14,7 +15,7 @@ export const uploadLimit = (kind: FileKind) => async (c: Context<ApiEnv>, next: 
     maxSize: maxBytes(c.var.services, kind) + OVERHEAD,
     onError: (cc) =>
       cc.json(
-        { code: 0, msg: `文件不能超过${maxBytes(c.var.services, kind) / 1024 / 1024}MB`, data: null },
+        failure(`文件不能超过${maxBytes(c.var.services, kind) / 1024 / 1024}MB`, 'BODY_TOO_LARGE'),
         413,
       ),
   })(c, next);

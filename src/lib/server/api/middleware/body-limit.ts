@@ -2,10 +2,11 @@ import { bodyLimit } from 'hono/body-limit';
 import type { MiddlewareHandler } from 'hono';
 import type { ApiEnv } from '../app.ts';
 import { largestUpload } from '../uploads.ts';
+import { failure } from '../envelope.ts';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
-const tooLarge = { code: 0, msg: '请求数据过大', data: null } as const;
+const tooLarge = failure('请求数据过大', 'BODY_TOO_LARGE');
 const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => c.json(tooLarge, 413) });
 
 /**

@@ -100,7 +100,7 @@ export function adminRoutes() {
       .select({ id: users.id, rid: users.rid, phone: users.phone, name: users.name, company: users.company })
       .from(users)
       .where(eq(users.phone, phone));
-    if (!u) throw new DomainError('用户不存在');
+    if (!u) throw new DomainError('用户不存在', 200, 'NOT_FOUND');
     return ok(c, {
       rid: u.rid,
       phone: u.phone,

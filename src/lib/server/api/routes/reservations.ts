@@ -26,12 +26,8 @@ import {
   tempDeviceLinkSchema,
   tempDeviceReviewSchema,
 } from '../../../shared/reservation.ts';
-import {
-  addReservation,
-  cancelReservation,
-  findOwnReservation,
-  sceneDateOf,
-} from '../../services/reservations/book.ts';
+import { addReservation, cancelReservation, findOwnReservation } from '../../services/reservations/book.ts';
+import { sceneDateOf } from '../../services/reservations/scene-date.ts';
 import { listAllReservations, listOwnReservations } from '../../services/reservations/read.ts';
 import {
   addTempDevice,

@@ -8,3 +8,4 @@ export * from './staff.ts';
 export * from './outbox.ts';
 export * from './files.ts';
 export * from './reservations.ts';
+export * from './jobs.ts';

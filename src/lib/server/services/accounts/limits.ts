@@ -32,7 +32,7 @@ export const MSG = {
 /** Counts one event under key and refuses with message once the window's limit is passed. */
 export async function enforce(s: Services, key: string, window: Window, message = MSG.tooFast) {
   const r = await s.limiter.hit(key, window);
-  if (!r.allowed) throw new DomainError(message);
+  if (!r.allowed) throw new DomainError(message, 200, 'RATE_LIMITED');
 }
 
 export const ipKey = (scope: string, ip: string) => `ip:${scope}:${ip}`;

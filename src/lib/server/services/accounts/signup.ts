@@ -22,7 +22,7 @@ export async function register(
       .select({ id: users.id })
       .from(users)
       .where(eq(users.inviteCode, input.inviterCode));
-    if (!inviter) throw new DomainError('邀请码不存在，请检查或留空');
+    if (!inviter) throw new DomainError('邀请码不存在，请检查或留空', 200, 'NOT_FOUND');
     inviterId = inviter.id;
   }
   if (await findUserByPhone(s.db, input.phone)) throw new DomainError(PHONE_TAKEN);

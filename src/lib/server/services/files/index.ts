@@ -123,7 +123,7 @@ export async function storeFile(
 /** The order a customer attaches a file to: theirs, and not closed. */
 export async function ownOrderForUpload(s: Services, userId: number, rid: string): Promise<number> {
   const [o] = await s.db.select().from(orders).where(eq(orders.rid, rid));
-  if (!o || o.userId !== userId) throw new DomainError(ORDER_NOT_FOUND);
+  if (!o || o.userId !== userId) throw new DomainError(ORDER_NOT_FOUND, 200, 'NOT_FOUND');
   if (o.status === 'cancelled') throw new DomainError('订单已取消');
   return o.id;
 }
@@ -135,11 +135,11 @@ export async function fileForDownload(s: Services, userId: number, isStaff: bool
     .from(files)
     .leftJoin(orders, eq(orders.id, files.orderId))
     .where(eq(files.rid, rid));
-  if (!row) throw new DomainError(FILE_NOT_FOUND);
+  if (!row) throw new DomainError(FILE_NOT_FOUND, 200, 'NOT_FOUND');
   const allowed = isStaff || row.f.ownerId === userId || row.orderUser === userId;
-  if (!allowed) throw new DomainError(FILE_NOT_FOUND);
+  if (!allowed) throw new DomainError(FILE_NOT_FOUND, 200, 'NOT_FOUND');
   const bytes = await s.storage.get(row.f.storageKey);
-  if (!bytes) throw new DomainError(FILE_NOT_FOUND);
+  if (!bytes) throw new DomainError(FILE_NOT_FOUND, 200, 'NOT_FOUND');
   return { name: row.f.originalName, mime: row.f.mime, bytes };
 }
 

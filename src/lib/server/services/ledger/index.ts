@@ -85,7 +85,7 @@ export async function credit(
   input: { userRid: string; amountFen: number; idempotencyKey: string; note: string; staffId: number },
 ): Promise<{ balance_fen: number; duplicate: boolean }> {
   const [user] = await s.db.select({ id: users.id }).from(users).where(eq(users.rid, input.userRid));
-  if (!user) throw new DomainError('用户不存在');
+  if (!user) throw new DomainError('用户不存在', 200, 'NOT_FOUND');
   const now = s.now();
   const key = `credit:${input.idempotencyKey}`;
   return s.db.transaction(async (tx) => {

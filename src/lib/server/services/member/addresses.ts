@@ -98,7 +98,7 @@ export async function editAddress(
     })
     .where(and(eq(addresses.userId, userId), eq(addresses.rid, input.address_rid)))
     .returning();
-  if (!row) throw new DomainError(ADDRESS_NOT_FOUND);
+  if (!row) throw new DomainError(ADDRESS_NOT_FOUND, 200, 'NOT_FOUND');
   return toAddress(row);
 }
 
@@ -110,7 +110,7 @@ export async function deleteAddress(s: Services, userId: number, rid: string): P
       .delete(addresses)
       .where(and(eq(addresses.userId, userId), eq(addresses.rid, rid)))
       .returning({ isDefault: addresses.isDefault });
-    if (!gone) throw new DomainError(ADDRESS_NOT_FOUND);
+    if (!gone) throw new DomainError(ADDRESS_NOT_FOUND, 200, 'NOT_FOUND');
     if (!gone.isDefault) return;
     const [next] = await tx
       .select({ id: addresses.id })
@@ -126,7 +126,7 @@ export async function setDefaultAddress(s: Services, userId: number, rid: string
   return s.db.transaction(async (tx) => {
     await lockUser(tx, userId);
     const target = await findOwnAddress(tx, userId, rid);
-    if (!target) throw new DomainError(ADDRESS_NOT_FOUND);
+    if (!target) throw new DomainError(ADDRESS_NOT_FOUND, 200, 'NOT_FOUND');
     if (target.isDefault) return toAddress(target);
     // Clear first: the partial unique index allows one default per user at any moment.
     await tx

@@ -19,5 +19,5 @@ export function isKnownRegion(r: Region): boolean {
 }
 
 export function assertKnownRegion(r: Region): void {
-  if (!isKnownRegion(r)) throw new DomainError(UNKNOWN_REGION);
+  if (!isKnownRegion(r)) throw new DomainError(UNKNOWN_REGION, 200, 'INVALID_INPUT');
 }

@@ -6,7 +6,7 @@ import { getPublicSettings } from '../catalogue/settings.ts';
 import { pageWindow } from '../../../shared/pagination.ts';
 import { ADDRESS_NOT_FOUND } from '../../../shared/address.ts';
 import { pickupProblem } from '../../../shared/pickup-dates.ts';
-import { sceneDateOf } from '../reservations/book.ts';
+import { sceneDateOf } from '../reservations/scene-date.ts';
 import {
   canTransition,
   SAMPLING_NOT_CANCELLABLE,
@@ -61,7 +61,7 @@ export async function addSampling(s: Services, userId: number, req: SamplingRequ
   >;
   if (!req.newAddress) {
     const saved = await findOwnAddress(s.db, userId, req.sendAddress);
-    if (!saved) throw new DomainError(ADDRESS_NOT_FOUND);
+    if (!saved) throw new DomainError(ADDRESS_NOT_FOUND, 200, 'NOT_FOUND');
     place = {
       name: saved.name,
       phone: saved.phone,
@@ -156,7 +156,7 @@ export async function transitionSampling(
       .from(samplings)
       .where(and(eq(samplings.rid, rid), userId === undefined ? undefined : eq(samplings.userId, userId)))
       .for('update');
-    if (!row) throw new DomainError(SAMPLING_NOT_FOUND);
+    if (!row) throw new DomainError(SAMPLING_NOT_FOUND, 200, 'NOT_FOUND');
     if (!canTransition(row.status, to))
       throw new DomainError(to === 'cancelled' ? SAMPLING_NOT_CANCELLABLE : '取样单状态不允许此操作');
     const now = new Date(s.now());

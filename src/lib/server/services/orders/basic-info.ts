@@ -1,16 +1,16 @@
 import type { users } from '../../db/schema/index.ts';
+import { DomainError } from '../../errors.ts';
 import { INCOMPLETE_BASIC_INFO, missingBasicInfo } from '../../../shared/completeness.ts';
 
-/** Whether the user may order: the member centre's shared completeness rule, else the refusal. */
-export function basicInfoProblem(user: typeof users.$inferSelect): string | null {
-  return missingBasicInfo({
+/** The user may order only with the member centre's basic info complete (shared rule). */
+export function assertBasicInfo(user: typeof users.$inferSelect): void {
+  const missing = missingBasicInfo({
     name: user.name,
     email: user.email,
     organization: user.organization,
     company: user.company,
     address_code: user.addressCode,
     address: user.address,
-  })
-    ? INCOMPLETE_BASIC_INFO
-    : null;
+  });
+  if (missing) throw new DomainError(INCOMPLETE_BASIC_INFO, 200, 'INCOMPLETE_BASIC_INFO');
 }

@@ -17,6 +17,7 @@ import { addEvent, applyTransition, factsOf, lockOrder, type OrderRow } from './
 import { findOwnOrder, timelineOf } from './read.ts';
 import { newRecycleRid } from './ids.ts';
 import { releaseWithOrder } from '../reservations/book.ts';
+import { cancelWithRefund } from './cancel.ts';
 
 const DONE = ['delivered', 'unsettled', 'completed'] as const;
 
@@ -65,7 +66,7 @@ export async function payOrder(s: Services, userId: number, rid: string, idempot
       }
     }
     const move = nextStatus(factsOf(order), 'pay', 'customer');
-    if (!move.ok) throw new DomainError(move.message);
+    if (!move.ok) throw new DomainError(move.message, 200, move.code);
     const amount = owed(order);
     if (balance < amount) throw new DomainError(INSUFFICIENT_BALANCE);
     const entry = await appendEntry(tx, {
@@ -78,7 +79,7 @@ export async function payOrder(s: Services, userId: number, rid: string, idempot
       balanceFen: balance,
       now,
     });
-    if (!entry) throw new DomainError(ALREADY_PAID);
+    if (!entry) throw new DomainError(ALREADY_PAID, 200, 'ALREADY_PAID');
     const updated = await applyTransition(tx, order, {
       action: 'pay',
       actor: 'customer',
@@ -115,34 +116,12 @@ export async function cancelOrder(
   by: { actor: Actor; actorId: number; reason: string },
 ): Promise<OrderRow> {
   const now = s.now();
-  return s.db.transaction(async (tx) => {
-    const balance = await lockBalance(tx, o.userId, now);
-    const order = await lockOrder(tx, o.id);
-    // A reservation's order frees its slots with it (and holds customers to the deadline).
-    await releaseWithOrder(tx, order, by, now);
-    const refund = order.paidFen;
-    const moved = await applyTransition(tx, order, {
-      action: 'cancel',
-      actor: by.actor,
-      actorId: by.actorId,
-      note: by.reason,
-      now,
-      patch: { paidFen: 0 },
-    });
-    if (refund > 0) {
-      await appendEntry(tx, {
-        userId: order.userId,
-        deltaFen: refund,
-        kind: 'refund',
-        orderId: order.id,
-        note: `订单 ${order.orderNo} 取消退款`,
-        idempotencyKey: `refund:${order.rid}`,
-        balanceFen: balance,
-        now,
-      });
-    }
-    return moved;
-  });
+  return s.db.transaction((tx) =>
+    cancelWithRefund(tx, o, { actor: by.actor, actorId: by.actorId, note: by.reason }, now, {
+      // A reservation's order frees its slots with it (and holds customers to the deadline).
+      release: (order) => releaseWithOrder(tx, order, by, now),
+    }),
+  );
 }
 
 /** The test steps of an order: receipt, testing, data, as timeline entries with their texts. */

@@ -5,8 +5,8 @@ import { DomainError } from '../../errors.ts';
 import { customerKindOf, payModeOf } from '../../../shared/order-status.ts';
 import { DEMAND_FILE_NOT_FOUND, type DemandRequest, type DemandResult } from '../../../shared/demand.ts';
 import { projectTypeNames, type ProjectTypeId } from '../../../shared/catalogue.ts';
-import { basicInfoProblem } from './basic-info.ts';
-import { groupLines, insertOrder } from './place.ts';
+import { assertBasicInfo } from './basic-info.ts';
+import { groupLines, insertOrder, selfDelivery } from './place.ts';
 import { addEvent } from './transition.ts';
 
 /**
@@ -19,8 +19,7 @@ export async function placeDemand(s: Services, userId: number, req: DemandReques
   const now = s.now();
   const [user] = await s.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new DomainError('请先登录', 401);
-  const problem = basicInfoProblem(user);
-  if (problem) throw new DomainError(problem);
+  assertBasicInfo(user);
   const kind = customerKindOf(user.organization);
 
   return s.db.transaction(async (tx) => {
@@ -53,7 +52,8 @@ export async function placeDemand(s: Services, userId: number, req: DemandReques
           ),
         )
         .for('update');
-      if (attached.length !== req.file_rids.length) throw new DomainError(DEMAND_FILE_NOT_FOUND);
+      if (attached.length !== req.file_rids.length)
+        throw new DomainError(DEMAND_FILE_NOT_FOUND, 200, 'NOT_FOUND');
     }
 
     const { id, placed } = await insertOrder(tx, {
@@ -64,20 +64,7 @@ export async function placeDemand(s: Services, userId: number, req: DemandReques
       payMode: payModeOf(kind),
       rows: groups.get(req.type_id)?.rows ?? [],
       // The sample is posted unless the quote says otherwise; the contact is who staff call.
-      delivery: {
-        type: 0,
-        date: '',
-        time: '',
-        message: '',
-        name: req.contact_name,
-        phone: req.contact_phone,
-        province: '',
-        city: '',
-        area: '',
-        address: '',
-        address_code: '',
-        address_rid: '',
-      },
+      delivery: selfDelivery({ name: req.contact_name, phone: req.contact_phone }),
       remark: '',
       demand: {
         description: req.description,

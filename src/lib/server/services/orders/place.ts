@@ -26,8 +26,8 @@ import { getPublicSettings } from '../catalogue/settings.ts';
 import { findOwnAddress } from '../member/addresses.ts';
 import { newOrderNo, newOrderRid } from './ids.ts';
 import { addEvent } from './transition.ts';
-import { sceneDateOf } from '../reservations/book.ts';
-import { basicInfoProblem } from './basic-info.ts';
+import { sceneDateOf } from '../reservations/scene-date.ts';
+import { assertBasicInfo } from './basic-info.ts';
 import type { Tx } from '../ledger/index.ts';
 import { assertKnownRegion } from '../member/regions.ts';
 import type { DemandInfo } from '../../../shared/demand.ts';
@@ -53,7 +53,7 @@ async function storedSampleOrder(tx: Tx, userId: number, rid: string): Promise<n
     .where(and(eq(orders.rid, rid), eq(orders.userId, userId), eq(orderItems.disposal, DISPOSAL_KEEP)))
     .limit(1);
   if (!row || !['delivered', 'unsettled', 'completed'].includes(row.status))
-    throw new DomainError('[历史订单]不存在或没有留样');
+    throw new DomainError('[历史订单]不存在或没有留样', 200, 'NOT_FOUND');
   return row.id;
 }
 
@@ -80,7 +80,7 @@ export async function groupLines(
   const groups = new Map<number, Group>();
   for (const l of lines) {
     const it = byRid.get(l.itemRid);
-    if (!it || !it.onSale) throw new DomainError(`检测项目不存在或已下架`);
+    if (!it || !it.onSale) throw new DomainError(`检测项目不存在或已下架`, 200, 'NOT_FOUND');
     if (!ORDERABLE_TYPES.includes(it.typeId))
       throw new DomainError(`「${it.name}」为预约现场项目，请通过仪器预约下单`);
     const { min, max } = it.options.sampleCount;
@@ -116,6 +116,24 @@ export async function groupLines(
   }
   return groups;
 }
+
+/** The delivery of an order whose sample the customer brings or posts (or that has none). */
+export const selfDelivery = (
+  contact: { name: string; phone: string } = { name: '', phone: '' },
+): Delivery => ({
+  type: 0,
+  date: '',
+  time: '',
+  message: '',
+  name: contact.name,
+  phone: contact.phone,
+  province: '',
+  city: '',
+  area: '',
+  address: '',
+  address_code: '',
+  address_rid: '',
+});
 
 export type PlacedOrder = {
   rid: string;
@@ -208,7 +226,7 @@ async function checkedDelivery(s: Services, userId: number, d: Delivery): Promis
   let place = d;
   if (d.address_rid) {
     const saved = await findOwnAddress(s.db, userId, d.address_rid);
-    if (!saved) throw new DomainError(ADDRESS_NOT_FOUND);
+    if (!saved) throw new DomainError(ADDRESS_NOT_FOUND, 200, 'NOT_FOUND');
     place = {
       ...d,
       name: saved.name,
@@ -240,8 +258,7 @@ export async function placeOrders(s: Services, userId: number, req: OrderAddRequ
   const now = s.now();
   const [user] = await s.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new DomainError('请先登录', 401);
-  const problem = basicInfoProblem(user);
-  if (problem) throw new DomainError(problem);
+  assertBasicInfo(user);
   const delivery = await checkedDelivery(s, userId, req.delivery);
 
   const kind = customerKindOf(user.organization);
@@ -263,7 +280,8 @@ export async function placeOrders(s: Services, userId: number, req: OrderAddRequ
             : eq(planItems.userId, userId),
         )
         .for('update');
-      if (req.plan_rids && plan.length !== new Set(req.plan_rids).size) throw new DomainError('计划项不存在');
+      if (req.plan_rids && plan.length !== new Set(req.plan_rids).size)
+        throw new DomainError('计划项不存在', 200, 'NOT_FOUND');
       usedPlanIds = plan.map((p) => p.id);
       lines = plan.map((p) => ({
         itemRid: p.itemRid,

@@ -21,13 +21,13 @@ export async function findOwnOrder(db: Db, userId: number, rid: string): Promise
     .select()
     .from(orders)
     .where(and(eq(orders.rid, rid), eq(orders.userId, userId)));
-  if (!row) throw new DomainError(ORDER_NOT_FOUND);
+  if (!row) throw new DomainError(ORDER_NOT_FOUND, 200, 'NOT_FOUND');
   return row;
 }
 
 export async function findOrder(db: Db, rid: string): Promise<OrderRow> {
   const [row] = await db.select().from(orders).where(eq(orders.rid, rid));
-  if (!row) throw new DomainError(ORDER_NOT_FOUND);
+  if (!row) throw new DomainError(ORDER_NOT_FOUND, 200, 'NOT_FOUND');
   return row;
 }
 

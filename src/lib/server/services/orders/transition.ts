@@ -18,7 +18,7 @@ export const factsOf = (o: OrderRow) => ({
 /** Locks one order row for the rest of the transaction. */
 export async function lockOrder(tx: Tx, id: number): Promise<OrderRow> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-  if (!row) throw new DomainError(ORDER_NOT_FOUND);
+  if (!row) throw new DomainError(ORDER_NOT_FOUND, 200, 'NOT_FOUND');
   return row;
 }
 
@@ -71,7 +71,7 @@ export async function applyTransition(
   },
 ): Promise<OrderRow> {
   const result = nextStatus(factsOf(order), t.action, t.actor);
-  if (!result.ok) throw new DomainError(result.message);
+  if (!result.ok) throw new DomainError(result.message, 200, result.code);
   const [updated] = await tx
     .update(orders)
     .set({ status: result.to, updatedAt: new Date(t.now), ...t.patch })

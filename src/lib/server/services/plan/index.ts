@@ -48,7 +48,7 @@ function checkLine(
 
 async function orderableItem(db: Db, rid: string) {
   const [it] = await db.select().from(item).where(eq(item.rid, rid));
-  if (!it || !it.onSale) throw new DomainError('检测项目不存在或已下架');
+  if (!it || !it.onSale) throw new DomainError('检测项目不存在或已下架', 200, 'NOT_FOUND');
   if (!ORDERABLE_TYPES.includes(it.typeId)) throw new DomainError('预约现场项目请通过仪器预约下单');
   return it;
 }
@@ -99,7 +99,7 @@ export async function updatePlanLine(s: Services, userId: number, input: LineInp
     .select()
     .from(planItems)
     .where(and(eq(planItems.userId, userId), eq(planItems.rid, input.rid)));
-  if (!line) throw new DomainError(PLAN_LINE_NOT_FOUND);
+  if (!line) throw new DomainError(PLAN_LINE_NOT_FOUND, 200, 'NOT_FOUND');
   const it = await orderableItem(s.db, line.itemRid);
   const options = {
     parameters: input.parameters ?? line.options.parameters,

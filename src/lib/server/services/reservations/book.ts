@@ -5,18 +5,18 @@ import type { Db } from '../../db/client.ts';
 import {
   device,
   deviceBlocks,
-  orderItems,
-  orders,
   reservationSlots,
   reservations,
   tempDevices,
   users,
 } from '../../db/schema/index.ts';
 import { DomainError } from '../../errors.ts';
-import { appendEntry, lockBalance, type Tx } from '../ledger/index.ts';
-import { addEvent, applyTransition, lockOrder, type OrderRow } from '../orders/transition.ts';
-import { newOrderNo, newOrderRid } from '../orders/ids.ts';
-import { basicInfoProblem } from '../orders/basic-info.ts';
+import type { Tx } from '../ledger/index.ts';
+import { cancelWithRefund } from '../orders/cancel.ts';
+import { sceneDateOf } from './scene-date.ts';
+import type { OrderRow } from '../orders/transition.ts';
+import { insertOrder, selfDelivery } from '../orders/place.ts';
+import { assertBasicInfo } from '../orders/basic-info.ts';
 import { getReservationSettings } from './settings.ts';
 import { lockUser } from '../member/addresses.ts';
 import { attachedElsewhere } from './temp.ts';
@@ -46,7 +46,7 @@ import {
   type ReservationStatus,
 } from '../../../shared/reservation-rules.ts';
 import type { ReservationAddRequest, ReservationAdded } from '../../../shared/reservation.ts';
-import { shanghaiDate, shanghaiIso, shanghaiMinute } from '../../../shared/slots.ts';
+import { shanghaiIso, shanghaiMinute } from '../../../shared/slots.ts';
 
 export const newReservationRid = () => `v${randomBytes(9).toString('base64url')}`;
 export type ReservationRow = typeof reservations.$inferSelect;
@@ -54,26 +54,6 @@ export type ReservationRow = typeof reservations.$inferSelect;
 /** '2026-11-23 08:30–10:30' in Shanghai time. */
 export const periodText = (start: Date | number, end: Date | number) =>
   `${shanghaiMinute(start)}–${shanghaiMinute(end).slice(11)}`;
-
-/**
- * The user's scene date: the Shanghai date of their earliest reservation that still holds its
- * slots and has not ended; pickups on or after it are refused (spec: sampling rules).
- */
-export async function sceneDateOf(db: Db | Tx, userId: number, now: number): Promise<string | null> {
-  const [row] = await db
-    .select({ start: reservations.startAt })
-    .from(reservations)
-    .where(
-      and(
-        eq(reservations.userId, userId),
-        inArray(reservations.status, [...ACTIVE_RESERVATION]),
-        gt(reservations.endAt, new Date(now)),
-      ),
-    )
-    .orderBy(asc(reservations.startAt))
-    .limit(1);
-  return row ? shanghaiDate(row.start) : null;
-}
 
 /** Staff blocks overlapping [start, end) for one device (its maintenance and every holiday). */
 export async function blocksOverlapping(db: Db | Tx, deviceId: number | null, start: number, end: number) {
@@ -99,7 +79,7 @@ async function ownTempDevices(tx: Tx, userId: number, rids: string[], now: numbe
     .select()
     .from(tempDevices)
     .where(and(eq(tempDevices.userId, userId), inArray(tempDevices.rid, rids)));
-  if (rows.length !== rids.length) throw new DomainError(TEMP_DEVICE_NOT_FOUND);
+  if (rows.length !== rids.length) throw new DomainError(TEMP_DEVICE_NOT_FOUND, 200, 'NOT_FOUND');
   const rejected = rows.find((r) => r.status === 'rejected');
   if (rejected) throw new DomainError(`临时设备「${rejected.name}」未通过审核，无法关联`);
   const elsewhere = await attachedElsewhere(tx, rows, null, now);
@@ -120,8 +100,7 @@ export async function addReservation(
   const now = s.now();
   const [user] = await s.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new DomainError('请先登录', 401);
-  const incomplete = basicInfoProblem(user);
-  if (incomplete) throw new DomainError(incomplete);
+  assertBasicInfo(user);
   const start = Date.parse(req.start);
   const end = Date.parse(req.end);
   const kind = customerKindOf(user.organization);
@@ -170,52 +149,31 @@ export async function addReservation(
       delivery_type: 0,
       type_id: RESERVATION_TYPE_ID,
     });
-    let order: OrderRow | undefined;
-    for (let i = 0; i < 5 && !order; i++) {
-      [order] = await tx
-        .insert(orders)
-        .values({
-          rid: newOrderRid(),
-          orderNo: newOrderNo(now),
-          userId,
-          typeId: RESERVATION_TYPE_ID,
-          status,
-          customerKind: kind,
-          payMode,
-          amountFen: amount,
-          delivery: {
-            type: 0,
-            date: '',
-            time: '',
-            message: '',
-            name: '',
-            phone: '',
-            province: '',
-            city: '',
-            area: '',
-            address: '',
-            address_code: '',
-            address_rid: '',
-          },
-          remark: req.remark,
-          createdAt: new Date(now),
-          updatedAt: new Date(now),
-        })
-        .onConflictDoNothing()
-        .returning();
-    }
-    if (!order) throw new Error('could not allocate an order number');
-    await tx.insert(orderItems).values({
-      orderId: order.id,
-      itemRid: d.itemRid ?? `device:${d.rid}`,
-      name: `${d.name} 上机预约`,
-      priceFen: d.priceFen,
-      unit: unit === 'session' ? '次' : '小时',
-      sampleCount: 1,
-      parameters: { 仪器: `${d.name}（${d.model}）`, 时段: period, 时长: durationText(minutes) },
-      source: -1,
-      disposal: 0,
-      lineFen: amount,
+    // The one order-creation path (order/add and order/demand use it too).
+    const order = await insertOrder(tx, {
+      userId,
+      typeId: RESERVATION_TYPE_ID,
+      status,
+      kind,
+      payMode,
+      rows: [
+        {
+          orderId: 0,
+          itemRid: d.itemRid ?? `device:${d.rid}`,
+          name: `${d.name} 上机预约`,
+          priceFen: d.priceFen,
+          unit: unit === 'session' ? '次' : '小时',
+          sampleCount: 1,
+          parameters: { 仪器: `${d.name}（${d.model}）`, 时段: period, 时长: durationText(minutes) },
+          source: -1,
+          disposal: 0,
+          lineFen: amount,
+        },
+      ],
+      delivery: selfDelivery(),
+      remark: req.remark,
+      note: `预约 ${d.name} ${period}`,
+      now,
     });
     const [r] = await tx
       .insert(reservations)
@@ -250,20 +208,10 @@ export async function addReservation(
             temps.map((t) => t.id),
           ),
         );
-    await addEvent(tx, {
-      orderId: order.id,
-      from: null,
-      to: status,
-      action: 'create',
-      actor: 'customer',
-      actorId: userId,
-      note: `预约 ${d.name} ${period}`,
-      now,
-    });
     return {
       rid: r.rid,
-      order_rid: order.rid,
-      order_no: order.orderNo,
+      order_rid: order.placed.rid,
+      order_no: order.placed.order_no,
       status: r.status,
       status_text: RESERVATION_STATUS_TEXT[r.status],
       order_status: status,
@@ -346,37 +294,22 @@ export async function cancelReservation(
 ): Promise<{ reservation: ReservationRow; order: OrderRow }> {
   const now = s.now();
   return s.db.transaction(async (tx) => {
-    const balance = await lockBalance(tx, r.userId, now);
-    const order = await lockOrder(tx, r.orderId);
-    const current = await lockReservationOfOrder(tx, order.id);
-    if (!current) throw new DomainError(RESERVATION_NOT_FOUND);
-    const released = await releaseReservation(tx, current, by, now);
-    const refund = order.paidFen;
-    const note = by.reject ? `预约被驳回：${by.reason}` : by.reason;
-    const moved =
-      order.status === 'cancelled'
-        ? order
-        : await applyTransition(tx, order, {
-            action: 'cancel',
-            actor: by.actor,
-            actorId: by.actorId,
-            note,
-            now,
-            patch: { paidFen: 0 },
-          });
-    if (refund > 0 && order.status !== 'cancelled') {
-      await appendEntry(tx, {
-        userId: order.userId,
-        deltaFen: refund,
-        kind: 'refund',
-        orderId: order.id,
-        note: `订单 ${order.orderNo} 取消退款`,
-        idempotencyKey: `refund:${order.rid}`,
-        balanceFen: balance,
-        now,
-      });
-    }
-    return { reservation: released, order: moved };
+    let released: ReservationRow | undefined;
+    const order = await cancelWithRefund(
+      tx,
+      { id: r.orderId, userId: r.userId },
+      { actor: by.actor, actorId: by.actorId, note: by.reject ? `预约被驳回：${by.reason}` : by.reason },
+      now,
+      {
+        release: async (locked) => {
+          const current = await lockReservationOfOrder(tx, locked.id);
+          if (!current) throw new DomainError(RESERVATION_NOT_FOUND, 200, 'NOT_FOUND');
+          released = await releaseReservation(tx, current, by, now);
+        },
+        ifOpen: true,
+      },
+    );
+    return { reservation: released!, order };
   });
 }
 
@@ -385,12 +318,12 @@ export async function findOwnReservation(db: Db, userId: number, rid: string): P
     .select()
     .from(reservations)
     .where(and(eq(reservations.rid, rid), eq(reservations.userId, userId)));
-  if (!r) throw new DomainError(RESERVATION_NOT_FOUND);
+  if (!r) throw new DomainError(RESERVATION_NOT_FOUND, 200, 'NOT_FOUND');
   return r;
 }
 
 export async function findReservation(db: Db, rid: string): Promise<ReservationRow> {
   const [r] = await db.select().from(reservations).where(eq(reservations.rid, rid));
-  if (!r) throw new DomainError(RESERVATION_NOT_FOUND);
+  if (!r) throw new DomainError(RESERVATION_NOT_FOUND, 200, 'NOT_FOUND');
   return r;
 }

@@ -1,9 +1,10 @@
 import { and, asc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { Services } from '../../services.ts';
-import { device, notificationOutbox, orderEvents, orders, reservations } from '../../db/schema/index.ts';
+import { device, orderEvents, orders, reservations } from '../../db/schema/index.ts';
 import { ACTIVE_RESERVATION } from '../../../shared/reservation-rules.ts';
 import { addDays, shanghaiDate, shanghaiMidnight, shanghaiMinute } from '../../../shared/slots.ts';
 import { CHANNELS } from '../notify/templates.ts';
+import { queueNotification } from '../notify/index.ts';
 
 /**
  * Queues the day-before reminders (SMS + in-system message) for sessions starting tomorrow in
@@ -62,29 +63,29 @@ export async function queueReservationReminders(s: Services, limit = 50): Promis
           at: new Date(now),
         })
         .returning({ id: orderEvents.id });
-      await tx
-        .insert(notificationOutbox)
-        .values(
-          CHANNELS.reminder.map((channel) => ({
-            channel,
-            userId: r.userId,
-            orderId: r.orderId,
-            eventId: event.id,
-            template: 'reminder',
-            payload: {
-              order_no: info.orderNo,
-              amount_fen: String(info.amountFen),
-              note: `${info.name}（${period}）`,
-              recycle: '0',
-            },
-            nextAttemptAt: new Date(now),
-            createdAt: new Date(now),
-          })),
-        )
-        .onConflictDoNothing();
+      await queueNotification(tx, {
+        channels: CHANNELS.reminder,
+        userId: r.userId,
+        orderId: r.orderId,
+        eventId: event.id,
+        template: 'reminder',
+        vars: {
+          order_no: info.orderNo,
+          amount_fen: String(info.amountFen),
+          note: `${info.name}（${period}）`,
+          recycle: '0',
+        },
+        now,
+      });
       return true;
     });
     if (won) queued++;
   }
   return queued;
 }
+
+/** The periodic job that queues them (about once a minute, in whichever process claims it). */
+export const RESERVATION_REMINDERS = 'reservation-reminders';
+export const queueRemindersJob = async (s: Services) => {
+  await queueReservationReminders(s);
+};

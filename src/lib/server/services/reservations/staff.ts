@@ -43,7 +43,7 @@ export async function staffReservationStep(
   await s.db.transaction(async (tx) => {
     const order = await lockOrder(tx, peek.orderId);
     const [r] = await tx.select().from(reservations).where(eq(reservations.id, peek.id)).for('update');
-    if (!r) throw new DomainError(RESERVATION_NOT_FOUND);
+    if (!r) throw new DomainError(RESERVATION_NOT_FOUND, 200, 'NOT_FOUND');
     const allowed: ReservationStatus[] = step === 'confirm' ? ['pending'] : [...ACTIVE_RESERVATION];
     if (!allowed.includes(r.status))
       throw new DomainError(
@@ -120,7 +120,7 @@ export async function listDevicesForStaff(s: Services, q: { page?: number; size?
 async function checkItem(s: Services, itemRid: string | null | undefined) {
   if (!itemRid) return;
   const [it] = await s.db.select({ typeId: item.typeId }).from(item).where(eq(item.rid, itemRid));
-  if (!it) throw new DomainError('[关联项目]不存在');
+  if (!it) throw new DomainError('[关联项目]不存在', 200, 'NOT_FOUND');
   if (it.typeId !== 2) throw new DomainError('[关联项目]须为预约现场项目');
 }
 
@@ -171,7 +171,7 @@ export async function editDevice(s: Services, rid: string, input: Partial<Device
     Object.keys(v).length === 0
       ? await s.db.select().from(device).where(eq(device.rid, rid))
       : await s.db.update(device).set(v).where(eq(device.rid, rid)).returning();
-  if (!d) throw new DomainError('仪器不存在');
+  if (!d) throw new DomainError('仪器不存在', 200, 'NOT_FOUND');
   s.memo.clear();
   return adminDevice(d);
 }
@@ -263,6 +263,6 @@ export async function deleteBlock(s: Services, rid: string) {
     .delete(deviceBlocks)
     .where(eq(deviceBlocks.rid, rid))
     .returning({ rid: deviceBlocks.rid });
-  if (!b) throw new DomainError('封锁记录不存在');
+  if (!b) throw new DomainError('封锁记录不存在', 200, 'NOT_FOUND');
   return { rid: b.rid };
 }

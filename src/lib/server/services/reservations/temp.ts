@@ -100,7 +100,7 @@ async function ownTemp(s: Services, userId: number, rid: string): Promise<Row> {
     .select()
     .from(tempDevices)
     .where(and(eq(tempDevices.rid, rid), eq(tempDevices.userId, userId)));
-  if (!t) throw new DomainError(TEMP_DEVICE_NOT_FOUND);
+  if (!t) throw new DomainError(TEMP_DEVICE_NOT_FOUND, 200, 'NOT_FOUND');
   return t;
 }
 
@@ -140,7 +140,7 @@ export async function linkTempDevice(s: Services, userId: number, rid: string, r
     .select()
     .from(reservations)
     .where(and(eq(reservations.rid, reservationRid), eq(reservations.userId, userId)));
-  if (!r) throw new DomainError(RESERVATION_NOT_FOUND);
+  if (!r) throw new DomainError(RESERVATION_NOT_FOUND, 200, 'NOT_FOUND');
   if (!ACTIVE_RESERVATION.includes(r.status) || +r.startAt <= s.now())
     throw new DomainError('只能关联尚未开始的有效预约');
   const elsewhere = await attachedElsewhere(s.db, [t], r.id, s.now());
@@ -183,7 +183,7 @@ export async function reviewTempDevice(
         .select({ status: tempDevices.status })
         .from(tempDevices)
         .where(eq(tempDevices.rid, input.rid));
-      if (!exists) throw new DomainError(TEMP_DEVICE_NOT_FOUND);
+      if (!exists) throw new DomainError(TEMP_DEVICE_NOT_FOUND, 200, 'NOT_FOUND');
       throw new DomainError(`该临时设备已审核（${TEMP_DEVICE_STATUS_TEXT[exists.status]}）`);
     }
     // A device attached to a reservation: the review shows on that order's timeline.
