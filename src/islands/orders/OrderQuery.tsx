@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import DateInput from './DateInput.tsx';
+import DatePicker from '../ui/DatePicker.tsx';
 import OrderCard from './OrderCard.tsx';
 import { useCancelOrder } from './cancel.ts';
 import { Amount, detailHref, onOrderPaid, openPay, StatusBadge } from './parts.tsx';
@@ -114,7 +114,8 @@ export default function OrderQuery() {
           </Field>
           <Field label="下单日期" htmlFor="oq-from" wide>
             <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-2">
-              <DateInput
+              <DatePicker
+                clearable
                 id="oq-from"
                 label="开始日期"
                 value={form.date_from}
@@ -122,7 +123,8 @@ export default function OrderQuery() {
                 placeholder="开始日期"
               />
               <span className="text-sm text-slate-400">至</span>
-              <DateInput
+              <DatePicker
+                clearable
                 id="oq-to"
                 label="结束日期"
                 value={form.date_to}

@@ -1,11 +1,17 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import PickupDateInput from './PickupDateInput.tsx';
+import DatePicker from '../ui/DatePicker.tsx';
 import ServedAreaTip from './ServedAreaTip.tsx';
 import RegionPicker from '../region/RegionPicker.tsx';
 import { ContactFields, Row, inputClass, textareaClass } from '../member/ui.tsx';
 import { sortAddresses } from '../member/user.ts';
 import type { Address } from '../../lib/client/stores.ts';
-import { SCENE_DATE_WARNING, keepOrFirstSlot, pickupSlots } from '../../lib/shared/pickup-dates.ts';
+import {
+  SCENE_DATE_WARNING,
+  isPickupDateDisabled,
+  keepOrFirstSlot,
+  pickupDateBounds,
+  pickupSlots,
+} from '../../lib/shared/pickup-dates.ts';
 import { NO_PICKUP_SERVICE, isRegionAllowed, regionLabel } from '../../lib/shared/region.ts';
 import type { PublicSettings } from '../../lib/shared/settings.ts';
 
@@ -76,6 +82,7 @@ type Props = {
  */
 export default function PickupFields({ value, onChange, addresses, settings, sceneDate }: Props) {
   const id = useId();
+  const dateBounds = useMemo(() => pickupDateBounds(new Date()), []);
   const allowed = settings.allowRegion;
   const saved = useMemo(() => sortAddresses(addresses), [addresses]);
   const usable = useMemo(
@@ -242,12 +249,23 @@ export default function PickupFields({ value, onChange, addresses, settings, sce
       )}
 
       <Row label="取样日期" htmlFor={`${id}-date`} required>
-        <PickupDateInput
+        {/* Days the shared rule refuses (past, beyond six months, disabled weekdays and dates, on
+            or after the scene date) are greyed out; the server checks the same rule. */}
+        <DatePicker
           id={`${id}-date`}
+          name="date"
           value={value.date}
           onChange={(date) => onChange({ date })}
-          setting={settings.samplingSetting}
-          sceneDate={sceneDate}
+          placeholder="请选择取样日期"
+          minDate={dateBounds.minDate}
+          maxDate={dateBounds.maxDate}
+          isDisabled={(date) =>
+            isPickupDateDisabled(date, settings.samplingSetting, {
+              today: new Date(),
+              sceneDate: sceneDate ?? null,
+            })
+          }
+          rules={[settings.samplingSetting, sceneDate]}
         />
         {sceneDate && (
           <p role="note" className="mt-2 rounded-lg bg-hot-50 px-3 py-2 text-xs leading-relaxed text-hot-600">

@@ -1,19 +1,28 @@
 import { useEffect, useRef } from 'react';
 import flatpickr from 'flatpickr';
-import { linkFlatpickrStylesheet } from '../ui/flatpickr-stylesheet.ts';
 import { Mandarin } from 'flatpickr/dist/l10n/zh.js';
 import type { Instance } from 'flatpickr/dist/types/instance';
+import { linkFlatpickrStylesheet } from './flatpickr-stylesheet.ts';
 import { inputClass } from '../member/ui.tsx';
-import { isPickupDateDisabled, pickupDateBounds } from '../../lib/shared/pickup-dates.ts';
-import type { SamplingSetting } from '../../lib/shared/settings.ts';
 
 type Props = {
   id: string;
+  /** YYYY-MM-DD, or '' for none. */
   value: string;
   onChange: (date: string) => void;
-  setting: SamplingSetting;
-  sceneDate?: string | null;
   placeholder?: string;
+  /** The accessible name when no <label for> names the input. */
+  label?: string;
+  name?: string;
+  /** Shows a × that clears the date (a filter); otherwise a calendar icon. */
+  clearable?: boolean;
+  /** The first and last days that can be picked (Date or YYYY-MM-DD). */
+  minDate?: Date | string;
+  maxDate?: Date | string;
+  /** Days that cannot be picked (greyed out), as YYYY-MM-DD. */
+  isDisabled?: (date: string) => boolean;
+  /** The calendar is rebuilt when one of these changes (the rules behind isDisabled). */
+  rules?: readonly unknown[];
 };
 
 /**
@@ -34,47 +43,48 @@ function placeInDialog(fp: Instance) {
 }
 
 /**
- * The pickup date (spec section 5): a flatpickr calendar in Chinese that cannot be typed into or
- * cleared; days the shared rule refuses (past, beyond six months, disabled weekdays and dates,
- * on or after the scene date) are greyed out and cannot be clicked.
+ * The one date input of the site: a flatpickr calendar in Chinese that cannot be typed into (the
+ * native mobile picker is off, as it would ignore disabled days). Used by order search filters
+ * and the pickup date.
  */
-export default function PickupDateInput({
+export default function DatePicker({
   id,
   value,
   onChange,
-  setting,
-  sceneDate,
-  placeholder = '请选择取样日期',
+  placeholder = '选择日期',
+  label,
+  name,
+  clearable = false,
+  minDate,
+  maxDate,
+  isDisabled,
+  rules = [],
 }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const fp = useRef<Instance | null>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  const isDisabledRef = useRef(isDisabled);
+  isDisabledRef.current = isDisabled;
 
   useEffect(() => {
     const el = input.current;
     if (!el) return;
     linkFlatpickrStylesheet();
     const dialog = el.closest('dialog');
-    const today = new Date();
-    const { minDate, maxDate } = pickupDateBounds(today);
     const instance = flatpickr(el, {
       locale: Mandarin,
       dateFormat: 'Y-m-d',
-      disableMobile: true, // the native picker would ignore the disabled days
+      disableMobile: true,
       allowInput: false,
       clickOpens: true,
       minDate,
       maxDate,
       defaultDate: value || undefined,
       // flatpickr hands over local midnight; formatDate keeps the calendar day the user clicked.
-      disable: [
-        (d: Date) =>
-          isPickupDateDisabled(flatpickr.formatDate(d, 'Y-m-d'), setting, {
-            today,
-            sceneDate: sceneDate ?? null,
-          }),
-      ],
+      disable: isDisabledRef.current
+        ? [(d: Date) => isDisabledRef.current?.(flatpickr.formatDate(d, 'Y-m-d')) ?? false]
+        : [],
       appendTo: dialog ?? undefined,
       position: dialog ? (self) => placeInDialog(self) : 'auto',
       onChange: (_dates, dateStr) => onChangeRef.current(dateStr),
@@ -84,8 +94,8 @@ export default function PickupDateInput({
       instance.destroy();
       fp.current = null;
     };
-    // The calendar is rebuilt when the rules change; the value follows below without a rebuild.
-  }, [setting, sceneDate]);
+    // Rebuilt only when the rules change; the value follows below without a rebuild.
+  }, rules);
 
   useEffect(() => {
     const instance = fp.current;
@@ -99,25 +109,37 @@ export default function PickupDateInput({
       <input
         ref={input}
         id={id}
-        name="date"
+        name={name}
         readOnly
+        aria-label={label}
         placeholder={placeholder}
         className={`${inputClass} cursor-pointer pr-10`}
         autoComplete="off"
       />
-      <svg
-        aria-hidden="true"
-        width="18"
-        height="18"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-slate-400"
-      >
-        <rect x="3.5" y="5" width="17" height="15" rx="2" />
-        <path d="M3.5 10h17M8 3v4M16 3v4" />
-      </svg>
+      {clearable && value ? (
+        <button
+          type="button"
+          aria-label={`清除${label ?? '日期'}`}
+          onClick={() => onChange('')}
+          className="absolute top-1/2 right-2 flex size-6 -translate-y-1/2 items-center justify-center rounded-full text-slate-400 hover:bg-slate-100 hover:text-slate-600"
+        >
+          ×
+        </button>
+      ) : (
+        <svg
+          aria-hidden="true"
+          width="16"
+          height="16"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-slate-400"
+        >
+          <rect x="3.5" y="5" width="17" height="15" rx="2" />
+          <path d="M3.5 10h17M8 3v4M16 3v4" />
+        </svg>
+      )}
     </div>
   );
 }
