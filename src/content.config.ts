@@ -7,7 +7,7 @@ import {
   PartnerSchema,
   SiteInfoSchema,
   ThanksSchema,
-} from './lib/shared/content.ts';
+} from './lib/shared/content/content.ts';
 
 // Articles live in src/content/articles/{news,course,service}/<rid>.md; the file name is the
 // public id (/article/<rid>), so it must be unique across the three folders.

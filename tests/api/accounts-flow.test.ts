@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupApi } from '../setup/api.ts';
 import { accounts, PASSWORD } from '../support/accounts.ts';
-import type { RefreshResult } from '#shared/auth.ts';
+import type { RefreshResult } from '#shared/accounts/auth.ts';
 
 const t = await setupApi();
 const a = accounts(t);
@@ -108,7 +108,7 @@ describe('register → login → info → refresh → logout', () => {
       inviterCode: code.toLowerCase(),
     });
     expect(good.body.code).toBe(1);
-    const { users } = await import('#server/db/schema/index.ts');
+    const { users } = await import('#server/platform/db/schema.ts');
     const { eq } = await import('drizzle-orm');
     const [invited] = await t.services.db.select().from(users).where(eq(users.phone, phone));
     const [inviterRow] = await t.services.db.select().from(users).where(eq(users.phone, inviter.phone));
@@ -229,7 +229,7 @@ describe('tokens', () => {
 
   it('stores tokens only as hashes', async () => {
     const u = await a.user();
-    const { sessions } = await import('#server/db/schema/index.ts');
+    const { sessions } = await import('#server/platform/db/schema.ts');
     const rows = await t.services.db.select().from(sessions);
     const dump = JSON.stringify(rows);
     expect(dump).not.toContain(u.token);
@@ -237,9 +237,9 @@ describe('tokens', () => {
   });
 
   it('sweeps codes, tickets and sessions nobody can use any more', async () => {
-    const { sessions, smsCodes, wxLoginTickets } = await import('#server/db/schema/index.ts');
-    const { sweepAccounts } = await import('#server/services/accounts/sweep.ts');
-    const { sha256 } = await import('#server/services/accounts/crypto.ts');
+    const { sessions, smsCodes, wxLoginTickets } = await import('#server/platform/db/schema.ts');
+    const { sweepAccounts } = await import('#server/accounts/sweep.ts');
+    const { sha256 } = await import('#server/accounts/crypto.ts');
     const { eq } = await import('drizzle-orm');
     const live = await a.user();
     const gone = await a.user();

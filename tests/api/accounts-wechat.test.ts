@@ -2,9 +2,9 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { setupApi } from '../setup/api.ts';
 import { accounts, PASSWORD } from '../support/accounts.ts';
-import type { LoginResult, WxPollResult, WxTicket } from '#shared/auth.ts';
-import { createMpWechat } from '#server/adapters/wechat/mp.ts';
-import { wechatSignature } from '#server/adapters/wechat/callback.ts';
+import type { LoginResult, WxPollResult, WxTicket } from '#shared/accounts/auth.ts';
+import { createMpWechat } from '#server/platform/adapters/wechat/mp.ts';
+import { wechatSignature } from '#server/platform/adapters/wechat/callback.ts';
 
 const t = await setupApi();
 const a = accounts(t);
@@ -238,7 +238,7 @@ describe('WeChat QR login with the Official Account adapter against a fake WeCha
 
   it('fetches a new token once when WeChat says the cached one is invalid', async () => {
     await ready;
-    const { externalTokens } = await import('#server/db/schema/index.ts');
+    const { externalTokens } = await import('#server/platform/db/schema.ts');
     await t.services.db
       .update(externalTokens)
       .set({ value: 'REVOKED', expiresAt: new Date(t.services.now() + 3600_000) });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { setupApi } from '../setup/api.ts';
 import { members, PROFILE } from '../factories/users.ts';
-import type { Address } from '#shared/address.ts';
-import { missingBasicInfo } from '#shared/completeness.ts';
+import type { Address } from '#shared/member/address.ts';
+import { missingBasicInfo } from '#shared/member/completeness.ts';
 
 const t = await setupApi();
 const m = members(t);

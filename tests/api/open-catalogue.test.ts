@@ -6,7 +6,7 @@ import type {
   ProjectListItem,
   SearchResult,
   TypeGroup,
-} from '#shared/catalogue.ts';
+} from '#shared/catalogue/catalogue.ts';
 import { setupApi } from '../setup/api.ts';
 
 const t = await setupApi();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { AbilityItem, ArticleDetail, ArticleSummary, Paged, ThanksItem } from '#shared/catalogue.ts';
+import type {
+  AbilityItem,
+  ArticleDetail,
+  ArticleSummary,
+  Paged,
+  ThanksItem,
+} from '#shared/catalogue/catalogue.ts';
 import { setupApi } from '../setup/api.ts';
 
 const t = await setupApi();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceDetail, DeviceSummary, DeviceWeek, Paged } from '#shared/catalogue.ts';
+import type { DeviceDetail, DeviceSummary, DeviceWeek, Paged } from '#shared/catalogue/catalogue.ts';
 import { addDays, shanghaiDate } from '#shared/slots.ts';
 import { setupApi } from '../setup/api.ts';
 

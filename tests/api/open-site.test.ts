@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { indexMsg } from '#server/db/schema/index.ts';
-import type { PublicSettings } from '#shared/settings.ts';
+import { indexMsg } from '#server/platform/db/schema.ts';
+import type { PublicSettings } from '#shared/catalogue/settings.ts';
 import { setupApi } from '../setup/api.ts';
 
 const t = await setupApi();

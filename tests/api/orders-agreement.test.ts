@@ -6,9 +6,9 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers } from '../support/orders.ts';
 import { PROFILE } from '../factories/users.ts';
-import type { DemandResult } from '#shared/demand.ts';
+import type { DemandResult } from '#shared/orders/demand.ts';
 import { formatFen } from '#shared/money.ts';
-import { AGREEMENT_LIMIT } from '#server/services/agreement/index.ts';
+import { AGREEMENT_LIMIT } from '#server/agreement/index.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);

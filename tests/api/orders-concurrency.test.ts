@@ -8,9 +8,9 @@ import {
   mailOutbox,
   smsOutbox,
   userMessages,
-} from '#server/db/schema/index.ts';
+} from '#server/platform/db/schema.ts';
 import { notifications, runJobs, startWorker } from '../support/jobs.ts';
-import { ledgerSum } from '#server/services/ledger/index.ts';
+import { ledgerSum } from '#server/ledger/index.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);

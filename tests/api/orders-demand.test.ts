@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers, PDF, PNG } from '../support/orders.ts';
-import { files, orders } from '#server/db/schema/index.ts';
-import type { DemandResult } from '#shared/demand.ts';
-import type { OrderDetail } from '#shared/order.ts';
+import { files, orders } from '#server/platform/db/schema.ts';
+import type { DemandResult } from '#shared/orders/demand.ts';
+import type { OrderDetail } from '#shared/orders/order.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);

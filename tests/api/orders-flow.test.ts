@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers, PDF } from '../support/orders.ts';
-import { ledgerEntries, mailOutbox, smsOutbox, userMessages } from '#server/db/schema/index.ts';
+import { ledgerEntries, mailOutbox, smsOutbox, userMessages } from '#server/platform/db/schema.ts';
 import { runJobs } from '../support/jobs.ts';
-import { ledgerSum } from '#server/services/ledger/index.ts';
-import type { OrderDetail } from '#shared/order.ts';
+import { ledgerSum } from '#server/ledger/index.ts';
+import type { OrderDetail } from '#shared/orders/order.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);

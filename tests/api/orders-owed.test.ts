@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers, PDF } from '../support/orders.ts';
-import type { OrderSummary } from '#shared/order.ts';
+import type { OrderSummary } from '#shared/orders/order.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);

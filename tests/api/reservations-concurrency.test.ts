@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { reservationHelpers } from '../support/reservations.ts';
-import { device, orders, reservationSlots, reservations } from '#server/db/schema/index.ts';
+import { device, orders, reservationSlots, reservations } from '#server/platform/db/schema.ts';
 import { addDays } from '#shared/slots.ts';
-import { MAX_UPCOMING_RESERVATIONS, SLOT_TAKEN, TOO_MANY_RESERVATIONS } from '#shared/reservation-rules.ts';
+import {
+  MAX_UPCOMING_RESERVATIONS,
+  SLOT_TAKEN,
+  TOO_MANY_RESERVATIONS,
+} from '#shared/reservations/reservation-rules.ts';
 
 const t = await setupApi();
 const r = reservationHelpers(t);

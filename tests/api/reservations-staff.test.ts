@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { reservationHelpers } from '../support/reservations.ts';
-import { orders, userMessages } from '#server/db/schema/index.ts';
-import { queueReservationReminders } from '#server/services/reservations/reminders.ts';
+import { orders, userMessages } from '#server/platform/db/schema.ts';
+import { queueReservationReminders } from '#server/reservations/reminders.ts';
 import { notifications, runJobs } from '../support/jobs.ts';
 import { addDays } from '#shared/slots.ts';
-import { DEFAULT_RESERVATION_SETTINGS } from '#shared/reservation-rules.ts';
-import type { ReservationItem } from '#shared/reservation.ts';
+import { DEFAULT_RESERVATION_SETTINGS } from '#shared/reservations/reservation-rules.ts';
+import type { ReservationItem } from '#shared/reservations/reservation.ts';
 
 const t = await setupApi();
 const r = reservationHelpers(t);

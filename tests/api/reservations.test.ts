@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { reservationHelpers } from '../support/reservations.ts';
-import { ledgerEntries, reservationSlots, reservations } from '#server/db/schema/index.ts';
+import { ledgerEntries, reservationSlots, reservations } from '#server/platform/db/schema.ts';
 import { addDays } from '#shared/slots.ts';
-import { SLOT_TAKEN } from '#shared/reservation-rules.ts';
+import { SLOT_TAKEN } from '#shared/reservations/reservation-rules.ts';
 
 const t = await setupApi();
 const r = reservationHelpers(t);

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupApi } from '../setup/api.ts';
 import { accounts } from '../support/accounts.ts';
-import { smsOutbox, users } from '#server/db/schema/index.ts';
-import { hashPassword } from '#server/services/accounts/passwords.ts';
-import { DEMO_STAFF_PHONE, ensureDemoStaff } from '#server/services/staff/index.ts';
+import { smsOutbox, users } from '#server/platform/db/schema.ts';
+import { hashPassword } from '#server/accounts/passwords.ts';
+import { DEMO_STAFF_PHONE, ensureDemoStaff } from '#server/staff/index.ts';
 
 // No install shares a staff password: the published one of earlier releases never works.
 const t = await setupApi();

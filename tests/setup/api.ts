@@ -1,10 +1,10 @@
 import { afterAll } from 'vitest';
-import { openDatabase, type Database } from '#server/db/client.ts';
-import { seedDemo } from '#server/db/seed/index.ts';
-import { loadContentStore } from '#server/content.ts';
-import { readEnv } from '#server/env.ts';
-import { createServices, type Services } from '#server/services.ts';
-import { createApi } from '#server/api/app.ts';
+import { openDatabase, type Database } from '#server/platform/db/client.ts';
+import { seedDemo } from '#server/platform/db/seed/index.ts';
+import { loadContentStore } from '#server/content/store.ts';
+import { readEnv } from '#server/platform/env.ts';
+import { createServices, type Services } from '#server/platform/services.ts';
+import { createApi } from '#server/app.ts';
 import { createTempPgDatabase } from './pg.ts';
 
 /** The demo staff account's password in API tests (a real install generates one). */

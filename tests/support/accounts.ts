@@ -1,9 +1,9 @@
 import { beforeEach, expect } from 'vitest';
 import type { TestContext } from '../setup/api.ts';
-import type { LoginResult } from '#shared/auth.ts';
-import { hashPassword } from '#server/services/accounts/passwords.ts';
-import { createSession } from '#server/services/accounts/tokens.ts';
-import { insertUser } from '#server/services/accounts/users.ts';
+import type { LoginResult } from '#shared/accounts/auth.ts';
+import { hashPassword } from '#server/accounts/passwords.ts';
+import { createSession } from '#server/accounts/tokens.ts';
+import { insertUser } from '#server/accounts/users.ts';
 
 export const PASSWORD = 'Lab-Passw0rd';
 

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { Services } from '#server/services.ts';
-import { jobs } from '#server/db/schema/index.ts';
-import { JOB_HANDLERS } from '#server/job-handlers.ts';
+import type { Services } from '#server/platform/services.ts';
+import { jobs } from '#server/platform/db/schema.ts';
+import { JOB_HANDLERS } from '#server/jobs.ts';
 import { runJobsOnce, startJobWorker } from '#server/platform/jobs.ts';
-import { NOTIFY, type NotifyPayload } from '#server/services/notify/index.ts';
+import { NOTIFY, type NotifyPayload } from '#server/notify/index.ts';
 
 /** One pass of the job worker with every handler the app runs. */
 export const runJobs = (s: Services, limit?: number) => runJobsOnce(s, JOB_HANDLERS, limit);

@@ -6,12 +6,12 @@ import { PROFILE } from '../factories/users.ts';
 import { expect } from 'vitest';
 import { TEST_STAFF_PASSWORD, type TestContext } from '../setup/api.ts';
 import { accounts } from './accounts.ts';
-import { item, users } from '#server/db/schema/index.ts';
-import { createLocalStorage } from '#server/adapters/storage/local.ts';
-import { DEMO_STAFF_PHONE, ensureDemoStaff } from '#server/services/staff/index.ts';
+import { item, users } from '#server/platform/db/schema.ts';
+import { createLocalStorage } from '#server/platform/adapters/storage/local.ts';
+import { DEMO_STAFF_PHONE, ensureDemoStaff } from '#server/staff/index.ts';
 import { addDays, shanghaiDate } from '#shared/slots.ts';
-import { firstEnabledSlot, pickupDateProblem, pickupSlots } from '#shared/pickup-dates.ts';
-import { getPublicSettings } from '#server/services/catalogue/settings.ts';
+import { firstEnabledSlot, pickupDateProblem, pickupSlots } from '#shared/member/pickup-dates.ts';
+import { getPublicSettings } from '#server/catalogue/settings.ts';
 
 /** A minimal valid PDF: enough for content sniffing (starts with %PDF-). */
 export const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');

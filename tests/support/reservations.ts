@@ -1,10 +1,10 @@
 import { expect } from 'vitest';
 import { TEST_STAFF_PASSWORD, type TestContext } from '../setup/api.ts';
 import { orderHelpers } from './orders.ts';
-import { DEMO_STAFF_PHONE, ensureDemoStaff } from '#server/services/staff/index.ts';
+import { DEMO_STAFF_PHONE, ensureDemoStaff } from '#server/staff/index.ts';
 import { addDays, shanghaiDate, shanghaiMidnight } from '#shared/slots.ts';
-import type { ReservationAdded, ReservationItem } from '#shared/reservation.ts';
-import type { DeviceWeek } from '#shared/catalogue.ts';
+import type { ReservationAdded, ReservationItem } from '#shared/reservations/reservation.ts';
+import type { DeviceWeek } from '#shared/catalogue/catalogue.ts';
 
 type Res<T> = { status: number; body: { code: number; msg: string; data: T } };
 

@@ -4,7 +4,7 @@ import {
   agreementTotal,
   blocksText,
   type AgreementInput,
-} from '#server/services/agreement/content.ts';
+} from '#server/agreement/content.ts';
 import { formatFen } from '#shared/money.ts';
 
 const base: AgreementInput = {

@@ -7,7 +7,7 @@ import {
   resetFormSchema,
   sendCodeSchema,
   smsLoginSchema,
-} from '#shared/auth.ts';
+} from '#shared/accounts/auth.ts';
 
 const first = (schema: { safeParse(v: unknown): never }, value: unknown) =>
   firstError(schema.safeParse(value));

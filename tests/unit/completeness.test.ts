@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INCOMPLETE_BASIC_INFO, missingBasicFields, missingBasicInfo } from '#shared/completeness.ts';
+import { INCOMPLETE_BASIC_INFO, missingBasicFields, missingBasicInfo } from '#shared/member/completeness.ts';
 
 const complete = {
   name: '张三',

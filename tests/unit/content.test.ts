@@ -8,7 +8,7 @@ import {
   neighbours,
   pageLinks,
 } from '../../src/lib/content/articles.ts';
-import type { ContentManifest } from '../../src/lib/shared/content.ts';
+import type { ContentManifest } from '../../src/lib/shared/content/content.ts';
 
 describe('article rules', () => {
   it('opens an external original in place of our article page', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_ACCEPT, acceptsName, demandSchema } from '#shared/demand.ts';
+import { UPLOAD_ACCEPT, acceptsName, demandSchema } from '#shared/orders/demand.ts';
 
 describe('the upload accept list', () => {
   it('takes the document and picture types upload4file stores, by extension, in any case', () => {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readEnv } from '#server/env.ts';
-import { devToolAllowed, devToolsBanner, isLocalRequest, isLoopback } from '#server/http/dev-tools.ts';
+import { readEnv } from '#server/platform/env.ts';
+import {
+  devToolAllowed,
+  devToolsBanner,
+  isLocalRequest,
+  isLoopback,
+} from '#server/platform/http/dev-tools.ts';
 
 const env = (vars: Record<string, string> = {}) => readEnv({ NODE_ENV: 'test', ...vars });
 const origin = (remoteAddress: string | undefined, headers: Record<string, string> = {}) => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanInput, cleanText, INT4_MAX, InputTooDeepError } from '#shared/input.ts';
 import { z } from '#shared/zod.ts';
-import { ProjectListRequestSchema } from '#shared/catalogue.ts';
+import { ProjectListRequestSchema } from '#shared/catalogue/catalogue.ts';
 
 describe('what the database cannot store is removed at the edge', () => {
   it('strips NUL and replaces lone surrogates, leaving real text alone', () => {

@@ -13,18 +13,18 @@ async function problems(filePath: string, code: string): Promise<string[]> {
 
 describe('lint zones', () => {
   const serverImports = [
-    "import { readEnv } from '../server/env.ts';",
-    "import { readEnv } from '#server/env.ts';",
+    "import { readEnv } from '../server/platform/env.ts';",
+    "import { readEnv } from '#server/platform/env.ts';",
   ];
 
   it.each([
     ['src/lib/client/fixture.ts', serverImports[0]],
     ['src/lib/client/fixture.ts', serverImports[1]],
     ['src/lib/shared/fixture.ts', serverImports[0]],
-    ['src/islands/auth/fixture.tsx', "import { readEnv } from '../../lib/server/env.ts';"],
+    ['src/islands/auth/fixture.tsx', "import { readEnv } from '../../lib/server/platform/env.ts';"],
     ['src/islands/auth/fixture.tsx', serverImports[1]],
-    ['src/components/site/fixture.ts', "import { readEnv } from '../../lib/server/env.ts';"],
-    ['src/scripts/fixture.ts', "import { readEnv } from '../lib/server/env.ts';"],
+    ['src/components/site/fixture.ts', "import { readEnv } from '../../lib/server/platform/env.ts';"],
+    ['src/scripts/fixture.ts', "import { readEnv } from '../lib/server/platform/env.ts';"],
     ['src/admin/fixture.tsx', serverImports[1]],
   ])('browser code never imports server code: %s with %s', async (file, line) => {
     expect(await problems(file, `${line}\nexport const x = readEnv;\n`)).toContainEqual(

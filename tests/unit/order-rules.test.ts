@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fenToYuan, formatFen, lineFen, sumFen, yuanToFen } from '#shared/money.ts';
-import { parameterProblem, sampleCountProblem, planAddSchema } from '#shared/plan-rules.ts';
-import { deliverySchema, evaluateSchema, orderAddSchema } from '#shared/order.ts';
-import type { ItemOptions } from '#shared/catalogue.ts';
+import { parameterProblem, sampleCountProblem, planAddSchema } from '#shared/plan/plan-rules.ts';
+import { deliverySchema, evaluateSchema, orderAddSchema } from '#shared/orders/order.ts';
+import type { ItemOptions } from '#shared/catalogue/catalogue.ts';
 
 const options: ItemOptions = {
   sampleCount: { min: 1, max: 5, default: 1 },

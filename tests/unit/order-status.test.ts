@@ -18,7 +18,7 @@ import {
   type OrderAction,
   type OrderStatus,
   type PayMode,
-} from '#shared/order-status.ts';
+} from '#shared/orders/order-status.ts';
 
 // The lifecycle written out by hand, independent of the module's table: every allowed
 // (status, action, actor, pay mode, delivery) → new status. Everything else must be refused.

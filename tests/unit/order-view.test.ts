@@ -9,8 +9,8 @@ import {
   needsQuote,
   ORDER_TABS,
   tabByKey,
-} from '#shared/order-view.ts';
-import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status.ts';
+} from '#shared/orders/order-view.ts';
+import { ORDER_STATUSES, type OrderStatus } from '#shared/orders/order-status.ts';
 import { dispositionName } from '../../src/lib/client/download.ts';
 
 describe('order tabs', () => {

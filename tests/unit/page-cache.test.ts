@@ -1,7 +1,7 @@
 import { createServer, get as httpGet, type Server } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPageCache } from '#server/http/page-cache.ts';
+import { createPageCache } from '#server/platform/http/page-cache.ts';
 
 // A real HTTP server whose "renderer" writes like Astro's node adapter (writeHead, chunks, end).
 let renders = 0;

@@ -10,8 +10,8 @@ import {
   pickupSlots,
   SCENE_DATE_WARNING,
   weekdayOf,
-} from '#shared/pickup-dates.ts';
-import type { SamplingSetting } from '#shared/settings.ts';
+} from '#shared/member/pickup-dates.ts';
+import type { SamplingSetting } from '#shared/catalogue/settings.ts';
 
 const settings: SamplingSetting = {
   disabled_date: ['2026-12-31', '2027-01-01', '2027-02-06'],

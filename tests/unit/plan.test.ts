@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparePlanTypeIds, groupPlanItems, orderPlanGroups } from '#shared/plan.ts';
+import { comparePlanTypeIds, groupPlanItems, orderPlanGroups } from '#shared/plan/plan.ts';
 
 // type_id of a plan line is its child category (docs/decisions/0008-plan-grouping.md).
 describe('experiment plan grouping', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { firstError } from '#shared/auth.ts';
-import { profileSchema } from '#shared/profile.ts';
-import { addressSchema } from '#shared/address.ts';
-import { sampleDeliverySchema, samplingRequestSchema } from '#shared/sampling.ts';
+import { firstError } from '#shared/accounts/auth.ts';
+import { profileSchema } from '#shared/member/profile.ts';
+import { addressSchema } from '#shared/member/address.ts';
+import { sampleDeliverySchema, samplingRequestSchema } from '#shared/member/sampling.ts';
 
 const student = {
   name: ' 张三 ',

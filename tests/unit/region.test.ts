@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRegionAllowed, joinRegion, regionLabel, splitRegion } from '#shared/region.ts';
+import { isRegionAllowed, joinRegion, regionLabel, splitRegion } from '#shared/member/region.ts';
 
 describe('splitRegion / joinRegion', () => {
   it.each([

@@ -11,8 +11,12 @@ import {
   openingHours,
   reservationAmountFen,
   type ReservationSettings,
-} from '#shared/reservation-rules.ts';
-import { reservationSettingSchema, deviceAddSchema, deviceEditSchema } from '#shared/reservation.ts';
+} from '#shared/reservations/reservation-rules.ts';
+import {
+  reservationSettingSchema,
+  deviceAddSchema,
+  deviceEditSchema,
+} from '#shared/reservations/reservation.ts';
 
 // 2026-11-23 is a Monday. Times are written in Shanghai time (+08:00).
 const at = (local: string) => Date.parse(`${local}+08:00`);

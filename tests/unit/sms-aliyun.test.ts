@@ -6,8 +6,8 @@ import {
   parseNotifyTemplates,
   percentEncode,
   signRpc,
-} from '#server/adapters/sms/aliyun.ts';
-import { smsParams } from '#server/services/notify/templates.ts';
+} from '#server/platform/adapters/sms/aliyun.ts';
+import { smsParams } from '#server/notify/templates.ts';
 
 describe('Aliyun RPC signature', () => {
   it('percent-encodes as Aliyun specifies (space %20, * %2A, ~ kept)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitTags } from '#shared/tags.ts';
+import { splitTags } from '#shared/catalogue/tags.ts';
 
 describe('splitTags', () => {
   it('splits an item description on | into tags', () => {

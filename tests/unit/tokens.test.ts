@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ABSOLUTE_TTL_MS,
-  ACCESS_TTL_MS,
-  REFRESH_TTL_MS,
-  sessionExpiries,
-} from '#server/services/accounts/tokens.ts';
-import {
-  hashSmsCode,
-  newInviteCode,
-  newSmsCode,
-  randomToken,
-  sha256,
-} from '#server/services/accounts/crypto.ts';
-import { hashPassword, verifyPassword } from '#server/services/accounts/passwords.ts';
+import { ABSOLUTE_TTL_MS, ACCESS_TTL_MS, REFRESH_TTL_MS, sessionExpiries } from '#server/accounts/tokens.ts';
+import { hashSmsCode, newInviteCode, newSmsCode, randomToken, sha256 } from '#server/accounts/crypto.ts';
+import { hashPassword, verifyPassword } from '#server/accounts/passwords.ts';
 
 describe('session expiry rules', () => {
   const t0 = Date.UTC(2026, 0, 1);

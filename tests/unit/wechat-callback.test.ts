@@ -5,7 +5,7 @@ import {
   scanFromMessage,
   verifyWechatSignature,
   wechatSignature,
-} from '#server/adapters/wechat/callback.ts';
+} from '#server/platform/adapters/wechat/callback.ts';
 
 describe('WeChat callback signature', () => {
   it('is sha1 of token, timestamp and nonce sorted as strings', () => {

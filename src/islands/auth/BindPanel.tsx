@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { firstError, wxBindSchema, SMS_PURPOSE, type LoginResult } from '../../lib/shared/auth.ts';
+import { firstError, wxBindSchema, SMS_PURPOSE, type LoginResult } from '../../lib/shared/accounts/auth.ts';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { CodeButton, Field, formValues, LinkButton, SubmitButton } from './fields.tsx';

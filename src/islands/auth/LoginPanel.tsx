@@ -6,7 +6,7 @@ import {
   smsLoginSchema,
   SMS_PURPOSE,
   type LoginResult,
-} from '../../lib/shared/auth.ts';
+} from '../../lib/shared/accounts/auth.ts';
 import { api } from '../../lib/client/api.ts';
 import { finishLogin } from '../../lib/client/auth.ts';
 import { $remembered, rememberLogin } from '../../lib/client/stores.ts';

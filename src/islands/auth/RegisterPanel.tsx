@@ -1,5 +1,10 @@
 import { useRef, useState } from 'react';
-import { firstError, registerFormSchema, resetFormSchema, SMS_PURPOSE } from '../../lib/shared/auth.ts';
+import {
+  firstError,
+  registerFormSchema,
+  resetFormSchema,
+  SMS_PURPOSE,
+} from '../../lib/shared/accounts/auth.ts';
 import { api } from '../../lib/client/api.ts';
 import { setInviterCode } from '../../lib/client/stores.ts';
 import { toast } from '../../lib/client/toast.ts';

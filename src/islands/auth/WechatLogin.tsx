@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
-import type { WxPollResult, WxTicket } from '../../lib/shared/auth.ts';
+import type { WxPollResult, WxTicket } from '../../lib/shared/accounts/auth.ts';
 import { api, ApiError } from '../../lib/client/api.ts';
 import { finishLogin } from '../../lib/client/auth.ts';
 

@@ -1,5 +1,10 @@
 import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { sendCodeSchema, firstError, CODE_RESEND_SECONDS, type SmsPurpose } from '../../lib/shared/auth.ts';
+import {
+  sendCodeSchema,
+  firstError,
+  CODE_RESEND_SECONDS,
+  type SmsPurpose,
+} from '../../lib/shared/accounts/auth.ts';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Loading, LoginNeeded, Pager, Spinner } from '../member/ui.tsx';
-import { useSessionUser } from '../member/user.ts';
+import { Loading, LoginNeeded, Pager, Spinner } from '../ui/kit.tsx';
+import { useSessionUser } from '../ui/session-user.ts';
 import { useSettings } from '../sampling/settings.ts';
 import { FilePicker, UploadRow, mb, useUploadLimits, useUploads } from './uploads.tsx';
 import { api } from '../../lib/client/api.ts';
@@ -8,9 +8,9 @@ import { saveAgreement, saveFile } from '../../lib/client/download.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { formatFen } from '../../lib/shared/money.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
-import { projectTypeNames, type ProjectTypeId } from '../../lib/shared/catalogue.ts';
-import type { OrderFile, OrderSummary } from '../../lib/shared/order.ts';
-import type { UploadLimits } from '../../lib/shared/demand.ts';
+import { projectTypeNames, type ProjectTypeId } from '../../lib/shared/catalogue/catalogue.ts';
+import type { OrderFile, OrderSummary } from '../../lib/shared/orders/order.ts';
+import type { UploadLimits } from '../../lib/shared/orders/demand.ts';
 
 const PAGE_SIZE = 10;
 type Row = OrderSummary & { protocols: OrderFile[] | null };

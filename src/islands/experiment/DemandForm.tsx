@@ -10,12 +10,12 @@ import {
   TextField,
   inputClass,
   textareaClass,
-} from '../member/ui.tsx';
-import { reloadUser, useSessionUser } from '../member/user.ts';
+} from '../ui/kit.tsx';
+import { reloadUser, useSessionUser } from '../ui/session-user.ts';
 import { FilePicker, UploadRow, mb, useUploadLimits, useUploads } from './uploads.tsx';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
-import { INCOMPLETE_BASIC_INFO, missingBasicInfo } from '../../lib/shared/completeness.ts';
+import { INCOMPLETE_BASIC_INFO, missingBasicInfo } from '../../lib/shared/member/completeness.ts';
 import {
   DEMAND_DESCRIPTION_MAX,
   DEMAND_MAX_FILES,
@@ -27,10 +27,10 @@ import {
   demandSchema,
   type DemandResult,
   type DemandTypeId,
-} from '../../lib/shared/demand.ts';
-import type { ProjectListItem } from '../../lib/shared/catalogue.ts';
+} from '../../lib/shared/orders/demand.ts';
+import type { ProjectListItem } from '../../lib/shared/catalogue/catalogue.ts';
 import { fenToYuan } from '../../lib/shared/money.ts';
-import { PHONE_MAX_LENGTH } from '../../lib/shared/address.ts';
+import { PHONE_MAX_LENGTH } from '../../lib/shared/member/address.ts';
 
 type Picked = Pick<ProjectListItem, 'rid' | 'name' | 'type_id' | 'price_fen' | 'unit'>;
 const str = (v: unknown) => (typeof v === 'string' ? v : '');

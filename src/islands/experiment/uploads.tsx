@@ -2,8 +2,8 @@
 // upload), shared by the demand form (attachments) and the contract list (signed agreement).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/client/api.ts';
-import { UPLOAD_TYPE_REFUSED, acceptsName, type UploadLimits } from '../../lib/shared/demand.ts';
-import { Spinner } from '../member/ui.tsx';
+import { UPLOAD_TYPE_REFUSED, acceptsName, type UploadLimits } from '../../lib/shared/orders/demand.ts';
+import { Spinner } from '../ui/kit.tsx';
 
 export type Stored = { rid: string; name: string; mime: string; size: number; url: string };
 

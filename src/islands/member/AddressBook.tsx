@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import AddressDialog, { MSG_SAVED } from './AddressDialog.tsx';
 import { useConfirm } from './Confirm.tsx';
-import { Loading, LoginNeeded, Spinner } from './ui.tsx';
-import { reloadUser, sortAddresses, useSessionUser } from './user.ts';
+import { Loading, LoginNeeded, Spinner } from '../ui/kit.tsx';
+import { reloadUser, sortAddresses, useSessionUser } from '../ui/session-user.ts';
 import { api } from '../../lib/client/api.ts';
 import type { Address } from '../../lib/client/stores.ts';
 import { toast } from '../../lib/client/toast.ts';
-import { regionLabel } from '../../lib/shared/region.ts';
+import { regionLabel } from '../../lib/shared/member/region.ts';
 
 /** /member/address: the saved addresses, default first; add, edit, delete, set default. */
 export default function AddressBook() {

@@ -1,12 +1,12 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import Dialog from '../ui/Dialog.tsx';
 import RegionPicker from '../region/RegionPicker.tsx';
-import { ContactFields, Row, Spinner, inputClass } from './ui.tsx';
+import { ContactFields, Row, Spinner, inputClass } from '../ui/kit.tsx';
 import { api } from '../../lib/client/api.ts';
 import type { Address } from '../../lib/client/stores.ts';
 import { toast } from '../../lib/client/toast.ts';
-import { addressEditSchema, addressSchema } from '../../lib/shared/address.ts';
-import type { Region } from '../../lib/shared/region.ts';
+import { addressEditSchema, addressSchema } from '../../lib/shared/member/address.ts';
+import type { Region } from '../../lib/shared/member/region.ts';
 
 export const MSG_SAVED = '操作成功!';
 

@@ -1,4 +1,4 @@
-import { Pager, Spinner } from './ui.tsx';
+import { Pager, Spinner } from '../ui/kit.tsx';
 import { fenToYuan } from '../../lib/shared/money.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import ProfileDialog from '../profile/ProfileDialog.tsx';
 import { IncompleteNotice, basicInfoOf } from './ProfileSummary.tsx';
-import { Loading, LoginNeeded } from './ui.tsx';
-import { reloadUser, sortAddresses, useSessionUser } from './user.ts';
-import { missingBasicFields } from '../../lib/shared/completeness.ts';
-import { organizationLabel } from '../../lib/shared/profile.ts';
-import { regionLabel } from '../../lib/shared/region.ts';
+import { Loading, LoginNeeded } from '../ui/kit.tsx';
+import { reloadUser, sortAddresses, useSessionUser } from '../ui/session-user.ts';
+import { missingBasicFields } from '../../lib/shared/member/completeness.ts';
+import { organizationLabel } from '../../lib/shared/member/profile.ts';
+import { regionLabel } from '../../lib/shared/member/region.ts';
 
 const BASIC_FIELDS = 5;
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import ProfileDialog from '../profile/ProfileDialog.tsx';
 import { IncompleteNotice, ProfileFields } from './ProfileSummary.tsx';
-import { Loading, LoginNeeded } from './ui.tsx';
-import { reloadUser, useSessionUser } from './user.ts';
+import { Loading, LoginNeeded } from '../ui/kit.tsx';
+import { reloadUser, useSessionUser } from '../ui/session-user.ts';
 
 /** /member/information: the profile, the incomplete-info notice, and the dialog to edit it. */
 export default function Information() {

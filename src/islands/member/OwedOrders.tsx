@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import BalanceLedger, { type Ledger } from './BalanceLedger.tsx';
-import { Loading, LoginNeeded, Pager, Spinner } from './ui.tsx';
-import { useSessionUser } from './user.ts';
+import { Loading, LoginNeeded, Pager, Spinner } from '../ui/kit.tsx';
+import { useSessionUser } from '../ui/session-user.ts';
 import { api } from '../../lib/client/api.ts';
 import { fenToYuan } from '../../lib/shared/money.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
-import type { OrderSummary } from '../../lib/shared/order.ts';
+import type { OrderSummary } from '../../lib/shared/orders/order.ts';
 import { openPay, ORDER_PAID_EVENT } from '../../lib/client/pay-events.ts';
 
 const PAGE_SIZE = 10;

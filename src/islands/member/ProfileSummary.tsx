@@ -1,9 +1,9 @@
 // What /member/information and /member/center show of the profile: the fields, and the notice
 // when basic info is incomplete (the same rule the order endpoint applies).
 import type { User } from '../../lib/client/stores.ts';
-import { INCOMPLETE_BASIC_INFO, missingBasicFields } from '../../lib/shared/completeness.ts';
-import { ORGANIZATION, organizationLabel } from '../../lib/shared/profile.ts';
-import { regionLabel } from '../../lib/shared/region.ts';
+import { INCOMPLETE_BASIC_INFO, missingBasicFields } from '../../lib/shared/member/completeness.ts';
+import { ORGANIZATION, organizationLabel } from '../../lib/shared/member/profile.ts';
+import { regionLabel } from '../../lib/shared/member/region.ts';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const num = (v: unknown) => (typeof v === 'number' ? v : null);

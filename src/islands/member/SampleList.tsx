@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useConfirm } from './Confirm.tsx';
 import ShipmentList from './ShipmentList.tsx';
-import { Loading, LoginNeeded, Pager, Spinner } from './ui.tsx';
-import { useSessionUser } from './user.ts';
+import { Loading, LoginNeeded, Pager, Spinner } from '../ui/kit.tsx';
+import { useSessionUser } from '../ui/session-user.ts';
 import { api } from '../../lib/client/api.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import { toast } from '../../lib/client/toast.ts';
-import { regionLabel } from '../../lib/shared/region.ts';
-import { SAMPLING_STATUS_TEXT, type Pickup, type SamplingStatus } from '../../lib/shared/sampling.ts';
+import { regionLabel } from '../../lib/shared/member/region.ts';
+import { SAMPLING_STATUS_TEXT, type Pickup, type SamplingStatus } from '../../lib/shared/member/sampling.ts';
 
 const PAGE_SIZE = 10;
 /** Same name as the home sampling dialog's event; that module is not loaded here. */

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Pager, Spinner } from './ui.tsx';
+import { Pager, Spinner } from '../ui/kit.tsx';
 import { api } from '../../lib/client/api.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
-import type { OrderSummary } from '../../lib/shared/order.ts';
+import type { OrderSummary } from '../../lib/shared/orders/order.ts';
 
 const PAGE_SIZE = 10;
 

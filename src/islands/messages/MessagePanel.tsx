@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import Dialog from '../ui/Dialog.tsx';
-import { Pager, Spinner } from '../member/ui.tsx';
+import { Pager, Spinner } from '../ui/kit.tsx';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { $messageUnread } from '../../lib/client/stores.ts';

@@ -4,21 +4,21 @@ import { useState } from 'react';
 import Section, { Empty } from './Section.tsx';
 import { StatusBadge } from './parts.tsx';
 import { useSettings } from '../sampling/settings.ts';
-import { Spinner } from '../member/ui.tsx';
+import { Spinner } from '../ui/kit.tsx';
 import { saveFile } from '../../lib/client/download.ts';
 import { formatFen } from '../../lib/shared/money.ts';
-import { regionLabel } from '../../lib/shared/region.ts';
+import { regionLabel } from '../../lib/shared/member/region.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import {
   DISPOSAL_TEXT,
   SAMPLE_SOURCE_TEXT,
   type Disposal,
   type SampleSource,
-} from '../../lib/shared/plan-rules.ts';
-import type { OrderDetail, OrderEvent, OrderFile } from '../../lib/shared/order.ts';
-import type { DeviceSummary } from '../../lib/shared/catalogue.ts';
-import { ORDER_STATUS_TEXT } from '../../lib/shared/order-status.ts';
-import { actorText, eventText, FILE_KIND_TEXT, fileSize } from '../../lib/shared/order-view.ts';
+} from '../../lib/shared/plan/plan-rules.ts';
+import type { OrderDetail, OrderEvent, OrderFile } from '../../lib/shared/orders/order.ts';
+import type { DeviceSummary } from '../../lib/shared/catalogue/catalogue.ts';
+import { ORDER_STATUS_TEXT } from '../../lib/shared/orders/order-status.ts';
+import { actorText, eventText, FILE_KIND_TEXT, fileSize } from '../../lib/shared/orders/order-view.ts';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -3,20 +3,20 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import Section, { Empty } from './Section.tsx';
-import { Spinner, TextField, textareaClass } from '../member/ui.tsx';
-import { sortAddresses } from '../member/user.ts';
+import { Spinner, TextField, textareaClass } from '../ui/kit.tsx';
+import { sortAddresses } from '../ui/session-user.ts';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { $user } from '../../lib/client/stores.ts';
-import { regionLabel } from '../../lib/shared/region.ts';
+import { regionLabel } from '../../lib/shared/member/region.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import {
   evaluateSchema,
   feedbackSchema,
   recycleAddSchema,
   type OrderDetail,
-} from '../../lib/shared/order.ts';
-import { RECYCLE_STATUS_TEXT } from '../../lib/shared/order-view.ts';
+} from '../../lib/shared/orders/order.ts';
+import { RECYCLE_STATUS_TEXT } from '../../lib/shared/orders/order-view.ts';
 
 /** The first problem of a shared schema as an error toast; true when the value is fine. */
 function valid(

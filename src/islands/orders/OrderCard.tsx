@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Amount, RowActions, StatusBadge } from './parts.tsx';
-import type { OrderSummary } from '../../lib/shared/order.ts';
+import type { OrderSummary } from '../../lib/shared/orders/order.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
-import { projectTypeNames } from '../../lib/shared/catalogue.ts';
+import { projectTypeNames } from '../../lib/shared/catalogue/catalogue.ts';
 
 const typeName = (id: number) => projectTypeNames[id as keyof typeof projectTypeNames] ?? '检测服务';
 

@@ -13,16 +13,22 @@ import {
 import { Evaluation, Feedback, SampleReturn } from './Forms.tsx';
 import { useCancelOrder } from './cancel.ts';
 import { Amount, linkButton, onOrderPaid, openPay, StatusBadge } from './parts.tsx';
-import { Loading } from '../member/ui.tsx';
+import { Loading } from '../ui/kit.tsx';
 import { api, ApiError } from '../../lib/client/api.ts';
 import { saveAgreement } from '../../lib/client/download.ts';
 import { formatFen } from '../../lib/shared/money.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
-import { projectTypeNames } from '../../lib/shared/catalogue.ts';
-import { DISPOSAL_RECYCLE } from '../../lib/shared/plan-rules.ts';
-import type { OrderDetail as Detail } from '../../lib/shared/order.ts';
-import type { DeviceSummary } from '../../lib/shared/catalogue.ts';
-import { canCancel, canEvaluate, canGiveFeedback, canPay, needsQuote } from '../../lib/shared/order-view.ts';
+import { projectTypeNames } from '../../lib/shared/catalogue/catalogue.ts';
+import { DISPOSAL_RECYCLE } from '../../lib/shared/plan/plan-rules.ts';
+import type { OrderDetail as Detail } from '../../lib/shared/orders/order.ts';
+import type { DeviceSummary } from '../../lib/shared/catalogue/catalogue.ts';
+import {
+  canCancel,
+  canEvaluate,
+  canGiveFeedback,
+  canPay,
+  needsQuote,
+} from '../../lib/shared/orders/order-view.ts';
 
 const PAY_MODE_TEXT = { after: '检测完成后结算', before: '预付全款' } as const;
 

@@ -2,11 +2,11 @@ import { useCallback, useEffect, useState } from 'react';
 import OrderCard from './OrderCard.tsx';
 import { useCancelOrder } from './cancel.ts';
 import { onOrderPaid } from './parts.tsx';
-import { Pager, Spinner } from '../member/ui.tsx';
+import { Pager, Spinner } from '../ui/kit.tsx';
 import { api } from '../../lib/client/api.ts';
-import type { OrderSummary } from '../../lib/shared/order.ts';
-import { ORDER_TABS, tabByKey, type OrderTab } from '../../lib/shared/order-view.ts';
-import type { OrderStatus } from '../../lib/shared/order-status.ts';
+import type { OrderSummary } from '../../lib/shared/orders/order.ts';
+import { ORDER_TABS, tabByKey, type OrderTab } from '../../lib/shared/orders/order-view.ts';
+import type { OrderStatus } from '../../lib/shared/orders/order-status.ts';
 
 const PAGE_SIZE = 10;
 /** Tabs that wait on someone (the customer or the lab) show how many orders they hold. */

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import OrderDetail from './OrderDetail.tsx';
 import OrderList from './OrderList.tsx';
-import { Loading, LoginNeeded } from '../member/ui.tsx';
-import { useSessionUser } from '../member/user.ts';
+import { Loading, LoginNeeded } from '../ui/kit.tsx';
+import { useSessionUser } from '../ui/session-user.ts';
 
 /**
  * /member/order: the list, or with ?rid=… one order's detail (the page is prerendered, so the

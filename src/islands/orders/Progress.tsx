@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { OrderDetail } from '../../lib/shared/order.ts';
+import type { OrderDetail } from '../../lib/shared/orders/order.ts';
 
 type Step = { label: string; statuses: readonly string[] };
 

@@ -2,10 +2,10 @@
 // the row actions (details, cancel, pay) and the pay events of the pay dialog.
 import type { ReactNode } from 'react';
 import { openPay, ORDER_PAID_EVENT } from '../../lib/client/pay-events.ts';
-import type { OrderStatus } from '../../lib/shared/order-status.ts';
-import type { OrderSummary } from '../../lib/shared/order.ts';
+import type { OrderStatus } from '../../lib/shared/orders/order-status.ts';
+import type { OrderSummary } from '../../lib/shared/orders/order.ts';
 import { formatFen } from '../../lib/shared/money.ts';
-import { canCancel, canPay, needsQuote } from '../../lib/shared/order-view.ts';
+import { canCancel, canPay, needsQuote } from '../../lib/shared/orders/order-view.ts';
 
 export { openPay };
 

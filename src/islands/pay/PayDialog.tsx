@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Dialog from '../ui/Dialog.tsx';
-import { Spinner } from '../member/ui.tsx';
+import { Spinner } from '../ui/kit.tsx';
 import { api, isFailure } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { $webSettings } from '../../lib/client/stores.ts';

@@ -4,14 +4,14 @@ import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import LineOptions, { choiceProblem, type LineChoice } from './LineOptions.tsx';
 import Stepper from './Stepper.tsx';
-import { Spinner } from '../member/ui.tsx';
-import { useSessionUser } from '../member/user.ts';
+import { Spinner } from '../ui/kit.tsx';
+import { useSessionUser } from '../ui/session-user.ts';
 import { api } from '../../lib/client/api.ts';
 import { $cartNum, applyPlan } from '../../lib/client/stores.ts';
 import { toast } from '../../lib/client/toast.ts';
-import type { ItemOptions } from '../../lib/shared/catalogue.ts';
-import { defaultLine } from '../../lib/shared/plan-rules.ts';
-import type { PlanView } from '../../lib/shared/plan.ts';
+import type { ItemOptions } from '../../lib/shared/catalogue/catalogue.ts';
+import { defaultLine } from '../../lib/shared/plan/plan-rules.ts';
+import type { PlanView } from '../../lib/shared/plan/plan.ts';
 
 export const MSG_ADDED = '操作成功!';
 

@@ -3,7 +3,7 @@
 // plan page's per-line editor; controlled, the owner decides when to save.
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { api } from '../../lib/client/api.ts';
-import type { ItemOptions } from '../../lib/shared/catalogue.ts';
+import type { ItemOptions } from '../../lib/shared/catalogue/catalogue.ts';
 import {
   DISPOSALS,
   DISPOSAL_TEXT,
@@ -13,8 +13,8 @@ import {
   type Disposal,
   type Parameters,
   type SampleSource,
-} from '../../lib/shared/plan-rules.ts';
-import { inputClass } from '../member/ui.tsx';
+} from '../../lib/shared/plan/plan-rules.ts';
+import { inputClass } from '../ui/kit.tsx';
 
 export type LineChoice = {
   parameters: Parameters;

@@ -7,8 +7,8 @@ import {
   SAMPLE_SOURCE_TEXT,
   type Disposal,
   type SampleSource,
-} from '../../lib/shared/plan-rules.ts';
-import type { PlanLine } from '../../lib/shared/plan.ts';
+} from '../../lib/shared/plan/plan-rules.ts';
+import type { PlanLine } from '../../lib/shared/plan/plan.ts';
 import { toast } from '../../lib/client/toast.ts';
 
 export type LinePatch = Partial<LineChoice> & { count?: number };

@@ -4,17 +4,21 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import PlanLineCard, { type LinePatch } from './PlanLineCard.tsx';
 import { useConfirm } from '../member/Confirm.tsx';
-import { Loading, LoginNeeded, Spinner, textareaClass } from '../member/ui.tsx';
-import { reloadUser, useSessionUser } from '../member/user.ts';
+import { Loading, LoginNeeded, Spinner, textareaClass } from '../ui/kit.tsx';
+import { reloadUser, useSessionUser } from '../ui/session-user.ts';
 import SampleDeliveryForm, { emptyDelivery, type DeliveryValue } from '../sampling/SampleDeliveryForm.tsx';
 import { api, ApiError, isFailure } from '../../lib/client/api.ts';
 import { applyPlan } from '../../lib/client/stores.ts';
 import { toast } from '../../lib/client/toast.ts';
-import { INCOMPLETE_BASIC_INFO, missingBasicFields, type BasicInfo } from '../../lib/shared/completeness.ts';
+import {
+  INCOMPLETE_BASIC_INFO,
+  missingBasicFields,
+  type BasicInfo,
+} from '../../lib/shared/member/completeness.ts';
 import { formatFen } from '../../lib/shared/money.ts';
-import { deliverySchema } from '../../lib/shared/order.ts';
-import type { PlanView } from '../../lib/shared/plan.ts';
-import { SOURCE_PICKUP } from '../../lib/shared/plan-rules.ts';
+import { deliverySchema } from '../../lib/shared/orders/order.ts';
+import type { PlanView } from '../../lib/shared/plan/plan.ts';
+import { SOURCE_PICKUP } from '../../lib/shared/plan/plan-rules.ts';
 
 type Placed = {
   rid: string;

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import Dialog from '../ui/Dialog.tsx';
 import RegionPicker from '../region/RegionPicker.tsx';
-import { Choices, Row, Spinner, TextField, inputClass } from '../member/ui.tsx';
-import { reloadUser } from '../member/user.ts';
+import { Choices, Row, Spinner, TextField, inputClass } from '../ui/kit.tsx';
+import { reloadUser } from '../ui/session-user.ts';
 import { api } from '../../lib/client/api.ts';
 import { $user, type User } from '../../lib/client/stores.ts';
 import { toast } from '../../lib/client/toast.ts';
@@ -12,9 +12,9 @@ import {
   ORGANIZATION_OPTIONS,
   profileSchema,
   type Organization,
-} from '../../lib/shared/profile.ts';
-import { PHONE_MAX_LENGTH } from '../../lib/shared/address.ts';
-import type { Region } from '../../lib/shared/region.ts';
+} from '../../lib/shared/member/profile.ts';
+import { PHONE_MAX_LENGTH } from '../../lib/shared/member/address.ts';
+import type { Region } from '../../lib/shared/member/region.ts';
 
 export const PROFILE_WIDTH = 870;
 export const MSG_PROFILE_SAVED = '提交成功!';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { inputClass } from '../member/ui.tsx';
+import { inputClass } from '../ui/kit.tsx';
 import { limitTo, loadAreas, type Areas, type Division } from './data.ts';
 
 export type RegionValue = { province: string; city: string; area: string; address_code: string };

@@ -2,7 +2,7 @@
 // first error reads the same here and there; failures from the server arrive as error toasts.
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
-import { IndexMsgSchema } from '../../lib/shared/require.ts';
+import { IndexMsgSchema } from '../../lib/shared/require/require.ts';
 
 export const SUCCESS_MESSAGE = '提交成功!';
 

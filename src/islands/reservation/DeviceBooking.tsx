@@ -17,14 +17,14 @@ import {
   type Selection,
 } from './selection.ts';
 import type { BookableDevice, Booked } from './types.ts';
-import { Spinner, textareaClass } from '../member/ui.tsx';
+import { Spinner, textareaClass } from '../ui/kit.tsx';
 import { openPay } from '../../lib/client/pay-events.ts';
 import { api, ApiError, isFailure } from '../../lib/client/api.ts';
 import { OPEN_LOGIN_EVENT } from '../../lib/client/session.ts';
 import { $scene, $token } from '../../lib/client/stores.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { formatFen } from '../../lib/shared/money.ts';
-import { SCENE_DATE_WARNING } from '../../lib/shared/pickup-dates.ts';
+import { SCENE_DATE_WARNING } from '../../lib/shared/member/pickup-dates.ts';
 import { addDays, shanghaiDate } from '../../lib/shared/slots.ts';
 
 type Week = { date: string; days: CalendarDay[] };

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import Dialog from '../ui/Dialog.tsx';
-import { Row, Spinner, TextField, textareaClass } from '../member/ui.tsx';
+import { Row, Spinner, TextField, textareaClass } from '../ui/kit.tsx';
 import type { TempDevice } from './types.ts';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import TempDeviceForm from './TempDeviceForm.tsx';
 import type { TempDevice } from './types.ts';
 import { useConfirm } from '../member/Confirm.tsx';
-import { Pager, Spinner } from '../member/ui.tsx';
+import { Pager, Spinner } from '../ui/kit.tsx';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';

@@ -9,7 +9,7 @@ import {
   type CalendarStatus,
   type Selection,
 } from './selection.ts';
-import { Spinner } from '../member/ui.tsx';
+import { Spinner } from '../ui/kit.tsx';
 
 /** What a cell shows; the full words (STATUS_TEXT) go to screen readers. */
 const SHORT: Record<CalendarStatus, string> = {

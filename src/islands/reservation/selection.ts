@@ -8,7 +8,7 @@ import {
   shanghaiDate,
   shanghaiMidnight,
 } from '../../lib/shared/slots.ts';
-import { reservationAmountFen } from '../../lib/shared/reservation-rules.ts';
+import { reservationAmountFen } from '../../lib/shared/reservations/reservation-rules.ts';
 
 /** The calendar's slot states; 'blocked' (maintenance) may come from the server beside 'closed'. */
 export type CalendarStatus = 'free' | 'past' | 'closed' | 'taken' | 'blocked';

@@ -4,7 +4,7 @@ export type {
   ReservationItem as Reservation,
   ReservationScope,
   TempDeviceItem as TempDevice,
-} from '../../lib/shared/reservation.ts';
+} from '../../lib/shared/reservations/reservation.ts';
 
 /** The instrument fields the booking island needs; the page passes them from its SSR data. */
 export type BookableDevice = {

@@ -1,12 +1,12 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import Dialog from '../ui/Dialog.tsx';
 import SampleDeliveryForm, { emptyDelivery, type DeliveryValue } from './SampleDeliveryForm.tsx';
-import { Spinner } from '../member/ui.tsx';
-import { reloadUser } from '../member/user.ts';
+import { Spinner } from '../ui/kit.tsx';
+import { reloadUser } from '../ui/session-user.ts';
 import { ApiError, api } from '../../lib/client/api.ts';
 import { $user, isLoggedIn, type Address } from '../../lib/client/stores.ts';
 import { alertFail, toast } from '../../lib/client/toast.ts';
-import { samplingRequestSchema } from '../../lib/shared/sampling.ts';
+import { samplingRequestSchema } from '../../lib/shared/member/sampling.ts';
 
 export const HOME_SAMPLING_WIDTH = 700;
 export const MSG_SAMPLING_DONE = '提交成功!';

@@ -2,8 +2,8 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import DatePicker from '../ui/DatePicker.tsx';
 import ServedAreaTip from './ServedAreaTip.tsx';
 import RegionPicker from '../region/RegionPicker.tsx';
-import { ContactFields, Row, inputClass, textareaClass } from '../member/ui.tsx';
-import { sortAddresses } from '../member/user.ts';
+import { ContactFields, Row, inputClass, textareaClass } from '../ui/kit.tsx';
+import { sortAddresses } from '../ui/session-user.ts';
 import type { Address } from '../../lib/client/stores.ts';
 import {
   SCENE_DATE_WARNING,
@@ -11,9 +11,9 @@ import {
   keepOrFirstSlot,
   pickupDateBounds,
   pickupSlots,
-} from '../../lib/shared/pickup-dates.ts';
-import { NO_PICKUP_SERVICE, isRegionAllowed, regionLabel } from '../../lib/shared/region.ts';
-import type { PublicSettings } from '../../lib/shared/settings.ts';
+} from '../../lib/shared/member/pickup-dates.ts';
+import { NO_PICKUP_SERVICE, isRegionAllowed, regionLabel } from '../../lib/shared/member/region.ts';
+import type { PublicSettings } from '../../lib/shared/catalogue/settings.ts';
 
 /** The spec's sampling/pickup value (section 3): type 0 self-delivery, 1 pickup. */
 export type DeliveryValue = {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Dialog from '../ui/Dialog.tsx';
-import type { SamplingInfo } from '../../lib/shared/settings.ts';
+import type { SamplingInfo } from '../../lib/shared/catalogue/settings.ts';
 
 /** The served-area tip (spec section 2): the cities in one line, the districts in a popup table. */
 export default function ServedAreaTip({ info }: { info: SamplingInfo }) {

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { api } from '../../lib/client/api.ts';
 import { $webSettings } from '../../lib/client/stores.ts';
-import type { PublicSettings } from '../../lib/shared/settings.ts';
+import type { PublicSettings } from '../../lib/shared/catalogue/settings.ts';
 
 let refreshing: Promise<void> | null = null;
 

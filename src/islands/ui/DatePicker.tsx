@@ -3,7 +3,7 @@ import flatpickr from 'flatpickr';
 import { Mandarin } from 'flatpickr/dist/l10n/zh.js';
 import type { Instance } from 'flatpickr/dist/types/instance';
 import { linkFlatpickrStylesheet } from './flatpickr-stylesheet.ts';
-import { inputClass } from '../member/ui.tsx';
+import { inputClass } from './kit.tsx';
 
 type Props = {
   id: string;

@@ -1,6 +1,6 @@
 // Session actions in the browser (spec section 4): log in, start-up token check, one refresh at
 // a time, log out. The login popup and the header call these; nothing else writes the token.
-import type { LoginResult, UserInfo } from '../shared/auth.ts';
+import type { LoginResult, UserInfo } from '../shared/accounts/auth.ts';
 import { api as pageApi, createApiClient, type ApiClient } from './api.ts';
 import {
   $location,

@@ -1,5 +1,5 @@
 // Pure rules for showing articles and acknowledgements; queries.ts feeds them from astro:content.
-import type { ArticleCategory } from '../shared/content.ts';
+import type { ArticleCategory } from '../shared/content/content.ts';
 import { shanghaiDate } from '../shared/slots.ts';
 
 export type ArticleLink = { href: string; external: boolean };

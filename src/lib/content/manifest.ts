@@ -1,5 +1,5 @@
 import { getCollection } from 'astro:content';
-import type { ArticleCategory, ContentManifest } from '../shared/content.ts';
+import type { ArticleCategory, ContentManifest } from '../shared/content/content.ts';
 
 const bySort = <T extends { sort: number }>(a: T, b: T) => a.sort - b.sort;
 

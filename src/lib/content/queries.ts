@@ -1,6 +1,6 @@
 // Helpers over astro:content for prerendered pages (they never touch the database).
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
-import type { ArticleCategory, SiteInfo } from '../shared/content.ts';
+import type { ArticleCategory, SiteInfo } from '../shared/content/content.ts';
 import { categoryOf, compareArticles, formatDate } from './articles.ts';
 
 export type Article = {

@@ -1,0 +1,130 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Services } from '../platform/services.ts';
+import { retiredRefreshTokens, sessions, users } from '../platform/db/schema.ts';
+import { DomainError } from '../platform/errors.ts';
+import type { LoginResult, RefreshResult } from '../../shared/accounts/auth.ts';
+import { randomToken, sha256 } from './crypto.ts';
+import { maybeSweep } from './sweep.ts';
+
+export const ACCESS_TTL_MS = 12 * 3600_000;
+export const REFRESH_TTL_MS = 30 * 86_400_000;
+/** However often it is refreshed, a session ends this long after its login. */
+export const ABSOLUTE_TTL_MS = 90 * 86_400_000;
+
+export const SESSION_EXPIRED = '登录已过期，请重新登录';
+
+/** Pure rule: the expiries after a login or refresh at `now`, capped by the absolute limit. */
+export function sessionExpiries(now: number, absoluteExpiresAt = now + ABSOLUTE_TTL_MS) {
+  return {
+    accessExpiresAt: Math.min(now + ACCESS_TTL_MS, absoluteExpiresAt),
+    refreshExpiresAt: Math.min(now + REFRESH_TTL_MS, absoluteExpiresAt),
+    absoluteExpiresAt,
+  };
+}
+
+const epochSeconds = (ms: number) => Math.floor(ms / 1000);
+
+export type SessionMeta = { ip: string; userAgent: string };
+
+export async function createSession(s: Services, userId: number, meta: SessionMeta): Promise<LoginResult> {
+  await maybeSweep(s);
+  const now = s.now();
+  const token = randomToken();
+  const refreshToken = randomToken();
+  const e = sessionExpiries(now);
+  await s.db.insert(sessions).values({
+    userId,
+    accessHash: sha256(token),
+    refreshHash: sha256(refreshToken),
+    accessExpiresAt: new Date(e.accessExpiresAt),
+    refreshExpiresAt: new Date(e.refreshExpiresAt),
+    absoluteExpiresAt: new Date(e.absoluteExpiresAt),
+    ip: meta.ip.slice(0, 64),
+    userAgent: meta.userAgent.slice(0, 255),
+    createdAt: new Date(now),
+  });
+  return { token, refreshToken, expires: epochSeconds(e.accessExpiresAt) };
+}
+
+export type AuthUser = { id: number; rid: string; phone: string; sessionId: number };
+
+/** The user behind a live access token, or null. One indexed lookup per authenticated call. */
+export async function authenticate(s: Services, token: string): Promise<AuthUser | null> {
+  if (!token || token.length > 256) return null;
+  const [row] = await s.db
+    .select({ id: users.id, rid: users.rid, phone: users.phone, sessionId: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.accessHash, sha256(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.accessExpiresAt, new Date(s.now())),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * Rotation: the refresh token buys a new pair exactly once (one conditional UPDATE, so two
+ * racing refreshes cannot both win). A token already rotated away is a sign that it was
+ * copied: the whole session is revoked.
+ */
+export async function refreshSession(s: Services, refreshToken: string): Promise<RefreshResult> {
+  const now = s.now();
+  const oldHash = sha256(refreshToken);
+  const token = randomToken();
+  const nextRefresh = randomToken();
+  const nowSql = sql`${new Date(now).toISOString()}::timestamptz`;
+  const capped = (ms: number) =>
+    sql`least(${new Date(now + ms).toISOString()}::timestamptz, ${sessions.absoluteExpiresAt})`;
+
+  const rotated = await s.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(sessions)
+      .set({
+        accessHash: sha256(token),
+        refreshHash: sha256(nextRefresh),
+        accessExpiresAt: capped(ACCESS_TTL_MS),
+        refreshExpiresAt: capped(REFRESH_TTL_MS),
+      })
+      .where(
+        and(
+          eq(sessions.refreshHash, oldHash),
+          isNull(sessions.revokedAt),
+          sql`${sessions.refreshExpiresAt} > ${nowSql}`,
+        ),
+      )
+      .returning({ id: sessions.id, accessExpiresAt: sessions.accessExpiresAt });
+    if (row)
+      await tx
+        .insert(retiredRefreshTokens)
+        .values({ hash: oldHash, sessionId: row.id, retiredAt: new Date(now) });
+    return row;
+  });
+  if (rotated) {
+    return { token, refresh_token: nextRefresh, expires_at: epochSeconds(rotated.accessExpiresAt.getTime()) };
+  }
+
+  const [reused] = await s.db
+    .select({ sessionId: retiredRefreshTokens.sessionId })
+    .from(retiredRefreshTokens)
+    .where(eq(retiredRefreshTokens.hash, oldHash));
+  if (reused) await revokeSession(s, reused.sessionId);
+  throw new DomainError(SESSION_EXPIRED, 401);
+}
+
+export async function revokeSession(s: Services, sessionId: number): Promise<void> {
+  await s.db
+    .update(sessions)
+    .set({ revokedAt: new Date(s.now()) })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** After a password reset every device has to log in again. */
+export async function revokeUserSessions(s: Services, userId: number): Promise<void> {
+  await s.db
+    .update(sessions)
+    .set({ revokedAt: new Date(s.now()) })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

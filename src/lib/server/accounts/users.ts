@@ -1,0 +1,107 @@
+import { eq, or } from 'drizzle-orm';
+import type { Services } from '../platform/services.ts';
+import type { Db } from '../platform/db/client.ts';
+import { users } from '../platform/db/schema.ts';
+import type { UserInfo } from '../../shared/accounts/auth.ts';
+import { newInviteCode, newRid } from './crypto.ts';
+
+export type User = typeof users.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export const PHONE_TAKEN = '该手机号已注册，请直接登录';
+
+export async function findUserByPhone(db: Db, phone: string): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.phone, phone));
+  return user;
+}
+
+/** The login name is the phone; a username (none are issued yet) is accepted too. */
+export async function findUserByAccount(db: Db, account: string): Promise<User | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(or(eq(users.phone, account), eq(users.username, account)));
+  return user;
+}
+
+export async function findUserById(db: Db, id: number): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user;
+}
+
+/**
+ * Inserts a user with a fresh rid and invite code; a clash of either (1 in ~10^9 for codes)
+ * is retried. Returns undefined when the phone is already taken.
+ */
+export async function insertUser(
+  tx: Tx,
+  values: {
+    phone: string;
+    passwordHash: string | null;
+    inviterId?: number | null;
+    wxOpenid?: string | null;
+    now: number;
+  },
+): Promise<User | undefined> {
+  for (let i = 0; i < 5; i++) {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        rid: newRid(),
+        phone: values.phone,
+        passwordHash: values.passwordHash,
+        inviteCode: newInviteCode(),
+        inviterId: values.inviterId ?? null,
+        wxOpenid: values.wxOpenid ?? null,
+        createdAt: new Date(values.now),
+        updatedAt: new Date(values.now),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (user) return user;
+    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, values.phone));
+    if (taken) return undefined;
+  }
+  throw new Error('could not allocate a unique rid/invite code');
+}
+
+export function toUserInfo(user: User): UserInfo {
+  return {
+    account: user.username ?? user.phone,
+    rid: user.rid,
+    phone: user.phone,
+    username: user.username,
+    name: user.name,
+    email: user.email,
+    avatar: user.avatar,
+    organization: user.organization,
+    company: user.company,
+    teacher: user.teacher,
+    teacher_phone: user.teacherPhone,
+    teacher_mail: user.teacherMail,
+    company_leader: user.companyLeader,
+    company_leader_phone: user.companyLeaderPhone,
+    province: user.province,
+    city: user.city,
+    area: user.area,
+    address_code: user.addressCode,
+    address: user.address,
+    invite_code: user.inviteCode,
+    has_password: Boolean(user.passwordHash),
+    wechat_bound: Boolean(user.wxOpenid),
+    created: user.createdAt.toISOString(),
+  };
+}
+
+export async function updateInfo(
+  s: Services,
+  userId: number,
+  input: { name?: string; email?: string; avatar?: string },
+): Promise<void> {
+  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  if (!Object.keys(changes).length) return;
+  await s.db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date(s.now()) })
+    .where(eq(users.id, userId));
+}

@@ -1,0 +1,89 @@
+import { Hono } from 'hono';
+import type { Services } from './platform/services.ts';
+import { DomainError } from './platform/errors.ts';
+import { apiDocsPage, apiRoutes, openApiDocument } from './platform/http/openapi.ts';
+import { contract } from './platform/http/contract.ts';
+import { failure } from './platform/http/envelope.ts';
+import { isDataException, isUniqueViolation } from './platform/db/errors.ts';
+import { catalogueRoutes } from './catalogue/routes.ts';
+import { contentRoutes } from './content/routes.ts';
+import { deviceRoutes } from './catalogue/device-routes.ts';
+import { siteRoutes } from './catalogue/site-routes.ts';
+import { accountOpenRoutes } from './accounts/open-routes.ts';
+import { accountRoutes } from './accounts/routes.ts';
+import { memberRoutes } from './member/routes.ts';
+import { wechatRoutes } from './accounts/wechat-routes.ts';
+import { devRoutes } from './platform/http/dev-routes.ts';
+import { planRoutes } from './plan/routes.ts';
+import { orderRoutes } from './orders/routes.ts';
+import { fileRoutes } from './files/routes.ts';
+import { adminRoutes } from './orders/admin-routes.ts';
+import { reservationAdminRoutes, reservationRoutes } from './reservations/routes.ts';
+import { authGuard, staffGuard } from './platform/http/auth.ts';
+import { bodyLimits } from './platform/http/body-limit.ts';
+import type { AuthUser } from './accounts/tokens.ts';
+
+/** `user` is set by the guard on /api/auth/*; read it with requireUser(c). */
+export type ApiEnv = { Variables: { services: Services; user?: AuthUser } };
+
+/** The whole HTTP API; tests call it in-process with app.request(). */
+export function createApi(services: Services) {
+  const app = new Hono<ApiEnv>();
+
+  app.use(async (c, next) => {
+    c.set('services', services);
+    await next();
+  });
+
+  app.use('/api/*', bodyLimits);
+  app.use('/api/auth/*', authGuard);
+  app.use('/api/admin/*', authGuard, staffGuard);
+
+  app.route('/api/open', siteRoutes());
+  app.route('/api/open', catalogueRoutes());
+  app.route('/api/open', contentRoutes());
+  app.route('/api/open', deviceRoutes());
+  app.route('/api/open', accountOpenRoutes());
+  app.route('/api/open/wx', wechatRoutes());
+  app.route('/api/auth', accountRoutes());
+  app.route('/api/auth', memberRoutes());
+  app.route('/api/auth', planRoutes());
+  app.route('/api/auth', orderRoutes());
+  app.route('/api/auth', fileRoutes());
+  app.route('/api/auth', reservationRoutes());
+  app.route('/api/admin', adminRoutes());
+  app.route('/api/admin', reservationAdminRoutes());
+  app.route('/api/dev', devRoutes());
+
+  // The contract of all the above, built once on first request (routes are fixed by then).
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  const contractDocument = () => (document ??= openApiDocument(apiRoutes(app)));
+  app.get('/api/openapi.json', contract({ produces: 'this OpenAPI 3.1 document' }), (c) =>
+    c.json(contractDocument()),
+  );
+  app.get('/api/docs', contract({ produces: 'the API reference page (HTML)' }), (c) => {
+    const page = apiDocsPage(contractDocument());
+    return c.html(page.html, 200, { 'content-security-policy': page.policy, 'cache-control': 'no-cache' });
+  });
+
+  app.notFound((c) => c.json(failure('接口不存在', 'NO_SUCH_CALL'), 404));
+
+  app.onError((error, c) => {
+    if (error instanceof DomainError) {
+      return c.json(failure(error.message, error.code), error.status);
+    }
+    // The input layer keeps such values out; should one slip through, the client still gets an
+    // answer about its request rather than a 500, and the log says where to close the gap.
+    if (isDataException(error) || isUniqueViolation(error)) {
+      console.warn(`[api] ${c.req.method} ${c.req.path} refused by the database:`, String(error));
+      return isUniqueViolation(error)
+        ? c.json(failure('请勿重复提交', 'CONFLICT'), 409)
+        : c.json(failure('请求参数超出允许范围', 'INVALID_INPUT'), 400);
+    }
+    console.error(`[api] ${c.req.method} ${c.req.path}`, error);
+    return c.json(failure('服务器繁忙，请稍后再试', 'SERVER_ERROR'), 500);
+  });
+
+  return app;
+}
+export type Api = ReturnType<typeof createApi>;

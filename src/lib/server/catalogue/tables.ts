@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ItemOptions } from '../../shared/catalogue/catalogue.ts';
+
+/** The three service types: 1 送样检测, 2 预约现场, 3 数据分析. */
+export const projectType = pgTable('project_type', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  img: text('img').notNull(),
+  discountLabel: text('discount_label').notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Child categories (the tags under a type on the home page); ids are global across types. */
+export const projectChild = pgTable('project_child', {
+  id: integer('id').primaryKey(),
+  typeId: integer('type_id')
+    .notNull()
+    .references(() => projectType.id),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Hot special areas (专区) shown under the categories on the home page. */
+export const prefecture = pgTable('prefecture', {
+  id: serial('id').primaryKey(),
+  typeId: integer('type_id')
+    .notNull()
+    .references(() => projectType.id),
+  name: text('name').notNull(),
+  img: text('img').notNull(),
+  sketch: text('sketch').notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** A testing, booking or analysis item that customers order. */
+export const item = pgTable(
+  'item',
+  {
+    id: serial('id').primaryKey(),
+    rid: text('rid').notNull().unique(),
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => projectType.id),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => projectChild.id),
+    name: text('name').notNull(),
+    img: text('img').notNull(),
+    /** Short HTML blurb shown in lists (may contain markup). */
+    sketch: text('sketch').notNull().default(''),
+    /** Tags joined by '|'. */
+    description: text('description').notNull().default(''),
+    /** Long HTML body for the detail page. */
+    content: text('content').notNull().default(''),
+    priceFen: integer('price_fen').notNull(),
+    unit: text('unit').notNull(),
+    orderCount: integer('order_count').notNull().default(0),
+    options: jsonb('options').$type<ItemOptions>().notNull(),
+    /** Shown among the popular items on the home page. */
+    hot: boolean('hot').notNull().default(false),
+    /** Price is indicative; every order needs an exact quote. */
+    quoteOnly: boolean('quote_only').notNull().default(false),
+    onSale: boolean('on_sale').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('item_type_child_idx').on(t.typeId, t.childId),
+    index('item_search_idx').using('gin', sql`to_tsvector('simple', ${t.name} || ' ' || ${t.description})`),
+  ],
+);
+
+/** Instruments customers can book for on-site sessions (预约现场). */
+export const device = pgTable('device', {
+  id: serial('id').primaryKey(),
+  rid: text('rid').notNull().unique(),
+  itemRid: text('item_rid').references(() => item.rid),
+  name: text('name').notNull(),
+  model: text('model').notNull(),
+  category: text('category').notNull(),
+  location: text('location').notNull(),
+  img: text('img').notNull(),
+  sketch: text('sketch').notNull().default(''),
+  priceFen: integer('price_fen').notNull(),
+  /** 'hour' or 'session'. */
+  priceUnit: text('price_unit').notNull().default('hour'),
+  /** Shortest booking, in minutes. */
+  minMinutes: integer('min_minutes').notNull().default(60),
+  /** How long before the start a slot can still be booked, in hours. */
+  leadHours: integer('lead_hours').notNull().default(24),
+  /** Key specifications shown on the detail page. */
+  specs: jsonb('specs').$type<{ name: string; value: string }[]>().notNull().default([]),
+  remote: boolean('remote').notNull().default(false),
+  onSale: boolean('on_sale').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Capability showcase entries (/televised) with a view counter. */
+export const ability = pgTable('ability', {
+  id: serial('id').primaryKey(),
+  rid: text('rid').notNull().unique(),
+  title: text('title').notNull(),
+  img: text('img').notNull(),
+  sketch: text('sketch').notNull().default(''),
+  /** HTML body shown when the entry is opened. */
+  content: text('content').notNull().default(''),
+  category: text('category').notNull(),
+  views: integer('views').notNull().default(0),
+  sort: integer('sort').notNull().default(0),
+});

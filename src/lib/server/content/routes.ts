@@ -1,0 +1,49 @@
+import { contract } from '../platform/http/contract.ts';
+import { Hono } from 'hono';
+import {
+  AbilityListRequestSchema,
+  AcknowledgeListRequestSchema,
+  NewsListRequestSchema,
+  RidRequestSchema,
+} from '../../shared/catalogue/catalogue.ts';
+import { listAbilities, syncAbilityViews } from '../catalogue/abilities.ts';
+import { getArticle, listArticles, listThanks } from './articles.ts';
+import { notFound } from '../platform/errors.ts';
+import type { ApiEnv } from '../app.ts';
+import { ok, readBody } from '../platform/http/envelope.ts';
+
+/** Articles, acknowledgements and the capability showcase. */
+export function contentRoutes() {
+  const r = new Hono<ApiEnv>();
+
+  r.post('/web/acknowledge/list4index', contract({ body: AcknowledgeListRequestSchema }), async (c) => {
+    const q = await readBody(c, AcknowledgeListRequestSchema);
+    return ok(c, listThanks(c.var.services, q));
+  });
+
+  r.post('/web/news/list4index', contract({ body: NewsListRequestSchema }), async (c) => {
+    const q = await readBody(c, NewsListRequestSchema);
+    return ok(c, listArticles(c.var.services, q));
+  });
+
+  r.post('/news/detail', contract({ body: RidRequestSchema }), async (c) => {
+    const { rid } = await readBody(c, RidRequestSchema);
+    const article = getArticle(c.var.services, rid);
+    if (!article) throw notFound('文章');
+    return ok(c, article);
+  });
+
+  r.post('/ability/index', contract({ body: AbilityListRequestSchema }), async (c) => {
+    const q = await readBody(c, AbilityListRequestSchema);
+    return ok(c, await listAbilities(c.var.services, q));
+  });
+
+  r.post('/ability/sync4num', contract({ body: RidRequestSchema }), async (c) => {
+    const { rid } = await readBody(c, RidRequestSchema);
+    const views = await syncAbilityViews(c.var.services, rid);
+    if (!views) throw notFound('案例');
+    return ok(c, views);
+  });
+
+  return r;
+}

@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Services } from '../platform/services.ts';
+import { files, orderEvents, orders } from '../platform/db/schema.ts';
+import { DomainError } from '../platform/errors.ts';
+import { newFileRid } from '../orders/ids.ts';
+import { ORDER_NOT_FOUND } from '../../shared/orders/order.ts';
+import { shanghaiDate } from '../../shared/slots.ts';
+import { UPLOAD_TYPE_REFUSED } from '../../shared/orders/demand.ts';
+
+export type FileKind = 'report' | 'protocol' | 'attachment' | 'pic';
+export const FILE_NOT_FOUND = '文件不存在';
+export const PIC_MAX_MB = 5;
+
+const PICTURES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
+/** Documents people send with a lab order: PDF, Office files, archives, pictures. */
+const DOCUMENTS = new Set([
+  ...PICTURES,
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/x-cfb', // .doc / .xls
+  'application/zip',
+  'application/x-rar-compressed',
+  'application/vnd.rar',
+  'application/x-7z-compressed',
+  'image/tiff',
+]);
+
+export const maxBytes = (s: Services, kind: FileKind) =>
+  (kind === 'pic' ? Math.min(PIC_MAX_MB, s.env.UPLOAD_MAX_MB) : s.env.UPLOAD_MAX_MB) * 1024 * 1024;
+
+/** A display name without path parts or control characters, at most 120 characters. */
+export function cleanName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  return (clean || 'file').slice(-120);
+}
+
+export type Stored = {
+  rid: string;
+  name: string;
+  mime: string;
+  size: number;
+  kind: FileKind;
+  created: string;
+};
+
+/**
+ * Checks the bytes (size, type sniffed from the content) and stores them under a server-made
+ * key. `orderId` attaches the file to an order (already checked by the caller).
+ */
+export async function storeFile(
+  s: Services,
+  input: {
+    ownerId: number;
+    orderId: number | null;
+    kind: FileKind;
+    name: string;
+    bytes: Uint8Array;
+    uploaderId: number;
+  },
+): Promise<Stored> {
+  if (input.bytes.byteLength === 0) throw new DomainError('[文件]不能为空');
+  const limit = maxBytes(s, input.kind);
+  if (input.bytes.byteLength > limit) throw new DomainError(`文件不能超过${limit / 1024 / 1024}MB`, 413);
+  const type = await fileTypeFromBuffer(input.bytes);
+  const allowed = input.kind === 'pic' ? PICTURES : DOCUMENTS;
+  if (!type || !allowed.has(type.mime))
+    throw new DomainError(input.kind === 'pic' ? '仅支持 PNG、JPG、WEBP、GIF 图片' : UPLOAD_TYPE_REFUSED);
+  const now = s.now();
+  const key = `${shanghaiDate(now).slice(0, 7)}/${randomBytes(16).toString('hex')}.${type.ext}`;
+  await s.storage.put(key, input.bytes);
+  const rid = newFileRid();
+  const name = cleanName(input.name);
+  try {
+    await s.db.transaction(async (tx) => {
+      await tx.insert(files).values({
+        rid,
+        ownerId: input.ownerId,
+        orderId: input.orderId,
+        kind: input.kind,
+        storageKey: key,
+        originalName: name,
+        mime: type.mime,
+        size: input.bytes.byteLength,
+        createdAt: new Date(now),
+      });
+      if (input.orderId !== null) {
+        const [o] = await tx
+          .select({ status: orders.status })
+          .from(orders)
+          .where(eq(orders.id, input.orderId));
+        await tx.insert(orderEvents).values({
+          orderId: input.orderId,
+          fromStatus: o.status,
+          toStatus: o.status,
+          action: 'upload',
+          actorKind: input.kind === 'report' ? 'staff' : 'customer',
+          actorId: input.uploaderId,
+          note: `${input.kind === 'report' ? '上传检测报告' : '上传文件'}：${name}`,
+          at: new Date(now),
+        });
+      }
+    });
+  } catch (error) {
+    await s.storage.delete(key);
+    throw error;
+  }
+  return {
+    rid,
+    name,
+    mime: type.mime,
+    size: input.bytes.byteLength,
+    kind: input.kind,
+    created: new Date(now).toISOString(),
+  };
+}
+
+/** The order a customer attaches a file to: theirs, and not closed. */
+export async function ownOrderForUpload(s: Services, userId: number, rid: string): Promise<number> {
+  const [o] = await s.db.select().from(orders).where(eq(orders.rid, rid));
+  if (!o || o.userId !== userId) throw new DomainError(ORDER_NOT_FOUND, 200, 'NOT_FOUND');
+  if (o.status === 'cancelled') throw new DomainError('订单已取消');
+  return o.id;
+}
+
+/** A file for download: its owner, the owner of its order, or staff; anyone else reads "not found". */
+export async function fileForDownload(s: Services, userId: number, isStaff: boolean, rid: string) {
+  const [row] = await s.db
+    .select({ f: files, orderUser: orders.userId })
+    .from(files)
+    .leftJoin(orders, eq(orders.id, files.orderId))
+    .where(eq(files.rid, rid));
+  if (!row) throw new DomainError(FILE_NOT_FOUND, 200, 'NOT_FOUND');
+  const allowed = isStaff || row.f.ownerId === userId || row.orderUser === userId;
+  if (!allowed) throw new DomainError(FILE_NOT_FOUND, 200, 'NOT_FOUND');
+  const bytes = await s.storage.get(row.f.storageKey);
+  if (!bytes) throw new DomainError(FILE_NOT_FOUND, 200, 'NOT_FOUND');
+  return { name: row.f.originalName, mime: row.f.mime, bytes };
+}
+
+/** RFC 6266 / 5987: an ASCII fallback plus the UTF-8 name. */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

@@ -1,0 +1,82 @@
+import { contract } from '../platform/http/contract.ts';
+import { Hono, type Context } from 'hono';
+import type { ApiEnv } from '../app.ts';
+import { ok, readParam } from '../platform/http/envelope.ts';
+import { readUpload, uploadLimit } from '../platform/http/uploads.ts';
+import { requireUser } from '../platform/http/auth.ts';
+import {
+  contentDisposition,
+  fileForDownload,
+  maxBytes,
+  ownOrderForUpload,
+  storeFile,
+  type FileKind,
+} from './index.ts';
+import { staffRole } from '../staff/index.ts';
+import { UPLOAD_ACCEPT, UPLOAD_TYPES_TEXT, type UploadLimits } from '../../shared/orders/demand.ts';
+
+/** Customer uploads (upload4file, upload4pic) and downloads under /api/auth/file/*. */
+const UPLOAD_FIELDS = {
+  file: '文件',
+  rid: '所属订单编号（可选）',
+  kind: 'protocol：签署后的委托协议（可选）',
+};
+
+export function fileRoutes() {
+  const r = new Hono<ApiEnv>();
+
+  const upload = (kind: 'attachment' | 'pic') => async (c: Context<ApiEnv>) => {
+    const me = requireUser(c);
+    const { file, name, fields } = await readUpload(c);
+    // An attachment may name its order (rid) and be the signed agreement (kind=protocol).
+    const orderId = fields.rid ? await ownOrderForUpload(c.var.services, me.id, fields.rid) : null;
+    const fileKind: FileKind = kind === 'attachment' && fields.kind === 'protocol' ? 'protocol' : kind;
+    const stored = await storeFile(c.var.services, {
+      ownerId: me.id,
+      uploaderId: me.id,
+      orderId,
+      kind: fileKind,
+      name,
+      bytes: new Uint8Array(await file.arrayBuffer()),
+    });
+    return ok(c, { ...stored, url: `/api/auth/file/download/${stored.rid}` }, '上传成功');
+  };
+
+  r.post('/file/limits', contract({}), (c) => {
+    requireUser(c);
+    const limits: UploadLimits = {
+      file_max_bytes: maxBytes(c.var.services, 'attachment'),
+      pic_max_bytes: maxBytes(c.var.services, 'pic'),
+      types_text: UPLOAD_TYPES_TEXT,
+      accept: UPLOAD_ACCEPT,
+    };
+    return ok(c, limits);
+  });
+
+  r.post(
+    '/file/upload4file',
+    contract({ multipart: UPLOAD_FIELDS }),
+    uploadLimit('attachment'),
+    upload('attachment'),
+  );
+  r.post('/file/upload4pic', contract({ multipart: UPLOAD_FIELDS }), uploadLimit('pic'), upload('pic'));
+
+  r.get(
+    '/file/download/:rid',
+    contract({ produces: 'the file (Content-Disposition: attachment)' }),
+    async (c) => {
+      const me = requireUser(c);
+      const rid = readParam(c, 'rid');
+      const isStaff = (await staffRole(c.var.services.db, me.id)) !== null;
+      const f = await fileForDownload(c.var.services, me.id, isStaff, rid);
+      return c.body(f.bytes as Uint8Array<ArrayBuffer>, 200, {
+        'content-type': f.mime,
+        'content-disposition': contentDisposition(f.name),
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, no-store',
+      });
+    },
+  );
+
+  return r;
+}

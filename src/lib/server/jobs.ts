@@ -1,0 +1,11 @@
+// Every kind of background job and who runs it (src/lib/server/platform/jobs.ts runs them).
+import type { JobHandlers, PeriodicJob } from './platform/jobs.ts';
+import { NOTIFY, sendNotification } from './notify/index.ts';
+import { queueRemindersJob, RESERVATION_REMINDERS } from './reservations/reminders.ts';
+
+export const JOB_HANDLERS: JobHandlers = {
+  [NOTIFY]: sendNotification,
+  [RESERVATION_REMINDERS]: queueRemindersJob,
+};
+
+export const PERIODIC_JOBS: PeriodicJob[] = [{ kind: RESERVATION_REMINDERS, everyMs: 60_000 }];

@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm';
+import { userMessages, users } from '../platform/db/schema.ts';
+import { enqueue, type JobHandler } from '../platform/jobs.ts';
+import { newRid } from '../accounts/crypto.ts';
+import type { Tx } from '../ledger/index.ts';
+import type { OrderAction, OrderStatus } from '../../shared/orders/order-status.ts';
+import {
+  CHANNELS,
+  render,
+  smsParams,
+  templateFor,
+  type Channel,
+  type Payload,
+  type Template,
+} from './templates.ts';
+
+/** The job kind of one message on one channel (payload: NotifyPayload). */
+export const NOTIFY = 'notify';
+
+export type NotifyPayload = {
+  channel: Channel;
+  userId: number;
+  orderId: number | null;
+  /** The order_events row that caused it. */
+  eventId: number;
+  template: Template;
+  vars: Payload;
+};
+
+/**
+ * Queues a message on each of a template's channels inside the caller's transaction; the
+ * unique key (order, event, channel) makes a repeated call a no-op.
+ */
+export async function queueNotification(
+  tx: Tx,
+  n: Omit<NotifyPayload, 'channel'> & { channels: readonly Channel[]; now: number },
+): Promise<void> {
+  for (const channel of n.channels) {
+    const payload: NotifyPayload = {
+      channel,
+      userId: n.userId,
+      orderId: n.orderId,
+      eventId: n.eventId,
+      template: n.template,
+      vars: n.vars,
+    };
+    await enqueue(tx, {
+      kind: NOTIFY,
+      payload,
+      uniqueKey: `notify:${n.orderId ?? '-'}:${n.eventId}:${channel}`,
+      runAt: n.now,
+      now: n.now,
+    });
+  }
+}
+
+/** Queues the messages for one order transition inside its transaction. */
+export async function queueForTransition(
+  tx: Tx,
+  t: {
+    action: OrderAction;
+    to: OrderStatus;
+    userId: number;
+    orderId: number;
+    eventId: number;
+    payload: Payload;
+    hasEmail: boolean;
+    now: number;
+  },
+): Promise<void> {
+  const template = templateFor(t.action, t.to);
+  if (!template) return;
+  const channels = CHANNELS[template].filter((c) => c !== 'email' || t.hasEmail);
+  await queueNotification(tx, {
+    channels,
+    userId: t.userId,
+    orderId: t.orderId,
+    eventId: t.eventId,
+    template,
+    vars: t.payload,
+    now: t.now,
+  });
+}
+
+/** Sends one queued message (the `notify` job). */
+export const sendNotification: JobHandler = async (s, job, finish) => {
+  const n = job.payload as NotifyPayload;
+  const { title, text } = render(n.template, n.vars);
+  if (n.channel === 'inbox') {
+    // The message and the job's "done" mark commit together: an in-system message is written once.
+    await s.db.transaction(async (tx) => {
+      if (!(await finish(tx))) return;
+      await tx.insert(userMessages).values({
+        rid: newRid().replace(/^u/, 'm'),
+        userId: n.userId,
+        orderId: n.orderId,
+        title,
+        body: text,
+        createdAt: new Date(s.now()),
+      });
+    });
+    return;
+  }
+  const [user] = await s.db
+    .select({ phone: users.phone, email: users.email })
+    .from(users)
+    .where(eq(users.id, n.userId));
+  // An account deleted since: nobody left to tell.
+  if (!user) return;
+  if (n.channel === 'sms')
+    await s.sms.send({
+      phone: user.phone,
+      text: `【检测服务平台】${text}`,
+      template: n.template,
+      params: smsParams(n.template, n.vars),
+    });
+  else if (user.email) await s.mail.send({ to: user.email, subject: `【检测服务平台】${title}`, text });
+};

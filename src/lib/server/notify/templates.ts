@@ -1,0 +1,83 @@
+import type { OrderAction, OrderStatus } from '../../shared/orders/order-status.ts';
+import { formatFen } from '../../shared/money.ts';
+
+export type Channel = 'sms' | 'email' | 'inbox';
+export type Template =
+  'quoted' | 'received' | 'delivered' | 'billed' | 'completed' | 'cancelled' | 'reminder';
+
+/** Which transitions the customer hears about, and where. */
+export function templateFor(action: OrderAction, to: OrderStatus): Template | null {
+  if (to === 'cancelled') return 'cancelled';
+  if (to === 'completed') return 'completed';
+  if (action === 'quote') return 'quoted';
+  if (action === 'receive') return 'received';
+  if (action === 'deliver') return 'delivered';
+  if (action === 'bill' || (action === 'finish' && to === 'unsettled')) return 'billed';
+  return null;
+}
+
+export const CHANNELS: Record<Template, readonly Channel[]> = {
+  quoted: ['sms', 'inbox'],
+  received: ['sms', 'inbox'],
+  delivered: ['sms', 'email', 'inbox'],
+  billed: ['sms', 'inbox'],
+  completed: ['email', 'inbox'],
+  cancelled: ['sms', 'inbox'],
+  reminder: ['sms', 'inbox'],
+};
+
+export type Payload = { order_no: string; amount_fen: string; note: string; recycle: string };
+
+/**
+ * Variables of the SMS templates registered with a provider such as Aliyun (which sends only
+ * approved templates): every template gets ${order_no}; quoted and billed also ${amount} (yuan,
+ * e.g. 1234.50); cancelled also ${note} (the reason, or 无); reminder also ${note} (instrument and time).
+ */
+export function smsParams(template: Template, p: Payload): Record<string, string> {
+  const yuan = (Number(p.amount_fen) / 100).toFixed(2);
+  if (template === 'quoted' || template === 'billed') return { order_no: p.order_no, amount: yuan };
+  if (template === 'cancelled') return { order_no: p.order_no, note: p.note || '无' };
+  // The reservation reminder: ${note} is the instrument and the time, e.g. 扫描电镜（2026-11-23 08:30–10:30）.
+  if (template === 'reminder') return { order_no: p.order_no, note: p.note };
+  return { order_no: p.order_no };
+}
+
+/** Title and text of one message; the same words on every channel. */
+export function render(template: Template, p: Payload): { title: string; text: string } {
+  const amount = formatFen(Number(p.amount_fen));
+  switch (template) {
+    case 'quoted':
+      return {
+        title: '订单已报价',
+        text: `您的订单${p.order_no}已报价，金额${amount}，请登录个人中心查看。`,
+      };
+    case 'received':
+      return {
+        title: '样品已签收',
+        text: `您的订单${p.order_no}样品已签收，业务经理将在2小时内与您电话联系确认检测方案。`,
+      };
+    case 'delivered':
+      return {
+        title: '检测数据已出具',
+        text: `您的订单${p.order_no}检测数据已出具，请登录个人中心下载报告。`,
+      };
+    case 'billed':
+      return {
+        title: '订单待结算',
+        text: `您的订单${p.order_no}结算单已出具，应付${amount}，请登录个人中心完成结算。`,
+      };
+    case 'completed':
+      return {
+        title: '订单已完成',
+        text: `您的订单${p.order_no}已完成，感谢您的信任。${p.recycle === '1' ? '需回收的样品将在全额付款后48小时内寄回。' : ''}`,
+      };
+    case 'reminder':
+      // note: '<instrument> <YYYY-MM-DD HH:mm–HH:mm>' (queued by the reservation reminders).
+      return {
+        title: '预约上机提醒',
+        text: `您预约的${p.note}将于明天开始（订单${p.order_no}），请按时到场，如需取消请联系业务经理。`,
+      };
+    case 'cancelled':
+      return { title: '订单已取消', text: `您的订单${p.order_no}已取消。${p.note ? `原因：${p.note}` : ''}` };
+  }
+}

@@ -1,0 +1,135 @@
+import { contract } from '../platform/http/contract.ts';
+import { Hono } from 'hono';
+import { eq } from 'drizzle-orm';
+import { z } from '../../shared/zod.ts';
+import type { ApiEnv } from '../app.ts';
+import { ok, readBody } from '../platform/http/envelope.ts';
+import { requireUser } from '../platform/http/auth.ts';
+import { DomainError } from '../platform/errors.ts';
+import { users } from '../platform/db/schema.ts';
+import { phoneField } from '../../shared/accounts/auth.ts';
+import {
+  adminListSchema,
+  creditSchema,
+  orderRidSchema,
+  quoteSchema,
+  staffCancelSchema,
+  staffStepSchema,
+} from '../../shared/orders/order.ts';
+import { ORDER_STATUS_TEXT } from '../../shared/orders/order-status.ts';
+import {
+  findOrder,
+  listOrders,
+  orderDetail,
+  quoteOrder,
+  staffCancel,
+  staffStep,
+  type StaffStep,
+} from './index.ts';
+import { balanceOf, credit } from '../ledger/index.ts';
+import { storeFile } from '../files/index.ts';
+import { readUpload, uploadLimit } from '../platform/http/uploads.ts';
+
+const moved = (o: { rid: string; status: keyof typeof ORDER_STATUS_TEXT }) => ({
+  rid: o.rid,
+  status: o.status,
+  status_text: ORDER_STATUS_TEXT[o.status],
+});
+
+/** The staff API under /api/admin: every order move goes through the state machine. */
+const userFindSchema = z.object({ phone: phoneField });
+
+export function adminRoutes() {
+  const r = new Hono<ApiEnv>();
+
+  r.post('/order/list', contract({ body: adminListSchema }), async (c) => {
+    const f = await readBody(c, adminListSchema);
+    return ok(c, await listOrders(c.var.services.db, f));
+  });
+
+  r.post('/order/detail', contract({ body: orderRidSchema }), async (c) => {
+    const { rid } = await readBody(c, orderRidSchema);
+    const o = await findOrder(c.var.services.db, rid);
+    const [owner] = await c.var.services.db
+      .select({ rid: users.rid, phone: users.phone, name: users.name, company: users.company })
+      .from(users)
+      .where(eq(users.id, o.userId));
+    return ok(c, { ...(await orderDetail(c.var.services.db, o)), customer: owner });
+  });
+
+  r.post('/order/quote', contract({ body: quoteSchema }), async (c) => {
+    const me = requireUser(c);
+    const { rid, quoted_fen, note } = await readBody(c, quoteSchema);
+    return ok(c, moved(await quoteOrder(c.var.services, me.id, rid, quoted_fen, note)));
+  });
+
+  for (const action of ['receive', 'start', 'deliver', 'bill', 'complete', 'settle'] as StaffStep[]) {
+    r.post(`/order/${action}`, contract({ body: staffStepSchema }), async (c) => {
+      const me = requireUser(c);
+      const { rid, note } = await readBody(c, staffStepSchema);
+      return ok(c, moved(await staffStep(c.var.services, me.id, rid, action, note)));
+    });
+  }
+
+  r.post('/order/cancel', contract({ body: staffCancelSchema }), async (c) => {
+    const me = requireUser(c);
+    const { rid, reason } = await readBody(c, staffCancelSchema);
+    return ok(c, moved(await staffCancel(c.var.services, me.id, rid, reason)), '订单已取消');
+  });
+
+  /** multipart: rid + file (a report for the customer; allowed from 检测中 on). */
+  r.post(
+    '/order/report',
+    contract({ multipart: { file: '检测报告文件', rid: '订单编号' } }),
+    uploadLimit('report'),
+    async (c) => {
+      const me = requireUser(c);
+      const { file, name, fields } = await readUpload(c);
+      const parsed = orderRidSchema.safeParse({ rid: fields.rid });
+      if (!parsed.success) throw new DomainError(parsed.error.issues[0]?.message ?? '[订单编号]不能为空');
+      const o = await findOrder(c.var.services.db, parsed.data.rid);
+      if (!['testing', 'delivered', 'unsettled', 'completed'].includes(o.status))
+        throw new DomainError('检测开始后才能上传报告');
+      const stored = await storeFile(c.var.services, {
+        ownerId: o.userId,
+        uploaderId: me.id,
+        orderId: o.id,
+        kind: 'report',
+        name,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+      });
+      return ok(c, stored, '上传成功');
+    },
+  );
+
+  r.post('/user/find', contract({ body: userFindSchema }), async (c) => {
+    const { phone } = await readBody(c, userFindSchema);
+    const [u] = await c.var.services.db
+      .select({ id: users.id, rid: users.rid, phone: users.phone, name: users.name, company: users.company })
+      .from(users)
+      .where(eq(users.phone, phone));
+    if (!u) throw new DomainError('用户不存在', 200, 'NOT_FOUND');
+    return ok(c, {
+      rid: u.rid,
+      phone: u.phone,
+      name: u.name,
+      company: u.company,
+      balance_fen: await balanceOf(c.var.services.db, u.id),
+    });
+  });
+
+  r.post('/balance/credit', contract({ body: creditSchema }), async (c) => {
+    const me = requireUser(c);
+    const input = await readBody(c, creditSchema);
+    const result = await credit(c.var.services, {
+      userRid: input.user_rid,
+      amountFen: input.amount_fen,
+      idempotencyKey: input.idempotency_key,
+      note: input.note,
+      staffId: me.id,
+    });
+    return ok(c, result, '充值成功');
+  });
+
+  return r;
+}

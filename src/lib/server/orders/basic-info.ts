@@ -1,0 +1,16 @@
+import type { users } from '../platform/db/schema.ts';
+import { DomainError } from '../platform/errors.ts';
+import { INCOMPLETE_BASIC_INFO, missingBasicInfo } from '../../shared/member/completeness.ts';
+
+/** The user may order only with the member centre's basic info complete (shared rule). */
+export function assertBasicInfo(user: typeof users.$inferSelect): void {
+  const missing = missingBasicInfo({
+    name: user.name,
+    email: user.email,
+    organization: user.organization,
+    company: user.company,
+    address_code: user.addressCode,
+    address: user.address,
+  });
+  if (missing) throw new DomainError(INCOMPLETE_BASIC_INFO, 200, 'INCOMPLETE_BASIC_INFO');
+}

@@ -1,0 +1,50 @@
+import { appendEntry, lockBalance, type Tx } from '../ledger/index.ts';
+import type { Actor } from '../../shared/orders/order-status.ts';
+import { applyTransition, lockOrder, type OrderRow } from './transition.ts';
+
+export type CancelledBy = { actor: Actor; actorId: number | null; note: string };
+
+/**
+ * The one cancel-with-refund path (order/cancel, staff order/cancel, reservation/cancel and
+ * reject), inside the caller's transaction. Locks in the money paths' order: the customer's
+ * balance, then the order, then whatever `release` locks (a reservation and its slots). The
+ * order moves to 已取消 and what was paid goes back to the balance as one refund entry, keyed by
+ * the order so it can never be refunded twice. Bonus money, coupons and points will be reversed
+ * here too, once, for every kind of order.
+ *
+ * `release` runs before the transition and may refuse (a reservation past its deadline). With
+ * `ifOpen`, an order that is already cancelled is returned as it is instead of refused.
+ */
+export async function cancelWithRefund(
+  tx: Tx,
+  o: { id: number; userId: number },
+  by: CancelledBy,
+  now: number,
+  options: { release?: (order: OrderRow) => Promise<void>; ifOpen?: boolean } = {},
+): Promise<OrderRow> {
+  const balance = await lockBalance(tx, o.userId, now);
+  const order = await lockOrder(tx, o.id);
+  await options.release?.(order);
+  if (options.ifOpen && order.status === 'cancelled') return order;
+  const refund = order.paidFen;
+  const moved = await applyTransition(tx, order, {
+    action: 'cancel',
+    actor: by.actor,
+    actorId: by.actorId,
+    note: by.note,
+    now,
+    patch: { paidFen: 0 },
+  });
+  if (refund > 0)
+    await appendEntry(tx, {
+      userId: order.userId,
+      deltaFen: refund,
+      kind: 'refund',
+      orderId: order.id,
+      note: `订单 ${order.orderNo} 取消退款`,
+      idempotencyKey: `refund:${order.rid}`,
+      balanceFen: balance,
+      now,
+    });
+  return moved;
+}

@@ -1,0 +1,289 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Services } from '../platform/services.ts';
+import { ledgerEntries, orderFeedback, orderItems, orders, sampleRecycles } from '../platform/db/schema.ts';
+import { DomainError } from '../platform/errors.ts';
+import { appendEntry, balanceOf, lockBalance, type Tx } from '../ledger/index.ts';
+import {
+  ALREADY_PAID,
+  nextStatus,
+  ORDER_STATUS_TEXT,
+  PAYABLE_STATUSES,
+  type Actor,
+} from '../../shared/orders/order-status.ts';
+import { INSUFFICIENT_BALANCE, ORDER_NOT_FOUND } from '../../shared/orders/order.ts';
+import { DISPOSAL_KEEP, DISPOSAL_RECYCLE } from '../../shared/plan/plan-rules.ts';
+import { pageWindow } from '../../shared/pagination.ts';
+import { addEvent, applyTransition, factsOf, lockOrder, type OrderRow } from './transition.ts';
+import { findOwnOrder, timelineOf } from './read.ts';
+import { newRecycleRid } from './ids.ts';
+import { releaseWithOrder } from '../reservations/book.ts';
+import { cancelWithRefund } from './cancel.ts';
+
+const DONE = ['delivered', 'unsettled', 'completed'] as const;
+
+/** What is owed on an order right now. */
+const owed = (o: OrderRow) => Math.max(0, o.amountFen - o.paidFen);
+
+export async function readyToPay(s: Services, userId: number, rid: string) {
+  const o = await findOwnOrder(s.db, userId, rid);
+  return {
+    rid: o.rid,
+    order_no: o.orderNo,
+    status: o.status,
+    status_text: ORDER_STATUS_TEXT[o.status],
+    amount_fen: owed(o),
+    balance_fen: await balanceOf(s.db, userId),
+    payable: PAYABLE_STATUSES.includes(o.status),
+  };
+}
+
+/**
+ * Pays an order from the balance in one transaction: the balance row, then the order row, are
+ * locked (always in that order, as every money path does, so two payments cannot deadlock),
+ * the move is checked, the debit appended and the order moved. A second payment of the same
+ * order waits for the first and then finds it paid.
+ */
+export async function payOrder(s: Services, userId: number, rid: string, idempotencyKey?: string) {
+  const peek = await findOwnOrder(s.db, userId, rid);
+  const now = s.now();
+  const key = idempotencyKey ? `pay:${userId}:${idempotencyKey}` : `pay:${peek.rid}:${peek.status}`;
+  return s.db.transaction(async (tx) => {
+    const balance = await lockBalance(tx, userId, now);
+    const order = await lockOrder(tx, peek.id);
+    if (idempotencyKey) {
+      const [earlier] = await tx
+        .select({ orderId: ledgerEntries.orderId, after: ledgerEntries.balanceAfterFen })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.idempotencyKey, key));
+      if (earlier) {
+        if (earlier.orderId !== order.id) throw new DomainError('该请求标识已用于另一笔支付');
+        return {
+          status: order.status,
+          status_text: ORDER_STATUS_TEXT[order.status],
+          balance_fen: balance,
+          paid_fen: 0,
+        };
+      }
+    }
+    const move = nextStatus(factsOf(order), 'pay', 'customer');
+    if (!move.ok) throw new DomainError(move.message, 200, move.code);
+    const amount = owed(order);
+    if (balance < amount) throw new DomainError(INSUFFICIENT_BALANCE);
+    const entry = await appendEntry(tx, {
+      userId,
+      deltaFen: -amount,
+      kind: 'payment',
+      orderId: order.id,
+      note: `支付订单 ${order.orderNo}`,
+      idempotencyKey: key,
+      balanceFen: balance,
+      now,
+    });
+    if (!entry) throw new DomainError(ALREADY_PAID, 200, 'ALREADY_PAID');
+    const updated = await applyTransition(tx, order, {
+      action: 'pay',
+      actor: 'customer',
+      actorId: userId,
+      note: `余额支付 ${(amount / 100).toFixed(2)} 元`,
+      now,
+      patch: { paidFen: order.paidFen + amount },
+      recycle: await hasDisposal(tx, order.id, DISPOSAL_RECYCLE),
+    });
+    return {
+      status: updated.status,
+      status_text: ORDER_STATUS_TEXT[updated.status],
+      balance_fen: entry.balanceAfterFen,
+      paid_fen: amount,
+    };
+  });
+}
+
+async function hasDisposal(tx: Tx, orderId: number, disposal: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.disposal, disposal)));
+  return row.n > 0;
+}
+
+/**
+ * Cancels an order (customer: before the sample is received; staff: any open order, with a
+ * reason). Money already paid goes back to the balance as a refund entry in the same transaction.
+ */
+export async function cancelOrder(
+  s: Services,
+  o: OrderRow,
+  by: { actor: Actor; actorId: number; reason: string },
+): Promise<OrderRow> {
+  const now = s.now();
+  return s.db.transaction((tx) =>
+    cancelWithRefund(tx, o, { actor: by.actor, actorId: by.actorId, note: by.reason }, now, {
+      // A reservation's order frees its slots with it (and holds customers to the deadline).
+      release: (order) => releaseWithOrder(tx, order, by, now),
+    }),
+  );
+}
+
+/** The test steps of an order: receipt, testing, data, as timeline entries with their texts. */
+export async function testRecord(s: Services, userId: number, rid: string) {
+  const o = await findOwnOrder(s.db, userId, rid);
+  const steps = (await timelineOf(s.db, o.id)).filter((e) =>
+    ['receive', 'start', 'deliver'].includes(e.action),
+  );
+  return {
+    list: steps.map((e) => ({ ...e, status_text: ORDER_STATUS_TEXT[e.to] })),
+  };
+}
+
+export async function reportFeedback(s: Services, userId: number, rid: string, content: string) {
+  const o = await findOwnOrder(s.db, userId, rid);
+  if (!(DONE as readonly string[]).includes(o.status))
+    throw new DomainError('检测数据出具后才能反馈报告问题');
+  const now = s.now();
+  await s.db.transaction(async (tx) => {
+    await tx
+      .insert(orderFeedback)
+      .values({ orderId: o.id, userId, kind: 'feedback', content, createdAt: new Date(now) });
+    await addEvent(tx, {
+      orderId: o.id,
+      from: o.status,
+      to: o.status,
+      action: 'feedback',
+      actor: 'customer',
+      actorId: userId,
+      note: content,
+      now,
+    });
+  });
+}
+
+export const ALREADY_EVALUATED = '该订单已评价';
+
+export async function evaluate(s: Services, userId: number, rid: string, score: number, content: string) {
+  const o = await findOwnOrder(s.db, userId, rid);
+  if (o.status !== 'completed') throw new DomainError('订单完成后才能评价');
+  const [row] = await s.db
+    .insert(orderFeedback)
+    .values({ orderId: o.id, userId, kind: 'evaluation', score, content, createdAt: new Date(s.now()) })
+    .onConflictDoNothing()
+    .returning({ id: orderFeedback.id });
+  if (!row) throw new DomainError(ALREADY_EVALUATED);
+}
+
+/** Past orders whose samples are kept in the store (disposal 2): reusable as sample source 0. */
+export async function historyForUser(s: Services, userId: number, page?: number, size?: number) {
+  const w = pageWindow(page, size);
+  const where = and(
+    eq(orders.userId, userId),
+    inArray(orders.status, [...DONE]),
+    sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.disposal} = ${DISPOSAL_KEEP})`,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    s.db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(w.size)
+      .offset(w.offset),
+    s.db.select({ total: count() }).from(orders).where(where),
+  ]);
+  const kept =
+    rows.length === 0
+      ? []
+      : await s.db
+          .select()
+          .from(orderItems)
+          .where(
+            and(
+              inArray(
+                orderItems.orderId,
+                rows.map((r) => r.id),
+              ),
+              eq(orderItems.disposal, DISPOSAL_KEEP),
+            ),
+          );
+  return {
+    list: rows.map((r) => ({
+      rid: r.rid,
+      order_no: r.orderNo,
+      created: r.createdAt.toISOString(),
+      items: kept
+        .filter((k) => k.orderId === r.id)
+        .map((k) => ({ item_rid: k.itemRid, name: k.name, sample_count: k.sampleCount })),
+    })),
+    total,
+  };
+}
+
+export const RECYCLE_EXISTS = '该订单已提交样品回收申请';
+
+/** Asks for the samples of a disposal-1 order to be sent back. */
+export async function addRecycle(
+  s: Services,
+  userId: number,
+  input: { rid: string; name: string; phone: string; address: string; message: string },
+) {
+  const o = await findOwnOrder(s.db, userId, input.rid);
+  if (o.status === 'cancelled') throw new DomainError('订单已取消');
+  if (!(await hasDisposal(s.db as unknown as Tx, o.id, DISPOSAL_RECYCLE)))
+    throw new DomainError('该订单没有需要回收的样品');
+  const [row] = await s.db
+    .insert(sampleRecycles)
+    .values({
+      rid: newRecycleRid(),
+      orderId: o.id,
+      userId,
+      name: input.name,
+      phone: input.phone,
+      address: input.address,
+      message: input.message,
+      createdAt: new Date(s.now()),
+    })
+    .onConflictDoNothing()
+    .returning({ rid: sampleRecycles.rid });
+  if (!row) throw new DomainError(RECYCLE_EXISTS);
+  return { rid: row.rid };
+}
+
+export async function listRecycles(
+  s: Services,
+  userId: number,
+  page?: number,
+  size?: number,
+  orderRid?: string,
+) {
+  const w = pageWindow(page, size);
+  const where = and(eq(sampleRecycles.userId, userId), orderRid ? eq(orders.rid, orderRid) : undefined);
+  const [rows, [{ total }]] = await Promise.all([
+    s.db
+      .select({ r: sampleRecycles, orderNo: orders.orderNo, orderRid: orders.rid })
+      .from(sampleRecycles)
+      .innerJoin(orders, eq(orders.id, sampleRecycles.orderId))
+      .where(where)
+      .orderBy(desc(sampleRecycles.id))
+      .limit(w.size)
+      .offset(w.offset),
+    s.db
+      .select({ total: count() })
+      .from(sampleRecycles)
+      .innerJoin(orders, eq(orders.id, sampleRecycles.orderId))
+      .where(where),
+  ]);
+  return {
+    list: rows.map(({ r, orderNo, orderRid }) => ({
+      rid: r.rid,
+      order_rid: orderRid,
+      order_no: orderNo,
+      status: r.status,
+      name: r.name,
+      phone: r.phone,
+      address: r.address,
+      message: r.message,
+      created: r.createdAt.toISOString(),
+    })),
+    total,
+  };
+}
+
+export { ORDER_NOT_FOUND };

@@ -1,0 +1,70 @@
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { Services } from '../platform/services.ts';
+import { device, files, orderEvents, orderItems, reservations } from '../platform/db/schema.ts';
+import { DomainError } from '../platform/errors.ts';
+import { toDeviceSummary } from '../catalogue/rows.ts';
+import { filesOf, findOwnOrder } from './read.ts';
+
+/** listProtocolFile: the signed agreements attached to the user's order. */
+export async function listProtocolFiles(s: Services, userId: number, rid: string) {
+  const o = await findOwnOrder(s.db, userId, rid);
+  return { list: (await filesOf(s.db, o.id)).filter((f) => f.kind === 'protocol') };
+}
+
+/**
+ * updateProtocolFile: attaches a file the user uploaded (upload4file) to the order as its
+ * signed agreement, on the timeline.
+ */
+export async function attachProtocolFile(s: Services, userId: number, rid: string, fileRid: string) {
+  const o = await findOwnOrder(s.db, userId, rid);
+  if (o.status === 'cancelled') throw new DomainError('订单已取消');
+  await s.db.transaction(async (tx) => {
+    const [f] = await tx
+      .select()
+      .from(files)
+      .where(and(eq(files.rid, fileRid), eq(files.ownerId, userId)));
+    if (!f || f.kind === 'report' || f.kind === 'pic') throw new DomainError('文件不存在', 200, 'NOT_FOUND');
+    // Conditional on the file still being free: of two requests racing to attach it to two
+    // orders, one wins and the other writes nothing, not even a timeline entry.
+    const attached = await tx
+      .update(files)
+      .set({ orderId: o.id, kind: 'protocol' })
+      .where(and(eq(files.id, f.id), or(isNull(files.orderId), eq(files.orderId, o.id))))
+      .returning({ id: files.id });
+    if (attached.length === 0) throw new DomainError('该文件已用于其他订单');
+    await tx.insert(orderEvents).values({
+      orderId: o.id,
+      fromStatus: o.status,
+      toStatus: o.status,
+      action: 'upload',
+      actorKind: 'customer',
+      actorId: userId,
+      note: `上传签署协议：${f.originalName}`,
+      at: new Date(s.now()),
+    });
+  });
+  return listProtocolFiles(s, userId, rid);
+}
+
+/**
+ * relateEquipment: the instruments that run the order's items; a reservation order (type 2)
+ * lists its reserved instrument first.
+ */
+export async function relatedEquipment(s: Services, userId: number, rid: string) {
+  const o = await findOwnOrder(s.db, userId, rid);
+  const reserved = await s.db
+    .select({ d: device })
+    .from(reservations)
+    .innerJoin(device, eq(device.id, reservations.deviceId))
+    .where(eq(reservations.orderId, o.id));
+  const itemRids = (
+    await s.db.select({ rid: orderItems.itemRid }).from(orderItems).where(eq(orderItems.orderId, o.id))
+  ).map((r) => r.rid);
+  const linked =
+    itemRids.length === 0
+      ? []
+      : await s.db.select().from(device).where(inArray(device.itemRid, itemRids)).orderBy(device.sort);
+  const seen = new Set<number>();
+  const list = [...reserved.map((r) => r.d), ...linked].filter((d) => !seen.has(d.id) && seen.add(d.id));
+  return { list: list.map(toDeviceSummary) };
+}

@@ -1,0 +1,214 @@
+import { and, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../platform/db/client.ts';
+import { files, orderEvents, orderFeedback, orderItems, orders } from '../platform/db/schema.ts';
+import { DomainError } from '../platform/errors.ts';
+import { ORDER_STATUS_TEXT, PAYABLE_STATUSES, type OrderStatus } from '../../shared/orders/order-status.ts';
+import {
+  ORDER_NOT_FOUND,
+  type OrderDetail,
+  type OrderEvent,
+  type OrderFile,
+  type OrderLine,
+  type OrderSummary,
+} from '../../shared/orders/order.ts';
+import { pageWindow } from '../../shared/pagination.ts';
+import { addDays, shanghaiMidnight } from '../../shared/slots.ts';
+import type { OrderRow } from './transition.ts';
+
+/** One of the user's own orders; another user's rid reads as not found. */
+export async function findOwnOrder(db: Db, userId: number, rid: string): Promise<OrderRow> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.rid, rid), eq(orders.userId, userId)));
+  if (!row) throw new DomainError(ORDER_NOT_FOUND, 200, 'NOT_FOUND');
+  return row;
+}
+
+export async function findOrder(db: Db, rid: string): Promise<OrderRow> {
+  const [row] = await db.select().from(orders).where(eq(orders.rid, rid));
+  if (!row) throw new DomainError(ORDER_NOT_FOUND, 200, 'NOT_FOUND');
+  return row;
+}
+
+export function toSummary(o: OrderRow, itemNames: string[]): OrderSummary {
+  return {
+    rid: o.rid,
+    order_no: o.orderNo,
+    type_id: o.typeId,
+    status: o.status,
+    status_text: ORDER_STATUS_TEXT[o.status],
+    customer_kind: o.customerKind,
+    pay_mode: o.payMode,
+    amount_fen: o.amountFen,
+    quoted_fen: o.quotedFen,
+    paid_fen: o.paidFen,
+    item_names: itemNames,
+    delivery_type: o.delivery.type === 1 ? 1 : 0,
+    created: o.createdAt.toISOString(),
+    updated: o.updatedAt.toISOString(),
+  };
+}
+
+async function itemNamesOf(db: Db, ids: number[]): Promise<Map<number, string[]>> {
+  const names = new Map<number, string[]>();
+  if (ids.length === 0) return names;
+  const rows = await db
+    .select({ orderId: orderItems.orderId, name: orderItems.name })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, ids))
+    .orderBy(orderItems.id);
+  for (const r of rows) names.set(r.orderId, [...(names.get(r.orderId) ?? []), r.name]);
+  return names;
+}
+
+export async function timelineOf(db: Db, orderId: number): Promise<OrderEvent[]> {
+  const rows = await db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(orderEvents.id);
+  return rows.map((e) => ({
+    from: e.fromStatus,
+    to: e.toStatus,
+    action: e.action,
+    actor: e.actorKind,
+    note: e.note,
+    at: e.at.toISOString(),
+  }));
+}
+
+export async function filesOf(db: Db, orderId: number): Promise<OrderFile[]> {
+  const rows = await db.select().from(files).where(eq(files.orderId, orderId)).orderBy(files.id);
+  return rows.map((f) => ({
+    rid: f.rid,
+    kind: f.kind,
+    name: f.originalName,
+    mime: f.mime,
+    size: f.size,
+    created: f.createdAt.toISOString(),
+  }));
+}
+
+export async function orderDetail(db: Db, o: OrderRow): Promise<OrderDetail> {
+  const [lines, timeline, fileList, [evaluation]] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(orderItems.id),
+    timelineOf(db, o.id),
+    filesOf(db, o.id),
+    db
+      .select()
+      .from(orderFeedback)
+      .where(and(eq(orderFeedback.orderId, o.id), eq(orderFeedback.kind, 'evaluation'))),
+  ]);
+  const sourceIds = lines.map((l) => l.sourceOrderId).filter((v): v is number => v !== null);
+  const sourceRids = new Map<number, string>();
+  if (sourceIds.length > 0) {
+    for (const r of await db
+      .select({ id: orders.id, rid: orders.rid })
+      .from(orders)
+      .where(inArray(orders.id, sourceIds)))
+      sourceRids.set(r.id, r.rid);
+  }
+  const items: OrderLine[] = lines.map((l) => ({
+    item_rid: l.itemRid,
+    name: l.name,
+    price_fen: l.priceFen,
+    unit: l.unit,
+    sample_count: l.sampleCount,
+    parameters: l.parameters,
+    source: l.source,
+    source_order_rid: l.sourceOrderId ? (sourceRids.get(l.sourceOrderId) ?? null) : null,
+    disposal: l.disposal,
+    line_fen: l.lineFen,
+  }));
+  return {
+    ...toSummary(
+      o,
+      items.map((i) => i.name),
+    ),
+    delivery: o.delivery,
+    remark: o.remark,
+    demand: o.demand ?? null,
+    items,
+    timeline,
+    files: fileList,
+    evaluation: evaluation
+      ? {
+          score: evaluation.score ?? 0,
+          content: evaluation.content,
+          created: evaluation.createdAt.toISOString(),
+        }
+      : null,
+  };
+}
+
+export type ListFilter = {
+  userId?: number;
+  status?: OrderStatus;
+  statuses?: readonly OrderStatus[];
+  delivery_type?: 0 | 1;
+  order_no?: string;
+  keyword?: string;
+  date_from?: string;
+  date_to?: string;
+  page?: number;
+  size?: number;
+};
+
+/**
+ * A page of orders, newest first, with the filters of /member/order and /member/oquery, and
+ * `owed_fen`: what the matching orders awaiting payment (待付款, 待结算) still owe, the total
+ * shown by /member/unpaid and /member/unsettled.
+ */
+export async function listOrders(
+  db: Db,
+  f: ListFilter,
+): Promise<{ list: OrderSummary[]; total: number; owed_fen: number }> {
+  const w = pageWindow(f.page, f.size);
+  const where: SQL[] = [];
+  if (f.userId !== undefined) where.push(eq(orders.userId, f.userId));
+  if (f.status) where.push(eq(orders.status, f.status));
+  if (f.statuses?.length) where.push(inArray(orders.status, [...f.statuses]));
+  if (f.delivery_type !== undefined) where.push(sql`(${orders.delivery}->>'type')::int = ${f.delivery_type}`);
+  if (f.order_no) where.push(ilike(orders.orderNo, `%${escapeLike(f.order_no)}%`));
+  if (f.keyword)
+    where.push(
+      sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.name} ilike ${`%${escapeLike(f.keyword)}%`})`,
+    );
+  if (f.date_from) where.push(gte(orders.createdAt, new Date(shanghaiMidnight(f.date_from)!)));
+  if (f.date_to) where.push(lt(orders.createdAt, new Date(shanghaiMidnight(addDays(f.date_to, 1))!)));
+  const cond = and(...where);
+  const [rows, [{ total, owed }]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(cond)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(w.size)
+      .offset(w.offset),
+    db
+      .select({
+        total: count(),
+        owed: sql<string>`coalesce(sum(greatest(${orders.amountFen} - ${orders.paidFen}, 0)) filter (where ${inArray(orders.status, [...PAYABLE_STATUSES])}), 0)`,
+      })
+      .from(orders)
+      .where(cond),
+  ]);
+  const names = await itemNamesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { list: rows.map((r) => toSummary(r, names.get(r.id) ?? [])), total, owed_fen: Number(owed) };
+}
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** How many of the user's orders are in each status (the tab counts of /member/order). */
+export async function countByStatus(db: Db, userId: number): Promise<Partial<Record<OrderStatus, number>>> {
+  const rows = await db
+    .select({ status: orders.status, n: count() })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .groupBy(orders.status);
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}

@@ -1,0 +1,215 @@
+import { contract } from '../platform/http/contract.ts';
+import { Hono } from 'hono';
+import type { ApiEnv } from '../app.ts';
+import { ok, readBody, readParam } from '../platform/http/envelope.ts';
+import { requireUser } from '../platform/http/auth.ts';
+import {
+  evaluateSchema,
+  feedbackSchema,
+  orderAddSchema,
+  orderListSchema,
+  orderRidSchema,
+  paySchema,
+  recycleAddSchema,
+} from '../../shared/orders/order.ts';
+import { PageRequestSchema } from '../../shared/pagination.ts';
+import { ORDER_STATUS_TEXT } from '../../shared/orders/order-status.ts';
+import {
+  addRecycle,
+  cancelOrder,
+  countByStatus,
+  evaluate,
+  findOwnOrder,
+  historyForUser,
+  listOrders,
+  listRecycles,
+  orderDetail,
+  payOrder,
+  placeOrders,
+  readyToPay,
+  reportFeedback,
+  testRecord,
+} from './index.ts';
+import { placeDemand } from './demand.ts';
+import { agreementPdf } from '../agreement/index.ts';
+import { contentDisposition } from '../files/index.ts';
+import { demandSchema } from '../../shared/orders/demand.ts';
+import { attachProtocolFile, listProtocolFiles, relatedEquipment } from './protocol.ts';
+import { listMessages, markRead } from '../notify/messages.ts';
+import { balanceOf, listEntries } from '../ledger/index.ts';
+import { z } from '../../shared/zod.ts';
+import { ridField } from '../../shared/orders/order.ts';
+
+/** The customer's orders under /api/auth (spec section 7 paths). */
+/** sample4recycle/list4person: a page, optionally one order's requests. */
+const recycleListSchema = PageRequestSchema.extend({ order_rid: ridField().optional() });
+
+/** order/updateProtocolFile: the order and the uploaded signed agreement. */
+const protocolFileSchema = z.object(
+  { rid: ridField(), file_rid: ridField('文件') },
+  { error: '请求参数格式不正确' },
+);
+
+/** message/read: the messages to mark read (none: all of them). */
+const messageReadSchema = z.object(
+  { rids: z.array(z.string().trim().min(1).max(64), { error: '[消息]格式不正确' }).max(100).optional() },
+  { error: '请求参数格式不正确' },
+);
+
+export function orderRoutes() {
+  const r = new Hono<ApiEnv>();
+
+  r.post('/order/add', contract({ body: orderAddSchema }), async (c) => {
+    const me = requireUser(c);
+    const list = await placeOrders(c.var.services, me.id, await readBody(c, orderAddSchema));
+    return ok(c, { list }, '提交成功');
+  });
+
+  // A quote request from /experiment/demand: an order in 待报价 (no path in the spec; see
+  // docs/decisions/0011-demand-and-contract.md).
+  r.post('/order/demand', contract({ body: demandSchema }), async (c) => {
+    const me = requireUser(c);
+    return ok(c, await placeDemand(c.var.services, me.id, await readBody(c, demandSchema)), '提交成功');
+  });
+
+  r.post('/order/list4person', contract({ body: orderListSchema }), async (c) => {
+    const me = requireUser(c);
+    const f = await readBody(c, orderListSchema);
+    return ok(c, await listOrders(c.var.services.db, { ...f, userId: me.id }));
+  });
+
+  r.post('/order/count4person', contract({}), async (c) => {
+    const me = requireUser(c);
+    const counts = await countByStatus(c.var.services.db, me.id);
+    return ok(c, { counts, total: Object.values(counts).reduce((a, b) => a + (b ?? 0), 0) });
+  });
+
+  r.post('/order/detail', contract({ body: orderRidSchema }), async (c) => {
+    const me = requireUser(c);
+    const { rid } = await readBody(c, orderRidSchema);
+    return ok(c, await orderDetail(c.var.services.db, await findOwnOrder(c.var.services.db, me.id, rid)));
+  });
+
+  r.post('/order/cancel', contract({ body: orderRidSchema }), async (c) => {
+    const me = requireUser(c);
+    const { rid } = await readBody(c, orderRidSchema);
+    const o = await findOwnOrder(c.var.services.db, me.id, rid);
+    const moved = await cancelOrder(c.var.services, o, {
+      actor: 'customer',
+      actorId: me.id,
+      reason: '客户取消',
+    });
+    return ok(c, { status: moved.status, status_text: ORDER_STATUS_TEXT[moved.status] }, '订单已取消');
+  });
+
+  r.post('/web/order/ready2pay', contract({ body: orderRidSchema }), async (c) => {
+    const me = requireUser(c);
+    const { rid } = await readBody(c, orderRidSchema);
+    return ok(c, await readyToPay(c.var.services, me.id, rid));
+  });
+
+  r.post('/web/order/pay', contract({ body: paySchema }), async (c) => {
+    const me = requireUser(c);
+    const { rid, idempotency_key } = await readBody(c, paySchema);
+    return ok(c, await payOrder(c.var.services, me.id, rid, idempotency_key || undefined), '支付成功');
+  });
+
+  r.post('/order/history4user', contract({ body: PageRequestSchema }), async (c) => {
+    const me = requireUser(c);
+    const { page, size } = await readBody(c, PageRequestSchema);
+    return ok(c, await historyForUser(c.var.services, me.id, page, size));
+  });
+
+  r.post('/order/testRecord', contract({ body: orderRidSchema }), async (c) => {
+    const me = requireUser(c);
+    const { rid } = await readBody(c, orderRidSchema);
+    return ok(c, await testRecord(c.var.services, me.id, rid));
+  });
+
+  r.post('/order/reportOrderFeedback', contract({ body: feedbackSchema }), async (c) => {
+    const me = requireUser(c);
+    const { rid, content } = await readBody(c, feedbackSchema);
+    await reportFeedback(c.var.services, me.id, rid, content);
+    return ok(c, null, '提交成功');
+  });
+
+  r.post('/evaluate/add', contract({ body: evaluateSchema }), async (c) => {
+    const me = requireUser(c);
+    const { rid, score, content } = await readBody(c, evaluateSchema);
+    await evaluate(c.var.services, me.id, rid, score, content);
+    return ok(c, null, '提交成功');
+  });
+
+  r.post('/sample4recycle/add', contract({ body: recycleAddSchema }), async (c) => {
+    const me = requireUser(c);
+    return ok(c, await addRecycle(c.var.services, me.id, await readBody(c, recycleAddSchema)), '提交成功');
+  });
+
+  r.post('/sample4recycle/list4person', contract({ body: recycleListSchema }), async (c) => {
+    const me = requireUser(c);
+    const { page, size, order_rid } = await readBody(c, recycleListSchema);
+    return ok(c, await listRecycles(c.var.services, me.id, page, size, order_rid));
+  });
+
+  r.post('/order/listProtocolFile', contract({ body: orderRidSchema }), async (c) => {
+    const me = requireUser(c);
+    const { rid } = await readBody(c, orderRidSchema);
+    return ok(c, await listProtocolFiles(c.var.services, me.id, rid));
+  });
+
+  // The agreement generated as a PDF (no path in the spec; decision 0011). GET, so the browser
+  // can fetch it as a file; the owner and staff only.
+  r.get(
+    '/order/protocol/:rid',
+    contract({ produces: "application/pdf: the order's agreement" }),
+    async (c) => {
+      const me = requireUser(c);
+      const rid = readParam(c, 'rid');
+      const pdf = await agreementPdf(c.var.services, me.id, rid);
+      return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200, {
+        'content-type': 'application/pdf',
+        'content-disposition': contentDisposition(pdf.filename),
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, no-store',
+      });
+    },
+  );
+
+  r.post('/order/updateProtocolFile', contract({ body: protocolFileSchema }), async (c) => {
+    const me = requireUser(c);
+    const { rid, file_rid } = await readBody(c, protocolFileSchema);
+    return ok(c, await attachProtocolFile(c.var.services, me.id, rid, file_rid), '提交成功');
+  });
+
+  r.post('/order/relateEquipment', contract({ body: orderRidSchema }), async (c) => {
+    const me = requireUser(c);
+    const { rid } = await readBody(c, orderRidSchema);
+    return ok(c, await relatedEquipment(c.var.services, me.id, rid));
+  });
+
+  // In-system messages (written by the notification worker) and the balance ledger: the
+  // customer-side reads of what orders produce.
+  r.post('/message/list', contract({ body: PageRequestSchema }), async (c) => {
+    const me = requireUser(c);
+    const { page, size } = await readBody(c, PageRequestSchema);
+    return ok(c, await listMessages(c.var.services, me.id, page, size));
+  });
+
+  r.post('/message/read', contract({ body: messageReadSchema }), async (c) => {
+    const me = requireUser(c);
+    const { rids } = await readBody(c, messageReadSchema);
+    return ok(c, { unread: await markRead(c.var.services, me.id, rids) });
+  });
+
+  r.post('/balance/ledger', contract({ body: PageRequestSchema }), async (c) => {
+    const me = requireUser(c);
+    const { page, size } = await readBody(c, PageRequestSchema);
+    const [entries, balance_fen] = await Promise.all([
+      listEntries(c.var.services.db, me.id, page, size),
+      balanceOf(c.var.services.db, me.id),
+    ]);
+    return ok(c, { ...entries, balance_fen });
+  });
+
+  return r;
+}

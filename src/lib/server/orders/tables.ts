@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from '../accounts/tables.ts';
+import { item } from '../catalogue/tables.ts';
+import type { Delivery } from '../../shared/orders/order.ts';
+import type { OrderStatus } from '../../shared/orders/order-status.ts';
+import type { DemandInfo } from '../../shared/orders/demand.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** An order for 送样检测 or 数据分析 items; its life is the table in src/lib/shared/order-status.ts. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    rid: text('rid').notNull().unique(),
+    /** Human-readable: LP + Shanghai date + 6 digits. */
+    orderNo: text('order_no').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Project type: 1 送样检测, 3 数据分析. */
+    typeId: integer('type_id').notNull(),
+    status: text('status').$type<OrderStatus>().notNull(),
+    /** Taken from the user's organization when ordering; a later profile change does not move it. */
+    customerKind: text('customer_kind', { enum: ['institution', 'enterprise'] }).notNull(),
+    payMode: text('pay_mode', { enum: ['after', 'before'] }).notNull(),
+    /** What the customer owes: the list total, replaced by the quote once quoted. */
+    amountFen: integer('amount_fen').notNull(),
+    quotedFen: integer('quoted_fen'),
+    paidFen: integer('paid_fen').notNull().default(0),
+    delivery: jsonb('delivery').$type<Delivery>().notNull(),
+    remark: text('remark').notNull().default(''),
+    /** Set when the order came from a quote request (/experiment/demand): what the customer asked. */
+    demand: jsonb('demand').$type<DemandInfo>(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** One ordered item with its price and options as they were when ordered. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    itemRid: text('item_rid').notNull(),
+    name: text('name').notNull(),
+    priceFen: integer('price_fen').notNull(),
+    unit: text('unit').notNull(),
+    sampleCount: integer('sample_count').notNull(),
+    parameters: jsonb('parameters').$type<Record<string, string>>().notNull(),
+    /** Spec section 3: 4 home sampling, 1 newly mailed, 3 already sampled, 0 stored, 2 own, -1 none. */
+    source: smallint('source').notNull(),
+    sourceOrderId: integer('source_order_id').references(() => orders.id),
+    /** 0 destroyed after 5 working days, 1 sent back, 2 kept in the sample store. */
+    disposal: smallint('disposal').notNull(),
+    lineFen: integer('line_fen').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+/** The order's timeline: every transition with who made it and why. Never updated. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').$type<OrderStatus>(),
+    toStatus: text('to_status').$type<OrderStatus>().notNull(),
+    /** A state-machine action, or 'create', 'feedback', 'upload' for non-moving entries. */
+    action: text('action').notNull(),
+    actorKind: text('actor_kind', { enum: ['customer', 'staff', 'system'] }).notNull(),
+    actorId: integer('actor_id'),
+    note: text('note').notNull().default(''),
+    at: at('at').notNull(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/** The experiment plan (cart), kept server-side: one line per item per user. */
+export const planItems = pgTable(
+  'plan_items',
+  {
+    id: serial('id').primaryKey(),
+    rid: text('rid').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemRid: text('item_rid')
+      .notNull()
+      .references(() => item.rid),
+    count: integer('count').notNull(),
+    options: jsonb('options')
+      .$type<{
+        parameters: Record<string, string>;
+        source: number;
+        disposal: number;
+        source_order_rid?: string;
+      }>()
+      .notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('plan_items_user_item_idx').on(t.userId, t.itemRid)],
+);
+
+/** Report feedback and evaluations written by the customer about an order. */
+export const orderFeedback = pgTable(
+  'order_feedback',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['feedback', 'evaluation'] }).notNull(),
+    score: smallint('score'),
+    content: text('content').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    index('order_feedback_order_idx').on(t.orderId),
+    // One evaluation per order, even under concurrent requests.
+    uniqueIndex('order_feedback_one_evaluation_idx')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'evaluation'`),
+  ],
+);
+
+/** A request to send back samples kept under disposal 1 (sample4recycle). */
+export const sampleRecycles = pgTable(
+  'sample_recycles',
+  {
+    id: serial('id').primaryKey(),
+    rid: text('rid').notNull().unique(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' })
+      .unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: ['pending', 'sent', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    message: text('message').notNull().default(''),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('sample_recycles_user_idx').on(t.userId, t.createdAt)],
+);

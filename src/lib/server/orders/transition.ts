@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm';
+import { orderEvents, orders, users } from '../platform/db/schema.ts';
+import { DomainError } from '../platform/errors.ts';
+import type { Tx } from '../ledger/index.ts';
+import { queueForTransition } from '../notify/index.ts';
+import {
+  nextStatus,
+  type Actor,
+  type OrderAction,
+  type OrderStatus,
+} from '../../shared/orders/order-status.ts';
+import { ORDER_NOT_FOUND } from '../../shared/orders/order.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export const factsOf = (o: OrderRow) => ({
+  status: o.status,
+  pay_mode: o.payMode,
+  delivery_type: (o.delivery.type === 1 ? 1 : 0) as 0 | 1,
+  type_id: o.typeId,
+});
+
+/** Locks one order row for the rest of the transaction. */
+export async function lockOrder(tx: Tx, id: number): Promise<OrderRow> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  if (!row) throw new DomainError(ORDER_NOT_FOUND, 200, 'NOT_FOUND');
+  return row;
+}
+
+/** Writes one timeline entry; returns its id. */
+export async function addEvent(
+  tx: Tx,
+  e: {
+    orderId: number;
+    from: OrderStatus | null;
+    to: OrderStatus;
+    action: string;
+    actor: Actor;
+    actorId: number | null;
+    note?: string;
+    now: number;
+  },
+): Promise<number> {
+  const [row] = await tx
+    .insert(orderEvents)
+    .values({
+      orderId: e.orderId,
+      fromStatus: e.from,
+      toStatus: e.to,
+      action: e.action,
+      actorKind: e.actor,
+      actorId: e.actorId,
+      note: e.note ?? '',
+      at: new Date(e.now),
+    })
+    .returning({ id: orderEvents.id });
+  return row.id;
+}
+
+/**
+ * Moves a locked order by the state machine: checks the move, updates the row (with `patch`),
+ * writes the timeline entry and queues the customer's notifications, all in `tx`.
+ */
+export async function applyTransition(
+  tx: Tx,
+  order: OrderRow,
+  t: {
+    action: OrderAction;
+    actor: Actor;
+    actorId: number | null;
+    note?: string;
+    now: number;
+    patch?: Partial<Pick<OrderRow, 'amountFen' | 'quotedFen' | 'paidFen'>>;
+    /** Extra payload for the messages (e.g. whether samples go back). */
+    recycle?: boolean;
+  },
+): Promise<OrderRow> {
+  const result = nextStatus(factsOf(order), t.action, t.actor);
+  if (!result.ok) throw new DomainError(result.message, 200, result.code);
+  const [updated] = await tx
+    .update(orders)
+    .set({ status: result.to, updatedAt: new Date(t.now), ...t.patch })
+    .where(eq(orders.id, order.id))
+    .returning();
+  const eventId = await addEvent(tx, {
+    orderId: order.id,
+    from: order.status,
+    to: result.to,
+    action: t.action,
+    actor: t.actor,
+    actorId: t.actorId,
+    note: t.note,
+    now: t.now,
+  });
+  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  await queueForTransition(tx, {
+    action: t.action,
+    to: result.to,
+    userId: order.userId,
+    orderId: order.id,
+    eventId,
+    hasEmail: Boolean(user?.email),
+    now: t.now,
+    payload: {
+      order_no: order.orderNo,
+      amount_fen: String(result.to === 'unsettled' ? updated.amountFen - updated.paidFen : updated.amountFen),
+      note: t.note ?? '',
+      recycle: t.recycle ? '1' : '0',
+    },
+  });
+  return updated;
+}

@@ -1,0 +1,164 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { Services } from '../platform/services.ts';
+import type { Db } from '../platform/db/client.ts';
+import { item, planItems, projectChild } from '../platform/db/schema.ts';
+import { DomainError } from '../platform/errors.ts';
+import { lockUser } from '../platform/db/row-locks.ts';
+import {
+  defaultLine,
+  parameterProblem,
+  PLAN_MAX_LINES,
+  sampleCountProblem,
+  SOURCE_HISTORY,
+  type Disposal,
+  type Parameters,
+  type SampleSource,
+} from '../../shared/plan/plan-rules.ts';
+import { projectTypeNames, type ProjectTypeId } from '../../shared/catalogue/catalogue.ts';
+import { lineFen } from '../../shared/money.ts';
+import { groupPlanItems, type PlanLine } from '../../shared/plan/plan.ts';
+import { newPlanRid } from '../orders/ids.ts';
+import { ORDERABLE_TYPES } from '../orders/place.ts';
+
+export const PLAN_LINE_NOT_FOUND = '计划项不存在';
+
+type LineInput = {
+  count?: number;
+  parameters?: Parameters;
+  source?: SampleSource;
+  disposal?: Disposal;
+  source_order_rid?: string;
+};
+
+/** cartNum in user/info: the number of lines in the plan. */
+export async function planCount(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(planItems).where(eq(planItems.userId, userId));
+  return row.n;
+}
+
+function checkLine(
+  it: typeof item.$inferSelect,
+  line: { count: number; parameters?: Parameters; source?: number; source_order_rid?: string },
+) {
+  const bad =
+    sampleCountProblem(it.options, line.count) ?? parameterProblem(it.options, line.parameters ?? {});
+  if (bad) throw new DomainError(bad);
+  if (line.source === SOURCE_HISTORY && !line.source_order_rid) throw new DomainError('[历史订单]不能为空');
+}
+
+async function orderableItem(db: Db, rid: string) {
+  const [it] = await db.select().from(item).where(eq(item.rid, rid));
+  if (!it || !it.onSale) throw new DomainError('检测项目不存在或已下架', 200, 'NOT_FOUND');
+  if (!ORDERABLE_TYPES.includes(it.typeId)) throw new DomainError('预约现场项目请通过仪器预约下单');
+  return it;
+}
+
+/** Adds an item to the plan; adding one already there adds to its sample count. */
+export async function addToPlan(s: Services, userId: number, input: LineInput & { item_rid: string }) {
+  const it = await orderableItem(s.db, input.item_rid);
+  const base = defaultLine(it.options);
+  const now = new Date(s.now());
+  return s.db.transaction(async (tx) => {
+    // One plan change per user at a time: a double click merges instead of racing the unique index.
+    await lockUser(tx, userId);
+    const [existing] = await tx
+      .select()
+      .from(planItems)
+      .where(and(eq(planItems.userId, userId), eq(planItems.itemRid, it.rid)));
+    const options = {
+      parameters: input.parameters ?? existing?.options.parameters ?? base.parameters,
+      source: input.source ?? existing?.options.source ?? base.source,
+      disposal: input.disposal ?? existing?.options.disposal ?? base.disposal,
+      ...(input.source_order_rid ? { source_order_rid: input.source_order_rid } : {}),
+    };
+    const countNow = (existing?.count ?? 0) + (input.count ?? base.count);
+    checkLine(it, {
+      ...options,
+      count: countNow,
+      source_order_rid: input.source_order_rid ?? existing?.options.source_order_rid,
+    });
+    if (existing) {
+      await tx
+        .update(planItems)
+        .set({ count: countNow, options, updatedAt: now })
+        .where(eq(planItems.id, existing.id));
+      return { rid: existing.rid };
+    }
+    const [{ n }] = await tx.select({ n: count() }).from(planItems).where(eq(planItems.userId, userId));
+    if (n >= PLAN_MAX_LINES) throw new DomainError(`实验计划最多${PLAN_MAX_LINES}项，请先下单或移除部分项目`);
+    const rid = newPlanRid();
+    await tx
+      .insert(planItems)
+      .values({ rid, userId, itemRid: it.rid, count: countNow, options, createdAt: now, updatedAt: now });
+    return { rid };
+  });
+}
+
+export async function updatePlanLine(s: Services, userId: number, input: LineInput & { rid: string }) {
+  const [line] = await s.db
+    .select()
+    .from(planItems)
+    .where(and(eq(planItems.userId, userId), eq(planItems.rid, input.rid)));
+  if (!line) throw new DomainError(PLAN_LINE_NOT_FOUND, 200, 'NOT_FOUND');
+  const it = await orderableItem(s.db, line.itemRid);
+  const options = {
+    parameters: input.parameters ?? line.options.parameters,
+    source: input.source ?? line.options.source,
+    disposal: input.disposal ?? line.options.disposal,
+    ...((input.source_order_rid ?? line.options.source_order_rid)
+      ? { source_order_rid: input.source_order_rid ?? line.options.source_order_rid }
+      : {}),
+  };
+  const countNow = input.count ?? line.count;
+  checkLine(it, { ...options, count: countNow });
+  await s.db
+    .update(planItems)
+    .set({ count: countNow, options, updatedAt: new Date(s.now()) })
+    .where(eq(planItems.id, line.id));
+}
+
+export async function removePlanLines(s: Services, userId: number, rids: string[]) {
+  await s.db.delete(planItems).where(and(eq(planItems.userId, userId), inArray(planItems.rid, rids)));
+}
+
+/**
+ * The plan: lines (oldest first), the same lines grouped by child category (type_id, 31 first,
+ * then ascending; docs/decisions/0008-plan-grouping.md), the count and total.
+ */
+export async function listPlan(s: Services, userId: number) {
+  const rows = await s.db
+    .select({ p: planItems, it: item, childName: projectChild.name })
+    .from(planItems)
+    .innerJoin(item, eq(item.rid, planItems.itemRid))
+    .innerJoin(projectChild, eq(projectChild.id, item.childId))
+    .where(eq(planItems.userId, userId))
+    .orderBy(asc(planItems.id));
+  const list: PlanLine[] = rows.map(({ p, it, childName }) => ({
+    rid: p.rid,
+    item_rid: it.rid,
+    name: it.name,
+    img: it.img,
+    type_id: it.childId,
+    type_name: childName,
+    project_type: it.typeId,
+    project_type_name: projectTypeNames[it.typeId as ProjectTypeId] ?? '',
+    price_fen: it.priceFen,
+    unit: it.unit,
+    quote_only: it.quoteOnly,
+    count: p.count,
+    parameters: p.options.parameters,
+    source: p.options.source,
+    disposal: p.options.disposal,
+    source_order_rid: p.options.source_order_rid ?? null,
+    line_fen: lineFen(it.priceFen, p.count),
+    options: it.options,
+  }));
+  return {
+    list,
+    groups: groupPlanItems(list),
+    count: list.length,
+    total_fen: list.reduce((n, l) => n + l.line_fen, 0),
+    /** True when any line needs an exact quote before it can be paid. */
+    needs_quote: list.some((l) => l.quote_only),
+  };
+}

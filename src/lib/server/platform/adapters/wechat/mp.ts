@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { externalTokens } from '../../db/schema.ts';
+import type { WechatAdapter } from './types.ts';
+
+export type MpConfig = { appid: string; secret: string; apiBase: string };
+
+type WxError = { errcode?: number; errmsg?: string };
+const TOKEN_NAME = 'wechat_access_token';
+/** Refresh this long before WeChat's expiry, so no request carries a token about to die. */
+const EARLY_MS = 5 * 60_000;
+const STALE_TOKEN_CODES = new Set([40001, 40014, 42001]);
+
+async function wxFetch<T>(url: string, body: unknown): Promise<T & WxError> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!res.ok) throw new Error(`WeChat API HTTP ${res.status} at ${new URL(url).pathname}`);
+  return (await res.json()) as T & WxError;
+}
+
+/**
+ * A real Official Account. The access_token lives in the database so every process uses the
+ * same one; it comes from stable_token, which hands out the same token while it is valid, so
+ * two processes refreshing together do not invalidate each other.
+ */
+export function createMpWechat(config: MpConfig, db: Db, now: () => number = Date.now): WechatAdapter {
+  const api = (path: string) => `${config.apiBase.replace(/\/$/, '')}${path}`;
+
+  async function accessToken(forceRefresh = false): Promise<string> {
+    if (!forceRefresh) {
+      const [row] = await db.select().from(externalTokens).where(eq(externalTokens.name, TOKEN_NAME));
+      if (row && row.expiresAt.getTime() - EARLY_MS > now()) return row.value;
+    }
+    const r = await wxFetch<{ access_token?: string; expires_in?: number }>(api('/cgi-bin/stable_token'), {
+      grant_type: 'client_credential',
+      appid: config.appid,
+      secret: config.secret,
+      force_refresh: forceRefresh,
+    });
+    if (!r.access_token) throw new Error(`WeChat stable_token failed: ${r.errcode} ${r.errmsg}`);
+    const expiresAt = new Date(now() + (r.expires_in ?? 7200) * 1000);
+    await db
+      .insert(externalTokens)
+      .values({ name: TOKEN_NAME, value: r.access_token, expiresAt })
+      .onConflictDoUpdate({ target: externalTokens.name, set: { value: r.access_token, expiresAt } });
+    return r.access_token;
+  }
+
+  async function createTicket(scene: string, expireSeconds: number, forceRefresh: boolean) {
+    const token = await accessToken(forceRefresh);
+    return wxFetch<{ ticket?: string; expire_seconds?: number; url?: string }>(
+      api(`/cgi-bin/qrcode/create?access_token=${encodeURIComponent(token)}`),
+      {
+        expire_seconds: expireSeconds,
+        action_name: 'QR_STR_SCENE',
+        action_info: { scene: { scene_str: scene } },
+      },
+    );
+  }
+
+  return {
+    kind: 'mp',
+    async createQr(scene, expireSeconds) {
+      let r = await createTicket(scene, expireSeconds, false);
+      // Another party (or a console reset) may have replaced the token: fetch a new one once.
+      if (r.errcode && STALE_TOKEN_CODES.has(r.errcode)) r = await createTicket(scene, expireSeconds, true);
+      if (!r.ticket || !r.url) throw new Error(`WeChat qrcode/create failed: ${r.errcode} ${r.errmsg}`);
+      return {
+        qrCodeUrl: r.url,
+        qrImageUrl: `https://mp.weixin.qq.com/cgi-bin/showqrcode?ticket=${encodeURIComponent(r.ticket)}`,
+        expireSeconds: r.expire_seconds ?? expireSeconds,
+      };
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+import { lockDataDir } from './lock.ts';
+
+export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies the committed migrations; safe when several processes start at once. */
+  migrate(): Promise<void>;
+  /** Runs fn while holding a database-wide lock (start-up work of several processes). */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const STARTUP_LOCK_KEY = 4_321_001;
+const migrationsFolder = fileURLToPath(new URL('../../../../../drizzle', import.meta.url));
+
+export type DatabaseOptions =
+  | { url: string }
+  /** dataDir undefined means an in-memory database (tests). */
+  | { dataDir?: string };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if ('url' in options) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection the server drops (restart, failover, dropped test database) must not
+    // crash the process; the pool replaces it on the next query.
+    pool.on('error', (error) => console.warn('[db] idle PostgreSQL connection lost:', error.message));
+    // Both drivers expose the same query builder; the PGlite type stands for both.
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(db as never, { migrationsFolder }),
+      async exclusive(fn) {
+        // A session-level advisory lock on its own connection: processes starting together
+        // migrate and seed one after another instead of racing on CREATE TABLE.
+        const lockClient = await pool.connect();
+        try {
+          await lockClient.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          return await fn();
+        } finally {
+          await lockClient.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+          lockClient.release();
+        }
+      },
+      ping: async () => void (await pool.query('select 1')),
+      close: () => pool.end(),
+    };
+  }
+  const dataDir = options.dataDir ? resolve(options.dataDir) : undefined;
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  try {
+    const client = await PGlite.create(dataDir ? { dataDir } : {});
+    const db = drizzlePglite(client, { schema });
+    return {
+      db,
+      kind: 'pglite',
+      migrate: () => migratePglite(db, { migrationsFolder }),
+      // The data-directory lock already makes this process the only one.
+      exclusive: (fn) => fn(),
+      ping: async () => void (await client.query('select 1')),
+      close: async () => {
+        if (!client.closed) {
+          await client.query('checkpoint');
+          await client.close();
+        }
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}

@@ -1,0 +1,14 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from './client.ts';
+import { users } from './schema.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Serialises one user's changes of a kind (address book, experiment plan) by locking the user
+ * row: a row that does not exist yet cannot be locked, so "select … for update, then insert"
+ * alone lets two identical requests both insert.
+ */
+export async function lockUser(tx: Tx, userId: number) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}

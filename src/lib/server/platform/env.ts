@@ -1,0 +1,119 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from '../../shared/zod.ts';
+
+// A relative DATA_DIR means the project folder, whatever directory the process was started from.
+const projectRoot = fileURLToPath(new URL('../../../..', import.meta.url));
+
+// The only reader of process.env. Checked once at start-up; a bad value stops the process
+// with a readable list of what is wrong instead of failing later on a request.
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  // Loopback by default: a fresh install with the development adapters is reachable only from this
+  // machine. Behind a proxy on another host, or to serve directly, set HOST=0.0.0.0 (docs/deploy.md).
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  DATA_DIR: z
+    .string()
+    .default('./.data')
+    .transform((dir) => (isAbsolute(dir) ? dir : resolve(projectRoot, dir))),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
+    .optional(),
+  PUBLIC_SITE_URL: z.url().default('http://localhost:4321'),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  // Behind a reverse proxy the client address comes from X-Real-IP / X-Forwarded-For.
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  // SMS: `log` keeps messages in the sms_outbox table (readable at /api/dev/outbox); `aliyun` sends.
+  SMS_PROVIDER: z.enum(['log', 'aliyun']).default('log'),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  ALIYUN_SMS_NOTIFY_TEMPLATES: z
+    .string()
+    .regex(/^\s*([a-z_]+=[A-Za-z0-9_]+\s*(,\s*|$))*$/, 'expected name=SMS_code pairs separated by commas')
+    .optional(),
+  ALIYUN_SMS_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com'),
+  // Seconds before a phone may be sent another code. 60 matches the browser's countdown; the
+  // browser tests shorten it so a test can register a phone and then ask it for a login code.
+  SMS_RESEND_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  // WeChat QR login: `dev` simulates the scan at /dev/wechat; `mp` uses an Official Account.
+  WECHAT_PROVIDER: z.enum(['dev', 'mp']).default('dev'),
+  WECHAT_APPID: z.string().optional(),
+  WECHAT_SECRET: z.string().optional(),
+  WECHAT_TOKEN: z.string().optional(),
+  WECHAT_API_BASE: z.url().default('https://api.weixin.qq.com'),
+  // Order notifications by e-mail: `log` keeps them in mail_outbox (/api/dev/outbox); `smtp` sends.
+  MAIL_PROVIDER: z.enum(['log', 'smtp']).default('log'),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(465),
+  SMTP_SECURE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  // Uploads: `local` keeps files under DATA_DIR/uploads.
+  STORAGE_PROVIDER: z.enum(['local']).default('local'),
+  UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(200).default(20),
+  // The development tools (/dev/outbox, /dev/wechat, /api/dev/*) of the log SMS and dev WeChat
+  // adapters: `local` answers only requests from this machine, `on` anyone (a shared staging demo,
+  // never with real customers), `off` nobody. They never exist with real providers.
+  DEV_TOOLS: z.enum(['local', 'on', 'off']).default('local'),
+  // Password of the seeded demo staff account 13800000000. Unset: a random one is generated when
+  // the account is created and printed once in the log (docs/deploy.md).
+  STAFF_PASSWORD: z.string().min(12, 'STAFF_PASSWORD needs at least 12 characters').max(64).optional(),
+});
+
+// Provider credentials are required only when that provider is chosen.
+const requiredWhen = {
+  aliyun: [
+    'ALIYUN_SMS_ACCESS_KEY_ID',
+    'ALIYUN_SMS_ACCESS_KEY_SECRET',
+    'ALIYUN_SMS_SIGN_NAME',
+    'ALIYUN_SMS_TEMPLATE_CODE',
+  ],
+  mp: ['WECHAT_APPID', 'WECHAT_SECRET', 'WECHAT_TOKEN'],
+  smtp: ['SMTP_HOST', 'MAIL_FROM'],
+} as const;
+
+const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
+  const need = [
+    ...(env.SMS_PROVIDER === 'aliyun' ? requiredWhen.aliyun : []),
+    ...(env.WECHAT_PROVIDER === 'mp' ? requiredWhen.mp : []),
+    ...(env.MAIL_PROVIDER === 'smtp' ? requiredWhen.smtp : []),
+  ];
+  for (const key of need) {
+    if (!env[key]) {
+      const provider = key.startsWith('ALIYUN')
+        ? 'SMS_PROVIDER=aliyun'
+        : key.startsWith('WECHAT')
+          ? 'WECHAT_PROVIDER=mp'
+          : 'MAIL_PROVIDER=smtp';
+      ctx.addIssue({ code: 'custom', path: [key], message: `required when ${provider}` });
+    }
+  }
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const parsed = CheckedEnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

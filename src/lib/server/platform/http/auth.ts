@@ -1,0 +1,36 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { ApiEnv } from '../../app.ts';
+import { DomainError } from '../errors.ts';
+import { authenticate, type AuthUser } from '../../accounts/tokens.ts';
+import { staffRole } from '../../staff/index.ts';
+
+export const LOGIN_REQUIRED = '请先登录';
+
+/**
+ * Mounted on /api/auth/*: no valid `Authorization: Bearer <token>` → HTTP 401, code 0,
+ * '请先登录', before any route runs (unknown /api/auth paths included).
+ */
+export const authGuard: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const header = c.req.header('authorization') ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  const user = match ? await authenticate(c.var.services, match[1]) : null;
+  if (!user) throw new DomainError(LOGIN_REQUIRED, 401);
+  c.set('user', user);
+  await next();
+};
+
+/** A handler that needs a user gets one, never `undefined`. */
+export function requireUser(c: Context<ApiEnv>): AuthUser {
+  const user = c.get('user');
+  if (!user) throw new DomainError(LOGIN_REQUIRED, 401);
+  return user;
+}
+
+export const STAFF_ONLY = '无权访问';
+
+/** Mounted on /api/admin/* after authGuard: only accounts in staff_members pass (403, code 0). */
+export const staffGuard: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const me = requireUser(c);
+  if (!(await staffRole(c.var.services.db, me.id))) throw new DomainError(STAFF_ONLY, 403);
+  await next();
+};

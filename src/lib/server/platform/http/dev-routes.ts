@@ -1,0 +1,82 @@
+import { contract } from './contract.ts';
+import { Hono } from 'hono';
+import { desc, eq } from 'drizzle-orm';
+import { z } from '../../../shared/zod.ts';
+import type { ApiEnv } from '../../app.ts';
+import { ok, readBody, readQuery } from './envelope.ts';
+import { mailOutbox, smsOutbox } from '../db/schema.ts';
+import { phoneField } from '../../../shared/accounts/auth.ts';
+import { recordScan } from '../../accounts/wechat.ts';
+import { DomainError } from '../errors.ts';
+import { devToolAllowed, type DevTool } from './dev-tools.ts';
+import { requestOrigin } from './client-ip.ts';
+import type { Context } from 'hono';
+
+const allowed = (c: Context<ApiEnv>, tool: DevTool) =>
+  devToolAllowed(c.var.services.env, tool, requestOrigin(c));
+
+/**
+ * Development helpers under /api/dev. Each exists only while its local adapter is active
+ * (SMS_PROVIDER=log, WECHAT_PROVIDER=dev), and answers only this machine unless DEV_TOOLS=on
+ * (http/dev-tools.ts); otherwise 404, as if it did not exist.
+ */
+const outboxQuerySchema = z.object({
+  phone: phoneField.optional(),
+  email: z.string().trim().max(100).optional(),
+});
+
+const scanSchema = z.object({
+  ticket: z.string({ error: '[二维码]不能为空' }).trim().min(1, '[二维码]不能为空').max(128),
+  openid: z.string().trim().min(1).max(64).default('dev-openid'),
+});
+
+export function devRoutes() {
+  const r = new Hono<ApiEnv>();
+
+  r.get('/outbox', contract({ query: outboxQuerySchema }), async (c) => {
+    const { env, db } = c.var.services;
+    if (!allowed(c, 'outbox')) return c.notFound();
+    const { phone, email } = readQuery(c, outboxQuerySchema);
+    const rows = await db
+      .select({ phone: smsOutbox.phone, text: smsOutbox.text, created: smsOutbox.createdAt })
+      .from(smsOutbox)
+      .where(phone ? eq(smsOutbox.phone, phone) : undefined)
+      .orderBy(desc(smsOutbox.id))
+      .limit(20);
+    // E-mails of the `log` mail adapter (order notifications), beside the SMS.
+    const mail =
+      env.MAIL_PROVIDER !== 'log'
+        ? []
+        : await db
+            .select({
+              to: mailOutbox.to,
+              subject: mailOutbox.subject,
+              text: mailOutbox.text,
+              created: mailOutbox.createdAt,
+            })
+            .from(mailOutbox)
+            .where(email ? eq(mailOutbox.to, email) : undefined)
+            .orderBy(desc(mailOutbox.id))
+            .limit(20);
+    return ok(c, {
+      list: rows.map((m) => ({ ...m, created: m.created.toISOString() })),
+      mail: mail.map((m) => ({ ...m, created: m.created.toISOString() })),
+    });
+  });
+
+  r.post('/wechat/scan', contract({ body: scanSchema }), async (c) => {
+    if (!allowed(c, 'wechat')) return c.notFound();
+    const { ticket, openid } = await readBody(c, scanSchema);
+    const status = await recordScan(c.var.services, ticket, openid);
+    if (!status) throw new DomainError('二维码已过期');
+    return ok(
+      c,
+      { status },
+      status === 'confirmed'
+        ? '扫码成功，已确认登录，请回到登录窗口'
+        : '扫码成功。该微信尚未绑定账号，请回到登录窗口绑定手机号',
+    );
+  });
+
+  return r;
+}

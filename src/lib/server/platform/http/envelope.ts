@@ -1,0 +1,70 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { DomainError } from '../errors.ts';
+import { assertDeclared } from './contract.ts';
+import type { ErrorCode, FailureData } from '../../../shared/errors.ts';
+import { cleanInput, cleanText, InputTooDeepError } from '../../../shared/input.ts';
+
+export type Envelope<T> = { code: 0 | 1; msg: string; data: T };
+
+export const ok = <T>(c: Context, data: T, msg = '操作成功') =>
+  c.json({ code: 1, msg, data } satisfies Envelope<T>);
+
+/** The failure envelope: the spec's {code: 0, msg}, and the machine code as data. */
+export const failure = (msg: string, error: ErrorCode): Envelope<FailureData> => ({
+  code: 0,
+  msg,
+  data: { error },
+});
+
+export const NOT_JSON = '请求数据格式错误，请提交 JSON';
+
+/** The first issue's message only, as the spec shows one error at a time. */
+function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  let cleaned: unknown;
+  try {
+    cleaned = cleanInput(input);
+  } catch (error) {
+    if (error instanceof InputTooDeepError) throw new DomainError('请求数据层级过深', 200, 'INVALID_INPUT');
+    throw error;
+  }
+  const result = schema.safeParse(cleaned);
+  if (!result.success)
+    throw new DomainError(result.error.issues[0]?.message ?? '请求参数有误', 200, 'INVALID_INPUT');
+  return result.data;
+}
+
+/**
+ * JSON calls take JSON (or text holding JSON, or no type at all, as curl and sendBeacon send).
+ * Anything else, above all multipart sent to a JSON call, is refused before a byte is read.
+ */
+function isJsonType(contentType: string | undefined): boolean {
+  if (!contentType) return true;
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  return type === 'application/json' || type === 'text/plain' || type.endsWith('+json');
+}
+
+/** Reads and validates a JSON body; an empty body counts as {}. */
+export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  assertDeclared(c, 'body', schema);
+  if (!isJsonType(c.req.header('content-type'))) throw new DomainError(NOT_JSON, 415);
+  const text = await c.req.text();
+  let input: unknown = {};
+  if (text.trim()) {
+    try {
+      input = JSON.parse(text);
+    } catch {
+      throw new DomainError(NOT_JSON, 200, 'INVALID_INPUT');
+    }
+  }
+  return validate(schema, input);
+}
+
+export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  assertDeclared(c, 'query', schema);
+  return validate(schema, c.req.query());
+}
+
+/** A path parameter (an id in the URL) as the database can compare it. */
+export const readParam = (c: Context, name: string, maxLength = 64): string =>
+  cleanText(c.req.param(name) ?? '').slice(0, maxLength);

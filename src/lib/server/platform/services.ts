@@ -1,0 +1,87 @@
+import type { Env } from './env.ts';
+import type { Database, Db } from './db/client.ts';
+import type { ContentStore } from '../content/store.ts';
+import { createMemo, type Memo } from './cache.ts';
+import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
+import type { SmsAdapter } from './adapters/sms/types.ts';
+import { createLogSms } from './adapters/sms/log.ts';
+import { createAliyunSms, parseNotifyTemplates } from './adapters/sms/aliyun.ts';
+import type { WechatAdapter } from './adapters/wechat/types.ts';
+import { createDevWechat } from './adapters/wechat/dev.ts';
+import { createMpWechat } from './adapters/wechat/mp.ts';
+import type { MailAdapter } from './adapters/mail/types.ts';
+import { createLogMail } from './adapters/mail/log.ts';
+import { createSmtpMail } from './adapters/mail/smtp.ts';
+import type { StorageAdapter } from './adapters/storage/types.ts';
+import { createLocalStorage } from './adapters/storage/local.ts';
+
+/** What one process creates once and hands to the API and to pages. */
+export type Services = {
+  env: Env;
+  database: Database;
+  db: Db;
+  content: ContentStore;
+  /** Short-lived memo for public read-mostly data. */
+  memo: Memo;
+  /** The clock (epoch ms) for expiries and rate limits; tests replace it to move time. */
+  now: () => number;
+  limiter: RateLimiter;
+  sms: SmsAdapter;
+  wechat: WechatAdapter;
+  mail: MailAdapter;
+  storage: StorageAdapter;
+};
+
+export function createServices(env: Env, database: Database, content: ContentStore): Services {
+  const services: Services = {
+    env,
+    database,
+    db: database.db,
+    content,
+    memo: createMemo(env.NODE_ENV === 'test' ? 0 : 5_000),
+    now: () => Date.now(),
+    // The adapters read the clock through `services` so a replaced clock reaches them too.
+    limiter: createRateLimiter(database.db, () => services.now()),
+    sms: createSms(env, database.db, () => services.now()),
+    wechat: createWechat(env, database.db, () => services.now()),
+    mail: createMail(env, database.db, () => services.now()),
+    storage: createLocalStorage(`${env.DATA_DIR}/uploads`),
+  };
+  return services;
+}
+
+function createSms(env: Env, db: Db, now: () => number): SmsAdapter {
+  if (env.SMS_PROVIDER === 'log') return createLogSms(db, now);
+  return createAliyunSms(
+    {
+      accessKeyId: env.ALIYUN_SMS_ACCESS_KEY_ID!,
+      accessKeySecret: env.ALIYUN_SMS_ACCESS_KEY_SECRET!,
+      signName: env.ALIYUN_SMS_SIGN_NAME!,
+      templateCode: env.ALIYUN_SMS_TEMPLATE_CODE!,
+      notifyTemplates: parseNotifyTemplates(env.ALIYUN_SMS_NOTIFY_TEMPLATES),
+      endpoint: env.ALIYUN_SMS_ENDPOINT,
+    },
+    now,
+  );
+}
+
+function createWechat(env: Env, db: Db, now: () => number): WechatAdapter {
+  if (env.WECHAT_PROVIDER === 'dev') return createDevWechat(env.PUBLIC_SITE_URL);
+  return createMpWechat(
+    { appid: env.WECHAT_APPID!, secret: env.WECHAT_SECRET!, apiBase: env.WECHAT_API_BASE },
+    db,
+    now,
+  );
+}
+
+function createMail(env: Env, db: Db, now: () => number): MailAdapter {
+  if (env.MAIL_PROVIDER === 'log') return createLogMail(db, now);
+  return createSmtpMail({
+    host: env.SMTP_HOST!,
+    port: env.SMTP_PORT,
+    secure: env.SMTP_SECURE,
+    user: env.SMTP_USER,
+    pass: env.SMTP_PASS,
+    from: env.MAIL_FROM!,
+  });
+}

@@ -1,0 +1,291 @@
+// Requests and responses of the reservation calls (/api/auth/reservation/*, tempDevice/*) and
+// their staff side (/api/admin/device|block|reservation|tempDevice|reservationSetting/*).
+// One zod schema per request, first message only, Chinese (decision 0012).
+import { z } from '../zod.ts';
+import { PageRequestSchema } from '../pagination.ts';
+import { fenField, optText, required, ridField } from '../orders/order.ts';
+import type { OrderStatus } from '../orders/order-status.ts';
+import {
+  BLOCK_KINDS,
+  CELL_MINUTES,
+  RESERVATION_STATUSES,
+  TEMP_DEVICE_STATUSES,
+  hhmmToMinute,
+  type BlockKind,
+  type ReservationStatus,
+  type TempDeviceStatus,
+} from './reservation-rules.ts';
+import { isValidDate } from '../slots.ts';
+
+const body = { error: '请求参数格式不正确' };
+const blank = (v: unknown) => v === undefined || v === null || v === '';
+
+/** An instant as ISO 8601 with an offset (or Z), e.g. 2026-11-23T08:30:00+08:00. */
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+export const instantField = (label: string) =>
+  z
+    .string({ error: (iss) => (blank(iss.input) ? `[${label}]不能为空` : `[${label}]格式不正确`) })
+    .trim()
+    .min(1, `[${label}]不能为空`)
+    .max(40, `[${label}]格式不正确`)
+    .refine((v) => ISO.test(v) && Number.isFinite(Date.parse(v)), `[${label}]格式不正确`);
+
+const ridList = (label: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null ? [] : v),
+    z
+      .array(ridField(label), { error: `[${label}]格式不正确` })
+      .max(10, `[${label}]最多10个`)
+      .transform((l) => [...new Set(l)]),
+  );
+
+export const reservationAddSchema = z.object(
+  {
+    device_rid: ridField('仪器'),
+    start: instantField('开始时间'),
+    end: instantField('结束时间'),
+    remark: optText('备注', 200),
+    temp_device_rids: ridList('临时设备'),
+  },
+  body,
+);
+export type ReservationAddRequest = z.output<typeof reservationAddSchema>;
+
+export const reservationRidSchema = z.object({ rid: ridField('预约') }, body);
+
+export const RESERVATION_SCOPES = ['upcoming', 'past', 'cancelled'] as const;
+export type ReservationScope = (typeof RESERVATION_SCOPES)[number];
+export const reservationListSchema = PageRequestSchema.extend({
+  scope: z.preprocess(
+    (v) => (blank(v) ? 'upcoming' : v),
+    z.enum(RESERVATION_SCOPES, { error: '[范围]只能是 upcoming、past 或 cancelled' }),
+  ),
+});
+
+export const tempDeviceAddSchema = z.object(
+  {
+    name: required('设备名称', 50),
+    model: optText('型号', 50),
+    description: required('设备说明', 500),
+  },
+  body,
+);
+export const tempDeviceLinkSchema = z.object(
+  { rid: ridField('临时设备'), reservation_rid: ridField('预约') },
+  body,
+);
+export const tempDeviceDeleteSchema = z.object(
+  {
+    rid: ridField('临时设备'),
+    action: z.literal('delete', { error: '[操作]只能是 delete' }),
+  },
+  body,
+);
+
+// ---- staff ----
+
+const intField = (label: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z
+      .number({ error: (iss) => (blank(iss.input) ? `[${label}]不能为空` : `[${label}]格式不正确`) })
+      .int(`[${label}]应为整数`)
+      .min(min, `[${label}]不能小于${min}`)
+      .max(max, `[${label}]不能大于${max}`),
+  );
+
+// Without defaults, so an edit leaves absent fields alone; device/add fills them in.
+const deviceShape = {
+  name: required('仪器名称', 100),
+  model: required('型号', 100),
+  category: required('仪器类别', 50),
+  location: required('所在位置', 100),
+  img: optText('图片', 500),
+  sketch: optText('简介', 1000),
+  price_fen: fenField('价格'),
+  price_unit: z.enum(['hour', 'session'], { error: '[计价单位]只能是 hour 或 session' }),
+  min_minutes: intField('最短预约时长', CELL_MINUTES, 600).refine(
+    (n) => n % CELL_MINUTES === 0,
+    `[最短预约时长]须为${CELL_MINUTES}分钟的整数倍`,
+  ),
+  lead_hours: intField('提前预约小时数', 0, 24 * 30),
+  remote: z.boolean({ error: '[远程操作]格式不正确' }),
+  on_sale: z.boolean({ error: '[上架]格式不正确' }),
+  item_rid: z.preprocess((v) => (blank(v) ? null : v), ridField('关联项目').nullable()),
+  specs: z
+    .array(z.object({ name: required('参数名', 50), value: required('参数值', 200) }, body), {
+      error: '[参数]格式不正确',
+    })
+    .max(30, '[参数]最多30项'),
+  sort: intField('排序', -100000, 100000),
+};
+export const deviceAddSchema = z.object(
+  {
+    ...deviceShape,
+    remote: deviceShape.remote.default(false),
+    on_sale: deviceShape.on_sale.default(true),
+    specs: deviceShape.specs.default([]),
+    sort: deviceShape.sort.default(0),
+  },
+  body,
+);
+export const deviceEditSchema = z
+  .object(deviceShape, body)
+  .partial()
+  .extend({ rid: ridField('仪器') });
+export type DeviceInput = z.output<typeof deviceAddSchema>;
+export const deviceListSchema = PageRequestSchema.extend({ kw: optText('关键词', 50) });
+
+export const blockAddSchema = z
+  .object(
+    {
+      kind: z.enum(BLOCK_KINDS, { error: '[类型]只能是 holiday 或 maintenance' }),
+      device_rid: z.preprocess((v) => (blank(v) ? null : v), ridField('仪器').nullable()),
+      start: instantField('开始时间'),
+      end: instantField('结束时间'),
+      reason: required('原因', 200),
+    },
+    body,
+  )
+  .superRefine((b, ctx) => {
+    if (b.kind === 'maintenance' && !b.device_rid)
+      ctx.addIssue({ code: 'custom', message: '[仪器]不能为空（维护需指定仪器）' });
+    else if (b.kind === 'holiday' && b.device_rid)
+      ctx.addIssue({ code: 'custom', message: '节假日对所有仪器生效，无需指定仪器' });
+    else if (Date.parse(b.end) <= Date.parse(b.start))
+      ctx.addIssue({ code: 'custom', message: '[结束时间]须晚于开始时间' });
+    else if (Date.parse(b.end) - Date.parse(b.start) > 366 * 24 * 3600_000)
+      ctx.addIssue({ code: 'custom', message: '[结束时间]最多在开始后一年内' });
+  });
+export const blockListSchema = PageRequestSchema.extend({
+  device_rid: z.preprocess((v) => (blank(v) ? undefined : v), ridField('仪器').optional()),
+});
+export const blockRidSchema = z.object({ rid: ridField('封锁记录') }, body);
+
+export const adminReservationListSchema = PageRequestSchema.extend({
+  status: z.preprocess(
+    (v) => (blank(v) ? undefined : v),
+    z.enum(RESERVATION_STATUSES, { error: '[状态]不正确' }).optional(),
+  ),
+  device_rid: z.preprocess((v) => (blank(v) ? undefined : v), ridField('仪器').optional()),
+  date: z.preprocess(
+    (v) => (blank(v) ? undefined : v),
+    z
+      .string({ error: '[日期]格式不正确' })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, '[日期]格式不正确，应为 YYYY-MM-DD')
+      .refine(isValidDate, '[日期]不存在')
+      .optional(),
+  ),
+});
+export const reservationStepSchema = z.object({ rid: ridField('预约'), note: optText('说明', 500) }, body);
+export const reservationRejectSchema = z.object(
+  { rid: ridField('预约'), reason: required('驳回原因', 500) },
+  body,
+);
+
+export const adminTempDeviceListSchema = PageRequestSchema.extend({
+  status: z.preprocess(
+    (v) => (blank(v) ? undefined : v),
+    z.enum(TEMP_DEVICE_STATUSES, { error: '[状态]不正确' }).optional(),
+  ),
+});
+export const tempDeviceReviewSchema = z
+  .object(
+    {
+      rid: ridField('临时设备'),
+      action: z.enum(['approve', 'reject'], { error: '[操作]只能是 approve 或 reject' }),
+      note: optText('审核意见', 500),
+    },
+    body,
+  )
+  .refine((r) => r.action !== 'reject' || r.note !== '', '[审核意见]不能为空');
+
+const hhmmField = (label: string) =>
+  z
+    .string({ error: `[${label}]格式不正确，应为 HH:mm` })
+    .refine((v) => hhmmToMinute(v) !== null, `[${label}]格式不正确，应为 HH:mm`)
+    .refine((v) => (hhmmToMinute(v) ?? 1) % CELL_MINUTES === 0, `[${label}]须为整点或半点`);
+export const reservationSettingSchema = z
+  .object(
+    {
+      open: hhmmField('开始营业时间'),
+      close: hhmmField('结束营业时间'),
+      closed_weekdays: z
+        .array(z.number({ error: '[休息日]格式不正确' }).int('[休息日]格式不正确').min(0).max(6), {
+          error: '[休息日]应为 0–6 的数组（0 为周日）',
+        })
+        .max(7)
+        .transform((l) => [...new Set(l)].sort()),
+      cancel_hours: intField('取消期限（小时）', 0, 24 * 30),
+    },
+    body,
+  )
+  .refine((s) => hhmmToMinute(s.close)! > hhmmToMinute(s.open)!, '[结束营业时间]须晚于开始营业时间');
+
+// ---- responses ----
+
+export type ReservationDevice = { rid: string; name: string; model: string; location: string; img: string };
+export type TempDeviceBrief = {
+  rid: string;
+  name: string;
+  model: string;
+  status: TempDeviceStatus;
+  status_text: string;
+};
+
+export type ReservationItem = {
+  rid: string;
+  order_rid: string;
+  order_no: string;
+  order_status: OrderStatus;
+  order_status_text: string;
+  device: ReservationDevice;
+  start: string;
+  end: string;
+  status: ReservationStatus;
+  status_text: string;
+  amount_fen: number;
+  remark: string;
+  cancel_reason: string;
+  cancellable: boolean;
+  cancel_deadline: string;
+  temp_devices: TempDeviceBrief[];
+  created: string;
+};
+
+export type ReservationAdded = {
+  rid: string;
+  order_rid: string;
+  order_no: string;
+  status: ReservationStatus;
+  status_text: string;
+  order_status: OrderStatus;
+  order_status_text: string;
+  amount_fen: number;
+  start: string;
+  end: string;
+  scene_date: string | null;
+};
+
+export type TempDeviceItem = {
+  rid: string;
+  name: string;
+  model: string;
+  description: string;
+  status: TempDeviceStatus;
+  status_text: string;
+  note: string;
+  reservation_rid: string | null;
+  created: string;
+};
+
+export type BlockItem = {
+  rid: string;
+  kind: BlockKind;
+  kind_text: string;
+  device: { rid: string; name: string } | null;
+  start: string;
+  end: string;
+  reason: string;
+  created: string;
+};
