@@ -146,7 +146,8 @@ const STYLE = `body{font:14px/1.6 system-ui,"Noto Sans SC",sans-serif;margin:0;c
 main{max-width:960px;margin:0 auto;padding:24px 16px}h1{font-size:22px}section{background:#fff;border:1px solid #e2e8f0;border-radius:8px;margin:12px 0;padding:12px 16px}
 h2{font-size:15px;margin:0 0 6px;word-break:break-all}.m{display:inline-block;min-width:44px;padding:1px 6px;margin-right:8px;border-radius:4px;color:#fff;background:#1a3fa8;font-size:12px;text-align:center}
 .m.get{background:#0f766e}.who{color:#64748b;font-size:12px;margin-left:8px}table{border-collapse:collapse;width:100%;font-size:13px}
-td,th{border-top:1px solid #f1f5f9;padding:4px 6px;text-align:left;vertical-align:top}th{color:#64748b;font-weight:500}code{font-size:12px}`;
+td,th{border-top:1px solid #f1f5f9;padding:4px 6px;text-align:left;vertical-align:top}th{color:#64748b;font-weight:500;white-space:nowrap}code{font-size:12px}
+td:first-child{width:28%}td:nth-child(2){width:14%}td:nth-child(3){width:8%}h3{font-size:16px;margin:28px 0 8px}.none{color:#64748b;margin:4px 0 0;font-size:13px}`;
 
 function fieldsTable(schema: JsonSchema | undefined): string {
   const s = schema as { properties?: Record<string, JsonSchema>; required?: string[] } | undefined;
@@ -154,18 +155,32 @@ function fieldsTable(schema: JsonSchema | undefined): string {
     const type = (p.type as string | undefined) ?? (p.enum ? 'enum' : p.anyOf ? 'union' : '');
     const detail = p.enum ? (p.enum as unknown[]).join(' | ') : ((p.description as string | undefined) ?? '');
     return `<tr><td><code>${escape(name)}</code></td><td>${escape(String(type))}</td><td>${
-      s?.required?.includes(name) ? '必填' : ''
+      s?.required?.includes(name) ? '是' : ''
     }</td><td>${escape(String(detail))}</td></tr>`;
   });
   return rows.length
-    ? `<table><tr><th>字段</th><th>类型</th><th></th><th>说明</th></tr>${rows.join('')}</table>`
-    : '';
+    ? `<table><tr><th>字段</th><th>类型</th><th>必填</th><th>说明</th></tr>${rows.join('')}</table>`
+    : '<p class="none">无请求参数</p>';
 }
+
+const GROUPS: Record<string, string> = {
+  open: '公开接口（/api/open）',
+  auth: '需登录（/api/auth）',
+  admin: '工作人员（/api/admin）',
+  dev: '开发工具（/api/dev，仅本机）',
+};
 
 /** The reference page; its one style element is allowed by hash in its own policy. */
 export function apiDocsPage(doc: JsonSchema): { html: string; policy: string } {
   const sections: string[] = [];
-  for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, JsonSchema>>)) {
+  let lastGroup = '';
+  const order = Object.keys(GROUPS);
+  const byAudience = Object.entries(doc.paths as Record<string, Record<string, JsonSchema>>).sort(
+    ([, a], [, b]) =>
+      order.indexOf((Object.values(a)[0].tags as string[])[0]) -
+      order.indexOf((Object.values(b)[0].tags as string[])[0]),
+  );
+  for (const [path, ops] of byAudience) {
     for (const [method, op] of Object.entries(ops)) {
       const body = (op.requestBody as { content?: Record<string, { schema?: JsonSchema }> } | undefined)
         ?.content;
@@ -177,10 +192,19 @@ export function apiDocsPage(doc: JsonSchema): { html: string; policy: string } {
             required: query.filter((p) => p.required).map((p) => p.name as string),
           }
         : undefined;
+      const produces = op.responses as Record<string, { description?: string; content?: object }>;
+      const raw = produces['200']?.content && 'application/octet-stream' in produces['200'].content;
+      const group = (op.tags as string[])[0];
+      if (group !== lastGroup) {
+        sections.push(`<h3>${escape(GROUPS[group] ?? group)}</h3>`);
+        lastGroup = group;
+      }
       sections.push(
         `<section><h2><span class="m ${method}">${method.toUpperCase()}</span>${escape(path)}<span class="who">${escape(
           String(op.description ?? ''),
-        )}</span></h2>${fieldsTable(schema ?? querySchema)}</section>`,
+        )}</span></h2>${fieldsTable(schema ?? querySchema)}${
+          raw ? `<p class="none">返回：${escape(String(produces['200'].description))}</p>` : ''
+        }</section>`,
       );
     }
   }
