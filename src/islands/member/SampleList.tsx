@@ -1,15 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useConfirm } from './Confirm.tsx';
 import ShipmentList from './ShipmentList.tsx';
 import { Loading, LoginNeeded, Pager, Spinner } from '../ui/kit.tsx';
 import { useSessionUser } from '../ui/session-user.ts';
+import { usePagedList } from '../ui/use-paged-list.ts';
 import { api } from '../../lib/client/api.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { regionLabel } from '../../lib/shared/member/region.ts';
 import { SAMPLING_STATUS_TEXT, type Pickup, type SamplingStatus } from '../../lib/shared/member/sampling.ts';
 
-const PAGE_SIZE = 10;
 /** Same name as the home sampling dialog's event; that module is not loaded here. */
 const SAMPLING_ADDED_EVENT = 'portal:sampling-added';
 
@@ -26,31 +26,18 @@ const STATUS_STYLE: Record<SamplingStatus, string> = {
  */
 export default function SampleList() {
   const { loggedIn, ready } = useSessionUser();
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ list: Pickup[]; total: number } | null>(null);
+  const { page, setPage, data, pages, reload } = usePagedList<Pickup>('/api/auth/sampling/list', {
+    enabled: loggedIn,
+  });
   const [busy, setBusy] = useState<string | null>(null);
   const [confirmDialog, ask] = useConfirm();
 
-  const load = useCallback(async (p: number) => {
-    const res = await api.post<{ list: Pickup[]; total: number }>('/api/auth/sampling/list', {
-      page: p,
-      size: PAGE_SIZE,
-    });
-    if (res) setData(res);
-  }, []);
-
+  // A pickup booked in the home sampling dialog appears at the top of the first page.
   useEffect(() => {
-    if (loggedIn) void load(page);
-  }, [loggedIn, page, load]);
-
-  useEffect(() => {
-    const reload = () => {
-      setPage(1);
-      void load(1);
-    };
-    window.addEventListener(SAMPLING_ADDED_EVENT, reload);
-    return () => window.removeEventListener(SAMPLING_ADDED_EVENT, reload);
-  }, [load]);
+    const added = () => reload({ first: true });
+    window.addEventListener(SAMPLING_ADDED_EVENT, added);
+    return () => window.removeEventListener(SAMPLING_ADDED_EVENT, added);
+  }, [reload]);
 
   if (!ready) return <Loading />;
   if (!loggedIn) return <LoginNeeded />;
@@ -67,12 +54,11 @@ export default function SampleList() {
     const done = await api.post('/api/auth/sampling/cancel', { rid: p.rid });
     if (done !== undefined) {
       toast.success('操作成功!');
-      await load(page);
+      reload();
     }
     setBusy(null);
   }
 
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
   return (
     <div className="grid gap-4">

@@ -1,30 +1,16 @@
-import { useEffect, useState } from 'react';
 import { Pager, Spinner } from '../ui/kit.tsx';
-import { api } from '../../lib/client/api.ts';
+import { usePagedList } from '../ui/use-paged-list.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import type { OrderSummary } from '../../lib/shared/orders/order.ts';
-
-const PAGE_SIZE = 10;
 
 /**
  * The other half of /member/sample: orders whose sample the customer posts (self-delivery),
  * with the order's status, so a sent sample can be followed until it is received and tested.
  */
 export default function ShipmentList() {
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ list: OrderSummary[]; total: number } | null>(null);
-
-  useEffect(() => {
-    void api
-      .post<{ list: OrderSummary[]; total: number }>('/api/auth/order/list4person', {
-        page,
-        size: PAGE_SIZE,
-        delivery_type: 0,
-      })
-      .then((res) => res && setData(res));
-  }, [page]);
-
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  const { page, setPage, data, pages } = usePagedList<OrderSummary>('/api/auth/order/list4person', {
+    filter: { delivery_type: 0 },
+  });
 
   return (
     <section className="card p-4 md:p-6" aria-labelledby="shipments-title">

@@ -1,13 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import TempDeviceForm from './TempDeviceForm.tsx';
 import type { TempDevice } from './types.ts';
 import { useConfirm } from '../member/Confirm.tsx';
 import { Pager, Spinner } from '../ui/kit.tsx';
+import { usePagedList } from '../ui/use-paged-list.ts';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 
-const PAGE_SIZE = 10;
 const STATUS_STYLE: Record<string, string> = {
   pending: 'bg-hot-50 text-hot-600 ring-hot-100',
   approved: 'bg-accent-50 text-accent-700 ring-accent-100',
@@ -16,22 +16,9 @@ const STATUS_STYLE: Record<string, string> = {
 
 /** The equipment the user registered (tempDevice), its review status and the staff's note. */
 export default function TempDeviceList() {
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ list: TempDevice[]; total: number } | null>(null);
+  const { page, setPage, data, pages, reload } = usePagedList<TempDevice>('/api/auth/tempDevice/list');
   const [adding, setAdding] = useState(false);
   const [confirmDialog, ask] = useConfirm();
-
-  const load = useCallback(async (p: number) => {
-    const res = await api.post<{ list: TempDevice[]; total: number }>('/api/auth/tempDevice/list', {
-      page: p,
-      size: PAGE_SIZE,
-    });
-    if (res) setData(res);
-  }, []);
-
-  useEffect(() => {
-    void load(page);
-  }, [page, load]);
 
   async function remove(d: TempDevice) {
     const ok = await ask({
@@ -44,11 +31,10 @@ export default function TempDeviceList() {
     const done = await api.post('/api/auth/tempDevice/operate', { rid: d.rid, action: 'delete' });
     if (done !== undefined) {
       toast.success('操作成功!');
-      await load(page);
+      reload();
     }
   }
 
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
   return (
     <section className="card p-4 md:p-6" aria-labelledby="temp-devices-title">
@@ -117,10 +103,7 @@ export default function TempDeviceList() {
       <TempDeviceForm
         open={adding}
         onClose={() => setAdding(false)}
-        onAdded={() => {
-          setPage(1);
-          void load(1);
-        }}
+        onAdded={() => reload({ first: true })}
       />
       {confirmDialog}
     </section>

@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api } from '../../lib/client/api.ts';
+import { pageCount } from '../../lib/shared/pagination.ts';
+
+export type PagedList<T, Extra = object> = { list: T[]; total: number } & Extra;
+
+/**
+ * The one way an island pages through a list call ({page, size} in, {list, total} out): the
+ * current page, its data (null until the first answer), the page count for <Pager>, and reload.
+ * `filter` is sent with every page; a changed filter starts again at page 1. Nothing is fetched
+ * while `enabled` is false (before the session is known, or logged out).
+ */
+export function usePagedList<T, Extra = object>(
+  path: string,
+  options: { size?: number; filter?: Record<string, unknown>; enabled?: boolean } = {},
+) {
+  const { size = 10, filter = {}, enabled = true } = options;
+  const filterKey = JSON.stringify(filter);
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<PagedList<T, Extra> | null>(null);
+  // Only the newest request's answer is shown (a filter changed while a page was loading).
+  const latest = useRef(0);
+
+  const load = useCallback(
+    async (p: number) => {
+      const request = ++latest.current;
+      const res = await api.post<PagedList<T, Extra>>(path, { ...JSON.parse(filterKey), page: p, size });
+      if (res && request === latest.current) setData(res);
+    },
+    [path, filterKey, size],
+  );
+
+  // A new filter starts again at the first page.
+  useEffect(() => setPage(1), [filterKey]);
+
+  useEffect(() => {
+    if (enabled) void load(page);
+  }, [enabled, page, load]);
+
+  /** Fetches the current page again (after a change), or page 1 with `{ first: true }`. */
+  const reload = useCallback(
+    (opts: { first?: boolean } = {}) => {
+      if (opts.first && page !== 1) setPage(1);
+      else void load(opts.first ? 1 : page);
+    },
+    [load, page],
+  );
+
+  return { page, setPage, data, pages: data ? pageCount(data.total, size) : 1, reload };
+}
