@@ -59,7 +59,6 @@ export default function SampleList() {
     setBusy(null);
   }
 
-
   return (
     <div className="grid gap-4">
       <div className="card p-4 md:p-6">

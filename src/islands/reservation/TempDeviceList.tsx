@@ -35,7 +35,6 @@ export default function TempDeviceList() {
     }
   }
 
-
   return (
     <section className="card p-4 md:p-6" aria-labelledby="temp-devices-title">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
