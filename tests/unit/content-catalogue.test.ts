@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceText, priceYuan } from '../../src/lib/shared/money.ts';
+import { priceText, priceYuan, unitPriceText } from '../../src/lib/shared/money.ts';
 import { positiveInt, withQuery } from '../../src/pages/project/_query.ts';
 
 describe('catalogue page helpers', () => {
@@ -8,6 +8,10 @@ describe('catalogue page helpers', () => {
     expect(priceYuan(1250)).toBe('12.50');
     expect(priceYuan(5)).toBe('0.05');
     expect(priceText(8000, '元/样')).toBe('80 元/样');
+    // Beside the ¥ sign the unit drops its 元 (never ¥600.00/元/样).
+    expect(unitPriceText(60000, '元/样')).toBe('¥600.00/样');
+    expect(unitPriceText(2550, '元/小时')).toBe('¥25.50/小时');
+    expect(unitPriceText(100, '')).toBe('¥1.00/样');
   });
 
   it('reads only positive integers from the query string', () => {

@@ -6,7 +6,7 @@ import { StatusBadge } from './parts.tsx';
 import { useSettings } from '../sampling/settings.ts';
 import { Spinner } from '../ui/kit.tsx';
 import { saveFile } from '../../lib/client/download.ts';
-import { formatFen } from '../../lib/shared/money.ts';
+import { formatFen, unitPriceText } from '../../lib/shared/money.ts';
 import { regionLabel } from '../../lib/shared/member/region.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import {
@@ -70,7 +70,7 @@ export function Items({ order }: { order: OrderDetail }) {
                   {l.name}
                 </a>
                 <span className="text-sm text-slate-500 tabular-nums">
-                  {formatFen(l.price_fen)}/{l.unit || '样'} × {l.sample_count} ={' '}
+                  {unitPriceText(l.price_fen, l.unit)} × {l.sample_count} ={' '}
                   <strong className="text-hot-600">{formatFen(l.line_fen)}</strong>
                 </span>
               </div>
@@ -149,7 +149,10 @@ export function Delivery({ order }: { order: OrderDetail }) {
 export function Timeline({ events }: { events: OrderEvent[] }) {
   return (
     <Section title="订单动态">
-      <ol aria-label="订单动态" className="relative grid gap-4 border-l-2 border-slate-100 pl-5">
+      <ol
+        aria-label="订单动态"
+        className="relative grid grid-cols-[minmax(0,1fr)] gap-4 border-l-2 border-slate-100 pl-5"
+      >
         {events.map((e, i) => (
           <li key={`${e.at}-${i}`} data-action={e.action} className="relative">
             <span
@@ -252,7 +255,7 @@ export function Equipment({ devices }: { devices: DeviceSummary[] }) {
   if (devices.length === 0) return null;
   return (
     <Section title="相关仪器">
-      <ul aria-label="相关仪器" className="grid gap-2.5">
+      <ul aria-label="相关仪器" className="grid grid-cols-[minmax(0,1fr)] gap-2.5">
         {devices.map((d) => (
           <li key={d.rid}>
             <a

@@ -165,7 +165,7 @@ export default function OrderDetail({ rid }: { rid: string }) {
       </section>
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-        <div className="grid min-w-0 gap-4">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
           <Demand order={order} />
           <Items order={order} />
           {order.type_id !== 2 && <Delivery order={order} />}
@@ -174,7 +174,7 @@ export default function OrderDetail({ rid }: { rid: string }) {
           {canEvaluate(order) && <Evaluation order={order} onSaved={() => void load()} />}
           {recyclable && <SampleReturn order={order} />}
         </div>
-        <div className="grid min-w-0 gap-4">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
           <Timeline events={order.timeline} />
           <TestRecords steps={steps} />
           <Equipment devices={devices} />

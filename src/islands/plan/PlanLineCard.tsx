@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import LineOptions, { choiceProblem, type LineChoice } from './LineOptions.tsx';
 import Stepper from './Stepper.tsx';
-import { formatFen } from '../../lib/shared/money.ts';
+import { formatFen, unitPriceText } from '../../lib/shared/money.ts';
 import {
   DISPOSAL_TEXT,
   SAMPLE_SOURCE_TEXT,
@@ -78,9 +78,7 @@ export default function PlanLineCard({
             {line.quote_only ? (
               <span className="text-hot-600">需报价（参考价 {formatFen(line.price_fen)} 起）</span>
             ) : (
-              <span>
-                单价 {formatFen(line.price_fen)} {line.unit}
-              </span>
+              <span>单价 {unitPriceText(line.price_fen, line.unit)}</span>
             )}
           </p>
           <p className="mt-1 text-xs leading-relaxed text-slate-500">

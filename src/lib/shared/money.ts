@@ -35,5 +35,12 @@ export function priceYuan(fen: number): string {
 /** '2800 元/样'; units are stored with the currency ('元/样', '元/小时'). */
 export const priceText = (fen: number, unit: string) => `${priceYuan(fen)} ${unit}`;
 
+/**
+ * A unit price beside its currency sign: ¥600.00/样, not ¥600.00/元/样 (units are stored with
+ * the currency, '元/样'; an older line may have a bare '样' or none).
+ */
+export const unitPriceText = (fen: number, unit: string) =>
+  `${formatFen(fen)}/${unit.replace(/^元\//, '') || '样'}`;
+
 /** An instrument's price unit: per hour, or per session (one booking, however long). */
 export const devicePriceUnit = (unit: string) => (unit === 'session' ? '元/次' : '元/小时');
