@@ -33,6 +33,18 @@ describe('GET /api/open/web/device/search', () => {
     );
   });
 
+  it('finds instruments by the abbreviations researchers type, in any case', async () => {
+    const names = async (kw: string) =>
+      (
+        await t.get<DeviceList>(`/api/open/web/device/search?kw=${encodeURIComponent(kw)}`)
+      ).body.data.list.map((d) => d.name);
+    expect(await names('SEM')).toEqual(['场发射扫描电子显微镜', '冷场发射扫描电子显微镜']);
+    expect(await names('xrd')).toEqual(['X 射线粉末衍射仪', '多功能 X 射线衍射仪']);
+    expect(await names('NMR')).toEqual(['400 MHz 核磁共振波谱仪']);
+    expect(await names('Raman')).toEqual(['共聚焦显微拉曼光谱仪']);
+    expect(await names('没有这种仪器')).toEqual([]);
+  });
+
   it('searches by model and filters by category', async () => {
     const bruker = await t.get<DeviceList>(
       `/api/open/web/device/search?kw=${encodeURIComponent('bruker d8')}`,

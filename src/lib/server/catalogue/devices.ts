@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, ilike, lt, or } from 'drizzle-orm';
+import { searchTerms } from '../../shared/catalogue/abbreviations.ts';
 import type { DeviceDetail, DeviceSummary, DeviceWeek, Paged } from '../../shared/catalogue/catalogue.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { addDays, shanghaiDate, shanghaiMidnight, weekSlots, type BusyInterval } from '../../shared/slots.ts';
@@ -11,42 +12,56 @@ import { containsPattern, countAll, toDeviceSummary } from './rows.ts';
 
 export type DeviceQuery = { kw?: string; category?: string; page?: number; size?: number };
 
-/** Bookable instruments matching a keyword (name, model, category, location) and/or category. */
+/** Bookable instruments matching a keyword and/or a category. */
 export async function listDevices(
   s: Services,
   q: DeviceQuery,
 ): Promise<Paged<DeviceSummary> & { categories: string[] }> {
   const w = pageWindow(q.page, q.size);
   const kw = q.kw?.trim();
-  const pattern = kw ? containsPattern(kw) : undefined;
+  // Names, models, categories, places, the sketch and the linked item's name, for the keyword and
+  // what an abbreviation stands for (SEM → 扫描电子显微镜).
+  const matches = kw
+    ? or(
+        ...searchTerms(kw).flatMap((term) => {
+          const pattern = containsPattern(term);
+          return [
+            ilike(device.name, pattern),
+            ilike(device.model, pattern),
+            ilike(device.category, pattern),
+            ilike(device.location, pattern),
+            ilike(device.sketch, pattern),
+            ilike(item.name, pattern),
+          ];
+        }),
+      )
+    : undefined;
   const where = and(
     eq(device.onSale, true),
     q.category ? eq(device.category, q.category) : undefined,
-    pattern
-      ? or(
-          ilike(device.name, pattern),
-          ilike(device.model, pattern),
-          ilike(device.category, pattern),
-          ilike(device.location, pattern),
-        )
-      : undefined,
+    matches,
   );
   const [rows, [{ total }], categories] = await Promise.all([
     s.db
-      .select()
+      .select({ device })
       .from(device)
+      .leftJoin(item, eq(item.rid, device.itemRid))
       .where(where)
       .orderBy(asc(device.sort), asc(device.id))
       .limit(w.size)
       .offset(w.offset),
-    s.db.select({ total: countAll }).from(device).where(where),
+    s.db.select({ total: countAll }).from(device).leftJoin(item, eq(item.rid, device.itemRid)).where(where),
     s.db
       .selectDistinct({ category: device.category })
       .from(device)
       .where(eq(device.onSale, true))
       .orderBy(asc(device.category)),
   ]);
-  return { list: rows.map(toDeviceSummary), total, categories: categories.map((c) => c.category) };
+  return {
+    list: rows.map((r) => toDeviceSummary(r.device)),
+    total,
+    categories: categories.map((c) => c.category),
+  };
 }
 
 export async function getDevice(s: Services, rid: string): Promise<DeviceDetail | null> {
