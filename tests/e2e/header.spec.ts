@@ -138,7 +138,11 @@ test('side bar: QR popups on hover, hotline with hours, back to top', async ({ p
   const official = side.getByRole('group', { name: '官方公众号' });
   await expect(official).toBeHidden();
   await side.getByRole('button', { name: /公众号/ }).hover();
-  await expect(official.getByRole('img', { name: '官方公众号二维码' })).toBeVisible();
+  const qr = official.getByRole('img', { name: '官方公众号二维码' });
+  await expect(qr).toBeVisible();
+  // The code is scannable: shown at full size, the caption on one line (not squashed to 32 px).
+  expect((await qr.boundingBox())!.width).toBe(128);
+  expect((await official.getByText('扫码关注官方公众号').boundingBox())!.height).toBeLessThan(24);
 
   await side.getByRole('button', { name: /热线/ }).click();
   const hotline = side.getByRole('group', { name: '客服热线' });

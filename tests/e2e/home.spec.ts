@@ -215,6 +215,20 @@ test('the promotion popup closes and stays closed for the session', async ({ pag
   await expect(page.getByRole('dialog', { name: '热门活动' })).toHaveCount(0);
 });
 
+test('@mobile the promotion is a picture on a wide screen and a one-line strip on a phone', async ({
+  page,
+}) => {
+  await openHome(page, { keepPromo: true });
+  const popup = page.getByRole('dialog', { name: '热门活动' });
+  await expect(popup).toBeVisible();
+  const box = (await popup.boundingBox())!;
+  const phone = page.viewportSize()!.width < 640;
+  await expect(popup.getByRole('img')).toBeVisible({ visible: !phone });
+  // A phone keeps most of its screen: the strip is a line of text, not a third of the screen.
+  if (phone) expect(box.height).toBeLessThan(72);
+  else expect(box.height).toBeGreaterThan(150);
+});
+
 test('clicking the promotion opens it in a new tab and closes the popup', async ({ page, context }) => {
   // Keep the test offline: answer the external article with a stub page.
   await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) =>
