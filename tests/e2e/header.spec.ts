@@ -169,6 +169,8 @@ test('footer: links, contact details, hours, three QR codes, copyright 2022', as
     ['邀请有礼', '/member/invite'],
     ['关于我们', '/about'],
     ['发布需求', '/require'],
+    ['能力展示', '/televised'],
+    ['联系我们', '/contact'],
   ];
   for (const [name, href] of links) {
     await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);

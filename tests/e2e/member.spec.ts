@@ -288,7 +288,7 @@ test.describe('home sampling', () => {
     await item.getByRole('button', { name: '取消预约' }).click();
     await page
       .getByRole('dialog', { name: '取消取样预约' })
-      .getByRole('button', { name: '取消预约' })
+      .getByRole('button', { name: '确认取消' })
       .click();
     await expect(item).toContainText('已取消');
     await expect(item.getByRole('button', { name: '取消预约' })).toHaveCount(0);

@@ -50,7 +50,9 @@ test.describe('/member/order', () => {
     await orderCard(page, placed.order_no).getByRole('button', { name: '取消订单' }).click();
     const confirm = page.getByRole('dialog', { name: '取消订单' });
     await expect(confirm).toContainText(placed.order_no);
-    await confirm.getByRole('button', { name: '取消订单' }).click();
+    // Two plain choices, never 取消 beside 取消订单.
+    await expect(confirm.getByRole('button', { name: '再想想' })).toBeVisible();
+    await confirm.getByRole('button', { name: '确认取消' }).click();
     await expect(toast(page, '订单已取消')).toBeVisible();
     await expect(page.getByText('没有待送样的订单')).toBeVisible();
     await expect(tab(page, '待送样')).toHaveAccessibleName('待送样');

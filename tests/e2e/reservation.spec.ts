@@ -213,7 +213,8 @@ test('book two contiguous slots, see it in 我的预约, cancel it, the slots ar
 
   await row.getByRole('button', { name: /^取消预约/ }).click();
   const confirm = page.getByRole('dialog', { name: '取消预约' });
-  await confirm.getByRole('button', { name: '取消预约' }).click();
+  await expect(confirm.getByRole('button', { name: '再想想' })).toBeVisible();
+  await confirm.getByRole('button', { name: '确认取消' }).click();
   await expect(page.getByText('暂无待上机的预约')).toBeVisible();
   // No on-site date any more: pickups are no longer limited by it.
   await expect

@@ -1,7 +1,15 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import Dialog from '../ui/Dialog.tsx';
 
-type Ask = { title: string; text: ReactNode; confirm?: string; danger?: boolean };
+type Ask = {
+  title: string;
+  text: ReactNode;
+  /** The button that goes ahead (default 确认). */
+  confirm?: string;
+  /** The button that backs out (default 取消; 再想想 when the action itself is a cancellation). */
+  dismiss?: string;
+  danger?: boolean;
+};
 
 /**
  * A confirmation step before something that cannot be undone (delete, cancel):
@@ -35,7 +43,7 @@ export function useConfirm(): [ReactNode, (ask: Ask) => Promise<boolean>] {
       footer={
         <>
           <button type="button" className="btn-ghost" onClick={() => settle(false)}>
-            取消
+            {current?.dismiss ?? '取消'}
           </button>
           <button
             type="button"

@@ -46,7 +46,8 @@ export default function SampleList() {
     const ok = await ask({
       title: '取消取样预约',
       text: `确定取消 ${p.date} ${p.time} 的上门取样吗？`,
-      confirm: '取消预约',
+      confirm: '确认取消',
+      dismiss: '再想想',
       danger: true,
     });
     if (!ok) return;

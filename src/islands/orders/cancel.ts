@@ -17,7 +17,8 @@ export function useCancelOrder(
     const ok = await ask({
       title: '取消订单',
       text: `确定取消订单 ${o.order_no} 吗？取消后不能恢复，已支付的金额将退回账户余额。`,
-      confirm: '取消订单',
+      confirm: '确认取消',
+      dismiss: '再想想',
       danger: true,
     });
     if (!ok) return false;

@@ -96,7 +96,8 @@ export default function ReservationList() {
     const ok = await ask({
       title: '取消预约',
       text: `确定取消 ${r.device.name} ${when(r)} 的预约吗？取消后该时段将释放给其他用户，已支付的费用将退回。`,
-      confirm: '取消预约',
+      confirm: '确认取消',
+      dismiss: '再想想',
       danger: true,
     });
     if (!ok) return;
