@@ -266,6 +266,10 @@ test('a slot booked by someone else meanwhile: the message shows and the calenda
 
 test('a visitor who is not logged in gets the login popup instead of a booking', async ({ page }) => {
   await openWeek(page, 'dev-raman-labram', 1);
+  // The legend tells slots that have begun (已过) from those inside the lead time (需提前预约).
+  const legend = page.getByRole('list', { name: '图例' });
+  await expect(legend).toContainText('需提前预约');
+  await expect(legend).toContainText('已过');
   const day = addDays(mondayIn(1), 4); // Friday
   await page.getByRole('button', { name: slotName(day, '14:30', '15:30') }).click();
   await page.getByRole('button', { name: '立即预约' }).click();

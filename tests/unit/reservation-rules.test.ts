@@ -82,7 +82,8 @@ describe('the week calendar with settings and blocks', () => {
     expect(statusAt(days, '2026-11-24T07:30:00')).toBeUndefined();
     expect(statusAt(days, '2026-11-24T08:30:00')).toBe('free');
     expect(statusAt(days, '2026-11-23T18:30:00')).toBeUndefined();
-    expect(days[0].slots.every((s) => s.status === 'past')).toBe(true);
+    // 07:30 Shanghai, 24 h lead time: nothing today has begun, none can be booked any more.
+    expect(days[0].slots.every((s) => s.status === 'lead')).toBe(true);
     const far = weekSlots({ from: '2027-05-20', now, minMinutes: 60, leadHours: 24 });
     expect(far.find((d) => d.date === '2027-05-22')!.closed).toBe(false);
     expect(far.find((d) => d.date === '2027-05-24')!.closed).toBe(true);

@@ -84,7 +84,7 @@ describe('weekSlots', () => {
     expect(days.slice(0, 6).every((d) => !d.closed)).toBe(true);
   });
 
-  it('marks slots starting before now plus the lead time as past', () => {
+  it('marks slots inside the lead time as lead (需提前预约), and those already begun as past', () => {
     const days = weekSlots({
       minMinutes: 60,
       leadHours: 24,
@@ -92,8 +92,9 @@ describe('weekSlots', () => {
       now: at('2026-11-23T10:00:00'),
     });
     expect(statusAt(days, '2026-11-23T18:00:00')).toBeUndefined(); // not a slot start with 60-min slots
-    expect(statusAt(days, '2026-11-23T17:30:00')).toBe('past');
-    expect(statusAt(days, '2026-11-24T09:30:00')).toBe('past');
+    expect(statusAt(days, '2026-11-23T09:30:00')).toBe('past');
+    expect(statusAt(days, '2026-11-23T17:30:00')).toBe('lead');
+    expect(statusAt(days, '2026-11-24T09:30:00')).toBe('lead');
     // Exactly 24 hours ahead is still bookable.
     expect(statusAt(days, '2026-11-24T10:30:00')).toBe('free');
   });

@@ -16,6 +16,7 @@ const SHORT: Record<CalendarStatus, string> = {
   free: '可约',
   taken: '已约',
   past: '已过',
+  lead: '不可约',
   closed: '休息',
   blocked: '维护',
 };
@@ -24,13 +25,14 @@ const CELL: Record<CalendarStatus, string> = {
   free: 'border border-accent-500/40 bg-white text-accent-700 hover:border-accent-500 hover:bg-accent-50',
   taken: 'bg-hot-100 text-hot-600',
   past: 'bg-slate-100 text-slate-400',
+  lead: 'border border-dashed border-slate-300 bg-slate-50 text-slate-400',
   closed: 'bg-slate-50 text-slate-300',
   blocked:
     'bg-amber-50 text-amber-700 [background-image:repeating-linear-gradient(135deg,rgb(251_191_36/0.3)_0_4px,transparent_4px_8px)]',
 };
 const SELECTED = 'border border-brand-700 bg-brand-600 font-semibold text-white shadow-sm hover:bg-brand-700';
 
-export const LEGEND: CalendarStatus[] = ['free', 'taken', 'blocked', 'past', 'closed'];
+export const LEGEND: CalendarStatus[] = ['free', 'taken', 'blocked', 'lead', 'past', 'closed'];
 
 type Props = {
   days: CalendarDay[];

@@ -11,7 +11,7 @@ import {
 import { reservationAmountFen } from '../../lib/shared/reservations/reservation-rules.ts';
 
 /** The calendar's slot states; 'blocked' (maintenance) may come from the server beside 'closed'. */
-export type CalendarStatus = 'free' | 'past' | 'closed' | 'taken' | 'blocked';
+export type CalendarStatus = 'free' | 'past' | 'lead' | 'closed' | 'taken' | 'blocked';
 export type CalendarSlot = { start: string; end: string; status: CalendarStatus | string; note?: string };
 /** `note`: a holiday's reason when one covers the day. */
 export type CalendarDay = {
@@ -28,7 +28,8 @@ export type Selection = { date: string; from: number; to: number };
 export const STATUS_TEXT: Record<CalendarStatus, string> = {
   free: '可预约',
   taken: '已约满',
-  past: '不可约',
+  past: '已过',
+  lead: '需提前预约',
   closed: '不开放',
   blocked: '维护中',
 };

@@ -15,7 +15,7 @@ export const HORIZON_MONTHS = 6;
  * free; taken (booked by someone, never who); blocked (a holiday or maintenance block, with a
  * note); past (before now + lead time); closed (a closed weekday, beyond the horizon).
  */
-export type SlotStatus = 'free' | 'past' | 'closed' | 'taken' | 'blocked';
+export type SlotStatus = 'free' | 'past' | 'lead' | 'closed' | 'taken' | 'blocked';
 export type Slot = { start: string; end: string; status: SlotStatus; note?: string };
 export type DaySlots = {
   /** YYYY-MM-DD in Asia/Shanghai. */
@@ -126,7 +126,8 @@ const toMs = (v: number | Date | string) => (typeof v === 'number' ? v : new Dat
  * lines up; a row's status says whether it can be booked, the first that applies:
  * - 'closed': a closed weekday, beyond the six-month horizon, or inside a 'closed' interval;
  * - 'blocked': inside a staff block (holiday or maintenance), with its note;
- * - 'past': starts before now + lead time;
+ * - 'past': starts before now;
+ * - 'lead': starts in the future but inside the device's lead time (需提前 N 小时预约);
  * - 'taken': overlaps a booking;
  * - 'free' otherwise.
  */
@@ -153,7 +154,8 @@ export function weekSlots(input: WeekSlotsInput): DaySlots[] {
       let status: SlotStatus = 'free';
       if (dayClosed || overlapping.some((b) => b.status === 'closed')) status = 'closed';
       else if (block) status = 'blocked';
-      else if (start < earliest) status = 'past';
+      else if (start < now.getTime()) status = 'past';
+      else if (start < earliest) status = 'lead';
       else if (overlapping.some((b) => b.status === 'taken')) status = 'taken';
       const slot: Slot = { start: shanghaiIso(start), end: shanghaiIso(end), status };
       if (status === 'blocked' && block?.note) slot.note = block.note;
