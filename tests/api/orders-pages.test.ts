@@ -73,7 +73,15 @@ describe('sample4recycle/list4person by order', () => {
     const me = await o.customer();
     const first = await place(me.h, { type: 0 }, 1);
     const second = await place(me.h, { type: 0 }, 1);
+    // Not before the lab has the samples…
+    const early = await t.post(
+      '/api/auth/sample4recycle/add',
+      { rid: first.rid, name: '李四', phone: '13912345678', address: '上海市闵行区东川路800号' },
+      me.h,
+    );
+    expect(early.body).toMatchObject({ code: 0, msg: '样品签收后才能申请寄回' });
     for (const rid of [first.rid, second.rid]) {
+      await o.move('order/receive', { rid });
       const res = await t.post(
         '/api/auth/sample4recycle/add',
         { rid, name: '李四', phone: '13912345678', address: '上海市闵行区东川路800号' },

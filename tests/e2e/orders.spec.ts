@@ -104,6 +104,9 @@ test.describe('/member/order', () => {
         .toString(),
     ).toBe('%PDF-');
 
+    // Samples not yet collected cannot be asked back.
+    await expect(page.getByRole('region', { name: '样品回收' })).toHaveCount(0);
+
     // Staff receive the sample, start testing, upload the report and deliver the data.
     await admin.move('order/receive', { rid: placed.rid, note: '样品完好' });
     await page.reload();

@@ -27,6 +27,7 @@ import {
   canEvaluate,
   canGiveFeedback,
   canPay,
+  canRequestReturn,
   needsQuote,
 } from '../../lib/shared/orders/order-view.ts';
 
@@ -84,7 +85,7 @@ export default function OrderDetail({ rid }: { rid: string }) {
     );
   if (!order) return <Loading />;
 
-  const recyclable = order.items.some((l) => l.disposal === DISPOSAL_RECYCLE);
+  const recyclable = canRequestReturn(order) && order.items.some((l) => l.disposal === DISPOSAL_RECYCLE);
   const owed = Math.max(0, order.amount_fen - order.paid_fen);
 
   return (

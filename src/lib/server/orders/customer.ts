@@ -12,6 +12,7 @@ import {
 } from '../../shared/orders/order-status.ts';
 import { INSUFFICIENT_BALANCE, ORDER_NOT_FOUND } from '../../shared/orders/order.ts';
 import { DISPOSAL_KEEP, DISPOSAL_RECYCLE } from '../../shared/plan/plan-rules.ts';
+import { canRequestReturn, SAMPLES_NOT_RECEIVED } from '../../shared/orders/order-view.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { addEvent, applyTransition, factsOf, lockOrder, type OrderRow } from './transition.ts';
 import { findOwnOrder, timelineOf } from './read.ts';
@@ -226,6 +227,7 @@ export async function addRecycle(
 ) {
   const o = await findOwnOrder(s.db, userId, input.rid);
   if (o.status === 'cancelled') throw new DomainError('订单已取消');
+  if (!canRequestReturn(o)) throw new DomainError(SAMPLES_NOT_RECEIVED);
   if (!(await hasDisposal(s.db as unknown as Tx, o.id, DISPOSAL_RECYCLE)))
     throw new DomainError('该订单没有需要回收的样品');
   const [row] = await s.db

@@ -50,6 +50,17 @@ export const FEEDBACK_STATUSES: readonly OrderStatus[] = ['delivered', 'unsettle
 export const canGiveFeedback = (o: { status: OrderStatus }) => FEEDBACK_STATUSES.includes(o.status);
 export const canEvaluate = (o: { status: OrderStatus }) => o.status === 'completed';
 
+/** Samples can be sent back once the lab has them: from 已收样 on, never before collection. */
+export const RETURN_STATUSES: readonly OrderStatus[] = [
+  'received',
+  'testing',
+  'delivered',
+  'unsettled',
+  'completed',
+];
+export const SAMPLES_NOT_RECEIVED = '样品签收后才能申请寄回';
+export const canRequestReturn = (o: { status: OrderStatus }) => RETURN_STATUSES.includes(o.status);
+
 /** What the amount column shows: the price, or 待报价 while staff have not quoted yet. */
 export const needsQuote = (o: { status: OrderStatus; quoted_fen: number | null }) =>
   o.status === 'quoting' && o.quoted_fen === null;
