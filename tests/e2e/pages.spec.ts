@@ -180,7 +180,7 @@ test.describe('catalogue pages', () => {
     expect(res?.headers()['cache-control']).toBe('public, max-age=0, s-maxage=10');
     await expect(h1(page, 'XRD 现场机时')).toBeVisible();
     await expect(page.getByLabel('价格')).toHaveText(/200\s*元\/机时/);
-    await expect(page.getByText('已预约')).toBeVisible();
+    await expect(page.getByText(/^已下单 [\d,]+ 次$/)).toBeVisible();
     await expect(page.getByText('样品数量')).toBeVisible();
     await expect(page.getByRole('heading', { name: '项目详情' })).toBeVisible();
     await expect(page.getByRole('heading', { name: '相关仪器' })).toBeVisible();
