@@ -23,7 +23,11 @@ const rowsOf = (kind: string) => t.services.db.select().from(jobs).where(eq(jobs
 describe('jobs', () => {
   it('a unique key makes enqueueing idempotent', async () => {
     for (let i = 0; i < 3; i++)
-      await enqueue(t.services.db, { kind: 'once', payload: { n: i }, uniqueKey: 'once:1', runAt: now, now });
+      await enqueue(
+        t.services.db,
+        [{ kind: 'once', payload: { n: i }, uniqueKey: 'once:1', runAt: now }],
+        now,
+      );
     const rows = await rowsOf('once');
     expect(rows).toHaveLength(1);
     expect(rows[0].payload).toEqual({ n: 0 });
@@ -32,8 +36,8 @@ describe('jobs', () => {
   it('runs a due job once, and a job not yet due not at all', async () => {
     const ran: unknown[] = [];
     const handlers: JobHandlers = { echo: async (_s, job) => void ran.push(job.payload.n) };
-    await enqueue(t.services.db, { kind: 'echo', payload: { n: 1 }, runAt: now, now });
-    await enqueue(t.services.db, { kind: 'echo', payload: { n: 2 }, runAt: now + 60_000, now });
+    await enqueue(t.services.db, [{ kind: 'echo', payload: { n: 1 }, runAt: now }], now);
+    await enqueue(t.services.db, [{ kind: 'echo', payload: { n: 2 }, runAt: now + 60_000 }], now);
     expect(await runJobsOnce(t.services, handlers)).toBe(1);
     expect(await runJobsOnce(t.services, handlers)).toBe(0);
     expect(ran).toEqual([1]);
@@ -56,7 +60,7 @@ describe('jobs', () => {
         }
       },
     };
-    await enqueue(t.services.db, { kind: 'slow', payload: {}, runAt: now, now });
+    await enqueue(t.services.db, [{ kind: 'slow', payload: {}, runAt: now }], now);
     void runJobsOnce(t.services, handlers);
     await expect.poll(() => runs).toBe(1);
     expect(await runJobsOnce(t.services, handlers)).toBe(0); // leased
@@ -74,7 +78,7 @@ describe('jobs', () => {
         throw new Error('gateway down');
       },
     };
-    await enqueue(t.services.db, { kind: 'broken', payload: {}, runAt: now, now });
+    await enqueue(t.services.db, [{ kind: 'broken', payload: {}, runAt: now }], now);
     const warn = console.warn;
     console.warn = () => {};
     try {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Services } from '#server/platform/services.ts';
 import { jobs } from '#server/platform/db/schema.ts';
 import { JOB_HANDLERS } from '#server/jobs.ts';
@@ -17,10 +17,7 @@ export async function notifications(
   s: Services,
   where: Partial<Pick<NotifyPayload, 'userId' | 'orderId' | 'template' | 'channel'>> = {},
 ) {
-  const rows = await s.db
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.kind, NOTIFY)));
+  const rows = await s.db.select().from(jobs).where(eq(jobs.kind, NOTIFY));
   return rows
     .map((j) => ({
       ...(j.payload as NotifyPayload),

@@ -14,6 +14,7 @@ import {
 } from '../../lib/shared/member/pickup-dates.ts';
 import { NO_PICKUP_SERVICE, isRegionAllowed, regionLabel } from '../../lib/shared/member/region.ts';
 import type { PublicSettings } from '../../lib/shared/catalogue/settings.ts';
+import { emptyDelivery } from '../../lib/shared/orders/order.ts';
 
 /** The spec's sampling/pickup value (section 3): type 0 self-delivery, 1 pickup. */
 export type DeliveryValue = {
@@ -32,20 +33,7 @@ export type DeliveryValue = {
   address_rid: string;
 };
 
-export const emptyDelivery = (type: 0 | 1 = 1): DeliveryValue => ({
-  type,
-  date: '',
-  time: '',
-  message: '',
-  name: '',
-  phone: '',
-  province: '',
-  city: '',
-  area: '',
-  address: '',
-  address_code: '',
-  address_rid: '',
-});
+export { emptyDelivery };
 
 const fromSaved = (a: Address): Partial<DeliveryValue> => ({
   address_rid: a.address_rid,

@@ -2,7 +2,9 @@ import { useEffect, useRef } from 'react';
 import flatpickr from 'flatpickr';
 import { Mandarin } from 'flatpickr/dist/l10n/zh.js';
 import type { Instance } from 'flatpickr/dist/types/instance';
-import { linkFlatpickrStylesheet } from './flatpickr-stylesheet.ts';
+// As a URL, linked when a calendar first mounts: imported as CSS, Astro would inline it in every
+// page. The brand colours for it are in src/styles/global.css.
+import flatpickrCss from 'flatpickr/dist/flatpickr.min.css?url';
 import { inputClass } from './kit.tsx';
 
 type Props = {
@@ -24,6 +26,15 @@ type Props = {
   /** The calendar is rebuilt when one of these changes (the rules behind isDisabled). */
   rules?: readonly unknown[];
 };
+
+function linkFlatpickrStylesheet() {
+  if (document.querySelector('link[data-flatpickr]')) return;
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = flatpickrCss;
+  link.dataset.flatpickr = '';
+  document.head.append(link);
+}
 
 /**
  * Inside a modal <dialog> (the top layer) a calendar appended to <body> would sit underneath and

@@ -57,12 +57,13 @@ export function createApi(services: Services) {
 
   // The contract of all the above, built once on first request (routes are fixed by then).
   let document: ReturnType<typeof openApiDocument> | undefined;
+  let docsPage: ReturnType<typeof apiDocsPage> | undefined;
   const contractDocument = () => (document ??= openApiDocument(apiRoutes(app)));
   app.get('/api/openapi.json', contract({ produces: 'this OpenAPI 3.1 document' }), (c) =>
     c.json(contractDocument()),
   );
   app.get('/api/docs', contract({ produces: 'the API reference page (HTML)' }), (c) => {
-    const page = apiDocsPage(contractDocument());
+    const page = (docsPage ??= apiDocsPage(contractDocument()));
     return c.html(page.html, 200, { 'content-security-policy': page.policy, 'cache-control': 'no-cache' });
   });
 

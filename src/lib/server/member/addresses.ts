@@ -146,5 +146,3 @@ export async function setDefaultAddress(s: Services, userId: number, rid: string
     return toAddress(row!);
   });
 }
-
-export { lockUser };

@@ -16,7 +16,8 @@ import {
   type SamplingRequest,
   type SamplingStatus,
 } from '../../shared/member/sampling.ts';
-import { findOwnAddress, lockUser } from './addresses.ts';
+import { findOwnAddress } from './addresses.ts';
+import { lockUser } from '../platform/db/row-locks.ts';
 import { assertKnownRegion } from './regions.ts';
 import { newSamplingRid } from './ids.ts';
 

@@ -35,23 +35,26 @@ export async function queueNotification(
   tx: Tx,
   n: Omit<NotifyPayload, 'channel'> & { channels: readonly Channel[]; now: number },
 ): Promise<void> {
-  for (const channel of n.channels) {
-    const payload: NotifyPayload = {
-      channel,
-      userId: n.userId,
-      orderId: n.orderId,
-      eventId: n.eventId,
-      template: n.template,
-      vars: n.vars,
-    };
-    await enqueue(tx, {
-      kind: NOTIFY,
-      payload,
-      uniqueKey: `notify:${n.orderId ?? '-'}:${n.eventId}:${channel}`,
-      runAt: n.now,
-      now: n.now,
-    });
-  }
+  await enqueue(
+    tx,
+    n.channels.map((channel) => {
+      const payload: NotifyPayload = {
+        channel,
+        userId: n.userId,
+        orderId: n.orderId,
+        eventId: n.eventId,
+        template: n.template,
+        vars: n.vars,
+      };
+      return {
+        kind: NOTIFY,
+        payload,
+        uniqueKey: `notify:${n.orderId ?? '-'}:${n.eventId}:${channel}`,
+        runAt: n.now,
+      };
+    }),
+    n.now,
+  );
 }
 
 /** Queues the messages for one order transition inside its transaction. */

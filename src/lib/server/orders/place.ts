@@ -12,6 +12,7 @@ import {
 import {
   EMPTY_ORDER,
   ORDER_NOT_FOUND,
+  emptyDelivery,
   type Delivery,
   type OrderAddRequest,
 } from '../../shared/orders/order.ts';
@@ -126,18 +127,8 @@ export async function groupLines(
 export const selfDelivery = (
   contact: { name: string; phone: string } = { name: '', phone: '' },
 ): Delivery => ({
-  type: 0,
-  date: '',
-  time: '',
-  message: '',
-  name: contact.name,
-  phone: contact.phone,
-  province: '',
-  city: '',
-  area: '',
-  address: '',
-  address_code: '',
-  address_rid: '',
+  ...emptyDelivery(0),
+  ...contact,
 });
 
 export type PlacedOrder = {

@@ -30,20 +30,25 @@ export const LEASE_MS = 60_000;
 /** 5 s, 10 s, 20 s … capped at an hour. */
 export const backoffMs = (attempts: number) => Math.min(3_600_000, 5_000 * 2 ** Math.max(0, attempts - 1));
 
-/** Adds a job in the caller's transaction; with a unique key, a second enqueue is a no-op. */
-export async function enqueue(
-  db: Db | Tx,
-  job: { kind: string; payload: Record<string, unknown>; uniqueKey?: string; runAt: number; now: number },
-): Promise<void> {
+export type NewJob = { kind: string; payload: Record<string, unknown>; uniqueKey?: string; runAt: number };
+
+/**
+ * Adds jobs in the caller's transaction, in one statement; a job whose unique key is already
+ * taken is skipped, so enqueueing the same work twice is a no-op.
+ */
+export async function enqueue(db: Db | Tx, list: readonly NewJob[], now: number): Promise<void> {
+  if (list.length === 0) return;
   await db
     .insert(jobs)
-    .values({
-      kind: job.kind,
-      payload: job.payload,
-      uniqueKey: job.uniqueKey ?? null,
-      runAt: new Date(job.runAt),
-      createdAt: new Date(job.now),
-    })
+    .values(
+      list.map((job) => ({
+        kind: job.kind,
+        payload: job.payload,
+        uniqueKey: job.uniqueKey ?? null,
+        runAt: new Date(job.runAt),
+        createdAt: new Date(now),
+      })),
+    )
     .onConflictDoNothing();
 }
 
@@ -143,16 +148,15 @@ export function startJobWorker(
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   const schedule = () =>
-    Promise.all(
-      periodic.map((p) =>
-        enqueue(s.db, {
-          kind: p.kind,
-          payload: { everyMs: p.everyMs },
-          uniqueKey: `periodic:${p.kind}`,
-          runAt: s.now(),
-          now: s.now(),
-        }),
-      ),
+    enqueue(
+      s.db,
+      periodic.map((p) => ({
+        kind: p.kind,
+        payload: { everyMs: p.everyMs },
+        uniqueKey: `periodic:${p.kind}`,
+        runAt: s.now(),
+      })),
+      s.now(),
     );
   const tick = () => {
     running = (async () => {

@@ -18,7 +18,7 @@ import type { OrderRow } from '../orders/transition.ts';
 import { insertOrder, selfDelivery } from '../orders/place.ts';
 import { assertBasicInfo } from '../orders/basic-info.ts';
 import { getReservationSettings } from './settings.ts';
-import { lockUser } from '../member/addresses.ts';
+import { lockUser } from '../platform/db/row-locks.ts';
 import { attachedElsewhere } from './temp.ts';
 import {
   ORDER_STATUS_TEXT,

@@ -87,6 +87,22 @@ export const deliverySchema = z
   });
 export type Delivery = z.output<typeof deliverySchema>;
 
+/** A delivery with nothing filled in: a new form, or an order without a pickup (type 0). */
+export const emptyDelivery = (type: 0 | 1 = 1): Delivery => ({
+  type,
+  date: '',
+  time: '',
+  message: '',
+  name: '',
+  phone: '',
+  province: '',
+  city: '',
+  area: '',
+  address: '',
+  address_code: '',
+  address_rid: '',
+});
+
 const orderLineSchema = z.object(
   { item_rid: required('检测项目'), ...lineOptionsShape },
   { error: '[检测项目]格式不正确' },

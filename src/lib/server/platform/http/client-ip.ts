@@ -1,8 +1,6 @@
 import type { Context } from 'hono';
 import type { ApiEnv } from '../../app.ts';
 import type { SessionMeta } from '../../accounts/tokens.ts';
-import type { RequestOrigin } from './dev-tools.ts';
-
 type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
 
 /**
@@ -11,14 +9,20 @@ type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } } | und
  * entry, the one our proxy appended. In-process tests have no socket: 'unknown'.
  */
 export function clientIp(c: Context<ApiEnv>): string {
-  if (c.var.services.env.TRUST_PROXY) {
-    const real = c.req.header('x-real-ip')?.trim();
-    if (real) return real.slice(0, 64);
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (forwarded) return forwarded.slice(0, 64);
-  }
-  return peerAddress(c) ?? 'unknown';
+  const proxied = c.var.services.env.TRUST_PROXY ? proxiedAddress((name) => c.req.header(name)) : undefined;
+  return proxied?.slice(0, 64) ?? peerAddress(c) ?? 'unknown';
 }
+
+/** What our proxy says the client is: X-Real-IP, else the last X-Forwarded-For entry. */
+export function proxiedAddress(header: (name: string) => string | undefined): string | undefined {
+  return header('x-real-ip')?.trim() || header('x-forwarded-for')?.split(',').at(-1)?.trim() || undefined;
+}
+
+/** Where a request came from: its TCP peer (undefined in-process) and its headers. */
+export type RequestOrigin = {
+  remoteAddress: string | undefined;
+  header(name: string): string | undefined;
+};
 
 const peerAddress = (c: Context<ApiEnv>) => (c.env as NodeBindings)?.incoming?.socket?.remoteAddress;
 

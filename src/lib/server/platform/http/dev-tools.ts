@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import type { Env } from '../env.ts';
+import { proxiedAddress, type RequestOrigin } from './client-ip.ts';
 
 /**
  * The development tools of the local adapters: the outbox (codes and e-mails the `log` adapters
@@ -29,12 +30,6 @@ export function isLoopback(address: string | undefined): boolean {
 const LOCAL_HOST_NAMES = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(:\d+)?$/i;
 const PROXY_HEADERS = ['x-forwarded-for', 'x-real-ip', 'forwarded'];
 
-export type RequestOrigin = {
-  /** The TCP peer's address (undefined for in-process requests). */
-  remoteAddress: string | undefined;
-  header(name: string): string | undefined;
-};
-
 /**
  * True only for a browser or tool on this machine talking to this process: a loopback peer, a
  * loopback Host (a DNS-rebinding page carries its own host name), and no proxy in between unless
@@ -46,10 +41,7 @@ export function isLocalRequest(env: Env, origin: RequestOrigin): boolean {
   if (!LOCAL_HOST_NAMES.test(origin.header('host') ?? '')) return false;
   const forwarded = PROXY_HEADERS.filter((name) => origin.header(name) !== undefined);
   if (forwarded.length === 0) return true;
-  if (!env.TRUST_PROXY) return false;
-  const real = origin.header('x-real-ip')?.trim();
-  const last = origin.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-  return isLoopback(real ?? last);
+  return env.TRUST_PROXY && isLoopback(proxiedAddress(origin.header));
 }
 
 export function devToolAllowed(env: Env, tool: DevTool, origin: RequestOrigin): boolean {
