@@ -5,6 +5,7 @@ import globals from 'globals';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import drizzle from 'eslint-plugin-drizzle';
+import { readdirSync } from 'node:fs';
 
 // Browser code: everything that may end up in a bundle the browser loads.
 const browser = [
@@ -14,6 +15,53 @@ const browser = [
   './src/lib/client',
   './src/lib/shared',
   './src/admin',
+];
+
+// Server domains (src/lib/server/<domain>/; platform is the layer below them, not a domain): one
+// domain, a page or the server entry reaches another only through its public face, index.ts, so a
+// domain can change its insides without breaking its neighbours. Tables may reference each other
+// (foreign keys; platform/db/schema.ts gathers them): see the override for tables.ts below.
+const serverDomains = readdirSync('./src/lib/server', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'platform')
+  .map((entry) => entry.name);
+const domainZones = serverDomains.map((domain) => ({
+  target: [
+    ...serverDomains.filter((other) => other !== domain).map((other) => `./src/lib/server/${other}`),
+    './src/pages',
+    './src/layouts',
+    './src/middleware.ts',
+    './src/server.ts',
+  ],
+  from: `./src/lib/server/${domain}`,
+  except: ['./index.ts'],
+  message: `Another domain reaches ${domain} only through ${domain}/index.ts.`,
+}));
+
+// The one-way rule between runtime zones, on resolved paths (relative imports and #aliases alike):
+// pages → islands/components/admin → lib/client → lib/shared; server code stays on the server.
+const layerZones = [
+  { target: browser, from: './src/lib/server', message: 'Browser code never imports server code.' },
+  {
+    target: './src/lib/shared',
+    from: './src',
+    except: ['./lib/shared'],
+    message: 'lib/shared depends on nothing of ours.',
+  },
+  {
+    target: './src/lib/client',
+    from: ['./src/islands', './src/components', './src/admin', './src/pages', './src/layouts'],
+    message: 'lib/client sits below the UI: it imports only lib/shared.',
+  },
+  {
+    target: './src/islands',
+    from: './src/admin',
+    message: 'The customer site never loads the staff console.',
+  },
+  {
+    target: './src/admin',
+    from: './src/islands',
+    message: 'The staff console has its own components.',
+  },
 ];
 
 export default tseslint.config(
@@ -28,8 +76,6 @@ export default tseslint.config(
     },
   },
   {
-    // The one-way rule, on resolved paths (relative imports and #aliases alike):
-    // pages → islands/components/admin → lib/client → lib/shared; server code stays on the server.
     files: ['src/**/*.{ts,tsx,astro}'],
     plugins: { 'import-x': importX, drizzle },
     settings: {
@@ -41,30 +87,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: [
-            { target: browser, from: './src/lib/server', message: 'Browser code never imports server code.' },
-            {
-              target: './src/lib/shared',
-              from: './src',
-              except: ['./lib/shared'],
-              message: 'lib/shared depends on nothing of ours.',
-            },
-            {
-              target: './src/lib/client',
-              from: ['./src/islands', './src/components', './src/admin', './src/pages', './src/layouts'],
-              message: 'lib/client sits below the UI: it imports only lib/shared.',
-            },
-            {
-              target: './src/islands',
-              from: './src/admin',
-              message: 'The customer site never loads the staff console.',
-            },
-            {
-              target: './src/admin',
-              from: './src/islands',
-              message: 'The staff console has its own components.',
-            },
-          ],
+          zones: [...layerZones, ...domainZones],
         },
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
@@ -87,4 +110,9 @@ export default tseslint.config(
     },
   },
   { files: ['src/lib/shared/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
+  {
+    // A table references another domain's table by foreign key: the schema is one whole.
+    files: ['src/lib/server/*/tables.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones }] },
+  },
 );

@@ -8,7 +8,7 @@ import { getRequestListener } from '@hono/node-server';
 import sirv from 'sirv';
 import { readEnv } from './lib/server/platform/env.ts';
 import { openMigratedDatabase } from './lib/server/platform/boot.ts';
-import { loadContentStore } from './lib/server/content/store.ts';
+import { loadContentStore } from './lib/server/content/index.ts';
 import { createServices } from './lib/server/platform/services.ts';
 import { createApi } from './lib/server/app.ts';
 import { startJobWorker } from './lib/server/platform/jobs.ts';

@@ -1,6 +1,6 @@
 // The one-way dependency rule and the other structural rules are lint errors: each is proven here
 // by linting a file that breaks it, at a path inside the zone it guards.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -60,6 +60,53 @@ describe('lint zones', () => {
     expect(await problems('src/lib/client/fixture.ts', code)).toContainEqual(
       expect.stringContaining('lib/shared/zod.ts'),
     );
+  });
+});
+
+describe('server domains', () => {
+  it.each([
+    ['src/lib/server/orders/fixture.ts', "import { cancelReservation } from '../reservations/book.ts';"],
+    ['src/lib/server/reservations/fixture.ts', "import { insertOrder as cancelReservation } from '../orders/place.ts';"],
+    ['src/pages/fixture.ts', "import { getDevice as cancelReservation } from '../lib/server/catalogue/devices.ts';"],
+    ['src/server.ts', "import { getDevice as cancelReservation } from './lib/server/catalogue/devices.ts';"],
+  ])('another domain is reached only through its index.ts: %s with %s', async (file, line) => {
+    expect(await problems(file, `${line}\nexport const x = cancelReservation;\n`)).toContainEqual(
+      expect.stringMatching(/only through \w+\/index\.ts/),
+    );
+  });
+
+  it('through index.ts, and table to table (foreign keys), pass', async () => {
+    const viaIndex = "import { insertOrder } from '../orders/index.ts';\nexport const x = insertOrder;\n";
+    expect(await problems('src/lib/server/reservations/fixture.ts', viaIndex)).toEqual([]);
+    const table = "import { users } from '../accounts/tables.ts';\nexport const x = users;\n";
+    expect(await problems('src/lib/server/orders/tables.ts', table)).toEqual([]);
+  });
+
+  it('domains depend on each other one way: the graph of their imports has no cycle', () => {
+    const root = 'src/lib/server';
+    const domains = readdirSync(root, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && e.name !== 'platform')
+      .map((e) => e.name);
+    const edges = new Map(domains.map((d) => [d, new Set<string>()]));
+    for (const d of domains)
+      for (const file of readdirSync(`${root}/${d}`, { recursive: true }) as string[]) {
+        if (!file.endsWith('.ts') || file.endsWith('tables.ts')) continue;
+        for (const [, other] of readFileSync(`${root}/${d}/${file}`, 'utf8').matchAll(/from '\.\.\/([a-z-]+)\//g))
+          if (other !== d && edges.has(other)) edges.get(d)!.add(other);
+      }
+    // Peel off domains that depend on nothing left; whatever remains sits on a cycle.
+    const order: string[] = [];
+    const left = new Set(domains);
+    for (let progress = true; progress; ) {
+      progress = false;
+      for (const d of left)
+        if ([...edges.get(d)!].every((o) => !left.has(o))) {
+          order.push(d);
+          left.delete(d);
+          progress = true;
+        }
+    }
+    expect([...left], `domains on a cycle (lowest first so far: ${order.join(' < ')})`).toEqual([]);
   });
 });
 

@@ -20,6 +20,3 @@ export function newInviteCode(length = 6): string {
   for (let i = 0; i < length; i++) out += INVITE_ALPHABET[randomInt(0, INVITE_ALPHABET.length)];
   return out;
 }
-
-/** Public user id (the spec's `rid`): random, so ids reveal neither order nor count. */
-export const newRid = () => `u${randomBytes(9).toString('base64url')}`;

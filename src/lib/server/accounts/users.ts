@@ -1,12 +1,12 @@
 import { eq, or } from 'drizzle-orm';
+import { newRid } from '../platform/ids.ts';
 import type { Services } from '../platform/services.ts';
-import type { Db } from '../platform/db/client.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
 import { users } from '../platform/db/schema.ts';
 import type { UserInfo } from '../../shared/accounts/auth.ts';
-import { newInviteCode, newRid } from './crypto.ts';
+import { newInviteCode } from './crypto.ts';
 
 export type User = typeof users.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const PHONE_TAKEN = '该手机号已注册，请直接登录';
 
@@ -47,7 +47,7 @@ export async function insertUser(
     const [user] = await tx
       .insert(users)
       .values({
-        rid: newRid(),
+        rid: newRid('user'),
         phone: values.phone,
         passwordHash: values.passwordHash,
         inviteCode: newInviteCode(),

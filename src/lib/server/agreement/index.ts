@@ -4,12 +4,12 @@ import { users } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import { ORDER_NOT_FOUND } from '../../shared/orders/order.ts';
 import { shanghaiDate } from '../../shared/slots.ts';
-import { getPublicSettings } from '../catalogue/settings.ts';
-import { findOrder, findOwnOrder, orderDetail } from '../orders/read.ts';
+import { getPublicSettings } from '../catalogue/index.ts';
+import { findOrder, findOwnOrder, orderDetail } from '../orders/index.ts';
 import { staffRole } from '../staff/index.ts';
 import { agreementBlocks, blocksText, type AgreementInput } from './content.ts';
 import { renderPdf } from './pdf.ts';
-import { enforce } from '../accounts/limits.ts';
+import { enforce } from '../accounts/index.ts';
 
 /** Agreement PDFs one user may generate per window. */
 export const AGREEMENT_LIMIT = { limit: 20, seconds: 60 };

@@ -2,7 +2,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { HomeData } from '../../shared/catalogue/catalogue.ts';
 import { item, prefecture } from '../platform/db/schema.ts';
 import type { Services } from '../platform/services.ts';
-import { toArticleSummary, toThanksItem } from '../content/articles.ts';
+import { toArticleSummary, toThanksItem } from '../content/index.ts';
 import { getTypeGroups } from './projects.ts';
 
 export const DEFAULT_CASE_IMG = '/upload/img/ability/case.svg';

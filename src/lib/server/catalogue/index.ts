@@ -2,7 +2,7 @@
 export { getHomeData, HOME_LIMITS } from './home.ts';
 export { getTypeGroups, listProjects, getItem, type ProjectQuery } from './projects.ts';
 export { searchCatalogue } from './search.ts';
-export { listDevices, getDevice, getDeviceWeek, type DeviceQuery } from './devices.ts';
+export { listDevices, getDevice, type DeviceQuery } from './devices.ts';
 export { listAbilities, syncAbilityViews, topAbilities } from './abilities.ts';
 export { getPublicSettings, getSettingsByKeys } from './settings.ts';
-export { listArticles, getArticle, listThanks, searchArticles } from '../content/articles.ts';
+export { toDeviceSummary } from './rows.ts';

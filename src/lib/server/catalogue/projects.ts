@@ -3,14 +3,8 @@ import type { ItemDetail, Paged, ProjectListItem, TypeGroup } from '../../shared
 import { pageWindow } from '../../shared/pagination.ts';
 import { device, item, projectChild, projectType } from '../platform/db/schema.ts';
 import type { Services } from '../platform/services.ts';
-import {
-  containsPattern,
-  countAll,
-  joinChild,
-  listItemColumns,
-  toDeviceSummary,
-  toListItem,
-} from './rows.ts';
+import { countAll, joinChild, listItemColumns, toDeviceSummary, toListItem } from './rows.ts';
+import { containsPattern } from '../platform/db/like.ts';
 
 /** The three types with their child categories and how many items each child lists. */
 export function getTypeGroups(s: Services): Promise<TypeGroup[]> {

@@ -1,6 +1,7 @@
 import { contract } from '../platform/http/contract.ts';
 import { Hono } from 'hono';
 import {
+  AbilityListRequestSchema,
   ProjectListRequestSchema,
   RidRequestSchema,
   SearchRequestSchema,
@@ -9,12 +10,13 @@ import {
 import { getHomeData } from './home.ts';
 import { getItem, getTypeGroups, listProjects } from './projects.ts';
 import { searchCatalogue } from './search.ts';
+import { listAbilities, syncAbilityViews } from './abilities.ts';
 import { notFound } from '../platform/errors.ts';
 import type { ApiEnv } from '../app.ts';
 import { ok, readBody, type Envelope } from '../platform/http/envelope.ts';
 
 /**
- * Home data, categories, item lists and details, search. project/list, project/detail and
+ * Home data, categories, item lists and details, search, the capability showcase. project/list, project/detail and
  * search are ours: the spec does not show those paths (docs/decisions/0003-open-api-extras.md).
  */
 export function catalogueRoutes() {
@@ -53,6 +55,18 @@ export function catalogueRoutes() {
   r.post('/search', contract({ body: SearchRequestSchema }), async (c) => {
     const q = await readBody(c, SearchRequestSchema);
     return ok(c, await searchCatalogue(c.var.services, q));
+  });
+
+  r.post('/ability/index', contract({ body: AbilityListRequestSchema }), async (c) => {
+    const q = await readBody(c, AbilityListRequestSchema);
+    return ok(c, await listAbilities(c.var.services, q));
+  });
+
+  r.post('/ability/sync4num', contract({ body: RidRequestSchema }), async (c) => {
+    const { rid } = await readBody(c, RidRequestSchema);
+    const views = await syncAbilityViews(c.var.services, rid);
+    if (!views) throw notFound('案例');
+    return ok(c, views);
   });
 
   return r;

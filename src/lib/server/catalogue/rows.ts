@@ -67,7 +67,4 @@ export const toDeviceSummary = (d: typeof device.$inferSelect): DeviceSummary =>
   item_rid: d.itemRid,
 });
 
-/** A LIKE pattern matching kw anywhere, with LIKE's own wildcards taken literally. */
-export const containsPattern = (kw: string) => `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export const countAll = sql<number>`cast(count(*) as int)`;

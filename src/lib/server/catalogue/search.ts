@@ -1,6 +1,6 @@
 import type { SearchResult } from '../../shared/catalogue/catalogue.ts';
 import type { Services } from '../platform/services.ts';
-import { searchArticles } from '../content/articles.ts';
+import { searchArticles } from '../content/index.ts';
 import { listProjects } from './projects.ts';
 
 /** Items and articles matching kw; an empty kw finds nothing rather than everything. */

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { IndexMsgSchema } from '../../shared/require/require.ts';
 import { SettingKeysRequestSchema } from '../../shared/catalogue/settings.ts';
 import { getPublicSettings, getSettingsByKeys } from './settings.ts';
-import { addIndexMsg } from '../require/index-msg.ts';
+import { addIndexMsg } from '../require/index.ts';
 import type { ApiEnv } from '../app.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
 import { clientIp } from '../platform/http/client-ip.ts';

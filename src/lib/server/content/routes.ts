@@ -1,18 +1,16 @@
 import { contract } from '../platform/http/contract.ts';
 import { Hono } from 'hono';
 import {
-  AbilityListRequestSchema,
   AcknowledgeListRequestSchema,
   NewsListRequestSchema,
   RidRequestSchema,
 } from '../../shared/catalogue/catalogue.ts';
-import { listAbilities, syncAbilityViews } from '../catalogue/abilities.ts';
 import { getArticle, listArticles, listThanks } from './articles.ts';
 import { notFound } from '../platform/errors.ts';
 import type { ApiEnv } from '../app.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
 
-/** Articles, acknowledgements and the capability showcase. */
+/** Articles and acknowledgements (news and thanks), read from the content folder. */
 export function contentRoutes() {
   const r = new Hono<ApiEnv>();
 
@@ -31,18 +29,6 @@ export function contentRoutes() {
     const article = getArticle(c.var.services, rid);
     if (!article) throw notFound('文章');
     return ok(c, article);
-  });
-
-  r.post('/ability/index', contract({ body: AbilityListRequestSchema }), async (c) => {
-    const q = await readBody(c, AbilityListRequestSchema);
-    return ok(c, await listAbilities(c.var.services, q));
-  });
-
-  r.post('/ability/sync4num', contract({ body: RidRequestSchema }), async (c) => {
-    const { rid } = await readBody(c, RidRequestSchema);
-    const views = await syncAbilityViews(c.var.services, rid);
-    if (!views) throw notFound('案例');
-    return ok(c, views);
   });
 
   return r;

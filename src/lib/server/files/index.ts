@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { newRid } from '../platform/ids.ts';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Services } from '../platform/services.ts';
 import { files, orderEvents, orders } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
-import { newFileRid } from '../orders/ids.ts';
 import { ORDER_NOT_FOUND } from '../../shared/orders/order.ts';
 import { shanghaiDate } from '../../shared/slots.ts';
 import { UPLOAD_TYPE_REFUSED } from '../../shared/orders/demand.ts';
@@ -74,7 +74,7 @@ export async function storeFile(
   const now = s.now();
   const key = `${shanghaiDate(now).slice(0, 7)}/${randomBytes(16).toString('hex')}.${type.ext}`;
   await s.storage.put(key, input.bytes);
-  const rid = newFileRid();
+  const rid = newRid('file');
   const name = cleanName(input.name);
   try {
     await s.db.transaction(async (tx) => {

@@ -1,11 +1,10 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import type { Db } from '../platform/db/client.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
 import { accountsBalance, ledgerEntries, users } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type LedgerKind = 'credit' | 'payment' | 'refund';
 
 /**

@@ -1,4 +1,5 @@
 import { and, count, desc, eq } from 'drizzle-orm';
+import { newRid } from '../platform/ids.ts';
 import type { Services } from '../platform/services.ts';
 import type { Db } from '../platform/db/client.ts';
 import { addresses } from '../platform/db/schema.ts';
@@ -11,7 +12,7 @@ import {
   type NewAddress,
 } from '../../shared/member/address.ts';
 import { assertKnownRegion } from './regions.ts';
-import { newAddressRid, type Tx } from './ids.ts';
+import type { Tx } from '../platform/db/client.ts';
 
 type Row = typeof addresses.$inferSelect;
 
@@ -59,7 +60,7 @@ export async function insertAddress(tx: Tx, userId: number, input: NewAddress, n
   const [row] = await tx
     .insert(addresses)
     .values({
-      rid: newAddressRid(),
+      rid: newRid('address'),
       userId,
       name: input.name,
       phone: input.phone,

@@ -4,7 +4,7 @@ import { addresses, users } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import type { Profile } from '../../shared/member/profile.ts';
 import type { UserInfo } from '../../shared/accounts/auth.ts';
-import { toUserInfo } from '../accounts/users.ts';
+import { toUserInfo } from '../accounts/index.ts';
 import { insertAddress } from './addresses.ts';
 import { lockUser } from '../platform/db/row-locks.ts';
 import { assertKnownRegion } from './regions.ts';

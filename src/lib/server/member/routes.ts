@@ -11,12 +11,15 @@ import {
   samplingRidSchema,
 } from '../../shared/member/sampling.ts';
 import { updateProfile } from './profile.ts';
+import { userInfo } from './user-info.ts';
 import { addAddress, deleteAddress, editAddress, listAddresses, setDefaultAddress } from './addresses.ts';
 import { addSampling, cancelSampling, listSamplings } from './samplings.ts';
 
 /** Profile attestation, address book and home sampling, under /api/auth (the guard has run). */
 export function memberRoutes() {
   const r = new Hono<ApiEnv>();
+
+  r.post('/user/info', contract({}), async (c) => ok(c, await userInfo(c.var.services, requireUser(c).id)));
 
   r.post('/update4profile', contract({ body: profileSchema }), async (c) => {
     const me = requireUser(c);

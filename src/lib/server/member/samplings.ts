@@ -1,12 +1,13 @@
 import { and, count, desc, eq } from 'drizzle-orm';
+import { newRid } from '../platform/ids.ts';
 import type { Services } from '../platform/services.ts';
 import { samplings } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
-import { getPublicSettings } from '../catalogue/settings.ts';
+import { getPublicSettings } from '../catalogue/index.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { ADDRESS_NOT_FOUND } from '../../shared/member/address.ts';
 import { pickupProblem } from '../../shared/member/pickup-dates.ts';
-import { sceneDateOf } from '../reservations/scene-date.ts';
+import { sceneDateOf } from './scene-date.ts';
 import {
   canTransition,
   SAMPLING_NOT_CANCELLABLE,
@@ -19,7 +20,6 @@ import {
 import { findOwnAddress } from './addresses.ts';
 import { lockUser } from '../platform/db/row-locks.ts';
 import { assertKnownRegion } from './regions.ts';
-import { newSamplingRid } from './ids.ts';
 
 type Row = typeof samplings.$inferSelect;
 
@@ -105,7 +105,7 @@ export async function addSampling(s: Services, userId: number, req: SamplingRequ
     const [row] = await tx
       .insert(samplings)
       .values({
-        rid: newSamplingRid(),
+        rid: newRid('sampling'),
         userId,
         type: 1,
         status: 'pending',

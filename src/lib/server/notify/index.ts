@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
+import { newRid } from '../platform/ids.ts';
 import { userMessages, users } from '../platform/db/schema.ts';
 import { enqueue, type JobHandler } from '../platform/jobs.ts';
-import { newRid } from '../accounts/crypto.ts';
-import type { Tx } from '../ledger/index.ts';
+import type { Tx } from '../platform/db/client.ts';
 import type { OrderAction, OrderStatus } from '../../shared/orders/order-status.ts';
 import {
   CHANNELS,
@@ -13,6 +13,8 @@ import {
   type Payload,
   type Template,
 } from './templates.ts';
+
+export { CHANNELS };
 
 /** The job kind of one message on one channel (payload: NotifyPayload). */
 export const NOTIFY = 'notify';
@@ -94,7 +96,7 @@ export const sendNotification: JobHandler = async (s, job, finish) => {
     await s.db.transaction(async (tx) => {
       if (!(await finish(tx))) return;
       await tx.insert(userMessages).values({
-        rid: newRid().replace(/^u/, 'm'),
+        rid: newRid('message'),
         userId: n.userId,
         orderId: n.orderId,
         title,

@@ -1,4 +1,5 @@
-import { appendEntry, lockBalance, type Tx } from '../ledger/index.ts';
+import { appendEntry, lockBalance } from '../ledger/index.ts';
+import type { Tx } from '../platform/db/client.ts';
 import type { Actor } from '../../shared/orders/order-status.ts';
 import { applyTransition, lockOrder, type OrderRow } from './transition.ts';
 

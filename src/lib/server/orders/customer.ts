@@ -1,8 +1,10 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { newRid } from '../platform/ids.ts';
 import type { Services } from '../platform/services.ts';
 import { ledgerEntries, orderFeedback, orderItems, orders, sampleRecycles } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
-import { appendEntry, balanceOf, lockBalance, type Tx } from '../ledger/index.ts';
+import { appendEntry, balanceOf, lockBalance } from '../ledger/index.ts';
+import type { Tx } from '../platform/db/client.ts';
 import {
   ALREADY_PAID,
   nextStatus,
@@ -16,8 +18,7 @@ import { canRequestReturn, SAMPLES_NOT_RECEIVED } from '../../shared/orders/orde
 import { pageWindow } from '../../shared/pagination.ts';
 import { addEvent, applyTransition, factsOf, lockOrder, type OrderRow } from './transition.ts';
 import { findOwnOrder, timelineOf } from './read.ts';
-import { newRecycleRid } from './ids.ts';
-import { releaseWithOrder } from '../reservations/book.ts';
+import { releaseHold } from './holds.ts';
 import { cancelWithRefund } from './cancel.ts';
 
 const DONE = ['delivered', 'unsettled', 'completed'] as const;
@@ -120,7 +121,7 @@ export async function cancelOrder(
   return s.db.transaction((tx) =>
     cancelWithRefund(tx, o, { actor: by.actor, actorId: by.actorId, note: by.reason }, now, {
       // A reservation's order frees its slots with it (and holds customers to the deadline).
-      release: (order) => releaseWithOrder(tx, order, by, now),
+      release: (order) => releaseHold(tx, order, by, now),
     }),
   );
 }
@@ -233,7 +234,7 @@ export async function addRecycle(
   const [row] = await s.db
     .insert(sampleRecycles)
     .values({
-      rid: newRecycleRid(),
+      rid: newRid('recycle'),
       orderId: o.id,
       userId,
       name: input.name,

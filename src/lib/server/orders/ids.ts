@@ -1,11 +1,5 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { shanghaiDate } from '../../shared/slots.ts';
-
-/** Public order id. */
-export const newOrderRid = () => `o${randomBytes(9).toString('base64url')}`;
-export const newPlanRid = () => `p${randomBytes(9).toString('base64url')}`;
-export const newFileRid = () => `f${randomBytes(9).toString('base64url')}`;
-export const newRecycleRid = () => `r${randomBytes(9).toString('base64url')}`;
 
 /** 'LP' + Shanghai date + 6 random digits, e.g. LP20261121048213; a clash is retried by the caller. */
 export const newOrderNo = (now: number) =>

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { newRid } from '../platform/ids.ts';
 import type { Services } from '../platform/services.ts';
 import { item, orderItems, orders, planItems, users } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
@@ -28,18 +29,16 @@ import { lineFen, sumFen } from '../../shared/money.ts';
 import { projectTypeNames, type ProjectTypeId } from '../../shared/catalogue/catalogue.ts';
 import { ADDRESS_NOT_FOUND } from '../../shared/member/address.ts';
 import { pickupProblem } from '../../shared/member/pickup-dates.ts';
-import { getPublicSettings } from '../catalogue/settings.ts';
-import { findOwnAddress } from '../member/addresses.ts';
-import { newOrderNo, newOrderRid } from './ids.ts';
+import { getPublicSettings } from '../catalogue/index.ts';
+import { findOwnAddress } from '../member/index.ts';
+import { newOrderNo } from './ids.ts';
 import { addEvent } from './transition.ts';
-import { sceneDateOf } from '../reservations/scene-date.ts';
+import { sceneDateOf } from '../member/index.ts';
 import { assertBasicInfo } from './basic-info.ts';
-import type { Tx } from '../ledger/index.ts';
-import { assertKnownRegion } from '../member/regions.ts';
+import type { Tx } from '../platform/db/client.ts';
+import { assertKnownRegion } from '../member/index.ts';
 import type { DemandInfo } from '../../shared/orders/demand.ts';
-
-/** Types ordered through this flow; 预约现场 (2) goes through reservations. */
-export const ORDERABLE_TYPES = [1, 3];
+import { ORDERABLE_TYPES } from '../../shared/catalogue/catalogue.ts';
 
 export type Line = {
   itemRid: string;
@@ -168,7 +167,7 @@ export async function insertOrder(
     [order] = await tx
       .insert(orders)
       .values({
-        rid: newOrderRid(),
+        rid: newRid('order'),
         orderNo: newOrderNo(o.now),
         userId: o.userId,
         typeId: o.typeId,

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import { device, files, orderEvents, orderItems, reservations } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
-import { toDeviceSummary } from '../catalogue/rows.ts';
+import { toDeviceSummary } from '../catalogue/index.ts';
 import { filesOf, findOwnOrder } from './read.ts';
 
 /** listProtocolFile: the signed agreements attached to the user's order. */

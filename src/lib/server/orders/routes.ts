@@ -1,7 +1,7 @@
 import { contract } from '../platform/http/contract.ts';
 import { Hono } from 'hono';
 import type { ApiEnv } from '../app.ts';
-import { ok, readBody, readParam } from '../platform/http/envelope.ts';
+import { ok, readBody } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import {
   evaluateSchema,
@@ -31,12 +31,8 @@ import {
   testRecord,
 } from './index.ts';
 import { placeDemand } from './demand.ts';
-import { agreementPdf } from '../agreement/index.ts';
-import { contentDisposition } from '../files/index.ts';
 import { demandSchema } from '../../shared/orders/demand.ts';
 import { attachProtocolFile, listProtocolFiles, relatedEquipment } from './protocol.ts';
-import { listMessages, markRead } from '../notify/messages.ts';
-import { balanceOf, listEntries } from '../ledger/index.ts';
 import { z } from '../../shared/zod.ts';
 import { ridField } from '../../shared/orders/order.ts';
 
@@ -47,12 +43,6 @@ const recycleListSchema = PageRequestSchema.extend({ order_rid: ridField().optio
 /** order/updateProtocolFile: the order and the uploaded signed agreement. */
 const protocolFileSchema = z.object(
   { rid: ridField(), file_rid: ridField('文件') },
-  { error: '请求参数格式不正确' },
-);
-
-/** message/read: the messages to mark read (none: all of them). */
-const messageReadSchema = z.object(
-  { rids: z.array(z.string().trim().min(1).max(64), { error: '[消息]格式不正确' }).max(100).optional() },
   { error: '请求参数格式不正确' },
 );
 
@@ -157,24 +147,6 @@ export function orderRoutes() {
     return ok(c, await listProtocolFiles(c.var.services, me.id, rid));
   });
 
-  // The agreement generated as a PDF (no path in the spec; decision 0011). GET, so the browser
-  // can fetch it as a file; the owner and staff only.
-  r.get(
-    '/order/protocol/:rid',
-    contract({ produces: "application/pdf: the order's agreement" }),
-    async (c) => {
-      const me = requireUser(c);
-      const rid = readParam(c, 'rid');
-      const pdf = await agreementPdf(c.var.services, me.id, rid);
-      return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200, {
-        'content-type': 'application/pdf',
-        'content-disposition': contentDisposition(pdf.filename),
-        'x-content-type-options': 'nosniff',
-        'cache-control': 'private, no-store',
-      });
-    },
-  );
-
   r.post('/order/updateProtocolFile', contract({ body: protocolFileSchema }), async (c) => {
     const me = requireUser(c);
     const { rid, file_rid } = await readBody(c, protocolFileSchema);
@@ -185,30 +157,6 @@ export function orderRoutes() {
     const me = requireUser(c);
     const { rid } = await readBody(c, orderRidSchema);
     return ok(c, await relatedEquipment(c.var.services, me.id, rid));
-  });
-
-  // In-system messages (written by the notification worker) and the balance ledger: the
-  // customer-side reads of what orders produce.
-  r.post('/message/list', contract({ body: PageRequestSchema }), async (c) => {
-    const me = requireUser(c);
-    const { page, size } = await readBody(c, PageRequestSchema);
-    return ok(c, await listMessages(c.var.services, me.id, page, size));
-  });
-
-  r.post('/message/read', contract({ body: messageReadSchema }), async (c) => {
-    const me = requireUser(c);
-    const { rids } = await readBody(c, messageReadSchema);
-    return ok(c, { unread: await markRead(c.var.services, me.id, rids) });
-  });
-
-  r.post('/balance/ledger', contract({ body: PageRequestSchema }), async (c) => {
-    const me = requireUser(c);
-    const { page, size } = await readBody(c, PageRequestSchema);
-    const [entries, balance_fen] = await Promise.all([
-      listEntries(c.var.services.db, me.id, page, size),
-      balanceOf(c.var.services.db, me.id),
-    ]);
-    return ok(c, { ...entries, balance_fen });
   });
 
   return r;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { orderEvents, orders, users } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
-import type { Tx } from '../ledger/index.ts';
+import type { Tx } from '../platform/db/client.ts';
 import { queueForTransition } from '../notify/index.ts';
 import {
   nextStatus,

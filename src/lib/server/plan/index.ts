@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { newRid } from '../platform/ids.ts';
 import type { Services } from '../platform/services.ts';
 import type { Db } from '../platform/db/client.ts';
 import { item, planItems, projectChild } from '../platform/db/schema.ts';
@@ -14,11 +15,9 @@ import {
   type Parameters,
   type SampleSource,
 } from '../../shared/plan/plan-rules.ts';
-import { projectTypeNames, type ProjectTypeId } from '../../shared/catalogue/catalogue.ts';
+import { ORDERABLE_TYPES, projectTypeNames, type ProjectTypeId } from '../../shared/catalogue/catalogue.ts';
 import { lineFen } from '../../shared/money.ts';
 import { groupPlanItems, type PlanLine } from '../../shared/plan/plan.ts';
-import { newPlanRid } from '../orders/ids.ts';
-import { ORDERABLE_TYPES } from '../orders/place.ts';
 
 export const PLAN_LINE_NOT_FOUND = '计划项不存在';
 
@@ -86,7 +85,7 @@ export async function addToPlan(s: Services, userId: number, input: LineInput & 
     }
     const [{ n }] = await tx.select({ n: count() }).from(planItems).where(eq(planItems.userId, userId));
     if (n >= PLAN_MAX_LINES) throw new DomainError(`实验计划最多${PLAN_MAX_LINES}项，请先下单或移除部分项目`);
-    const rid = newPlanRid();
+    const rid = newRid('plan');
     await tx
       .insert(planItems)
       .values({ rid, userId, itemRid: it.rid, count: countNow, options, createdAt: now, updatedAt: now });

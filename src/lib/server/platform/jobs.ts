@@ -4,10 +4,9 @@
 // processes share one table without running a job twice at once.
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Services } from './services.ts';
-import type { Db } from './db/client.ts';
+import type { Db, Tx } from './db/client.ts';
 import { jobs } from './db/schema.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Job = typeof jobs.$inferSelect;
 
 /**

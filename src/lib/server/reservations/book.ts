@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { newRid } from '../platform/ids.ts';
 import { and, asc, count, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -11,12 +11,17 @@ import {
   users,
 } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
-import type { Tx } from '../ledger/index.ts';
-import { cancelWithRefund } from '../orders/cancel.ts';
-import { sceneDateOf } from './scene-date.ts';
-import type { OrderRow } from '../orders/transition.ts';
-import { insertOrder, selfDelivery } from '../orders/place.ts';
-import { assertBasicInfo } from '../orders/basic-info.ts';
+import type { Tx } from '../platform/db/client.ts';
+import {
+  assertBasicInfo,
+  cancelWithRefund,
+  insertOrder,
+  registerHold,
+  selfDelivery,
+  type OrderRow,
+  type ReleasedBy,
+} from '../orders/index.ts';
+import { sceneDateOf } from '../member/index.ts';
 import { getReservationSettings } from './settings.ts';
 import { lockUser } from '../platform/db/row-locks.ts';
 import { attachedElsewhere } from './temp.ts';
@@ -48,7 +53,6 @@ import {
 import type { ReservationAddRequest, ReservationAdded } from '../../shared/reservations/reservation.ts';
 import { shanghaiIso, shanghaiMinute } from '../../shared/slots.ts';
 
-export const newReservationRid = () => `v${randomBytes(9).toString('base64url')}`;
 export type ReservationRow = typeof reservations.$inferSelect;
 
 /** '2026-11-23 08:30–10:30' in Shanghai time. */
@@ -178,7 +182,7 @@ export async function addReservation(
     const [r] = await tx
       .insert(reservations)
       .values({
-        rid: newReservationRid(),
+        rid: newRid('reservation'),
         userId,
         deviceId: d.id,
         orderId: order.id,
@@ -269,19 +273,15 @@ async function lockReservationOfOrder(tx: Tx, orderId: number): Promise<Reservat
 }
 
 /**
- * Called by every order cancellation inside its transaction (order/cancel, staff order/cancel,
- * reservation/cancel, reject): a type-2 order's reservation is released with it.
+ * Run by every cancellation of a 预约现场 order inside its transaction (order/cancel, staff
+ * order/cancel; registered with orders, which does not import reservations): the reservation
+ * and its slots are released with it.
  */
-export async function releaseWithOrder(
-  tx: Tx,
-  order: OrderRow,
-  by: { actor: Actor; actorId: number | null; reason: string; reject?: boolean },
-  now: number,
-): Promise<void> {
-  if (order.typeId !== RESERVATION_TYPE_ID) return;
+async function releaseWithOrder(tx: Tx, order: OrderRow, by: ReleasedBy, now: number): Promise<void> {
   const r = await lockReservationOfOrder(tx, order.id);
   if (r && ACTIVE_RESERVATION.includes(r.status)) await releaseReservation(tx, r, by, now);
 }
+registerHold(RESERVATION_TYPE_ID, releaseWithOrder);
 
 /**
  * Cancels a reservation and its order in one transaction, refunding what was paid: the balance

@@ -3,7 +3,7 @@ import type { Services } from '../platform/services.ts';
 import { device, orderEvents, orders, reservations } from '../platform/db/schema.ts';
 import { ACTIVE_RESERVATION } from '../../shared/reservations/reservation-rules.ts';
 import { addDays, shanghaiDate, shanghaiMidnight, shanghaiMinute } from '../../shared/slots.ts';
-import { CHANNELS } from '../notify/templates.ts';
+import { CHANNELS } from '../notify/index.ts';
 import { queueNotification } from '../notify/index.ts';
 
 /**

@@ -28,7 +28,7 @@ import {
   tempDeviceReviewSchema,
 } from '../../shared/reservations/reservation.ts';
 import { addReservation, cancelReservation, findOwnReservation } from './book.ts';
-import { sceneDateOf } from './scene-date.ts';
+import { sceneDateOf } from '../member/index.ts';
 import { listAllReservations, listOwnReservations } from './read.ts';
 import {
   addTempDevice,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { setting } from '../platform/db/schema.ts';
 import type { Services } from '../platform/services.ts';
 import type { Db } from '../platform/db/client.ts';
-import type { Tx } from '../ledger/index.ts';
+import type { Tx } from '../platform/db/client.ts';
 import {
   DEFAULT_RESERVATION_SETTINGS,
   RESERVATION_SETTING_KEY,

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { newRid } from '../platform/ids.ts';
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import { device, deviceBlocks, item, reservations } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
-import { addEvent, applyTransition, lockOrder } from '../orders/transition.ts';
+import { addEvent, applyTransition, lockOrder } from '../orders/index.ts';
 import { cancelReservation, findReservation, inactiveMessage, periodText } from './book.ts';
 import { reservationItem } from './read.ts';
 import {
@@ -17,7 +17,8 @@ import {
 import type { BlockItem, DeviceInput } from '../../shared/reservations/reservation.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { shanghaiIso } from '../../shared/slots.ts';
-import { containsPattern, toDeviceSummary } from '../catalogue/rows.ts';
+import { toDeviceSummary } from '../catalogue/index.ts';
+import { containsPattern } from '../platform/db/like.ts';
 
 export type ReservationStep = 'confirm' | 'done' | 'no_show';
 
@@ -89,8 +90,6 @@ export async function rejectReservation(s: Services, staffId: number, rid: strin
 
 // ---- instruments ----
 
-export const newDeviceRid = () => `d${randomBytes(6).toString('base64url')}`;
-
 const adminDevice = (d: typeof device.$inferSelect) => ({
   ...toDeviceSummary(d),
   on_sale: d.onSale,
@@ -151,7 +150,7 @@ export async function addDevice(s: Services, input: DeviceInput) {
     .insert(device)
     .values({
       ...v,
-      rid: newDeviceRid(),
+      rid: newRid('device', 6),
       name: input.name,
       model: input.model,
       category: input.category,
@@ -177,8 +176,6 @@ export async function editDevice(s: Services, rid: string, input: Partial<Device
 }
 
 // ---- blocks ----
-
-export const newBlockRid = () => `b${randomBytes(9).toString('base64url')}`;
 
 function toBlock(b: typeof deviceBlocks.$inferSelect, d: { rid: string; name: string } | null): BlockItem {
   return {
@@ -209,7 +206,7 @@ export async function addBlock(
   const [b] = await s.db
     .insert(deviceBlocks)
     .values({
-      rid: newBlockRid(),
+      rid: newRid('block'),
       deviceId: d?.id ?? null,
       kind: input.kind,
       startAt: new Date(Date.parse(input.start)),

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { newRid } from '../platform/ids.ts';
 import { and, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import type { Tx } from '../ledger/index.ts';
+import type { Tx } from '../platform/db/client.ts';
 import type { Services } from '../platform/services.ts';
 import { orders, reservations, tempDevices, users } from '../platform/db/schema.ts';
-import { addEvent } from '../orders/transition.ts';
+import { addEvent } from '../orders/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import {
   ACTIVE_RESERVATION,
@@ -16,7 +16,6 @@ import {
 import type { TempDeviceItem } from '../../shared/reservations/reservation.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 
-export const newTempDeviceRid = () => `t${randomBytes(9).toString('base64url')}`;
 /** How many temp devices one customer may keep waiting for review. */
 export const MAX_PENDING_TEMP_DEVICES = 20;
 
@@ -90,7 +89,7 @@ export async function addTempDevice(
   if (n >= MAX_PENDING_TEMP_DEVICES) throw new DomainError('待审核的临时设备过多，请等待审核后再添加');
   const [t] = await s.db
     .insert(tempDevices)
-    .values({ rid: newTempDeviceRid(), userId, ...input, createdAt: new Date(s.now()) })
+    .values({ rid: newRid('tempDevice'), userId, ...input, createdAt: new Date(s.now()) })
     .returning();
   return toItem(t, null);
 }

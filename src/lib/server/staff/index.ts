@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db } from '../platform/db/client.ts';
 import { smsOutbox, staffMembers, users } from '../platform/db/schema.ts';
-import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
-import { insertUser } from '../accounts/users.ts';
+import { hashPassword, verifyPassword } from '../accounts/index.ts';
+import { insertUser } from '../accounts/index.ts';
 
 /** The seeded demo staff account (README). */
 export const DEMO_STAFF_PHONE = '13800000000';

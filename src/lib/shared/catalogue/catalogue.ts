@@ -5,6 +5,8 @@ import { looseId, PageRequestSchema } from '../pagination.ts';
 import { isValidDate, type DaySlots } from '../slots.ts';
 
 export const projectTypeNames = { 1: '送样检测', 2: '预约现场', 3: '数据分析' } as const;
+/** Types ordered through the plan and order/add; 预约现场 (2) is booked through reservations. */
+export const ORDERABLE_TYPES: readonly number[] = [1, 3];
 
 /** How often an item was ordered, the same way on every page: 已下单 21,860 次. */
 export const orderCountText = (count: number) => `已下单 ${count.toLocaleString('zh-CN')} 次`;

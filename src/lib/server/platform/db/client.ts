@@ -10,6 +10,8 @@ import * as schema from './schema.ts';
 import { lockDataDir } from './lock.ts';
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
+/** A transaction handle: what db.transaction(fn) hands to fn. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type Database = {
   db: Db;

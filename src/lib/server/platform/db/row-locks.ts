@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import type { Tx } from './client.ts';
 import { users } from './schema.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Serialises one user's changes of a kind (address book, experiment plan) by locking the user

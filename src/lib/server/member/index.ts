@@ -1,0 +1,4 @@
+// The member domain's public face: the address book, region codes and the pickup date rule.
+export { findOwnAddress } from './addresses.ts';
+export { assertKnownRegion } from './regions.ts';
+export { sceneDateOf } from './scene-date.ts';

@@ -1,0 +1,2 @@
+// The require domain's public face: requirements left on the home page (留言).
+export { addIndexMsg } from './index-msg.ts';

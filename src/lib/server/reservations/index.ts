@@ -1,0 +1,2 @@
+// The reservations domain's public face: what pages read about booking.
+export { getReservationSettings } from './settings.ts';
