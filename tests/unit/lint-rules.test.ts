@@ -66,8 +66,14 @@ describe('lint zones', () => {
 describe('server domains', () => {
   it.each([
     ['src/lib/server/orders/fixture.ts', "import { cancelReservation } from '../reservations/book.ts';"],
-    ['src/lib/server/reservations/fixture.ts', "import { insertOrder as cancelReservation } from '../orders/place.ts';"],
-    ['src/pages/fixture.ts', "import { getDevice as cancelReservation } from '../lib/server/catalogue/devices.ts';"],
+    [
+      'src/lib/server/reservations/fixture.ts',
+      "import { insertOrder as cancelReservation } from '../orders/place.ts';",
+    ],
+    [
+      'src/pages/fixture.ts',
+      "import { getDevice as cancelReservation } from '../lib/server/catalogue/devices.ts';",
+    ],
     ['src/server.ts', "import { getDevice as cancelReservation } from './lib/server/catalogue/devices.ts';"],
   ])('another domain is reached only through its index.ts: %s with %s', async (file, line) => {
     expect(await problems(file, `${line}\nexport const x = cancelReservation;\n`)).toContainEqual(
@@ -91,13 +97,15 @@ describe('server domains', () => {
     for (const d of domains)
       for (const file of readdirSync(`${root}/${d}`, { recursive: true }) as string[]) {
         if (!file.endsWith('.ts') || file.endsWith('tables.ts')) continue;
-        for (const [, other] of readFileSync(`${root}/${d}/${file}`, 'utf8').matchAll(/from '\.\.\/([a-z-]+)\//g))
+        for (const [, other] of readFileSync(`${root}/${d}/${file}`, 'utf8').matchAll(
+          /from '\.\.\/([a-z-]+)\//g,
+        ))
           if (other !== d && edges.has(other)) edges.get(d)!.add(other);
       }
     // Peel off domains that depend on nothing left; whatever remains sits on a cycle.
     const order: string[] = [];
     const left = new Set(domains);
-    for (let progress = true; progress; ) {
+    for (let progress = true; progress;) {
       progress = false;
       for (const d of left)
         if ([...edges.get(d)!].every((o) => !left.has(o))) {
