@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupApi } from '../setup/api.ts';
 import { members, PROFILE } from '../factories/users.ts';
-import type { Address } from '#shared/member/address.ts';
+import type { Address } from '#shared/member/responses.ts';
 import { missingBasicInfo } from '#shared/member/completeness.ts';
 
 const t = await setupApi();

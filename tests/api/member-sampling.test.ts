@@ -7,8 +7,8 @@ import { demoSamplingSetting } from '#server/platform/db/seed/settings.ts';
 import { transitionSampling } from '#server/member/samplings.ts';
 import { addDays, shanghaiDate, shanghaiMidnight } from '#shared/slots.ts';
 import { pickupDateBounds, weekdayOf } from '#shared/member/pickup-dates.ts';
-import type { Address } from '#shared/member/address.ts';
-import type { Pickup } from '#shared/member/sampling.ts';
+import type { Address } from '#shared/member/responses.ts';
+import type { Pickup } from '#shared/member/responses.ts';
 import type { SamplingSetting } from '#shared/catalogue/settings.ts';
 
 const t = await setupApi();

@@ -31,6 +31,13 @@ describe('the OpenAPI document', () => {
     expect(routes.filter((r) => !r.contract).map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });
 
+  it('every route that answers in the envelope declares the schema of its data', () => {
+    const undeclared = apiRoutes(t.api).filter(
+      (r) => r.contract && !r.contract.produces && !r.contract.response,
+    );
+    expect(undeclared.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  });
+
   it('describes every route, with its request schema, at /api/openapi.json', async () => {
     const res = await t.api.request('/api/openapi.json');
     expect(res.status).toBe(200);

@@ -8,7 +8,8 @@ import { api } from '../../lib/client/api.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { regionLabel } from '../../lib/shared/member/region.ts';
-import { SAMPLING_STATUS_TEXT, type Pickup, type SamplingStatus } from '../../lib/shared/member/sampling.ts';
+import { SAMPLING_STATUS_TEXT, type SamplingStatus } from '../../lib/shared/member/sampling.ts';
+import type { Pickup } from '../../lib/shared/member/responses.ts';
 
 /** Same name as the home sampling dialog's event; that module is not loaded here. */
 const SAMPLING_ADDED_EVENT = 'portal:sampling-added';

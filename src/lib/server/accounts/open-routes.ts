@@ -1,4 +1,6 @@
 import { contract } from '../platform/http/contract.ts';
+import { CodeSentSchema, LoginResultSchema, RefreshResultSchema } from '../../shared/accounts/responses.ts';
+import { NoData } from '../../shared/responses.ts';
 import { Hono } from 'hono';
 import type { ApiEnv } from '../app.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
@@ -24,37 +26,37 @@ const REFRESH_IN_BODY = '请在请求体中提交刷新令牌';
 export function accountOpenRoutes() {
   const r = new Hono<ApiEnv>();
 
-  r.post('/code4sms', contract({ body: sendCodeSchema }), async (c) => {
+  r.post('/code4sms', contract({ body: sendCodeSchema, response: CodeSentSchema }), async (c) => {
     const { phone, useFor } = await readBody(c, sendCodeSchema);
     await sendCode(c.var.services, phone, useFor, clientIp(c));
     return ok(c, { resend_after: c.var.services.env.SMS_RESEND_SECONDS }, '验证码已发送');
   });
 
-  r.post('/sign', contract({ body: registerRequestSchema }), async (c) => {
+  r.post('/sign', contract({ body: registerRequestSchema, response: NoData }), async (c) => {
     const input = await readBody(c, registerRequestSchema);
     await enforce(c.var.services, ipKey('auth', clientIp(c)), LIMITS.authPerIp);
     await register(c.var.services, input);
     return ok(c, null, '注册成功');
   });
 
-  r.post('/reset', contract({ body: resetRequestSchema }), async (c) => {
+  r.post('/reset', contract({ body: resetRequestSchema, response: NoData }), async (c) => {
     const input = await readBody(c, resetRequestSchema);
     await enforce(c.var.services, ipKey('auth', clientIp(c)), LIMITS.authPerIp);
     await resetPassword(c.var.services, input, clientIp(c));
     return ok(c, null, '密码重置成功');
   });
 
-  r.post('/login', contract({ body: passwordLoginSchema }), async (c) => {
+  r.post('/login', contract({ body: passwordLoginSchema, response: LoginResultSchema }), async (c) => {
     const input = await readBody(c, passwordLoginSchema);
     return ok(c, await passwordLogin(c.var.services, input, sessionMeta(c)), '登录成功');
   });
 
-  r.post('/loginForCode', contract({ body: smsLoginSchema }), async (c) => {
+  r.post('/loginForCode', contract({ body: smsLoginSchema, response: LoginResultSchema }), async (c) => {
     const input = await readBody(c, smsLoginSchema);
     return ok(c, await codeLogin(c.var.services, input, sessionMeta(c)), '登录成功');
   });
 
-  r.post('/refresh4token', contract({ body: refreshSchema }), async (c) => {
+  r.post('/refresh4token', contract({ body: refreshSchema, response: RefreshResultSchema }), async (c) => {
     // Only in the body: a token in the query string ends up in proxy and access logs.
     if (c.req.query('token') !== undefined) throw new DomainError(REFRESH_IN_BODY);
     const { token } = await readBody(c, refreshSchema);

@@ -1,4 +1,5 @@
 import { contract } from '../platform/http/contract.ts';
+import { NoData } from '../../shared/responses.ts';
 import { Hono } from 'hono';
 import type { ApiEnv } from '../app.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
@@ -12,19 +13,19 @@ import { revokeSession } from './tokens.ts';
 export function accountRoutes() {
   const r = new Hono<ApiEnv>();
 
-  r.post('/updateInfo', contract({ body: updateInfoSchema }), async (c) => {
+  r.post('/updateInfo', contract({ body: updateInfoSchema, response: NoData }), async (c) => {
     const me = requireUser(c);
     await updateInfo(c.var.services, me.id, await readBody(c, updateInfoSchema));
     return ok(c, null, '操作成功');
   });
 
-  r.post('/update4contact', contract({ body: updateContactSchema }), async (c) => {
+  r.post('/update4contact', contract({ body: updateContactSchema, response: NoData }), async (c) => {
     const me = requireUser(c);
     await updateContact(c.var.services, me.id, await readBody(c, updateContactSchema));
     return ok(c, null, '操作成功');
   });
 
-  r.post('/logout', contract({}), async (c) => {
+  r.post('/logout', contract({ response: NoData }), async (c) => {
     await revokeSession(c.var.services, requireUser(c).sessionId);
     return ok(c, null, '已退出登录');
   });

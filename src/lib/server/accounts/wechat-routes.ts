@@ -1,4 +1,5 @@
 import { contract } from '../platform/http/contract.ts';
+import { LoginResultSchema, WxPollResultSchema, WxTicketSchema } from '../../shared/accounts/responses.ts';
 import { Hono } from 'hono';
 import type { ApiEnv } from '../app.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
@@ -15,14 +16,16 @@ import {
 export function wechatRoutes() {
   const r = new Hono<ApiEnv>();
 
-  r.get('/ticket', contract({}), async (c) => ok(c, await createTicket(c.var.services, clientIp(c))));
+  r.get('/ticket', contract({ response: WxTicketSchema }), async (c) =>
+    ok(c, await createTicket(c.var.services, clientIp(c))),
+  );
 
-  r.post('/qrCodeLogin', contract({ body: wxTicketSchema }), async (c) => {
+  r.post('/qrCodeLogin', contract({ body: wxTicketSchema, response: WxPollResultSchema }), async (c) => {
     const { ticket } = await readBody(c, wxTicketSchema);
     return ok(c, await pollTicket(c.var.services, ticket, sessionMeta(c)));
   });
 
-  r.post('/bind', contract({ body: wxBindSchema }), async (c) => {
+  r.post('/bind', contract({ body: wxBindSchema, response: LoginResultSchema }), async (c) => {
     const input = await readBody(c, wxBindSchema);
     return ok(c, await bindWechat(c.var.services, input, sessionMeta(c)), '登录成功');
   });

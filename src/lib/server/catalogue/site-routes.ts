@@ -1,4 +1,6 @@
 import { contract } from '../platform/http/contract.ts';
+import { PublicSettingsSchema } from '../../shared/catalogue/responses.ts';
+import { NoData } from '../../shared/responses.ts';
 import { Hono } from 'hono';
 import { IndexMsgSchema } from '../../shared/require/require.ts';
 import { SettingKeysRequestSchema } from '../../shared/catalogue/settings.ts';
@@ -12,14 +14,20 @@ import { clientIp } from '../platform/http/client-ip.ts';
 export function siteRoutes() {
   const r = new Hono<ApiEnv>();
 
-  r.post('/setting', contract({}), async (c) => ok(c, await getPublicSettings(c.var.services)));
+  r.post('/setting', contract({ response: PublicSettingsSchema }), async (c) =>
+    ok(c, await getPublicSettings(c.var.services)),
+  );
 
-  r.post('/setting/list4key', contract({ body: SettingKeysRequestSchema }), async (c) => {
-    const { keys } = await readBody(c, SettingKeysRequestSchema);
-    return ok(c, await getSettingsByKeys(c.var.services, keys));
-  });
+  r.post(
+    '/setting/list4key',
+    contract({ body: SettingKeysRequestSchema, response: PublicSettingsSchema.partial() }),
+    async (c) => {
+      const { keys } = await readBody(c, SettingKeysRequestSchema);
+      return ok(c, await getSettingsByKeys(c.var.services, keys));
+    },
+  );
 
-  r.post('/indexMsg/add', contract({ body: IndexMsgSchema }), async (c) => {
+  r.post('/indexMsg/add', contract({ body: IndexMsgSchema, response: NoData }), async (c) => {
     const msg = await readBody(c, IndexMsgSchema);
     await addIndexMsg(c.var.services, msg, clientIp(c));
     return ok(c, null, '提交成功!');

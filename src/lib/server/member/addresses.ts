@@ -5,12 +5,8 @@ import type { Db } from '../platform/db/client.ts';
 import { addresses } from '../platform/db/schema.ts';
 import { lockUser } from '../platform/db/row-locks.ts';
 import { DomainError } from '../platform/errors.ts';
-import {
-  ADDRESS_NOT_FOUND,
-  MAX_ADDRESSES,
-  type Address,
-  type NewAddress,
-} from '../../shared/member/address.ts';
+import { ADDRESS_NOT_FOUND, MAX_ADDRESSES, type NewAddress } from '../../shared/member/address.ts';
+import type { Address } from '../../shared/member/responses.ts';
 import { assertKnownRegion } from './regions.ts';
 import type { Tx } from '../platform/db/client.ts';
 

@@ -1,4 +1,13 @@
 import { contract } from '../platform/http/contract.ts';
+import {
+  AddressBookSchema,
+  AddressListSchema,
+  AddressSchema,
+  PickupPageSchema,
+  PickupSchema,
+  ProfileSavedSchema,
+  UserInfoResponseSchema,
+} from '../../shared/member/responses.ts';
 import { Hono } from 'hono';
 import type { ApiEnv } from '../app.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
@@ -19,57 +28,59 @@ import { addSampling, cancelSampling, listSamplings } from './samplings.ts';
 export function memberRoutes() {
   const r = new Hono<ApiEnv>();
 
-  r.post('/user/info', contract({}), async (c) => ok(c, await userInfo(c.var.services, requireUser(c).id)));
+  r.post('/user/info', contract({ response: UserInfoResponseSchema }), async (c) =>
+    ok(c, await userInfo(c.var.services, requireUser(c).id)),
+  );
 
-  r.post('/update4profile', contract({ body: profileSchema }), async (c) => {
+  r.post('/update4profile', contract({ body: profileSchema, response: ProfileSavedSchema }), async (c) => {
     const me = requireUser(c);
     const profile = await readBody(c, profileSchema);
     return ok(c, { userInfo: await updateProfile(c.var.services, me.id, profile) }, '提交成功');
   });
 
-  r.post('/address/list', contract({}), async (c) => {
+  r.post('/address/list', contract({ response: AddressListSchema }), async (c) => {
     const me = requireUser(c);
     const list = await listAddresses(c.var.services.db, me.id);
     return ok(c, { list, total: list.length });
   });
 
-  r.post('/address/add', contract({ body: addressSchema }), async (c) => {
+  r.post('/address/add', contract({ body: addressSchema, response: AddressSchema }), async (c) => {
     const me = requireUser(c);
     const input = await readBody(c, addressSchema);
     return ok(c, await addAddress(c.var.services, me.id, input), '操作成功');
   });
 
-  r.post('/address/edit', contract({ body: addressEditSchema }), async (c) => {
+  r.post('/address/edit', contract({ body: addressEditSchema, response: AddressSchema }), async (c) => {
     const me = requireUser(c);
     const input = await readBody(c, addressEditSchema);
     return ok(c, await editAddress(c.var.services, me.id, input), '操作成功');
   });
 
-  r.post('/address/del', contract({ body: addressRidSchema }), async (c) => {
+  r.post('/address/del', contract({ body: addressRidSchema, response: AddressBookSchema }), async (c) => {
     const me = requireUser(c);
     const { address_rid } = await readBody(c, addressRidSchema);
     await deleteAddress(c.var.services, me.id, address_rid);
     return ok(c, { address: await listAddresses(c.var.services.db, me.id) }, '操作成功');
   });
 
-  r.post('/address/default', contract({ body: addressRidSchema }), async (c) => {
+  r.post('/address/default', contract({ body: addressRidSchema, response: AddressSchema }), async (c) => {
     const me = requireUser(c);
     const { address_rid } = await readBody(c, addressRidSchema);
     return ok(c, await setDefaultAddress(c.var.services, me.id, address_rid), '操作成功');
   });
 
-  r.post('/sampling/add', contract({ body: samplingRequestSchema }), async (c) => {
+  r.post('/sampling/add', contract({ body: samplingRequestSchema, response: PickupSchema }), async (c) => {
     const me = requireUser(c);
     const input = await readBody(c, samplingRequestSchema);
     return ok(c, await addSampling(c.var.services, me.id, input), '提交成功');
   });
 
-  r.post('/sampling/list', contract({ body: samplingListSchema }), async (c) => {
+  r.post('/sampling/list', contract({ body: samplingListSchema, response: PickupPageSchema }), async (c) => {
     const me = requireUser(c);
     return ok(c, await listSamplings(c.var.services, me.id, await readBody(c, samplingListSchema)));
   });
 
-  r.post('/sampling/cancel', contract({ body: samplingRidSchema }), async (c) => {
+  r.post('/sampling/cancel', contract({ body: samplingRidSchema, response: PickupSchema }), async (c) => {
     const me = requireUser(c);
     const { rid } = await readBody(c, samplingRidSchema);
     return ok(c, await cancelSampling(c.var.services, me.id, rid), '操作成功');

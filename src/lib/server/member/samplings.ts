@@ -13,11 +13,11 @@ import {
   SAMPLING_NOT_CANCELLABLE,
   SAMPLING_NOT_FOUND,
   SAMPLING_STATUS_TEXT,
-  type Pickup,
   type SamplingRequest,
   type SamplingStatus,
 } from '../../shared/member/sampling.ts';
 import { findOwnAddress } from './addresses.ts';
+import type { Pickup } from '../../shared/member/responses.ts';
 import { lockUser } from '../platform/db/row-locks.ts';
 import { assertKnownRegion } from './regions.ts';
 

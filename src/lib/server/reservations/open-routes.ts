@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { DeviceWeekSchema } from '../../shared/catalogue/responses.ts';
 import { DeviceWeekRequestSchema } from '../../shared/catalogue/catalogue.ts';
 import { contract } from '../platform/http/contract.ts';
 import { notFound } from '../platform/errors.ts';
@@ -10,12 +11,16 @@ import { getDeviceWeek } from './calendar.ts';
 export function reservationOpenRoutes() {
   const r = new Hono<ApiEnv>();
 
-  r.post('/device/query4timeExtra', contract({ body: DeviceWeekRequestSchema }), async (c) => {
-    const q = await readBody(c, DeviceWeekRequestSchema);
-    const week = await getDeviceWeek(c.var.services, q);
-    if (!week) throw notFound('仪器');
-    return ok(c, week);
-  });
+  r.post(
+    '/device/query4timeExtra',
+    contract({ body: DeviceWeekRequestSchema, response: DeviceWeekSchema }),
+    async (c) => {
+      const q = await readBody(c, DeviceWeekRequestSchema);
+      const week = await getDeviceWeek(c.var.services, q);
+      if (!week) throw notFound('仪器');
+      return ok(c, week);
+    },
+  );
 
   return r;
 }

@@ -165,43 +165,4 @@ export type RegisterForm = z.input<typeof registerFormSchema>;
 export type ResetForm = z.input<typeof resetFormSchema>;
 export type SendCodeInput = z.input<typeof sendCodeSchema>;
 
-/** Login and bind answer this; epoch seconds, as the spec's token record. */
-export type LoginResult = { token: string; refreshToken: string; expires: number };
-/** refresh4token answers this (the spec's field names). */
-export type RefreshResult = { token: string; refresh_token: string; expires_at: number };
-
-export type WxTicket = {
-  expire_seconds: number;
-  qr_code_url: string;
-  qr_image_url: string | null;
-  ticket: string;
-};
-export type WxPollResult =
-  { status: 'pending' } | { status: 'need_bind'; bindKey: string } | ({ status: 'confirmed' } & LoginResult);
-
-export type UserInfo = {
-  account: string;
-  rid: string;
-  phone: string;
-  username: string | null;
-  name: string;
-  email: string;
-  avatar: string;
-  organization: number | null;
-  company: string;
-  /** Profile attestation fields (update4profile; see src/lib/shared/profile.ts). */
-  teacher: string;
-  teacher_phone: string;
-  teacher_mail: string;
-  company_leader: string;
-  company_leader_phone: string;
-  province: string;
-  city: string;
-  area: string;
-  address_code: string;
-  address: string;
-  invite_code: string;
-  has_password: boolean;
-  wechat_bound: boolean;
-  created: string;
-};
+export type { LoginResult, RefreshResult, WxTicket, WxPollResult, UserInfo } from './responses.ts';

@@ -1,42 +1,8 @@
-import { z } from '../zod.ts';
-
 // Operational settings stored in the `setting` table and served by /api/open/setting.
+import { z } from '../zod.ts';
+import type { SamplingSetting } from './responses.ts';
 
-/** Pickup calendar (spec section 3, "Sampling settings"); times are 'HH:mm-HH:mm'. */
-export type SamplingSetting = {
-  /** Dates without pickup, YYYY-MM-DD. */
-  disabled_date: string[];
-  /** Date-and-slot pairs without pickup, 'YYYY-MM-DD HH:mm-HH:mm'. */
-  disabled_date_time: string[];
-  /** Time slots without pickup on any day, 'HH:mm-HH:mm'. */
-  disabled_time: string[];
-  /** Weekdays without pickup (0 = Sunday). */
-  disabled_week: number[];
-  /** Dates that stay open although listed in disabled_date (e.g. make-up working days). */
-  invalid_disabled_date: string[];
-  sampling_time1: string;
-  sampling_time2: string;
-  sampling_time3: string;
-  sampling_time4: string;
-};
-
-/** Served-area table of the pickup tip popup: one row per city. */
-export type SamplingInfo = { city: string; districts: string[] }[];
-
-export type LocalInfo = {
-  address: string;
-  phone: string;
-  email: string;
-  express: { name: string; phone: string; address: string };
-};
-
-export type PublicSettings = {
-  localInfo: LocalInfo;
-  /** GB/T 2260 district codes (6 digits) where free pickup is served. */
-  allowRegion: string[];
-  samplingSetting: SamplingSetting;
-  samplingInfo: SamplingInfo;
-};
+export type { SamplingSetting, SamplingInfo, LocalInfo, PublicSettings } from './responses.ts';
 
 /** Keys /api/open/setting/list4key may ask for. */
 export const publicSettingKeys = ['localInfo', 'allowRegion', 'samplingSetting', 'samplingInfo'] as const;

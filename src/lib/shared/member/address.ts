@@ -121,12 +121,4 @@ export const addressRidSchema = z.object({ address_rid: addressRidField }, { err
 export type NewAddress = Region & { name: string; phone: string; address: string };
 export type AddressForm = z.input<typeof addressSchema>;
 
-/** An address as user/info and the address endpoints return it; the default one comes first. */
-export type Address = NewAddress & {
-  address_rid: string;
-  /** 1 = the default address (exactly one per user who has any). */
-  default: 0 | 1;
-  created: string;
-};
-
 export const ADDRESS_NOT_FOUND = '地址不存在';

@@ -13,7 +13,6 @@ import {
   type NewAddress,
 } from './address.ts';
 import { isValidDate } from '../slots.ts';
-import type { Region } from './region.ts';
 
 // Home sampling (上门取样): the dialog's request, the pickup's life cycle and list/cancel requests.
 
@@ -166,21 +165,3 @@ export const samplingRidSchema = z.object(
   },
   { error: '请求参数格式不正确' },
 );
-
-/** A pickup as the sampling endpoints return it. */
-export type Pickup = Region & {
-  rid: string;
-  type: 1;
-  status: SamplingStatus;
-  status_text: string;
-  date: string;
-  time: string;
-  name: string;
-  phone: string;
-  address: string;
-  /** The saved address it was made from, or null for a one-off address. */
-  address_rid: string | null;
-  message: string;
-  created: string;
-  cancelled: string | null;
-};

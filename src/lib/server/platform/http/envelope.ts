@@ -1,14 +1,23 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { DomainError } from '../errors.ts';
-import { assertDeclared } from './contract.ts';
+import { assertDeclared, assertResponse } from './contract.ts';
 import type { ErrorCode, FailureData } from '../../../shared/errors.ts';
 import { cleanInput, cleanText, InputTooDeepError } from '../../../shared/input.ts';
 
 export type Envelope<T> = { code: 0 | 1; msg: string; data: T };
 
-export const ok = <T>(c: Context, data: T, msg = '操作成功') =>
-  c.json({ code: 1, msg, data } satisfies Envelope<T>);
+/** The success envelope; outside production its data is checked against the route's contract. */
+export const ok = <T>(c: Context, data: T, msg = '操作成功') => {
+  checkAnswer(c, data);
+  return c.json({ code: 1, msg, data } satisfies Envelope<T>);
+};
+
+/** Checks an answer's data against the route's declared response, except in production. */
+export function checkAnswer(c: Context, data: unknown) {
+  const env = (c.get('services' as never) as { env: { NODE_ENV: string } } | undefined)?.env;
+  if (env?.NODE_ENV !== 'production') assertResponse(c, data);
+}
 
 /** The failure envelope: the spec's {code: 0, msg}, and the machine code as data. */
 export const failure = (msg: string, error: ErrorCode): Envelope<FailureData> => ({

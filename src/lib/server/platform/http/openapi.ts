@@ -23,8 +23,8 @@ export function apiRoutes(app: { routes: { method: string; path: string; handler
   return [...seen.values()];
 }
 
-function jsonSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
   return rest;
 }
 
@@ -103,7 +103,12 @@ function operation(route: ApiRoute): JsonSchema {
         ? { 'application/octet-stream': {} }
         : {
             'application/json': {
-              schema: { oneOf: [envelope({}), { $ref: '#/components/schemas/Failure' }] },
+              schema: {
+                oneOf: [
+                  envelope(c.response ? jsonSchema(c.response, 'output') : {}),
+                  { $ref: '#/components/schemas/Failure' },
+                ],
+              },
             },
           },
     },
@@ -149,7 +154,7 @@ h2{font-size:15px;margin:0 0 6px;word-break:break-all}.m{display:inline-block;mi
 td,th{border-top:1px solid #f1f5f9;padding:4px 6px;text-align:left;vertical-align:top}th{color:#64748b;font-weight:500;white-space:nowrap}code{font-size:12px}
 td:first-child{width:28%}td:nth-child(2){width:14%}td:nth-child(3){width:8%}h3{font-size:16px;margin:28px 0 8px}.none{color:#64748b;margin:4px 0 0;font-size:13px}`;
 
-function fieldsTable(schema: JsonSchema | undefined): string {
+function fieldsTable(schema: JsonSchema | undefined, none = '无请求参数'): string {
   const s = schema as { properties?: Record<string, JsonSchema>; required?: string[] } | undefined;
   const rows = Object.entries(s?.properties ?? {}).map(([name, p]) => {
     const type = (p.type as string | undefined) ?? (p.enum ? 'enum' : p.anyOf ? 'union' : '');
@@ -160,7 +165,7 @@ function fieldsTable(schema: JsonSchema | undefined): string {
   });
   return rows.length
     ? `<table><tr><th>字段</th><th>类型</th><th>必填</th><th>说明</th></tr>${rows.join('')}</table>`
-    : '<p class="none">无请求参数</p>';
+    : `<p class="none">${none}</p>`;
 }
 
 const GROUPS: Record<string, string> = {
@@ -194,6 +199,11 @@ export function apiDocsPage(doc: JsonSchema): { html: string; policy: string } {
         : undefined;
       const produces = op.responses as Record<string, { description?: string; content?: object }>;
       const raw = produces['200']?.content && 'application/octet-stream' in produces['200'].content;
+      const success = (
+        (produces['200']?.content as Record<string, { schema?: { oneOf?: JsonSchema[] } }> | undefined)?.[
+          'application/json'
+        ]?.schema?.oneOf?.[0]?.properties as Record<string, JsonSchema> | undefined
+      )?.data;
       const group = (op.tags as string[])[0];
       if (group !== lastGroup) {
         sections.push(`<h3>${escape(GROUPS[group] ?? group)}</h3>`);
@@ -203,7 +213,11 @@ export function apiDocsPage(doc: JsonSchema): { html: string; policy: string } {
         `<section><h2><span class="m ${method}">${method.toUpperCase()}</span>${escape(path)}<span class="who">${escape(
           String(op.description ?? ''),
         )}</span></h2>${fieldsTable(schema ?? querySchema)}${
-          raw ? `<p class="none">返回：${escape(String(produces['200'].description))}</p>` : ''
+          raw
+            ? `<p class="none">返回：${escape(String(produces['200'].description))}</p>`
+            : `<p class="none">返回 data：${success?.type === 'null' ? 'null' : ''}</p>${
+                success?.type === 'null' ? '' : fieldsTable(success, '见 /api/openapi.json')
+              }`
         }</section>`,
       );
     }
