@@ -1,4 +1,5 @@
 import { contract } from '../platform/http/contract.ts';
+import { UploadLimitsSchema, UploadedSchema } from '../../shared/files/responses.ts';
 import { Hono, type Context } from 'hono';
 import type { ApiEnv } from '../app.ts';
 import { ok, readParam } from '../platform/http/envelope.ts';
@@ -42,7 +43,7 @@ export function fileRoutes() {
     return ok(c, { ...stored, url: `/api/auth/file/download/${stored.rid}` }, '上传成功');
   };
 
-  r.post('/file/limits', contract({}), (c) => {
+  r.post('/file/limits', contract({ response: UploadLimitsSchema }), (c) => {
     requireUser(c);
     const limits: UploadLimits = {
       file_max_bytes: maxBytes(c.var.services, 'attachment'),
@@ -55,11 +56,16 @@ export function fileRoutes() {
 
   r.post(
     '/file/upload4file',
-    contract({ multipart: UPLOAD_FIELDS }),
+    contract({ multipart: UPLOAD_FIELDS, response: UploadedSchema }),
     uploadLimit('attachment'),
     upload('attachment'),
   );
-  r.post('/file/upload4pic', contract({ multipart: UPLOAD_FIELDS }), uploadLimit('pic'), upload('pic'));
+  r.post(
+    '/file/upload4pic',
+    contract({ multipart: UPLOAD_FIELDS, response: UploadedSchema }),
+    uploadLimit('pic'),
+    upload('pic'),
+  );
 
   r.get(
     '/file/download/:rid',

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { LedgerPageSchema } from '../../shared/ledger/responses.ts';
 import { contract } from '../platform/http/contract.ts';
 import type { ApiEnv } from '../app.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
@@ -10,7 +11,7 @@ import { balanceOf, listEntries } from './index.ts';
 export function ledgerRoutes() {
   const r = new Hono<ApiEnv>();
 
-  r.post('/balance/ledger', contract({ body: PageRequestSchema }), async (c) => {
+  r.post('/balance/ledger', contract({ body: PageRequestSchema, response: LedgerPageSchema }), async (c) => {
     const me = requireUser(c);
     const { page, size } = await readBody(c, PageRequestSchema);
     const [entries, balance_fen] = await Promise.all([

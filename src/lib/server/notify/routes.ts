@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { MessagePageSchema, UnreadSchema } from '../../shared/notify/responses.ts';
 import { contract } from '../platform/http/contract.ts';
 import type { ApiEnv } from '../app.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
@@ -17,13 +18,13 @@ const messageReadSchema = z.object(
 export function messageRoutes() {
   const r = new Hono<ApiEnv>();
 
-  r.post('/message/list', contract({ body: PageRequestSchema }), async (c) => {
+  r.post('/message/list', contract({ body: PageRequestSchema, response: MessagePageSchema }), async (c) => {
     const me = requireUser(c);
     const { page, size } = await readBody(c, PageRequestSchema);
     return ok(c, await listMessages(c.var.services, me.id, page, size));
   });
 
-  r.post('/message/read', contract({ body: messageReadSchema }), async (c) => {
+  r.post('/message/read', contract({ body: messageReadSchema, response: UnreadSchema }), async (c) => {
     const me = requireUser(c);
     const { rids } = await readBody(c, messageReadSchema);
     return ok(c, { unread: await markRead(c.var.services, me.id, rids) });

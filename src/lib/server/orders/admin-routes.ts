@@ -1,4 +1,8 @@
 import { contract } from '../platform/http/contract.ts';
+import { OrderPageSchema, StaffMovedSchema, StaffOrderDetailSchema } from '../../shared/orders/responses.ts';
+import { StoredFileSchema } from '../../shared/files/responses.ts';
+import { CreditedSchema } from '../../shared/ledger/responses.ts';
+import { fen, ridOut } from '../../shared/responses.ts';
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import { z } from '../../shared/zod.ts';
@@ -38,16 +42,23 @@ const moved = (o: { rid: string; status: keyof typeof ORDER_STATUS_TEXT }) => ({
 
 /** The staff API under /api/admin: every order move goes through the state machine. */
 const userFindSchema = z.object({ phone: phoneField });
+const FoundUserSchema = z.object({
+  rid: ridOut,
+  phone: z.string(),
+  name: z.string(),
+  company: z.string(),
+  balance_fen: fen,
+});
 
 export function adminRoutes() {
   const r = new Hono<ApiEnv>();
 
-  r.post('/order/list', contract({ body: adminListSchema }), async (c) => {
+  r.post('/order/list', contract({ body: adminListSchema, response: OrderPageSchema }), async (c) => {
     const f = await readBody(c, adminListSchema);
     return ok(c, await listOrders(c.var.services.db, f));
   });
 
-  r.post('/order/detail', contract({ body: orderRidSchema }), async (c) => {
+  r.post('/order/detail', contract({ body: orderRidSchema, response: StaffOrderDetailSchema }), async (c) => {
     const { rid } = await readBody(c, orderRidSchema);
     const o = await findOrder(c.var.services.db, rid);
     const [owner] = await c.var.services.db
@@ -57,21 +68,21 @@ export function adminRoutes() {
     return ok(c, { ...(await orderDetail(c.var.services.db, o)), customer: owner });
   });
 
-  r.post('/order/quote', contract({ body: quoteSchema }), async (c) => {
+  r.post('/order/quote', contract({ body: quoteSchema, response: StaffMovedSchema }), async (c) => {
     const me = requireUser(c);
     const { rid, quoted_fen, note } = await readBody(c, quoteSchema);
     return ok(c, moved(await quoteOrder(c.var.services, me.id, rid, quoted_fen, note)));
   });
 
   for (const action of ['receive', 'start', 'deliver', 'bill', 'complete', 'settle'] as StaffStep[]) {
-    r.post(`/order/${action}`, contract({ body: staffStepSchema }), async (c) => {
+    r.post(`/order/${action}`, contract({ body: staffStepSchema, response: StaffMovedSchema }), async (c) => {
       const me = requireUser(c);
       const { rid, note } = await readBody(c, staffStepSchema);
       return ok(c, moved(await staffStep(c.var.services, me.id, rid, action, note)));
     });
   }
 
-  r.post('/order/cancel', contract({ body: staffCancelSchema }), async (c) => {
+  r.post('/order/cancel', contract({ body: staffCancelSchema, response: StaffMovedSchema }), async (c) => {
     const me = requireUser(c);
     const { rid, reason } = await readBody(c, staffCancelSchema);
     return ok(c, moved(await staffCancel(c.var.services, me.id, rid, reason)), '订单已取消');
@@ -80,7 +91,7 @@ export function adminRoutes() {
   /** multipart: rid + file (a report for the customer; allowed from 检测中 on). */
   r.post(
     '/order/report',
-    contract({ multipart: { file: '检测报告文件', rid: '订单编号' } }),
+    contract({ multipart: { file: '检测报告文件', rid: '订单编号' }, response: StoredFileSchema }),
     uploadLimit('report'),
     async (c) => {
       const me = requireUser(c);
@@ -102,7 +113,7 @@ export function adminRoutes() {
     },
   );
 
-  r.post('/user/find', contract({ body: userFindSchema }), async (c) => {
+  r.post('/user/find', contract({ body: userFindSchema, response: FoundUserSchema }), async (c) => {
     const { phone } = await readBody(c, userFindSchema);
     const [u] = await c.var.services.db
       .select({ id: users.id, rid: users.rid, phone: users.phone, name: users.name, company: users.company })
@@ -118,7 +129,7 @@ export function adminRoutes() {
     });
   });
 
-  r.post('/balance/credit', contract({ body: creditSchema }), async (c) => {
+  r.post('/balance/credit', contract({ body: creditSchema, response: CreditedSchema }), async (c) => {
     const me = requireUser(c);
     const input = await readBody(c, creditSchema);
     const result = await credit(c.var.services, {

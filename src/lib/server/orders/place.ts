@@ -39,6 +39,8 @@ import type { Tx } from '../platform/db/client.ts';
 import { assertKnownRegion } from '../member/index.ts';
 import type { DemandInfo } from '../../shared/orders/demand.ts';
 import { ORDERABLE_TYPES } from '../../shared/catalogue/catalogue.ts';
+import type { PlacedOrder } from '../../shared/orders/responses.ts';
+export type { PlacedOrder };
 
 export type Line = {
   itemRid: string;
@@ -129,17 +131,6 @@ export const selfDelivery = (
   ...emptyDelivery(0),
   ...contact,
 });
-
-export type PlacedOrder = {
-  rid: string;
-  order_no: string;
-  status: OrderStatus;
-  status_text: string;
-  amount_fen: number;
-  /** The project type (1 送样检测, 3 数据分析) and its name: the plan page labels orders by it. */
-  type_id: number;
-  type_name: string;
-};
 
 /**
  * Writes one new order with its lines and the timeline's first entry (order/add and

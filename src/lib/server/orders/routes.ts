@@ -1,4 +1,21 @@
 import { contract } from '../platform/http/contract.ts';
+import {
+  DemandResultSchema,
+  KeptSamplesPageSchema,
+  OrderCountsSchema,
+  OrderDetailSchema,
+  OrderFilesSchema,
+  OrderMovedSchema,
+  OrderPageSchema,
+  PaidSchema,
+  PlacedOrdersSchema,
+  ReadyToPaySchema,
+  RecycleAddedSchema,
+  RecyclePageSchema,
+  RelatedDevicesSchema,
+  TestRecordSchema,
+} from '../../shared/orders/responses.ts';
+import { NoData } from '../../shared/responses.ts';
 import { Hono } from 'hono';
 import type { ApiEnv } from '../app.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
@@ -49,7 +66,7 @@ const protocolFileSchema = z.object(
 export function orderRoutes() {
   const r = new Hono<ApiEnv>();
 
-  r.post('/order/add', contract({ body: orderAddSchema }), async (c) => {
+  r.post('/order/add', contract({ body: orderAddSchema, response: PlacedOrdersSchema }), async (c) => {
     const me = requireUser(c);
     const list = await placeOrders(c.var.services, me.id, await readBody(c, orderAddSchema));
     return ok(c, { list }, '提交成功');
@@ -57,30 +74,30 @@ export function orderRoutes() {
 
   // A quote request from /experiment/demand: an order in 待报价 (no path in the spec; see
   // docs/decisions/0011-demand-and-contract.md).
-  r.post('/order/demand', contract({ body: demandSchema }), async (c) => {
+  r.post('/order/demand', contract({ body: demandSchema, response: DemandResultSchema }), async (c) => {
     const me = requireUser(c);
     return ok(c, await placeDemand(c.var.services, me.id, await readBody(c, demandSchema)), '提交成功');
   });
 
-  r.post('/order/list4person', contract({ body: orderListSchema }), async (c) => {
+  r.post('/order/list4person', contract({ body: orderListSchema, response: OrderPageSchema }), async (c) => {
     const me = requireUser(c);
     const f = await readBody(c, orderListSchema);
     return ok(c, await listOrders(c.var.services.db, { ...f, userId: me.id }));
   });
 
-  r.post('/order/count4person', contract({}), async (c) => {
+  r.post('/order/count4person', contract({ response: OrderCountsSchema }), async (c) => {
     const me = requireUser(c);
     const counts = await countByStatus(c.var.services.db, me.id);
     return ok(c, { counts, total: Object.values(counts).reduce((a, b) => a + (b ?? 0), 0) });
   });
 
-  r.post('/order/detail', contract({ body: orderRidSchema }), async (c) => {
+  r.post('/order/detail', contract({ body: orderRidSchema, response: OrderDetailSchema }), async (c) => {
     const me = requireUser(c);
     const { rid } = await readBody(c, orderRidSchema);
     return ok(c, await orderDetail(c.var.services.db, await findOwnOrder(c.var.services.db, me.id, rid)));
   });
 
-  r.post('/order/cancel', contract({ body: orderRidSchema }), async (c) => {
+  r.post('/order/cancel', contract({ body: orderRidSchema, response: OrderMovedSchema }), async (c) => {
     const me = requireUser(c);
     const { rid } = await readBody(c, orderRidSchema);
     const o = await findOwnOrder(c.var.services.db, me.id, rid);
@@ -92,72 +109,100 @@ export function orderRoutes() {
     return ok(c, { status: moved.status, status_text: ORDER_STATUS_TEXT[moved.status] }, '订单已取消');
   });
 
-  r.post('/web/order/ready2pay', contract({ body: orderRidSchema }), async (c) => {
-    const me = requireUser(c);
-    const { rid } = await readBody(c, orderRidSchema);
-    return ok(c, await readyToPay(c.var.services, me.id, rid));
-  });
+  r.post(
+    '/web/order/ready2pay',
+    contract({ body: orderRidSchema, response: ReadyToPaySchema }),
+    async (c) => {
+      const me = requireUser(c);
+      const { rid } = await readBody(c, orderRidSchema);
+      return ok(c, await readyToPay(c.var.services, me.id, rid));
+    },
+  );
 
-  r.post('/web/order/pay', contract({ body: paySchema }), async (c) => {
+  r.post('/web/order/pay', contract({ body: paySchema, response: PaidSchema }), async (c) => {
     const me = requireUser(c);
     const { rid, idempotency_key } = await readBody(c, paySchema);
     return ok(c, await payOrder(c.var.services, me.id, rid, idempotency_key || undefined), '支付成功');
   });
 
-  r.post('/order/history4user', contract({ body: PageRequestSchema }), async (c) => {
-    const me = requireUser(c);
-    const { page, size } = await readBody(c, PageRequestSchema);
-    return ok(c, await historyForUser(c.var.services, me.id, page, size));
-  });
+  r.post(
+    '/order/history4user',
+    contract({ body: PageRequestSchema, response: KeptSamplesPageSchema }),
+    async (c) => {
+      const me = requireUser(c);
+      const { page, size } = await readBody(c, PageRequestSchema);
+      return ok(c, await historyForUser(c.var.services, me.id, page, size));
+    },
+  );
 
-  r.post('/order/testRecord', contract({ body: orderRidSchema }), async (c) => {
+  r.post('/order/testRecord', contract({ body: orderRidSchema, response: TestRecordSchema }), async (c) => {
     const me = requireUser(c);
     const { rid } = await readBody(c, orderRidSchema);
     return ok(c, await testRecord(c.var.services, me.id, rid));
   });
 
-  r.post('/order/reportOrderFeedback', contract({ body: feedbackSchema }), async (c) => {
+  r.post('/order/reportOrderFeedback', contract({ body: feedbackSchema, response: NoData }), async (c) => {
     const me = requireUser(c);
     const { rid, content } = await readBody(c, feedbackSchema);
     await reportFeedback(c.var.services, me.id, rid, content);
     return ok(c, null, '提交成功');
   });
 
-  r.post('/evaluate/add', contract({ body: evaluateSchema }), async (c) => {
+  r.post('/evaluate/add', contract({ body: evaluateSchema, response: NoData }), async (c) => {
     const me = requireUser(c);
     const { rid, score, content } = await readBody(c, evaluateSchema);
     await evaluate(c.var.services, me.id, rid, score, content);
     return ok(c, null, '提交成功');
   });
 
-  r.post('/sample4recycle/add', contract({ body: recycleAddSchema }), async (c) => {
-    const me = requireUser(c);
-    return ok(c, await addRecycle(c.var.services, me.id, await readBody(c, recycleAddSchema)), '提交成功');
-  });
+  r.post(
+    '/sample4recycle/add',
+    contract({ body: recycleAddSchema, response: RecycleAddedSchema }),
+    async (c) => {
+      const me = requireUser(c);
+      return ok(c, await addRecycle(c.var.services, me.id, await readBody(c, recycleAddSchema)), '提交成功');
+    },
+  );
 
-  r.post('/sample4recycle/list4person', contract({ body: recycleListSchema }), async (c) => {
-    const me = requireUser(c);
-    const { page, size, order_rid } = await readBody(c, recycleListSchema);
-    return ok(c, await listRecycles(c.var.services, me.id, page, size, order_rid));
-  });
+  r.post(
+    '/sample4recycle/list4person',
+    contract({ body: recycleListSchema, response: RecyclePageSchema }),
+    async (c) => {
+      const me = requireUser(c);
+      const { page, size, order_rid } = await readBody(c, recycleListSchema);
+      return ok(c, await listRecycles(c.var.services, me.id, page, size, order_rid));
+    },
+  );
 
-  r.post('/order/listProtocolFile', contract({ body: orderRidSchema }), async (c) => {
-    const me = requireUser(c);
-    const { rid } = await readBody(c, orderRidSchema);
-    return ok(c, await listProtocolFiles(c.var.services, me.id, rid));
-  });
+  r.post(
+    '/order/listProtocolFile',
+    contract({ body: orderRidSchema, response: OrderFilesSchema }),
+    async (c) => {
+      const me = requireUser(c);
+      const { rid } = await readBody(c, orderRidSchema);
+      return ok(c, await listProtocolFiles(c.var.services, me.id, rid));
+    },
+  );
 
-  r.post('/order/updateProtocolFile', contract({ body: protocolFileSchema }), async (c) => {
-    const me = requireUser(c);
-    const { rid, file_rid } = await readBody(c, protocolFileSchema);
-    return ok(c, await attachProtocolFile(c.var.services, me.id, rid, file_rid), '提交成功');
-  });
+  r.post(
+    '/order/updateProtocolFile',
+    contract({ body: protocolFileSchema, response: OrderFilesSchema }),
+    async (c) => {
+      const me = requireUser(c);
+      const { rid, file_rid } = await readBody(c, protocolFileSchema);
+      return ok(c, await attachProtocolFile(c.var.services, me.id, rid, file_rid), '提交成功');
+    },
+  );
 
-  r.post('/order/relateEquipment', contract({ body: orderRidSchema }), async (c) => {
-    const me = requireUser(c);
-    const { rid } = await readBody(c, orderRidSchema);
-    return ok(c, await relatedEquipment(c.var.services, me.id, rid));
-  });
+  r.post(
+    '/order/relateEquipment',
+    contract({ body: orderRidSchema, response: RelatedDevicesSchema }),
+    async (c) => {
+      const me = requireUser(c);
+      const { rid } = await readBody(c, orderRidSchema);
+      return ok(c, await relatedEquipment(c.var.services, me.id, rid));
+    },
+  );
 
   return r;
 }

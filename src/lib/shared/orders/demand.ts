@@ -28,14 +28,6 @@ export function acceptsName(accept: string, name: string): boolean {
 export const UPLOAD_ACCEPT =
   '.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.zip,.rar,.7z,.png,.jpg,.jpeg,.webp,.gif,.tif,.tiff';
 
-/** POST /api/auth/file/limits: the upload limits in force on this server. */
-export type UploadLimits = {
-  file_max_bytes: number;
-  pic_max_bytes: number;
-  types_text: string;
-  accept: string;
-};
-
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const blank = (v: unknown) => v === undefined || v === null || v === '';
@@ -99,21 +91,5 @@ export const demandSchema = z.object(
 export type DemandRequest = z.output<typeof demandSchema>;
 export type DemandInput = z.input<typeof demandSchema>;
 
-/** What the order keeps of a demand (orders.demand), shown with the order. */
-export type DemandInfo = {
-  description: string;
-  sample_count: number | null;
-  sample_note: string;
-  contact_name: string;
-  contact_phone: string;
-};
-
-/** POST /api/auth/order/demand answer. */
-export type DemandResult = {
-  rid: string;
-  order_no: string;
-  status: string;
-  status_text: string;
-  amount_fen: number;
-  files: number;
-};
+export type { DemandInfo, DemandResult } from './responses.ts';
+export type { UploadLimits } from '../files/responses.ts';

@@ -1,13 +1,12 @@
-// Requests and responses of the order calls (/api/auth/order/*, web/order/*, evaluate,
+// Requests of the order calls (responses: responses.ts) (/api/auth/order/*, web/order/*, evaluate,
 // sample4recycle) and the staff API (/api/admin/*). One zod schema per request, first
 // message only, Chinese.
 import { z } from '../zod.ts';
 import { PageRequestSchema } from '../pagination.ts';
 import { isValidDate } from '../slots.ts';
 import { lineOptionsShape } from '../plan/plan-rules.ts';
-import { ORDER_STATUSES, type OrderStatus } from './order-status.ts';
+import { ORDER_STATUSES } from './order-status.ts';
 import { MAX_AMOUNT_FEN } from '../money.ts';
-import type { DemandInfo } from './demand.ts';
 
 export const ORDER_NOT_FOUND = '订单不存在';
 export const INSUFFICIENT_BALANCE = '余额不足，请先充值';
@@ -231,60 +230,4 @@ export const creditSchema = z.object(
   { error: '请求参数格式不正确' },
 );
 
-// ---- responses ----
-
-export type OrderLine = {
-  item_rid: string;
-  name: string;
-  price_fen: number;
-  unit: string;
-  sample_count: number;
-  parameters: Record<string, string>;
-  source: number;
-  source_order_rid: string | null;
-  disposal: number;
-  line_fen: number;
-};
-export type OrderEvent = {
-  from: OrderStatus | null;
-  to: OrderStatus;
-  action: string;
-  actor: 'customer' | 'staff' | 'system';
-  note: string;
-  at: string;
-};
-export type OrderFile = {
-  rid: string;
-  kind: string;
-  name: string;
-  mime: string;
-  size: number;
-  created: string;
-};
-export type OrderSummary = {
-  rid: string;
-  order_no: string;
-  type_id: number;
-  status: OrderStatus;
-  status_text: string;
-  customer_kind: 'institution' | 'enterprise';
-  pay_mode: 'after' | 'before';
-  amount_fen: number;
-  quoted_fen: number | null;
-  paid_fen: number;
-  item_names: string[];
-  /** 0 the customer posts the sample, 1 pickup. */
-  delivery_type: 0 | 1;
-  created: string;
-  updated: string;
-};
-export type OrderDetail = OrderSummary & {
-  delivery: Delivery;
-  remark: string;
-  /** The quote request the order came from (/experiment/demand), else null. */
-  demand: DemandInfo | null;
-  items: OrderLine[];
-  timeline: OrderEvent[];
-  files: OrderFile[];
-  evaluation: { score: number; content: string; created: string } | null;
-};
+export type { OrderLine, OrderEvent, OrderFile, OrderSummary, OrderDetail } from './responses.ts';

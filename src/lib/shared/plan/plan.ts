@@ -5,7 +5,6 @@
  * that other tests build on, hence first); its project type (1 送样检测, 3 数据分析) travels as
  * project_type. See docs/decisions/0008-plan-grouping.md.
  */
-import type { ItemOptions } from '../catalogue/catalogue.ts';
 
 export const PLAN_FIRST_TYPE_ID = 31;
 
@@ -57,37 +56,4 @@ export function groupPlanItems<T extends RawPlanItem>(items: readonly T[]): Plan
   return orderPlanGroups([...groups.values()]);
 }
 
-/** One line of plan/list. */
-export type PlanLine = {
-  rid: string;
-  item_rid: string;
-  name: string;
-  img: string;
-  /** The child category (the plan groups by it, 31 样品前处理 first). */
-  type_id: number;
-  /** The child category's name. */
-  type_name: string;
-  /** The project type (1 送样检测, 3 数据分析): order/add makes one order per project type. */
-  project_type: number;
-  project_type_name: string;
-  price_fen: number;
-  unit: string;
-  quote_only: boolean;
-  count: number;
-  parameters: Record<string, string>;
-  source: number;
-  disposal: number;
-  source_order_rid: string | null;
-  line_fen: number;
-  options: ItemOptions;
-};
-
-/** The plan/list answer (also what plan/add, update and remove answer). */
-export type PlanView = {
-  list: PlanLine[];
-  groups: PlanGroup<PlanLine>[];
-  count: number;
-  total_fen: number;
-  /** True when any line needs an exact quote before it can be paid. */
-  needs_quote: boolean;
-};
+export type { PlanLine, PlanView } from './responses.ts';

@@ -1,19 +1,15 @@
-// Requests and responses of the reservation calls (/api/auth/reservation/*, tempDevice/*) and
+// Requests of the reservation calls (responses: responses.ts) (/api/auth/reservation/*, tempDevice/*) and
 // their staff side (/api/admin/device|block|reservation|tempDevice|reservationSetting/*).
 // One zod schema per request, first message only, Chinese (decision 0012).
 import { z } from '../zod.ts';
 import { PageRequestSchema } from '../pagination.ts';
 import { fenField, optText, required, ridField } from '../orders/order.ts';
-import type { OrderStatus } from '../orders/order-status.ts';
 import {
   BLOCK_KINDS,
   CELL_MINUTES,
   RESERVATION_STATUSES,
   TEMP_DEVICE_STATUSES,
   hhmmToMinute,
-  type BlockKind,
-  type ReservationStatus,
-  type TempDeviceStatus,
 } from './reservation-rules.ts';
 import { isValidDate } from '../slots.ts';
 
@@ -222,70 +218,11 @@ export const reservationSettingSchema = z
   )
   .refine((s) => hhmmToMinute(s.close)! > hhmmToMinute(s.open)!, '[结束营业时间]须晚于开始营业时间');
 
-// ---- responses ----
-
-export type ReservationDevice = { rid: string; name: string; model: string; location: string; img: string };
-export type TempDeviceBrief = {
-  rid: string;
-  name: string;
-  model: string;
-  status: TempDeviceStatus;
-  status_text: string;
-};
-
-export type ReservationItem = {
-  rid: string;
-  order_rid: string;
-  order_no: string;
-  order_status: OrderStatus;
-  order_status_text: string;
-  device: ReservationDevice;
-  start: string;
-  end: string;
-  status: ReservationStatus;
-  status_text: string;
-  amount_fen: number;
-  remark: string;
-  cancel_reason: string;
-  cancellable: boolean;
-  cancel_deadline: string;
-  temp_devices: TempDeviceBrief[];
-  created: string;
-};
-
-export type ReservationAdded = {
-  rid: string;
-  order_rid: string;
-  order_no: string;
-  status: ReservationStatus;
-  status_text: string;
-  order_status: OrderStatus;
-  order_status_text: string;
-  amount_fen: number;
-  start: string;
-  end: string;
-  scene_date: string | null;
-};
-
-export type TempDeviceItem = {
-  rid: string;
-  name: string;
-  model: string;
-  description: string;
-  status: TempDeviceStatus;
-  status_text: string;
-  note: string;
-  reservation_rid: string | null;
-  created: string;
-};
-
-export type BlockItem = {
-  rid: string;
-  kind: BlockKind;
-  kind_text: string;
-  device: { rid: string; name: string } | null;
-  start: string;
-  end: string;
-  reason: string;
-  created: string;
-};
+export type {
+  ReservationDevice,
+  TempDeviceBrief,
+  ReservationItem,
+  ReservationAdded,
+  TempDeviceItem,
+  BlockItem,
+} from './responses.ts';

@@ -30,10 +30,16 @@ const scanSchema = z.object({
   openid: z.string().trim().min(1).max(64).default('dev-openid'),
 });
 
+const OutboxSchema = z.object({
+  list: z.array(z.object({ phone: z.string(), text: z.string(), created: z.string() })),
+  mail: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), created: z.string() })),
+});
+const ScannedSchema = z.object({ status: z.enum(['confirmed', 'need_bind']) });
+
 export function devRoutes() {
   const r = new Hono<ApiEnv>();
 
-  r.get('/outbox', contract({ query: outboxQuerySchema }), async (c) => {
+  r.get('/outbox', contract({ query: outboxQuerySchema, response: OutboxSchema }), async (c) => {
     const { env, db } = c.var.services;
     if (!allowed(c, 'outbox')) return c.notFound();
     const { phone, email } = readQuery(c, outboxQuerySchema);
@@ -64,7 +70,7 @@ export function devRoutes() {
     });
   });
 
-  r.post('/wechat/scan', contract({ body: scanSchema }), async (c) => {
+  r.post('/wechat/scan', contract({ body: scanSchema, response: ScannedSchema }), async (c) => {
     if (!allowed(c, 'wechat')) return c.notFound();
     const { ticket, openid } = await readBody(c, scanSchema);
     const status = await recordScan(c.var.services, ticket, openid);

@@ -1,0 +1,25 @@
+// What the file calls answer (decision 0020).
+import { z } from '../zod.ts';
+import { ridOut } from '../responses.ts';
+
+/** A stored upload (an attachment, a picture, a signed agreement, a report). */
+export const StoredFileSchema = z.object({
+  rid: ridOut,
+  name: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  kind: z.enum(['attachment', 'pic', 'protocol', 'report']),
+  created: z.string(),
+});
+
+/** file/upload4file and upload4pic: the stored file and where its owner downloads it. */
+export const UploadedSchema = StoredFileSchema.extend({ url: z.string() });
+
+/** POST /api/auth/file/limits: the upload limits in force on this server. */
+export const UploadLimitsSchema = z.object({
+  file_max_bytes: z.number().int(),
+  pic_max_bytes: z.number().int(),
+  types_text: z.string(),
+  accept: z.string(),
+});
+export type UploadLimits = z.output<typeof UploadLimitsSchema>;

@@ -1,0 +1,180 @@
+// What the order calls answer (decision 0020): the schemas, and the types derived from them.
+import { z } from '../zod.ts';
+import { fen, pagedOf, ridOut } from '../responses.ts';
+import { DeviceSummarySchema } from '../catalogue/responses.ts';
+import { ORDER_STATUSES } from './order-status.ts';
+
+const status = z.enum(ORDER_STATUSES);
+
+/** The sample delivery as the order keeps it: type 0 self-delivery, 1 pickup (decision 0017). */
+const DeliveryOutSchema = z.object({
+  type: z.union([z.literal(0), z.literal(1)]),
+  date: z.string().optional(),
+  time: z.string().optional(),
+  message: z.string().optional(),
+  name: z.string().optional(),
+  phone: z.string().optional(),
+  province: z.string().optional(),
+  city: z.string().optional(),
+  area: z.string().optional(),
+  address: z.string().optional(),
+  address_code: z.string().optional(),
+  address_rid: z.string().optional(),
+});
+
+export const OrderLineSchema = z.object({
+  item_rid: ridOut,
+  name: z.string(),
+  price_fen: fen,
+  unit: z.string(),
+  sample_count: z.number().int(),
+  parameters: z.record(z.string(), z.string()),
+  source: z.number(),
+  source_order_rid: ridOut.nullable(),
+  disposal: z.number(),
+  line_fen: fen,
+});
+export type OrderLine = z.output<typeof OrderLineSchema>;
+
+export const OrderEventSchema = z.object({
+  from: status.nullable(),
+  to: status,
+  action: z.string(),
+  actor: z.enum(['customer', 'staff', 'system']),
+  note: z.string(),
+  at: z.string(),
+});
+export type OrderEvent = z.output<typeof OrderEventSchema>;
+
+export const OrderFileSchema = z.object({
+  rid: ridOut,
+  kind: z.string(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  created: z.string(),
+});
+export type OrderFile = z.output<typeof OrderFileSchema>;
+
+export const OrderSummarySchema = z.object({
+  rid: ridOut,
+  order_no: z.string(),
+  type_id: z.number(),
+  status,
+  status_text: z.string(),
+  customer_kind: z.enum(['institution', 'enterprise']),
+  pay_mode: z.enum(['after', 'before']),
+  amount_fen: fen,
+  quoted_fen: fen.nullable(),
+  paid_fen: fen,
+  item_names: z.array(z.string()),
+  /** 0 the customer posts the sample, 1 pickup. */
+  delivery_type: z.union([z.literal(0), z.literal(1)]),
+  created: z.string(),
+  updated: z.string(),
+});
+export type OrderSummary = z.output<typeof OrderSummarySchema>;
+
+/** What the order keeps of a demand (orders.demand), shown with the order. */
+export const DemandInfoSchema = z.object({
+  description: z.string(),
+  sample_count: z.number().int().nullable(),
+  sample_note: z.string(),
+  contact_name: z.string(),
+  contact_phone: z.string(),
+});
+export type DemandInfo = z.output<typeof DemandInfoSchema>;
+
+export const OrderDetailSchema = OrderSummarySchema.extend({
+  delivery: DeliveryOutSchema,
+  remark: z.string(),
+  /** The quote request the order came from (/experiment/demand), else null. */
+  demand: DemandInfoSchema.nullable(),
+  items: z.array(OrderLineSchema),
+  timeline: z.array(OrderEventSchema),
+  files: z.array(OrderFileSchema),
+  evaluation: z.object({ score: z.number(), content: z.string(), created: z.string() }).nullable(),
+});
+export type OrderDetail = z.output<typeof OrderDetailSchema>;
+
+/** order/list4person and the staff list: a page, and what the customer's 待结算 orders owe. */
+export const OrderPageSchema = pagedOf(OrderSummarySchema).extend({ owed_fen: fen });
+
+/** An order order/add created. */
+export const PlacedOrderSchema = z.object({
+  rid: ridOut,
+  order_no: z.string(),
+  status,
+  status_text: z.string(),
+  amount_fen: fen,
+  /** The project type (1 送样检测, 3 数据分析) and its name: the plan page labels orders by it. */
+  type_id: z.number(),
+  type_name: z.string(),
+});
+export type PlacedOrder = z.output<typeof PlacedOrderSchema>;
+export const PlacedOrdersSchema = z.object({ list: z.array(PlacedOrderSchema) });
+
+/** POST /api/auth/order/demand answer: the order placed in 待报价 and how many attachments it took. */
+export const DemandResultSchema = PlacedOrderSchema.extend({ files: z.number().int() });
+export type DemandResult = z.output<typeof DemandResultSchema>;
+
+/** order/count4person: orders per status and in all. */
+export const OrderCountsSchema = z.object({
+  counts: z.partialRecord(status, z.number().int()),
+  total: z.number().int(),
+});
+
+/** An order's status after a move (cancel, staff steps). */
+export const OrderMovedSchema = z.object({ status, status_text: z.string() });
+export const StaffMovedSchema = OrderMovedSchema.extend({ rid: ridOut });
+
+/** web/order/ready2pay: what paying now would take. */
+export const ReadyToPaySchema = z.object({
+  rid: ridOut,
+  order_no: z.string(),
+  status,
+  status_text: z.string(),
+  amount_fen: fen,
+  balance_fen: fen,
+  payable: z.boolean(),
+});
+
+/** web/order/pay: the order's new status and the balance left. */
+export const PaidSchema = z.object({ status, status_text: z.string(), balance_fen: fen, paid_fen: fen });
+
+/** order/history4user: past orders whose samples the lab keeps. */
+export const KeptSamplesPageSchema = pagedOf(
+  z.object({
+    rid: ridOut,
+    order_no: z.string(),
+    created: z.string(),
+    items: z.array(z.object({ item_rid: ridOut, name: z.string(), sample_count: z.number().int() })),
+  }),
+);
+
+export const TestRecordSchema = z.object({
+  list: z.array(OrderEventSchema.extend({ status_text: z.string() })),
+});
+
+export const RecycleAddedSchema = z.object({ rid: ridOut });
+export const RecyclePageSchema = pagedOf(
+  z.object({
+    rid: ridOut,
+    order_rid: ridOut,
+    order_no: z.string(),
+    status: z.string(),
+    name: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    message: z.string(),
+    created: z.string(),
+  }),
+);
+
+export const OrderFilesSchema = z.object({ list: z.array(OrderFileSchema) });
+export const RelatedDevicesSchema = z.object({ list: z.array(DeviceSummarySchema) });
+
+/** The staff's order detail: the order and its customer. */
+export const StaffOrderDetailSchema = OrderDetailSchema.extend({
+  customer: z.object({ rid: ridOut, phone: z.string(), name: z.string(), company: z.string() }),
+});
