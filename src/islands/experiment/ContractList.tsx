@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Loading, LoginNeeded, Pager, Spinner } from '../ui/kit.tsx';
-import { useSessionUser } from '../ui/session-user.ts';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Pager, Spinner } from '../ui/kit.tsx';
+import { memberOnly } from '../ui/member-gate.tsx';
+import { usePagedList } from '../ui/use-paged-list.ts';
 import { useSettings } from '../sampling/settings.ts';
 import { FilePicker, UploadRow, mb, useUploadLimits, useUploads } from './uploads.tsx';
 import { api } from '../../lib/client/api.ts';
@@ -20,38 +21,41 @@ type Row = OrderSummary & { protocols: OrderFile[] | null };
  * upload the signed copy (progress bar), and the list shows it as uploaded. Beside it, the
  * process the spec tells customers.
  */
-export default function ContractList() {
-  const { loggedIn, ready } = useSessionUser();
-  const limits = useUploadLimits(loggedIn);
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ list: Row[]; total: number } | null>(null);
+const protocolsOf = (rid: string) =>
+  api
+    .post<{ list: OrderFile[] }>('/api/auth/order/listProtocolFile', { rid }, { silent: true })
+    .then((r) => r?.list ?? null);
 
-  const protocolsOf = (rid: string) =>
-    api
-      .post<{ list: OrderFile[] }>('/api/auth/order/listProtocolFile', { rid }, { silent: true })
-      .then((r) => r?.list ?? null);
-
-  const load = useCallback(async (p: number) => {
-    const res = await api.post<{ list: OrderSummary[]; total: number }>('/api/auth/order/list4person', {
-      page: p,
-      size: PAGE_SIZE,
-    });
-    if (!res) return;
-    const protocols = await Promise.all(res.list.map((o) => protocolsOf(o.rid)));
-    setData({ total: res.total, list: res.list.map((o, i) => ({ ...o, protocols: protocols[i] })) });
-  }, []);
+function ContractList() {
+  const limits = useUploadLimits();
+  const orders = usePagedList<OrderSummary>('/api/auth/order/list4person', {
+    size: PAGE_SIZE,
+  });
+  const { page, setPage, pages } = orders;
+  // Each order's uploaded agreements, read once its page is in.
+  const [protocols, setProtocols] = useState<Record<string, OrderFile[] | null>>({});
 
   useEffect(() => {
-    if (loggedIn) void load(page);
-  }, [loggedIn, page, load]);
+    if (!orders.data) return;
+    let current = true;
+    void Promise.all(orders.data.list.map(async (o) => [o.rid, await protocolsOf(o.rid)] as const)).then(
+      (found) => current && setProtocols(Object.fromEntries(found)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [orders.data]);
 
-  if (!ready) return <Loading />;
-  if (!loggedIn) return <LoginNeeded />;
-
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  // A page shows once its agreements are known too.
+  const data = orders.data?.list.every((o) => o.rid in protocols)
+    ? {
+        ...orders.data,
+        list: orders.data.list.map((o): Row => ({ ...o, protocols: protocols[o.rid] ?? null })),
+      }
+    : null;
   const refresh = async (rid: string) => {
     const list = await protocolsOf(rid);
-    setData((d) => d && { ...d, list: d.list.map((o) => (o.rid === rid ? { ...o, protocols: list } : o)) });
+    setProtocols((p) => ({ ...p, [rid]: list }));
   };
 
   return (
@@ -274,3 +278,5 @@ function ProcessNotes() {
     </aside>
   );
 }
+
+export default memberOnly(ContractList);

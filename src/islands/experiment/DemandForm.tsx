@@ -1,16 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import ProfileDialog from '../profile/ProfileDialog.tsx';
 import { IncompleteNotice, basicInfoOf } from '../member/ProfileSummary.tsx';
-import {
-  Choices,
-  Loading,
-  LoginNeeded,
-  Row,
-  Spinner,
-  TextField,
-  inputClass,
-  textareaClass,
-} from '../ui/kit.tsx';
+import { Choices, Row, Spinner, TextField, inputClass, textareaClass } from '../ui/kit.tsx';
+import { memberOnly } from '../ui/member-gate.tsx';
 import { reloadUser, useSessionUser } from '../ui/session-user.ts';
 import { FilePicker, UploadRow, mb, useUploadLimits, useUploads } from './uploads.tsx';
 import { api } from '../../lib/client/api.ts';
@@ -40,9 +32,9 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
  * contact (from the profile), attachments uploaded with a progress bar each. Submitting creates
  * an order in 待报价 (order/demand).
  */
-export default function DemandForm() {
-  const { user, loggedIn, ready } = useSessionUser();
-  const limits = useUploadLimits(loggedIn);
+function DemandForm() {
+  const { user } = useSessionUser();
+  const limits = useUploadLimits();
   const uploads = useUploads(
     '/api/auth/file/upload4file',
     {},
@@ -63,8 +55,8 @@ export default function DemandForm() {
   const noteId = useId();
 
   useEffect(() => {
-    if (loggedIn) void reloadUser();
-  }, [loggedIn]);
+    void reloadUser();
+  }, []);
 
   // The contact starts as the profile's name and phone; the user may change both.
   useEffect(() => {
@@ -83,9 +75,6 @@ export default function DemandForm() {
       setPicked([it]);
     });
   }, []);
-
-  if (!ready) return <Loading />;
-  if (!loggedIn) return <LoginNeeded />;
 
   if (done) return <Submitted result={done} onAgain={() => setDone(null)} />;
 
@@ -444,3 +433,5 @@ function Submitted({ result, onAgain }: { result: DemandResult; onAgain: () => v
     </div>
   );
 }
+
+export default memberOnly(DemandForm);

@@ -28,11 +28,10 @@ export const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)}MB`;
 
 let limitsOnce: Promise<UploadLimits | null> | null = null;
 
-/** The server's upload limits (size, types), asked once per page. */
-export function useUploadLimits(enabled: boolean): UploadLimits | null {
+/** The server's upload limits (size, types), asked once per page (by islands behind the login gate). */
+export function useUploadLimits(): UploadLimits | null {
   const [limits, setLimits] = useState<UploadLimits | null>(null);
   useEffect(() => {
-    if (!enabled) return;
     limitsOnce ??= api
       .post<UploadLimits>('/api/auth/file/limits', {}, { silent: true })
       .then((l) => l ?? null);
@@ -40,7 +39,7 @@ export function useUploadLimits(enabled: boolean): UploadLimits | null {
       if (!l) limitsOnce = null;
       setLimits(l);
     });
-  }, [enabled]);
+  }, []);
   return limits;
 }
 

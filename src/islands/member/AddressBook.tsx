@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import AddressDialog, { MSG_SAVED } from './AddressDialog.tsx';
 import { useConfirm } from './Confirm.tsx';
-import { Loading, LoginNeeded, Spinner } from '../ui/kit.tsx';
+import { Spinner } from '../ui/kit.tsx';
+import { memberOnly } from '../ui/member-gate.tsx';
 import { reloadUser, sortAddresses, useSessionUser } from '../ui/session-user.ts';
 import { api } from '../../lib/client/api.ts';
 import type { Address } from '../../lib/client/stores.ts';
@@ -9,20 +10,17 @@ import { toast } from '../../lib/client/toast.ts';
 import { regionLabel } from '../../lib/shared/member/region.ts';
 
 /** /member/address: the saved addresses, default first; add, edit, delete, set default. */
-export default function AddressBook() {
-  const { user, loggedIn, ready } = useSessionUser();
+function AddressBook() {
+  const { user } = useSessionUser();
   const [loaded, setLoaded] = useState(false);
   const [dialog, setDialog] = useState<{ editing: Address | null } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [confirmDialog, ask] = useConfirm();
 
   useEffect(() => {
-    if (!loggedIn) return;
     void reloadUser().finally(() => setLoaded(true));
-  }, [loggedIn]);
+  }, []);
 
-  if (!ready) return <Loading />;
-  if (!loggedIn) return <LoginNeeded />;
   const list = sortAddresses(user?.addresses ?? []);
 
   async function run(address: Address, path: string) {
@@ -139,3 +137,5 @@ export default function AddressBook() {
     </div>
   );
 }
+
+export default memberOnly(AddressBook);

@@ -1,21 +1,15 @@
+import type { z } from 'zod';
 import { Pager, Spinner } from '../ui/kit.tsx';
 import { fenToYuan } from '../../lib/shared/money.ts';
+import { pageCount } from '../../lib/shared/pagination.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import type { LedgerPageSchema } from '../../lib/shared/ledger/responses.ts';
 
 /** balance/ledger: the user's balance entries, newest first, and the balance now. */
-export type Ledger = {
-  list: {
-    delta_fen: number;
-    kind: 'credit' | 'payment' | 'refund';
-    balance_after_fen: number;
-    note: string;
-    at: string;
-  }[];
-  total: number;
-  balance_fen: number;
-};
+export type Ledger = z.output<typeof LedgerPageSchema>;
+export type LedgerEntry = Ledger['list'][number];
 
-const KIND: Record<Ledger['list'][number]['kind'], string> = {
+const KIND: Record<LedgerEntry['kind'], string> = {
   credit: '预存',
   payment: '支付',
   refund: '退款',
@@ -35,7 +29,7 @@ export default function BalanceLedger({
   page: number;
   onPage: (page: number) => void;
 }) {
-  const pages = ledger ? Math.max(1, Math.ceil(ledger.total / size)) : 1;
+  const pages = ledger ? pageCount(ledger.total, size) : 1;
   return (
     <section aria-labelledby="ledger-title" className="card p-4 md:p-6">
       <div className="mb-3 flex items-baseline justify-between gap-3">

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import ProfileDialog from '../profile/ProfileDialog.tsx';
 import { IncompleteNotice, basicInfoOf } from './ProfileSummary.tsx';
-import { Loading, LoginNeeded } from '../ui/kit.tsx';
+
+import { memberOnly } from '../ui/member-gate.tsx';
 import { reloadUser, sortAddresses, useSessionUser } from '../ui/session-user.ts';
 import { missingBasicFields } from '../../lib/shared/member/completeness.ts';
 import { organizationLabel } from '../../lib/shared/member/profile.ts';
@@ -67,16 +68,13 @@ async function logout(button: HTMLButtonElement) {
 }
 
 /** /member/center: account, user type, profile completeness, default address, shortcuts. */
-export default function Center() {
-  const { user, loggedIn, ready } = useSessionUser();
+function Center() {
+  const { user } = useSessionUser();
   const [editing, setEditing] = useState(false);
 
   useEffect(() => {
-    if (loggedIn) void reloadUser();
-  }, [loggedIn]);
-
-  if (!ready) return <Loading />;
-  if (!loggedIn) return <LoginNeeded />;
+    void reloadUser();
+  }, []);
 
   const missing = missingBasicFields(basicInfoOf(user));
   const done = BASIC_FIELDS - missing.length;
@@ -232,3 +230,5 @@ export default function Center() {
     </div>
   );
 }
+
+export default memberOnly(Center);

@@ -1,20 +1,18 @@
 import { useEffect, useState } from 'react';
 import ProfileDialog from '../profile/ProfileDialog.tsx';
 import { IncompleteNotice, ProfileFields } from './ProfileSummary.tsx';
-import { Loading, LoginNeeded } from '../ui/kit.tsx';
+
+import { memberOnly } from '../ui/member-gate.tsx';
 import { reloadUser, useSessionUser } from '../ui/session-user.ts';
 
 /** /member/information: the profile, the incomplete-info notice, and the dialog to edit it. */
-export default function Information() {
-  const { user, loggedIn, ready } = useSessionUser();
+function Information() {
+  const { user } = useSessionUser();
   const [editing, setEditing] = useState(false);
 
   useEffect(() => {
-    if (loggedIn) void reloadUser();
-  }, [loggedIn]);
-
-  if (!ready) return <Loading />;
-  if (!loggedIn) return <LoginNeeded />;
+    void reloadUser();
+  }, []);
 
   return (
     <div className="grid gap-4">
@@ -49,3 +47,5 @@ export default function Information() {
     </div>
   );
 }
+
+export default memberOnly(Information);

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
-import BalanceLedger, { type Ledger } from './BalanceLedger.tsx';
-import { Loading, LoginNeeded, Pager, Spinner } from '../ui/kit.tsx';
-import { useSessionUser } from '../ui/session-user.ts';
-import { api } from '../../lib/client/api.ts';
+import { useEffect } from 'react';
+import BalanceLedger, { type LedgerEntry } from './BalanceLedger.tsx';
+import { Pager, Spinner } from '../ui/kit.tsx';
+import { memberOnly } from '../ui/member-gate.tsx';
+import { usePagedList } from '../ui/use-paged-list.ts';
 import { fenToYuan } from '../../lib/shared/money.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import type { OrderSummary } from '../../lib/shared/orders/order.ts';
@@ -10,8 +10,6 @@ import { openPay, ORDER_PAID_EVENT } from '../../lib/client/pay-events.ts';
 
 const PAGE_SIZE = 10;
 const LEDGER_SIZE = 5;
-
-type Owed = { list: OrderSummary[]; total: number; owed_fen: number };
 
 const TEXT = {
   unpaid: {
@@ -36,50 +34,29 @@ const owedOf = (o: OrderSummary) => Math.max(0, o.amount_fen - o.paid_fen);
  * after the test): what is owed, the balance, 去支付 per order (the pay dialog), and the recent
  * balance entries below.
  */
-export default function OwedOrders({ status }: { status: 'unpaid' | 'unsettled' }) {
+function OwedOrders({ status }: { status: 'unpaid' | 'unsettled' }) {
   const text = TEXT[status];
-  const { loggedIn, ready } = useSessionUser();
-  const [page, setPage] = useState(1);
-  const [ledgerPage, setLedgerPage] = useState(1);
-  const [data, setData] = useState<Owed | null>(null);
-  const [ledger, setLedger] = useState<Ledger | null>(null);
-
-  const loadOrders = useCallback(
-    async (p: number) => {
-      const res = await api.post<Owed>('/api/auth/order/list4person', { status, page: p, size: PAGE_SIZE });
-      if (!res) return;
-      // The last order of a page paid: step back to a page that still has rows.
-      if (res.list.length === 0 && p > 1) setPage(Math.max(1, Math.ceil(res.total / PAGE_SIZE)));
-      else setData(res);
-    },
-    [status],
-  );
-  const loadLedger = useCallback(async (p: number) => {
-    const res = await api.post<Ledger>('/api/auth/balance/ledger', { page: p, size: LEDGER_SIZE });
-    if (res) setLedger(res);
-  }, []);
-
-  useEffect(() => {
-    if (loggedIn) void loadOrders(page);
-  }, [loggedIn, page, loadOrders]);
-  useEffect(() => {
-    if (loggedIn) void loadLedger(ledgerPage);
-  }, [loggedIn, ledgerPage, loadLedger]);
+  const orders = usePagedList<OrderSummary, { owed_fen: number }>('/api/auth/order/list4person', {
+    size: PAGE_SIZE,
+    filter: { status },
+  });
+  const ledgerList = usePagedList<LedgerEntry, { balance_fen: number }>('/api/auth/balance/ledger', {
+    size: LEDGER_SIZE,
+  });
+  const { page, setPage, data, pages } = orders;
+  const ledger = ledgerList.data;
+  const { reload: reloadOrders } = orders;
+  const { reload: reloadLedger } = ledgerList;
 
   useEffect(() => {
     const reload = () => {
-      void loadOrders(page);
-      setLedgerPage(1);
-      void loadLedger(1);
+      reloadOrders();
+      reloadLedger({ first: true });
     };
     window.addEventListener(ORDER_PAID_EVENT, reload);
     return () => window.removeEventListener(ORDER_PAID_EVENT, reload);
-  }, [page, loadOrders, loadLedger]);
+  }, [reloadOrders, reloadLedger]);
 
-  if (!ready) return <Loading />;
-  if (!loggedIn) return <LoginNeeded />;
-
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const balance = ledger?.balance_fen;
   const short = data && balance !== undefined ? data.owed_fen - balance : 0;
 
@@ -131,7 +108,7 @@ export default function OwedOrders({ status }: { status: 'unpaid' | 'unsettled' 
         <Pager page={page} pages={pages} label={`${text.label}订单分页`} onPage={setPage} />
       </section>
 
-      <BalanceLedger ledger={ledger} size={LEDGER_SIZE} page={ledgerPage} onPage={setLedgerPage} />
+      <BalanceLedger ledger={ledger} size={LEDGER_SIZE} page={ledgerList.page} onPage={ledgerList.setPage} />
     </div>
   );
 }
@@ -197,3 +174,5 @@ function OwedRow({ order: o }: { order: OrderSummary }) {
     </li>
   );
 }
+
+export default memberOnly(OwedOrders);

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useConfirm } from './Confirm.tsx';
 import ShipmentList from './ShipmentList.tsx';
-import { Loading, LoginNeeded, Pager, Spinner } from '../ui/kit.tsx';
-import { useSessionUser } from '../ui/session-user.ts';
+import { Pager, Spinner } from '../ui/kit.tsx';
+import { memberOnly } from '../ui/member-gate.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
 import { api } from '../../lib/client/api.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
@@ -25,11 +25,8 @@ const STATUS_STYLE: Record<SamplingStatus, string> = {
  * /member/sample: the user's pickups, newest first, with their status (a pending one can be
  * cancelled), and below them the samples they post themselves (self-delivery orders).
  */
-export default function SampleList() {
-  const { loggedIn, ready } = useSessionUser();
-  const { page, setPage, data, pages, reload } = usePagedList<Pickup>('/api/auth/sampling/list', {
-    enabled: loggedIn,
-  });
+function SampleList() {
+  const { page, setPage, data, pages, reload } = usePagedList<Pickup>('/api/auth/sampling/list', {});
   const [busy, setBusy] = useState<string | null>(null);
   const [confirmDialog, ask] = useConfirm();
 
@@ -39,9 +36,6 @@ export default function SampleList() {
     window.addEventListener(SAMPLING_ADDED_EVENT, added);
     return () => window.removeEventListener(SAMPLING_ADDED_EVENT, added);
   }, [reload]);
-
-  if (!ready) return <Loading />;
-  if (!loggedIn) return <LoginNeeded />;
 
   async function cancel(p: Pickup) {
     const ok = await ask({
@@ -127,3 +121,5 @@ export default function SampleList() {
     </div>
   );
 }
+
+export default memberOnly(SampleList);

@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import Dialog from '../ui/Dialog.tsx';
 import { Pager, Spinner } from '../ui/kit.tsx';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
-import { $messageUnread } from '../../lib/client/stores.ts';
-import { MESSAGE_PAGE_SIZE, storePage, type MessagePage } from '../../lib/client/messages.ts';
+import { $messageUnread, type UserMessage } from '../../lib/client/stores.ts';
+import { MESSAGE_PAGE_SIZE, storePage } from '../../lib/client/messages.ts';
+import { usePagedList } from '../ui/use-paged-list.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 
 /**
@@ -13,35 +14,29 @@ import { shanghaiMinute } from '../../lib/shared/slots.ts';
  * all, opening an order's message marks that one. The header badge follows through the stores.
  */
 export default function MessagePanel({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<MessagePage | null>(null);
+  const { page, setPage, data, pages, reload } = usePagedList<UserMessage, { unread: number }>(
+    '/api/auth/message/list',
+    { size: MESSAGE_PAGE_SIZE, enabled: open },
+  );
   const [busy, setBusy] = useState(false);
   const unread = useStore($messageUnread);
 
-  const load = useCallback(async (p: number) => {
-    const res = await api.post<MessagePage>('/api/auth/message/list', { page: p, size: MESSAGE_PAGE_SIZE });
-    if (!res) return;
-    setData(res);
-    storePage(p, res);
-  }, []);
-
+  // The header's bell and the stores follow the page read here.
   useEffect(() => {
-    if (open) void load(page);
-  }, [open, page, load]);
+    if (data) storePage(page, data);
+  }, [data, page]);
 
+  // Opened again, the panel starts at the newest messages.
   useEffect(() => {
-    if (!open) {
-      setPage(1);
-      setData(null);
-    }
-  }, [open]);
+    if (!open) setPage(1);
+  }, [open, setPage]);
 
   async function readAll() {
     setBusy(true);
     const res = await api.post<{ unread: number }>('/api/auth/message/read', {});
     if (res) {
       toast.success('操作成功!');
-      await load(page);
+      reload();
     }
     setBusy(false);
   }
@@ -54,8 +49,6 @@ export default function MessagePanel({ open, onClose }: { open: boolean; onClose
     await api.post('/api/auth/message/read', { rids: [rid] }, { silent: true, timeout: 3000 });
     location.assign(href);
   }
-
-  const pages = data ? Math.max(1, Math.ceil(data.total / MESSAGE_PAGE_SIZE)) : 1;
 
   return (
     <Dialog

@@ -3,6 +3,7 @@ import OrderCard from './OrderCard.tsx';
 import { useCancelOrder } from './cancel.ts';
 import { onOrderPaid } from './parts.tsx';
 import { Pager, Spinner } from '../ui/kit.tsx';
+import { usePagedList } from '../ui/use-paged-list.ts';
 import { api } from '../../lib/client/api.ts';
 import type { OrderSummary } from '../../lib/shared/orders/order.ts';
 import { ORDER_TABS, tabByKey, type OrderTab } from '../../lib/shared/orders/order-view.ts';
@@ -11,7 +12,6 @@ import type { OrderStatus } from '../../lib/shared/orders/order-status.ts';
 const PAGE_SIZE = 10;
 /** Tabs that wait on someone (the customer or the lab) show how many orders they hold. */
 const COUNTED = new Set(['quoting', 'unpaid', 'sampling', 'session', 'testing', 'delivered', 'unsettled']);
-type Page = { list: OrderSummary[]; total: number };
 
 /** The tab in the address (?tab=testing), so a reload or the back button keeps it. */
 function tabFromUrl(): string {
@@ -21,46 +21,41 @@ function tabFromUrl(): string {
 /** /member/order: the user's orders by status tab, newest first, ten a page. */
 export default function OrderList() {
   const [tab, setTab] = useState(() => tabByKey(tabFromUrl()).key);
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page | null>(null);
-
+  const { page, setPage, data, pages, reload } = usePagedList<OrderSummary>('/api/auth/order/list4person', {
+    size: PAGE_SIZE,
+    filter: { statuses: tabByKey(tab).statuses },
+  });
   const [counts, setCounts] = useState<Partial<Record<OrderStatus, number>>>({});
 
-  const load = useCallback(async () => {
-    const [res, c] = await Promise.all([
-      api.post<Page>('/api/auth/order/list4person', {
-        page,
-        size: PAGE_SIZE,
-        statuses: tabByKey(tab).statuses,
-      }),
-      api.post<{ counts: Partial<Record<OrderStatus, number>> }>(
-        '/api/auth/order/count4person',
-        {},
-        { silent: true },
-      ),
-    ]);
-    if (res) setData(res);
+  // The tab counts follow every change the list sees.
+  const loadCounts = useCallback(async () => {
+    const c = await api.post<{ counts: Partial<Record<OrderStatus, number>> }>(
+      '/api/auth/order/count4person',
+      {},
+      { silent: true },
+    );
     if (c) setCounts(c.counts);
-  }, [page, tab]);
+  }, []);
+  const load = useCallback(() => {
+    reload();
+    void loadCounts();
+  }, [reload, loadCounts]);
 
   useEffect(() => {
-    void load();
-  }, [load]);
-  useEffect(() => onOrderPaid(() => void load()), [load]);
+    void loadCounts();
+  }, [loadCounts]);
+  useEffect(() => onOrderPaid(load), [load]);
 
   const [confirmDialog, cancel, busy] = useCancelOrder(load);
 
   function choose(key: string) {
     setTab(key);
-    setPage(1);
-    setData(null);
     const url = new URL(window.location.href);
     if (key === 'all') url.searchParams.delete('tab');
     else url.searchParams.set('tab', key);
     window.history.replaceState(null, '', url);
   }
 
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const current = tabByKey(tab);
   const countOf = (t: OrderTab) => t.statuses.reduce((n, st) => n + (counts[st] ?? 0), 0);
 

@@ -1,46 +1,39 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import DatePicker from '../ui/DatePicker.tsx';
 import OrderCard from './OrderCard.tsx';
 import { useCancelOrder } from './cancel.ts';
 import { Amount, detailHref, onOrderPaid, openPay, StatusBadge } from './parts.tsx';
 import { canPay } from '../../lib/shared/orders/order-view.ts';
-import { Loading, LoginNeeded, Pager, Spinner, inputClass } from '../ui/kit.tsx';
-import { useSessionUser } from '../ui/session-user.ts';
-import { api } from '../../lib/client/api.ts';
+import { Pager, Spinner, inputClass } from '../ui/kit.tsx';
+import { memberOnly } from '../ui/member-gate.tsx';
+import { usePagedList } from '../ui/use-paged-list.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import { ORDER_STATUSES, ORDER_STATUS_TEXT } from '../../lib/shared/orders/order-status.ts';
 import { DATE_RANGE_REVERSED, orderListSchema, type OrderSummary } from '../../lib/shared/orders/order.ts';
 
 const PAGE_SIZE = 10;
-type Page = { list: OrderSummary[]; total: number };
 type Query = { order_no: string; keyword: string; status: string; date_from: string; date_to: string };
 const EMPTY: Query = { order_no: '', keyword: '', status: '', date_from: '', date_to: '' };
 
 /** /member/oquery: the user's orders by number, item, status and created date (Shanghai). */
-export default function OrderQuery() {
-  const { loggedIn, ready } = useSessionUser();
+function OrderQuery() {
   const [form, setForm] = useState<Query>(EMPTY);
   const [query, setQuery] = useState<Query>(EMPTY);
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page | null>(null);
-  const [searching, setSearching] = useState(false);
+  const {
+    page,
+    setPage,
+    data,
+    pages,
+    reload,
+    loading: searching,
+  } = usePagedList<OrderSummary>('/api/auth/order/list4person', {
+    size: PAGE_SIZE,
+    filter: query,
+  });
 
-  const load = useCallback(async () => {
-    setSearching(true);
-    const res = await api.post<Page>('/api/auth/order/list4person', { ...query, page, size: PAGE_SIZE });
-    setSearching(false);
-    if (res) setData(res);
-  }, [query, page]);
-
-  useEffect(() => {
-    if (loggedIn) void load();
-  }, [loggedIn, load]);
-  useEffect(() => onOrderPaid(() => void load()), [load]);
-  const [confirmDialog, cancel, busy] = useCancelOrder(load);
-
-  if (!ready) return <Loading />;
-  if (!loggedIn) return <LoginNeeded />;
+  useEffect(() => onOrderPaid(() => reload()), [reload]);
+  const [confirmDialog, cancel, busy] = useCancelOrder(reload);
 
   const set = (k: keyof Query) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
 
@@ -60,17 +53,16 @@ export default function OrderQuery() {
       toast.error(checked.error.issues[0]?.message ?? '请检查查询条件');
       return;
     }
-    setPage(1);
-    setQuery(next);
+    // The same conditions again: search again from the first page.
+    if (JSON.stringify(next) === JSON.stringify(query)) reload({ first: true });
+    else setQuery(next);
   }
 
   function reset() {
     setForm(EMPTY);
-    setPage(1);
     setQuery(EMPTY);
   }
 
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const filtered = Object.values(query).some(Boolean);
 
   return (
@@ -258,3 +250,5 @@ function Field({
     </div>
   );
 }
+
+export default memberOnly(OrderQuery);

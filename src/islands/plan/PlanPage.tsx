@@ -4,7 +4,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import PlanLineCard, { type LinePatch } from './PlanLineCard.tsx';
 import { useConfirm } from '../member/Confirm.tsx';
-import { Loading, LoginNeeded, Spinner, textareaClass } from '../ui/kit.tsx';
+import { Loading, Spinner, textareaClass } from '../ui/kit.tsx';
+import { memberOnly } from '../ui/member-gate.tsx';
 import { reloadUser, useSessionUser } from '../ui/session-user.ts';
 import SampleDeliveryForm, { emptyDelivery, type DeliveryValue } from '../sampling/SampleDeliveryForm.tsx';
 import { api, ApiError, isFailure } from '../../lib/client/api.ts';
@@ -33,8 +34,8 @@ type Placed = {
 export const MSG_ORDER_PLACED = '提交成功!';
 const openProfile = () => window.dispatchEvent(new CustomEvent('portal:open-profile'));
 
-export default function PlanPage() {
-  const { user, loggedIn, ready } = useSessionUser();
+function PlanPage() {
+  const { user } = useSessionUser();
   const [plan, setPlan] = useState<PlanView | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [delivery, setDelivery] = useState<DeliveryValue>(() => emptyDelivery(0));
@@ -61,8 +62,8 @@ export default function PlanPage() {
   }, [take]);
 
   useEffect(() => {
-    if (loggedIn) void reload();
-  }, [loggedIn, reload]);
+    void reload();
+  }, [reload]);
 
   // The warning goes away once the profile dialog has completed the basic info.
   const missing = missingBasicFields(user as BasicInfo | null);
@@ -70,8 +71,6 @@ export default function PlanPage() {
     if (blocked && user && missing.length === 0) setBlocked(false);
   }, [blocked, user, missing.length]);
 
-  if (!ready) return <Loading />;
-  if (!loggedIn) return <LoginNeeded />;
   if (placed) return <PlacedOrders orders={placed} />;
   if (!plan) return <Loading />;
   if (plan.count === 0) return <EmptyPlan />;
@@ -351,3 +350,5 @@ function PlacedOrders({ orders }: { orders: Placed[] }) {
     </section>
   );
 }
+
+export default memberOnly(PlanPage);

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import TempDeviceList from './TempDeviceList.tsx';
 import { monthDay, slotClock, WEEKDAY } from './selection.ts';
 import type { Reservation, ReservationScope } from './types.ts';
 import { useConfirm } from '../member/Confirm.tsx';
-import { Loading, LoginNeeded, Pager, Spinner } from '../ui/kit.tsx';
-import { useSessionUser } from '../ui/session-user.ts';
+import { Pager, Spinner } from '../ui/kit.tsx';
+import { memberOnly } from '../ui/member-gate.tsx';
+import { usePagedList } from '../ui/use-paged-list.ts';
 import { ORDER_PAID_EVENT, openPay } from '../../lib/client/pay-events.ts';
 import { api } from '../../lib/client/api.ts';
 import { $scene } from '../../lib/client/stores.ts';
@@ -28,8 +29,6 @@ const STATUS_STYLE: Record<string, string> = {
   rejected: 'bg-slate-100 text-slate-500 ring-slate-200',
 };
 
-type Page = { list: Reservation[]; total: number; scene_date?: string | null };
-
 /** The Shanghai date and clock range of a reservation: '2026-11-24 周二 08:30–10:30'. */
 function when(r: Reservation): string {
   const date = shanghaiDate(new Date(r.start));
@@ -41,49 +40,34 @@ function when(r: Reservation): string {
  * /member/reservation: the user's instrument bookings in three tabs (upcoming, past, cancelled),
  * each cancellable until its deadline, and below them the equipment they registered.
  */
-export default function ReservationList() {
-  const { loggedIn, ready } = useSessionUser();
+function ReservationList() {
   const [scope, setScope] = useState<ReservationScope>('upcoming');
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page | null>(null);
+  const { page, setPage, data, pages, reload } = usePagedList<Reservation, { scene_date: string | null }>(
+    '/api/auth/reservation/list4person',
+    { size: PAGE_SIZE, filter: { scope } },
+  );
   const [busy, setBusy] = useState<string | null>(null);
   const [confirmDialog, ask] = useConfirm();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
-  const load = useCallback(async (s: ReservationScope, p: number) => {
-    setData(null);
-    const res = await api.post<Page>('/api/auth/reservation/list4person', {
-      scope: s,
-      page: p,
-      size: PAGE_SIZE,
-    });
-    if (!res) return;
-    setData(res);
-    // The pickup form's limit follows the earliest upcoming reservation (or none any more).
-    if (res.scene_date !== undefined) {
-      const scene = $scene.get() ?? {};
-      $scene.set(res.scene_date ? { ...scene, date: res.scene_date } : { ...scene, date: undefined });
-    }
-  }, []);
-
+  // The pickup form's limit follows the earliest upcoming reservation (or none any more).
+  const sceneDate = data?.scene_date;
   useEffect(() => {
-    if (loggedIn) void load(scope, page);
-  }, [loggedIn, scope, page, load]);
+    if (sceneDate === undefined) return;
+    const scene = $scene.get() ?? {};
+    $scene.set(sceneDate ? { ...scene, date: sceneDate } : { ...scene, date: undefined });
+  }, [sceneDate]);
 
   // A payment made in the pay dialog changes the order's status shown here.
   useEffect(() => {
-    const reload = () => void load(scope, page);
-    window.addEventListener(ORDER_PAID_EVENT, reload);
-    return () => window.removeEventListener(ORDER_PAID_EVENT, reload);
-  }, [load, scope, page]);
-
-  if (!ready) return <Loading />;
-  if (!loggedIn) return <LoginNeeded />;
+    const onPaid = () => reload();
+    window.addEventListener(ORDER_PAID_EVENT, onPaid);
+    return () => window.removeEventListener(ORDER_PAID_EVENT, onPaid);
+  }, [reload]);
 
   function choose(i: number) {
     const tab = TABS[(i + TABS.length) % TABS.length]!;
     setScope(tab.scope);
-    setPage(1);
     tabRefs.current[TABS.indexOf(tab)]?.focus();
   }
   function onKey(event: KeyboardEvent) {
@@ -106,12 +90,11 @@ export default function ReservationList() {
     setBusy(null);
     if (done !== undefined) {
       toast.success('预约已取消');
-      await load(scope, page);
+      reload();
     }
   }
 
   const current = TABS.find((t) => t.scope === scope)!;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
   return (
     <div className="grid gap-4">
@@ -263,3 +246,5 @@ export default function ReservationList() {
     </div>
   );
 }
+
+export default memberOnly(ReservationList);

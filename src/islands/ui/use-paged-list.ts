@@ -6,9 +6,11 @@ export type PagedList<T, Extra = object> = { list: T[]; total: number } & Extra;
 
 /**
  * The one way an island pages through a list call ({page, size} in, {list, total} out): the
- * current page, its data (null until the first answer), the page count for <Pager>, and reload.
+ * current page, its data (null until the first answer), whether a request is on its way, the
+ * page count for <Pager>, and reload.
  * `filter` is sent with every page; a changed filter starts again at page 1. Nothing is fetched
- * while `enabled` is false (before the session is known, or logged out).
+ * while `enabled` is false (before the session is known, or logged out). A page left empty
+ * (its last row paid or deleted) steps back to the last page that has rows.
  */
 export function usePagedList<T, Extra = object>(
   path: string,
@@ -18,20 +20,30 @@ export function usePagedList<T, Extra = object>(
   const filterKey = JSON.stringify(filter);
   const [page, setPage] = useState(1);
   const [data, setData] = useState<PagedList<T, Extra> | null>(null);
+  const [loading, setLoading] = useState(false);
   // Only the newest request's answer is shown (a filter changed while a page was loading).
   const latest = useRef(0);
 
   const load = useCallback(
     async (p: number) => {
       const request = ++latest.current;
+      setLoading(true);
       const res = await api.post<PagedList<T, Extra>>(path, { ...JSON.parse(filterKey), page: p, size });
-      if (res && request === latest.current) setData(res);
+      if (request !== latest.current) return;
+      setLoading(false);
+      if (!res) return;
+      // The last row of a page went away (paid, cancelled, deleted): step back to the last page.
+      if (res.list.length === 0 && p > 1) setPage(pageCount(res.total, size));
+      else setData(res);
     },
     [path, filterKey, size],
   );
 
-  // A new filter starts again at the first page.
-  useEffect(() => setPage(1), [filterKey]);
+  // A new filter starts again at the first page, showing no rows of the old filter meanwhile.
+  useEffect(() => {
+    setPage(1);
+    setData(null);
+  }, [filterKey]);
 
   useEffect(() => {
     if (enabled) void load(page);
@@ -46,5 +58,5 @@ export function usePagedList<T, Extra = object>(
     [load, page],
   );
 
-  return { page, setPage, data, pages: data ? pageCount(data.total, size) : 1, reload };
+  return { page, setPage, data, loading, pages: data ? pageCount(data.total, size) : 1, reload };
 }
