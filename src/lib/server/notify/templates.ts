@@ -1,5 +1,5 @@
 import type { OrderAction, OrderStatus } from '../../shared/orders/order-status.ts';
-import { formatFen } from '../../shared/money.ts';
+import { fenToYuan, formatFen } from '../../shared/money.ts';
 
 export type Channel = 'sms' | 'email' | 'inbox';
 export type Template =
@@ -34,7 +34,7 @@ export type Payload = { order_no: string; amount_fen: string; note: string; recy
  * e.g. 1234.50); cancelled also ${note} (the reason, or 无); reminder also ${note} (instrument and time).
  */
 export function smsParams(template: Template, p: Payload): Record<string, string> {
-  const yuan = (Number(p.amount_fen) / 100).toFixed(2);
+  const yuan = fenToYuan(Number(p.amount_fen));
   if (template === 'quoted' || template === 'billed') return { order_no: p.order_no, amount: yuan };
   if (template === 'cancelled') return { order_no: p.order_no, note: p.note || '无' };
   // The reservation reminder: ${note} is the instrument and the time, e.g. 扫描电镜（2026-11-23 08:30–10:30）.

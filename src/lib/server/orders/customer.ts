@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { fenToYuan } from '../../shared/money.ts';
 import { newRid } from '../platform/ids.ts';
 import type { Services } from '../platform/services.ts';
 import { ledgerEntries, orderFeedback, orderItems, orders, sampleRecycles } from '../platform/db/schema.ts';
@@ -86,7 +87,7 @@ export async function payOrder(s: Services, userId: number, rid: string, idempot
       action: 'pay',
       actor: 'customer',
       actorId: userId,
-      note: `余额支付 ${(amount / 100).toFixed(2)} 元`,
+      note: `余额支付 ${fenToYuan(amount)} 元`,
       now,
       patch: { paidFen: order.paidFen + amount },
       recycle: await hasDisposal(tx, order.id, DISPOSAL_RECYCLE),

@@ -1,4 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
+import { fenToYuan } from '../../shared/money.ts';
 import type { Services } from '../platform/services.ts';
 import { files, orderItems } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
@@ -24,7 +25,7 @@ export async function quoteOrder(s: Services, staffId: number, rid: string, quot
       action: 'quote',
       actor: 'staff',
       actorId: staffId,
-      note: note || `报价 ${(quotedFen / 100).toFixed(2)} 元`,
+      note: note || `报价 ${fenToYuan(quotedFen)} 元`,
       now,
       patch: { amountFen: quotedFen, quotedFen },
     });
