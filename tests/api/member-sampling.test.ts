@@ -101,6 +101,28 @@ describe('sampling/add', () => {
     expect((await m.info(u.token)).body.data.address).toEqual([]);
   });
 
+  it('serves the districts the served-area table names, the industrial park included', async () => {
+    const settings = await t.post<{ samplingInfo: { city: string; districts: string[] }[] }>(
+      '/api/open/setting',
+      {},
+    );
+    const suzhou = settings.body.data.samplingInfo.find((c) => c.city === '苏州市')!;
+    expect(suzhou.districts).toContain('苏州工业园区');
+    const u = await m.member();
+    const res = await book(u, {
+      type: 1,
+      ...shanghai,
+      province: '',
+      city: '',
+      area: '',
+      address_code: '',
+      region: '江苏省-苏州市-苏州工业园区-320571',
+      date: tuesday(),
+      time: '09:00-11:00',
+    });
+    expect(res.body).toMatchObject({ code: 1, data: { area: '苏州工业园区', address_code: '320571' } });
+  });
+
   it('refuses an address outside the served cities', async () => {
     const u = await m.member();
     const rid = await saved(u, beijing);

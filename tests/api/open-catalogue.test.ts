@@ -44,7 +44,25 @@ describe('GET /api/open/web/index', () => {
     expect(d.typeArr[0].typeChildArr[0]).toEqual({ id: 31, name: '样品前处理' });
     expect(d.prefectureNavBottomArr.length).toBeGreaterThanOrEqual(4);
     for (const p of d.prefectureNavBottomArr)
-      expect(keys(p)).toEqual(['id', 'img', 'name', 'sketch', 'type_id']);
+      expect(keys(p)).toEqual(['child_id', 'id', 'img', 'name', 'sketch', 'type_id']);
+  });
+
+  it('a hot area lists its own items, not its whole type (电镜专区: 形貌表征 only)', async () => {
+    const d = (await t.get<HomeData>('/api/open/web/index')).body.data;
+    const microscopy = d.prefectureNavBottomArr.find((p) => p.name === '电镜专区')!;
+    const child = d.typeArr
+      .find((ty) => ty.id === microscopy.type_id)!
+      .typeChildArr.find((c) => c.id === microscopy.child_id);
+    expect(child?.name).toBe('形貌表征');
+    const all = await t.post<{ total: number }>('/api/open/project/list', { typeId: 1, size: 1 });
+    const area = await t.post<{ list: { child_id: number }[]; total: number }>('/api/open/project/list', {
+      typeId: microscopy.type_id,
+      childId: microscopy.child_id,
+      size: 50,
+    });
+    expect(area.body.data.total).toBeGreaterThan(0);
+    expect(area.body.data.total).toBeLessThan(all.body.data.total);
+    expect(new Set(area.body.data.list.map((i) => i.child_id))).toEqual(new Set([child!.id]));
   });
 
   it('lists popular items by order count with the spec fields', async () => {

@@ -50,6 +50,7 @@ export function getHomeData(s: Services): Promise<HomeData> {
         img: p.img,
         sketch: p.sketch,
         type_id: p.typeId,
+        child_id: p.childId,
       })),
       hotItems: hot,
       serviceCaseArr: cases.map((a) => {

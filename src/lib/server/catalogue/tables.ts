@@ -27,6 +27,8 @@ export const prefecture = pgTable('prefecture', {
   typeId: integer('type_id')
     .notNull()
     .references(() => projectType.id),
+  /** The child category the area lists (null: the whole type). */
+  childId: integer('child_id').references(() => projectChild.id),
   name: text('name').notNull(),
   img: text('img').notNull(),
   sketch: text('sketch').notNull().default(''),

@@ -20,8 +20,16 @@ export const HomeDataSchema = z.object({
       typeChildArr: z.array(z.object({ id: z.number(), name: z.string() })),
     }),
   ),
+  /** Hot areas; child_id (ours, not in the spec's list) narrows an area to one child category. */
   prefectureNavBottomArr: z.array(
-    z.object({ id: z.number(), name: z.string(), img: z.string(), sketch: z.string(), type_id: z.number() }),
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      img: z.string(),
+      sketch: z.string(),
+      type_id: z.number(),
+      child_id: z.number().nullable(),
+    }),
   ),
   hotItems: z.array(
     z.object({ rid: ridOut, name: z.string(), img: z.string(), sketch: z.string(), order: z.number() }),

@@ -29,6 +29,8 @@ const servedDistricts: { city: string; districts: [code: string, name: string][]
       ['320507', '相城区'],
       ['320508', '姑苏区'],
       ['320509', '吴江区'],
+      // The lab itself is in the industrial park (苏州工业园区), a district code of its own.
+      ['320571', '苏州工业园区'],
       ['320583', '昆山市'],
     ],
   },

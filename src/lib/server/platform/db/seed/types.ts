@@ -28,6 +28,7 @@ export const demoPrefectures = [
   {
     id: 1,
     typeId: 1,
+    childId: 12,
     name: '电镜专区',
     img: '/upload/img/prefecture/microscopy.svg',
     sketch: 'SEM / TEM / 球差电镜 / FIB，一站式形貌与微区表征',
@@ -36,6 +37,7 @@ export const demoPrefectures = [
   {
     id: 2,
     typeId: 1,
+    childId: 13,
     name: '谱学专区',
     img: '/upload/img/prefecture/spectroscopy.svg',
     sketch: 'XPS、拉曼、红外、核磁，表面与结构信息全覆盖',
@@ -44,6 +46,7 @@ export const demoPrefectures = [
   {
     id: 3,
     typeId: 3,
+    childId: 41,
     name: '理论计算专区',
     img: '/upload/img/prefecture/computation.svg',
     sketch: 'DFT 与分子动力学，博士团队一对一建模',
@@ -52,6 +55,7 @@ export const demoPrefectures = [
   {
     id: 4,
     typeId: 1,
+    childId: 16,
     name: '生物医药专区',
     img: '/upload/img/prefecture/biomedical.svg',
     sketch: '流式、WB、qPCR、共聚焦，细胞与分子实验一条龙',
@@ -60,6 +64,7 @@ export const demoPrefectures = [
   {
     id: 5,
     typeId: 2,
+    childId: null,
     name: '现场机时专区',
     img: '/upload/img/prefecture/onsite.svg',
     sketch: '高端仪器按小时预约，工程师现场陪同上机',
