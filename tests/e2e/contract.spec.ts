@@ -69,6 +69,16 @@ test.describe('提交需求', () => {
     const detail = await session.call('/api/auth/order/detail', { rid });
     expect(detail.data).toMatchObject({ order_no: orderNo, status: 'quoting', type_id: 3 });
     expect((detail.data.files as { name: string }[]).map((f) => f.name)).toEqual(['模型说明.pdf']);
+
+    // The customer's attachment is listed as 附件, never as a report; the card counts no items.
+    await link.click();
+    await expect(page.getByRole('region', { name: '附件' })).toContainText('模型说明.pdf');
+    await expect(page.getByRole('region', { name: '报告文件' })).toContainText('检测数据出具后');
+    await expect(page.getByRole('region', { name: '报告文件' })).not.toContainText('模型说明.pdf');
+    await page.goto('/member/order');
+    const card = page.locator(`[data-order="${rid}"]`);
+    await expect(card).toContainText('定制检测需求');
+    await expect(card).not.toContainText('0 个项目');
   });
 
   test('an item page leads to a quote request for that item', async ({ page, session }) => {

@@ -40,4 +40,12 @@ test.describe('redirects', () => {
     await page.getByRole('main').getByRole('button', { name: '搜索' }).click();
     await expect(page).toHaveURL(/\/search\?kw=XRD$/);
   });
+
+  test('an unknown member page answers 404 and keeps the member menu @mobile', async ({ page }) => {
+    const res = await page.goto('/member/no-such-page');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: '页面不存在' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '返回会员中心' })).toHaveAttribute('href', '/member/center');
+    await expect(page.locator('nav[aria-label="会员菜单"] a[href="/member/address"]').first()).toBeAttached();
+  });
 });

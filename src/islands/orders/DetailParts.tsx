@@ -201,53 +201,71 @@ export function TestRecords({ steps }: { steps: TestStep[] | null }) {
   );
 }
 
+/**
+ * The order's files: 报告文件 holds the lab's reports only; what the customer sent (a quote
+ * request's attachments, the signed agreement) is listed apart under 附件.
+ */
 export function Files({ files }: { files: OrderFile[] }) {
-  const [busy, setBusy] = useState<string | null>(null);
   const reports = files.filter((f) => f.kind === 'report');
+  const attachments = files.filter((f) => f.kind !== 'report');
+  return (
+    <>
+      <Section title="报告文件">
+        {reports.length === 0 ? (
+          <Empty>检测数据出具后，可在这里下载报告</Empty>
+        ) : (
+          <FileList label="报告文件" files={reports} />
+        )}
+      </Section>
+      {attachments.length > 0 && (
+        <Section title="附件">
+          <FileList label="附件" files={attachments} />
+        </Section>
+      )}
+    </>
+  );
+}
+
+function FileList({ label, files }: { label: string; files: OrderFile[] }) {
+  const [busy, setBusy] = useState<string | null>(null);
   async function download(f: OrderFile) {
     setBusy(f.rid);
     await saveFile(`/api/auth/file/download/${f.rid}`, f.name);
     setBusy(null);
   }
   return (
-    <Section title="报告文件">
-      {files.length === 0 ? (
-        <Empty>检测数据出具后，可在这里下载报告</Empty>
-      ) : (
-        <ul aria-label="报告文件" className="grid gap-2">
-          {[...reports, ...files.filter((f) => f.kind !== 'report')].map((f) => (
-            <li
-              key={f.rid}
-              className="flex items-center gap-3 rounded-lg border border-slate-200 px-3 py-2.5 text-sm"
-            >
-              <span
-                aria-hidden="true"
-                className="flex size-9 shrink-0 items-center justify-center rounded-md bg-brand-50 text-xs font-bold text-brand-700 uppercase"
-              >
-                {f.name.split('.').pop()?.slice(0, 4) || 'file'}
-              </span>
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-medium text-slate-800" title={f.name}>
-                  {f.name}
-                </p>
-                <p className="text-xs text-slate-400">
-                  {FILE_KIND_TEXT[f.kind] ?? '文件'} · {fileSize(f.size)} · {shanghaiMinute(f.created)}
-                </p>
-              </div>
-              <button
-                type="button"
-                className="btn-ghost shrink-0 px-3 py-1.5"
-                disabled={busy !== null}
-                aria-label={`下载 ${f.name}`}
-                onClick={() => void download(f)}
-              >
-                {busy === f.rid ? <Spinner /> : '下载'}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Section>
+    <ul aria-label={label} className="grid gap-2">
+      {files.map((f) => (
+        <li
+          key={f.rid}
+          className="flex items-center gap-3 rounded-lg border border-slate-200 px-3 py-2.5 text-sm"
+        >
+          <span
+            aria-hidden="true"
+            className="flex size-9 shrink-0 items-center justify-center rounded-md bg-brand-50 text-xs font-bold text-brand-700 uppercase"
+          >
+            {f.name.split('.').pop()?.slice(0, 4) || 'file'}
+          </span>
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-medium text-slate-800" title={f.name}>
+              {f.name}
+            </p>
+            <p className="text-xs text-slate-400">
+              {FILE_KIND_TEXT[f.kind] ?? '文件'} · {fileSize(f.size)} · {shanghaiMinute(f.created)}
+            </p>
+          </div>
+          <button
+            type="button"
+            className="btn-ghost shrink-0 px-3 py-1.5"
+            disabled={busy !== null}
+            aria-label={`下载 ${f.name}`}
+            onClick={() => void download(f)}
+          >
+            {busy === f.rid ? <Spinner /> : '下载'}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -41,7 +41,7 @@ export default function OrderCard({
           <p className="mt-1 text-xs text-slate-500">
             {[
               typeName(o.type_id),
-              `${o.item_names.length} 个项目`,
+              o.item_names.length > 0 && `${o.item_names.length} 个项目`,
               o.type_id !== 2 && (o.delivery_type === 1 ? '上门取样' : '自行寄样'),
             ]
               .filter(Boolean)
