@@ -3,7 +3,16 @@
 // are placed through the API and moved by the seeded staff account through /api/admin/*.
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { demoItems, expect, newCustomer, PDF, staff, test, toast } from './support/orders.ts';
+import {
+  demoItems,
+  expect,
+  newCustomer,
+  PDF,
+  requiredParameters,
+  staff,
+  test,
+  toast,
+} from './support/orders.ts';
 
 const orderCard = (page: Page, orderNo: string) => page.getByRole('listitem', { name: `订单 ${orderNo}` });
 /** A status tab by its label (its accessible name may go on with a count: 待送样 1 个). */
@@ -64,6 +73,43 @@ test.describe('/member/order', () => {
     await page.reload();
     await expect(tab(page, '已取消')).toHaveAttribute('aria-selected', 'true');
     await expect(orderCard(page, placed.order_no)).toBeVisible();
+  });
+
+  test('an enterprise is told before submitting that staff quote the price; the quoted order shows the quote', async ({
+    page,
+    request,
+    ip,
+  }) => {
+    const me = await newCustomer(page, request, ip, {
+      organization: 2,
+      company: '苏州示例新材料有限公司',
+      company_leader: '李四',
+      company_leader_phone: '13900001111',
+    });
+    const [item] = await demoItems(request, 1);
+    const parameters = await requiredParameters(request, item.rid);
+    const added = await me.call('/api/auth/plan/add', { item_rid: item.rid, count: 1, parameters });
+    expect(added, JSON.stringify(added)).toMatchObject({ code: 1 });
+    await page.goto('/experiment/plan');
+    const total = page.getByRole('region', { name: '合计' });
+    await expect(total).toContainText('企业客户由业务经理报价');
+    await expect(total).toContainText('以报价为准');
+
+    const placed = await me.order([{ item_rid: item.rid }]);
+    expect(placed.status).toBe('quoting');
+    await page.goto(`/member/order?rid=${encodeURIComponent(placed.rid)}`);
+    const lines = page.getByRole('region', { name: '检测项目' });
+    await expect(lines.locator('[data-quote-summary]')).toContainText('待报价，以业务经理报价为准');
+
+    const quoted = item.price_fen + 15_000;
+    await (await staff(request, ip)).move('order/quote', { rid: placed.rid, quoted_fen: quoted });
+    await page.reload();
+    const summary = page.getByRole('region', { name: '检测项目' }).locator('[data-quote-summary]');
+    await expect(summary).toContainText(`项目参考价合计 ¥${(item.price_fen / 100).toFixed(2)}`);
+    await expect(summary).toContainText(`报价 ¥${(quoted / 100).toFixed(2)}`);
+    await expect(page.getByRole('region', { name: '订单概要' })).toContainText(
+      `¥${(quoted / 100).toFixed(2)}`,
+    );
   });
 
   test('staff moves show on the timeline; the report downloads with its name; feedback and evaluation are saved', async ({

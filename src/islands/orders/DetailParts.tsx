@@ -6,7 +6,7 @@ import { StatusBadge } from './parts.tsx';
 import { useSettings } from '../sampling/settings.ts';
 import { Spinner } from '../ui/kit.tsx';
 import { saveFile } from '../../lib/client/download.ts';
-import { formatFen, unitPriceText } from '../../lib/shared/money.ts';
+import { formatFen, sumFen, unitPriceText } from '../../lib/shared/money.ts';
 import { regionLabel } from '../../lib/shared/member/region.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import {
@@ -18,7 +18,13 @@ import {
 import type { OrderDetail, OrderEvent, OrderFile } from '../../lib/shared/orders/order.ts';
 import type { DeviceSummary } from '../../lib/shared/catalogue/catalogue.ts';
 import { ORDER_STATUS_TEXT } from '../../lib/shared/orders/order-status.ts';
-import { actorText, eventText, FILE_KIND_TEXT, fileSize } from '../../lib/shared/orders/order-view.ts';
+import {
+  actorText,
+  eventText,
+  FILE_KIND_TEXT,
+  fileSize,
+  needsQuote,
+} from '../../lib/shared/orders/order-view.ts';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -99,7 +105,36 @@ export function Items({ order }: { order: OrderDetail }) {
           );
         })}
       </ul>
+      <QuoteSummary order={order} />
     </Section>
+  );
+}
+
+/**
+ * Under the lines: their list-price total and, once staff have quoted, the quoted amount the
+ * order is charged (an enterprise order quoted at ¥450 must not read as ¥300 in its lines).
+ */
+function QuoteSummary({ order }: { order: OrderDetail }) {
+  const linesFen = sumFen(order.items);
+  const quoted = order.quoted_fen;
+  if (quoted === null && !needsQuote(order)) return null;
+  return (
+    <p
+      data-quote-summary
+      className="mt-3 flex flex-wrap items-baseline justify-end gap-x-5 gap-y-1 border-t border-slate-100 pt-3 text-sm text-slate-500"
+    >
+      <span>
+        项目参考价合计 <span className="text-slate-700 tabular-nums">{formatFen(linesFen)}</span>
+      </span>
+      {quoted !== null ? (
+        <span>
+          报价 <strong className="text-base text-hot-600 tabular-nums">{formatFen(quoted)}</strong>
+          <span className="ml-1 text-xs">（订单按报价结算）</span>
+        </span>
+      ) : (
+        <span className="font-medium text-amber-700">待报价，以业务经理报价为准</span>
+      )}
+    </p>
   );
 }
 

@@ -17,6 +17,7 @@ import {
   type BasicInfo,
 } from '../../lib/shared/member/completeness.ts';
 import { formatFen } from '../../lib/shared/money.ts';
+import { customerKindOf } from '../../lib/shared/orders/order-status.ts';
 import { deliverySchema } from '../../lib/shared/orders/order.ts';
 import type { PlanView } from '../../lib/shared/plan/plan.ts';
 import { SOURCE_PICKUP } from '../../lib/shared/plan/plan-rules.ts';
@@ -36,6 +37,8 @@ const openProfile = () => window.dispatchEvent(new CustomEvent('portal:open-prof
 
 function PlanPage() {
   const { user } = useSessionUser();
+  // An enterprise's orders are quoted by staff before payment (decision 0007): say so up front.
+  const enterprise = customerKindOf(user?.organization as number | null | undefined) === 'enterprise';
   const [plan, setPlan] = useState<PlanView | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [delivery, setDelivery] = useState<DeliveryValue>(() => emptyDelivery(0));
@@ -234,14 +237,25 @@ function PlanPage() {
       >
         <div className="min-w-0">
           <p className="text-xs text-slate-500 sm:text-sm">
-            共 {plan.count} 项{quoted > 0 ? '，准确金额以报价为准' : ''}
+            共 {plan.count} 项
+            {enterprise
+              ? '，企业客户由业务经理报价，报价确认后付款'
+              : quoted > 0
+                ? '，准确金额以报价为准'
+                : ''}
           </p>
           <p className="flex flex-wrap items-baseline gap-x-1 text-sm text-slate-600">
             合计
             <span className="text-xl font-bold tabular-nums text-hot-600 md:text-2xl" data-plan-total>
               {formatFen(pricedFen)}
             </span>
-            {quoted > 0 && <span className="font-semibold text-hot-600">+ 待报价</span>}
+            {enterprise ? (
+              <span className="text-xs text-slate-500" data-plan-quote-note>
+                （参考价，以报价为准）
+              </span>
+            ) : (
+              quoted > 0 && <span className="font-semibold text-hot-600">+ 待报价</span>
+            )}
           </p>
         </div>
         <button

@@ -88,7 +88,7 @@ export async function newCustomer(
 
 type Detail = { options: { parameters: { name: string; required: boolean; choices: string[] }[] } };
 
-async function requiredParameters(request: APIRequestContext, rid: string) {
+export async function requiredParameters(request: APIRequestContext, rid: string) {
   const res = (await (
     await request.post('/api/open/project/detail', { data: { rid } })
   ).json()) as Envelope<Detail>;
