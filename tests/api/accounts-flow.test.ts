@@ -10,13 +10,13 @@ describe('register → login → info → refresh → logout', () => {
   it('walks the whole flow with the code read from the dev outbox', async () => {
     const phone = a.phone();
     const sent = await t.post('/api/open/code4sms', { phone, useFor: 0 });
-    expect(sent.body).toMatchObject({ code: 1, msg: '验证码已发送' });
+    expect(sent.body).toMatchObject({ code: 1, msg: '验证码已发送!' });
     const [message] = await a.outbox(phone);
     expect(message.text).toMatch(/注册验证码为\d{6}，5分钟内有效/);
 
     const code = await a.lastCode(phone);
     const signed = await t.post('/api/open/sign', { phone, password: PASSWORD, code, inviterCode: '' });
-    expect(signed.body).toEqual({ code: 1, msg: '注册成功', data: null });
+    expect(signed.body).toEqual({ code: 1, msg: '注册成功!', data: null });
 
     const login = await t.post<{ token: string; refreshToken: string; expires: number }>('/api/open/login', {
       account: phone,
@@ -73,7 +73,7 @@ describe('register → login → info → refresh → logout', () => {
     const phone = await a.register();
     const code = await a.sendCode(phone, 3);
     const res = await t.post<{ token: string }>('/api/open/loginForCode', { phone, code });
-    expect(res.body).toMatchObject({ code: 1, msg: '登录成功' });
+    expect(res.body).toMatchObject({ code: 1, msg: '登录成功!' });
     expect((await a.info(res.body.data.token)).body.data.userInfo.account).toBe(phone);
   });
 
@@ -81,7 +81,7 @@ describe('register → login → info → refresh → logout', () => {
     const u = await a.user();
     const code = await a.sendCode(u.phone, 1);
     const res = await t.post('/api/open/reset', { account: u.phone, code, password: 'New-Passw0rd' });
-    expect(res.body).toEqual({ code: 1, msg: '密码重置成功', data: null });
+    expect(res.body).toEqual({ code: 1, msg: '密码重置成功!', data: null });
     expect((await a.info(u.token)).status).toBe(401);
     const old = await t.post('/api/open/login', { account: u.phone, password: PASSWORD });
     expect(old.body).toMatchObject({ code: 0, msg: '账号或密码错误' });

@@ -35,7 +35,7 @@ describe('WeChat QR login with the dev adapter', () => {
     expect(need.status).toBe('need_bind');
     const phone = a.phone();
     const bound = await bind((need as { bindKey: string }).bindKey, phone);
-    expect(bound.body).toMatchObject({ code: 1, msg: '登录成功' });
+    expect(bound.body).toMatchObject({ code: 1, msg: '登录成功!' });
     const info = (await a.info(bound.body.data.token)).body.data.userInfo;
     expect(info).toMatchObject({ account: phone, wechat_bound: true, has_password: false });
     // The ticket is spent.

@@ -59,7 +59,7 @@ describe('hostile input on every member endpoint', () => {
   it('clamps absurd paging instead of failing', async () => {
     const u = await m.member();
     const res = await u.call('/api/auth/sampling/list', { page: 1e15, size: 1e9 });
-    expect(res.body).toEqual({ code: 1, msg: '操作成功', data: { list: [], total: 0 } });
+    expect(res.body).toEqual({ code: 1, msg: '操作成功!', data: { list: [], total: 0 } });
   });
 
   it('refuses a 10 MB body', async () => {

@@ -16,7 +16,7 @@ describe('update4profile', () => {
       ...PROFILE,
       name: '  张三 ',
     });
-    expect(res.body).toMatchObject({ code: 1, msg: '提交成功' });
+    expect(res.body).toMatchObject({ code: 1, msg: '提交成功!' });
     const expected = {
       name: '张三',
       email: 'zhang@example.com',

@@ -60,7 +60,7 @@ describe('sampling/add', () => {
       time: '09:00-11:00',
       message: ' 请到门卫处取 ',
     });
-    expect(res.body).toMatchObject({ code: 1, msg: '提交成功' });
+    expect(res.body).toMatchObject({ code: 1, msg: '提交成功!' });
     expect(res.body.data).toMatchObject({
       type: 1,
       status: 'pending',

@@ -104,7 +104,7 @@ describe('capability showcase', () => {
     });
     expect(first.body).toEqual({
       code: 1,
-      msg: '操作成功',
+      msg: '操作成功!',
       data: { rid: entry.rid, views: entry.views + 1 },
     });
     await Promise.all(

@@ -42,7 +42,7 @@ describe('order/demand: a quote request becomes an order in 待报价', () => {
     );
     expect(res.body).toMatchObject({
       code: 1,
-      msg: '提交成功',
+      msg: '提交成功!',
       data: { status: 'quoting', status_text: '待报价', files: 2 },
     });
     expect(res.body.data.order_no).toMatch(/^LP\d{14}$/);

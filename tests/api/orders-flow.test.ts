@@ -48,7 +48,7 @@ describe('an institution order, plan to completion', () => {
       { delivery: await o.pickup(), remark: '请轻拿轻放' },
       me.h,
     );
-    expect(placed.body).toMatchObject({ code: 1, msg: '提交成功' });
+    expect(placed.body).toMatchObject({ code: 1, msg: '提交成功!' });
     expect(placed.body.data.list.map((l) => l.status)).toEqual(['awaiting_pickup', 'awaiting_pickup']);
     expect(placed.body.data.list[0].order_no).toMatch(/^LP\d{14}$/);
     expect((await o.a.info(me.token)).body.data.cartNum).toBe(0);

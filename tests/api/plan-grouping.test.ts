@@ -69,7 +69,7 @@ describe('experiment plan grouping', () => {
     const placed = await t.post<{
       list: { rid: string; amount_fen: number; type_id: number; type_name: string }[];
     }>('/api/auth/order/add', { delivery: { type: 0 } }, me.h);
-    expect(placed.body, JSON.stringify(placed.body)).toMatchObject({ code: 1, msg: '提交成功' });
+    expect(placed.body, JSON.stringify(placed.body)).toMatchObject({ code: 1, msg: '提交成功!' });
     expect(placed.body.data.list.map((l) => [l.type_id, l.type_name, l.amount_fen])).toEqual([
       [1, '送样检测', xrd.price + prep.price],
       [3, '数据分析', dft.price],

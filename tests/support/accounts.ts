@@ -59,7 +59,7 @@ export function accounts(t: TestContext) {
     async register(number = phone(), password = PASSWORD, inviterCode?: string): Promise<string> {
       const code = await helpers.sendCode(number, 0);
       const res = await t.post('/api/open/sign', { phone: number, password, code, inviterCode });
-      expect(res.body).toMatchObject({ code: 1, msg: '注册成功' });
+      expect(res.body).toMatchObject({ code: 1, msg: '注册成功!' });
       return number;
     },
     async login(account: string, password = PASSWORD): Promise<LoginResult> {

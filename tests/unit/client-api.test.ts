@@ -36,7 +36,7 @@ beforeAll(async () => {
     const path = new URL(req.url!, 'http://x').pathname;
     if (path === '/ok')
       return json(200, { code: 1, msg: 'ok', data: { echo: body ? JSON.parse(body) : null } });
-    if (path === '/ok-null') return json(200, { code: 1, msg: '提交成功', data: null });
+    if (path === '/ok-null') return json(200, { code: 1, msg: '提交成功!', data: null });
     if (path === '/fail')
       return json(200, { code: 0, msg: '[手机号]不能为空', data: { error: 'INVALID_INPUT' } });
     if (path === '/paid')

@@ -29,31 +29,31 @@ export function accountOpenRoutes() {
   r.post('/code4sms', contract({ body: sendCodeSchema, response: CodeSentSchema }), async (c) => {
     const { phone, useFor } = await readBody(c, sendCodeSchema);
     await sendCode(c.var.services, phone, useFor, clientIp(c));
-    return ok(c, { resend_after: c.var.services.env.SMS_RESEND_SECONDS }, '验证码已发送');
+    return ok(c, { resend_after: c.var.services.env.SMS_RESEND_SECONDS }, '验证码已发送!');
   });
 
   r.post('/sign', contract({ body: registerRequestSchema, response: NoData }), async (c) => {
     const input = await readBody(c, registerRequestSchema);
     await enforce(c.var.services, ipKey('auth', clientIp(c)), LIMITS.authPerIp);
     await register(c.var.services, input);
-    return ok(c, null, '注册成功');
+    return ok(c, null, '注册成功!');
   });
 
   r.post('/reset', contract({ body: resetRequestSchema, response: NoData }), async (c) => {
     const input = await readBody(c, resetRequestSchema);
     await enforce(c.var.services, ipKey('auth', clientIp(c)), LIMITS.authPerIp);
     await resetPassword(c.var.services, input, clientIp(c));
-    return ok(c, null, '密码重置成功');
+    return ok(c, null, '密码重置成功!');
   });
 
   r.post('/login', contract({ body: passwordLoginSchema, response: LoginResultSchema }), async (c) => {
     const input = await readBody(c, passwordLoginSchema);
-    return ok(c, await passwordLogin(c.var.services, input, sessionMeta(c)), '登录成功');
+    return ok(c, await passwordLogin(c.var.services, input, sessionMeta(c)), '登录成功!');
   });
 
   r.post('/loginForCode', contract({ body: smsLoginSchema, response: LoginResultSchema }), async (c) => {
     const input = await readBody(c, smsLoginSchema);
-    return ok(c, await codeLogin(c.var.services, input, sessionMeta(c)), '登录成功');
+    return ok(c, await codeLogin(c.var.services, input, sessionMeta(c)), '登录成功!');
   });
 
   r.post('/refresh4token', contract({ body: refreshSchema, response: RefreshResultSchema }), async (c) => {

@@ -16,13 +16,13 @@ export function accountRoutes() {
   r.post('/updateInfo', contract({ body: updateInfoSchema, response: NoData }), async (c) => {
     const me = requireUser(c);
     await updateInfo(c.var.services, me.id, await readBody(c, updateInfoSchema));
-    return ok(c, null, '操作成功');
+    return ok(c, null, '操作成功!');
   });
 
   r.post('/update4contact', contract({ body: updateContactSchema, response: NoData }), async (c) => {
     const me = requireUser(c);
     await updateContact(c.var.services, me.id, await readBody(c, updateContactSchema));
-    return ok(c, null, '操作成功');
+    return ok(c, null, '操作成功!');
   });
 
   r.post('/logout', contract({ response: NoData }), async (c) => {

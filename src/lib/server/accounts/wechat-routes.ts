@@ -27,7 +27,7 @@ export function wechatRoutes() {
 
   r.post('/bind', contract({ body: wxBindSchema, response: LoginResultSchema }), async (c) => {
     const input = await readBody(c, wxBindSchema);
-    return ok(c, await bindWechat(c.var.services, input, sessionMeta(c)), '登录成功');
+    return ok(c, await bindWechat(c.var.services, input, sessionMeta(c)), '登录成功!');
   });
 
   // The Official Account's server URL (WECHAT_PROVIDER=mp only; plain-text message mode).

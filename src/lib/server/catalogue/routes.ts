@@ -40,7 +40,7 @@ export function catalogueRoutes() {
     const body = await s.memo.get('api:web-index', async () => {
       const data = await getHomeData(s);
       checkAnswer(c, data);
-      return Buffer.from(JSON.stringify({ code: 1, msg: '操作成功', data } satisfies Envelope<HomeData>));
+      return Buffer.from(JSON.stringify({ code: 1, msg: '操作成功!', data } satisfies Envelope<HomeData>));
     });
     return c.body(body, 200, { 'content-type': 'application/json; charset=utf-8' });
   });

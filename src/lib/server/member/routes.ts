@@ -35,7 +35,7 @@ export function memberRoutes() {
   r.post('/update4profile', contract({ body: profileSchema, response: ProfileSavedSchema }), async (c) => {
     const me = requireUser(c);
     const profile = await readBody(c, profileSchema);
-    return ok(c, { userInfo: await updateProfile(c.var.services, me.id, profile) }, '提交成功');
+    return ok(c, { userInfo: await updateProfile(c.var.services, me.id, profile) }, '提交成功!');
   });
 
   r.post('/address/list', contract({ response: AddressListSchema }), async (c) => {
@@ -47,32 +47,32 @@ export function memberRoutes() {
   r.post('/address/add', contract({ body: addressSchema, response: AddressSchema }), async (c) => {
     const me = requireUser(c);
     const input = await readBody(c, addressSchema);
-    return ok(c, await addAddress(c.var.services, me.id, input), '操作成功');
+    return ok(c, await addAddress(c.var.services, me.id, input), '操作成功!');
   });
 
   r.post('/address/edit', contract({ body: addressEditSchema, response: AddressSchema }), async (c) => {
     const me = requireUser(c);
     const input = await readBody(c, addressEditSchema);
-    return ok(c, await editAddress(c.var.services, me.id, input), '操作成功');
+    return ok(c, await editAddress(c.var.services, me.id, input), '操作成功!');
   });
 
   r.post('/address/del', contract({ body: addressRidSchema, response: AddressBookSchema }), async (c) => {
     const me = requireUser(c);
     const { address_rid } = await readBody(c, addressRidSchema);
     await deleteAddress(c.var.services, me.id, address_rid);
-    return ok(c, { address: await listAddresses(c.var.services.db, me.id) }, '操作成功');
+    return ok(c, { address: await listAddresses(c.var.services.db, me.id) }, '操作成功!');
   });
 
   r.post('/address/default', contract({ body: addressRidSchema, response: AddressSchema }), async (c) => {
     const me = requireUser(c);
     const { address_rid } = await readBody(c, addressRidSchema);
-    return ok(c, await setDefaultAddress(c.var.services, me.id, address_rid), '操作成功');
+    return ok(c, await setDefaultAddress(c.var.services, me.id, address_rid), '操作成功!');
   });
 
   r.post('/sampling/add', contract({ body: samplingRequestSchema, response: PickupSchema }), async (c) => {
     const me = requireUser(c);
     const input = await readBody(c, samplingRequestSchema);
-    return ok(c, await addSampling(c.var.services, me.id, input), '提交成功');
+    return ok(c, await addSampling(c.var.services, me.id, input), '提交成功!');
   });
 
   r.post('/sampling/list', contract({ body: samplingListSchema, response: PickupPageSchema }), async (c) => {
@@ -83,7 +83,7 @@ export function memberRoutes() {
   r.post('/sampling/cancel', contract({ body: samplingRidSchema, response: PickupSchema }), async (c) => {
     const me = requireUser(c);
     const { rid } = await readBody(c, samplingRidSchema);
-    return ok(c, await cancelSampling(c.var.services, me.id, rid), '操作成功');
+    return ok(c, await cancelSampling(c.var.services, me.id, rid), '操作成功!');
   });
 
   return r;

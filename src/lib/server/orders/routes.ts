@@ -69,14 +69,14 @@ export function orderRoutes() {
   r.post('/order/add', contract({ body: orderAddSchema, response: PlacedOrdersSchema }), async (c) => {
     const me = requireUser(c);
     const list = await placeOrders(c.var.services, me.id, await readBody(c, orderAddSchema));
-    return ok(c, { list }, '提交成功');
+    return ok(c, { list }, '提交成功!');
   });
 
   // A quote request from /experiment/demand: an order in 待报价 (no path in the spec; see
   // docs/decisions/0011-demand-and-contract.md).
   r.post('/order/demand', contract({ body: demandSchema, response: DemandResultSchema }), async (c) => {
     const me = requireUser(c);
-    return ok(c, await placeDemand(c.var.services, me.id, await readBody(c, demandSchema)), '提交成功');
+    return ok(c, await placeDemand(c.var.services, me.id, await readBody(c, demandSchema)), '提交成功!');
   });
 
   r.post('/order/list4person', contract({ body: orderListSchema, response: OrderPageSchema }), async (c) => {
@@ -145,14 +145,14 @@ export function orderRoutes() {
     const me = requireUser(c);
     const { rid, content } = await readBody(c, feedbackSchema);
     await reportFeedback(c.var.services, me.id, rid, content);
-    return ok(c, null, '提交成功');
+    return ok(c, null, '提交成功!');
   });
 
   r.post('/evaluate/add', contract({ body: evaluateSchema, response: NoData }), async (c) => {
     const me = requireUser(c);
     const { rid, score, content } = await readBody(c, evaluateSchema);
     await evaluate(c.var.services, me.id, rid, score, content);
-    return ok(c, null, '提交成功');
+    return ok(c, null, '提交成功!');
   });
 
   r.post(
@@ -160,7 +160,7 @@ export function orderRoutes() {
     contract({ body: recycleAddSchema, response: RecycleAddedSchema }),
     async (c) => {
       const me = requireUser(c);
-      return ok(c, await addRecycle(c.var.services, me.id, await readBody(c, recycleAddSchema)), '提交成功');
+      return ok(c, await addRecycle(c.var.services, me.id, await readBody(c, recycleAddSchema)), '提交成功!');
     },
   );
 
@@ -190,7 +190,7 @@ export function orderRoutes() {
     async (c) => {
       const me = requireUser(c);
       const { rid, file_rid } = await readBody(c, protocolFileSchema);
-      return ok(c, await attachProtocolFile(c.var.services, me.id, rid, file_rid), '提交成功');
+      return ok(c, await attachProtocolFile(c.var.services, me.id, rid, file_rid), '提交成功!');
     },
   );
 

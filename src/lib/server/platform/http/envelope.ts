@@ -8,7 +8,7 @@ import { cleanInput, cleanText, InputTooDeepError } from '../../../shared/input.
 export type Envelope<T> = { code: 0 | 1; msg: string; data: T };
 
 /** The success envelope; outside production its data is checked against the route's contract. */
-export const ok = <T>(c: Context, data: T, msg = '操作成功') => {
+export const ok = <T>(c: Context, data: T, msg = '操作成功!') => {
   checkAnswer(c, data);
   return c.json({ code: 1, msg, data } satisfies Envelope<T>);
 };
