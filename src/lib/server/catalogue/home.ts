@@ -6,7 +6,8 @@ import { toArticleSummary, toThanksItem } from '../content/index.ts';
 import { getTypeGroups } from './projects.ts';
 
 export const DEFAULT_CASE_IMG = '/upload/img/ability/case.svg';
-export const HOME_LIMITS = { hotItems: 8, serviceCases: 4, thanks: 5 } as const;
+/** How many of each the home page shows; the partner strip shows 4 logos (spec section 9). */
+export const HOME_LIMITS = { hotItems: 8, serviceCases: 4, thanks: 5, partners: 4 } as const;
 
 /** Everything the home page shows (GET /api/open/web/index), memoized for a few seconds. */
 export function getHomeData(s: Services): Promise<HomeData> {
@@ -76,7 +77,9 @@ export function getHomeData(s: Services): Promise<HomeData> {
           source: r.source,
         };
       }),
-      partnerArr: s.content.partners.map((p) => ({ name: p.name, img: p.img, url: p.url ?? '' })),
+      partnerArr: s.content.partners
+        .slice(0, HOME_LIMITS.partners)
+        .map((p) => ({ name: p.name, img: p.img, url: p.url ?? '' })),
     };
   });
 }
