@@ -203,13 +203,18 @@ describe('sampling/add', () => {
     expect((await at('11:00-13:00')).body.code).toBe(1);
 
     // Move the clock to 10:00 on that Tuesday in Shanghai (a fresh login: the old token has
-    // expired by then): the 09:00 slot has started, the 11:00 one has not.
+    // expired by then): the 09:00 slot has started, the 11:00 one is inside the two hours' notice
+    // the lab needs; with a 30-minute notice it can be booked.
     m.advance(shanghaiMidnight(date)! + 10 * 3600_000 - t.services.now());
     expect(today()).toBe(date);
     const later = await m.member();
     const laterRid = await saved(later);
     const atToday = (time: string) => book(later, { sendAddress: laterRid, date, time });
-    expect((await atToday('09:00-11:00')).body.msg).toBe('该时段不提供上门取样，请选择其他时间');
+    const tooSoon = '上门取样需提前预约，该时段已来不及安排，请选择其他时间';
+    expect((await atToday('09:00-11:00')).body.msg).toBe(tooSoon);
+    expect((await atToday('11:00-13:00')).body.msg).toBe(tooSoon);
+    await useSettings({ notice_minutes: 30 });
+    expect((await atToday('09:00-11:00')).body.msg).toBe(tooSoon);
     expect((await atToday('11:00-13:00')).body.code).toBe(1);
   });
 

@@ -174,3 +174,69 @@ describe('order search (/member/oquery)', () => {
     );
   });
 });
+
+describe('order/updateExpress', () => {
+  type Detail = {
+    express: { company: string; no: string } | null;
+    timeline: { action: string; note: string }[];
+  };
+
+  it('records a self-delivered sample’s courier and tracking number, correctable until receipt', async () => {
+    const me = await o.customer();
+    const rid = await placed(me.h);
+    const sent = await t.post(
+      '/api/auth/order/updateExpress',
+      { rid, company: '顺丰速运', no: 'sf1234567890' },
+      me.h,
+    );
+    expect(sent.body).toMatchObject({
+      code: 1,
+      msg: '提交成功!',
+      data: { company: '顺丰速运', no: 'SF1234567890' },
+    });
+    expect(
+      (await t.post('/api/auth/order/updateExpress', { rid, company: '京东快递', no: 'JD0099887766' }, me.h))
+        .body.code,
+    ).toBe(1);
+    const detail = await t.post<Detail>('/api/auth/order/detail', { rid }, me.h);
+    expect(detail.body.data.express).toMatchObject({ company: '京东快递', no: 'JD0099887766' });
+    expect(detail.body.data.timeline.filter((e) => e.action === 'express').map((e) => e.note)).toEqual([
+      '顺丰速运 SF1234567890',
+      '京东快递 JD0099887766',
+    ]);
+    // Staff see it in their detail; after receipt it can no longer change.
+    const staffView = await o.admin<Detail>('order/detail', { rid });
+    expect(staffView.body.data.express).toMatchObject({ no: 'JD0099887766' });
+    await o.move('order/receive', { rid });
+    expect(
+      (await t.post('/api/auth/order/updateExpress', { rid, company: '顺丰速运', no: 'SF0000000001' }, me.h))
+        .body,
+    ).toMatchObject({ code: 0, msg: '仅自行寄样且待寄样的订单可以填写快递信息' });
+  });
+
+  it('refuses bad input, another user’s order and a pickup order, writing nothing', async () => {
+    const me = await o.customer();
+    const rid = await placed(me.h);
+    for (const [body, msg] of [
+      [{ rid, company: '', no: 'SF1234567890' }, '[快递公司]不能为空'],
+      [{ rid, company: '顺丰速运' }, '[快递单号]不能为空'],
+      [{ rid, company: '顺丰速运', no: 'SF 12' }, '[快递单号]应为6-40位字母或数字'],
+    ] as const)
+      expect((await t.post('/api/auth/order/updateExpress', body, me.h)).body).toMatchObject({
+        code: 0,
+        msg,
+      });
+    const other = await o.customer();
+    expect(
+      (
+        await t.post(
+          '/api/auth/order/updateExpress',
+          { rid, company: '顺丰速运', no: 'SF1234567890' },
+          other.h,
+        )
+      ).body,
+    ).toMatchObject({ code: 0, msg: '订单不存在' });
+    const detail = await t.post<Detail>('/api/auth/order/detail', { rid }, me.h);
+    expect(detail.body.data.express).toBeNull();
+  });
+});

@@ -137,13 +137,26 @@ describe('an institution order, plan to completion', () => {
     expect(ready.body.data).toMatchObject({ amount_fen: 0, balance_fen: 10_000, payable: false });
     expect(await ledgerSum(t.services.db, me.id)).toBe(10_000);
 
-    // Evaluate once; feedback on the report; a return request for the disposal-1 samples.
+    // Evaluate, change it once, no more; feedback on the report; a return request for the
+    // disposal-1 samples.
+    expect((await t.post('/api/auth/evaluate/add', { rid }, me.h)).body).toMatchObject({
+      code: 0,
+      msg: '[评分]不能为空',
+    });
     expect(
       (await t.post('/api/auth/evaluate/add', { rid, score: 5, content: '数据清晰' }, me.h)).body.code,
     ).toBe(1);
-    expect((await t.post('/api/auth/evaluate/add', { rid, score: 4 }, me.h)).body).toMatchObject({
+    let judged = await t.post<OrderDetail>('/api/auth/order/detail', { rid }, me.h);
+    expect(judged.body.data.evaluation).toMatchObject({ score: 5, content: '数据清晰', edited: null });
+    expect(
+      (await t.post('/api/auth/evaluate/add', { rid, score: 4, content: '报告稍慢' }, me.h)).body.code,
+    ).toBe(1);
+    judged = await t.post<OrderDetail>('/api/auth/order/detail', { rid }, me.h);
+    expect(judged.body.data.evaluation).toMatchObject({ score: 4, content: '报告稍慢' });
+    expect(judged.body.data.evaluation!.edited).toEqual(expect.any(String));
+    expect((await t.post('/api/auth/evaluate/add', { rid, score: 3 }, me.h)).body).toMatchObject({
       code: 0,
-      msg: '该订单已评价',
+      msg: '评价只能修改一次',
     });
     expect(
       (await t.post('/api/auth/order/reportOrderFeedback', { rid, content: '第 3 页单位有误' }, me.h)).body

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/base.ts';
+import { COMPLETE_PROFILE, test as withSession } from './support/session.ts';
 
 const section = (page: Page, name: string) => page.getByRole('region', { name });
 
@@ -143,6 +144,29 @@ test('the process guide switches between institution and enterprise steps', asyn
   }
   await expect(panel).not.toContainText('注册并完善资料');
 });
+
+withSession(
+  'a logged-in enterprise customer sees the enterprise process first',
+  async ({ page, session }) => {
+    const res = await session.call('/api/auth/update4profile', {
+      ...COMPLETE_PROFILE,
+      email: `u${session.phone}@example.com`,
+      organization: 2,
+      company: '苏州示例新材料有限公司',
+      company_leader: '李四',
+      company_leader_phone: '13900001111',
+    });
+    expect(res, JSON.stringify(res)).toMatchObject({ code: 1 });
+    // The user record as the header keeps it after user/info.
+    await page.addInitScript((phone) => {
+      localStorage.setItem('portal:user', JSON.stringify({ account: phone, organization: 2, addresses: [] }));
+    }, session.phone);
+    await openHome(page);
+    const guide = section(page, '服务流程');
+    await expect(guide.getByRole('tab', { name: '企业客户' })).toHaveAttribute('aria-selected', 'true');
+    await expect(guide.getByRole('tabpanel')).toContainText('全额预付');
+  },
+);
 
 test('popular items show order counts and link to /detail/{rid}', async ({ page }) => {
   await openHome(page);

@@ -86,15 +86,16 @@ test.describe('profile dialog', () => {
     await dialog.getByRole('radio', { name: '企业' }).check();
     await expect(dialog.getByLabel('负责人姓名')).toBeVisible();
     await expect(dialog.getByLabel('导师电话')).toBeHidden();
-    await expectError(page, submit, '「负责人姓名」不能为空');
-    await dialog.getByLabel('负责人姓名').fill('李四');
-    await dialog.getByLabel('负责人电话').fill('1380013800099');
-    await expect(dialog.getByLabel('负责人电话')).toHaveValue('13800138000');
+    // The spec's order: the address before the enterprise's leader.
     await expectError(page, submit, '「寄送地址」不能为空');
     await pickRegion(dialog, '寄送地址', ['上海市', '上海市', '徐汇区']);
     await expect(dialog.getByRole('button', { name: '寄送地址' })).toContainText('上海市 / 上海市 / 徐汇区');
     await expectError(page, submit, '「详细地址」不能为空');
     await dialog.getByLabel('详细地址').fill(' 漕溪北路 88 号 ');
+    await expectError(page, submit, '「负责人姓名」不能为空');
+    await dialog.getByLabel('负责人姓名').fill('李四');
+    await dialog.getByLabel('负责人电话').fill('1380013800099');
+    await expect(dialog.getByLabel('负责人电话')).toHaveValue('13800138000');
     await submit.click();
     await expect(toast(page, '提交成功!')).toBeVisible();
     await expect(dialog).toBeHidden();

@@ -138,6 +138,16 @@ test.describe('/member/order', () => {
     await expect(devices.first()).toContainText('X 射线光电子能谱仪');
     await expect(timelineActions(page)).toHaveCount(1);
     await expect(timelineActions(page).first()).toContainText('提交订单');
+
+    // The customer says which courier carries the sample; it shows for them and on the timeline.
+    const express = page.getByRole('form', { name: '填写快递信息' });
+    await express.getByLabel('快递公司').fill('顺丰速运');
+    await express.getByLabel('快递单号').fill('SF1234567890');
+    await express.getByRole('button', { name: '提交' }).click();
+    await expect(toast(page, '快递信息已提交')).toBeVisible();
+    await expect(page.getByRole('region', { name: '送样信息' })).toContainText('顺丰速运 SF1234567890');
+    await expect(timelineActions(page)).toHaveCount(2);
+    await expect(page.getByRole('list', { name: '订单动态' })).toContainText('寄出样品');
     await expect(page.getByRole('region', { name: '报告文件' })).toContainText('检测数据出具后');
     // The agreement for this order downloads from the summary as a PDF.
     const agreement = page.waitForEvent('download');
@@ -157,8 +167,12 @@ test.describe('/member/order', () => {
     await admin.move('order/receive', { rid: placed.rid, note: '样品完好' });
     await page.reload();
     await expect(summary).toContainText('已收样');
-    await expect(timelineActions(page).nth(1)).toContainText('确认收样');
-    await expect(timelineActions(page).nth(1)).toContainText('样品完好');
+    await expect(timelineActions(page).nth(2)).toContainText('确认收样');
+    await expect(timelineActions(page).nth(2)).toContainText('样品完好');
+    // Received: the courier record stays, no longer editable.
+    await expect(
+      page.getByRole('region', { name: '送样信息' }).getByRole('button', { name: '修改' }),
+    ).toHaveCount(0);
     await expect(page.getByRole('list', { name: '检测记录' })).toContainText('已收样');
     // Received: no longer cancellable by the customer.
     await expect(summary.getByRole('button', { name: '取消订单' })).toHaveCount(0);
@@ -171,10 +185,10 @@ test.describe('/member/order', () => {
     const actions = await timelineActions(page).evaluateAll((els) =>
       els.map((e) => (e as HTMLElement).dataset.action),
     );
-    expect(actions).toEqual(['create', 'receive', 'start', 'upload', 'deliver']);
-    await expect(timelineActions(page).nth(2)).toContainText('开始检测');
-    await expect(timelineActions(page).nth(3)).toContainText('XRD检测报告.pdf');
-    await expect(timelineActions(page).nth(4)).toContainText('出具数据');
+    expect(actions).toEqual(['create', 'express', 'receive', 'start', 'upload', 'deliver']);
+    await expect(timelineActions(page).nth(3)).toContainText('开始检测');
+    await expect(timelineActions(page).nth(4)).toContainText('XRD检测报告.pdf');
+    await expect(timelineActions(page).nth(5)).toContainText('出具数据');
 
     // The report downloads with the token, under its Chinese name.
     const files = page.getByRole('region', { name: '报告文件' });
@@ -210,6 +224,10 @@ test.describe('/member/order', () => {
     await page.reload();
     await expect(summary).toContainText('已完成');
     const evaluation = page.getByRole('region', { name: '服务评价' });
+    // No score is chosen for the customer: submitting without one asks for it.
+    await expect(evaluation).toContainText('请选择评分');
+    await evaluation.getByRole('button', { name: '提交评价' }).click();
+    await expect(page.locator('[data-toast="error"]', { hasText: '请选择评分' })).toBeVisible();
     await evaluation.getByText('★').nth(3).click(); // 4 stars
     await evaluation.getByRole('textbox').fill('出数据很快，报告清楚');
     await evaluation.getByRole('button', { name: '提交评价' }).click();
@@ -219,6 +237,17 @@ test.describe('/member/order', () => {
     await expect(evaluation.getByRole('button', { name: '提交评价' })).toHaveCount(0);
     await page.reload();
     await expect(page.getByRole('region', { name: '服务评价' })).toContainText('出数据很快，报告清楚');
+
+    // One change is allowed, then the evaluation stays as it is.
+    await evaluation.getByRole('button', { name: '修改评价' }).click();
+    await expect(evaluation).toContainText('评价只能修改一次');
+    await evaluation.getByText('★').nth(4).click(); // 5 stars
+    await evaluation.getByRole('textbox').fill('出数据很快，报告清楚，客服耐心');
+    await evaluation.getByRole('button', { name: '保存修改' }).click();
+    await expect(toast(page, '评价已修改')).toBeVisible();
+    await expect(evaluation.getByLabel('5 分')).toBeVisible();
+    await expect(evaluation).toContainText('修改于');
+    await expect(evaluation.getByRole('button', { name: '修改评价' })).toHaveCount(0);
   });
 
   test('another user’s order reads as not found', async ({ page, request, ip }) => {

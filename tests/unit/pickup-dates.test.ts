@@ -111,11 +111,21 @@ describe('pickupSlots', () => {
     expect(disabled('2026-11-26')).toEqual(['15:30-17:30']);
   });
 
-  it('disables slots that have started when the date is today', () => {
+  it('disables slots that have started or start within the notice (two hours unless set)', () => {
+    // 10:00: 09:00 has started, 11:00 is an hour away, 13:30 is far enough.
     const slots = pickupSlots('2026-11-23', settings, today);
-    expect(slots.map((s) => s.disabled)).toEqual([true, false, false, true]);
-    expect(firstEnabledSlot(slots)).toBe('11:00-13:00');
+    expect(slots.map((s) => s.disabled)).toEqual([true, true, false, true]);
+    expect(slots.map((s) => Boolean(s.soon))).toEqual([true, true, false, false]);
+    expect(firstEnabledSlot(slots)).toBe('13:30-15:30');
+    expect(pickupSlotProblem('2026-11-23', '11:00-13:00', settings, today)).toBe('soon');
     expect(pickupSlots('2026-11-24', settings, today)[0]!.disabled).toBe(false);
+    // With no notice, only what has started is closed.
+    const none = pickupSlots('2026-11-23', { ...settings, notice_minutes: 0 }, today);
+    expect(none.map((s) => s.disabled)).toEqual([true, false, false, true]);
+    // Late at night, tomorrow's first slot is still far enough; with a 12-hour notice it is not.
+    const late = new Date('2026-11-23T22:00:00+08:00');
+    expect(pickupSlots('2026-11-24', settings, late)[0]!.disabled).toBe(false);
+    expect(pickupSlots('2026-11-24', { ...settings, notice_minutes: 720 }, late)[0]!.disabled).toBe(true);
   });
 
   it('skips empty slots and keeps a still-enabled choice, else picks the first enabled one', () => {
@@ -153,7 +163,7 @@ describe('pickupProblem', () => {
     ],
     [
       { date: '2026-11-23', time: '09:00-11:00', address_code: '310112' },
-      '该时段不提供上门取样，请选择其他时间',
+      '上门取样需提前预约，该时段已来不及安排，请选择其他时间',
     ],
     [{ date: '2026-12-01', time: '09:00-11:00', address_code: '310112' }, '[取样日期]须早于现场测试日期'],
   ])('%j → %s', (pickup, message) => {

@@ -37,6 +37,9 @@ describe('profileSchema', () => {
     // Only the first problem, in the dialog's order.
     [{ name: '', email: '', company: '' }, '「姓名」不能为空'],
     [{ company: '', address: '' }, '「公司/单位」不能为空'],
+    // The spec's order: 寄送地址 and 详细地址 before an enterprise's leader.
+    [{ organization: 2, company_leader: '', region: '' }, '「寄送地址」不能为空'],
+    [{ organization: 2, company_leader: '', address: '' }, '「详细地址」不能为空'],
   ])('%j → %s', (change, message) => {
     expect(profileError({ ...student, ...change })).toBe(message);
   });

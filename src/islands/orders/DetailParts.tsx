@@ -138,7 +138,7 @@ function QuoteSummary({ order }: { order: OrderDetail }) {
   );
 }
 
-export function Delivery({ order }: { order: OrderDetail }) {
+export function Delivery({ order, express: expressInfo }: { order: OrderDetail; express?: React.ReactNode }) {
   const settings = useSettings();
   const d = order.delivery;
   const express = settings?.localInfo.express;
@@ -174,6 +174,7 @@ export function Delivery({ order }: { order: OrderDetail }) {
             )}
           </Fact>
         )}
+        {d.type === 0 && expressInfo && <Fact label="快递信息">{expressInfo}</Fact>}
         {d.message && <Fact label="送样备注">{d.message}</Fact>}
         {order.remark && <Fact label="订单备注">{order.remark}</Fact>}
       </dl>

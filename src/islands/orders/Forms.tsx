@@ -3,7 +3,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import Section, { Empty } from './Section.tsx';
-import { Spinner, TextField, textareaClass } from '../ui/kit.tsx';
+import { Spinner, TextField, inputClass, textareaClass } from '../ui/kit.tsx';
 import { sortAddresses } from '../ui/session-user.ts';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
@@ -12,6 +12,7 @@ import { regionLabel } from '../../lib/shared/member/region.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import {
   evaluateSchema,
+  expressSchema,
   feedbackSchema,
   recycleAddSchema,
   type OrderDetail,
@@ -91,77 +92,129 @@ function Stars({ score }: { score: number }) {
 
 const SCORE_TEXT = ['', '很差', '较差', '一般', '满意', '非常满意'];
 
+/**
+ * 服务评价: the customer picks a score (none is chosen for them) and may add words; a saved
+ * evaluation can be changed once (修改评价), then it stays.
+ */
 export function Evaluation({ order, onSaved }: { order: OrderDetail; onSaved: () => void }) {
-  const id = useId();
-  const [score, setScore] = useState(5);
-  const [content, setContent] = useState('');
-  const [busy, setBusy] = useState(false);
   const saved = order.evaluation;
+  const [editing, setEditing] = useState(false);
+  return (
+    <Section title="服务评价">
+      {saved && !editing ? (
+        <div data-evaluation className="text-sm">
+          <div className="flex flex-wrap items-center gap-2">
+            <Stars score={saved.score} />
+            <span className="text-slate-600">{SCORE_TEXT[saved.score]}</span>
+            {saved.edited === null && (
+              <button
+                type="button"
+                className="ml-auto rounded-md px-2 py-1 text-sm text-brand-700 hover:bg-brand-50"
+                onClick={() => setEditing(true)}
+              >
+                修改评价
+              </button>
+            )}
+          </div>
+          {saved.content && (
+            <p className="mt-1.5 break-words whitespace-pre-line text-slate-700">{saved.content}</p>
+          )}
+          <p className="mt-1 text-xs text-slate-400">
+            评价于 {shanghaiMinute(saved.created)}
+            {saved.edited && `，修改于 ${shanghaiMinute(saved.edited)}（评价只能修改一次）`}
+          </p>
+        </div>
+      ) : (
+        <EvaluationForm
+          order={order}
+          initial={saved}
+          onCancel={saved ? () => setEditing(false) : undefined}
+          onSaved={() => {
+            setEditing(false);
+            onSaved();
+          }}
+        />
+      )}
+    </Section>
+  );
+}
+
+function EvaluationForm({
+  order,
+  initial,
+  onCancel,
+  onSaved,
+}: {
+  order: OrderDetail;
+  initial: OrderDetail['evaluation'];
+  onCancel?: () => void;
+  onSaved: () => void;
+}) {
+  const id = useId();
+  // No score is chosen for the customer: 0 until they pick one.
+  const [score, setScore] = useState(initial?.score ?? 0);
+  const [content, setContent] = useState(initial?.content ?? '');
+  const [busy, setBusy] = useState(false);
   async function submit(e: FormEvent) {
     e.preventDefault();
+    if (score === 0) {
+      toast.error('请选择评分');
+      return;
+    }
     const body = { rid: order.rid, score, content };
     if (!valid(evaluateSchema, body)) return;
     setBusy(true);
     const res = await api.post('/api/auth/evaluate/add', body);
     setBusy(false);
     if (res === undefined) return;
-    toast.success('感谢您的评价');
+    toast.success(initial ? '评价已修改' : '感谢您的评价');
     onSaved();
   }
   return (
-    <Section title="服务评价">
-      {saved ? (
-        <div data-evaluation className="text-sm">
-          <div className="flex items-center gap-2">
-            <Stars score={saved.score} />
-            <span className="text-slate-600">{SCORE_TEXT[saved.score]}</span>
-          </div>
-          {saved.content && (
-            <p className="mt-1.5 break-words whitespace-pre-line text-slate-700">{saved.content}</p>
-          )}
-          <p className="mt-1 text-xs text-slate-400">评价于 {shanghaiMinute(saved.created)}</p>
-        </div>
-      ) : (
-        <form onSubmit={(e) => void submit(e)} className="grid gap-3">
-          <div role="radiogroup" aria-label="评分" className="flex items-center gap-1">
-            {[1, 2, 3, 4, 5].map((n) => (
-              <label key={n} className="cursor-pointer text-2xl leading-none" title={SCORE_TEXT[n]}>
-                <input
-                  type="radio"
-                  name={`${id}-score`}
-                  value={n}
-                  checked={score === n}
-                  onChange={() => setScore(n)}
-                  aria-label={`${n} 星`}
-                  className="sr-only"
-                />
-                <span aria-hidden="true" className={n <= score ? 'text-amber-400' : 'text-slate-200'}>
-                  ★
-                </span>
-              </label>
-            ))}
-            <span className="ml-2 text-sm text-slate-600">{SCORE_TEXT[score]}</span>
-          </div>
-          <label htmlFor={id} className="sr-only">
-            评价内容
+    <form onSubmit={(e) => void submit(e)} className="grid gap-3" aria-label={initial ? '修改评价' : '评价'}>
+      {initial && <p className="text-sm text-amber-700">评价只能修改一次，提交后不能再改。</p>}
+      <div role="radiogroup" aria-label="评分" className="flex items-center gap-1">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <label key={n} className="cursor-pointer text-2xl leading-none" title={SCORE_TEXT[n]}>
+            <input
+              type="radio"
+              name={`${id}-score`}
+              value={n}
+              checked={score === n}
+              onChange={() => setScore(n)}
+              aria-label={`${n} 星`}
+              className="sr-only"
+            />
+            <span aria-hidden="true" className={n <= score ? 'text-amber-400' : 'text-slate-200'}>
+              ★
+            </span>
           </label>
-          <textarea
-            id={id}
-            className={textareaClass}
-            maxLength={500}
-            rows={3}
-            value={content}
-            placeholder="说说这次检测服务的体验（选填）"
-            onChange={(e) => setContent(e.target.value)}
-          />
-          <div className="flex justify-end">
-            <button type="submit" className="btn-primary" disabled={busy}>
-              {busy && <Spinner />} 提交评价
-            </button>
-          </div>
-        </form>
-      )}
-    </Section>
+        ))}
+        <span className="ml-2 text-sm text-slate-600">{score ? SCORE_TEXT[score] : '请选择评分'}</span>
+      </div>
+      <label htmlFor={id} className="sr-only">
+        评价内容
+      </label>
+      <textarea
+        id={id}
+        className={textareaClass}
+        maxLength={500}
+        rows={3}
+        value={content}
+        placeholder="说说这次检测服务的体验（选填）"
+        onChange={(e) => setContent(e.target.value)}
+      />
+      <div className="flex justify-end gap-2">
+        {onCancel && (
+          <button type="button" className="btn-ghost" onClick={onCancel}>
+            取消修改
+          </button>
+        )}
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy && <Spinner />} {initial ? '保存修改' : '提交评价'}
+        </button>
+      </div>
+    </form>
   );
 }
 
@@ -278,5 +331,102 @@ export function SampleReturn({ order }: { order: OrderDetail }) {
         </form>
       )}
     </Section>
+  );
+}
+
+/** Couriers customers use most; another can be typed. */
+const COURIERS = [
+  '顺丰速运',
+  '京东快递',
+  '中国邮政 EMS',
+  '圆通速递',
+  '中通快递',
+  '申通快递',
+  '韵达快递',
+  '德邦快递',
+];
+
+/**
+ * 快递信息 of a self-delivered sample: the courier and tracking number the customer sent it with,
+ * shown to the lab and on the timeline; editable until the lab receives the sample.
+ */
+export function ExpressInfo({ order, onSaved }: { order: OrderDetail; onSaved: () => void }) {
+  const id = useId();
+  const saved = order.express;
+  const open = order.status === 'awaiting_sample';
+  const [editing, setEditing] = useState(false);
+  const [company, setCompany] = useState(saved?.company ?? COURIERS[0]);
+  const [no, setNo] = useState(saved?.no ?? '');
+  const [busy, setBusy] = useState(false);
+  if (!open && !saved) return null;
+  if (saved && !editing)
+    return (
+      <div data-express className="text-sm">
+        <span className="text-slate-800">
+          {saved.company} <span className="font-medium tabular-nums">{saved.no}</span>
+        </span>
+        <span className="ml-2 text-xs text-slate-400">提交于 {shanghaiMinute(saved.at)}</span>
+        {open && (
+          <button
+            type="button"
+            className="ml-2 rounded-md px-2 py-0.5 text-sm text-brand-700 hover:bg-brand-50"
+            onClick={() => setEditing(true)}
+          >
+            修改
+          </button>
+        )}
+      </div>
+    );
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const body = { rid: order.rid, company: company.trim(), no: no.trim() };
+    if (!valid(expressSchema, body)) return;
+    setBusy(true);
+    const res = await api.post('/api/auth/order/updateExpress', body);
+    setBusy(false);
+    if (res === undefined) return;
+    toast.success('快递信息已提交');
+    setEditing(false);
+    onSaved();
+  }
+  return (
+    <form
+      onSubmit={(e) => void submit(e)}
+      aria-label="填写快递信息"
+      className="grid gap-2 sm:grid-cols-[10rem_minmax(0,1fr)_auto]"
+    >
+      <label htmlFor={`${id}-company`} className="sr-only">
+        快递公司
+      </label>
+      <input
+        id={`${id}-company`}
+        list={`${id}-couriers`}
+        className={inputClass}
+        value={company}
+        maxLength={32}
+        onChange={(e) => setCompany(e.target.value)}
+      />
+      <datalist id={`${id}-couriers`}>
+        {COURIERS.map((c) => (
+          <option key={c} value={c} />
+        ))}
+      </datalist>
+      <label htmlFor={`${id}-no`} className="sr-only">
+        快递单号
+      </label>
+      <input
+        id={`${id}-no`}
+        className={inputClass}
+        value={no}
+        maxLength={40}
+        placeholder="快递单号"
+        inputMode="text"
+        autoComplete="off"
+        onChange={(e) => setNo(e.target.value)}
+      />
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {busy && <Spinner />} 提交
+      </button>
+    </form>
   );
 }

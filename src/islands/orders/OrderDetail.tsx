@@ -10,7 +10,7 @@ import {
   Timeline,
   type TestStep,
 } from './DetailParts.tsx';
-import { Evaluation, Feedback, SampleReturn } from './Forms.tsx';
+import { Evaluation, ExpressInfo, Feedback, SampleReturn } from './Forms.tsx';
 import { useCancelOrder } from './cancel.ts';
 import { Amount, linkButton, onOrderPaid, openPay, StatusBadge } from './parts.tsx';
 import { Loading } from '../ui/kit.tsx';
@@ -169,7 +169,9 @@ export default function OrderDetail({ rid }: { rid: string }) {
         <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
           <Demand order={order} />
           <Items order={order} />
-          {order.type_id !== 2 && <Delivery order={order} />}
+          {order.type_id !== 2 && (
+            <Delivery order={order} express={<ExpressInfo order={order} onSaved={() => void load()} />} />
+          )}
           <Files files={order.files} />
           {canGiveFeedback(order) && <Feedback order={order} onSaved={() => void load()} />}
           {canEvaluate(order) && <Evaluation order={order} onSaved={() => void load()} />}

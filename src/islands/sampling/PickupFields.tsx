@@ -9,9 +9,11 @@ import {
   SCENE_DATE_WARNING,
   isPickupDateDisabled,
   keepOrFirstSlot,
+  noticeMinutes,
   pickupDateBounds,
   pickupSlots,
 } from '../../lib/shared/member/pickup-dates.ts';
+import { durationText } from '../../lib/shared/reservations/reservation-rules.ts';
 import { NO_PICKUP_SERVICE, isRegionAllowed, regionLabel } from '../../lib/shared/member/region.ts';
 import type { PublicSettings } from '../../lib/shared/catalogue/settings.ts';
 import { emptyDelivery } from '../../lib/shared/orders/order.ts';
@@ -96,6 +98,7 @@ export default function PickupFields({ value, onChange, addresses, settings, sce
     onChange(next === 'saved' ? fromSaved(usable[0]!) : clearedAddress);
   }
 
+  const noticeText = durationText(noticeMinutes(settings.samplingSetting));
   const slots = useMemo(
     () => pickupSlots(value.date, settings.samplingSetting, new Date()),
     [value.date, settings.samplingSetting],
@@ -263,13 +266,22 @@ export default function PickupFields({ value, onChange, addresses, settings, sce
       </Row>
 
       <Row label="取样时间" required as="span">
+        <p className="mb-2 text-xs text-slate-500">上门取样需至少提前 {noticeText} 预约</p>
         <div role="radiogroup" aria-label="取样时间" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           {slots.map((s) => {
             const off = s.disabled || !value.date;
             return (
               <label
                 key={s.key}
-                title={s.disabled ? '该时段不提供上门取样' : !value.date ? '请先选择取样日期' : undefined}
+                title={
+                  s.soon
+                    ? `需提前 ${noticeText} 预约`
+                    : s.disabled
+                      ? '该时段不提供上门取样'
+                      : !value.date
+                        ? '请先选择取样日期'
+                        : undefined
+                }
                 className={`flex h-9 items-center justify-center rounded-lg border text-sm tabular-nums has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-brand-300 ${
                   off
                     ? 'cursor-not-allowed border-slate-200 bg-slate-50 text-slate-400'

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { fenToYuan } from '../../shared/money.ts';
 import { newRid } from '../platform/ids.ts';
 import type { Services } from '../platform/services.ts';
@@ -160,17 +160,63 @@ export async function reportFeedback(s: Services, userId: number, rid: string, c
   });
 }
 
-export const ALREADY_EVALUATED = '该订单已评价';
+export const EXPRESS_NOT_ALLOWED = '仅自行寄样且待寄样的订单可以填写快递信息';
 
+/**
+ * order/updateExpress: the customer tells the lab which courier carries their self-delivered
+ * sample; it may be corrected until the lab receives the sample. The order row is locked so the
+ * record and its timeline entry are written together, and never after receipt.
+ */
+export async function updateExpress(s: Services, userId: number, rid: string, company: string, no: string) {
+  const peek = await findOwnOrder(s.db, userId, rid);
+  const now = s.now();
+  return s.db.transaction(async (tx) => {
+    const o = await lockOrder(tx, peek.id);
+    if (o.delivery.type !== 0 || o.status !== 'awaiting_sample') throw new DomainError(EXPRESS_NOT_ALLOWED);
+    const express = { company, no: no.toUpperCase(), at: new Date(now).toISOString() };
+    await tx.update(orders).set({ express }).where(eq(orders.id, o.id));
+    await addEvent(tx, {
+      orderId: o.id,
+      from: o.status,
+      to: o.status,
+      action: 'express',
+      actor: 'customer',
+      actorId: userId,
+      note: `${company} ${express.no}`,
+      now,
+    });
+    return express;
+  });
+}
+
+export const ALREADY_EVALUATED = '评价只能修改一次';
+
+/**
+ * evaluate/add: the first call saves the order's evaluation; a second one changes it, once (the
+ * change is a single conditional update, so two racing edits cannot both land).
+ */
 export async function evaluate(s: Services, userId: number, rid: string, score: number, content: string) {
   const o = await findOwnOrder(s.db, userId, rid);
   if (o.status !== 'completed') throw new DomainError('订单完成后才能评价');
-  const [row] = await s.db
+  const now = new Date(s.now());
+  const [added] = await s.db
     .insert(orderFeedback)
-    .values({ orderId: o.id, userId, kind: 'evaluation', score, content, createdAt: new Date(s.now()) })
+    .values({ orderId: o.id, userId, kind: 'evaluation', score, content, createdAt: now })
     .onConflictDoNothing()
     .returning({ id: orderFeedback.id });
-  if (!row) throw new DomainError(ALREADY_EVALUATED);
+  if (added) return;
+  const [edited] = await s.db
+    .update(orderFeedback)
+    .set({ score, content, editedAt: now })
+    .where(
+      and(
+        eq(orderFeedback.orderId, o.id),
+        eq(orderFeedback.kind, 'evaluation'),
+        isNull(orderFeedback.editedAt),
+      ),
+    )
+    .returning({ id: orderFeedback.id });
+  if (!edited) throw new DomainError(ALREADY_EVALUATED);
 }
 
 /** Past orders whose samples are kept in the store (disposal 2): reusable as sample source 0. */

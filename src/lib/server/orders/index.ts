@@ -7,6 +7,7 @@ export {
   testRecord,
   reportFeedback,
   evaluate,
+  updateExpress,
   historyForUser,
   addRecycle,
   listRecycles,

@@ -127,6 +127,7 @@ export async function orderDetail(db: Db, o: OrderRow): Promise<OrderDetail> {
       items.map((i) => i.name),
     ),
     delivery: o.delivery,
+    express: o.express ?? null,
     remark: o.remark,
     demand: o.demand ?? null,
     items,
@@ -137,6 +138,7 @@ export async function orderDetail(db: Db, o: OrderRow): Promise<OrderDetail> {
           score: evaluation.score ?? 0,
           content: evaluation.content,
           created: evaluation.createdAt.toISOString(),
+          edited: evaluation.editedAt?.toISOString() ?? null,
         }
       : null,
   };

@@ -1,6 +1,7 @@
 import { contract } from '../platform/http/contract.ts';
 import {
   DemandResultSchema,
+  ExpressSchema,
   KeptSamplesPageSchema,
   OrderCountsSchema,
   OrderDetailSchema,
@@ -22,6 +23,7 @@ import { ok, readBody } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import {
   evaluateSchema,
+  expressSchema,
   feedbackSchema,
   orderAddSchema,
   orderListSchema,
@@ -36,6 +38,7 @@ import {
   cancelOrder,
   countByStatus,
   evaluate,
+  updateExpress,
   findOwnOrder,
   historyForUser,
   listOrders,
@@ -183,6 +186,12 @@ export function orderRoutes() {
       return ok(c, await listProtocolFiles(c.var.services, me.id, rid));
     },
   );
+
+  r.post('/order/updateExpress', contract({ body: expressSchema, response: ExpressSchema }), async (c) => {
+    const me = requireUser(c);
+    const { rid, company, no } = await readBody(c, expressSchema);
+    return ok(c, await updateExpress(c.var.services, me.id, rid, company, no), '提交成功!');
+  });
 
   r.post(
     '/order/updateProtocolFile',

@@ -41,6 +41,8 @@ export const orders = pgTable(
     paidFen: integer('paid_fen').notNull().default(0),
     delivery: jsonb('delivery').$type<Delivery>().notNull(),
     remark: text('remark').notNull().default(''),
+    /** A self-delivered sample's courier and tracking number, as the customer gave them. */
+    express: jsonb('express').$type<{ company: string; no: string; at: string }>(),
     /** Set when the order came from a quote request (/experiment/demand): what the customer asked. */
     demand: jsonb('demand').$type<DemandInfo>(),
     createdAt: at('created_at').notNull(),
@@ -138,6 +140,8 @@ export const orderFeedback = pgTable(
     score: smallint('score'),
     content: text('content').notNull(),
     createdAt: at('created_at').notNull(),
+    /** When an evaluation was changed; it may be changed once. */
+    editedAt: at('edited_at'),
   },
   (t) => [
     index('order_feedback_order_idx').on(t.orderId),

@@ -237,6 +237,8 @@ export const SamplingSettingSchema = z.object({
   sampling_time2: z.string(),
   sampling_time3: z.string(),
   sampling_time4: z.string(),
+  /** Ours: how many minutes before a slot starts a pickup may still be booked (default 120). */
+  notice_minutes: z.number().int().min(0).optional(),
 });
 export type SamplingSetting = z.output<typeof SamplingSettingSchema>;
 

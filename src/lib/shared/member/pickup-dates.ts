@@ -88,6 +88,8 @@ export type PickupSlot = {
   /** 'HH:mm-HH:mm', the value sent as `time`. */
   value: string;
   disabled: boolean;
+  /** Disabled because it starts too soon (within the notice). */
+  soon?: boolean;
 };
 
 const SLOT_KEYS = ['sampling_time1', 'sampling_time2', 'sampling_time3', 'sampling_time4'] as const;
@@ -99,27 +101,40 @@ export function slotStartMinute(slot: string): number | null {
   return m ? Number(m[1]) * 60 + Number(m[2]) : null;
 }
 
+/** How long before a pickup slot starts it can still be booked, unless the settings say otherwise. */
+export const DEFAULT_NOTICE_MINUTES = 120;
+
+/** The notice a pickup needs (samplingSetting.notice_minutes, default two hours). */
+export const noticeMinutes = (settings: Pick<SamplingSetting, 'notice_minutes'>) =>
+  settings.notice_minutes ?? DEFAULT_NOTICE_MINUTES;
+
 /**
  * The configured slots (sampling_time1..4, empty ones skipped) for a date. A slot is disabled
  * when it is listed in disabled_time (every day), when 'YYYY-MM-DD HH:mm-HH:mm' is listed in
- * disabled_date_time, or — when `now` is given and the date is today — when it has started.
+ * disabled_date_time, or — when `now` is given — when it starts within the notice the lab needs
+ * to send someone (`soon`: started, or less than notice_minutes away).
  */
 export function pickupSlots(
   date: string,
-  settings: Pick<SamplingSetting, 'disabled_time' | 'disabled_date_time' | (typeof SLOT_KEYS)[number]>,
+  settings: Pick<
+    SamplingSetting,
+    'disabled_time' | 'disabled_date_time' | 'notice_minutes' | (typeof SLOT_KEYS)[number]
+  >,
   now?: Date,
 ): PickupSlot[] {
-  const today = now ? shanghaiDate(now) : null;
-  const minuteNow = now ? Math.floor(((+now + SHANGHAI_OFFSET_MS) % 86_400_000) / 60_000) : 0;
+  const midnight = shanghaiMidnight(date);
+  const earliest = now ? +now + noticeMinutes(settings) * 60_000 : null;
   return SLOT_KEYS.flatMap((key) => {
     const value = (settings[key] ?? '').trim();
     if (!value) return [];
     const start = slotStartMinute(value);
+    const soon =
+      earliest !== null && midnight !== null && start !== null && midnight + start * 60_000 < earliest;
     const disabled =
       (settings.disabled_time ?? []).includes(value) ||
       (settings.disabled_date_time ?? []).includes(`${date} ${value}`) ||
-      (today === date && start !== null && start <= minuteNow);
-    return [{ key, value, disabled }];
+      soon;
+    return [{ key, value, disabled, ...(soon ? { soon } : {}) }];
   });
 }
 
@@ -131,11 +146,12 @@ export function keepOrFirstSlot(current: string, slots: PickupSlot[]): string {
   return slots.some((s) => s.value === current && !s.disabled) ? current : firstEnabledSlot(slots);
 }
 
-export type PickupSlotProblem = 'invalid' | 'unknown' | 'disabled';
+export type PickupSlotProblem = 'invalid' | 'unknown' | 'disabled' | 'soon';
 export const PICKUP_SLOT_MESSAGES: Record<PickupSlotProblem, string> = {
   invalid: '[取样时间]格式不正确',
   unknown: '[取样时间]不在可选时段内',
   disabled: '该时段不提供上门取样，请选择其他时间',
+  soon: '上门取样需提前预约，该时段已来不及安排，请选择其他时间',
 };
 
 /** Why a slot cannot be chosen on a date, or null when it can. */
@@ -148,6 +164,7 @@ export function pickupSlotProblem(
   if (!SLOT_RE.test(time)) return 'invalid';
   const slot = pickupSlots(date, settings, now).find((s) => s.value === time);
   if (!slot) return 'unknown';
+  if (slot.soon) return 'soon';
   return slot.disabled ? 'disabled' : null;
 }
 

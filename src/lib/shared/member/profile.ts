@@ -89,10 +89,11 @@ const checks: Check<Raw>[] = [
       v.teacher_mail &&
       (rules.max(v.teacher_mail, '「导师邮箱」', 100) || rules.email(v.teacher_mail, '「导师邮箱」')),
   ],
-  ['company_leader', (v) => enterprise(v) && textProblem(v.company_leader, '「负责人姓名」', 32)],
-  ['company_leader_phone', (v) => enterprise(v) && contactPhone(v.company_leader_phone, '「负责人电话」')],
+  // The spec's order (section 5): 寄送地址 and 详细地址 come before the enterprise leader.
   ['region', (v) => (regionOf(v) ? null : '「寄送地址」不能为空')],
   ['address', (v) => textProblem(v.address, '「详细地址」', 200)],
+  ['company_leader', (v) => enterprise(v) && textProblem(v.company_leader, '「负责人姓名」', 32)],
+  ['company_leader_phone', (v) => enterprise(v) && contactPhone(v.company_leader_phone, '「负责人电话」')],
 ];
 
 export type Profile = Region & {

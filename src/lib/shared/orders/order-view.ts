@@ -69,6 +69,7 @@ const EXTRA_ACTION_TEXT: Record<string, string> = {
   create: '提交订单',
   upload: '上传文件',
   feedback: '报告反馈',
+  express: '寄出样品',
 };
 
 /** The timeline's words for an event's action ('receive' → 确认收样). */

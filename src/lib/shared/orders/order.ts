@@ -231,3 +231,17 @@ export const creditSchema = z.object(
 );
 
 export type { OrderLine, OrderEvent, OrderFile, OrderSummary, OrderDetail } from './responses.ts';
+
+/** order/updateExpress: the courier and tracking number of a self-delivered sample. */
+export const expressSchema = z.object(
+  {
+    rid: ridField(),
+    company: required('快递公司', 32),
+    no: z
+      .string({ error: (iss) => (blank(iss.input) ? '[快递单号]不能为空' : '[快递单号]格式不正确') })
+      .trim()
+      .min(1, '[快递单号]不能为空')
+      .regex(/^[A-Za-z0-9-]{6,40}$/, '[快递单号]应为6-40位字母或数字'),
+  },
+  { error: '请求参数格式不正确' },
+);

@@ -85,15 +85,23 @@ export const DemandInfoSchema = z.object({
 });
 export type DemandInfo = z.output<typeof DemandInfoSchema>;
 
+/** A self-delivered sample's courier and tracking number (order/updateExpress). */
+export const ExpressSchema = z.object({ company: z.string(), no: z.string(), at: z.string() });
+
 export const OrderDetailSchema = OrderSummarySchema.extend({
   delivery: DeliveryOutSchema,
+  /** Self-delivery: the courier and tracking number the customer gave, else null. */
+  express: ExpressSchema.nullable(),
   remark: z.string(),
   /** The quote request the order came from (/experiment/demand), else null. */
   demand: DemandInfoSchema.nullable(),
   items: z.array(OrderLineSchema),
   timeline: z.array(OrderEventSchema),
   files: z.array(OrderFileSchema),
-  evaluation: z.object({ score: z.number(), content: z.string(), created: z.string() }).nullable(),
+  /** The customer's evaluation; `edited` is when it was changed (it may be changed once). */
+  evaluation: z
+    .object({ score: z.number(), content: z.string(), created: z.string(), edited: z.string().nullable() })
+    .nullable(),
 });
 export type OrderDetail = z.output<typeof OrderDetailSchema>;
 

@@ -53,6 +53,7 @@ export const demoSamplingSetting: SamplingSetting = {
   sampling_time2: '11:00-13:00',
   sampling_time3: '13:30-15:30',
   sampling_time4: '15:30-17:30',
+  notice_minutes: 120,
 };
 
 export const demoSettings = [
