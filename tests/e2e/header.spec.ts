@@ -157,6 +157,33 @@ test('side bar: QR popups on hover, hotline with hours, back to top', async ({ p
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test('@mobile below 1024 px one side button opens all three QR codes and the hotline; wider, the full rail', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const side = page.getByRole('complementary', { name: '快捷服务' });
+  if (page.viewportSize()!.width >= 1024) {
+    // A wide screen has room for the full rail instead.
+    await expect(side.getByRole('button', { name: /公众号/ })).toBeVisible();
+    await expect(side.getByRole('button', { name: '扫码与热线' })).toBeHidden();
+    return;
+  }
+  // One button on a phone, not a stack covering the page.
+  await expect(side.getByRole('button', { name: /公众号/ })).toBeHidden();
+  await side.getByRole('button', { name: '扫码与热线' }).click();
+  const panel = side.getByRole('group', { name: '扫码与热线' });
+  await expect(panel.getByRole('img')).toHaveCount(3);
+  for (const img of await panel.getByRole('img').all()) {
+    await expect(img).toBeVisible();
+    expect((await img.boundingBox())!.width).toBe(72);
+  }
+  await expect(panel.getByRole('link', { name: '400-820-6688' })).toHaveAttribute('href', /^tel:/);
+  // The panel stays on the screen.
+  const box = (await panel.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+});
+
 test('footer: links, contact details, hours, three QR codes, copyright 2022', async ({ page }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
