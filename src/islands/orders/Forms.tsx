@@ -334,6 +334,12 @@ export function SampleReturn({ order }: { order: OrderDetail }) {
   );
 }
 
+/** A self-delivered sample's courier can be given while the lab waits for it. */
+const expressOpen = (order: OrderDetail) => order.delivery.type === 0 && order.status === 'awaiting_sample';
+
+/** Whether an order has courier details to show or to ask for. */
+export const hasExpressInfo = (order: OrderDetail) => order.express !== null || expressOpen(order);
+
 /** Couriers customers use most; another can be typed. */
 const COURIERS = [
   '顺丰速运',
@@ -353,7 +359,7 @@ const COURIERS = [
 export function ExpressInfo({ order, onSaved }: { order: OrderDetail; onSaved: () => void }) {
   const id = useId();
   const saved = order.express;
-  const open = order.status === 'awaiting_sample';
+  const open = expressOpen(order);
   const [editing, setEditing] = useState(false);
   const [company, setCompany] = useState(saved?.company ?? COURIERS[0]);
   const [no, setNo] = useState(saved?.no ?? '');

@@ -10,7 +10,7 @@ import {
   Timeline,
   type TestStep,
 } from './DetailParts.tsx';
-import { Evaluation, ExpressInfo, Feedback, SampleReturn } from './Forms.tsx';
+import { Evaluation, ExpressInfo, Feedback, hasExpressInfo, SampleReturn } from './Forms.tsx';
 import { useCancelOrder } from './cancel.ts';
 import { Amount, linkButton, onOrderPaid, openPay, StatusBadge } from './parts.tsx';
 import { Loading } from '../ui/kit.tsx';
@@ -170,7 +170,10 @@ export default function OrderDetail({ rid }: { rid: string }) {
           <Demand order={order} />
           <Items order={order} />
           {order.type_id !== 2 && (
-            <Delivery order={order} express={<ExpressInfo order={order} onSaved={() => void load()} />} />
+            <Delivery
+              order={order}
+              express={hasExpressInfo(order) && <ExpressInfo order={order} onSaved={() => void load()} />}
+            />
           )}
           <Files files={order.files} />
           {canGiveFeedback(order) && <Feedback order={order} onSaved={() => void load()} />}
