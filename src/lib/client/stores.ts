@@ -79,10 +79,7 @@ export const $messages = persisted<UserMessage[]>('messages', []);
 /** Unread in-system messages: the header bell's badge (message/list `unread`), 0 when logged out. */
 export const $messageUnread = persisted<number>('messageUnread', 0);
 export const $remembered = persistedRemembered();
-/** Last chosen project type id (1 送样检测, 2 预约现场, 3 数据分析). */
-export const $projectType = persisted<number | null>('projectType', null);
 export const $webSettings = persisted<WebSettings | null>('webSettings', null);
-export const $trust = persisted<unknown>('trust', null);
 /** On-site (预约现场) context; a scene date limits pickup dates and shows a warning. */
 export const $scene = persisted<{ date?: string; [field: string]: unknown } | null>('scene', null);
 /** Where to return after logging in (a path), when a login-required route was refused. */
@@ -167,7 +164,6 @@ export function logout(): void {
   $plan.set([]);
   $messages.set([]);
   $messageUnread.set(0);
-  $trust.set(null);
   $scene.set(null);
   $location.set(null);
 }
