@@ -2,6 +2,7 @@
 // real server (SMS_PROVIDER=log, WECHAT_PROVIDER=dev). Codes are read from the dev outbox.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test as base } from './support/base.ts';
+import { failAlert } from './support/session.ts';
 
 const PASSWORD = 'Lab-Passw0rd';
 const NEW_PASSWORD = 'New-Passw0rd!';
@@ -165,7 +166,11 @@ test.describe('login popup', () => {
     const dialog = popup(page);
     await dialog.getByLabel('手机号', { exact: true }).fill(phone);
     await dialog.getByRole('button', { name: '获取验证码' }).click();
-    await expect(toast(page, '该手机号已注册，请直接登录')).toBeVisible();
+    // A refusal from the server is the shared error alert (spec section 8).
+    const refused = failAlert(page, '该手机号已注册，请直接登录');
+    await expect(refused).toBeVisible();
+    await refused.getByRole('button', { name: '确认' }).click();
+    await expect(refused).toBeHidden();
     await expect(dialog.getByRole('button', { name: '获取验证码' })).toBeEnabled();
   });
 
@@ -215,7 +220,9 @@ test.describe('login popup', () => {
     await expect(dialog.getByRole('heading', { name: '欢迎登录' })).toBeVisible();
     await expect(dialog.getByLabel('用户名/手机号')).toHaveValue(phone);
     await passwordLogin(page, phone, PASSWORD);
-    await expect(toast(page, '账号或密码错误')).toBeVisible();
+    const wrong = failAlert(page, '账号或密码错误');
+    await expect(wrong).toBeVisible();
+    await wrong.getByRole('button', { name: '确认' }).click();
     await passwordLogin(page, phone, NEW_PASSWORD);
     await expect(toast(page, '登录成功!')).toBeVisible();
     await expect(page.getByRole('button', { name: masked(phone) })).toBeVisible();

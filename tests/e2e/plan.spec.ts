@@ -10,6 +10,8 @@ const badge = (page: Page) => page.locator('[data-cart-badge]').first();
 async function addFromDetail(page: Page, rid: string) {
   await page.goto(`/detail/${rid}`);
   const add = page.getByRole('button', { name: '加入实验计划' });
+  // The server-rendered button is there before React: click once the island has hydrated.
+  await expect(page.locator('astro-island[component-url*="AddToPlan"]')).not.toHaveAttribute('ssr');
   await expect(add).toBeEnabled();
   await add.click();
   await expect(toast(page, '操作成功!')).toBeVisible();

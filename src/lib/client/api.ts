@@ -5,7 +5,7 @@
 // Success always resolves to data ?? null, so `undefined` means failure and nothing else.
 import { ofetch, FetchError } from 'ofetch';
 import { $token, logout } from './stores.ts';
-import { toast } from './toast.ts';
+import { alertFail, toast } from './toast.ts';
 import { OPEN_LOGIN_EVENT } from './session.ts';
 import { errorCodeOf, type ErrorCode } from '../shared/errors.ts';
 
@@ -57,8 +57,11 @@ export type CallOptions = {
 export type ClientConfig = {
   baseURL?: string;
   getToken?: () => string | undefined;
-  /** Where failure messages go (the error toast by default). */
-  notify?: (message: string) => void;
+  /**
+   * Where failure messages go. By default a refusal from the server (a falsy code) opens the
+   * shared 操作失败！ alert (spec section 8); a network or HTTP error shows the error toast.
+   */
+  notify?: (message: string, error: ApiError) => void;
   /** Called on HTTP 401 (default: log out and ask the page to open the login dialog). */
   onUnauthorized?: () => void;
   timeout?: number;
@@ -73,7 +76,8 @@ export function createApiClient(config: ClientConfig = {}) {
   const {
     baseURL = '',
     getToken = () => $token.get()?.access,
-    notify = toast.error,
+    notify = (message: string, error: ApiError) =>
+      error.kind === 'business' ? void alertFail(message) : toast.error(message),
     onUnauthorized = openLogin,
     timeout: defaultTimeout = DEFAULT_TIMEOUT_MS,
   } = config;
@@ -107,7 +111,7 @@ export function createApiClient(config: ClientConfig = {}) {
   function fail(error: unknown, options: CallOptions): undefined {
     const apiError = error instanceof ApiError ? error : new ApiError('network', MSG_NETWORK);
     if (options.throws) throw apiError;
-    if (!options.silent) notify(apiError.message);
+    if (!options.silent) notify(apiError.message, apiError);
     return undefined;
   }
 

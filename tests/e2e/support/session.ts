@@ -121,5 +121,12 @@ export const test = base.extend<{ ip: string; session: Session; customer: Sessio
   },
 });
 
+/**
+ * The shared 操作失败！ alert with the given text: how a refusal from the server is shown (spec
+ * section 8). Close it with its 确认 button before going on; it is modal.
+ */
+export const failAlert = (page: Page, text: string) =>
+  page.getByRole('dialog', { name: '操作失败！' }).filter({ hasText: text });
+
 /** A toast with the given text (src/lib/client/toast.ts renders them with data-toast). */
 export const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text }).first();
