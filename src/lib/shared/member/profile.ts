@@ -9,7 +9,6 @@ import {
   textProblem,
   type Check,
 } from './address.ts';
-import type { Region } from './region.ts';
 
 // The profile-completion dialog and POST /api/auth/update4profile (spec sections 2, 3 and 5).
 
@@ -96,19 +95,6 @@ const checks: Check<Raw>[] = [
   ['company_leader_phone', (v) => enterprise(v) && contactPhone(v.company_leader_phone, '「负责人电话」')],
 ];
 
-export type Profile = Region & {
-  name: string;
-  email: string;
-  organization: Organization;
-  company: string;
-  teacher: string;
-  teacher_phone: string;
-  teacher_mail: string;
-  company_leader: string;
-  company_leader_phone: string;
-  address: string;
-};
-
 /**
  * POST /api/auth/update4profile. Inputs are trimmed; the region may come as the picker's
  * 'province-city-area-code' string (`region`) or as its four parts. Fields hidden for the chosen
@@ -117,7 +103,7 @@ export type Profile = Region & {
 export const profileSchema = z
   .object(shape, { error: '请求参数格式不正确' })
   .superRefine(firstProblem(checks))
-  .transform((v): Profile => ({
+  .transform((v) => ({
     name: v.name,
     email: v.email,
     organization: v.organization as Organization,
@@ -131,4 +117,5 @@ export const profileSchema = z
     address: v.address,
   }));
 
+export type Profile = z.output<typeof profileSchema>;
 export type ProfileForm = z.input<typeof profileSchema>;

@@ -76,29 +76,23 @@ const checks: Check<Raw>[] = [
   ['message', (v) => rules.max(v.message, '[备注]', 200) || rules.clean(v.message, '[备注]')],
 ];
 
-export type SamplingRequest = {
-  type: 1;
-  /** address_rid of a saved address, or '' when newAddress is given. */
-  sendAddress: string;
-  /** The one-off address typed into the dialog, when no saved address was chosen. */
-  newAddress: NewAddress | null;
-  date: string;
-  time: string;
-  message: string;
-};
-
 /** POST /api/auth/sampling/add: the spec's home sampling request. */
 export const samplingRequestSchema = z
   .object(shape, { error: '请求参数格式不正确' })
   .superRefine(firstProblem(checks))
-  .transform((v): SamplingRequest => ({
-    type: 1,
+  .transform((v) => ({
+    type: 1 as const,
+    /** address_rid of a saved address, or '' when newAddress is given. */
     sendAddress: v.sendAddress,
-    newAddress: v.sendAddress ? null : { name: v.name, phone: v.phone, ...regionOf(v)!, address: v.address },
+    /** The one-off address typed into the dialog, when no saved address was chosen. */
+    newAddress: v.sendAddress
+      ? null
+      : ({ name: v.name, phone: v.phone, ...regionOf(v)!, address: v.address } as NewAddress),
     date: v.date,
     time: v.time,
     message: v.message,
   }));
+export type SamplingRequest = z.output<typeof samplingRequestSchema>;
 export type SamplingForm = z.input<typeof samplingRequestSchema>;
 
 /**
