@@ -26,6 +26,8 @@ describe('POST /api/open/setting', () => {
       sampling_time2: '11:00-13:00',
       sampling_time3: '13:30-15:30',
       sampling_time4: '15:30-17:30',
+      // Ours: a pickup needs two hours' notice.
+      notice_minutes: 120,
     });
     expect(d.samplingInfo.map((r) => r.city)).toEqual(['上海市', '苏州市']);
     // The popup table and the region codes describe the same districts.

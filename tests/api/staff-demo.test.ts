@@ -45,3 +45,16 @@ describe('the demo staff account', () => {
     expect((await login('Operator-Chosen-1')).body.code).toBe(1);
   });
 });
+
+describe('user/info tells staff from customers', () => {
+  it('names the staff role, and null for a customer', async () => {
+    t.services.env.STAFF_PASSWORD = 'Operator-Chosen-2';
+    await ensureDemoStaff(t.services);
+    a.advance(60_000);
+    const staff = await login('Operator-Chosen-2');
+    const info = await a.info((staff.body.data as { token: string }).token);
+    expect(info.body.data.userInfo.staff_role).toMatch(/^(staff|admin)$/);
+    const customer = await a.user();
+    expect((await a.info(customer.token)).body.data.userInfo.staff_role).toBeNull();
+  });
+});

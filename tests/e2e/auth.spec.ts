@@ -3,6 +3,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test as base } from './support/base.ts';
 import { failAlert } from './support/session.ts';
+import { E2E_STAFF_PASSWORD } from './support/staff.ts';
 
 const PASSWORD = 'Lab-Passw0rd';
 const NEW_PASSWORD = 'New-Passw0rd!';
@@ -74,6 +75,19 @@ async function passwordLogin(page: Page, account: string, password: string) {
 }
 
 test.describe('login popup', () => {
+  test('a staff account is not asked to complete a customer profile', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await passwordLogin(page, '13800000000', E2E_STAFF_PASSWORD);
+    await expect(toast(page, '登录成功!')).toBeVisible();
+    await expect(page.getByRole('button', { name: masked('13800000000') })).toBeVisible();
+    await page.goto('/member/center');
+    await expect(page.getByText('工作人员账号', { exact: true })).toBeVisible();
+    await expect(page.getByText('这是工作人员账号，无需完善客户资料。')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: '完善基本信息' })).toHaveCount(0);
+    await expect(page.getByText('未完善基本信息无法正常下单')).toHaveCount(0);
+  });
+
   test('register with the SMS code, log in, reload keeps the session, log out', async ({ page, request }) => {
     const phone = newPhone();
     await page.goto('/');

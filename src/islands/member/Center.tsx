@@ -111,9 +111,13 @@ function Center() {
               <span className="rounded-full bg-white/15 px-2.5 py-0.5">
                 用户类型：{org === null ? '未设置' : organizationLabel(org)}
               </span>
-              <span className="rounded-full bg-white/15 px-2.5 py-0.5">
-                资料完善度 {done}/{BASIC_FIELDS}
-              </span>
+              {user?.staff_role ? (
+                <span className="rounded-full bg-white/15 px-2.5 py-0.5">工作人员账号</span>
+              ) : (
+                <span className="rounded-full bg-white/15 px-2.5 py-0.5">
+                  资料完善度 {done}/{BASIC_FIELDS}
+                </span>
+              )}
             </p>
           </div>
           <button

@@ -22,6 +22,16 @@ export function basicInfoOf(user: User | null) {
 export function IncompleteNotice({ user, onComplete }: { user: User | null; onComplete: () => void }) {
   const missing = missingBasicFields(basicInfoOf(user));
   if (!missing.length) return null;
+  // A staff account is not a customer: say so once instead of asking for a profile.
+  if (user?.staff_role)
+    return (
+      <p
+        data-staff-account
+        className="rounded-xl border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-brand-700"
+      >
+        这是工作人员账号，无需完善客户资料。
+      </p>
+    );
   return (
     <div
       role="alert"

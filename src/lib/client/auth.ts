@@ -137,7 +137,8 @@ export function createAuth(deps: AuthDeps = {}) {
     scheduleRefresh();
     if (typeof window === 'undefined') return user;
     window.dispatchEvent(new CustomEvent(LOGGED_IN_EVENT));
-    const needsProfile = Boolean(user && user.addresses.length === 0);
+    // Staff accounts are not customers: no profile prompt for them.
+    const needsProfile = Boolean(user && user.addresses.length === 0 && !user.staff_role);
     const target = $location.get();
     $location.set(null);
     const here = location.pathname + location.search;

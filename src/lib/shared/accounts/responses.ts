@@ -61,5 +61,10 @@ export const UserInfoSchema = z.object({
   has_password: z.boolean(),
   wechat_bound: z.boolean(),
   created: z.string(),
+  /**
+   * In user/info only: the account's staff role, null for a customer. Staff are not asked to
+   * complete a customer profile (they will work in the staff console).
+   */
+  staff_role: z.enum(['staff', 'admin']).nullable().optional(),
 });
 export type UserInfo = z.output<typeof UserInfoSchema>;
