@@ -262,8 +262,11 @@ test.describe('home sampling', () => {
 
     const date = await pickFirstOpenDay(page, dialog);
     expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    // The first open slot is chosen with the date.
-    await expect(dialog.getByRole('radio', { name: '09:00-11:00' })).toBeChecked();
+    // The first open slot is chosen with the date (the first of the day, unless the day is today
+    // in Shanghai and it starts within the two hours' notice); the notice is stated.
+    await expect(dialog.getByText('上门取样需至少提前 2小时 预约')).toBeVisible();
+    const slots = dialog.getByRole('radiogroup', { name: '取样时间' }).getByRole('radio');
+    await expect(slots.and(page.locator(':enabled')).first()).toBeChecked();
     await dialog.getByRole('radio', { name: '13:30-15:30' }).check({ force: true });
     await dialog.getByLabel('备注').fill('三个样品');
     await submit.click();
