@@ -16,8 +16,5 @@ export const ridOut = z.string();
 /** A date YYYY-MM-DD (Asia/Shanghai). */
 export const dateOut = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-/** A moment as the API sends it: ISO 8601 with the Shanghai offset, or UTC. */
-export const instantOut = z.string();
-
 /** The answer of a call that only reports its message. */
 export const NoData = z.null();

@@ -1,4 +1,4 @@
 // The accounts domain's public face: what other domains may use (the rest is its own).
-export { findUserById, insertUser, toUserInfo } from './users.ts';
+export { insertUser, toUserInfo } from './users.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { enforce } from './limits.ts';

@@ -2,7 +2,8 @@ import { contract } from '../platform/http/contract.ts';
 import { OrderPageSchema, StaffMovedSchema, StaffOrderDetailSchema } from '../../shared/orders/responses.ts';
 import { StoredFileSchema } from '../../shared/files/responses.ts';
 import { CreditedSchema } from '../../shared/ledger/responses.ts';
-import { fen, ridOut } from '../../shared/responses.ts';
+import { fen } from '../../shared/responses.ts';
+import { CustomerRefSchema } from '../../shared/accounts/responses.ts';
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import { z } from '../../shared/zod.ts';
@@ -42,13 +43,7 @@ const moved = (o: { rid: string; status: keyof typeof ORDER_STATUS_TEXT }) => ({
 
 /** The staff API under /api/admin: every order move goes through the state machine. */
 const userFindSchema = z.object({ phone: phoneField });
-const FoundUserSchema = z.object({
-  rid: ridOut,
-  phone: z.string(),
-  name: z.string(),
-  company: z.string(),
-  balance_fen: fen,
-});
+const FoundUserSchema = CustomerRefSchema.extend({ balance_fen: fen });
 
 export function adminRoutes() {
   const r = new Hono<ApiEnv>();

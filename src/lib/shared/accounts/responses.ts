@@ -33,6 +33,14 @@ export const WxPollResultSchema = z.discriminatedUnion('status', [
 ]);
 export type WxPollResult = z.output<typeof WxPollResultSchema>;
 
+/** A customer as staff answers name them (order, reservation and temp-device lists, user/find). */
+export const CustomerRefSchema = z.object({
+  rid: ridOut,
+  phone: z.string(),
+  name: z.string(),
+  company: z.string(),
+});
+
 /** code4sms: seconds before another code may be asked for. */
 export const CodeSentSchema = z.object({ resend_after: z.number() });
 

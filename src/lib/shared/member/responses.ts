@@ -1,6 +1,6 @@
 // What the member calls answer (decision 0020): the schemas, and the types derived from them.
 import { z } from '../zod.ts';
-import { ridOut } from '../responses.ts';
+import { pagedOf, ridOut } from '../responses.ts';
 import { UserInfoSchema } from '../accounts/responses.ts';
 import { SAMPLING_STATUS } from './sampling.ts';
 
@@ -33,7 +33,7 @@ export const UserInfoResponseSchema = z.object({
 /** update4profile: the account as it now is. */
 export const ProfileSavedSchema = z.object({ userInfo: UserInfoSchema });
 
-export const AddressListSchema = z.object({ list: z.array(AddressSchema), total: z.number().int() });
+export const AddressListSchema = pagedOf(AddressSchema);
 
 /** address/del: the address book left. */
 export const AddressBookSchema = z.object({ address: z.array(AddressSchema) });
@@ -57,4 +57,4 @@ export const PickupSchema = RegionSchema.extend({
 });
 export type Pickup = z.output<typeof PickupSchema>;
 
-export const PickupPageSchema = z.object({ list: z.array(PickupSchema), total: z.number().int() });
+export const PickupPageSchema = pagedOf(PickupSchema);

@@ -2,6 +2,7 @@
 import { z } from '../zod.ts';
 import { fen, pagedOf, ridOut } from '../responses.ts';
 import { DeviceSummarySchema } from '../catalogue/responses.ts';
+import { CustomerRefSchema } from '../accounts/responses.ts';
 import { ORDER_STATUSES } from './order-status.ts';
 
 const status = z.enum(ORDER_STATUSES);
@@ -184,5 +185,5 @@ export const RelatedDevicesSchema = z.object({ list: z.array(DeviceSummarySchema
 
 /** The staff's order detail: the order and its customer. */
 export const StaffOrderDetailSchema = OrderDetailSchema.extend({
-  customer: z.object({ rid: ridOut, phone: z.string(), name: z.string(), company: z.string() }),
+  customer: CustomerRefSchema,
 });

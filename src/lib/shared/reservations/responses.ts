@@ -2,12 +2,13 @@
 import { z } from '../zod.ts';
 import { fen, pagedOf, ridOut } from '../responses.ts';
 import { DeviceSummarySchema } from '../catalogue/responses.ts';
+import { CustomerRefSchema } from '../accounts/responses.ts';
 import { ORDER_STATUSES } from '../orders/order-status.ts';
 import { BLOCK_KINDS, RESERVATION_STATUSES, TEMP_DEVICE_STATUSES } from './reservation-rules.ts';
 
 const orderStatus = z.enum(ORDER_STATUSES);
 const status = z.enum(RESERVATION_STATUSES);
-const customer = z.object({ rid: ridOut, name: z.string(), phone: z.string(), company: z.string() });
+const customer = CustomerRefSchema;
 
 export const ReservationDeviceSchema = z.object({
   rid: ridOut,
