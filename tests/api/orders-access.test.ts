@@ -147,7 +147,22 @@ describe('validation answers code 0 in Chinese, never 500', () => {
     'order/relateEquipment',
     'message/list',
     'message/read',
-    'balance/ledger',
+    'asset/init',
+    'asset/all4num',
+    'asset/detail',
+    'prestoreApply/add',
+    'prestoreApply/edit',
+    'prestoreApply/cancel',
+    'prestoreApply/readyPayNum',
+    'prestoreApply/listPrestoreDetail',
+    'web/prestore/list',
+    'prestore_rule/list4num',
+    'prestore_rule_balance/abc',
+    'transferApply/add',
+    'transferApply/list',
+    'transferApply/detail',
+    'transferApply/cancel',
+    'creditApply/operate',
   ];
   it('for every call and every odd body', async () => {
     const c = await o.customer();

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers } from '../support/orders.ts';
-import {
-  accountsBalance,
-  ledgerEntries,
-  mailOutbox,
-  smsOutbox,
-  userMessages,
-} from '#server/platform/db/schema.ts';
+import { mailOutbox, smsOutbox, userMessages } from '#server/platform/db/schema.ts';
 import { notifications, runJobs, startWorker } from '../support/jobs.ts';
-import { ledgerSum } from '#server/ledger/index.ts';
+import { expectLedgerSound, movements, wallet } from '../support/money.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);
@@ -51,17 +45,9 @@ describe('paying one order twenty times at once', () => {
     expect(results.filter((r) => r.body.code === 0).map((r) => r.body.msg)).toEqual(
       Array(19).fill('订单已支付，请勿重复支付'),
     );
-    const payments = await t.services.db
-      .select()
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.userId, me.id), eq(ledgerEntries.kind, 'payment')));
-    expect(payments).toHaveLength(1);
-    expect(await ledgerSum(t.services.db, me.id)).toBe(amount * 2);
-    const [cached] = await t.services.db
-      .select()
-      .from(accountsBalance)
-      .where(eq(accountsBalance.userId, me.id));
-    expect(cached.balanceFen).toBe(amount * 2);
+    expect(await movements(t.services, me.id, 'payment')).toHaveLength(1);
+    expect((await wallet(t.services, me.id)).cash).toBe(amount * 2);
+    await expectLedgerSound(t.services);
   });
 
   it('keeps the balance right when credits and payments of one user interleave', async () => {
@@ -75,12 +61,8 @@ describe('paying one order twenty times at once', () => {
       o.credit(first.me.rid, 1, 'same-key'),
     ]);
     expect(calls.slice(0, 2).map((c) => (c as { body: { code: number } }).body.code)).toEqual([1, 1]);
-    expect(await ledgerSum(t.services.db, first.me.id)).toBe(1);
-    const [cached] = await t.services.db
-      .select()
-      .from(accountsBalance)
-      .where(eq(accountsBalance.userId, first.me.id));
-    expect(cached.balanceFen).toBe(1);
+    expect((await wallet(t.services, first.me.id)).cash).toBe(1);
+    await expectLedgerSound(t.services);
   });
 });
 

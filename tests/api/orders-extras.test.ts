@@ -47,7 +47,7 @@ describe('in-system messages', () => {
   });
 });
 
-describe('balance ledger', () => {
+describe('asset detail', () => {
   it('shows credits and payments newest first with the balance after each', async () => {
     const me = await o.customer('enterprise');
     const rid = await placed(me.h);
@@ -57,14 +57,15 @@ describe('balance ledger', () => {
     await o.credit(me.rid, 50_000, 'first-credit');
     await t.post('/api/auth/web/order/pay', { rid }, me.h);
     const res = await t.post<{
-      list: { kind: string; delta_fen: number; balance_after_fen: number }[];
-      balance_fen: number;
-    }>('/api/auth/balance/ledger', {}, me.h);
-    expect(res.body.data.balance_fen).toBe(20_000);
-    expect(res.body.data.list.map((e) => [e.kind, e.delta_fen, e.balance_after_fen])).toEqual([
-      ['payment', -30_000, 20_000],
-      ['credit', 50_000, 50_000],
+      list: { kind: string; cash_fen: number; cash_after_fen: number; order_rid: string | null }[];
+    }>('/api/auth/asset/detail', {}, me.h);
+    expect(res.body.data.list.map((e) => [e.kind, e.cash_fen, e.cash_after_fen, e.order_rid])).toEqual([
+      ['payment', -30_000, 20_000, rid],
+      ['adjust', 50_000, 50_000, null],
     ]);
+    expect(
+      (await t.post<{ balance_fen: number }>('/api/auth/asset/init', {}, me.h)).body.data.balance_fen,
+    ).toBe(20_000);
   });
 });
 

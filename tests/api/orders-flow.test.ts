@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers, PDF } from '../support/orders.ts';
-import { ledgerEntries, mailOutbox, smsOutbox, userMessages } from '#server/platform/db/schema.ts';
+import { mailOutbox, smsOutbox, userMessages } from '#server/platform/db/schema.ts';
 import { runJobs } from '../support/jobs.ts';
-import { ledgerSum } from '#server/ledger/index.ts';
+import { expectLedgerSound, movements, wallet } from '../support/money.ts';
 import type { OrderDetail } from '#shared/orders/order.ts';
 
 const t = await setupApi();
@@ -135,7 +135,8 @@ describe('an institution order, plan to completion', () => {
     });
     ready = await t.post('/api/auth/web/order/ready2pay', { rid }, me.h);
     expect(ready.body.data).toMatchObject({ amount_fen: 0, balance_fen: 10_000, payable: false });
-    expect(await ledgerSum(t.services.db, me.id)).toBe(10_000);
+    expect((await wallet(t.services, me.id)).cash).toBe(10_000);
+    await expectLedgerSound(t.services);
 
     // Evaluate, change it once, no more; feedback on the report; a return request for the
     // disposal-1 samples.
@@ -250,9 +251,9 @@ describe('an enterprise order: quote → prepay → … → completed', () => {
     expect((await o.admin('order/bill', { rid })).body).toMatchObject({ code: 0 });
     expect(await o.move('order/complete', { rid })).toBe('completed');
 
-    const payments = await t.services.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, me.id));
-    expect(payments.map((p) => [p.kind, p.deltaFen])).toEqual([
-      ['credit', 200_000],
+    const payments = await movements(t.services, me.id);
+    expect(payments.map((p) => [p.kind, p.cash])).toEqual([
+      ['adjust', 200_000],
       ['payment', -123_456],
     ]);
     // Its stored sample (disposal 2) is offered for reuse as sample source 0.

@@ -166,7 +166,7 @@ describe('a reservation through its life', () => {
         cancel_reason: '仪器故障',
       },
     });
-    const bal = await t.post<{ balance_fen: number }>('/api/auth/balance/ledger', {}, ent.h);
+    const bal = await t.post<{ balance_fen: number }>('/api/auth/asset/init', {}, ent.h);
     expect(bal.body.data.balance_fen).toBe(60000);
     expect(r.slotStatus(await r.week(d.rid, addDays(monday, 1)), '08:30')).toBe('free');
     expect((await r.list(ent.h, 'cancelled')).list[0]).toMatchObject({

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { reservationHelpers } from '../support/reservations.ts';
-import { ledgerEntries, reservationSlots, reservations } from '#server/platform/db/schema.ts';
+import { reservationSlots, reservations } from '#server/platform/db/schema.ts';
+import { movements } from '../support/money.ts';
 import { addDays } from '#shared/slots.ts';
 import { SLOT_TAKEN } from '#shared/reservations/reservation-rules.ts';
 
@@ -239,17 +240,13 @@ describe('money', () => {
     expect(paid.body).toMatchObject({ code: 1, data: { status: 'awaiting_session', balance_fen: 11200 } });
     const cancel = await t.post('/api/auth/reservation/cancel', { rid: res.rid }, me.h);
     expect(cancel.body).toMatchObject({ code: 1, data: { order_status: 'cancelled' } });
-    const entries = await t.services.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, me.id));
-    expect(entries.map((e) => [e.kind, e.deltaFen])).toEqual([
-      ['credit', 100000],
+    const entries = await movements(t.services, me.id);
+    expect(entries.map((e) => [e.kind, e.cash])).toEqual([
+      ['adjust', 100000],
       ['payment', -88800],
       ['refund', 88800],
     ]);
-    const balance = await t.post<{ balance_fen: number }>(
-      '/api/auth/balance/ledger',
-      { page: 1, size: 10 },
-      me.h,
-    );
+    const balance = await t.post<{ balance_fen: number }>('/api/auth/asset/init', {}, me.h);
     expect(balance.body.data.balance_fen).toBe(100000);
   });
 

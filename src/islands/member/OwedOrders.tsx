@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
-import BalanceLedger, { type LedgerEntry } from './BalanceLedger.tsx';
+import Movements, { type Movement } from '../money/Movements.tsx';
+import { MONEY_CHANGED_EVENT, useAsset } from '../money/use-asset.ts';
+import CreditDebt from '../money/CreditDebt.tsx';
 import { Pager, Spinner } from '../ui/kit.tsx';
 import { memberOnly } from '../ui/member-gate.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
@@ -31,8 +33,8 @@ const owedOf = (o: OrderSummary) => Math.max(0, o.amount_fen - o.paid_fen);
 
 /**
  * /member/unpaid (enterprise orders to prepay) and /member/unsettled (institution orders billed
- * after the test): what is owed, the balance, 去支付 per order (the pay dialog), and the recent
- * balance entries below.
+ * after the test): what is owed, the balance, 去支付 per order (the pay dialog), credit owed
+ * (欠款, with the days overdue, and 还款), and the recent movements below.
  */
 function OwedOrders({ status }: { status: 'unpaid' | 'unsettled' }) {
   const text = TEXT[status];
@@ -40,9 +42,8 @@ function OwedOrders({ status }: { status: 'unpaid' | 'unsettled' }) {
     size: PAGE_SIZE,
     filter: { status },
   });
-  const ledgerList = usePagedList<LedgerEntry, { balance_fen: number }>('/api/auth/balance/ledger', {
-    size: LEDGER_SIZE,
-  });
+  const ledgerList = usePagedList<Movement>('/api/auth/asset/detail', { size: LEDGER_SIZE });
+  const { asset } = useAsset();
   const { page, setPage, data, pages } = orders;
   const ledger = ledgerList.data;
   const { reload: reloadOrders } = orders;
@@ -54,10 +55,14 @@ function OwedOrders({ status }: { status: 'unpaid' | 'unsettled' }) {
       reloadLedger({ first: true });
     };
     window.addEventListener(ORDER_PAID_EVENT, reload);
-    return () => window.removeEventListener(ORDER_PAID_EVENT, reload);
+    window.addEventListener(MONEY_CHANGED_EVENT, reload);
+    return () => {
+      window.removeEventListener(ORDER_PAID_EVENT, reload);
+      window.removeEventListener(MONEY_CHANGED_EVENT, reload);
+    };
   }, [reloadOrders, reloadLedger]);
 
-  const balance = ledger?.balance_fen;
+  const balance = asset?.balance_fen;
   const short = data && balance !== undefined ? data.owed_fen - balance : 0;
 
   return (
@@ -77,7 +82,10 @@ function OwedOrders({ status }: { status: 'unpaid' | 'unsettled' }) {
         <Figure label="账户余额" value={balance !== undefined ? yuan(balance) : '—'} testId="balance" />
         {short > 0 && (
           <p className="col-span-2 bg-hot-50 px-4 py-2.5 text-sm text-hot-600 sm:col-span-3">
-            余额不足以支付全部{text.label}订单（还差 {yuan(short)}），请联系您的业务经理办理预存。
+            余额不足以支付全部{text.label}订单（还差 {yuan(short)}），
+            <a href="/member/prestore" className="font-medium underline underline-offset-2">
+              去预存
+            </a>
           </p>
         )}
       </section>
@@ -108,7 +116,9 @@ function OwedOrders({ status }: { status: 'unpaid' | 'unsettled' }) {
         <Pager page={page} pages={pages} label={`${text.label}订单分页`} onPage={setPage} />
       </section>
 
-      <BalanceLedger ledger={ledger} size={LEDGER_SIZE} page={ledgerList.page} onPage={ledgerList.setPage} />
+      {asset && asset.credit_used_fen > 0 && <CreditDebt asset={asset} />}
+
+      <Movements page={ledger} size={LEDGER_SIZE} current={ledgerList.page} onPage={ledgerList.setPage} />
     </div>
   );
 }

@@ -22,7 +22,7 @@ import { reservationAdminRoutes, reservationRoutes } from './reservations/routes
 import { reservationOpenRoutes } from './reservations/open-routes.ts';
 import { agreementRoutes } from './agreement/routes.ts';
 import { messageRoutes } from './notify/routes.ts';
-import { ledgerRoutes } from './ledger/routes.ts';
+import { moneyAdminRoutes, moneyRoutes } from './money/index.ts';
 import { authGuard, staffGuard } from './platform/http/auth.ts';
 import { bodyLimits } from './platform/http/body-limit.ts';
 import type { AuthUser } from './accounts/tokens.ts';
@@ -56,11 +56,12 @@ export function createApi(services: Services) {
   app.route('/api/auth', orderRoutes());
   app.route('/api/auth', agreementRoutes());
   app.route('/api/auth', messageRoutes());
-  app.route('/api/auth', ledgerRoutes());
+  app.route('/api/auth', moneyRoutes());
   app.route('/api/auth', fileRoutes());
   app.route('/api/auth', reservationRoutes());
   app.route('/api/admin', adminRoutes());
   app.route('/api/admin', reservationAdminRoutes());
+  app.route('/api/admin', moneyAdminRoutes());
   app.route('/api/dev', devRoutes());
 
   // The contract of all the above, built once on first request (routes are fixed by then).

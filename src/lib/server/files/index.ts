@@ -148,3 +148,11 @@ export function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
+
+/** A picture the customer uploaded (upload4pic), named by a form such as a transfer voucher. */
+export async function ownPicture(db: Services['db'], userId: number, rid: string, label: string) {
+  const [f] = await db.select().from(files).where(eq(files.rid, rid));
+  if (!f || f.ownerId !== userId) throw new DomainError(`[${label}]不存在，请重新上传`);
+  if (f.kind !== 'pic' || !PICTURES.has(f.mime)) throw new DomainError(`[${label}]必须是图片`);
+  return { rid: f.rid, name: f.originalName };
+}

@@ -1,7 +1,6 @@
 import { contract } from '../platform/http/contract.ts';
 import { OrderPageSchema, StaffMovedSchema, StaffOrderDetailSchema } from '../../shared/orders/responses.ts';
 import { StoredFileSchema } from '../../shared/files/responses.ts';
-import { CreditedSchema } from '../../shared/ledger/responses.ts';
 import { fen } from '../../shared/responses.ts';
 import { CustomerRefSchema } from '../../shared/accounts/responses.ts';
 import { Hono } from 'hono';
@@ -15,7 +14,6 @@ import { users } from '../platform/db/schema.ts';
 import { phoneField } from '../../shared/accounts/auth.ts';
 import {
   adminListSchema,
-  creditSchema,
   orderRidSchema,
   quoteSchema,
   staffCancelSchema,
@@ -31,7 +29,7 @@ import {
   staffStep,
   type StaffStep,
 } from './index.ts';
-import { balanceOf, credit } from '../ledger/index.ts';
+import { userAccount } from '../money/index.ts';
 import { storeFile } from '../files/index.ts';
 import { readUpload, uploadLimit } from '../platform/http/uploads.ts';
 
@@ -120,21 +118,10 @@ export function adminRoutes() {
       phone: u.phone,
       name: u.name,
       company: u.company,
-      balance_fen: await balanceOf(c.var.services.db, u.id),
+      balance_fen: await userAccount(c.var.services.db, u.id, c.var.services.now()).then(
+        (a) => a.cashFen + a.bonusFen,
+      ),
     });
-  });
-
-  r.post('/balance/credit', contract({ body: creditSchema, response: CreditedSchema }), async (c) => {
-    const me = requireUser(c);
-    const input = await readBody(c, creditSchema);
-    const result = await credit(c.var.services, {
-      userRid: input.user_rid,
-      amountFen: input.amount_fen,
-      idempotencyKey: input.idempotency_key,
-      note: input.note,
-      staffId: me.id,
-    });
-    return ok(c, result, '充值成功');
   });
 
   return r;

@@ -1,4 +1,4 @@
-import { appendEntry, lockBalance } from '../ledger/index.ts';
+import { lockAccount, postOrderRefund, userAccount } from '../money/index.ts';
 import type { Tx } from '../platform/db/client.ts';
 import type { Actor } from '../../shared/orders/order-status.ts';
 import { applyTransition, lockOrder, type OrderRow } from './transition.ts';
@@ -8,10 +8,10 @@ export type CancelledBy = { actor: Actor; actorId: number | null; note: string }
 /**
  * The one cancel-with-refund path (order/cancel, staff order/cancel, reservation/cancel and
  * reject), inside the caller's transaction. Locks in the money paths' order: the customer's
- * balance, then the order, then whatever `release` locks (a reservation and its slots). The
- * order moves to 已取消 and what was paid goes back to the balance as one refund entry, keyed by
- * the order so it can never be refunded twice. Bonus money, coupons and points will be reversed
- * here too, once, for every kind of order.
+ * account, then the order, then whatever `release` locks (a reservation and its slots). The
+ * order moves to 已取消 and what was paid goes back as one refund movement, keyed by the order so
+ * it can never be refunded twice: each yuan to the sub-balance it came from (bonus, cash, credit).
+ * Coupons and points will be reversed here too, once, for every kind of order.
  *
  * `release` runs before the transition and may refuse (a reservation past its deadline). With
  * `ifOpen`, an order that is already cancelled is returned as it is instead of refused.
@@ -23,7 +23,8 @@ export async function cancelWithRefund(
   now: number,
   options: { release?: (order: OrderRow) => Promise<void>; ifOpen?: boolean } = {},
 ): Promise<OrderRow> {
-  const balance = await lockBalance(tx, o.userId, now);
+  const account = await userAccount(tx, o.userId, now);
+  await lockAccount(tx, account.id);
   const order = await lockOrder(tx, o.id);
   await options.release?.(order);
   if (options.ifOpen && order.status === 'cancelled') return order;
@@ -37,14 +38,11 @@ export async function cancelWithRefund(
     patch: { paidFen: 0 },
   });
   if (refund > 0)
-    await appendEntry(tx, {
-      userId: order.userId,
-      deltaFen: refund,
-      kind: 'refund',
+    await postOrderRefund(tx, {
+      accountId: account.id,
       orderId: order.id,
+      orderRid: order.rid,
       note: `订单 ${order.orderNo} 取消退款`,
-      idempotencyKey: `refund:${order.rid}`,
-      balanceFen: balance,
       now,
     });
   return moved;

@@ -2,9 +2,19 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { fenToYuan } from '../../shared/money.ts';
 import { newRid } from '../platform/ids.ts';
 import type { Services } from '../platform/services.ts';
-import { ledgerEntries, orderFeedback, orderItems, orders, sampleRecycles } from '../platform/db/schema.ts';
+import { moneyTransfers, orderFeedback, orderItems, orders, sampleRecycles } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
-import { appendEntry, balanceOf, lockBalance } from '../ledger/index.ts';
+import {
+  creditState,
+  lockAccount,
+  moneyTransaction,
+  postOrderPayment,
+  previewSplit,
+  splitPayment,
+  userAccount,
+  type PayMethod,
+  type Split,
+} from '../money/index.ts';
 import type { Tx } from '../platform/db/client.ts';
 import {
   ALREADY_PAID,
@@ -13,7 +23,7 @@ import {
   PAYABLE_STATUSES,
   type Actor,
 } from '../../shared/orders/order-status.ts';
-import { INSUFFICIENT_BALANCE, ORDER_NOT_FOUND } from '../../shared/orders/order.ts';
+import { ORDER_NOT_FOUND } from '../../shared/orders/order.ts';
 import { DISPOSAL_KEEP, DISPOSAL_RECYCLE } from '../../shared/plan/plan-rules.ts';
 import { canRequestReturn, SAMPLES_NOT_RECEIVED } from '../../shared/orders/order-view.ts';
 import { pageWindow } from '../../shared/pagination.ts';
@@ -29,74 +39,108 @@ const owed = (o: OrderRow) => Math.max(0, o.amountFen - o.paidFen);
 
 export async function readyToPay(s: Services, userId: number, rid: string) {
   const o = await findOwnOrder(s.db, userId, rid);
+  const now = s.now();
+  const account = await userAccount(s.db, userId, now);
+  const credit = await creditState(s.db, account, now);
+  const amount = owed(o);
   return {
     rid: o.rid,
     order_no: o.orderNo,
     status: o.status,
     status_text: ORDER_STATUS_TEXT[o.status],
-    amount_fen: owed(o),
-    balance_fen: await balanceOf(s.db, userId),
+    amount_fen: amount,
+    balance_fen: account.cashFen + account.bonusFen,
+    cash_fen: account.cashFen,
+    bonus_fen: account.bonusFen,
+    credit_limit_fen: account.creditLimitFen,
+    credit_available_fen: account.creditLimitFen - account.creditUsedFen,
+    credit_overdue_fen: credit.overdue_fen,
+    split: {
+      balance: previewSplit(account, amount, 'balance', credit.overdue_fen),
+      credit: previewSplit(account, amount, 'credit', credit.overdue_fen),
+    },
     payable: PAYABLE_STATUSES.includes(o.status),
   };
 }
 
+const SOURCE_TEXT = { bonus_fen: '赠送金', cash_fen: '现金余额', credit_fen: '信用额度' } as const;
+
+/** '赠送金 100.00 元 + 现金余额 900.00 元' */
+const splitText = (split: Split) =>
+  (Object.keys(SOURCE_TEXT) as (keyof Split)[])
+    .filter((k) => split[k] > 0)
+    .map((k) => `${SOURCE_TEXT[k]} ${fenToYuan(split[k])} 元`)
+    .join(' + ');
+
 /**
- * Pays an order from the balance in one transaction: the balance row, then the order row, are
- * locked (always in that order, as every money path does, so two payments cannot deadlock),
- * the move is checked, the debit appended and the order moved. A second payment of the same
- * order waits for the first and then finds it paid.
+ * Pays an order in one transaction through the one pay path: the customer's account row, then
+ * the order row, are locked (always in that order, as every money path does, so two payments
+ * cannot deadlock), the move is checked, the split taken (bonus first, then cash; or the credit
+ * line) and posted, and the order moved. A second payment of the same order waits for the first
+ * and then finds it paid; the same idempotency key twice answers the first result.
  */
-export async function payOrder(s: Services, userId: number, rid: string, idempotencyKey?: string) {
+export async function payOrder(
+  s: Services,
+  userId: number,
+  rid: string,
+  idempotencyKey?: string,
+  method: PayMethod = 'balance',
+) {
   const peek = await findOwnOrder(s.db, userId, rid);
   const now = s.now();
+  const { id: accountId } = await userAccount(s.db, userId, now);
   const key = idempotencyKey ? `pay:${userId}:${idempotencyKey}` : `pay:${peek.rid}:${peek.status}`;
-  return s.db.transaction(async (tx) => {
-    const balance = await lockBalance(tx, userId, now);
+  return moneyTransaction(s.db, async (tx) => {
+    const account = await lockAccount(tx, accountId);
     const order = await lockOrder(tx, peek.id);
+    const answer = (paid: Split) => ({
+      status: order.status,
+      status_text: ORDER_STATUS_TEXT[order.status],
+      balance_fen: account.cashFen + account.bonusFen,
+      paid_fen: paid.bonus_fen + paid.cash_fen + paid.credit_fen,
+      paid,
+    });
     if (idempotencyKey) {
       const [earlier] = await tx
-        .select({ orderId: ledgerEntries.orderId, after: ledgerEntries.balanceAfterFen })
-        .from(ledgerEntries)
-        .where(eq(ledgerEntries.idempotencyKey, key));
+        .select({ orderId: moneyTransfers.orderId })
+        .from(moneyTransfers)
+        .where(eq(moneyTransfers.idempotencyKey, key));
       if (earlier) {
         if (earlier.orderId !== order.id) throw new DomainError('该请求标识已用于另一笔支付');
-        return {
-          status: order.status,
-          status_text: ORDER_STATUS_TEXT[order.status],
-          balance_fen: balance,
-          paid_fen: 0,
-        };
+        return answer({ bonus_fen: 0, cash_fen: 0, credit_fen: 0 });
       }
     }
     const move = nextStatus(factsOf(order), 'pay', 'customer');
     if (!move.ok) throw new DomainError(move.message, 200, move.code);
     const amount = owed(order);
-    if (balance < amount) throw new DomainError(INSUFFICIENT_BALANCE);
-    const entry = await appendEntry(tx, {
-      userId,
-      deltaFen: -amount,
-      kind: 'payment',
+    const credit = method === 'credit' ? await creditState(tx, account, now) : null;
+    const split = splitPayment(account, amount, method, credit?.overdue_fen ?? 0);
+    const posted = await postOrderPayment(tx, {
+      account,
       orderId: order.id,
-      note: `支付订单 ${order.orderNo}`,
+      split,
       idempotencyKey: key,
-      balanceFen: balance,
+      actorId: userId,
+      note: `支付订单 ${order.orderNo}`,
       now,
     });
-    if (!entry) throw new DomainError(ALREADY_PAID, 200, 'ALREADY_PAID');
+    if (!posted) throw new DomainError(ALREADY_PAID, 200, 'ALREADY_PAID');
     const updated = await applyTransition(tx, order, {
       action: 'pay',
       actor: 'customer',
       actorId: userId,
-      note: `余额支付 ${fenToYuan(amount)} 元`,
+      note: `${method === 'credit' ? '信用支付' : '余额支付'} ${fenToYuan(amount)} 元（${splitText(split)}）`,
       now,
       patch: { paidFen: order.paidFen + amount },
       recycle: await hasDisposal(tx, order.id, DISPOSAL_RECYCLE),
     });
+    const after = posted.accounts.get(account.id)!;
     return {
       status: updated.status,
       status_text: ORDER_STATUS_TEXT[updated.status],
-      balance_fen: entry.balanceAfterFen,
+      balance_fen: after.cashFen + after.bonusFen,
       paid_fen: amount,
+      paid: split,
     };
   });
 }
@@ -119,7 +163,7 @@ export async function cancelOrder(
   by: { actor: Actor; actorId: number; reason: string },
 ): Promise<OrderRow> {
   const now = s.now();
-  return s.db.transaction((tx) =>
+  return moneyTransaction(s.db, (tx) =>
     cancelWithRefund(tx, o, { actor: by.actor, actorId: by.actorId, note: by.reason }, now, {
       // A reservation's order frees its slots with it (and holds customers to the deadline).
       release: (order) => releaseHold(tx, order, by, now),

@@ -124,8 +124,12 @@ export function orderRoutes() {
 
   r.post('/web/order/pay', contract({ body: paySchema, response: PaidSchema }), async (c) => {
     const me = requireUser(c);
-    const { rid, idempotency_key } = await readBody(c, paySchema);
-    return ok(c, await payOrder(c.var.services, me.id, rid, idempotency_key || undefined), '支付成功');
+    const { rid, idempotency_key, method } = await readBody(c, paySchema);
+    return ok(
+      c,
+      await payOrder(c.var.services, me.id, rid, idempotency_key || undefined, method),
+      '支付成功',
+    );
   });
 
   r.post(

@@ -14,6 +14,12 @@ const RID_PREFIX = {
   block: 'b',
   tempDevice: 't',
   device: 'd',
+  account: 'w',
+  movement: 'e',
+  prestore: 'y',
+  transferApply: 'z',
+  creditApply: 'k',
+  prestoreRule: 'l',
 } as const;
 
 export type RidKind = keyof typeof RID_PREFIX;

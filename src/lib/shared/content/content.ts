@@ -85,6 +85,8 @@ export const SiteInfoSchema = z.object({
   }),
   copyright: z.string(),
   icp: z.string().default(''),
+  /** Where customers send a top-up by bank transfer (对公转账). */
+  bank: z.object({ name: z.string(), bank: z.string(), account: z.string() }),
 });
 export type SiteInfo = z.infer<typeof SiteInfoSchema>;
 

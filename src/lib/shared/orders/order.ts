@@ -158,6 +158,8 @@ export const paySchema = z.object(
     rid: ridField(),
     /** A retry with the same key after a lost answer gets the first answer again. */
     idempotency_key: optText('请求标识', 64).optional(),
+    /** balance: bonus first, then cash; credit: the credit line. */
+    method: z.enum(['balance', 'credit'], { error: '[支付方式]不正确' }).default('balance'),
   },
   { error: '请求参数格式不正确' },
 );

@@ -137,6 +137,9 @@ export const OrderCountsSchema = z.object({
 export const OrderMovedSchema = z.object({ status, status_text: z.string() });
 export const StaffMovedSchema = OrderMovedSchema.extend({ rid: ridOut });
 
+/** Which sub-balances a payment takes (or a refund gives back). */
+export const SplitSchema = z.object({ bonus_fen: fen, cash_fen: fen, credit_fen: fen });
+
 /** web/order/ready2pay: what paying now would take. */
 export const ReadyToPaySchema = z.object({
   rid: ridOut,
@@ -144,12 +147,27 @@ export const ReadyToPaySchema = z.object({
   status,
   status_text: z.string(),
   amount_fen: fen,
+  /** cash + bonus: what a balance payment may draw on. */
   balance_fen: fen,
+  cash_fen: fen,
+  bonus_fen: fen,
+  credit_limit_fen: fen,
+  credit_available_fen: fen,
+  /** Credit past its term: credit payments are refused until it is repaid. */
+  credit_overdue_fen: fen,
+  /** Where each way of paying would take the money from; null when it cannot pay. */
+  split: z.object({ balance: SplitSchema.nullable(), credit: SplitSchema.nullable() }),
   payable: z.boolean(),
 });
 
-/** web/order/pay: the order's new status and the balance left. */
-export const PaidSchema = z.object({ status, status_text: z.string(), balance_fen: fen, paid_fen: fen });
+/** web/order/pay: the order's new status, the balance left and where the money came from. */
+export const PaidSchema = z.object({
+  status,
+  status_text: z.string(),
+  balance_fen: fen,
+  paid_fen: fen,
+  paid: SplitSchema,
+});
 
 /** order/history4user: past orders whose samples the lab keeps. */
 export const KeptSamplesPageSchema = pagedOf(

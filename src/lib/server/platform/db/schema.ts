@@ -3,7 +3,7 @@ export * from '../../catalogue/site-tables.ts';
 export * from '../../accounts/tables.ts';
 export * from '../../member/tables.ts';
 export * from '../../orders/tables.ts';
-export * from '../../ledger/tables.ts';
+export * from '../../money/tables.ts';
 export * from '../../staff/tables.ts';
 export * from '../../notify/tables.ts';
 export * from '../../files/tables.ts';

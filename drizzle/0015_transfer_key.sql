@@ -1,0 +1,2 @@
+ALTER TABLE "transfer_applications" ADD COLUMN "idempotency_key" text NOT NULL;--> statement-breakpoint
+ALTER TABLE "transfer_applications" ADD CONSTRAINT "transfer_applications_idempotency_key_unique" UNIQUE("idempotency_key");

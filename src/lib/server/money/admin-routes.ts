@@ -1,0 +1,150 @@
+import { Hono } from 'hono';
+import type { ApiEnv } from '../app.ts';
+import { contract } from '../platform/http/contract.ts';
+import { ok, readBody } from '../platform/http/envelope.ts';
+import { requireUser } from '../platform/http/auth.ts';
+import { creditSchema } from '../../shared/orders/order.ts';
+import {
+  adminListSchema,
+  creditApproveSchema,
+  PRESTORE_STATUS_TEXT,
+  rejectSchema,
+  reviewSchema,
+  ruleSaveSchema,
+} from '../../shared/money/money.ts';
+import {
+  CreditApplicationSchema,
+  CreditedSchema,
+  PrestoreRefundedSchema,
+  PrestoreRuleSchema,
+  PrestoreSchema,
+  StaffCreditPageSchema,
+  StaffPrestorePageSchema,
+  TransferMovedSchema,
+  TransferPageSchema,
+} from '../../shared/money/responses.ts';
+import {
+  approvePrestore,
+  listPrestore,
+  prestoreOut,
+  refundPrestore,
+  rejectPrestore,
+  saveRule,
+} from './prestore.ts';
+import { decideTransfer, listTransfers } from './transfers.ts';
+import { decideCredit, listCreditApplications } from './credit.ts';
+import { adjust } from './asset.ts';
+
+type PrestoreStatus = keyof typeof PRESTORE_STATUS_TEXT;
+const isPrestoreStatus = (s: string): s is PrestoreStatus => s in PRESTORE_STATUS_TEXT;
+
+/** Finance's side of the money calls under /api/admin: approvals, rules, manual credits. */
+export function moneyAdminRoutes() {
+  const r = new Hono<ApiEnv>();
+
+  r.post(
+    '/prestore/list',
+    contract({ body: adminListSchema, response: StaffPrestorePageSchema }),
+    async (c) => {
+      const f = await readBody(c, adminListSchema);
+      const { rows, total } = await listPrestore(c.var.services.db, {
+        ...f,
+        status: f.status && isPrestoreStatus(f.status) ? f.status : undefined,
+      });
+      return ok(c, {
+        list: rows.map((r) => ({
+          ...prestoreOut(r.a),
+          customer: { rid: r.userRid, phone: r.phone, name: r.name, company: r.company },
+        })),
+        total,
+      });
+    },
+  );
+
+  r.post('/prestore/approve', contract({ body: reviewSchema, response: PrestoreSchema }), async (c) => {
+    const me = requireUser(c);
+    const { rid, note } = await readBody(c, reviewSchema);
+    return ok(c, await approvePrestore(c.var.services, me.id, rid, note), '已入账');
+  });
+
+  r.post('/prestore/reject', contract({ body: rejectSchema, response: PrestoreSchema }), async (c) => {
+    const me = requireUser(c);
+    const { rid, reason } = await readBody(c, rejectSchema);
+    return ok(c, await rejectPrestore(c.var.services, me.id, rid, reason), '已驳回');
+  });
+
+  r.post(
+    '/prestore/refund',
+    contract({ body: rejectSchema, response: PrestoreRefundedSchema }),
+    async (c) => {
+      const me = requireUser(c);
+      const { rid, reason } = await readBody(c, rejectSchema);
+      return ok(c, await refundPrestore(c.var.services, me.id, rid, reason), '已退款');
+    },
+  );
+
+  r.post(
+    '/prestore_rule/save',
+    contract({ body: ruleSaveSchema, response: PrestoreRuleSchema }),
+    async (c) => {
+      const me = requireUser(c);
+      return ok(c, await saveRule(c.var.services, me.id, await readBody(c, ruleSaveSchema)), '保存成功');
+    },
+  );
+
+  r.post('/transfer/list', contract({ body: adminListSchema, response: TransferPageSchema }), async (c) => {
+    const f = await readBody(c, adminListSchema);
+    return ok(c, await listTransfers(c.var.services.db, null, f));
+  });
+
+  r.post('/transfer/approve', contract({ body: reviewSchema, response: TransferMovedSchema }), async (c) => {
+    const me = requireUser(c);
+    const { rid } = await readBody(c, reviewSchema);
+    return ok(c, await decideTransfer(c.var.services, me.id, rid, { approve: true }), '已转账');
+  });
+
+  r.post('/transfer/reject', contract({ body: rejectSchema, response: TransferMovedSchema }), async (c) => {
+    const me = requireUser(c);
+    const { rid, reason } = await readBody(c, rejectSchema);
+    return ok(c, await decideTransfer(c.var.services, me.id, rid, { approve: false, reason }), '已驳回');
+  });
+
+  r.post('/credit/list', contract({ body: adminListSchema, response: StaffCreditPageSchema }), async (c) => {
+    return ok(c, await listCreditApplications(c.var.services.db, await readBody(c, adminListSchema)));
+  });
+
+  r.post(
+    '/credit/approve',
+    contract({ body: creditApproveSchema, response: CreditApplicationSchema }),
+    async (c) => {
+      const me = requireUser(c);
+      const { rid, limit_fen, due_days } = await readBody(c, creditApproveSchema);
+      return ok(
+        c,
+        await decideCredit(c.var.services, me.id, rid, { approve: true, limit_fen, due_days }),
+        '已开通',
+      );
+    },
+  );
+
+  r.post('/credit/reject', contract({ body: rejectSchema, response: CreditApplicationSchema }), async (c) => {
+    const me = requireUser(c);
+    const { rid, reason } = await readBody(c, rejectSchema);
+    return ok(c, await decideCredit(c.var.services, me.id, rid, { approve: false, reason }), '已驳回');
+  });
+
+  r.post('/balance/credit', contract({ body: creditSchema, response: CreditedSchema }), async (c) => {
+    const me = requireUser(c);
+    const input = await readBody(c, creditSchema);
+    const result = await adjust(c.var.services, {
+      userRid: input.user_rid,
+      amountFen: input.amount_fen,
+      idempotencyKey: input.idempotency_key,
+      note: input.note,
+      staffId: me.id,
+    });
+    return ok(c, result, '充值成功');
+  });
+
+  return r;
+}

@@ -1,0 +1,191 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Services } from '../platform/services.ts';
+import type { Db } from '../platform/db/client.ts';
+import { creditApplications, moneyAccounts, users } from '../platform/db/schema.ts';
+import { DomainError } from '../platform/errors.ts';
+import { newRid } from '../platform/ids.ts';
+import { isUniqueViolation } from '../platform/db/errors.ts';
+import { pageWindow } from '../../shared/pagination.ts';
+import { fenToYuan } from '../../shared/money.ts';
+import { CREDIT_STATUS_TEXT, NOT_ENOUGH_CASH } from '../../shared/money/money.ts';
+import { moneyTransaction, post, userAccount, type AccountRow } from './ledger.ts';
+import { creditState, lockAccount } from './pay.ts';
+
+type CreditApplication = typeof creditApplications.$inferSelect;
+
+const applicationOut = (a: CreditApplication) => ({
+  rid: a.rid,
+  requested_fen: a.requestedFen,
+  reason: a.reason,
+  status: a.status,
+  status_text: CREDIT_STATUS_TEXT[a.status],
+  limit_fen: a.limitFen ?? 0,
+  due_days: a.dueDays ?? 0,
+  reject_reason: a.rejectReason,
+  created: a.createdAt.toISOString(),
+  decided: a.decidedAt?.toISOString() ?? null,
+});
+
+/** The credit line as its owner sees it: limit, used, available, term, overdue, last application. */
+export async function creditOverview(db: Db, account: AccountRow, now: number) {
+  const [[last], state] = await Promise.all([
+    db
+      .select()
+      .from(creditApplications)
+      .where(eq(creditApplications.accountId, account.id))
+      .orderBy(desc(creditApplications.id))
+      .limit(1),
+    creditState(db, account, now),
+  ]);
+  return {
+    limit_fen: account.creditLimitFen,
+    used_fen: account.creditUsedFen,
+    available_fen: account.creditLimitFen - account.creditUsedFen,
+    due_days: account.creditDueDays,
+    ...state,
+    application: last ? applicationOut(last) : null,
+  };
+}
+
+/**
+ * creditApply/operate: `apply` for a line (one open application at a time), `cancel` it while
+ * under review, `repay` what is owed from cash (never bonus). Answers the line afterwards.
+ */
+export async function operateCredit(
+  s: Services,
+  userId: number,
+  op:
+    | { action: 'apply'; amount_fen: number; reason: string }
+    | { action: 'cancel' }
+    | { action: 'repay'; amount_fen: number; idempotency_key: string },
+) {
+  const now = s.now();
+  const account = await userAccount(s.db, userId, now);
+  if (op.action === 'apply') {
+    try {
+      await s.db.insert(creditApplications).values({
+        rid: newRid('creditApply'),
+        userId,
+        accountId: account.id,
+        requestedFen: op.amount_fen,
+        reason: op.reason,
+        status: 'reviewing',
+        createdAt: new Date(now),
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DomainError('您已有审核中的信用申请');
+      throw error;
+    }
+  } else if (op.action === 'cancel') {
+    const [cancelled] = await s.db
+      .update(creditApplications)
+      .set({ status: 'cancelled', decidedAt: new Date(now) })
+      .where(and(eq(creditApplications.accountId, account.id), eq(creditApplications.status, 'reviewing')))
+      .returning({ id: creditApplications.id });
+    if (!cancelled) throw new DomainError('没有审核中的信用申请');
+  } else {
+    await moneyTransaction(s.db, async (tx) => {
+      const locked = await lockAccount(tx, account.id);
+      if (locked.creditUsedFen === 0) throw new DomainError('当前没有待还的信用账款');
+      if (op.amount_fen > locked.creditUsedFen)
+        throw new DomainError(`还款金额不能超过待还金额 ${fenToYuan(locked.creditUsedFen)} 元`);
+      await post(tx, {
+        kind: 'credit_repay',
+        idempotencyKey: `repay:${userId}:${op.idempotency_key}`,
+        actorId: userId,
+        note: `信用还款 ${fenToYuan(op.amount_fen)} 元`,
+        now,
+        shortOfCash: NOT_ENOUGH_CASH,
+        postings: [
+          { accountId: account.id, sub: 'cash', amountFen: -op.amount_fen },
+          { accountId: account.id, sub: 'credit', amountFen: op.amount_fen },
+        ],
+      });
+    });
+  }
+  const [fresh] = await s.db.select().from(moneyAccounts).where(eq(moneyAccounts.id, account.id));
+  return creditOverview(s.db, fresh, now);
+}
+
+export async function listCreditApplications(
+  db: Db,
+  filter: { status?: string; page?: number; size?: number },
+) {
+  const w = pageWindow(filter.page, filter.size);
+  const where = filter.status
+    ? eq(creditApplications.status, filter.status as CreditApplication['status'])
+    : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        a: creditApplications,
+        userRid: users.rid,
+        phone: users.phone,
+        name: users.name,
+        company: users.company,
+      })
+      .from(creditApplications)
+      .innerJoin(users, eq(users.id, creditApplications.userId))
+      .where(where)
+      .orderBy(desc(creditApplications.id))
+      .limit(w.size)
+      .offset(w.offset),
+    db.select({ total: count() }).from(creditApplications).where(where),
+  ]);
+  return {
+    list: rows.map((r) => ({
+      ...applicationOut(r.a),
+      customer: { rid: r.userRid, phone: r.phone, name: r.name, company: r.company },
+    })),
+    total,
+  };
+}
+
+/**
+ * Staff decide a credit application. Approval sets the account's line and term under the
+ * account's lock; a limit below what is already owed is refused.
+ */
+export async function decideCredit(
+  s: Services,
+  staffId: number,
+  rid: string,
+  decision: { approve: true; limit_fen: number; due_days: number } | { approve: false; reason: string },
+) {
+  const now = s.now();
+  const [peek] = await s.db.select().from(creditApplications).where(eq(creditApplications.rid, rid));
+  if (!peek) throw new DomainError('信用申请不存在', 200, 'NOT_FOUND');
+  return moneyTransaction(s.db, async (tx) => {
+    const account = await lockAccount(tx, peek.accountId);
+    const [a] = await tx
+      .select()
+      .from(creditApplications)
+      .where(eq(creditApplications.id, peek.id))
+      .for('update');
+    if (a.status !== 'reviewing')
+      throw new DomainError(`该申请${CREDIT_STATUS_TEXT[a.status]}，不能再操作`, 200, 'CONFLICT');
+    if (decision.approve) {
+      if (decision.limit_fen < account.creditUsedFen)
+        throw new DomainError(`信用额度不能低于已用额度 ${fenToYuan(account.creditUsedFen)} 元`);
+      await tx
+        .update(moneyAccounts)
+        .set({
+          creditLimitFen: decision.limit_fen,
+          creditDueDays: decision.due_days,
+          updatedAt: new Date(now),
+        })
+        .where(eq(moneyAccounts.id, account.id));
+    }
+    const [updated] = await tx
+      .update(creditApplications)
+      .set({
+        reviewerId: staffId,
+        decidedAt: new Date(now),
+        ...(decision.approve
+          ? { status: 'approved' as const, limitFen: decision.limit_fen, dueDays: decision.due_days }
+          : { status: 'rejected' as const, rejectReason: decision.reason }),
+      })
+      .where(eq(creditApplications.id, a.id))
+      .returning();
+    return applicationOut(updated);
+  });
+}

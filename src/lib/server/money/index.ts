@@ -1,0 +1,16 @@
+// Money (decision 0022): accounts with cash, bonus and credit, one balanced append-only ledger,
+// the one pay and refund path, top-ups, transfers, credit lines and the asset centre.
+export { lockAccounts, moneyTransaction, systemAccount, userAccount, type AccountRow } from './ledger.ts';
+export {
+  creditState,
+  lockAccount,
+  postOrderPayment,
+  postOrderRefund,
+  previewSplit,
+  splitPayment,
+  type PayMethod,
+  type Split,
+} from './pay.ts';
+export { ledgerProblems } from './asset.ts';
+export { moneyRoutes } from './routes.ts';
+export { moneyAdminRoutes } from './admin-routes.ts';

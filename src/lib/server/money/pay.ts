@@ -1,0 +1,161 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../platform/db/client.ts';
+import { moneyPostings, moneyTransfers } from '../platform/db/schema.ts';
+import { DomainError } from '../platform/errors.ts';
+import { INSUFFICIENT_BALANCE } from '../../shared/orders/order.ts';
+import { lockAccounts, orderPostings, post, systemAccount, type AccountRow, type Posting } from './ledger.ts';
+
+export type PayMethod = 'balance' | 'credit';
+export type Split = { bonus_fen: number; cash_fen: number; credit_fen: number };
+
+export const CREDIT_OVERDUE = '信用账款已逾期，请先还款后再使用信用支付';
+export const NO_CREDIT_LINE = '您尚未开通信用额度';
+
+const DAY = 86_400_000;
+
+/**
+ * Where a payment comes from: with the balance, bonus first, then cash; with credit, the whole
+ * amount from the line, which must be open, not overdue and wide enough. Throws the refusal.
+ */
+export function splitPayment(
+  account: Pick<AccountRow, 'cashFen' | 'bonusFen' | 'creditLimitFen' | 'creditUsedFen'>,
+  amountFen: number,
+  method: PayMethod,
+  overdueFen: number,
+): Split {
+  if (method === 'credit') {
+    if (account.creditLimitFen <= 0) throw new DomainError(NO_CREDIT_LINE);
+    if (overdueFen > 0) throw new DomainError(CREDIT_OVERDUE);
+    if (account.creditLimitFen - account.creditUsedFen < amountFen) throw new DomainError('可用信用额度不足');
+    return { bonus_fen: 0, cash_fen: 0, credit_fen: amountFen };
+  }
+  if (account.bonusFen + account.cashFen < amountFen) throw new DomainError(INSUFFICIENT_BALANCE);
+  const bonus = Math.min(account.bonusFen, amountFen);
+  return { bonus_fen: bonus, cash_fen: amountFen - bonus, credit_fen: 0 };
+}
+
+/** The same split without throwing, for the pay dialog's preview (null: not possible). */
+export function previewSplit(
+  account: Pick<AccountRow, 'cashFen' | 'bonusFen' | 'creditLimitFen' | 'creditUsedFen'>,
+  amountFen: number,
+  method: PayMethod,
+  overdueFen: number,
+): Split | null {
+  try {
+    return splitPayment(account, amountFen, method, overdueFen);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Debits an order's payment from the customer's account, already locked by the caller: one
+ * movement whose postings say which sub-balance paid what. Null when the key was used before.
+ */
+export async function postOrderPayment(
+  tx: Tx,
+  input: {
+    account: AccountRow;
+    orderId: number;
+    split: Split;
+    idempotencyKey: string;
+    actorId: number;
+    note: string;
+    now: number;
+  },
+) {
+  const { split, account } = input;
+  const total = split.bonus_fen + split.cash_fen + split.credit_fen;
+  const postings: Posting[] = [
+    { accountId: account.id, sub: 'bonus', amountFen: -split.bonus_fen },
+    { accountId: account.id, sub: 'cash', amountFen: -split.cash_fen },
+    { accountId: account.id, sub: 'credit', amountFen: -split.credit_fen },
+    { accountId: await systemAccount(tx, 'revenue'), sub: 'cash', amountFen: total },
+  ];
+  return post(tx, {
+    kind: 'payment',
+    idempotencyKey: input.idempotencyKey,
+    postings,
+    orderId: input.orderId,
+    actorId: input.actorId,
+    note: input.note,
+    now: input.now,
+  });
+}
+
+/**
+ * Gives back everything an order's payment took, each yuan to the sub-balance it came from
+ * (bonus to bonus, cash to cash, credit back to the line), once per order. The caller holds the
+ * account's lock. Returns what went back.
+ */
+export async function postOrderRefund(
+  tx: Tx,
+  input: { accountId: number; orderId: number; orderRid: string; note: string; now: number },
+): Promise<Split> {
+  const paid = await orderPostings(tx, input.orderId, 'payment', input.accountId);
+  const back: Split = {
+    bonus_fen: -(paid.get('bonus') ?? 0),
+    cash_fen: -(paid.get('cash') ?? 0),
+    credit_fen: -(paid.get('credit') ?? 0),
+  };
+  const total = back.bonus_fen + back.cash_fen + back.credit_fen;
+  if (total <= 0) return back;
+  await post(tx, {
+    kind: 'refund',
+    idempotencyKey: `refund:${input.orderRid}`,
+    orderId: input.orderId,
+    note: input.note,
+    now: input.now,
+    postings: [
+      { accountId: input.accountId, sub: 'bonus', amountFen: back.bonus_fen },
+      { accountId: input.accountId, sub: 'cash', amountFen: back.cash_fen },
+      { accountId: input.accountId, sub: 'credit', amountFen: back.credit_fen },
+      { accountId: await systemAccount(tx, 'revenue'), sub: 'cash', amountFen: -total },
+    ],
+  });
+  return back;
+}
+
+export type CreditState = { overdue_fen: number; overdue_days: number; next_due: string | null };
+
+/**
+ * What of a credit line is past its term. Repayments and refunds settle the oldest credit
+ * payments first; an unsettled one older than the term is overdue, for as many days as it is late.
+ */
+export async function creditState(db: Db | Tx, account: AccountRow, now: number): Promise<CreditState> {
+  if (account.creditUsedFen <= 0) return { overdue_fen: 0, overdue_days: 0, next_due: null };
+  const rows = await db
+    .select({ amount: moneyPostings.amountFen, at: moneyTransfers.at })
+    .from(moneyPostings)
+    .innerJoin(moneyTransfers, eq(moneyTransfers.id, moneyPostings.transferId))
+    .where(and(eq(moneyPostings.accountId, account.id), eq(moneyPostings.sub, 'credit')))
+    .orderBy(asc(moneyPostings.id));
+  let settled = rows.filter((r) => r.amount > 0).reduce((n, r) => n + r.amount, 0);
+  let overdue = 0;
+  let days = 0;
+  let nextDue: number | null = null;
+  for (const draw of rows.filter((r) => r.amount < 0)) {
+    const covered = Math.min(settled, -draw.amount);
+    settled -= covered;
+    const open = -draw.amount - covered;
+    if (open === 0) continue;
+    const due = draw.at.getTime() + account.creditDueDays * DAY;
+    nextDue ??= due;
+    if (due < now) {
+      overdue += open;
+      days = Math.max(days, Math.ceil((now - due) / DAY));
+    }
+  }
+  return {
+    overdue_fen: overdue,
+    overdue_days: days,
+    next_due: nextDue === null ? null : new Date(nextDue).toISOString(),
+  };
+}
+
+/** Locks one account and hands back its fresh row (the pay and refund paths start here). */
+export async function lockAccount(tx: Tx, accountId: number): Promise<AccountRow> {
+  const row = (await lockAccounts(tx, [accountId])).get(accountId);
+  if (!row) throw new Error(`account ${accountId} cannot be locked`);
+  return row;
+}
