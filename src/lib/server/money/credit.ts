@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db } from '../platform/db/client.ts';
-import { creditApplications, moneyAccounts, users } from '../platform/db/schema.ts';
+import { creditApplications, moneyAccounts, moneyTransfers, users } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { isUniqueViolation } from '../platform/db/errors.ts';
@@ -84,14 +84,21 @@ export async function operateCredit(
       .returning({ id: creditApplications.id });
     if (!cancelled) throw new DomainError('没有审核中的信用申请');
   } else {
+    const idempotencyKey = `repay:${userId}:${op.idempotency_key}`;
     await moneyTransaction(s.db, async (tx) => {
       const locked = await lockAccount(tx, account.id);
+      // The same repayment again (a lost answer, a double click) answers the line as it is.
+      const [done] = await tx
+        .select({ id: moneyTransfers.id })
+        .from(moneyTransfers)
+        .where(eq(moneyTransfers.idempotencyKey, idempotencyKey));
+      if (done) return;
       if (locked.creditUsedFen === 0) throw new DomainError('当前没有待还的信用账款');
       if (op.amount_fen > locked.creditUsedFen)
         throw new DomainError(`还款金额不能超过待还金额 ${fenToYuan(locked.creditUsedFen)} 元`);
       await post(tx, {
         kind: 'credit_repay',
-        idempotencyKey: `repay:${userId}:${op.idempotency_key}`,
+        idempotencyKey,
         actorId: userId,
         note: `信用还款 ${fenToYuan(op.amount_fen)} 元`,
         now,

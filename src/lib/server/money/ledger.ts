@@ -53,7 +53,7 @@ export async function userAccount(db: Db | Tx, userId: number, now: number): Pro
 }
 
 /**
- * Locks customer and group accounts FOR UPDATE, always in ascending id — the one lock order of
+ * Locks customer and group accounts, always in ascending id — the one lock order of
  * every money path, so two movements over the same accounts queue instead of deadlocking.
  * System accounts are never locked (they keep no cached balance).
  */
@@ -65,7 +65,9 @@ export async function lockAccounts(tx: Tx, ids: readonly number[]): Promise<Map<
     .from(moneyAccounts)
     .where(and(inArray(moneyAccounts.id, unique), sql`${moneyAccounts.ownerKind} <> 'system'`))
     .orderBy(asc(moneyAccounts.id))
-    .for('update');
+    // NO KEY UPDATE: a balance change never touches the key, so rows that merely reference the
+    // account (postings, applications, whose foreign keys take KEY SHARE) do not wait on it.
+    .for('no key update');
   return new Map(rows.map((r) => [r.id, r]));
 }
 

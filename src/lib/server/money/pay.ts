@@ -85,18 +85,23 @@ export async function postOrderPayment(
 
 /**
  * Gives back everything an order's payment took, each yuan to the sub-balance it came from
- * (bonus to bonus, cash to cash, credit back to the line), once per order. The caller holds the
- * account's lock. Returns what went back.
+ * (bonus to bonus, cash to cash, credit back to the line — or to cash where that credit was
+ * repaid meanwhile), once per order. The caller holds the account's lock. Returns what went back.
  */
 export async function postOrderRefund(
   tx: Tx,
   input: { accountId: number; orderId: number; orderRid: string; note: string; now: number },
 ): Promise<Split> {
   const paid = await orderPostings(tx, input.orderId, 'payment', input.accountId);
+  const account = await lockAccount(tx, input.accountId);
+  // Credit goes back to the line only as far as it is still owed: what was already repaid (in
+  // cash) comes back as cash.
+  const credit = -(paid.get('credit') ?? 0);
+  const creditBack = Math.min(credit, account.creditUsedFen);
   const back: Split = {
     bonus_fen: -(paid.get('bonus') ?? 0),
-    cash_fen: -(paid.get('cash') ?? 0),
-    credit_fen: -(paid.get('credit') ?? 0),
+    cash_fen: -(paid.get('cash') ?? 0) + (credit - creditBack),
+    credit_fen: creditBack,
   };
   const total = back.bonus_fen + back.cash_fen + back.credit_fen;
   if (total <= 0) return back;

@@ -63,14 +63,17 @@ export async function addTransfer(
   const to = await findReceiver(s.db, input.to_account, now);
   if (to.id === from.id) throw new DomainError('不能转账给自己');
   const key = `${userId}:${input.idempotency_key}`;
-  const [earlier] = await s.db
-    .select()
-    .from(transferApplications)
-    .where(eq(transferApplications.idempotencyKey, key));
-  if (earlier) return (await detailFor(s.db, earlier, from.id))!;
-  if (from.cashFen < input.amount_fen) throw new DomainError(NOT_ENOUGH_CASH);
   const review = input.amount_fen > TRANSFER_REVIEW_FEN;
   const row = await moneyTransaction(s.db, async (tx) => {
+    // Both accounts first (the one lock order), so a repeated submission waits here and then
+    // finds the first one by its key.
+    const locked = await lockAccounts(tx, [from.id, to.id]);
+    const [earlier] = await tx
+      .select()
+      .from(transferApplications)
+      .where(eq(transferApplications.idempotencyKey, key));
+    if (earlier) return earlier;
+    if (locked.get(from.id)!.cashFen < input.amount_fen) throw new DomainError(NOT_ENOUGH_CASH);
     const [t] = await tx
       .insert(transferApplications)
       .values({
