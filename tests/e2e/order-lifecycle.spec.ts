@@ -117,7 +117,7 @@ test('plan → order with pickup → staff steps on the timeline → report → 
   const pay = summary.getByRole('button', { name: /^去支付/ });
   await expect(pay).toContainText('¥680.00');
   await pay.click();
-  const dialog = page.getByRole('dialog', { name: '余额支付' });
+  const dialog = page.getByRole('dialog', { name: '支付订单' });
   await expect(dialog).toContainText(orderNo);
   await expect(dialog.locator('[data-pay-amount]')).toHaveText('¥680.00');
   await expect(dialog.locator('[data-pay-balance]')).toHaveText('¥1000.00');

@@ -124,18 +124,14 @@ class Api {
 }
 
 async function ledger(c: Customer) {
-  return (
-    await c.call<{ list: { kind: string; delta_fen: number }[]; balance_fen: number }>(
-      '/api/auth/balance/ledger',
-      {
-        page: 1,
-        size: 50,
-      },
-    )
-  ).data;
+  const [movements, asset] = await Promise.all([
+    c.call<{ list: { kind: string; cash_fen: number }[] }>('/api/auth/asset/detail', { page: 1, size: 50 }),
+    c.call<{ balance_fen: number }>('/api/auth/asset/init', {}),
+  ]);
+  return { list: movements.data.list, balance_fen: asset.data.balance_fen };
 }
 
-const payDialog = (page: Page) => page.getByRole('dialog', { name: '余额支付' });
+const payDialog = (page: Page) => page.getByRole('dialog', { name: '支付订单' });
 const orderRow = (page: Page, o: Order): Locator => page.locator(`[data-order="${o.rid}"]`);
 
 test('待结算: an institution order billed after its test is paid from the balance @mobile', async ({
@@ -158,7 +154,7 @@ test('待结算: an institution order billed after its test is paid from the bal
   );
   await expect(page.getByTestId('owed-total')).toHaveText(yuan(billed.amount_fen));
   await expect(page.getByTestId('balance')).toHaveText(yuan(billed.amount_fen + 1000));
-  await expect(page.getByRole('list', { name: '余额明细' })).toContainText('+');
+  await expect(page.getByRole('list', { name: '资金明细' })).toContainText('+');
 
   await row.getByRole('button', { name: '去支付' }).click();
   const dialog = payDialog(page);
@@ -174,7 +170,7 @@ test('待结算: an institution order billed after its test is paid from the bal
   await expect(page.getByText('暂无待结算订单')).toBeVisible();
   await expect(page.getByTestId('balance')).toHaveText('¥10.00');
   await expect(page.getByTestId('owed-total')).toHaveText('¥0.00');
-  const entries = page.getByRole('list', { name: '余额明细' }).getByRole('listitem');
+  const entries = page.getByRole('list', { name: '资金明细' }).getByRole('listitem');
   await expect(entries.first()).toContainText(`支付订单 ${billed.order_no}`);
   await expect(entries.first()).toContainText(`-${(billed.amount_fen / 100).toFixed(2)}`);
 
@@ -184,7 +180,7 @@ test('待结算: an institution order billed after its test is paid from the bal
 
   const after = await ledger(me);
   expect(after.list.filter((e) => e.kind === 'payment')).toEqual([
-    expect.objectContaining({ delta_fen: -billed.amount_fen }),
+    expect.objectContaining({ cash_fen: -billed.amount_fen }),
   ]);
   expect(after.balance_fen).toBe(1000);
   const detail = await me.call<{ status: string }>('/api/auth/order/detail', { rid: billed.rid });
@@ -205,7 +201,10 @@ test('not enough balance: the dialog says so, offers no payment, and nothing is 
   await orderRow(page, billed).getByRole('button', { name: '去支付' }).click();
   const dialog = payDialog(page);
   await expect(dialog.getByRole('alert')).toContainText(`余额不足，还差 ${yuan(billed.amount_fen - 100)}`);
-  await expect(dialog.getByRole('alert')).toContainText('请联系您的业务经理办理预存');
+  await expect(dialog.getByRole('alert').getByRole('link', { name: '预存充值' })).toHaveAttribute(
+    'href',
+    '/member/prestore',
+  );
   await expect(dialog.getByRole('button', { name: '确认支付' })).toHaveCount(0);
   await dialog.getByRole('button', { name: '关闭' }).last().click();
   await expect(dialog).toBeHidden();

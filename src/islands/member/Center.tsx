@@ -3,6 +3,8 @@ import ProfileDialog from '../profile/ProfileDialog.tsx';
 import { IncompleteNotice, basicInfoOf } from './ProfileSummary.tsx';
 
 import { memberOnly } from '../ui/member-gate.tsx';
+import AssetCard from '../money/AssetCard.tsx';
+import { useAsset } from '../money/use-asset.ts';
 import { reloadUser, sortAddresses, useSessionUser } from '../ui/session-user.ts';
 import { missingBasicFields } from '../../lib/shared/member/completeness.ts';
 import { organizationLabel } from '../../lib/shared/member/profile.ts';
@@ -67,9 +69,10 @@ async function logout(button: HTMLButtonElement) {
   await auth.logout();
 }
 
-/** /member/center: account, user type, profile completeness, default address, shortcuts. */
+/** /member/center: account, user type, profile completeness, the asset card, default address, shortcuts. */
 function Center() {
   const { user } = useSessionUser();
+  const { asset } = useAsset();
   const [editing, setEditing] = useState(false);
 
   useEffect(() => {
@@ -137,6 +140,23 @@ function Center() {
       </section>
 
       <IncompleteNotice user={user} onComplete={() => setEditing(true)} />
+
+      <AssetCard
+        asset={asset}
+        actions={
+          <>
+            <a href="/member/prestore" className="btn bg-white text-brand-700 hover:bg-brand-50">
+              预存充值
+            </a>
+            <a
+              href="/member/prestore#detail"
+              className="btn border border-white/40 text-white hover:bg-white/10"
+            >
+              资金明细
+            </a>
+          </>
+        }
+      />
 
       <div className="grid gap-4 md:grid-cols-2">
         <section className="card p-5" aria-labelledby="center-profile">

@@ -6,42 +6,31 @@ import { toast } from '../../lib/client/toast.ts';
 import { $webSettings } from '../../lib/client/stores.ts';
 import { fenToYuan } from '../../lib/shared/money.ts';
 import { ORDER_PAID_EVENT, type PayEventDetail } from '../../lib/client/pay-events.ts';
+import { newRequestKey } from '../../lib/client/request-key.ts';
+import type { z } from 'zod';
+import type { ReadyToPaySchema } from '../../lib/shared/orders/responses.ts';
 
-/** web/order/ready2pay: what the order owes now and the balance it would be paid from. */
-export type ReadyToPay = {
-  rid: string;
-  order_no: string;
-  status: string;
-  status_text: string;
-  amount_fen: number;
-  balance_fen: number;
-  payable: boolean;
-};
+/** web/order/ready2pay: what the order owes now and where each way of paying would take it from. */
+export type ReadyToPay = z.output<typeof ReadyToPaySchema>;
+type Method = 'balance' | 'credit';
 
 type State =
   | { kind: 'loading' }
   | { kind: 'failed'; message: string }
   | { kind: 'ready'; info: ReadyToPay; error?: string };
 
-/** A key per opening of the dialog: a double click or a retry after a lost answer charges once. */
-function newKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // randomUUID needs a secure context; plain http on a LAN address still has getRandomValues.
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
-    '',
-  );
-}
-
 const yuan = (fen: number) => `¥${fenToYuan(fen)}`;
 
 /**
- * Paying an order from the balance: the amount owed and the balance (ready2pay), then 确认支付
- * (web/order/pay with this opening's idempotency key). Not enough balance: says so, and how to
- * top up for now, with no pay button.
+ * Paying an order: the amount owed and, for each way of paying (ready2pay), where the money would
+ * come from — the balance (赠送金 first, then cash) or the credit line — then 确认支付
+ * (web/order/pay with this opening's idempotency key and the chosen way). When neither can pay,
+ * it says what is missing and links to 预存充值, with no pay button.
  */
 export default function PayDialog({ rid, onClose }: { rid: string | null; onClose: () => void }) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [paying, setPaying] = useState(false);
+  const [method, setMethod] = useState<Method>('balance');
   const key = useRef('');
 
   const load = useCallback(async (orderRid: string) => {
@@ -53,6 +42,8 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
         { throws: true },
       );
       setState(info ? { kind: 'ready', info } : { kind: 'failed', message: '订单不存在' });
+      // Credit is offered first only when the balance cannot pay and the line can.
+      setMethod(info && !info.split.balance && info.split.credit ? 'credit' : 'balance');
     } catch (error) {
       setState({ kind: 'failed', message: error instanceof Error ? error.message : '加载失败，请稍后重试' });
     }
@@ -60,7 +51,7 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
 
   useEffect(() => {
     if (!rid) return;
-    key.current = newKey();
+    key.current = newRequestKey();
     setPaying(false);
     void load(rid);
   }, [rid, load]);
@@ -74,7 +65,7 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
     try {
       await api.post(
         '/api/auth/web/order/pay',
-        { rid: info.rid, idempotency_key: key.current },
+        { rid: info.rid, idempotency_key: key.current, method },
         { throws: true },
       );
       toast.success('操作成功!');
@@ -95,15 +86,17 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
   }
 
   const info = state.kind === 'ready' ? state.info : null;
+  const split = info ? info.split[method] : null;
   const short = info ? Math.max(0, info.amount_fen - info.balance_fen) : 0;
-  const canPay = info !== null && info.payable && info.amount_fen > 0 && short === 0;
+  const canPay = info !== null && info.payable && info.amount_fen > 0 && split !== null;
+  const hasCredit = info !== null && info.credit_limit_fen > 0;
   const phone = $webSettings.get()?.localInfo?.phone;
 
   return (
     <Dialog
       open={rid !== null}
       onClose={onClose}
-      title="余额支付"
+      title="支付订单"
       width={460}
       footer={
         <>
@@ -148,35 +141,109 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
             </div>
             <div className="flex items-center justify-between gap-3">
               <dt className="text-slate-500">账户余额</dt>
-              <dd className="font-medium text-slate-900 tabular-nums" data-pay-balance>
-                {yuan(info.balance_fen)}
+              <dd className="text-right text-slate-900 tabular-nums">
+                <span className="font-medium" data-pay-balance>
+                  {yuan(info.balance_fen)}
+                </span>
+                {info.bonus_fen > 0 && (
+                  <span className="block text-xs text-slate-500">
+                    现金 {yuan(info.cash_fen)} + 赠送金 {yuan(info.bonus_fen)}
+                  </span>
+                )}
               </dd>
             </div>
-            {canPay && (
-              <div className="flex items-center justify-between gap-3">
-                <dt className="text-slate-500">支付后余额</dt>
-                <dd className="text-slate-700 tabular-nums">{yuan(info.balance_fen - info.amount_fen)}</dd>
-              </div>
-            )}
           </dl>
+
+          {info.payable && info.amount_fen > 0 && hasCredit && (
+            <div role="radiogroup" aria-label="支付方式" className="grid grid-cols-2 gap-2">
+              {(
+                [
+                  ['balance', '余额支付', `可用 ${yuan(info.balance_fen)}`],
+                  ['credit', '信用支付', `可用 ${yuan(info.credit_available_fen)}`],
+                ] as const
+              ).map(([value, label, hint]) => (
+                <label
+                  key={value}
+                  className={`cursor-pointer rounded-lg border px-3 py-2 text-sm ${
+                    method === value
+                      ? 'border-brand-500 bg-brand-50 text-brand-700'
+                      : 'border-slate-300 text-slate-700'
+                  }`}
+                >
+                  <input
+                    type="radio"
+                    name="pay_method"
+                    value={value}
+                    checked={method === value}
+                    onChange={() => setMethod(value)}
+                    className="mr-1.5 accent-brand-600"
+                  />
+                  {label}
+                  <span className="block pl-5 text-xs text-slate-500">{hint}</span>
+                </label>
+              ))}
+            </div>
+          )}
+
+          {info.payable && info.amount_fen > 0 && split && (
+            <dl className="grid gap-2 rounded-lg bg-slate-50 px-4 py-3 text-sm" data-pay-split>
+              {split.bonus_fen > 0 && (
+                <SplitRow label="赠送金抵扣" fen={split.bonus_fen} testId="split-bonus" />
+              )}
+              {split.cash_fen > 0 && (
+                <SplitRow label="现金余额支付" fen={split.cash_fen} testId="split-cash" />
+              )}
+              {split.credit_fen > 0 && (
+                <SplitRow label="信用额度支付" fen={split.credit_fen} testId="split-credit" />
+              )}
+              <div className="flex items-center justify-between gap-3 border-t border-slate-200 pt-2 text-xs text-slate-500">
+                <dt>支付后</dt>
+                <dd className="tabular-nums">
+                  {method === 'credit'
+                    ? `可用信用额度 ${yuan(info.credit_available_fen - split.credit_fen)}`
+                    : `现金 ${yuan(info.cash_fen - split.cash_fen)} · 赠送金 ${yuan(info.bonus_fen - split.bonus_fen)}`}
+                </dd>
+              </div>
+            </dl>
+          )}
 
           {!info.payable ? (
             <p role="status" className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-600">
               该订单当前为「{info.status_text}」，无需支付。
             </p>
-          ) : short > 0 ? (
+          ) : !split ? (
             <div
               role="alert"
               className="rounded-lg border border-hot-100 bg-hot-50 px-4 py-3 text-sm leading-relaxed"
             >
-              <p className="font-semibold text-hot-600">余额不足，还差 {yuan(short)}</p>
-              <p className="mt-1 text-slate-600">
-                在线预存即将开放，目前请联系您的业务经理办理预存{phone ? `（客服电话 ${phone}）` : ''}
-                ，到账后即可在此支付。
-              </p>
+              {method === 'credit' ? (
+                <p className="font-semibold text-hot-600">
+                  {info.credit_overdue_fen > 0
+                    ? `信用欠款已逾期（${yuan(info.credit_overdue_fen)}），请先还款后再使用信用支付`
+                    : `可用信用额度不足（可用 ${yuan(info.credit_available_fen)}）`}
+                </p>
+              ) : (
+                <>
+                  <p className="font-semibold text-hot-600">余额不足，还差 {yuan(short)}</p>
+                  <p className="mt-1 text-slate-600">
+                    请先
+                    <a
+                      href="/member/prestore"
+                      className="mx-1 font-medium text-brand-700 underline underline-offset-2"
+                    >
+                      预存充值
+                    </a>
+                    ，财务核对到账后即可在此支付{phone ? `；如有疑问请致电 ${phone}` : ''}。
+                  </p>
+                </>
+              )}
             </div>
           ) : (
-            <p className="text-xs text-slate-400">确认后将从账户余额中扣除应付金额，订单随即更新。</p>
+            <p className="text-xs text-slate-400">
+              {method === 'credit'
+                ? '信用支付的款项请在账期内用现金余额还款。'
+                : '赠送金优先抵扣，不足部分从现金余额扣除；取消订单时原路退回。'}
+            </p>
           )}
 
           {state.kind === 'ready' && state.error && (
@@ -187,5 +254,16 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
         </div>
       )}
     </Dialog>
+  );
+}
+
+function SplitRow({ label, fen, testId }: { label: string; fen: number; testId: string }) {
+  return (
+    <div className="flex items-center justify-between gap-3">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="font-medium text-slate-900 tabular-nums" data-testid={testId}>
+        {yuan(fen)}
+      </dd>
+    </div>
   );
 }

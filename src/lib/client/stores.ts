@@ -86,6 +86,8 @@ export const $scene = persisted<{ date?: string; [field: string]: unknown } | nu
 export const $location = persisted<string | null>('location', null);
 /** Invitation code kept from /invited/{code} for the register dialog. */
 export const $inviterCode = persisted<string>('inviterCode', '');
+/** The asset card's eye button: figures hidden on a shared screen (kept per browser, not per user). */
+export const $assetMasked = persisted<boolean>('assetMasked', false);
 
 /** Stores a token record. */
 export function setSession(token: TokenRecord): void {

@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { Pager, Spinner } from '../ui/kit.tsx';
+import { usePagedList } from '../ui/use-paged-list.ts';
+import { api } from '../../lib/client/api.ts';
+import { toast } from '../../lib/client/toast.ts';
+import { fenToYuan } from '../../lib/shared/money.ts';
+import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import { INVOICE_TYPE_TEXT, PRESTORE_STATUS_TEXT } from '../../lib/shared/money/money.ts';
+import VoucherDialog from './VoucherDialog.tsx';
+import { BankCard } from './PrestoreForm.tsx';
+import type { Prestore, PrestoreContext } from './types.ts';
+
+const FILTERS = [
+  { value: '', label: '全部' },
+  ...Object.entries(PRESTORE_STATUS_TEXT).map(([value, label]) => ({ value, label })),
+];
+
+const TONE: Record<Prestore['status'], string> = {
+  unpaid: 'bg-hot-50 text-hot-600 ring-hot-100',
+  reviewing: 'bg-brand-50 text-brand-700 ring-brand-100',
+  credited: 'bg-accent-50 text-accent-700 ring-accent-100',
+  rejected: 'bg-red-50 text-red-600 ring-red-100',
+  cancelled: 'bg-slate-50 text-slate-500 ring-slate-200',
+  refunded: 'bg-slate-50 text-slate-500 ring-slate-200',
+};
+
+const yuan = (fen: number) => `¥${fenToYuan(fen)}`;
+
+/**
+ * 预存记录: the customer's applications with their state; 上传凭证 (待付款, 已驳回) sends the
+ * transfer voucher for review, 取消 withdraws an unpaid one.
+ */
+export default function PrestoreRecords({ context }: { context: PrestoreContext | null }) {
+  const [status, setStatus] = useState('');
+  const list = usePagedList<Prestore>('/api/auth/prestoreApply/listPrestoreDetail', {
+    size: 10,
+    filter: status ? { status } : {},
+  });
+  const [voucherFor, setVoucherFor] = useState<Prestore | null>(null);
+  const { data } = list;
+
+  async function cancel(p: Prestore) {
+    if (!window.confirm(`确定取消这笔 ${yuan(p.amount_fen)} 的预存申请吗？`)) return;
+    if (await api.post('/api/auth/prestoreApply/cancel', { rid: p.rid })) {
+      toast.success('已取消!');
+      list.reload();
+    }
+  }
+
+  return (
+    <div className="grid gap-4">
+      {context && data?.list.some((p) => p.status === 'unpaid') && <BankCard bank={context.bank} />}
+      <div role="group" aria-label="按状态筛选" className="flex flex-wrap gap-2">
+        {FILTERS.map((f) => (
+          <button
+            key={f.value}
+            type="button"
+            aria-pressed={status === f.value}
+            onClick={() => setStatus(f.value)}
+            className={`rounded-full px-3 py-1 text-sm ring-1 ${
+              status === f.value
+                ? 'bg-brand-600 text-white ring-brand-600'
+                : 'text-slate-600 ring-slate-200 hover:text-brand-700'
+            }`}
+          >
+            {f.label}
+          </button>
+        ))}
+      </div>
+      {!data ? (
+        <p className="flex items-center justify-center gap-2 py-10 text-sm text-slate-400">
+          <Spinner /> 加载中…
+        </p>
+      ) : data.list.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-200 px-6 py-10 text-center text-sm text-slate-500">
+          暂无预存记录
+        </p>
+      ) : (
+        <ul aria-label="预存记录" className="grid gap-3">
+          {data.list.map((p) => (
+            <li key={p.rid} data-prestore={p.status} className="rounded-xl border border-slate-200 p-4">
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <strong className="text-lg text-slate-900 tabular-nums">{yuan(p.amount_fen)}</strong>
+                {p.bonus_fen > 0 && (
+                  <span className="text-sm text-accent-700">
+                    赠送 {yuan(p.bonus_fen)}（{p.bonus_percent}%）
+                  </span>
+                )}
+                {p.bonus_kind === 2 && (
+                  <span className="text-sm text-slate-500">礼品卡 {p.bonus_percent}%</span>
+                )}
+                <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${TONE[p.status]}`}>
+                  {p.status_text}
+                </span>
+                <span className="w-full text-xs text-slate-400 sm:ml-auto sm:w-auto">
+                  申请于 {shanghaiMinute(p.created)}
+                </span>
+              </div>
+              <p className="mt-1.5 text-sm text-slate-500">
+                付款单位 {p.payer}
+                {p.invoice_type !== 0 &&
+                  ` · ${INVOICE_TYPE_TEXT[p.invoice_type as keyof typeof INVOICE_TYPE_TEXT] ?? ''}：${p.invoice_title}`}
+                {p.voucher && ` · 流水号 ${p.voucher.serial}`}
+                {p.status === 'refunded' && ` · 已退 ${yuan(p.refund_fen)}`}
+              </p>
+              {p.status === 'rejected' && p.reject_reason && (
+                <p role="note" className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-600">
+                  驳回原因：{p.reject_reason}
+                </p>
+              )}
+              {(p.status === 'unpaid' || p.status === 'rejected') && (
+                <div className="mt-3 flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-3">
+                  {p.status === 'unpaid' && (
+                    <button type="button" className="btn-ghost" onClick={() => void cancel(p)}>
+                      取消申请
+                    </button>
+                  )}
+                  <button type="button" className="btn-primary" onClick={() => setVoucherFor(p)}>
+                    {p.status === 'rejected' ? '重新上传凭证' : '上传转账凭证'}
+                  </button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={list.page} pages={list.pages} label="预存记录分页" onPage={list.setPage} />
+      <VoucherDialog
+        application={voucherFor}
+        onClose={() => setVoucherFor(null)}
+        onSent={() => {
+          setVoucherFor(null);
+          list.reload();
+        }}
+      />
+    </div>
+  );
+}
