@@ -61,7 +61,7 @@ export default function AssetCard({ asset, actions }: { asset: Asset | null; act
             </p>
           )}
         </div>
-        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+        {actions && <div className="flex w-full gap-2 sm:w-auto max-sm:[&>*]:flex-1">{actions}</div>}
       </div>
       <dl className="grid grid-cols-3 divide-x divide-white/15 border-t border-white/15 bg-black/5">
         {figures.map((f) => (

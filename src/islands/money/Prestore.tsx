@@ -51,7 +51,8 @@ function Prestore() {
     t === 'records' ? counts?.prestore_unpaid : t === 'transfer' ? counts?.transfer_reviewing : 0;
 
   return (
-    <div className="grid gap-4">
+    // One column that may shrink below the tab strip's width (the strip scrolls instead).
+    <div className="grid grid-cols-1 gap-4">
       <AssetCard
         asset={asset}
         actions={

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Choices, inputClass, Row, Spinner, TextField } from '../ui/kit.tsx';
 import { useSessionUser } from '../ui/session-user.ts';
 import { api } from '../../lib/client/api.ts';
@@ -29,7 +29,12 @@ export default function PrestoreForm({
   const [bonusKind, setBonusKind] = useState(1);
   const [invoiceType, setInvoiceType] = useState(0);
   const [invoiceTitle, setInvoiceTitle] = useState('');
-  const [payer, setPayer] = useState(() => String(user?.company || user?.name || ''));
+  const [payer, setPayer] = useState('');
+  // The payer defaults to the customer's organisation (or name) once the session user is known.
+  const known = String(user?.company || user?.name || '');
+  useEffect(() => {
+    if (known) setPayer((p) => p || known);
+  }, [known]);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
