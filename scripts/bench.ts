@@ -295,6 +295,12 @@ async function orderSection(label: string, origin: string) {
     '',
   ]);
   rows.push([
+    `${label}: transferApply/add (cash, two accounts locked)`,
+    `${per(f.transferRps)}, p99 ${ms(f.transferP99)}`,
+    '(reported)',
+    '',
+  ]);
+  rows.push([
     `${label}: order/list4person p99, ${f.totalOrders.toLocaleString('en')} orders in DB`,
     `${ms(f.listP99)} (${per(f.listRps)})`,
     '(reported)',
@@ -307,7 +313,7 @@ async function orderSection(label: string, origin: string) {
     '',
   ]);
   notes.push(
-    `${label}: ${f.placed.toLocaleString('en')} orders placed at 50 connections by 4 customers (1 in 5 enterprise); ${f.paid.toLocaleString('en')} enterprise orders quoted, then each paid once`,
+    `${label}: ${f.placed.toLocaleString('en')} orders placed at 50 connections by 4 customers (1 in 5 enterprise); ${f.paid.toLocaleString('en')} enterprise orders quoted, then each paid once (bonus first, then cash, one balanced movement each); ${f.transfers.toLocaleString('en')} transfers around a ring of the 4 customers`,
   );
   for (const p of f.problems) notes.push(`${label}: ${p}`);
 }

@@ -13,6 +13,9 @@ export type OrderFigures = {
   paid: number;
   payRps: number;
   payP99: number;
+  transfers: number;
+  transferRps: number;
+  transferP99: number;
   listRps: number;
   listP99: number;
   staffListRps: number;
@@ -199,7 +202,40 @@ export async function orderRows(
       );
   if (pay.failed) problems.push(`web/order/pay: ${pay.failed} failed, e.g. ${pay.samples.join(' | ')}`);
 
-  // 4. Lists with every order in the database: a customer's first page, staff by status.
+  // 4. Transfers of cash around a ring of the four customers (each 0.01 yuan, each key once):
+  // every transfer locks two accounts that the neighbouring transfers also lock.
+  const ring = [...institutions, enterprise];
+  for (const u of ring) {
+    const found = await post<{ rid: string }>(origin, '/api/admin/user/find', { phone: u.phone }, json(staff));
+    await post(
+      origin,
+      '/api/admin/balance/credit',
+      { user_rid: found.rid, amount_fen: 10_000, idempotency_key: `bench-ring-${u.phone}-${Date.now()}` },
+      json(staff),
+    );
+  }
+  const transferCount = Math.max(200, Math.min(2000, Math.floor(opts.orders / 5)));
+  let t = 0;
+  const stamp = Date.now();
+  const transfer = await load(
+    origin,
+    () => {
+      t += 1;
+      const from = ring[t % ring.length];
+      const to = ring[(t + 1) % ring.length];
+      return {
+        method: 'POST',
+        path: '/api/auth/transferApply/add',
+        headers: json(from.token),
+        body: JSON.stringify({ to_account: to.phone, amount_fen: 1, idempotency_key: `bench-${stamp}-${t}` }),
+      };
+    },
+    { amount: transferCount },
+  );
+  if (transfer.failed)
+    problems.push(`transferApply/add: ${transfer.failed} failed, e.g. ${transfer.samples.join(' | ')}`);
+
+  // 5. Lists with every order in the database: a customer's first page, staff by status.
   const listOwner = institutions[0];
   const list = await load(
     origin,
@@ -236,6 +272,9 @@ export async function orderRows(
     paid: pay.ok,
     payRps: pay.rps,
     payP99: pay.p99,
+    transfers: transfer.ok,
+    transferRps: transfer.rps,
+    transferP99: transfer.p99,
     listRps: list.rps,
     listP99: list.p99,
     staffListRps: staffList.rps,

@@ -311,6 +311,26 @@ describe('refunding a top-up', () => {
   it('returns only unspent cash and takes back the bonus in proportion', async () => {
     const me = await o.customer('enterprise');
     const top = await toppedUp(me, 500_000); // cash 5000.00, bonus 250.00
+    const ask = () =>
+      t.post<Prestore & { refund_requested: boolean }>(
+        '/api/auth/prestoreApply/refund',
+        { rid: top.rid },
+        me.h,
+      );
+    expect((await ask()).body).toMatchObject({
+      code: 1,
+      data: { refund_requested: true, status: 'credited' },
+    });
+    expect((await ask()).body.code).toBe(1);
+    const asked = await o.admin<{ list: { rid: string }[] }>('prestore/list', {
+      status: 'refund_requested',
+      size: 50,
+    });
+    expect(asked.body.data.list.map((a) => a.rid)).toContain(top.rid);
+    const stranger = await o.customer();
+    expect((await t.post('/api/auth/prestoreApply/refund', { rid: top.rid }, stranger.h)).body.msg).toBe(
+      '预存申请不存在',
+    );
     const rid = await unpaidEnterpriseOrder(me, 275_000); // bonus 250.00 + cash 2500.00
     expect((await t.post('/api/auth/web/order/pay', { rid }, me.h)).body.code).toBe(1);
     expect(await wallet(t.services, me.id)).toEqual({ cash: 250_000, bonus: 0, creditUsed: 0 });
@@ -325,6 +345,7 @@ describe('refunding a top-up', () => {
     });
     expect(await wallet(t.services, me.id)).toEqual({ cash: 0, bonus: 0, creditUsed: 0 });
     expect((await o.admin('prestore/refund', { rid: top.rid, reason: '再退' })).body.code).toBe(0);
+    expect((await ask()).body.msg).toBe('只有已入账的预存可以申请退款');
 
     const other = await o.customer();
     const second = await toppedUp(other, 1_000_000); // cash 10000.00, bonus 800.00

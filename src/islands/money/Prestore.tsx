@@ -111,7 +111,7 @@ function Prestore() {
           {tab === 'apply' && <PrestoreForm context={context} onApplied={() => choose('records')} />}
           {tab === 'records' && <PrestoreRecords context={context} />}
           {tab === 'detail' && <MovementsTab />}
-          {tab === 'transfer' && <Transfers asset={asset} />}
+          {tab === 'transfer' && <Transfers asset={asset} reviewFen={context?.transfer_review_fen ?? null} />}
           {tab === 'credit' && <CreditPanel asset={asset} />}
         </div>
       </div>

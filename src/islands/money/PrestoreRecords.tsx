@@ -47,6 +47,17 @@ export default function PrestoreRecords({ context }: { context: PrestoreContext 
     }
   }
 
+  async function askRefund(p: Prestore) {
+    const confirmed = window.confirm(
+      `申请退回这笔 ${yuan(p.amount_fen)} 的预存吗？仅退还尚未使用的现金余额，随该笔预存赠送的赠送金将按比例扣回。`,
+    );
+    if (!confirmed) return;
+    if (await api.post('/api/auth/prestoreApply/refund', { rid: p.rid })) {
+      toast.success('退款申请已提交，财务将尽快处理!');
+      list.reload();
+    }
+  }
+
   return (
     <div className="grid gap-4">
       {context && data?.list.some((p) => p.status === 'unpaid') && <BankCard bank={context.bank} />}
@@ -107,6 +118,17 @@ export default function PrestoreRecords({ context }: { context: PrestoreContext 
                 <p role="note" className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-600">
                   驳回原因：{p.reject_reason}
                 </p>
+              )}
+              {p.status === 'credited' && (
+                <div className="mt-3 flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 pt-3">
+                  {p.refund_requested ? (
+                    <span className="text-sm text-slate-500">已申请退款，待财务处理</span>
+                  ) : (
+                    <button type="button" className="btn-ghost" onClick={() => void askRefund(p)}>
+                      申请退款
+                    </button>
+                  )}
+                </div>
               )}
               {(p.status === 'unpaid' || p.status === 'rejected') && (
                 <div className="mt-3 flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-3">

@@ -7,7 +7,6 @@ import { toast } from '../../lib/client/toast.ts';
 import { newRequestKey } from '../../lib/client/request-key.ts';
 import { fenToYuan, yuanToFen } from '../../lib/shared/money.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
-import { TRANSFER_REVIEW_FEN } from '../../lib/shared/money/money.ts';
 import { moneyChanged, type Asset } from './use-asset.ts';
 import type { Transfer } from './types.ts';
 
@@ -15,9 +14,9 @@ const yuan = (fen: number) => `¥${fenToYuan(fen)}`;
 
 /**
  * 转账: cash (never 赠送金) to another customer's account, by their mobile number or account
- * number; above ¥5,000 finance approves it first. Below, both sides' transfers, newest first.
+ * number; above the review amount (TRANSFER_REVIEW_YUAN) finance approves it first. Below, both sides' transfers, newest first.
  */
-export default function Transfers({ asset }: { asset: Asset | null }) {
+export default function Transfers({ asset, reviewFen }: { asset: Asset | null; reviewFen: number | null }) {
   const [to, setTo] = useState('');
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
@@ -86,7 +85,7 @@ export default function Transfers({ asset }: { asset: Asset | null }) {
           inputMode="decimal"
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
-          hint={`可转现金 ${asset ? yuan(asset.cash_fen) : '—'}；赠送金不可转账；单笔超过 ${yuan(TRANSFER_REVIEW_FEN)} 需财务审核`}
+          hint={`可转现金 ${asset ? yuan(asset.cash_fen) : '—'}；赠送金不可转账；单笔超过 ${reviewFen === null ? '—' : yuan(reviewFen)} 需财务审核`}
         />
         <TextField
           label="备注"
@@ -191,7 +190,9 @@ export default function Transfers({ asset }: { asset: Asset | null }) {
             向 <strong>{to}</strong> 转账{' '}
             <strong className="text-hot-600 tabular-nums">{yuan(confirming)}</strong>
             （现金余额）。
-            {confirming > TRANSFER_REVIEW_FEN ? '该笔金额需财务审核后到账。' : '确认后立即到账，不可撤回。'}
+            {reviewFen !== null && confirming > reviewFen
+              ? '该笔金额需财务审核后到账。'
+              : '确认后立即到账，不可撤回。'}
           </p>
         )}
       </Dialog>

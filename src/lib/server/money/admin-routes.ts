@@ -50,6 +50,7 @@ export function moneyAdminRoutes() {
       const { rows, total } = await listPrestore(c.var.services.db, {
         ...f,
         status: f.status && isPrestoreStatus(f.status) ? f.status : undefined,
+        refundRequested: f.status === 'refund_requested',
       });
       return ok(c, {
         list: rows.map((r) => ({

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lte, gt, asc } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, lte } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { prestoreApplications, prestoreRules, users } from '../platform/db/schema.ts';
@@ -96,6 +96,7 @@ export const prestoreOut = (a: Application) => ({
   voucher: a.voucher ?? null,
   reject_reason: a.rejectReason,
   refund_fen: a.refundFen ?? 0,
+  refund_requested: a.refundRequestedAt !== null,
   created: a.createdAt.toISOString(),
   reviewed: a.reviewedAt?.toISOString() ?? null,
 });
@@ -200,6 +201,24 @@ export async function cancelPrestore(s: Services, userId: number, rid: string) {
   });
 }
 
+/**
+ * The customer asks for a credited top-up back (退款申请): finance sees the request and pays back
+ * what is still unspent (refundPrestore). Asking twice is one request.
+ */
+export async function requestPrestoreRefund(s: Services, userId: number, rid: string) {
+  return s.db.transaction(async (tx) => {
+    const a = await lockOwn(tx, userId, rid);
+    if (a.status !== 'credited') throw new DomainError('只有已入账的预存可以申请退款');
+    if (a.refundRequestedAt) return prestoreOut(a);
+    const [row] = await tx
+      .update(prestoreApplications)
+      .set({ refundRequestedAt: new Date(s.now()), updatedAt: new Date(s.now()) })
+      .where(eq(prestoreApplications.id, a.id))
+      .returning();
+    return prestoreOut(row);
+  });
+}
+
 export async function readyPayCount(db: Db, userId: number) {
   const [row] = await db
     .select({ n: count() })
@@ -210,12 +229,22 @@ export async function readyPayCount(db: Db, userId: number) {
 
 export async function listPrestore(
   db: Db,
-  filter: { userId?: number; status?: Application['status']; page?: number; size?: number },
+  filter: {
+    userId?: number;
+    status?: Application['status'];
+    /** Credited top-ups whose customer asked for them back. */
+    refundRequested?: boolean;
+    page?: number;
+    size?: number;
+  },
 ) {
   const w = pageWindow(filter.page, filter.size);
   const where = and(
     filter.userId === undefined ? undefined : eq(prestoreApplications.userId, filter.userId),
     filter.status ? eq(prestoreApplications.status, filter.status) : undefined,
+    filter.refundRequested
+      ? and(eq(prestoreApplications.status, 'credited'), isNotNull(prestoreApplications.refundRequestedAt))
+      : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -345,7 +374,7 @@ export async function refundPrestore(s: Services, staffId: number, rid: string, 
       .set({
         status: 'refunded',
         refundFen: cash,
-        refundRequestedAt: new Date(now),
+        refundRequestedAt: row.refundRequestedAt ?? new Date(now),
         updatedAt: new Date(now),
       })
       .where(eq(prestoreApplications.id, row.id))

@@ -42,8 +42,15 @@ import {
   ruleOut,
   quote,
   readyPayCount,
+  requestPrestoreRefund,
 } from './prestore.ts';
-import { addTransfer, cancelTransfer, listTransfers, transferDetail } from './transfers.ts';
+import {
+  addTransfer,
+  cancelTransfer,
+  listTransfers,
+  transferDetail,
+  transferReviewFen,
+} from './transfers.ts';
 import { assetCounts, assetDetail, assetInit } from './asset.ts';
 import { operateCredit } from './credit.ts';
 import { userAccount } from './ledger.ts';
@@ -81,6 +88,16 @@ export function moneyRoutes() {
     },
   );
 
+  r.post(
+    '/prestoreApply/refund',
+    contract({ body: prestoreRidSchema, response: PrestoreSchema }),
+    async (c) => {
+      const me = requireUser(c);
+      const { rid } = await readBody(c, prestoreRidSchema);
+      return ok(c, await requestPrestoreRefund(c.var.services, me.id, rid), '退款申请已提交，财务将尽快处理');
+    },
+  );
+
   r.post('/prestoreApply/readyPayNum', contract({ response: CountSchema }), async (c) => {
     const me = requireUser(c);
     return ok(c, await readyPayCount(c.var.services.db, me.id));
@@ -101,7 +118,11 @@ export function moneyRoutes() {
     requireUser(c);
     const s = c.var.services;
     const rule = await currentRule(s.db, s.now());
-    return ok(c, { bank: s.content.site.bank, rule: ruleOut(rule) });
+    return ok(c, {
+      bank: s.content.site.bank,
+      rule: ruleOut(rule),
+      transfer_review_fen: transferReviewFen(s),
+    });
   });
 
   r.post('/prestore_rule/list4num', contract({ response: PrestoreRulesSchema }), async (c) => {

@@ -6,17 +6,15 @@ import { moneyAccounts, transferApplications, users } from '../platform/db/schem
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { pageWindow } from '../../shared/pagination.ts';
-import {
-  NOT_ENOUGH_CASH,
-  TRANSFER_NOT_FOUND,
-  TRANSFER_REVIEW_FEN,
-  TRANSFER_STATUS_TEXT,
-} from '../../shared/money/money.ts';
+import { NOT_ENOUGH_CASH, TRANSFER_NOT_FOUND, TRANSFER_STATUS_TEXT } from '../../shared/money/money.ts';
 import { lockAccounts, moneyTransaction, post, userAccount, type AccountRow } from './ledger.ts';
 
 type TransferApplication = typeof transferApplications.$inferSelect;
 
 const PHONE = /^1[3-9]\d{9}$/;
+
+/** Above this amount (fen) a transfer waits for finance (TRANSFER_REVIEW_YUAN). */
+export const transferReviewFen = (s: Services) => s.env.TRANSFER_REVIEW_YUAN * 100;
 
 /** The receiving account: an account number (rid) or a customer's registered mobile number. */
 async function findReceiver(db: Db, to: string, now: number): Promise<AccountRow> {
@@ -49,7 +47,7 @@ async function execute(tx: Tx, t: TransferApplication, actorId: number, now: num
 }
 
 /**
- * transferApply/add: cash (never bonus) to another account. Up to TRANSFER_REVIEW_FEN it moves at
+ * transferApply/add: cash (never bonus) to another account. Up to TRANSFER_REVIEW_YUAN it moves at
  * once; above it the application waits for staff. The sender's key makes a repeated submission
  * the same transfer.
  */
@@ -63,7 +61,7 @@ export async function addTransfer(
   const to = await findReceiver(s.db, input.to_account, now);
   if (to.id === from.id) throw new DomainError('不能转账给自己');
   const key = `${userId}:${input.idempotency_key}`;
-  const review = input.amount_fen > TRANSFER_REVIEW_FEN;
+  const review = input.amount_fen > transferReviewFen(s);
   const row = await moneyTransaction(s.db, async (tx) => {
     // Both accounts first (the one lock order), so a repeated submission waits here and then
     // finds the first one by its key.

@@ -67,6 +67,8 @@ const EnvSchema = z.object({
   // Uploads: `local` keeps files under DATA_DIR/uploads.
   STORAGE_PROVIDER: z.enum(['local']).default('local'),
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(200).default(20),
+  // Transfers of cash between customers above this many yuan wait for finance's approval.
+  TRANSFER_REVIEW_YUAN: z.coerce.number().int().min(0).max(10_000_000).default(5000),
   // The development tools (/dev/outbox, /dev/wechat, /api/dev/*) of the log SMS and dev WeChat
   // adapters: `local` answers only requests from this machine, `on` anyone (a shared staging demo,
   // never with real customers), `off` nobody. They never exist with real providers.

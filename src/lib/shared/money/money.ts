@@ -44,9 +44,6 @@ export function bonusFor(
   return { percent, bonus_fen: Math.floor((amountFen * percent) / 100) };
 }
 
-/** Transfers above this amount wait for staff approval (¥5,000). */
-export const TRANSFER_REVIEW_FEN = 500_000;
-
 /** A credit line's defaults (a peer's rule): ¥2,000 for 60 days. */
 export const DEFAULT_CREDIT_LIMIT_FEN = 200_000;
 export const DEFAULT_CREDIT_DUE_DAYS = 60;

@@ -22,6 +22,8 @@ export const PrestoreRulesSchema = z.object({
 export const PrestoreContextSchema = z.object({
   bank: z.object({ name: z.string(), bank: z.string(), account: z.string() }),
   rule: PrestoreRuleSchema,
+  /** Transfers above this wait for finance. */
+  transfer_review_fen: fen,
 });
 
 /** prestore_rule_balance/{amount}: the bonus that amount earns now. */
@@ -56,6 +58,8 @@ export const PrestoreSchema = z.object({
   voucher: VoucherSchema.nullable(),
   reject_reason: z.string(),
   refund_fen: fen,
+  /** The customer asked for this credited top-up back; finance has not paid it yet. */
+  refund_requested: z.boolean(),
   created: z.string(),
   reviewed: z.string().nullable(),
 });
