@@ -43,3 +43,9 @@ export async function login(origin: string, account: string, password: string): 
   const ip = { 'x-real-ip': '10.200.1.1' };
   return (await post<{ token: string }>(origin, '/api/open/login', { account, password }, ip)).token;
 }
+
+/** A console (staff) session: what /api/admin accepts. */
+export async function staffLogin(origin: string, account: string, password: string): Promise<string> {
+  const ip = { 'x-real-ip': '10.200.1.2' };
+  return (await post<{ token: string }>(origin, '/api/open/staff/login', { account, password }, ip)).token;
+}

@@ -3,7 +3,7 @@
 // enterprise ones, paying them from balance, and the order lists with all those rows present.
 // Everything goes through the HTTP API, exactly as customers and staff use it.
 import autocannon from 'autocannon';
-import { createBenchAccount, login, post } from './accounts.ts';
+import { createBenchAccount, post, staffLogin } from './accounts.ts';
 
 export type OrderFigures = {
   placed: number;
@@ -125,7 +125,7 @@ export async function orderRows(
     { ...PROFILE, ...ENTERPRISE, email: `e${enterprise.phone}@example.com` },
     json(enterprise.token),
   );
-  const staff = await login(origin, STAFF_PHONE, opts.staffPassword);
+  const staff = await staffLogin(origin, STAFF_PHONE, opts.staffPassword);
   const lines = [await orderableLine(origin, 1), await orderableLine(origin, 3)];
 
   // 1. Placement: one in five orders is the enterprise customer's (it pays before the test).
@@ -206,7 +206,12 @@ export async function orderRows(
   // every transfer locks two accounts that the neighbouring transfers also lock.
   const ring = [...institutions, enterprise];
   for (const u of ring) {
-    const found = await post<{ rid: string }>(origin, '/api/admin/user/find', { phone: u.phone }, json(staff));
+    const found = await post<{ rid: string }>(
+      origin,
+      '/api/admin/user/find',
+      { phone: u.phone },
+      json(staff),
+    );
     await post(
       origin,
       '/api/admin/balance/credit',

@@ -171,10 +171,10 @@ const [staffUser] = await t.services.db.select().from(users).where(eq(users.phon
 
 /** Fresh sessions for each route, so a fuzzed logout or password change cannot blind the rest. */
 async function sessions() {
-  const bearer = async (userId: number) => ({
-    authorization: `Bearer ${(await createSession(t.services, userId, { ip: 'unknown', userAgent: '' })).token}`,
+  const bearer = async (userId: number, kind: 'customer' | 'staff' = 'customer') => ({
+    authorization: `Bearer ${(await createSession(t.services, userId, { ip: 'unknown', userAgent: '' }, kind)).token}`,
   });
-  return { anonymous: {}, customer: await bearer(me.id), staff: await bearer(staffUser.id) };
+  return { anonymous: {}, customer: await bearer(me.id), staff: await bearer(staffUser.id, 'staff') };
 }
 
 describe('every route answers hostile input with the Chinese envelope, never a 5xx', () => {

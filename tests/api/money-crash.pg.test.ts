@@ -29,7 +29,7 @@ async function started() {
 }
 
 async function staffToken(url: string) {
-  const res = await fetch(`${url}/api/open/login`, {
+  const res = await fetch(`${url}/api/open/staff/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ account: DEMO_STAFF_PHONE, password: PASSWORD }),

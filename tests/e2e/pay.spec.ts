@@ -34,21 +34,18 @@ class Api {
     return (await this.request.post(path, { data: body, headers })).json();
   }
 
-  private async login(account: string, password: string) {
-    const login = await this.post<{ token: string; refreshToken: string; expires: number }>(
-      '/api/open/login',
-      {
-        account,
-        password,
-      },
-    );
+  private async login(account: string, password: string, path = '/api/open/login') {
+    const login = await this.post<{ token: string; refreshToken: string; expires: number }>(path, {
+      account,
+      password,
+    });
     expect(login, JSON.stringify(login)).toMatchObject({ code: 1 });
     return login.data;
   }
 
-  /** A staff call that must succeed. */
+  /** A staff call that must succeed (a console session, decision 0023). */
   async staff<T = Record<string, unknown>>(path: string, body: unknown): Promise<T> {
-    this.staffToken ||= (await this.login(STAFF.account, STAFF.password)).token;
+    this.staffToken ||= (await this.login(STAFF.account, STAFF.password, '/api/open/staff/login')).token;
     const res = await this.post<T>(`/api/admin/${path}`, body, this.staffToken);
     expect(res, `${path} ${JSON.stringify(res)}`).toMatchObject({ code: 1 });
     return res.data;

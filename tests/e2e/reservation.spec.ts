@@ -52,7 +52,7 @@ const STAFF = { account: '13800000000', password: E2E_STAFF_PASSWORD };
 /** Calls the staff API as the seeded demo staff account. */
 async function staffCall<T>(request: APIRequestContext, ip: string, path: string, body: unknown): Promise<T> {
   const headers = { 'x-real-ip': ip };
-  const login = await (await request.post('/api/open/login', { data: STAFF, headers })).json();
+  const login = await (await request.post('/api/open/staff/login', { data: STAFF, headers })).json();
   expect(login).toMatchObject({ code: 1 });
   const res = await (
     await request.post(`/api/admin/${path}`, {

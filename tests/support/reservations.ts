@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { TEST_STAFF_PASSWORD, type TestContext } from '../setup/api.ts';
-import { orderHelpers } from './orders.ts';
+import type { TestContext } from '../setup/api.ts';
+import { orderHelpers, staffToken } from './orders.ts';
 import { DEMO_STAFF_PHONE, ensureDemoStaff } from '#server/staff/index.ts';
 import { addDays, shanghaiDate, shanghaiMidnight } from '#shared/slots.ts';
 import type { ReservationAdded, ReservationItem } from '#shared/reservations/reservation.ts';
@@ -31,14 +31,13 @@ export function reservationHelpers(t: TestContext) {
   const at = (date: string, hhmm: string) => Date.parse(iso(date, hhmm));
   const iso = (date: string, hhmm: string) => `${date}T${hhmm}:00+08:00`;
 
-  // Staff tokens live 12 hours and the clock runs on: log in again when the last one is old.
+  // Console sessions live 2 hours and the clock runs on: a new one when the last one is old.
   let staffAt = -Infinity;
   let staffHeaders: Record<string, string> = {};
   async function staff(): Promise<Record<string, string>> {
-    if (now() - staffAt > 6 * 3600_000) {
+    if (now() - staffAt > 3600_000) {
       await ensureDemoStaff(t.services);
-      const login = await o.a.login(DEMO_STAFF_PHONE, TEST_STAFF_PASSWORD);
-      staffHeaders = o.a.bearer(login.token);
+      staffHeaders = o.a.bearer(await staffToken(t, DEMO_STAFF_PHONE));
       staffAt = now();
     }
     return staffHeaders;

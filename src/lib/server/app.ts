@@ -23,12 +23,14 @@ import { reservationOpenRoutes } from './reservations/open-routes.ts';
 import { agreementRoutes } from './agreement/routes.ts';
 import { messageRoutes } from './notify/routes.ts';
 import { moneyAdminRoutes, moneyRoutes } from './money/index.ts';
-import { authGuard, staffGuard } from './platform/http/auth.ts';
+import { authGuard } from './platform/http/auth.ts';
+import { staffAccess, staffAdminRoutes, staffOpenRoutes } from './staff/index.ts';
+import type { Role } from '../shared/staff/permissions.ts';
 import { bodyLimits } from './platform/http/body-limit.ts';
 import type { AuthUser } from './accounts/tokens.ts';
 
 /** `user` is set by the guard on /api/auth/*; read it with requireUser(c). */
-export type ApiEnv = { Variables: { services: Services; user?: AuthUser } };
+export type ApiEnv = { Variables: { services: Services; user?: AuthUser; staffRole?: Role } };
 
 /** The whole HTTP API; tests call it in-process with app.request(). */
 export function createApi(services: Services) {
@@ -41,7 +43,7 @@ export function createApi(services: Services) {
 
   app.use('/api/*', bodyLimits);
   app.use('/api/auth/*', authGuard);
-  app.use('/api/admin/*', authGuard, staffGuard);
+  app.use('/api/admin/*', authGuard, staffAccess);
 
   app.route('/api/open', siteRoutes());
   app.route('/api/open', catalogueRoutes());
@@ -50,6 +52,7 @@ export function createApi(services: Services) {
   app.route('/api/open', reservationOpenRoutes());
   app.route('/api/open', accountOpenRoutes());
   app.route('/api/open/wx', wechatRoutes());
+  app.route('/api/open', staffOpenRoutes());
   app.route('/api/auth', accountRoutes());
   app.route('/api/auth', memberRoutes());
   app.route('/api/auth', planRoutes());
@@ -62,6 +65,7 @@ export function createApi(services: Services) {
   app.route('/api/admin', adminRoutes());
   app.route('/api/admin', reservationAdminRoutes());
   app.route('/api/admin', moneyAdminRoutes());
+  app.route('/api/admin', staffAdminRoutes());
   app.route('/api/dev', devRoutes());
 
   // The contract of all the above, built once on first request (routes are fixed by then).

@@ -43,7 +43,10 @@ async function login(
   account: string,
   password: string,
 ) {
-  const res = await (await request.post('/api/open/login', { data: { account, password }, headers })).json();
+  // The console's login: a staff session (decision 0023).
+  const res = await (
+    await request.post('/api/open/staff/login', { data: { account, password }, headers })
+  ).json();
   expect(res, JSON.stringify(res)).toMatchObject({ code: 1 });
   return res.data as { token: string };
 }

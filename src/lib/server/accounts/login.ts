@@ -10,6 +10,7 @@ import { createSession, type SessionMeta } from './tokens.ts';
 import { findUserByAccount, findUserByPhone, type User } from './users.ts';
 
 export const BAD_LOGIN = '账号或密码错误';
+export const NOT_STAFF = '该账号不是员工账号，无法登录管理后台';
 
 const name = (account: string) => account.toLowerCase();
 const sourceFailKey = (account: string, ip: string) => `login:fail:${name(account)}:${ip}`;
@@ -29,6 +30,8 @@ export async function passwordLogin(
   s: Services,
   input: { account: string; password: string },
   meta: SessionMeta,
+  /** A console login: only for staff accounts, and a shorter session. */
+  staffOnly?: (userId: number) => Promise<boolean>,
 ): Promise<LoginResult> {
   await enforce(s, ipKey('auth', meta.ip), LIMITS.authPerIp);
   if ((await s.limiter.peek(sourceLockKey(input.account, meta.ip))).count > 0)
@@ -43,6 +46,10 @@ export async function passwordLogin(
     throw new DomainError(BAD_LOGIN);
   }
   await s.limiter.clear(sourceFailKey(input.account, meta.ip));
+  if (staffOnly) {
+    if (!(await staffOnly(user!.id))) throw new DomainError(NOT_STAFF, 403);
+    return createSession(s, user!.id, meta, 'staff');
+  }
   return createSession(s, user!.id, meta);
 }
 

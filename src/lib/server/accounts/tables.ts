@@ -91,6 +91,10 @@ export const sessions = pgTable(
     /** No refresh extends a session past this moment. */
     absoluteExpiresAt: at('absolute_expires_at').notNull(),
     revokedAt: at('revoked_at'),
+    /** `staff`: a console login (shorter, and the only kind /api/admin accepts). */
+    kind: text('kind', { enum: ['customer', 'staff'] })
+      .notNull()
+      .default('customer'),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     createdAt: at('created_at').notNull(),

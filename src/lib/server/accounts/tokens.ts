@@ -10,6 +10,11 @@ export const ACCESS_TTL_MS = 12 * 3600_000;
 export const REFRESH_TTL_MS = 30 * 86_400_000;
 /** However often it is refreshed, a session ends this long after its login. */
 export const ABSOLUTE_TTL_MS = 90 * 86_400_000;
+/** A console (staff) login: two hours per token, one working day in all (decision 0023). */
+export const STAFF_ACCESS_TTL_MS = 2 * 3600_000;
+export const STAFF_ABSOLUTE_TTL_MS = 12 * 3600_000;
+
+export type SessionKind = 'customer' | 'staff';
 
 export const SESSION_EXPIRED = '登录已过期，请重新登录';
 
@@ -26,12 +31,23 @@ const epochSeconds = (ms: number) => Math.floor(ms / 1000);
 
 export type SessionMeta = { ip: string; userAgent: string };
 
-export async function createSession(s: Services, userId: number, meta: SessionMeta): Promise<LoginResult> {
+export async function createSession(
+  s: Services,
+  userId: number,
+  meta: SessionMeta,
+  kind: SessionKind = 'customer',
+): Promise<LoginResult> {
   await maybeSweep(s);
   const now = s.now();
   const token = randomToken();
   const refreshToken = randomToken();
-  const e = sessionExpiries(now);
+  const e =
+    kind === 'staff'
+      ? {
+          ...sessionExpiries(now, now + STAFF_ABSOLUTE_TTL_MS),
+          accessExpiresAt: now + STAFF_ACCESS_TTL_MS,
+        }
+      : sessionExpiries(now);
   await s.db.insert(sessions).values({
     userId,
     accessHash: sha256(token),
@@ -39,6 +55,7 @@ export async function createSession(s: Services, userId: number, meta: SessionMe
     accessExpiresAt: new Date(e.accessExpiresAt),
     refreshExpiresAt: new Date(e.refreshExpiresAt),
     absoluteExpiresAt: new Date(e.absoluteExpiresAt),
+    kind,
     ip: meta.ip.slice(0, 64),
     userAgent: meta.userAgent.slice(0, 255),
     createdAt: new Date(now),
@@ -46,13 +63,13 @@ export async function createSession(s: Services, userId: number, meta: SessionMe
   return { token, refreshToken, expires: epochSeconds(e.accessExpiresAt) };
 }
 
-export type AuthUser = { id: number; rid: string; phone: string; sessionId: number };
+export type AuthUser = { id: number; rid: string; phone: string; sessionId: number; kind: SessionKind };
 
 /** The user behind a live access token, or null. One indexed lookup per authenticated call. */
 export async function authenticate(s: Services, token: string): Promise<AuthUser | null> {
   if (!token || token.length > 256) return null;
   const [row] = await s.db
-    .select({ id: users.id, rid: users.rid, phone: users.phone, sessionId: sessions.id })
+    .select({ id: users.id, rid: users.rid, phone: users.phone, sessionId: sessions.id, kind: sessions.kind })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -85,7 +102,7 @@ export async function refreshSession(s: Services, refreshToken: string): Promise
       .set({
         accessHash: sha256(token),
         refreshHash: sha256(nextRefresh),
-        accessExpiresAt: capped(ACCESS_TTL_MS),
+        accessExpiresAt: sql`case when ${sessions.kind} = 'staff' then ${capped(STAFF_ACCESS_TTL_MS)} else ${capped(ACCESS_TTL_MS)} end`,
         refreshExpiresAt: capped(REFRESH_TTL_MS),
       })
       .where(

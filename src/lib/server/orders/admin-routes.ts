@@ -1,5 +1,11 @@
 import { contract } from '../platform/http/contract.ts';
-import { OrderPageSchema, StaffMovedSchema, StaffOrderDetailSchema } from '../../shared/orders/responses.ts';
+import {
+  DashboardSchema,
+  OrderPageSchema,
+  StaffMovedSchema,
+  StaffOrderDetailSchema,
+} from '../../shared/orders/responses.ts';
+import { dashboard } from './dashboard.ts';
 import { StoredFileSchema } from '../../shared/files/responses.ts';
 import { fen } from '../../shared/responses.ts';
 import { CustomerRefSchema } from '../../shared/accounts/responses.ts';
@@ -45,6 +51,10 @@ const FoundUserSchema = CustomerRefSchema.extend({ balance_fen: fen });
 
 export function adminRoutes() {
   const r = new Hono<ApiEnv>();
+
+  r.post('/dashboard', contract({ response: DashboardSchema }), async (c) =>
+    ok(c, await dashboard(c.var.services)),
+  );
 
   r.post('/order/list', contract({ body: adminListSchema, response: OrderPageSchema }), async (c) => {
     const f = await readBody(c, adminListSchema);

@@ -1,24 +1,19 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import type { Db } from '../platform/db/client.ts';
 import { smsOutbox, staffMembers, users } from '../platform/db/schema.ts';
 import { hashPassword, verifyPassword } from '../accounts/index.ts';
 import { insertUser } from '../accounts/index.ts';
+
+export { staffRole } from './roles.ts';
+export { staffAccess, STAFF_ONLY } from './access.ts';
+export { staffOpenRoutes, staffAdminRoutes } from './routes.ts';
 
 /** The seeded demo staff account (README). */
 export const DEMO_STAFF_PHONE = '13800000000';
 
 /** The password every install before 23 Nov 2026 shipped with: never left in place. */
 const RETIRED_DEFAULT = 'Staff-Demo-2026';
-
-export async function staffRole(db: Db, userId: number): Promise<'staff' | 'admin' | null> {
-  const [row] = await db
-    .select({ role: staffMembers.role })
-    .from(staffMembers)
-    .where(eq(staffMembers.userId, userId));
-  return row?.role ?? null;
-}
 
 /** 16 characters from an alphabet without look-alikes (0/O, 1/l/I): about 90 bits. */
 export function randomPassword(length = 16): string {

@@ -1,13 +1,47 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.ts';
+import { ROLES, type Permission } from '../../shared/staff/permissions.ts';
 
-/** Accounts allowed on /api/admin/*; a customer account with a staff role beside it. */
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Accounts allowed on /api/admin/*: a user account with a staff role beside it (decision 0023). */
 export const staffMembers = pgTable('staff_members', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  role: text('role', { enum: ['staff', 'admin'] })
-    .notNull()
-    .default('staff'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  role: text('role', { enum: ROLES }).notNull().default('manager'),
+  createdAt: at('created_at').notNull(),
 });
+
+/**
+ * Every staff change, appended and never edited: who (and in which role), which call, on which
+ * record, the record before and after, the request (its reason or note included), the outcome,
+ * and from which address.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: at('at').notNull(),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => users.id),
+    role: text('role').notNull(),
+    permission: text('permission').$type<Permission>().notNull(),
+    /** The call under /api/admin, e.g. order/quote. */
+    action: text('action').notNull(),
+    /** The public id the call acted on (order, application, reservation, customer…), if any. */
+    entityRid: text('entity_rid'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    request: jsonb('request'),
+    outcome: text('outcome', { enum: ['ok', 'refused'] }).notNull(),
+    message: text('message').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+  },
+  (t) => [
+    index('audit_at_idx').on(t.at),
+    index('audit_entity_idx').on(t.entityRid),
+    index('audit_actor_idx').on(t.actorId, t.at),
+  ],
+);

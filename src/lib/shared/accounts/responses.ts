@@ -1,6 +1,7 @@
 // What the account calls answer (decision 0020): the schemas, and the types derived from them.
 import { z } from '../zod.ts';
 import { ridOut } from '../responses.ts';
+import { ROLES } from '../staff/permissions.ts';
 
 /** Login and bind answer this; epoch seconds, as the spec's token record. */
 export const LoginResultSchema = z.object({
@@ -73,6 +74,6 @@ export const UserInfoSchema = z.object({
    * In user/info only: the account's staff role, null for a customer. Staff are not asked to
    * complete a customer profile (they will work in the staff console).
    */
-  staff_role: z.enum(['staff', 'admin']).nullable().optional(),
+  staff_role: z.enum(ROLES).nullable().optional(),
 });
 export type UserInfo = z.output<typeof UserInfoSchema>;

@@ -140,6 +140,19 @@ export const StaffMovedSchema = OrderMovedSchema.extend({ rid: ridOut });
 /** Which sub-balances a payment takes (or a refund gives back). */
 export const SplitSchema = z.object({ bonus_fen: fen, cash_fen: fen, credit_fen: fen });
 
+/** The console's dashboard (/api/admin/dashboard). */
+export const DashboardSchema = z.object({
+  orders: z.record(status, z.number().int()),
+  today: z.object({ received: z.number().int(), delivered: z.number().int() }),
+  overdue: z.object({ sample_returns: z.number().int() }),
+  money: z.object({
+    prestore_reviewing: z.number().int(),
+    prestore_refunds: z.number().int(),
+    transfers_reviewing: z.number().int(),
+    credit_reviewing: z.number().int(),
+  }),
+});
+
 /** web/order/ready2pay: what paying now would take. */
 export const ReadyToPaySchema = z.object({
   rid: ridOut,

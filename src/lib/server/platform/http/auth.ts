@@ -2,7 +2,6 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { ApiEnv } from '../../app.ts';
 import { DomainError } from '../errors.ts';
 import { authenticate, type AuthUser } from '../../accounts/tokens.ts';
-import { staffRole } from '../../staff/index.ts';
 
 export const LOGIN_REQUIRED = '请先登录';
 
@@ -25,12 +24,3 @@ export function requireUser(c: Context<ApiEnv>): AuthUser {
   if (!user) throw new DomainError(LOGIN_REQUIRED, 401);
   return user;
 }
-
-export const STAFF_ONLY = '无权访问';
-
-/** Mounted on /api/admin/* after authGuard: only accounts in staff_members pass (403, code 0). */
-export const staffGuard: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  const me = requireUser(c);
-  if (!(await staffRole(c.var.services.db, me.id))) throw new DomainError(STAFF_ONLY, 403);
-  await next();
-};

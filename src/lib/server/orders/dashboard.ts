@@ -1,0 +1,65 @@
+import { and, count, gte, inArray, isNotNull, lt, eq, sql } from 'drizzle-orm';
+import type { Services } from '../platform/services.ts';
+import {
+  creditApplications,
+  orderEvents,
+  orders,
+  prestoreApplications,
+  sampleRecycles,
+  transferApplications,
+} from '../platform/db/schema.ts';
+import { shanghaiDate, shanghaiMidnight } from '../../shared/slots.ts';
+import { ORDER_STATUSES, type OrderStatus } from '../../shared/orders/order-status.ts';
+
+const HOUR = 3600_000;
+
+/**
+ * The console's dashboard: orders per status, today's receipts and deliveries (Shanghai day),
+ * sample returns past the spec's 48 hours, and money waiting for finance.
+ */
+export async function dashboard(s: Services) {
+  const now = s.now();
+  const today = new Date(shanghaiMidnight(shanghaiDate(new Date(now)))!);
+  const db = s.db;
+  const [perStatus, todays, [recycles], [prestore], [transfers], [credit]] = await Promise.all([
+    db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status),
+    db
+      .select({ action: orderEvents.action, n: count() })
+      .from(orderEvents)
+      .where(and(inArray(orderEvents.action, ['receive', 'deliver']), gte(orderEvents.at, today)))
+      .groupBy(orderEvents.action),
+    db
+      .select({ n: count() })
+      .from(sampleRecycles)
+      .where(
+        and(eq(sampleRecycles.status, 'pending'), lt(sampleRecycles.createdAt, new Date(now - 48 * HOUR))),
+      ),
+    db
+      .select({
+        reviewing: sql<number>`count(*) filter (where ${prestoreApplications.status} = 'reviewing')`.mapWith(
+          Number,
+        ),
+        refunds:
+          sql<number>`count(*) filter (where ${prestoreApplications.status} = 'credited' and ${isNotNull(prestoreApplications.refundRequestedAt)})`.mapWith(
+            Number,
+          ),
+      })
+      .from(prestoreApplications),
+    db.select({ n: count() }).from(transferApplications).where(eq(transferApplications.status, 'reviewing')),
+    db.select({ n: count() }).from(creditApplications).where(eq(creditApplications.status, 'reviewing')),
+  ]);
+  const byStatus = Object.fromEntries(ORDER_STATUSES.map((st) => [st, 0])) as Record<OrderStatus, number>;
+  for (const r of perStatus) byStatus[r.status] = r.n;
+  const todayCount = (action: string) => todays.find((t) => t.action === action)?.n ?? 0;
+  return {
+    orders: byStatus,
+    today: { received: todayCount('receive'), delivered: todayCount('deliver') },
+    overdue: { sample_returns: recycles.n },
+    money: {
+      prestore_reviewing: prestore.reviewing,
+      prestore_refunds: prestore.refunds,
+      transfers_reviewing: transfers.n,
+      credit_reviewing: credit.n,
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { eq, type Column } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { MiddlewareHandler } from 'hono';
+import type { ApiEnv } from '../app.ts';
+import type { Db } from '../platform/db/client.ts';
+import {
+  auditLog,
+  creditApplications,
+  device,
+  deviceBlocks,
+  orders,
+  prestoreApplications,
+  reservations,
+  tempDevices,
+  transferApplications,
+  users,
+} from '../platform/db/schema.ts';
+import { DomainError } from '../platform/errors.ts';
+import { clientIp } from '../platform/http/client-ip.ts';
+import { requireUser } from '../platform/http/auth.ts';
+import { ADMIN_ROUTES, can, isReadOnly, type Permission } from '../../shared/staff/permissions.ts';
+import { staffRole } from './roles.ts';
+
+export const STAFF_ONLY = '无权访问';
+export const STAFF_LOGIN_NEEDED = '请使用员工账号登录管理后台';
+export const NOT_PERMITTED = '您的角色无权执行该操作';
+
+/** The tables whose rows staff calls act on, by the first letter of their public id (platform/ids.ts). */
+const BY_PREFIX: Record<string, { table: PgTable; rid: Column }> = {
+  o: { table: orders, rid: orders.rid },
+  y: { table: prestoreApplications, rid: prestoreApplications.rid },
+  z: { table: transferApplications, rid: transferApplications.rid },
+  k: { table: creditApplications, rid: creditApplications.rid },
+  v: { table: reservations, rid: reservations.rid },
+  t: { table: tempDevices, rid: tempDevices.rid },
+  d: { table: device, rid: device.rid },
+  b: { table: deviceBlocks, rid: deviceBlocks.rid },
+  u: { table: users, rid: users.rid },
+};
+const SECRET = new Set(['passwordHash', 'password', 'idempotency_key', 'idempotencyKey']);
+
+const scrub = (row: unknown) =>
+  row && typeof row === 'object'
+    ? Object.fromEntries(Object.entries(row).filter(([k]) => !SECRET.has(k)))
+    : null;
+
+/** The record a public id names, as stored (secrets left out), or null. */
+async function snapshot(db: Db, rid: string | null) {
+  const target = rid ? BY_PREFIX[rid[0]] : undefined;
+  if (!rid || !target) return null;
+  const [row] = await db.select().from(target.table).where(eq(target.rid, rid)).limit(1);
+  return scrub(row);
+}
+
+async function requestBody(
+  c: Parameters<MiddlewareHandler<ApiEnv>>[0],
+): Promise<Record<string, unknown> | null> {
+  if (!c.req.header('content-type')?.includes('application/json')) return null;
+  try {
+    // A clone: the route reads the body itself, however it does (JSON, or a raw multipart stream).
+    const body: unknown = JSON.parse(await c.req.raw.clone().text());
+    return body && typeof body === 'object' && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The guard of /api/admin/* (decision 0023), after authGuard: a console (staff) session, a staff
+ * role, and the call's permission for that role (ADMIN_ROUTES; a call not listed is refused).
+ * Every call that is not a read is written to the audit log with the record before and after it.
+ */
+export const staffAccess: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const me = requireUser(c);
+  const db = c.var.services.db;
+  const role = await staffRole(db, me.id);
+  if (!role) throw new DomainError(STAFF_ONLY, 403);
+  if (me.kind !== 'staff') throw new DomainError(STAFF_LOGIN_NEEDED, 403);
+  const action = c.req.path.replace(/^\/api\/admin\//, '');
+  const permission: Permission | undefined = ADMIN_ROUTES[action];
+  if (!permission || !can(role, permission)) throw new DomainError(NOT_PERMITTED, 403);
+  c.set('staffRole', role);
+  if (isReadOnly(permission)) return next();
+
+  const body = await requestBody(c);
+  const rid =
+    typeof body?.rid === 'string' ? body.rid : typeof body?.user_rid === 'string' ? body.user_rid : null;
+  const before = await snapshot(db, rid);
+  let failure: unknown;
+  try {
+    await next();
+  } catch (error) {
+    failure = error;
+  }
+  // A thrown refusal, or one Hono already turned into a response (onError ran inside next()).
+  const refused = failure !== undefined || c.res.status >= 400 || (await answerCode(c.res)) === 0;
+  await db.insert(auditLog).values({
+    at: new Date(c.var.services.now()),
+    actorId: me.id,
+    role,
+    permission,
+    action,
+    entityRid: rid,
+    before,
+    after: refused ? before : await snapshot(db, rid),
+    request: scrub(body),
+    outcome: refused ? 'refused' : 'ok',
+    message: failure instanceof Error ? failure.message.slice(0, 200) : await answerMessage(c.res),
+    ip: clientIp(c),
+  });
+  if (failure !== undefined) throw failure;
+};
+
+async function answer(res: Response): Promise<{ code?: number; msg?: string } | null> {
+  if (!res.headers.get('content-type')?.includes('application/json')) return null;
+  try {
+    return (await res.clone().json()) as { code?: number; msg?: string };
+  } catch {
+    return null;
+  }
+}
+const answerCode = async (res: Response) => (await answer(res))?.code;
+const answerMessage = async (res: Response) => String((await answer(res))?.msg ?? '').slice(0, 200);

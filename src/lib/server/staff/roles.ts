@@ -1,0 +1,13 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../platform/db/client.ts';
+import { staffMembers } from '../platform/db/schema.ts';
+import type { Role } from '../../shared/staff/permissions.ts';
+
+/** The staff role of a user, or null for a customer. */
+export async function staffRole(db: Db, userId: number): Promise<Role | null> {
+  const [row] = await db
+    .select({ role: staffMembers.role })
+    .from(staffMembers)
+    .where(eq(staffMembers.userId, userId));
+  return row?.role ?? null;
+}

@@ -1,0 +1,147 @@
+import { Hono } from 'hono';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { ApiEnv } from '../app.ts';
+import { contract } from '../platform/http/contract.ts';
+import { ok, readBody } from '../platform/http/envelope.ts';
+import { requireUser } from '../platform/http/auth.ts';
+import { sessionMeta } from '../platform/http/client-ip.ts';
+import { DomainError } from '../platform/errors.ts';
+import { auditLog, staffMembers, users } from '../platform/db/schema.ts';
+import { passwordLogin } from '../accounts/index.ts';
+import { passwordLoginSchema } from '../../shared/accounts/auth.ts';
+import { LoginResultSchema } from '../../shared/accounts/responses.ts';
+import { pageWindow } from '../../shared/pagination.ts';
+import { ROLE_PERMISSIONS, ROLE_TEXT } from '../../shared/staff/permissions.ts';
+import {
+  AuditPageSchema,
+  auditListSchema,
+  StaffMeSchema,
+  StaffMemberSchema,
+  StaffPageSchema,
+  staffSaveSchema,
+} from '../../shared/staff/staff.ts';
+import { staffRole } from './roles.ts';
+
+/** POST /api/open/staff/login: the console's own login (a staff session, decision 0023). */
+export function staffOpenRoutes() {
+  const r = new Hono<ApiEnv>();
+  r.post('/staff/login', contract({ body: passwordLoginSchema, response: LoginResultSchema }), async (c) => {
+    const input = await readBody(c, passwordLoginSchema);
+    const s = c.var.services;
+    const session = await passwordLogin(
+      s,
+      input,
+      sessionMeta(c),
+      async (id) => (await staffRole(s.db, id)) !== null,
+    );
+    return ok(c, session, '登录成功!');
+  });
+  return r;
+}
+
+/** The console's account, the staff list with roles, and the audit log (under /api/admin). */
+export function staffAdminRoutes() {
+  const r = new Hono<ApiEnv>();
+
+  r.post('/me', contract({ response: StaffMeSchema }), async (c) => {
+    const me = requireUser(c);
+    const [u] = await c.var.services.db.select().from(users).where(eq(users.id, me.id));
+    const role = c.get('staffRole')!;
+    return ok(c, {
+      rid: u.rid,
+      phone: u.phone ?? '',
+      name: u.name,
+      role,
+      role_text: ROLE_TEXT[role],
+      permissions: [...ROLE_PERMISSIONS[role]],
+    });
+  });
+
+  r.post('/staff/list', contract({ response: StaffPageSchema }), async (c) => {
+    const rows = await c.var.services.db
+      .select({ m: staffMembers, u: users })
+      .from(staffMembers)
+      .innerJoin(users, eq(users.id, staffMembers.userId))
+      .orderBy(staffMembers.createdAt);
+    return ok(c, { list: rows.map(({ m, u }) => memberOut(m, u)), total: rows.length });
+  });
+
+  r.post(
+    '/staff/save',
+    contract({ body: staffSaveSchema, response: StaffMemberSchema.nullable() }),
+    async (c) => {
+      const me = requireUser(c);
+      const { phone, role } = await readBody(c, staffSaveSchema);
+      const db = c.var.services.db;
+      const [u] = await db.select().from(users).where(eq(users.phone, phone));
+      if (!u) throw new DomainError('该手机号尚未注册，请先注册账号');
+      if (u.id === me.id) throw new DomainError('不能修改自己的角色');
+      if (role === null) {
+        await db.delete(staffMembers).where(eq(staffMembers.userId, u.id));
+        return ok(c, null, '已取消员工身份');
+      }
+      const [m] = await db
+        .insert(staffMembers)
+        .values({ userId: u.id, role, createdAt: new Date(c.var.services.now()) })
+        .onConflictDoUpdate({ target: staffMembers.userId, set: { role } })
+        .returning();
+      return ok(c, memberOut(m, u), '保存成功');
+    },
+  );
+
+  r.post('/audit/list', contract({ body: auditListSchema, response: AuditPageSchema }), async (c) => {
+    const f = await readBody(c, auditListSchema);
+    const w = pageWindow(f.page, f.size);
+    const db = c.var.services.db;
+    const filters: (SQL | undefined)[] = [
+      f.action ? eq(auditLog.action, f.action) : undefined,
+      f.entity_rid ? eq(auditLog.entityRid, f.entity_rid) : undefined,
+      f.actor_phone ? eq(users.phone, f.actor_phone) : undefined,
+    ];
+    const where = and(...filters);
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select({ a: auditLog, u: users })
+        .from(auditLog)
+        .innerJoin(users, eq(users.id, auditLog.actorId))
+        .where(where)
+        .orderBy(desc(auditLog.id))
+        .limit(w.size)
+        .offset(w.offset),
+      db
+        .select({ total: count() })
+        .from(auditLog)
+        .innerJoin(users, eq(users.id, auditLog.actorId))
+        .where(where),
+    ]);
+    return ok(c, {
+      list: rows.map(({ a, u }) => ({
+        id: a.id,
+        at: a.at.toISOString(),
+        actor: { rid: u.rid, phone: u.phone ?? '', name: u.name },
+        role: a.role,
+        permission: a.permission,
+        action: a.action,
+        entity_rid: a.entityRid,
+        before: a.before ?? null,
+        after: a.after ?? null,
+        request: a.request ?? null,
+        outcome: a.outcome,
+        message: a.message,
+        ip: a.ip,
+      })),
+      total,
+    });
+  });
+
+  return r;
+}
+
+const memberOut = (m: typeof staffMembers.$inferSelect, u: typeof users.$inferSelect) => ({
+  rid: u.rid,
+  phone: u.phone ?? '',
+  name: u.name,
+  role: m.role,
+  role_text: ROLE_TEXT[m.role],
+  created: m.createdAt.toISOString(),
+});

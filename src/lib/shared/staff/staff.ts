@@ -1,0 +1,59 @@
+// The staff calls' requests and answers (decision 0023): the console's own account, staff
+// members and their roles, the audit log.
+import { z } from '../zod.ts';
+import { PageRequestSchema } from '../pagination.ts';
+import { pagedOf, ridOut } from '../responses.ts';
+import { phoneField } from '../accounts/auth.ts';
+import { optText } from '../orders/order.ts';
+import { PERMISSIONS, ROLES } from './permissions.ts';
+
+export const StaffMeSchema = z.object({
+  rid: ridOut,
+  phone: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  role_text: z.string(),
+  permissions: z.array(z.enum(PERMISSIONS)),
+});
+
+export const StaffMemberSchema = z.object({
+  rid: ridOut,
+  phone: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  role_text: z.string(),
+  created: z.string(),
+});
+export const StaffPageSchema = pagedOf(StaffMemberSchema);
+
+export const staffSaveSchema = z.object(
+  {
+    phone: phoneField,
+    /** null takes the account off the staff. */
+    role: z.enum(ROLES, { error: '[角色]不正确' }).nullable(),
+  },
+  { error: '请求参数格式不正确' },
+);
+
+export const auditListSchema = PageRequestSchema.extend({
+  action: optText('操作', 64),
+  entity_rid: optText('对象编号', 64),
+  actor_phone: optText('操作人手机号', 11),
+});
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor: z.object({ rid: ridOut, phone: z.string(), name: z.string() }),
+  role: z.string(),
+  permission: z.string(),
+  action: z.string(),
+  entity_rid: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  request: z.unknown(),
+  outcome: z.enum(['ok', 'refused']),
+  message: z.string(),
+  ip: z.string(),
+});
+export const AuditPageSchema = pagedOf(AuditEntrySchema);

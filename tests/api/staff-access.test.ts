@@ -1,0 +1,162 @@
+// Decision 0023: every /api/admin call is allowed or refused by the staff member's role, only to a
+// console (staff) session; every change lands in the audit log with the record before and after.
+import { describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { setupApi } from '../setup/api.ts';
+import { orderHelpers, staffToken } from '../support/orders.ts';
+import { apiRoutes } from '#server/platform/http/openapi.ts';
+import { staffMembers, users } from '#server/platform/db/schema.ts';
+import { ADMIN_ROUTES, can, ROLES, type Role } from '#shared/staff/permissions.ts';
+
+const t = await setupApi();
+const o = orderHelpers(t);
+
+const adminPaths = apiRoutes(t.api)
+  .filter((r) => r.path.startsWith('/api/admin/'))
+  .map((r) => r.path.replace('/api/admin/', ''));
+
+/** A staff member of each role, with a console session. */
+async function staffOf(role: Role) {
+  const u = await o.a.user();
+  const [row] = await t.services.db.select({ id: users.id }).from(users).where(eq(users.phone, u.phone));
+  await t.services.db
+    .insert(staffMembers)
+    .values({ userId: row.id, role, createdAt: new Date(t.services.now()) });
+  return { phone: u.phone, customerToken: u.token, h: o.a.bearer(await staffToken(t, u.phone)) };
+}
+
+describe('the permission table', () => {
+  it('names every staff call, and only calls that exist', () => {
+    expect(adminPaths.length).toBeGreaterThan(40);
+    expect(adminPaths.filter((p) => !(p in ADMIN_ROUTES))).toEqual([]);
+    expect(Object.keys(ADMIN_ROUTES).filter((p) => !adminPaths.includes(p))).toEqual([]);
+  });
+});
+
+describe('every role against every staff call', () => {
+  it.each(ROLES)('%s: allowed calls run, the others answer 403', async (role) => {
+    const member = await staffOf(role);
+    for (const path of adminPaths) {
+      const res = await t.post(`/api/admin/${path}`, {}, member.h);
+      const where = `${role} ${path} ${JSON.stringify(res.body)}`;
+      if (can(role, ADMIN_ROUTES[path])) {
+        expect(res.status, where).toBeLessThan(500);
+        expect(res.body.msg, where).not.toBe('您的角色无权执行该操作');
+      } else {
+        expect(res.status, where).toBe(403);
+        expect(res.body, where).toMatchObject({
+          code: 0,
+          msg: '您的角色无权执行该操作',
+          data: { error: 'FORBIDDEN' },
+        });
+      }
+    }
+  });
+
+  it('refuses a customer, and a staff member’s ordinary (customer) session', async () => {
+    const customer = await o.customer();
+    expect((await t.post('/api/admin/order/list', {}, customer.h)).body).toMatchObject({
+      code: 0,
+      msg: '无权访问',
+    });
+    const member = await staffOf('admin');
+    const res = await t.post('/api/admin/order/list', {}, o.a.bearer(member.customerToken));
+    expect(res.status).toBe(403);
+    expect(res.body.msg).toBe('请使用员工账号登录管理后台');
+  });
+});
+
+describe('the console login', () => {
+  it('gives staff a two-hour session and refuses customers', async () => {
+    const a = o.a;
+    const phone = await a.register();
+    const refused = await t.post('/api/open/staff/login', { account: phone, password: 'Lab-Passw0rd' });
+    expect(refused.body).toMatchObject({ code: 0, msg: '该账号不是员工账号，无法登录管理后台' });
+    const [row] = await t.services.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
+    await t.services.db
+      .insert(staffMembers)
+      .values({ userId: row.id, role: 'finance', createdAt: new Date(t.services.now()) });
+    const login = await t.post<{ token: string; expires: number }>('/api/open/staff/login', {
+      account: phone,
+      password: 'Lab-Passw0rd',
+    });
+    expect(login.body.code).toBe(1);
+    expect(login.body.data.expires).toBe(Math.floor(t.services.now() / 1000) + 2 * 3600);
+    const me = await t.post<{ role: string; permissions: string[] }>(
+      '/api/admin/me',
+      {},
+      a.bearer(login.body.data.token),
+    );
+    expect(me.body.data).toMatchObject({ role: 'finance', role_text: '财务' });
+    expect(me.body.data.permissions).toContain('money.approve');
+    a.advance(2 * 3600_000 + 1000);
+    expect((await t.post('/api/admin/me', {}, a.bearer(login.body.data.token))).status).toBe(401);
+  });
+});
+
+describe('the audit log', () => {
+  it('records each change with the record before and after, refusals too, and not reads', async () => {
+    const manager = await staffOf('manager');
+    const me = await o.customer('enterprise');
+    const [item] = [await o.demoItem(1)];
+    const placed = await t.post<{ list: { rid: string }[] }>(
+      '/api/auth/order/add',
+      { items: [{ item_rid: item.rid, parameters: item.parameters }], delivery: { type: 0 } },
+      me.h,
+    );
+    const rid = placed.body.data.list[0].rid;
+    await t.post('/api/admin/order/detail', { rid }, manager.h);
+    expect(
+      (await t.post('/api/admin/order/quote', { rid, quoted_fen: 12_300, note: '含制样' }, manager.h)).body
+        .code,
+    ).toBe(1);
+    expect((await t.post('/api/admin/order/quote', { rid, quoted_fen: 1 }, manager.h)).body.code).toBe(0);
+
+    const admin = await staffOf('admin');
+    const log = await t.post<{
+      list: {
+        action: string;
+        outcome: string;
+        role: string;
+        before: { status: string } | null;
+        after: { status: string; quotedFen: number } | null;
+        request: { note?: string };
+        actor: { phone: string };
+      }[];
+    }>('/api/admin/audit/list', { entity_rid: rid }, admin.h);
+    expect(log.body.data.list.map((e) => [e.action, e.outcome, e.role])).toEqual([
+      ['order/quote', 'refused', 'manager'],
+      ['order/quote', 'ok', 'manager'],
+    ]);
+    const [refusedEntry, quoted] = log.body.data.list;
+    expect(quoted.before?.status).toBe('quoting');
+    expect(quoted.after).toMatchObject({ status: 'unpaid', quotedFen: 12_300 });
+    expect(quoted.request.note).toBe('含制样');
+    expect(quoted.actor.phone).toBe(manager.phone);
+    expect(refusedEntry.after).toEqual(refusedEntry.before);
+    // Only admins read it; nobody edits it.
+    expect((await t.post('/api/admin/audit/list', {}, manager.h)).status).toBe(403);
+    await expect(t.services.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+  });
+
+  it('lets an admin give and take staff roles, never their own', async () => {
+    const admin = await staffOf('admin');
+    const someone = await o.a.user();
+    const save = (phone: string, role: string | null) =>
+      t.post('/api/admin/staff/save', { phone, role }, admin.h);
+    expect((await save(someone.phone, 'technician')).body).toMatchObject({
+      code: 1,
+      data: { role_text: '实验员' },
+    });
+    expect((await save(someone.phone, 'chef')).body.msg).toBe('[角色]不正确');
+    expect((await save(admin.phone, 'editor')).body.msg).toBe('不能修改自己的角色');
+    expect((await save('13000000001', 'editor')).body.msg).toBe('该手机号尚未注册，请先注册账号');
+    const list = await t.post<{ list: { phone: string; role: string }[] }>(
+      '/api/admin/staff/list',
+      {},
+      admin.h,
+    );
+    expect(list.body.data.list.find((m) => m.phone === someone.phone)?.role).toBe('technician');
+    expect((await save(someone.phone, null)).body.code).toBe(1);
+  });
+});
