@@ -91,6 +91,8 @@ const server = createServer((req, res) => {
   setSecurityHeaders(res, url);
   if (url.startsWith('/api/')) return void api(req, res);
   if (url === '/healthz' || url.startsWith('/healthz?')) return void health(res);
+  // Every /admin address is the console's one prerendered shell; it routes on the client.
+  if (/^\/admin(\/(?![^?]*\.[a-z0-9]+(\?|$))[^?]*)?(\?.*)?$/i.test(url)) req.url = '/admin/';
   const locals = { services, peer: req.socket.remoteAddress };
   statics(req, res, () => pageCache(req, res, () => void astro(req, res, undefined, locals)));
 });

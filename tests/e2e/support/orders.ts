@@ -20,6 +20,8 @@ export type Customer = {
   phone: string;
   /** POST an /api/auth call as this customer. */
   call: <T = Record<string, unknown>>(path: string, body?: unknown) => Promise<Envelope<T>>;
+  /** A multipart upload (upload4file, upload4pic) as this customer; resolves the file's rid. */
+  upload: (path: string, file: { name: string; mimeType: string; buffer: Buffer }) => Promise<string>;
   /** order/add with the given items (self-delivery unless `delivery` says otherwise). */
   order: (
     items: { item_rid: string; disposal?: number }[],
@@ -68,7 +70,7 @@ export async function newCustomer(
   ip: string,
   profile: Record<string, unknown> = {},
 ): Promise<Customer> {
-  const { phone, call } = await loginByApi(page, request, ip);
+  const { phone, call, token } = await loginByApi(page, request, ip);
   const updated = await call('/api/auth/update4profile', {
     ...COMPLETE_PROFILE,
     email: `u${phone}@example.com`,
@@ -78,6 +80,15 @@ export async function newCustomer(
   return {
     phone,
     call,
+    async upload(path, file) {
+      const res = await request.post(path, {
+        headers: { 'x-real-ip': ip, authorization: `Bearer ${token}` },
+        multipart: { file },
+      });
+      const body = (await res.json()) as Envelope<{ rid: string }>;
+      expect(body, JSON.stringify(body)).toMatchObject({ code: 1 });
+      return body.data.rid;
+    },
     async order(items, delivery = { type: 0 }) {
       const withParams = await Promise.all(
         items.map(async (i) => ({ ...i, parameters: await requiredParameters(request, i.item_rid) })),

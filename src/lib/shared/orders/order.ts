@@ -198,7 +198,8 @@ export const recycleAddSchema = z.object(
 
 // ---- staff API ----
 
-export const adminListSchema = PageRequestSchema.extend({ status: statusField });
+/** The staff list takes the customer list's filters (status, order number, item, dates, delivery). */
+export const adminListSchema = orderListSchema;
 
 export const fenField = (label: string) =>
   z.preprocess(

@@ -1,0 +1,271 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { z } from 'zod';
+import { consoleApi, notice, $session, type Me } from '../session.ts';
+import { Badge, button, Field, FormModal, input, PageHeader, when, yuan } from '../ui.tsx';
+import { nextStatus, ORDER_ACTION_TEXT, type OrderAction } from '../../lib/shared/orders/order-status.ts';
+import type { StaffOrderDetailSchema } from '../../lib/shared/orders/responses.ts';
+import { actorText, eventText, FILE_KIND_TEXT } from '../../lib/shared/orders/order-view.ts';
+import type { Permission } from '../../lib/shared/staff/permissions.ts';
+import { yuanToFen } from '../../lib/shared/money.ts';
+
+type Detail = z.output<typeof StaffOrderDetailSchema>;
+
+/** The staff steps, the permission each needs, and whether it asks for a note, a price or a reason. */
+const STEPS: { action: OrderAction; permission: Permission }[] = [
+  { action: 'quote', permission: 'orders.quote' },
+  { action: 'receive', permission: 'orders.process' },
+  { action: 'start', permission: 'orders.process' },
+  { action: 'deliver', permission: 'orders.process' },
+  { action: 'bill', permission: 'orders.bill' },
+  { action: 'complete', permission: 'orders.bill' },
+  { action: 'settle', permission: 'orders.bill' },
+  { action: 'cancel', permission: 'orders.cancel' },
+];
+
+/** One order for staff: lines, customer, delivery, files, timeline, and the steps this role may take. */
+export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
+  const [order, setOrder] = useState<Detail | null>(null);
+  const [step, setStep] = useState<OrderAction | null>(null);
+  const [note, setNote] = useState('');
+  const [price, setPrice] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const load = useCallback(async () => {
+    const d = await consoleApi.post<Detail>('/api/admin/order/detail', { rid });
+    if (d) setOrder(d);
+  }, [rid]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  if (!order) return <p className="text-sm text-slate-400">加载中…</p>;
+
+  const facts = {
+    status: order.status,
+    pay_mode: order.pay_mode,
+    delivery_type: order.delivery_type,
+    type_id: order.type_id,
+  };
+  const steps = STEPS.filter(
+    (s) => me.permissions.includes(s.permission) && nextStatus(facts, s.action, 'staff').ok,
+  );
+  const reports = order.files.filter((f) => f.kind === 'report');
+  const canUpload =
+    me.permissions.includes('orders.process') &&
+    ['testing', 'delivered', 'unsettled', 'completed'].includes(order.status);
+
+  async function run(): Promise<string | null> {
+    const action = step!;
+    const body: Record<string, unknown> = { rid };
+    if (action === 'quote') {
+      const fen = yuanToFen(price);
+      if (fen === null || fen <= 0) return '请输入正确的报价金额';
+      Object.assign(body, { quoted_fen: fen, note });
+    } else if (action === 'cancel') {
+      if (!note.trim()) return '请填写取消原因';
+      body.reason = note;
+    } else body.note = note;
+    try {
+      await consoleApi.post(`/api/admin/order/${action}`, body, { throws: true });
+      notice('ok', `${ORDER_ACTION_TEXT[action]}成功`);
+      void load();
+      return null;
+    } catch (e) {
+      return e instanceof Error ? e.message : '操作失败';
+    }
+  }
+
+  async function upload(file: File) {
+    setUploading(true);
+    const form = new FormData();
+    form.set('rid', rid);
+    form.set('file', file);
+    const res = await consoleApi.upload('/api/admin/order/report', form);
+    setUploading(false);
+    if (res) {
+      notice('ok', '报告已上传');
+      void load();
+    }
+  }
+
+  return (
+    <div className="grid gap-4">
+      <Link href="/orders" className="text-sm text-brand-700 hover:underline">
+        ← 返回订单列表
+      </Link>
+      <PageHeader
+        title={`订单 ${order.order_no}`}
+        lead={`${order.customer.name || order.customer.phone} · ${order.customer.company || '—'} · ${order.customer.phone}`}
+        actions={
+          <span className="flex flex-wrap gap-2" aria-label="可执行的操作">
+            {steps.map((s) => (
+              <button
+                key={s.action}
+                type="button"
+                className={s.action === 'cancel' ? button.danger : button.primary}
+                onClick={() => {
+                  setNote('');
+                  setPrice(
+                    order.quoted_fen
+                      ? (order.quoted_fen / 100).toFixed(2)
+                      : (order.amount_fen / 100).toFixed(2),
+                  );
+                  setStep(s.action);
+                }}
+              >
+                {ORDER_ACTION_TEXT[s.action]}
+              </button>
+            ))}
+          </span>
+        }
+      />
+      <section className="grid gap-3 rounded-lg bg-white p-4 md:grid-cols-4" aria-label="订单概要">
+        <Fact label="状态">
+          <Badge tone="brand">{order.status_text}</Badge>
+        </Fact>
+        <Fact label="金额">{yuan(order.amount_fen)}</Fact>
+        <Fact label="已付">{yuan(order.paid_fen)}</Fact>
+        <Fact label="付款方式">{order.pay_mode === 'before' ? '先付款后检测' : '检测后结算'}</Fact>
+        <Fact label="送样方式">{order.delivery_type === 1 ? '上门取样' : '自行寄样'}</Fact>
+        <Fact label="快递">{order.express ? `${order.express.company} ${order.express.no}` : '—'}</Fact>
+        <Fact label="下单时间">{when(order.created)}</Fact>
+        <Fact label="备注">{order.remark || '—'}</Fact>
+      </section>
+      <section className="rounded-lg bg-white p-4" aria-labelledby="lines">
+        <h2 id="lines" className="mb-2 text-sm font-semibold">
+          检测项目
+        </h2>
+        <table className="w-full text-sm">
+          <tbody className="divide-y divide-slate-100">
+            {order.items.map((l, i) => (
+              <tr key={`${l.item_rid}-${i}`}>
+                <td className="py-2">
+                  {l.name}
+                  <span className="block text-xs text-slate-500">
+                    {Object.entries(l.parameters)
+                      .map(([k, v]) => `${k}：${v}`)
+                      .join('；')}
+                  </span>
+                </td>
+                <td className="py-2 text-right tabular-nums">
+                  {yuan(l.price_fen)} × {l.sample_count}
+                </td>
+                <td className="py-2 text-right font-medium tabular-nums">{yuan(l.line_fen)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section className="rounded-lg bg-white p-4" aria-labelledby="files">
+        <div className="mb-2 flex items-center gap-3">
+          <h2 id="files" className="text-sm font-semibold">
+            文件与报告
+          </h2>
+          {canUpload && (
+            <label className={`${button.ghost} ml-auto cursor-pointer`}>
+              {uploading ? '上传中…' : '上传检测报告'}
+              <input
+                type="file"
+                className="sr-only"
+                aria-label="上传检测报告"
+                onChange={(e) => {
+                  const f = e.target.files?.[0];
+                  if (f) void upload(f);
+                  e.target.value = '';
+                }}
+              />
+            </label>
+          )}
+        </div>
+        {order.files.length === 0 ? (
+          <p className="text-sm text-slate-400">暂无文件</p>
+        ) : (
+          <ul className="grid gap-1 text-sm">
+            {order.files.map((f) => (
+              <li key={f.rid} data-file={f.kind}>
+                <Badge>{FILE_KIND_TEXT[f.kind] ?? f.kind}</Badge>{' '}
+                <button type="button" className={button.link} onClick={() => void download(f.rid, f.name)}>
+                  {f.name}
+                </button>
+                <span className="text-xs text-slate-400"> {when(f.created)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {order.status === 'testing' && reports.length === 0 && (
+          <p className="mt-2 text-xs text-hot-600">出具数据前请先上传检测报告。</p>
+        )}
+      </section>
+      <section className="rounded-lg bg-white p-4" aria-labelledby="timeline">
+        <h2 id="timeline" className="mb-2 text-sm font-semibold">
+          订单时间线
+        </h2>
+        <ol className="grid gap-2 text-sm" aria-label="订单时间线">
+          {order.timeline.map((e, i) => (
+            <li key={i} className="flex flex-wrap gap-x-3">
+              <span className="w-36 shrink-0 text-slate-500">{when(e.at)}</span>
+              <span className="font-medium">{eventText(e.action)}</span>
+              <span className="text-slate-500">{actorText(e.actor)}</span>
+              {e.note && <span className="text-slate-600">{e.note}</span>}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <FormModal
+        open={step !== null}
+        title={step ? ORDER_ACTION_TEXT[step] : ''}
+        submitText={step ? ORDER_ACTION_TEXT[step] : '确定'}
+        danger={step === 'cancel'}
+        onClose={() => setStep(null)}
+        onSubmit={run}
+      >
+        {step === 'quote' && (
+          <Field
+            label="报价金额（元）"
+            hint={`项目参考价合计 ${yuan(order.items.reduce((n, l) => n + l.line_fen, 0))}`}
+          >
+            <input
+              className={input}
+              name="quoted"
+              inputMode="decimal"
+              value={price}
+              onChange={(e) => setPrice(e.target.value)}
+            />
+          </Field>
+        )}
+        <Field label={step === 'cancel' ? '取消原因（客户可见）' : '说明（可选）'}>
+          <input
+            className={input}
+            name="note"
+            maxLength={500}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        </Field>
+        {step === 'cancel' && order.paid_fen > 0 && (
+          <p className="text-sm text-slate-600">已付 {yuan(order.paid_fen)} 将原路退回客户账户。</p>
+        )}
+      </FormModal>
+    </div>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <p className="text-xs text-slate-500">{label}</p>
+      <div className="mt-0.5 text-sm">{children}</div>
+    </div>
+  );
+}
+
+async function download(rid: string, name: string) {
+  const token = $session.get()?.access;
+  const res = await fetch(`/api/auth/file/download/${encodeURIComponent(rid)}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  if (!res.ok) return notice('error', '文件下载失败');
+  const url = URL.createObjectURL(await res.blob());
+  Object.assign(document.createElement('a'), { href: url, download: name }).click();
+  URL.revokeObjectURL(url);
+}

@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import type { OrderSummary } from '../../lib/shared/orders/order.ts';
+import { ORDER_STATUS_TEXT, ORDER_STATUSES, type OrderStatus } from '../../lib/shared/orders/order-status.ts';
+import {
+  Badge,
+  button,
+  DataTable,
+  ExportCsv,
+  filterInput,
+  PageHeader,
+  Pager,
+  StatusTabs,
+  useList,
+  when,
+  yuan,
+} from '../ui.tsx';
+
+const TABS: { value: OrderStatus | ''; label: string }[] = [
+  { value: '', label: '全部' },
+  ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_TEXT[s] })),
+];
+
+/** 订单管理: every customer's orders by status, searchable by number and item; each opens its page. */
+export default function Orders() {
+  const initial = (new URLSearchParams(useSearch()).get('status') ?? '') as OrderStatus | '';
+  const [status, setStatus] = useState<OrderStatus | ''>(initial);
+  const [orderNo, setOrderNo] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [query, setQuery] = useState({ order_no: '', keyword: '' });
+  const filter = Object.fromEntries(Object.entries({ status, ...query }).filter(([, v]) => v !== ''));
+  const list = useList<OrderSummary>('/api/admin/order/list', filter);
+  return (
+    <div>
+      <PageHeader
+        title="订单管理"
+        lead="报价、收样、检测、出数据、结算；每一步都记入订单时间线与操作日志。"
+        actions={
+          <ExportCsv<OrderSummary>
+            path="/api/admin/order/list"
+            filter={filter}
+            name="订单"
+            columns={[
+              { header: '订单号', value: (o) => o.order_no },
+              { header: '下单时间', value: (o) => when(o.created) },
+              { header: '检测项目', value: (o) => o.item_names.join('、') },
+              { header: '状态', value: (o) => o.status_text },
+              { header: '金额（元）', value: (o) => (o.amount_fen / 100).toFixed(2) },
+              { header: '已付（元）', value: (o) => (o.paid_fen / 100).toFixed(2) },
+              { header: '客户类型', value: (o) => (o.customer_kind === 'enterprise' ? '企业' : '高校/科研') },
+            ]}
+          />
+        }
+      />
+      <form
+        className="mb-3 flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQuery({ order_no: orderNo.trim(), keyword: keyword.trim() });
+        }}
+      >
+        <input
+          className={filterInput}
+          placeholder="订单号"
+          aria-label="订单号"
+          value={orderNo}
+          onChange={(e) => setOrderNo(e.target.value)}
+        />
+        <input
+          className={filterInput}
+          placeholder="检测项目"
+          aria-label="检测项目"
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+        />
+        <button type="submit" className={button.ghost}>
+          搜索
+        </button>
+      </form>
+      <StatusTabs label="订单状态" tabs={TABS} value={status} onChange={setStatus} />
+      <DataTable<OrderSummary>
+        label="订单"
+        rows={list.data?.list ?? null}
+        rowKey={(o) => o.rid}
+        empty="没有符合条件的订单"
+        columns={[
+          {
+            id: 'no',
+            header: '订单号',
+            cell: (o) => (
+              <Link
+                href={`/orders/${o.rid}`}
+                className="font-medium text-brand-700 tabular-nums hover:underline"
+              >
+                {o.order_no}
+              </Link>
+            ),
+          },
+          {
+            id: 'created',
+            header: '下单时间',
+            cell: (o) => when(o.created),
+            className: 'whitespace-nowrap text-slate-500',
+          },
+          {
+            id: 'items',
+            header: '检测项目',
+            cell: (o) => <span className="line-clamp-2">{o.item_names.join('、')}</span>,
+          },
+          {
+            id: 'kind',
+            header: '客户',
+            cell: (o) => (
+              <>
+                {o.customer_kind === 'enterprise' ? '企业' : '高校/科研'}
+                <span className="block text-xs text-slate-500">
+                  {o.pay_mode === 'before' ? '先付款' : '后结算'}
+                </span>
+              </>
+            ),
+          },
+          {
+            id: 'amount',
+            header: '金额',
+            cell: (o) => (
+              <>
+                <span className="tabular-nums">
+                  {o.status === 'quoting' && o.quoted_fen === null ? '待报价' : yuan(o.amount_fen)}
+                </span>
+                {o.paid_fen > 0 && (
+                  <span className="block text-xs text-slate-500">已付 {yuan(o.paid_fen)}</span>
+                )}
+              </>
+            ),
+          },
+          {
+            id: 'status',
+            header: '状态',
+            cell: (o) => <Badge tone={o.status === 'cancelled' ? 'slate' : 'brand'}>{o.status_text}</Badge>,
+          },
+        ]}
+      />
+      <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import type { z } from 'zod';
+import {
+  Badge,
+  button,
+  DataTable,
+  ExportCsv,
+  FormModal,
+  filterInput,
+  PageHeader,
+  Pager,
+  useList,
+  when,
+} from '../ui.tsx';
+import type { AuditPageSchema } from '../../lib/shared/staff/staff.ts';
+import { ROLE_TEXT, type Role } from '../../lib/shared/staff/permissions.ts';
+
+type Entry = z.output<typeof AuditPageSchema>['list'][number];
+
+/** 操作日志: every staff change, searchable by call, record and actor; each row opens before/after. */
+export default function Audit() {
+  const [draft, setDraft] = useState({ action: '', entity_rid: '', actor_phone: '' });
+  const [filter, setFilter] = useState<Record<string, string>>({});
+  const list = useList<Entry>('/api/admin/audit/list', filter);
+  const [open, setOpen] = useState<Entry | null>(null);
+  return (
+    <div>
+      <PageHeader
+        title="操作日志"
+        lead="工作人员的每一次变更：谁、以什么角色、对哪条记录、变更前后、结果与来源地址。"
+        actions={
+          <ExportCsv<Entry>
+            path="/api/admin/audit/list"
+            filter={filter}
+            name="操作日志"
+            columns={[
+              { header: '时间', value: (e) => when(e.at) },
+              { header: '操作人', value: (e) => `${e.actor.name} ${e.actor.phone}` },
+              { header: '角色', value: (e) => ROLE_TEXT[e.role as Role] ?? e.role },
+              { header: '操作', value: (e) => e.action },
+              { header: '对象', value: (e) => e.entity_rid ?? '' },
+              { header: '结果', value: (e) => (e.outcome === 'ok' ? '成功' : '被拒绝') },
+              { header: '说明', value: (e) => e.message },
+              { header: '地址', value: (e) => e.ip },
+            ]}
+          />
+        }
+      />
+      <form
+        className="mb-3 flex flex-wrap gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setFilter(Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim())));
+        }}
+      >
+        <input
+          className={filterInput}
+          aria-label="操作"
+          placeholder="操作，如 order/quote"
+          value={draft.action}
+          onChange={(e) => setDraft({ ...draft, action: e.target.value })}
+        />
+        <input
+          className={filterInput}
+          aria-label="对象编号"
+          placeholder="对象编号"
+          value={draft.entity_rid}
+          onChange={(e) => setDraft({ ...draft, entity_rid: e.target.value })}
+        />
+        <input
+          className={filterInput}
+          aria-label="操作人手机号"
+          placeholder="操作人手机号"
+          value={draft.actor_phone}
+          onChange={(e) => setDraft({ ...draft, actor_phone: e.target.value })}
+        />
+        <button type="submit" className={button.ghost}>
+          查询
+        </button>
+      </form>
+      <DataTable<Entry>
+        label="操作日志"
+        rows={list.data?.list ?? null}
+        rowKey={(e) => String(e.id)}
+        empty="没有符合条件的记录"
+        columns={[
+          {
+            id: 'at',
+            header: '时间',
+            cell: (e) => when(e.at),
+            className: 'whitespace-nowrap text-slate-500',
+          },
+          {
+            id: 'actor',
+            header: '操作人',
+            cell: (e) => `${e.actor.name || e.actor.phone}（${ROLE_TEXT[e.role as Role] ?? e.role}）`,
+          },
+          { id: 'action', header: '操作', cell: (e) => <code className="text-xs">{e.action}</code> },
+          {
+            id: 'entity',
+            header: '对象',
+            cell: (e) => <code className="text-xs">{e.entity_rid ?? '—'}</code>,
+          },
+          {
+            id: 'outcome',
+            header: '结果',
+            cell: (e) => (
+              <>
+                <Badge tone={e.outcome === 'ok' ? 'accent' : 'red'}>
+                  {e.outcome === 'ok' ? '成功' : '被拒绝'}
+                </Badge>
+                {e.message && <span className="block text-xs text-slate-500">{e.message}</span>}
+              </>
+            ),
+          },
+          { id: 'ip', header: '地址', cell: (e) => e.ip, className: 'text-xs text-slate-500' },
+          {
+            id: 'detail',
+            header: '',
+            cell: (e) => (
+              <button type="button" className={button.link} onClick={() => setOpen(e)}>
+                详情
+              </button>
+            ),
+          },
+        ]}
+      />
+      <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
+      <FormModal
+        open={open !== null}
+        title="变更详情"
+        submitText="关闭"
+        onClose={() => setOpen(null)}
+        onSubmit={async () => null}
+      >
+        {open && (
+          <div className="grid gap-2 text-xs">
+            {(['request', 'before', 'after'] as const).map((k) => (
+              <div key={k}>
+                <p className="mb-1 font-medium text-slate-600">
+                  {{ request: '请求', before: '变更前', after: '变更后' }[k]}
+                </p>
+                <pre className="max-h-48 overflow-auto rounded bg-slate-50 p-2">
+                  {JSON.stringify(open[k], null, 2)}
+                </pre>
+              </div>
+            ))}
+          </div>
+        )}
+      </FormModal>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import type { z } from 'zod';
+import { consoleApi, notice } from '../session.ts';
+import { button, DataTable, Field, FormModal, input, PageHeader, useList, when } from '../ui.tsx';
+import type { StaffPageSchema } from '../../lib/shared/staff/staff.ts';
+import { ROLE_TEXT, ROLES, type Role } from '../../lib/shared/staff/permissions.ts';
+
+type Member = z.output<typeof StaffPageSchema>['list'][number];
+
+/** 员工与角色: who is staff and in which role; admins add an account by its phone, change or remove it. */
+export default function StaffList() {
+  const list = useList<Member>('/api/admin/staff/list', {});
+  const [editing, setEditing] = useState<{ phone: string; role: Role } | null>(null);
+  const save = async (phone: string, role: Role | null) => {
+    try {
+      await consoleApi.post('/api/admin/staff/save', { phone, role }, { throws: true });
+      notice('ok', role ? '已保存' : '已取消员工身份');
+      void list.reload();
+      return null;
+    } catch (e) {
+      return e instanceof Error ? e.message : '操作失败';
+    }
+  };
+  return (
+    <div>
+      <PageHeader
+        title="员工与角色"
+        lead="员工使用已注册的账号登录管理后台；角色决定可见的菜单与可执行的操作。"
+        actions={
+          <button
+            type="button"
+            className={button.primary}
+            onClick={() => setEditing({ phone: '', role: 'manager' })}
+          >
+            添加员工
+          </button>
+        }
+      />
+      <DataTable<Member>
+        label="员工"
+        rows={list.data?.list ?? null}
+        rowKey={(m) => m.rid}
+        columns={[
+          { id: 'name', header: '姓名', cell: (m) => m.name || '—' },
+          { id: 'phone', header: '手机号', cell: (m) => m.phone },
+          { id: 'role', header: '角色', cell: (m) => m.role_text },
+          { id: 'created', header: '加入时间', cell: (m) => when(m.created) },
+          {
+            id: 'actions',
+            header: '操作',
+            cell: (m) => (
+              <span className="flex gap-1">
+                <button
+                  type="button"
+                  className={button.link}
+                  onClick={() => setEditing({ phone: m.phone, role: m.role })}
+                >
+                  修改角色
+                </button>
+                <button
+                  type="button"
+                  className={button.link}
+                  onClick={() => void save(m.phone, null).then((e) => e && notice('error', e))}
+                >
+                  移除
+                </button>
+              </span>
+            ),
+          },
+        ]}
+      />
+      <FormModal
+        open={editing !== null}
+        title="员工角色"
+        submitText="保存"
+        onClose={() => setEditing(null)}
+        onSubmit={() => save(editing!.phone, editing!.role)}
+      >
+        {editing && (
+          <>
+            <Field label="手机号（已注册的账号）">
+              <input
+                className={input}
+                name="phone"
+                value={editing.phone}
+                onChange={(e) => setEditing({ ...editing, phone: e.target.value })}
+              />
+            </Field>
+            <Field label="角色">
+              <select
+                className={input}
+                name="role"
+                value={editing.role}
+                onChange={(e) => setEditing({ ...editing, role: e.target.value as Role })}
+              >
+                {ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {ROLE_TEXT[r]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </>
+        )}
+      </FormModal>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+// The console's own session (decision 0023): a staff login kept under its own key, apart from the
+// customer session of the site, with its own API client. On 401 it tries the refresh token once,
+// then asks for the login again.
+import { atom } from 'nanostores';
+import { createApiClient, type ApiError } from '../lib/client/api.ts';
+import type { Permission, Role } from '../lib/shared/staff/permissions.ts';
+
+type Stored = { access: string; refresh: string; expires: number };
+const KEY = 'portal:console';
+
+function read(): Stored | null {
+  try {
+    return JSON.parse(localStorage.getItem(KEY) ?? 'null') as Stored | null;
+  } catch {
+    return null;
+  }
+}
+
+export const $session = atom<Stored | null>(typeof localStorage === 'undefined' ? null : read());
+$session.subscribe((s) => {
+  if (typeof localStorage === 'undefined') return;
+  if (s) localStorage.setItem(KEY, JSON.stringify(s));
+  else localStorage.removeItem(KEY);
+});
+
+export type Me = {
+  rid: string;
+  phone: string;
+  name: string;
+  role: Role;
+  role_text: string;
+  permissions: Permission[];
+};
+export const $me = atom<Me | null>(null);
+
+/** Messages for the console's toast (ConsoleToast shows them). */
+export const $notice = atom<{ id: number; kind: 'ok' | 'error'; text: string } | null>(null);
+let noticeId = 0;
+export const notice = (kind: 'ok' | 'error', text: string) => $notice.set({ id: ++noticeId, kind, text });
+
+let refreshing: Promise<boolean> | null = null;
+async function refresh(): Promise<boolean> {
+  const s = $session.get();
+  if (!s) return false;
+  refreshing ??= fetch('/api/open/refresh4token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: s.refresh }),
+  })
+    .then(async (r) => {
+      const body = (await r.json()) as {
+        code: number;
+        data: { token: string; refresh_token: string; expires_at: number };
+      };
+      if (!body.code) return false;
+      $session.set({
+        access: body.data.token,
+        refresh: body.data.refresh_token,
+        expires: body.data.expires_at,
+      });
+      return true;
+    })
+    .catch(() => false)
+    .finally(() => setTimeout(() => (refreshing = null), 0));
+  return refreshing;
+}
+
+export function logout() {
+  const s = $session.get();
+  if (s) void fetch('/api/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${s.access}` } });
+  $session.set(null);
+  $me.set(null);
+}
+
+/** The console's API client: the staff token, failures as a toast, a lapsed session back to login. */
+export const consoleApi = createApiClient({
+  getToken: () => $session.get()?.access,
+  notify: (message: string, _error: ApiError) => notice('error', message),
+  onUnauthorized: () => {
+    void refresh().then((ok) => {
+      if (ok) notice('error', '登录已续期，请重试刚才的操作');
+      else {
+        $session.set(null);
+        $me.set(null);
+      }
+    });
+  },
+});
+
+export async function login(account: string, password: string): Promise<string | null> {
+  const res = await fetch('/api/open/staff/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account, password }),
+  });
+  const body = (await res.json().catch(() => null)) as {
+    code: number;
+    msg: string;
+    data: { token: string; refreshToken: string; expires: number };
+  } | null;
+  if (!body?.code) return body?.msg || '登录失败，请稍后重试';
+  $session.set({ access: body.data.token, refresh: body.data.refreshToken, expires: body.data.expires });
+  return null;
+}
+
+export async function loadMe(): Promise<void> {
+  const me = await consoleApi.post<Me>('/api/admin/me', {}, { silent: true });
+  $me.set(me ?? null);
+  if (!me) $session.set(null);
+}
