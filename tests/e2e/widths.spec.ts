@@ -63,6 +63,11 @@ test('member pages and an order with related instruments fit the screen @mobile'
     '/member/sample',
     '/member/unpaid',
     '/member/unsettled',
+    '/member/prestore',
+    '/member/prestore#records',
+    '/member/prestore#detail',
+    '/member/prestore#transfer',
+    '/member/prestore#credit',
     '/experiment/plan',
     '/experiment/contract',
   ]) {
