@@ -139,6 +139,23 @@ describe('the audit log', () => {
     await expect(t.services.db.execute(sql`delete from audit_log`)).rejects.toThrow();
   });
 
+  it('keeps hostile text (NUL, lone surrogates) out of the log without failing the call', async () => {
+    const admin = await staffOf('admin');
+    const res = await t.post(
+      '/api/admin/order/receive',
+      { rid: 'o\u0000x\ud800', note: 'a\u0000b\udfff' },
+      admin.h,
+    );
+    expect(res.status).toBeLessThan(500);
+    expect(res.body.msg).not.toBe('请求参数超出允许范围');
+    const log = await t.post<{ list: { action: string; request: { note: string } }[] }>(
+      '/api/admin/audit/list',
+      { action: 'order/receive' },
+      admin.h,
+    );
+    expect(log.body.data.list[0].request.note).toBe('ab\ufffd');
+  });
+
   it('lets an admin give and take staff roles, never their own', async () => {
     const admin = await staffOf('admin');
     const someone = await o.a.user();

@@ -160,6 +160,7 @@ test('a business manager quotes, a technician receives, tests and delivers; each
     'manager:order/quote',
     'technician:order/receive',
     'technician:order/start',
+    'technician:order/report',
     'technician:order/deliver',
   ]);
 });

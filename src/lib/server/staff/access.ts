@@ -39,14 +39,29 @@ const BY_PREFIX: Record<string, { table: PgTable; rid: Column }> = {
 };
 const SECRET = new Set(['passwordHash', 'password', 'idempotency_key', 'idempotencyKey']);
 
-const scrub = (row: unknown) =>
+/** PostgreSQL text and jsonb hold no NUL character and no lone surrogate; hostile input may. */
+const noNul = (text: string) => text.replaceAll('\u0000', '').toWellFormed();
+
+/** A value as the log keeps it: JSON-safe (dates as ISO text), strings without NUL. */
+function clean(value: unknown): unknown {
+  if (typeof value === 'string') return noNul(value);
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(clean);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [noNul(k), clean(v)]));
+  return typeof value === 'bigint' ? Number(value) : value;
+}
+
+/** A record or request as the log keeps it: secrets left out. */
+const scrub = (row: unknown): unknown =>
   row && typeof row === 'object'
-    ? Object.fromEntries(Object.entries(row).filter(([k]) => !SECRET.has(k)))
+    ? clean(Object.fromEntries(Object.entries(row).filter(([k]) => !SECRET.has(k))))
     : null;
 
 /** The record a public id names, as stored (secrets left out), or null. */
 async function snapshot(db: Db, rid: string | null) {
-  const target = rid ? BY_PREFIX[rid[0]] : undefined;
+  // Public ids are base64url; anything else names no record (and must not reach a query).
+  const target = rid && /^[\w-]{1,64}$/.test(rid) ? BY_PREFIX[rid[0]] : undefined;
   if (!rid || !target) return null;
   const [row] = await db.select().from(target.table).where(eq(target.rid, rid)).limit(1);
   return scrub(row);
@@ -55,7 +70,22 @@ async function snapshot(db: Db, rid: string | null) {
 async function requestBody(
   c: Parameters<MiddlewareHandler<ApiEnv>>[0],
 ): Promise<Record<string, unknown> | null> {
-  if (!c.req.header('content-type')?.includes('application/json')) return null;
+  const type = c.req.header('content-type') ?? '';
+  if (type.includes('multipart/form-data')) {
+    // An upload: its text fields and the file's name, never the bytes.
+    try {
+      const form = await c.req.raw.clone().formData();
+      return Object.fromEntries(
+        [...form.entries()].map(([k, v]) => [
+          k,
+          typeof v === 'string' ? v.slice(0, 200) : `(文件) ${v.name}`,
+        ]),
+      );
+    } catch {
+      return null;
+    }
+  }
+  if (!type.includes('application/json')) return null;
   try {
     // A clone: the route reads the body itself, however it does (JSON, or a raw multipart stream).
     const body: unknown = JSON.parse(await c.req.raw.clone().text());
@@ -102,13 +132,13 @@ export const staffAccess: MiddlewareHandler<ApiEnv> = async (c, next) => {
     role,
     permission,
     action,
-    entityRid: rid,
+    entityRid: rid && noNul(rid),
     before,
     after: refused ? before : await snapshot(db, rid),
     request: scrub(body),
     outcome: refused ? 'refused' : 'ok',
-    message: failure instanceof Error ? failure.message.slice(0, 200) : await answerMessage(c.res),
-    ip: clientIp(c),
+    message: noNul(failure instanceof Error ? failure.message.slice(0, 200) : await answerMessage(c.res)),
+    ip: noNul(clientIp(c)),
   });
   if (failure !== undefined) throw failure;
 };
