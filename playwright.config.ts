@@ -49,6 +49,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_SITE_URL: `http://localhost:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       PAGE_CACHE_SECONDS: '10',

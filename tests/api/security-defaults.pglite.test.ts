@@ -94,6 +94,20 @@ describe('a default install reached from another host', () => {
       body: JSON.stringify({ ticket: 'any', openid: 'victim-openid' }),
     });
     expect(scan.status).toBe(404);
+    // Nor can another host pay an order with a forged simulator notice (the secret is documented).
+    expect((await fetch(`${remote}/dev/pay?trade=x`, { headers: remoteHeaders })).status).toBe(404);
+    const forged = await fetch(`${remote}/api/open/pay/notify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...remoteHeaders },
+      body: JSON.stringify({ trade_no: 'P1', amount_fen: 1, status: 'succeeded', event_id: 'x' }),
+    });
+    expect(forged.status).toBe(404);
+    const confirm = await fetch(`${remote}/api/dev/pay/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...remoteHeaders },
+      body: JSON.stringify({ trade_no: 'P1' }),
+    });
+    expect(confirm.status).toBe(404);
 
     // The published staff password of earlier releases opens nothing.
     const staffLogin = (password: string, base = remote) =>

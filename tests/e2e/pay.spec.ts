@@ -197,6 +197,9 @@ test('not enough balance: the dialog says so, offers no payment, and nothing is 
   await expect(page.getByText(/余额不足以支付全部待结算订单/)).toBeVisible();
   await orderRow(page, billed).getByRole('button', { name: '去支付' }).click();
   const dialog = payDialog(page);
+  // The balance cannot pay, so an online channel is offered first; the balance says what it lacks.
+  await expect(dialog.getByRole('radio', { name: /微信支付/ })).toBeChecked();
+  await dialog.getByRole('radio', { name: /余额支付/ }).check();
   await expect(dialog.getByRole('alert')).toContainText(`余额不足，还差 ${yuan(billed.amount_fen - 100)}`);
   await expect(dialog.getByRole('alert').getByRole('link', { name: '预存充值' })).toHaveAttribute(
     'href',

@@ -65,6 +65,7 @@ describe('development tools answer only this machine by default', () => {
       WECHAT_APPID: 'wx1',
       WECHAT_SECRET: 's',
       WECHAT_TOKEN: 't',
+      PAYMENT_PROVIDER: 'off',
     });
     expect(devToolAllowed(real, 'outbox', local)).toBe(false);
     expect(devToolAllowed(real, 'wechat', local)).toBe(false);

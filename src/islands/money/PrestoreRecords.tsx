@@ -7,6 +7,10 @@ import { fenToYuan } from '../../lib/shared/money.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import { INVOICE_TYPE_TEXT, PRESTORE_STATUS_TEXT } from '../../lib/shared/money/money.ts';
 import VoucherDialog from './VoucherDialog.tsx';
+import Dialog from '../ui/Dialog.tsx';
+import OnlinePay from '../pay/OnlinePay.tsx';
+import { moneyChanged } from './use-asset.ts';
+import { PAY_CHANNEL_TEXT, type PayChannelName } from '../../lib/shared/payments.ts';
 import { BankCard } from './PrestoreForm.tsx';
 import type { Prestore, PrestoreContext } from './types.ts';
 
@@ -37,6 +41,8 @@ export default function PrestoreRecords({ context }: { context: PrestoreContext 
     filter: status ? { status } : {},
   });
   const [voucherFor, setVoucherFor] = useState<Prestore | null>(null);
+  const [payFor, setPayFor] = useState<Prestore | null>(null);
+  const [channel, setChannel] = useState<PayChannelName>('wechatpay');
   const { data } = list;
 
   async function cancel(p: Prestore) {
@@ -137,6 +143,11 @@ export default function PrestoreRecords({ context }: { context: PrestoreContext 
                       取消申请
                     </button>
                   )}
+                  {Boolean(context?.online_channels.length) && (
+                    <button type="button" className="btn-ghost" onClick={() => setPayFor(p)}>
+                      在线支付
+                    </button>
+                  )}
                   <button type="button" className="btn-primary" onClick={() => setVoucherFor(p)}>
                     {p.status === 'rejected' ? '重新上传凭证' : '上传转账凭证'}
                   </button>
@@ -147,6 +158,46 @@ export default function PrestoreRecords({ context }: { context: PrestoreContext 
         </ul>
       )}
       <Pager page={list.page} pages={list.pages} label="预存记录分页" onPage={list.setPage} />
+      <Dialog open={payFor !== null} onClose={() => setPayFor(null)} title="在线支付预存" width={420}>
+        {payFor && context && (
+          <div className="grid gap-4">
+            <div role="radiogroup" aria-label="支付方式" className="grid grid-cols-2 gap-2">
+              {context.online_channels.map((c) => (
+                <label
+                  key={c}
+                  className={`cursor-pointer rounded-lg border px-3 py-2 text-center text-sm ${
+                    channel === c
+                      ? 'border-brand-500 bg-brand-50 text-brand-700'
+                      : 'border-slate-300 text-slate-700'
+                  }`}
+                >
+                  <input
+                    type="radio"
+                    name="topup_channel"
+                    value={c}
+                    checked={channel === c}
+                    onChange={() => setChannel(c)}
+                    className="mr-1.5 accent-brand-600"
+                  />
+                  {PAY_CHANNEL_TEXT[c]}
+                </label>
+              ))}
+            </div>
+            <OnlinePay
+              key={`${payFor.rid}-${channel}`}
+              purpose="topup"
+              rid={payFor.rid}
+              channel={channel}
+              onPaid={() => {
+                toast.success('支付成功，预存已入账!');
+                setPayFor(null);
+                moneyChanged();
+                list.reload();
+              }}
+            />
+          </div>
+        )}
+      </Dialog>
       <VoucherDialog
         application={voucherFor}
         onClose={() => setVoucherFor(null)}

@@ -9,10 +9,13 @@ import { ORDER_PAID_EVENT, type PayEventDetail } from '../../lib/client/pay-even
 import { newRequestKey } from '../../lib/client/request-key.ts';
 import type { z } from 'zod';
 import type { ReadyToPaySchema } from '../../lib/shared/orders/responses.ts';
+import { PAY_CHANNEL_TEXT, type PayChannelName } from '../../lib/shared/payments.ts';
+import OnlinePay from './OnlinePay.tsx';
 
 /** web/order/ready2pay: what the order owes now and where each way of paying would take it from. */
 export type ReadyToPay = z.output<typeof ReadyToPaySchema>;
-type Method = 'balance' | 'credit';
+type Method = 'balance' | 'credit' | PayChannelName;
+const isOnline = (m: Method): m is PayChannelName => m === 'wechatpay' || m === 'alipay';
 
 type State =
   | { kind: 'loading' }
@@ -42,8 +45,14 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
         { throws: true },
       );
       setState(info ? { kind: 'ready', info } : { kind: 'failed', message: '订单不存在' });
-      // Credit is offered first only when the balance cannot pay and the line can.
-      setMethod(info && !info.split.balance && info.split.credit ? 'credit' : 'balance');
+      // The balance when it can pay, else the credit line when it can, else the first online channel.
+      setMethod(
+        !info || info.split.balance
+          ? 'balance'
+          : info.split.credit
+            ? 'credit'
+            : (info.online_channels[0] ?? 'balance'),
+      );
     } catch (error) {
       setState({ kind: 'failed', message: error instanceof Error ? error.message : '加载失败，请稍后重试' });
     }
@@ -86,9 +95,10 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
   }
 
   const info = state.kind === 'ready' ? state.info : null;
-  const split = info ? info.split[method] : null;
+  const online = isOnline(method);
+  const split = info && !isOnline(method) ? info.split[method] : null;
   const short = info ? Math.max(0, info.amount_fen - info.balance_fen) : 0;
-  const canPay = info !== null && info.payable && info.amount_fen > 0 && split !== null;
+  const canPay = info !== null && info.payable && info.amount_fen > 0 && split !== null && !online;
   const hasCredit = info !== null && info.credit_limit_fen > 0;
   const phone = $webSettings.get()?.localInfo?.phone;
 
@@ -154,12 +164,15 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
             </div>
           </dl>
 
-          {info.payable && info.amount_fen > 0 && hasCredit && (
+          {info.payable && info.amount_fen > 0 && (hasCredit || info.online_channels.length > 0) && (
             <div role="radiogroup" aria-label="支付方式" className="grid grid-cols-2 gap-2">
               {(
                 [
                   ['balance', '余额支付', `可用 ${yuan(info.balance_fen)}`],
-                  ['credit', '信用支付', `可用 ${yuan(info.credit_available_fen)}`],
+                  ...(hasCredit
+                    ? [['credit', '信用支付', `可用 ${yuan(info.credit_available_fen)}`] as const]
+                    : []),
+                  ...info.online_channels.map((c) => [c, PAY_CHANNEL_TEXT[c], '扫码支付'] as const),
                 ] as const
               ).map(([value, label, hint]) => (
                 <label
@@ -207,7 +220,19 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
             </dl>
           )}
 
-          {!info.payable ? (
+          {info.payable && info.amount_fen > 0 && online ? (
+            <OnlinePay
+              key={method}
+              purpose="order"
+              rid={info.rid}
+              channel={method}
+              onPaid={() => {
+                toast.success('支付成功!');
+                paid(info.rid);
+                onClose();
+              }}
+            />
+          ) : !info.payable ? (
             <p role="status" className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-600">
               该订单当前为「{info.status_text}」，无需支付。
             </p>

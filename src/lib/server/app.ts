@@ -23,6 +23,7 @@ import { reservationOpenRoutes } from './reservations/open-routes.ts';
 import { agreementRoutes } from './agreement/routes.ts';
 import { messageRoutes } from './notify/routes.ts';
 import { moneyAdminRoutes, moneyRoutes } from './money/index.ts';
+import { devPayRoutes, paymentNotifyRoutes, paymentRoutes } from './payments/index.ts';
 import { authGuard } from './platform/http/auth.ts';
 import { staffAccess, staffAdminRoutes, staffOpenRoutes } from './staff/index.ts';
 import type { Role } from '../shared/staff/permissions.ts';
@@ -53,6 +54,7 @@ export function createApi(services: Services) {
   app.route('/api/open', accountOpenRoutes());
   app.route('/api/open/wx', wechatRoutes());
   app.route('/api/open', staffOpenRoutes());
+  app.route('/api/open', paymentNotifyRoutes());
   app.route('/api/auth', accountRoutes());
   app.route('/api/auth', memberRoutes());
   app.route('/api/auth', planRoutes());
@@ -60,6 +62,7 @@ export function createApi(services: Services) {
   app.route('/api/auth', agreementRoutes());
   app.route('/api/auth', messageRoutes());
   app.route('/api/auth', moneyRoutes());
+  app.route('/api/auth', paymentRoutes());
   app.route('/api/auth', fileRoutes());
   app.route('/api/auth', reservationRoutes());
   app.route('/api/admin', adminRoutes());
@@ -67,6 +70,7 @@ export function createApi(services: Services) {
   app.route('/api/admin', moneyAdminRoutes());
   app.route('/api/admin', staffAdminRoutes());
   app.route('/api/dev', devRoutes());
+  app.route('/api/dev', devPayRoutes());
 
   // The contract of all the above, built once on first request (routes are fixed by then).
   let document: ReturnType<typeof openApiDocument> | undefined;

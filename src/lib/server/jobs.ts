@@ -2,10 +2,15 @@
 import type { JobHandlers, PeriodicJob } from './platform/jobs.ts';
 import { NOTIFY, sendNotification } from './notify/index.ts';
 import { queueRemindersJob, RESERVATION_REMINDERS } from './reservations/reminders.ts';
+import { CLOSE_EXPIRED_PAYMENTS, closeExpiredPayments } from './payments/index.ts';
 
 export const JOB_HANDLERS: JobHandlers = {
   [NOTIFY]: sendNotification,
   [RESERVATION_REMINDERS]: queueRemindersJob,
+  [CLOSE_EXPIRED_PAYMENTS]: async (s) => void (await closeExpiredPayments(s)),
 };
 
-export const PERIODIC_JOBS: PeriodicJob[] = [{ kind: RESERVATION_REMINDERS, everyMs: 60_000 }];
+export const PERIODIC_JOBS: PeriodicJob[] = [
+  { kind: RESERVATION_REMINDERS, everyMs: 60_000 },
+  { kind: CLOSE_EXPIRED_PAYMENTS, everyMs: 60_000 },
+];

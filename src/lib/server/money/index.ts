@@ -4,6 +4,7 @@ export { lockAccounts, moneyTransaction, systemAccount, userAccount, type Accoun
 export {
   creditState,
   lockAccount,
+  postOnlineArrival,
   postOrderPayment,
   postOrderRefund,
   previewSplit,
@@ -12,5 +13,6 @@ export {
   type Split,
 } from './pay.ts';
 export { ledgerProblems } from './asset.ts';
+export { prestoreToPay, settleOnlineTopUp } from './prestore.ts';
 export { moneyRoutes } from './routes.ts';
 export { moneyAdminRoutes } from './admin-routes.ts';

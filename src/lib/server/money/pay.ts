@@ -121,6 +121,24 @@ export async function postOrderRefund(
   return back;
 }
 
+/** Money a customer paid online arrived: the clearing account → their cash, once per trade. */
+export async function postOnlineArrival(
+  tx: Tx,
+  input: { accountId: number; amountFen: number; tradeNo: string; note: string; now: number },
+) {
+  return post(tx, {
+    kind: 'online',
+    idempotencyKey: `online:${input.tradeNo}`,
+    refRid: input.tradeNo,
+    note: input.note,
+    now: input.now,
+    postings: [
+      { accountId: await systemAccount(tx, 'clearing'), sub: 'cash', amountFen: -input.amountFen },
+      { accountId: input.accountId, sub: 'cash', amountFen: input.amountFen },
+    ],
+  });
+}
+
 export type CreditState = { overdue_fen: number; overdue_days: number; next_due: string | null };
 
 /**

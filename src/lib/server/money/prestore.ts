@@ -15,7 +15,7 @@ import {
 } from '../../shared/money/money.ts';
 import { ownPicture } from '../files/index.ts';
 import { moneyTransaction, post, systemAccount, userAccount } from './ledger.ts';
-import { lockAccount } from './pay.ts';
+import { lockAccount, postOnlineArrival } from './pay.ts';
 
 type Rule = typeof prestoreRules.$inferSelect;
 type Application = typeof prestoreApplications.$inferSelect;
@@ -219,6 +219,15 @@ export async function requestPrestoreRefund(s: Services, userId: number, rid: st
   });
 }
 
+/** The customer's own application that online payment may pay: waiting for its money. */
+export async function prestoreToPay(db: Db, userId: number, rid: string) {
+  const [a] = await db.select().from(prestoreApplications).where(eq(prestoreApplications.rid, rid));
+  if (!a || a.userId !== userId) throw new DomainError(PRESTORE_NOT_FOUND, 200, 'NOT_FOUND');
+  if (a.status !== 'unpaid' && a.status !== 'rejected')
+    throw new DomainError(`该申请${PRESTORE_STATUS_TEXT[a.status]}，无需付款`);
+  return { amountFen: a.amountFen, description: `预存 ${fenToYuan(a.amountFen)} 元` };
+}
+
 export async function readyPayCount(db: Db, userId: number) {
   const [row] = await db
     .select({ n: count() })
@@ -318,6 +327,67 @@ export async function approvePrestore(s: Services, staffId: number, rid: string,
       .returning();
     return prestoreOut(updated);
   });
+}
+
+/**
+ * A top-up paid online arrived (the payments domain calls this in its transaction): an
+ * application still waiting for its money (待付款 or 已驳回) of exactly that amount is credited at
+ * once, cash and bonus, from the clearing account instead of the bank — no voucher, no review.
+ * Anything else (cancelled or credited meanwhile) keeps the money as cash on the balance.
+ */
+export async function settleOnlineTopUp(
+  tx: Tx,
+  input: {
+    userId: number;
+    rid: string;
+    amountFen: number;
+    tradeNo: string;
+    channelText: string;
+    now: number;
+  },
+): Promise<'credited' | 'kept'> {
+  const { now } = input;
+  const [peek] = await tx.select().from(prestoreApplications).where(eq(prestoreApplications.rid, input.rid));
+  const account = await userAccount(tx, input.userId, now);
+  await lockAccount(tx, account.id);
+  const [row] = peek
+    ? await tx.select().from(prestoreApplications).where(eq(prestoreApplications.id, peek.id)).for('update')
+    : [];
+  const creditable =
+    row &&
+    row.userId === input.userId &&
+    (row.status === 'unpaid' || row.status === 'rejected') &&
+    row.amountFen === input.amountFen;
+  if (!creditable) {
+    await postOnlineArrival(tx, {
+      accountId: account.id,
+      amountFen: input.amountFen,
+      tradeNo: input.tradeNo,
+      note: `${input.channelText}到账`,
+      now,
+    });
+    return 'kept';
+  }
+  const bonus = row.bonusKind === 1 ? row.bonusFen : 0;
+  await post(tx, {
+    kind: 'topup',
+    idempotencyKey: `topup:${row.rid}`,
+    refRid: row.rid,
+    actorId: input.userId,
+    note: `${input.channelText}预存 ${fenToYuan(row.amountFen)} 元${bonus ? `，赠送 ${fenToYuan(bonus)} 元` : ''}`,
+    now,
+    postings: [
+      { accountId: await systemAccount(tx, 'clearing'), sub: 'cash', amountFen: -row.amountFen },
+      { accountId: row.accountId, sub: 'cash', amountFen: row.amountFen },
+      { accountId: await systemAccount(tx, 'bonus_expense'), sub: 'cash', amountFen: -bonus },
+      { accountId: row.accountId, sub: 'bonus', amountFen: bonus },
+    ],
+  });
+  await tx
+    .update(prestoreApplications)
+    .set({ status: 'credited', rejectReason: '', reviewedAt: new Date(now), updatedAt: new Date(now) })
+    .where(eq(prestoreApplications.id, row.id));
+  return 'credited';
 }
 
 export async function rejectPrestore(s: Services, staffId: number, rid: string, reason: string) {

@@ -64,6 +64,7 @@ export const TRANSFER_KINDS = [
   'refund',
   'transfer',
   'credit_repay',
+  'online',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 

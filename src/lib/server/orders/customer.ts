@@ -8,6 +8,7 @@ import {
   creditState,
   lockAccount,
   moneyTransaction,
+  postOnlineArrival,
   postOrderPayment,
   previewSplit,
   splitPayment,
@@ -59,6 +60,7 @@ export async function readyToPay(s: Services, userId: number, rid: string) {
       balance: previewSplit(account, amount, 'balance', credit.overdue_fen),
       credit: previewSplit(account, amount, 'credit', credit.overdue_fen),
     },
+    online_channels: s.env.PAYMENT_PROVIDER === 'off' ? [] : (['wechatpay', 'alipay'] as const).slice(),
     payable: PAYABLE_STATUSES.includes(o.status),
   };
 }
@@ -143,6 +145,63 @@ export async function payOrder(
       paid: split,
     };
   });
+}
+
+/**
+ * An online payment for an order arrived (the payments domain calls this in its transaction,
+ * with the intent locked). The money lands as cash (clearing → cash) and, if the order still
+ * owes exactly that amount, pays it at once through the same pay path, from that cash. Otherwise
+ * (cancelled or paid meanwhile) it stays on the balance, where the customer sees it.
+ */
+export async function settleOnlineOrder(
+  tx: Tx,
+  input: {
+    userId: number;
+    orderRid: string;
+    amountFen: number;
+    tradeNo: string;
+    channelText: string;
+    now: number;
+  },
+): Promise<'paid' | 'kept'> {
+  const { now } = input;
+  const { id: accountId } = await userAccount(tx, input.userId, now);
+  const account = await lockAccount(tx, accountId);
+  const [peek] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.rid, input.orderRid));
+  await postOnlineArrival(tx, {
+    accountId,
+    amountFen: input.amountFen,
+    tradeNo: input.tradeNo,
+    note: `${input.channelText}到账`,
+    now,
+  });
+  if (!peek) return 'kept';
+  const order = await lockOrder(tx, peek.id);
+  const payable =
+    order.userId === input.userId &&
+    nextStatus(factsOf(order), 'pay', 'customer').ok &&
+    owed(order) === input.amountFen;
+  if (!payable) return 'kept';
+  const split: Split = { bonus_fen: 0, cash_fen: input.amountFen, credit_fen: 0 };
+  await postOrderPayment(tx, {
+    account,
+    orderId: order.id,
+    split,
+    idempotencyKey: `pay:online:${input.tradeNo}`,
+    actorId: input.userId,
+    note: `支付订单 ${order.orderNo}（${input.channelText}）`,
+    now,
+  });
+  await applyTransition(tx, order, {
+    action: 'pay',
+    actor: 'customer',
+    actorId: input.userId,
+    note: `${input.channelText}支付 ${fenToYuan(input.amountFen)} 元`,
+    now,
+    patch: { paidFen: order.paidFen + input.amountFen },
+    recycle: await hasDisposal(tx, order.id, DISPOSAL_RECYCLE),
+  });
+  return 'paid';
 }
 
 async function hasDisposal(tx: Tx, orderId: number, disposal: number): Promise<boolean> {

@@ -11,6 +11,7 @@ export {
   historyForUser,
   addRecycle,
   listRecycles,
+  settleOnlineOrder,
 } from './customer.ts';
 export { quoteOrder, staffStep, staffCancel, type StaffStep } from './staff.ts';
 export { insertOrder, selfDelivery } from './place.ts';

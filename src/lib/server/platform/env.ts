@@ -49,6 +49,13 @@ const EnvSchema = z.object({
   SMS_RESEND_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   // WeChat QR login: `dev` simulates the scan at /dev/wechat; `mp` uses an Official Account.
   WECHAT_PROVIDER: z.enum(['dev', 'mp']).default('dev'),
+  // Online payment (decision 0025): `dev` simulates WeChat Pay and Alipay on /dev/pay; `off`
+  // offers no online payment (balance, credit and bank transfer only).
+  PAYMENT_PROVIDER: z.enum(['dev', 'off']).default('dev'),
+  // The simulator's signing secret (dev only): processes behind one load balancer share it.
+  PAYMENT_DEV_SECRET: z.string().min(8).default('dev-payment-secret'),
+  // An online payment not made within this many minutes is closed.
+  PAYMENT_EXPIRE_MINUTES: z.coerce.number().int().min(5).max(120).default(30),
   WECHAT_APPID: z.string().optional(),
   WECHAT_SECRET: z.string().optional(),
   WECHAT_TOKEN: z.string().optional(),

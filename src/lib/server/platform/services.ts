@@ -14,6 +14,8 @@ import { createLogMail } from './adapters/mail/log.ts';
 import { createSmtpMail } from './adapters/mail/smtp.ts';
 import type { StorageAdapter } from './adapters/storage/types.ts';
 import { createLocalStorage } from './adapters/storage/local.ts';
+import type { PaymentAdapter } from './adapters/payment/types.ts';
+import { createDevPayment } from './adapters/payment/dev.ts';
 
 /** What one process creates once and hands to the API and to pages. */
 export type Services = {
@@ -30,6 +32,7 @@ export type Services = {
   wechat: WechatAdapter;
   mail: MailAdapter;
   storage: StorageAdapter;
+  payment: PaymentAdapter;
 };
 
 export function createServices(env: Env, database: Database, content: ContentStore): Services {
@@ -46,6 +49,7 @@ export function createServices(env: Env, database: Database, content: ContentSto
     wechat: createWechat(env, database.db, () => services.now()),
     mail: createMail(env, database.db, () => services.now()),
     storage: createLocalStorage(`${env.DATA_DIR}/uploads`),
+    payment: createDevPayment(env.PUBLIC_SITE_URL, env.PAYMENT_DEV_SECRET),
   };
   return services;
 }

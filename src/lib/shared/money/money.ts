@@ -81,6 +81,7 @@ export const MOVEMENT_TEXT = {
   refund: '订单退款',
   transfer: '转账',
   credit_repay: '信用还款',
+  online: '在线支付',
 } as const;
 export type MovementKind = keyof typeof MOVEMENT_TEXT;
 

@@ -24,6 +24,8 @@ export const PrestoreContextSchema = z.object({
   rule: PrestoreRuleSchema,
   /** Transfers above this wait for finance. */
   transfer_review_fen: fen,
+  /** The online channels a top-up may be paid with (decision 0025); empty when off. */
+  online_channels: z.array(z.enum(['wechatpay', 'alipay'])),
 });
 
 /** prestore_rule_balance/{amount}: the bonus that amount earns now. */
@@ -159,6 +161,7 @@ export const MovementPageSchema = pagedOf(
       'refund',
       'transfer',
       'credit_repay',
+      'online',
     ]),
     kind_text: z.string(),
     note: z.string(),

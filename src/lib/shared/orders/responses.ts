@@ -170,6 +170,8 @@ export const ReadyToPaySchema = z.object({
   credit_overdue_fen: fen,
   /** Where each way of paying would take the money from; null when it cannot pay. */
   split: z.object({ balance: SplitSchema.nullable(), credit: SplitSchema.nullable() }),
+  /** The online channels offered (decision 0025); empty when online payment is off. */
+  online_channels: z.array(z.enum(['wechatpay', 'alipay'])),
   payable: z.boolean(),
 });
 

@@ -7,16 +7,17 @@ import { proxiedAddress, type RequestOrigin } from './client-ip.ts';
  * kept) and the WeChat scan simulator. Anyone who can read the outbox can reset any password, so
  * they exist only with those adapters, and by default (DEV_TOOLS=local) answer only this machine.
  */
-export type DevTool = 'outbox' | 'wechat';
+export type DevTool = 'outbox' | 'wechat' | 'pay';
 
 export function devToolExists(env: Env, tool: DevTool): boolean {
   if (env.DEV_TOOLS === 'off') return false;
+  if (tool === 'pay') return env.PAYMENT_PROVIDER === 'dev';
   return tool === 'outbox' ? env.SMS_PROVIDER === 'log' : env.WECHAT_PROVIDER === 'dev';
 }
 
 /** The development tools a process offers, for the start-up log. */
 export function activeDevTools(env: Env): DevTool[] {
-  return (['outbox', 'wechat'] as const).filter((tool) => devToolExists(env, tool));
+  return (['outbox', 'wechat', 'pay'] as const).filter((tool) => devToolExists(env, tool));
 }
 
 /** 127.0.0.0/8, ::1 and their IPv4-mapped forms. */
@@ -59,10 +60,13 @@ export const pageOrigin = (peer: string | undefined, request: Request): RequestO
 export function devToolsBanner(env: Env): string | null {
   const tools = activeDevTools(env);
   if (tools.length === 0) return null;
-  const names = tools.map((tool) =>
-    tool === 'outbox'
-      ? '/dev/outbox 与 /api/dev/outbox（验证码短信、通知邮件）'
-      : '/dev/wechat（微信扫码模拟）',
+  const names = tools.map(
+    (tool) =>
+      ({
+        outbox: '/dev/outbox 与 /api/dev/outbox（验证码短信、通知邮件）',
+        wechat: '/dev/wechat（微信扫码模拟）',
+        pay: '/dev/pay（微信支付、支付宝模拟：PAYMENT_PROVIDER=dev）',
+      })[tool],
   );
   const who =
     env.DEV_TOOLS === 'on'

@@ -1,0 +1,249 @@
+// Online payment (decision 0025): intents with server-decided amounts, verified provider notices
+// settled exactly once, and the sweeper that closes what was never paid.
+import { createHash } from 'node:crypto';
+import { and, eq, lt } from 'drizzle-orm';
+import type { Services } from '../platform/services.ts';
+import type { Tx } from '../platform/db/client.ts';
+import { paymentEvents, paymentIntents } from '../platform/db/schema.ts';
+import { DomainError } from '../platform/errors.ts';
+import { randomBytes } from 'node:crypto';
+import type { PayChannel, PaymentNotice } from '../platform/adapters/payment/types.ts';
+import { findOwnOrder, settleOnlineOrder } from '../orders/index.ts';
+import { moneyTransaction, prestoreToPay, settleOnlineTopUp } from '../money/index.ts';
+import { PAYABLE_STATUSES } from '../../shared/orders/order-status.ts';
+import { fenToYuan } from '../../shared/money.ts';
+import { PAY_CHANNEL_TEXT, PAYMENT_STATUS_TEXT } from '../../shared/payments.ts';
+
+type Intent = typeof paymentIntents.$inferSelect;
+export const PAYMENT_NOT_FOUND = '支付单不存在';
+export const PAYMENT_OFF = '暂未开通在线支付，请使用余额支付或对公转账';
+
+const intentOut = (i: Intent) => ({
+  trade_no: i.tradeNo,
+  purpose: i.purpose,
+  ref_rid: i.refRid,
+  channel: i.channel,
+  amount_fen: i.amountFen,
+  status: i.status,
+  status_text: PAYMENT_STATUS_TEXT[i.status],
+  code_url: i.codeUrl,
+  expires_at: i.expiresAt.toISOString(),
+  outcome: (i.outcome as 'paid' | 'credited' | 'kept' | null) ?? null,
+});
+
+/** What is owed, decided here and never taken from the browser. */
+async function amountOf(s: Services, userId: number, purpose: Intent['purpose'], rid: string) {
+  if (purpose === 'topup') return prestoreToPay(s.db, userId, rid);
+  const o = await findOwnOrder(s.db, userId, rid);
+  const owed = Math.max(0, o.amountFen - o.paidFen);
+  if (!PAYABLE_STATUSES.includes(o.status) || owed === 0) throw new DomainError('该订单当前无需支付');
+  return { amountFen: owed, description: `检测订单 ${o.orderNo}` };
+}
+
+/**
+ * payment/create: a trade for what the order or top-up owes now, in the chosen channel. A pending
+ * trade for the same thing, amount and channel that has not expired is handed back instead of a
+ * second one, so reopening the dialog shows the same QR code.
+ */
+export async function createPayment(
+  s: Services,
+  userId: number,
+  input: { purpose: Intent['purpose']; rid: string; channel: PayChannel },
+) {
+  if (s.env.PAYMENT_PROVIDER === 'off') throw new DomainError(PAYMENT_OFF);
+  const { amountFen, description } = await amountOf(s, userId, input.purpose, input.rid);
+  const now = s.now();
+  const open = await s.db
+    .select()
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.userId, userId),
+        eq(paymentIntents.purpose, input.purpose),
+        eq(paymentIntents.refRid, input.rid),
+        eq(paymentIntents.channel, input.channel),
+        eq(paymentIntents.status, 'pending'),
+      ),
+    );
+  const reusable = open.find((i) => i.amountFen === amountFen && i.expiresAt.getTime() > now + 60_000);
+  if (reusable) return intentOut(reusable);
+  // Letters and digits only: every provider takes that as a merchant trade number.
+  const tradeNo = `P${randomBytes(12).toString('hex').toUpperCase()}`;
+  const expiresAt = new Date(now + s.env.PAYMENT_EXPIRE_MINUTES * 60_000);
+  const { codeUrl } = await s.payment.createTrade({
+    channel: input.channel,
+    tradeNo,
+    amountFen,
+    description: `科研检测服务平台-${description}`,
+    expiresAt,
+  });
+  const [row] = await s.db
+    .insert(paymentIntents)
+    .values({
+      tradeNo,
+      userId,
+      purpose: input.purpose,
+      refRid: input.rid,
+      amountFen,
+      channel: input.channel,
+      provider: s.payment.kind,
+      status: 'pending',
+      codeUrl,
+      expiresAt,
+      createdAt: new Date(now),
+      updatedAt: new Date(now),
+    })
+    .returning();
+  return intentOut(row);
+}
+
+/** payment/status, which the dialog polls: the customer's own trade; an expired one is closed. */
+export async function paymentStatus(s: Services, userId: number, tradeNo: string) {
+  const [i] = await s.db.select().from(paymentIntents).where(eq(paymentIntents.tradeNo, tradeNo));
+  if (!i || i.userId !== userId) throw new DomainError(PAYMENT_NOT_FOUND, 200, 'NOT_FOUND');
+  if (i.status === 'pending' && i.expiresAt.getTime() <= s.now()) return intentOut(await closeIntent(s, i));
+  return intentOut(i);
+}
+
+async function closeIntent(s: Services, i: Intent): Promise<Intent> {
+  await s.payment.closeTrade(i.tradeNo);
+  const [closed] = await s.db
+    .update(paymentIntents)
+    .set({ status: 'closed', updatedAt: new Date(s.now()) })
+    .where(and(eq(paymentIntents.id, i.id), eq(paymentIntents.status, 'pending')))
+    .returning();
+  return closed ?? (await s.db.select().from(paymentIntents).where(eq(paymentIntents.id, i.id)))[0];
+}
+
+/** The sweeper (a periodic job): every pending trade past its expiry is closed at the provider and here. */
+export async function closeExpiredPayments(s: Services): Promise<number> {
+  const stale = await s.db
+    .select()
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.status, 'pending'), lt(paymentIntents.expiresAt, new Date(s.now()))))
+    .limit(100);
+  for (const i of stale) await closeIntent(s, i);
+  return stale.length;
+}
+export const CLOSE_EXPIRED_PAYMENTS = 'payments.close-expired';
+
+export type NoticeResult = 'settled' | 'duplicate' | 'closed' | 'refused';
+
+/**
+ * A provider notification, over its raw bytes: verified by the adapter, then in one transaction
+ * recorded under its event id (a repeat is a no-op), the intent locked, its amount checked, and
+ * the money written once — the order paid or the top-up credited, or kept as cash when that is no
+ * longer possible (even for a trade we had closed: money that arrived is never lost).
+ */
+export async function handleNotice(
+  s: Services,
+  rawBody: string,
+  header: (name: string) => string | undefined,
+): Promise<NoticeResult> {
+  const provider = s.payment.kind;
+  let notice: PaymentNotice;
+  try {
+    notice = s.payment.verifyNotice(rawBody, header);
+  } catch (error) {
+    const key = `forged:${createHash('sha256').update(rawBody).digest('hex')}`;
+    console.warn(`[payments] ${provider} notice refused: ${(error as Error).message}`);
+    await s.db
+      .insert(paymentEvents)
+      .values({
+        provider,
+        eventKey: key,
+        outcome: 'forged',
+        payload: { size: rawBody.length },
+        at: new Date(s.now()),
+      })
+      .onConflictDoNothing();
+    return 'refused';
+  }
+  const now = s.now();
+  return moneyTransaction(s.db, async (tx) => {
+    const [recorded] = await tx
+      .insert(paymentEvents)
+      .values({
+        provider,
+        eventKey: notice.eventId,
+        tradeNo: notice.tradeNo,
+        outcome: 'received',
+        payload: notice,
+        at: new Date(now),
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (!recorded) return 'duplicate';
+    const mark = (outcome: string) =>
+      tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, recorded.id));
+    const [intent] = await tx
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.tradeNo, notice.tradeNo))
+      .for('update');
+    if (!intent || intent.provider !== provider) {
+      console.warn(`[payments] ${provider} notice for an unknown trade ${notice.tradeNo}`);
+      await mark('unknown_trade');
+      return 'refused';
+    }
+    if (notice.amountFen !== intent.amountFen) {
+      console.warn(
+        `[payments] ${notice.tradeNo}: notice says ${notice.amountFen}, the trade is ${intent.amountFen}`,
+      );
+      await mark('wrong_amount');
+      return 'refused';
+    }
+    if (intent.status === 'succeeded') {
+      await mark('repeat');
+      return 'duplicate';
+    }
+    if (notice.status === 'closed') {
+      await tx
+        .update(paymentIntents)
+        .set({ status: 'closed', updatedAt: new Date(now) })
+        .where(eq(paymentIntents.id, intent.id));
+      await mark('closed');
+      return 'closed';
+    }
+    const outcome = await settle(tx, intent, now);
+    await tx
+      .update(paymentIntents)
+      .set({
+        status: 'succeeded',
+        providerTradeNo: notice.providerTradeNo,
+        outcome,
+        paidAt: new Date(now),
+        updatedAt: new Date(now),
+      })
+      .where(eq(paymentIntents.id, intent.id));
+    await mark(`settled:${outcome}`);
+    return 'settled';
+  });
+}
+
+function settle(tx: Tx, i: Intent, now: number) {
+  const input = {
+    userId: i.userId,
+    amountFen: i.amountFen,
+    tradeNo: i.tradeNo,
+    channelText: PAY_CHANNEL_TEXT[i.channel],
+    now,
+  };
+  return i.purpose === 'order'
+    ? settleOnlineOrder(tx, { ...input, orderRid: i.refRid })
+    : settleOnlineTopUp(tx, { ...input, rid: i.refRid });
+}
+
+/** The simulator's page: what the trade is for, to confirm or fail it. */
+export async function devTrade(s: Services, tradeNo: string) {
+  const [i] = await s.db.select().from(paymentIntents).where(eq(paymentIntents.tradeNo, tradeNo));
+  if (!i) return null;
+  return {
+    trade_no: i.tradeNo,
+    channel: PAY_CHANNEL_TEXT[i.channel],
+    amount: fenToYuan(i.amountFen),
+    amount_fen: i.amountFen,
+    status: i.status,
+    status_text: PAYMENT_STATUS_TEXT[i.status],
+  };
+}

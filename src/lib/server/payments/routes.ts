@@ -1,0 +1,85 @@
+import { Hono } from 'hono';
+import type { ApiEnv } from '../app.ts';
+import { contract } from '../platform/http/contract.ts';
+import { ok, readBody } from '../platform/http/envelope.ts';
+import { requireUser } from '../platform/http/auth.ts';
+import { devToolAllowed } from '../platform/http/dev-tools.ts';
+import { requestOrigin } from '../platform/http/client-ip.ts';
+import { DomainError } from '../platform/errors.ts';
+import { signDevNotice } from '../platform/adapters/payment/dev.ts';
+import { z } from '../../shared/zod.ts';
+import { paymentCreateSchema, PaymentSchema, paymentStatusSchema } from '../../shared/payments.ts';
+import { createPayment, devTrade, handleNotice, paymentStatus } from './intents.ts';
+
+/** payment/create and payment/status under /api/auth. */
+export function paymentRoutes() {
+  const r = new Hono<ApiEnv>();
+  r.post('/payment/create', contract({ body: paymentCreateSchema, response: PaymentSchema }), async (c) => {
+    const me = requireUser(c);
+    return ok(c, await createPayment(c.var.services, me.id, await readBody(c, paymentCreateSchema)));
+  });
+  r.post('/payment/status', contract({ body: paymentStatusSchema, response: PaymentSchema }), async (c) => {
+    const me = requireUser(c);
+    const { trade_no } = await readBody(c, paymentStatusSchema);
+    return ok(c, await paymentStatus(c.var.services, me.id, trade_no));
+  });
+  return r;
+}
+
+/**
+ * POST /api/open/pay/notify: the provider's asynchronous notification, verified over its raw
+ * bytes; answered in the provider's own protocol, not the envelope (a refusal makes it retry).
+ */
+export function paymentNotifyRoutes() {
+  const r = new Hono<ApiEnv>();
+  r.post(
+    '/pay/notify',
+    contract({ produces: "the payment provider's acknowledgement (its protocol)" }),
+    async (c) => {
+      const s = c.var.services;
+      if (s.env.PAYMENT_PROVIDER === 'off') return c.notFound();
+      // The simulator's notices come from /dev/pay on this machine: from anywhere else they would
+      // be payments anyone could forge with the documented development secret.
+      if (s.payment.kind === 'dev' && !devToolAllowed(s.env, 'pay', requestOrigin(c))) return c.notFound();
+      const result = await handleNotice(s, await c.req.text(), (name) => c.req.header(name));
+      if (result === 'refused') return c.json({ code: 'FAIL', message: '验证失败' }, 400);
+      const ack = s.payment.acknowledgement;
+      return c.body(ack.body, 200, { 'content-type': ack.contentType });
+    },
+  );
+  return r;
+}
+
+const devPaySchema = z.object({
+  trade_no: z.string().trim().min(1).max(64),
+  action: z.enum(['pay', 'close']).default('pay'),
+});
+const DevPaidSchema = z.object({ result: z.enum(['settled', 'duplicate', 'closed', 'refused']) });
+
+/**
+ * The simulator's button (/dev/pay): it writes the notification a provider would send, signs it
+ * with the simulator's secret, and hands it to the same verification and settlement.
+ */
+export function devPayRoutes() {
+  const r = new Hono<ApiEnv>();
+  r.post('/pay/confirm', contract({ body: devPaySchema, response: DevPaidSchema }), async (c) => {
+    const s = c.var.services;
+    if (!devToolAllowed(s.env, 'pay', requestOrigin(c))) return c.notFound();
+    const { trade_no, action } = await readBody(c, devPaySchema);
+    const trade = await devTrade(s, trade_no);
+    if (!trade) throw new DomainError('支付单不存在', 200, 'NOT_FOUND');
+    const body = JSON.stringify({
+      trade_no,
+      provider_trade_no: `DEV${Date.now()}`,
+      amount_fen: trade.amount_fen,
+      status: action === 'pay' ? 'succeeded' : 'closed',
+      event_id: `dev-${trade_no}-${action}`,
+    });
+    const signature = signDevNotice(s.env.PAYMENT_DEV_SECRET, body);
+    const result = await handleNotice(s, body, (name) =>
+      name === 'x-dev-signature' ? signature : undefined,
+    );
+    return ok(c, { result }, result === 'settled' ? '支付成功' : '已处理');
+  });
+  return r;
+}

@@ -1,0 +1,61 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { users } from '../accounts/tables.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+export const PAYMENT_PURPOSES = ['order', 'topup'] as const;
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'closed', 'failed'] as const;
+
+/**
+ * One online payment (decision 0025): what it pays for, our trade number, the amount the server
+ * decided, the channel and its state. Pending until the provider's verified notice or our query
+ * says paid (succeeded) or the expiry passes (closed).
+ */
+export const paymentIntents = pgTable(
+  'payment_intents',
+  {
+    id: serial('id').primaryKey(),
+    /** Our trade number (out_trade_no): also the public id. */
+    tradeNo: text('trade_no').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: text('purpose', { enum: PAYMENT_PURPOSES }).notNull(),
+    /** The order or top-up application it pays. */
+    refRid: text('ref_rid').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    channel: text('channel', { enum: ['wechatpay', 'alipay'] }).notNull(),
+    provider: text('provider').notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
+    codeUrl: text('code_url').notNull(),
+    providerTradeNo: text('provider_trade_no'),
+    /** What became of the money when it arrived: paid the order, credited the top-up, or kept as cash. */
+    outcome: text('outcome'),
+    expiresAt: at('expires_at').notNull(),
+    paidAt: at('paid_at'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    index('payment_intents_ref_idx').on(t.purpose, t.refRid),
+    index('payment_intents_pending_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Every provider message, verified or not, recorded once by its event id. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    eventKey: text('event_key').notNull(),
+    tradeNo: text('trade_no'),
+    outcome: text('outcome').notNull(),
+    payload: jsonb('payload'),
+    at: at('at').notNull(),
+  },
+  (t) => [uniqueIndex('payment_events_key_idx').on(t.provider, t.eventKey)],
+);

@@ -1,0 +1,34 @@
+/** The channels a customer picks in the pay dialog. */
+export type PayChannel = 'wechatpay' | 'alipay';
+
+/** What a verified provider message says about one trade. */
+export type PaymentNotice = {
+  /** Our trade number (out_trade_no). */
+  tradeNo: string;
+  /** The provider's own number for the trade. */
+  providerTradeNo: string;
+  amountFen: number;
+  status: 'succeeded' | 'closed';
+  /** Unique per provider message: a repeat is recorded once. */
+  eventId: string;
+};
+
+/**
+ * A payment provider (decision 0025): makes a trade the customer pays by scanning `codeUrl`,
+ * verifies the provider's asynchronous notifications over their raw bytes, and closes trades.
+ */
+export type PaymentAdapter = {
+  readonly kind: 'dev';
+  createTrade(input: {
+    channel: PayChannel;
+    tradeNo: string;
+    amountFen: number;
+    description: string;
+    expiresAt: Date;
+  }): Promise<{ codeUrl: string }>;
+  /** Throws when the message is not the provider's (signature, format). */
+  verifyNotice(rawBody: string, header: (name: string) => string | undefined): PaymentNotice;
+  /** What the provider answers a notification with, once it is recorded. */
+  readonly acknowledgement: { body: string; contentType: string };
+  closeTrade(tradeNo: string): Promise<void>;
+};
