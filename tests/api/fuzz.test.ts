@@ -26,7 +26,7 @@ const RAW_ANSWERS = [
   '/api/docs',
 ];
 /** Answered in a payment provider's own protocol, success or refusal alike (never the envelope). */
-const PROVIDER_ANSWERS = ['/api/open/pay/notify'];
+const PROVIDER_ANSWERS = ['/api/open/pay/notify/:provider'];
 
 const routes = [
   ...new Map(

@@ -39,7 +39,7 @@ describe('fifty duplicate notices at once', () => {
     );
     const answers = await Promise.all(
       bodies.map((body) =>
-        t.api.request('/api/open/pay/notify', {
+        t.api.request('/api/open/pay/notify/dev', {
           method: 'POST',
           headers: {
             'content-type': 'application/json',

@@ -40,7 +40,7 @@ const confirm = (trade_no: string, action = 'pay') =>
 /** A notice as the provider would send it, signed (or not) with the simulator's secret. */
 function notify(fields: Record<string, unknown>, secret = SECRET) {
   const body = JSON.stringify(fields);
-  return t.api.request('/api/open/pay/notify', {
+  return t.api.request('/api/open/pay/notify/dev', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-dev-signature': signDevNotice(secret, body) },
     body,
@@ -96,7 +96,7 @@ describe('paying an order online', () => {
     expect((await notify(fields, 'not-the-secret')).status).toBe(400);
     expect((await notify({ ...fields, amount_fen: 1, event_id: 'e2' })).status).toBe(400);
     expect((await notify({ ...fields, trade_no: 'PNOSUCHTRADE', event_id: 'e3' })).status).toBe(400);
-    const unsigned = await t.api.request('/api/open/pay/notify', {
+    const unsigned = await t.api.request('/api/open/pay/notify/dev', {
       method: 'POST',
       body: JSON.stringify(fields),
     });

@@ -96,7 +96,7 @@ describe('a default install reached from another host', () => {
     expect(scan.status).toBe(404);
     // Nor can another host pay an order with a forged simulator notice (the secret is documented).
     expect((await fetch(`${remote}/dev/pay?trade=x`, { headers: remoteHeaders })).status).toBe(404);
-    const forged = await fetch(`${remote}/api/open/pay/notify`, {
+    const forged = await fetch(`${remote}/api/open/pay/notify/dev`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...remoteHeaders },
       body: JSON.stringify({ trade_no: 'P1', amount_fen: 1, status: 'succeeded', event_id: 'x' }),

@@ -122,7 +122,7 @@ export function moneyRoutes() {
       bank: s.content.site.bank,
       rule: ruleOut(rule),
       transfer_review_fen: transferReviewFen(s),
-      online_channels: s.env.PAYMENT_PROVIDER === 'off' ? [] : ['wechatpay', 'alipay'],
+      online_channels: (['wechatpay', 'alipay'] as const).filter((channel) => s.payments[channel]),
     });
   });
 

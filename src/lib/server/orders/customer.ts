@@ -60,7 +60,7 @@ export async function readyToPay(s: Services, userId: number, rid: string) {
       balance: previewSplit(account, amount, 'balance', credit.overdue_fen),
       credit: previewSplit(account, amount, 'credit', credit.overdue_fen),
     },
-    online_channels: s.env.PAYMENT_PROVIDER === 'off' ? [] : (['wechatpay', 'alipay'] as const).slice(),
+    online_channels: (['wechatpay', 'alipay'] as const).filter((c) => s.payments[c]),
     payable: PAYABLE_STATUSES.includes(o.status),
   };
 }

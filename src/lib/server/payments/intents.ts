@@ -51,6 +51,8 @@ export async function createPayment(
   input: { purpose: Intent['purpose']; rid: string; channel: PayChannel },
 ) {
   if (s.env.PAYMENT_PROVIDER === 'off') throw new DomainError(PAYMENT_OFF);
+  const adapter = s.payments[input.channel];
+  if (!adapter) throw new DomainError('暂未开通该支付方式，请选择其他方式');
   const { amountFen, description } = await amountOf(s, userId, input.purpose, input.rid);
   const now = s.now();
   const open = await s.db
@@ -70,7 +72,7 @@ export async function createPayment(
   // Letters and digits only: every provider takes that as a merchant trade number.
   const tradeNo = `P${randomBytes(12).toString('hex').toUpperCase()}`;
   const expiresAt = new Date(now + s.env.PAYMENT_EXPIRE_MINUTES * 60_000);
-  const { codeUrl } = await s.payment.createTrade({
+  const { codeUrl } = await adapter.createTrade({
     channel: input.channel,
     tradeNo,
     amountFen,
@@ -86,7 +88,7 @@ export async function createPayment(
       refRid: input.rid,
       amountFen,
       channel: input.channel,
-      provider: s.payment.kind,
+      provider: adapter.kind,
       status: 'pending',
       codeUrl,
       expiresAt,
@@ -105,8 +107,14 @@ export async function paymentStatus(s: Services, userId: number, tradeNo: string
   return intentOut(i);
 }
 
+/** The adapter that made a trade (by its provider name), if it is still configured. */
+const adapterOf = (s: Services, provider: string) =>
+  Object.values(s.payments).find((a) => a?.kind === provider);
+
 async function closeIntent(s: Services, i: Intent): Promise<Intent> {
-  await s.payment.closeTrade(i.tradeNo);
+  // Closed at the provider first, so it can no longer be paid; a provider we no longer use
+  // closes its own trades when they expire.
+  await adapterOf(s, i.provider)?.closeTrade(i.tradeNo);
   const [closed] = await s.db
     .update(paymentIntents)
     .set({ status: 'closed', updatedAt: new Date(s.now()) })
@@ -137,13 +145,15 @@ export type NoticeResult = 'settled' | 'duplicate' | 'closed' | 'refused';
  */
 export async function handleNotice(
   s: Services,
+  provider: string,
   rawBody: string,
   header: (name: string) => string | undefined,
 ): Promise<NoticeResult> {
-  const provider = s.payment.kind;
+  const adapter = adapterOf(s, provider);
+  if (!adapter) return 'refused';
   let notice: PaymentNotice;
   try {
-    notice = s.payment.verifyNotice(rawBody, header);
+    notice = adapter.verifyNotice(rawBody, header);
   } catch (error) {
     const key = `forged:${createHash('sha256').update(rawBody).digest('hex')}`;
     console.warn(`[payments] ${provider} notice refused: ${(error as Error).message}`);

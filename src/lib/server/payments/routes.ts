@@ -33,17 +33,19 @@ export function paymentRoutes() {
 export function paymentNotifyRoutes() {
   const r = new Hono<ApiEnv>();
   r.post(
-    '/pay/notify',
+    '/pay/notify/:provider',
     contract({ produces: "the payment provider's acknowledgement (its protocol)" }),
     async (c) => {
       const s = c.var.services;
-      if (s.env.PAYMENT_PROVIDER === 'off') return c.notFound();
+      const provider = c.req.param('provider');
+      const adapter = Object.values(s.payments).find((a) => a?.kind === provider);
+      if (!adapter) return c.notFound();
       // The simulator's notices come from /dev/pay on this machine: from anywhere else they would
       // be payments anyone could forge with the documented development secret.
-      if (s.payment.kind === 'dev' && !devToolAllowed(s.env, 'pay', requestOrigin(c))) return c.notFound();
-      const result = await handleNotice(s, await c.req.text(), (name) => c.req.header(name));
+      if (adapter.kind === 'dev' && !devToolAllowed(s.env, 'pay', requestOrigin(c))) return c.notFound();
+      const result = await handleNotice(s, provider, await c.req.text(), (name) => c.req.header(name));
       if (result === 'refused') return c.json({ code: 'FAIL', message: '验证失败' }, 400);
-      const ack = s.payment.acknowledgement;
+      const ack = adapter.acknowledgement;
       return c.body(ack.body, 200, { 'content-type': ack.contentType });
     },
   );
@@ -76,7 +78,7 @@ export function devPayRoutes() {
       event_id: `dev-${trade_no}-${action}`,
     });
     const signature = signDevNotice(s.env.PAYMENT_DEV_SECRET, body);
-    const result = await handleNotice(s, body, (name) =>
+    const result = await handleNotice(s, 'dev', body, (name) =>
       name === 'x-dev-signature' ? signature : undefined,
     );
     return ok(c, { result }, result === 'settled' ? '支付成功' : '已处理');

@@ -51,7 +51,21 @@ const EnvSchema = z.object({
   WECHAT_PROVIDER: z.enum(['dev', 'mp']).default('dev'),
   // Online payment (decision 0025): `dev` simulates WeChat Pay and Alipay on /dev/pay; `off`
   // offers no online payment (balance, credit and bank transfer only).
-  PAYMENT_PROVIDER: z.enum(['dev', 'off']).default('dev'),
+  PAYMENT_PROVIDER: z.enum(['dev', 'live', 'off']).default('dev'),
+  // With PAYMENT_PROVIDER=live: WeChat Pay API v3 (Native). The merchant id, the app id bound to
+  // it, the merchant API certificate's serial and private key (PEM), the APIv3 key (32 bytes),
+  // and the keys WeChat Pay signs with: its public key with its id (PUB_KEY_ID_…), and/or a
+  // platform certificate with its serial.
+  WECHATPAY_MCHID: z.string().optional(),
+  WECHATPAY_APPID: z.string().optional(),
+  WECHATPAY_SERIAL_NO: z.string().optional(),
+  WECHATPAY_PRIVATE_KEY: z.string().optional(),
+  WECHATPAY_APIV3_KEY: z.string().optional(),
+  WECHATPAY_PUBLIC_KEY_ID: z.string().optional(),
+  WECHATPAY_PUBLIC_KEY: z.string().optional(),
+  WECHATPAY_PLATFORM_SERIAL: z.string().optional(),
+  WECHATPAY_PLATFORM_CERT: z.string().optional(),
+  WECHATPAY_API_BASE: z.url().default('https://api.mch.weixin.qq.com'),
   // The simulator's signing secret (dev only): processes behind one load balancer share it.
   PAYMENT_DEV_SECRET: z.string().min(8).default('dev-payment-secret'),
   // An online payment not made within this many minutes is closed.
@@ -95,6 +109,13 @@ const requiredWhen = {
   ],
   mp: ['WECHAT_APPID', 'WECHAT_SECRET', 'WECHAT_TOKEN'],
   smtp: ['SMTP_HOST', 'MAIL_FROM'],
+  wechatpay: [
+    'WECHATPAY_MCHID',
+    'WECHATPAY_APPID',
+    'WECHATPAY_SERIAL_NO',
+    'WECHATPAY_PRIVATE_KEY',
+    'WECHATPAY_APIV3_KEY',
+  ],
 } as const;
 
 const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
@@ -102,17 +123,31 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
     ...(env.SMS_PROVIDER === 'aliyun' ? requiredWhen.aliyun : []),
     ...(env.WECHAT_PROVIDER === 'mp' ? requiredWhen.mp : []),
     ...(env.MAIL_PROVIDER === 'smtp' ? requiredWhen.smtp : []),
+    ...(env.PAYMENT_PROVIDER === 'live' ? requiredWhen.wechatpay : []),
   ];
   for (const key of need) {
     if (!env[key]) {
       const provider = key.startsWith('ALIYUN')
         ? 'SMS_PROVIDER=aliyun'
-        : key.startsWith('WECHAT')
-          ? 'WECHAT_PROVIDER=mp'
-          : 'MAIL_PROVIDER=smtp';
+        : key.startsWith('WECHATPAY')
+          ? 'PAYMENT_PROVIDER=live'
+          : key.startsWith('WECHAT')
+            ? 'WECHAT_PROVIDER=mp'
+            : 'MAIL_PROVIDER=smtp';
       ctx.addIssue({ code: 'custom', path: [key], message: `required when ${provider}` });
     }
   }
+  if (
+    env.PAYMENT_PROVIDER === 'live' &&
+    !(env.WECHATPAY_PUBLIC_KEY && env.WECHATPAY_PUBLIC_KEY_ID) &&
+    !(env.WECHATPAY_PLATFORM_CERT && env.WECHATPAY_PLATFORM_SERIAL)
+  )
+    ctx.addIssue({
+      code: 'custom',
+      path: ['WECHATPAY_PUBLIC_KEY'],
+      message:
+        'required when PAYMENT_PROVIDER=live: WECHATPAY_PUBLIC_KEY with WECHATPAY_PUBLIC_KEY_ID, or WECHATPAY_PLATFORM_CERT with WECHATPAY_PLATFORM_SERIAL',
+    });
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -14,8 +14,9 @@ import { createLogMail } from './adapters/mail/log.ts';
 import { createSmtpMail } from './adapters/mail/smtp.ts';
 import type { StorageAdapter } from './adapters/storage/types.ts';
 import { createLocalStorage } from './adapters/storage/local.ts';
-import type { PaymentAdapter } from './adapters/payment/types.ts';
+import type { PayChannel, PaymentAdapter } from './adapters/payment/types.ts';
 import { createDevPayment } from './adapters/payment/dev.ts';
+import { createWechatPay } from './adapters/payment/wechatpay.ts';
 
 /** What one process creates once and hands to the API and to pages. */
 export type Services = {
@@ -32,7 +33,8 @@ export type Services = {
   wechat: WechatAdapter;
   mail: MailAdapter;
   storage: StorageAdapter;
-  payment: PaymentAdapter;
+  /** The online payment adapter of each channel offered (none with PAYMENT_PROVIDER=off). */
+  payments: Partial<Record<PayChannel, PaymentAdapter>>;
 };
 
 export function createServices(env: Env, database: Database, content: ContentStore): Services {
@@ -49,9 +51,41 @@ export function createServices(env: Env, database: Database, content: ContentSto
     wechat: createWechat(env, database.db, () => services.now()),
     mail: createMail(env, database.db, () => services.now()),
     storage: createLocalStorage(`${env.DATA_DIR}/uploads`),
-    payment: createDevPayment(env.PUBLIC_SITE_URL, env.PAYMENT_DEV_SECRET),
+    payments: createPayments(env),
   };
   return services;
+}
+
+/** PEM in an environment variable may come with its line breaks written as \n. */
+const pem = (value: string | undefined) => (value ?? '').replace(/\\n/g, '\n');
+
+function createPayments(env: Env): Partial<Record<PayChannel, PaymentAdapter>> {
+  if (env.PAYMENT_PROVIDER === 'off') return {};
+  if (env.PAYMENT_PROVIDER === 'dev') {
+    const dev = createDevPayment(env.PUBLIC_SITE_URL, env.PAYMENT_DEV_SECRET);
+    return { wechatpay: dev, alipay: dev };
+  }
+  // Live: WeChat Pay. Alipay has no adapter yet, so it is not offered.
+  const keys = [
+    ...(env.WECHATPAY_PUBLIC_KEY_ID
+      ? [{ serial: env.WECHATPAY_PUBLIC_KEY_ID, pem: pem(env.WECHATPAY_PUBLIC_KEY) }]
+      : []),
+    ...(env.WECHATPAY_PLATFORM_SERIAL
+      ? [{ serial: env.WECHATPAY_PLATFORM_SERIAL, pem: pem(env.WECHATPAY_PLATFORM_CERT) }]
+      : []),
+  ];
+  return {
+    wechatpay: createWechatPay({
+      mchid: env.WECHATPAY_MCHID!,
+      appid: env.WECHATPAY_APPID!,
+      serialNo: env.WECHATPAY_SERIAL_NO!,
+      privateKeyPem: pem(env.WECHATPAY_PRIVATE_KEY),
+      apiV3Key: env.WECHATPAY_APIV3_KEY!,
+      platformKeys: keys,
+      notifyUrl: `${env.PUBLIC_SITE_URL.replace(/\/$/, '')}/api/open/pay/notify/wechatpay`,
+      apiBase: env.WECHATPAY_API_BASE,
+    }),
+  };
 }
 
 function createSms(env: Env, db: Db, now: () => number): SmsAdapter {

@@ -18,7 +18,8 @@ export type PaymentNotice = {
  * verifies the provider's asynchronous notifications over their raw bytes, and closes trades.
  */
 export type PaymentAdapter = {
-  readonly kind: 'dev';
+  /** Also the provider name in the notify address (/api/open/pay/notify/{kind}). */
+  readonly kind: 'dev' | 'wechatpay';
   createTrade(input: {
     channel: PayChannel;
     tradeNo: string;
