@@ -41,7 +41,9 @@ function signed(body: string, key = platform.privateKey, at = Date.now()) {
   };
 }
 
-// The fake WeChat Pay: checks our signature, answers signed.
+// The fake WeChat Pay: checks our signature, answers signed. `paidAtProvider` holds the trades a
+// customer paid whose notification never reached us.
+const paidAtProvider = new Map<string, number>();
 const requests: { path: string; body: Record<string, unknown>; signatureValid: boolean }[] = [];
 const fake = createServer((req: IncomingMessage, res: ServerResponse) => {
   let raw = '';
@@ -58,6 +60,20 @@ const fake = createServer((req: IncomingMessage, res: ServerResponse) => {
     requests.push({ path: req.url ?? '', body: raw ? JSON.parse(raw) : {}, signatureValid });
     if (!signatureValid) {
       res.writeHead(401).end();
+      return;
+    }
+    const query = /^\/v3\/pay\/transactions\/out-trade-no\/(\w+)\?mchid=/.exec(req.url ?? '');
+    if (req.method === 'GET' && query) {
+      const total = paidAtProvider.get(query[1]);
+      const body = JSON.stringify({
+        mchid: MCHID,
+        appid: APPID,
+        out_trade_no: query[1],
+        transaction_id: total ? '4200000000202611230000000002' : undefined,
+        trade_state: total ? 'SUCCESS' : 'NOTPAY',
+        amount: total ? { total, currency: 'CNY' } : undefined,
+      });
+      res.writeHead(200, { 'content-type': 'application/json', ...signed(body) }).end(body);
       return;
     }
     if (req.url === '/v3/pay/transactions/native') {
@@ -183,6 +199,40 @@ describe('WeChat Pay v3 (Native) against a local fake', () => {
     );
     expect(detail.body.data).toMatchObject({ status: 'awaiting_sample', paid_fen: 66_600 });
     expect(await movements(t.services, me.id, 'online')).toHaveLength(1);
+    await expectLedgerSound(t.services);
+  });
+
+  it('asks WeChat Pay about a trade whose notification is a minute late, and settles it then', async () => {
+    const me = await o.customer('enterprise');
+    const item = await o.demoItem(1);
+    const placed = await t.post<{ list: { rid: string }[] }>(
+      '/api/auth/order/add',
+      { items: [{ item_rid: item.rid, parameters: item.parameters }], delivery: { type: 0 } },
+      me.h,
+    );
+    const rid = placed.body.data.list[0].rid;
+    await o.move('order/quote', { rid, quoted_fen: 12_000 });
+    const made = await t.post<{ trade_no: string }>(
+      '/api/auth/payment/create',
+      { purpose: 'order', rid, channel: 'wechatpay' },
+      me.h,
+    );
+    const status = () =>
+      t.post<{ status: string; outcome: string | null }>('/api/auth/payment/status', made.body.data, me.h);
+    // Paid at WeChat Pay; no notification arrives.
+    paidAtProvider.set(made.body.data.trade_no, 12_000);
+    expect((await status()).body.data.status).toBe('pending');
+    o.a.advance(61_000);
+    expect((await status()).body.data).toMatchObject({ status: 'succeeded', outcome: 'paid' });
+    expect(
+      requests.some(
+        (r) =>
+          r.path.startsWith(`/v3/pay/transactions/out-trade-no/${made.body.data.trade_no}?`) &&
+          r.signatureValid,
+      ),
+    ).toBe(true);
+    const detail = await t.post<{ status: string }>('/api/auth/order/detail', { rid }, me.h);
+    expect(detail.body.data.status).toBe('awaiting_sample');
     await expectLedgerSound(t.services);
   });
 });

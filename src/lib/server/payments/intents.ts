@@ -103,8 +103,30 @@ export async function createPayment(
 export async function paymentStatus(s: Services, userId: number, tradeNo: string) {
   const [i] = await s.db.select().from(paymentIntents).where(eq(paymentIntents.tradeNo, tradeNo));
   if (!i || i.userId !== userId) throw new DomainError(PAYMENT_NOT_FOUND, 200, 'NOT_FOUND');
-  if (i.status === 'pending' && i.expiresAt.getTime() <= s.now()) return intentOut(await closeIntent(s, i));
+  if (i.status !== 'pending') return intentOut(i);
+  // No notification a minute on: ask the provider (a notice lost, or a crash after it was sent).
+  if (s.now() - i.createdAt.getTime() > LATE_MS && (await repairFromProvider(s, i))) return intentOut(await reread(s, i));
+  if (i.expiresAt.getTime() <= s.now()) return intentOut(await closeIntent(s, i));
   return intentOut(i);
+}
+
+const LATE_MS = 60_000;
+const reread = async (s: Services, i: Intent) =>
+  (await s.db.select().from(paymentIntents).where(eq(paymentIntents.id, i.id)))[0];
+
+/** Asks the provider about a pending trade and settles what it says; true when something changed. */
+async function repairFromProvider(s: Services, i: Intent): Promise<boolean> {
+  const adapter = adapterOf(s, i.provider);
+  if (!adapter) return false;
+  try {
+    const notice = await adapter.queryTrade(i.tradeNo);
+    if (!notice || notice.tradeNo !== i.tradeNo) return false;
+    const result = await settleNotice(s, i.provider, notice);
+    return result === 'settled' || result === 'closed';
+  } catch (error) {
+    console.warn(`[payments] asking ${i.provider} about ${i.tradeNo} failed: ${(error as Error).message}`);
+    return false;
+  }
 }
 
 /** The adapter that made a trade (by its provider name), if it is still configured. */
@@ -130,7 +152,8 @@ export async function closeExpiredPayments(s: Services): Promise<number> {
     .from(paymentIntents)
     .where(and(eq(paymentIntents.status, 'pending'), lt(paymentIntents.expiresAt, new Date(s.now()))))
     .limit(100);
-  for (const i of stale) await closeIntent(s, i);
+  // Paid but never notified: settled instead of closed.
+  for (const i of stale) if (!(await repairFromProvider(s, i))) await closeIntent(s, i);
   return stale.length;
 }
 export const CLOSE_EXPIRED_PAYMENTS = 'payments.close-expired';
@@ -169,6 +192,15 @@ export async function handleNotice(
       .onConflictDoNothing();
     return 'refused';
   }
+  return settleNotice(s, provider, notice);
+}
+
+/**
+ * A verified notice (from a notification or from asking the provider), in one transaction:
+ * recorded under its event id (a repeat is a no-op), the intent locked, provider and amount
+ * checked, and the money written once.
+ */
+async function settleNotice(s: Services, provider: string, notice: PaymentNotice): Promise<NoticeResult> {
   const now = s.now();
   return moneyTransaction(s.db, async (tx) => {
     const [recorded] = await tx

@@ -32,4 +32,6 @@ export type PaymentAdapter = {
   /** What the provider answers a notification with, once it is recorded. */
   readonly acknowledgement: { body: string; contentType: string };
   closeTrade(tradeNo: string): Promise<void>;
+  /** Asks the provider how a trade stands: a verified notice, or null while it is not paid. */
+  queryTrade(tradeNo: string): Promise<PaymentNotice | null>;
 };

@@ -156,6 +156,22 @@ export function createWechatPay(config: WechatPayConfig): PaymentAdapter {
     },
     // v3: a 2xx with no body tells WeChat Pay the notification was received.
     acknowledgement: { body: '', contentType: 'text/plain' },
+    async queryTrade(tradeNo) {
+      const t = (await call(
+        'GET',
+        `/v3/pay/transactions/out-trade-no/${encodeURIComponent(tradeNo)}?mchid=${encodeURIComponent(config.mchid)}`,
+      )) as { mchid?: string; appid?: string; transaction_id?: string; trade_state?: string; amount?: { total?: number } };
+      if (t.mchid !== config.mchid || t.appid !== config.appid) throw new Error('answer is for another merchant or app');
+      const closed = ['CLOSED', 'REVOKED', 'PAYERROR'].includes(t.trade_state ?? '');
+      if (t.trade_state !== 'SUCCESS' && !closed) return null;
+      return {
+        tradeNo,
+        providerTradeNo: t.transaction_id ?? '',
+        amountFen: Number(t.amount?.total),
+        status: closed ? 'closed' : 'succeeded',
+        eventId: `query:${tradeNo}:${t.trade_state}`,
+      };
+    },
     async closeTrade(tradeNo) {
       await call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(tradeNo)}/close`, {
         mchid: config.mchid,
