@@ -105,7 +105,8 @@ export async function paymentStatus(s: Services, userId: number, tradeNo: string
   if (!i || i.userId !== userId) throw new DomainError(PAYMENT_NOT_FOUND, 200, 'NOT_FOUND');
   if (i.status !== 'pending') return intentOut(i);
   // No notification a minute on: ask the provider (a notice lost, or a crash after it was sent).
-  if (s.now() - i.createdAt.getTime() > LATE_MS && (await repairFromProvider(s, i))) return intentOut(await reread(s, i));
+  if (s.now() - i.createdAt.getTime() > LATE_MS && (await repairFromProvider(s, i)))
+    return intentOut(await reread(s, i));
   if (i.expiresAt.getTime() <= s.now()) return intentOut(await closeIntent(s, i));
   return intentOut(i);
 }

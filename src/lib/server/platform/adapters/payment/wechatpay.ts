@@ -160,8 +160,15 @@ export function createWechatPay(config: WechatPayConfig): PaymentAdapter {
       const t = (await call(
         'GET',
         `/v3/pay/transactions/out-trade-no/${encodeURIComponent(tradeNo)}?mchid=${encodeURIComponent(config.mchid)}`,
-      )) as { mchid?: string; appid?: string; transaction_id?: string; trade_state?: string; amount?: { total?: number } };
-      if (t.mchid !== config.mchid || t.appid !== config.appid) throw new Error('answer is for another merchant or app');
+      )) as {
+        mchid?: string;
+        appid?: string;
+        transaction_id?: string;
+        trade_state?: string;
+        amount?: { total?: number };
+      };
+      if (t.mchid !== config.mchid || t.appid !== config.appid)
+        throw new Error('answer is for another merchant or app');
       const closed = ['CLOSED', 'REVOKED', 'PAYERROR'].includes(t.trade_state ?? '');
       if (t.trade_state !== 'SUCCESS' && !closed) return null;
       return {
