@@ -66,6 +66,13 @@ const EnvSchema = z.object({
   WECHATPAY_PLATFORM_SERIAL: z.string().optional(),
   WECHATPAY_PLATFORM_CERT: z.string().optional(),
   WECHATPAY_API_BASE: z.url().default('https://api.mch.weixin.qq.com'),
+  // With PAYMENT_PROVIDER=live: Alipay 当面付 (QR). The app id, the app's private key (PEM) and
+  // Alipay's public key (PEM); optionally the seller id (PID) every notice must name.
+  ALIPAY_APP_ID: z.string().optional(),
+  ALIPAY_PRIVATE_KEY: z.string().optional(),
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  ALIPAY_SELLER_ID: z.string().optional(),
+  ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
   // The simulator's signing secret (dev only): processes behind one load balancer share it.
   PAYMENT_DEV_SECRET: z.string().min(8).default('dev-payment-secret'),
   // An online payment not made within this many minutes is closed.
@@ -116,20 +123,28 @@ const requiredWhen = {
     'WECHATPAY_PRIVATE_KEY',
     'WECHATPAY_APIV3_KEY',
   ],
+  alipay: ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'],
 } as const;
+
+/** With PAYMENT_PROVIDER=live, the channels whose settings were given (at least one must be). */
+export const liveChannels = (env: Pick<Env, 'WECHATPAY_MCHID' | 'ALIPAY_APP_ID'>) => ({
+  wechatpay: Boolean(env.WECHATPAY_MCHID),
+  alipay: Boolean(env.ALIPAY_APP_ID),
+});
 
 const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
   const need = [
     ...(env.SMS_PROVIDER === 'aliyun' ? requiredWhen.aliyun : []),
     ...(env.WECHAT_PROVIDER === 'mp' ? requiredWhen.mp : []),
     ...(env.MAIL_PROVIDER === 'smtp' ? requiredWhen.smtp : []),
-    ...(env.PAYMENT_PROVIDER === 'live' ? requiredWhen.wechatpay : []),
+    ...(env.PAYMENT_PROVIDER === 'live' && liveChannels(env).wechatpay ? requiredWhen.wechatpay : []),
+    ...(env.PAYMENT_PROVIDER === 'live' && liveChannels(env).alipay ? requiredWhen.alipay : []),
   ];
   for (const key of need) {
     if (!env[key]) {
       const provider = key.startsWith('ALIYUN')
         ? 'SMS_PROVIDER=aliyun'
-        : key.startsWith('WECHATPAY')
+        : key.startsWith('WECHATPAY') || key.startsWith('ALIPAY_')
           ? 'PAYMENT_PROVIDER=live'
           : key.startsWith('WECHAT')
             ? 'WECHAT_PROVIDER=mp'
@@ -137,8 +152,15 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
       ctx.addIssue({ code: 'custom', path: [key], message: `required when ${provider}` });
     }
   }
+  if (env.PAYMENT_PROVIDER === 'live' && !liveChannels(env).wechatpay && !liveChannels(env).alipay)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYMENT_PROVIDER'],
+      message: 'live needs WeChat Pay (WECHATPAY_*) or Alipay (ALIPAY_*) settings',
+    });
   if (
     env.PAYMENT_PROVIDER === 'live' &&
+    liveChannels(env).wechatpay &&
     !(env.WECHATPAY_PUBLIC_KEY && env.WECHATPAY_PUBLIC_KEY_ID) &&
     !(env.WECHATPAY_PLATFORM_CERT && env.WECHATPAY_PLATFORM_SERIAL)
   )

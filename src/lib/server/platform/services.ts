@@ -1,4 +1,4 @@
-import type { Env } from './env.ts';
+import { liveChannels, type Env } from './env.ts';
 import type { Database, Db } from './db/client.ts';
 import type { ContentStore } from '../content/store.ts';
 import { createMemo, type Memo } from './cache.ts';
@@ -17,6 +17,7 @@ import { createLocalStorage } from './adapters/storage/local.ts';
 import type { PayChannel, PaymentAdapter } from './adapters/payment/types.ts';
 import { createDevPayment } from './adapters/payment/dev.ts';
 import { createWechatPay } from './adapters/payment/wechatpay.ts';
+import { createAlipay } from './adapters/payment/alipay.ts';
 
 /** What one process creates once and hands to the API and to pages. */
 export type Services = {
@@ -65,7 +66,9 @@ function createPayments(env: Env): Partial<Record<PayChannel, PaymentAdapter>> {
     const dev = createDevPayment(env.PUBLIC_SITE_URL, env.PAYMENT_DEV_SECRET);
     return { wechatpay: dev, alipay: dev };
   }
-  // Live: WeChat Pay. Alipay has no adapter yet, so it is not offered.
+  // Live: each channel whose settings were given.
+  const live = liveChannels(env);
+  const site = env.PUBLIC_SITE_URL.replace(/\/$/, '');
   const keys = [
     ...(env.WECHATPAY_PUBLIC_KEY_ID
       ? [{ serial: env.WECHATPAY_PUBLIC_KEY_ID, pem: pem(env.WECHATPAY_PUBLIC_KEY) }]
@@ -75,15 +78,27 @@ function createPayments(env: Env): Partial<Record<PayChannel, PaymentAdapter>> {
       : []),
   ];
   return {
-    wechatpay: createWechatPay({
-      mchid: env.WECHATPAY_MCHID!,
-      appid: env.WECHATPAY_APPID!,
-      serialNo: env.WECHATPAY_SERIAL_NO!,
-      privateKeyPem: pem(env.WECHATPAY_PRIVATE_KEY),
-      apiV3Key: env.WECHATPAY_APIV3_KEY!,
-      platformKeys: keys,
-      notifyUrl: `${env.PUBLIC_SITE_URL.replace(/\/$/, '')}/api/open/pay/notify/wechatpay`,
-      apiBase: env.WECHATPAY_API_BASE,
+    ...(live.alipay && {
+      alipay: createAlipay({
+        appId: env.ALIPAY_APP_ID!,
+        privateKeyPem: pem(env.ALIPAY_PRIVATE_KEY),
+        alipayPublicKeyPem: pem(env.ALIPAY_PUBLIC_KEY),
+        sellerId: env.ALIPAY_SELLER_ID,
+        gateway: env.ALIPAY_GATEWAY,
+        notifyUrl: `${site}/api/open/pay/notify/alipay`,
+      }),
+    }),
+    ...(live.wechatpay && {
+      wechatpay: createWechatPay({
+        mchid: env.WECHATPAY_MCHID!,
+        appid: env.WECHATPAY_APPID!,
+        serialNo: env.WECHATPAY_SERIAL_NO!,
+        privateKeyPem: pem(env.WECHATPAY_PRIVATE_KEY),
+        apiV3Key: env.WECHATPAY_APIV3_KEY!,
+        platformKeys: keys,
+        notifyUrl: `${site}/api/open/pay/notify/wechatpay`,
+        apiBase: env.WECHATPAY_API_BASE,
+      }),
     }),
   };
 }

@@ -19,7 +19,7 @@ export type PaymentNotice = {
  */
 export type PaymentAdapter = {
   /** Also the provider name in the notify address (/api/open/pay/notify/{kind}). */
-  readonly kind: 'dev' | 'wechatpay';
+  readonly kind: 'dev' | 'wechatpay' | 'alipay';
   createTrade(input: {
     channel: PayChannel;
     tradeNo: string;

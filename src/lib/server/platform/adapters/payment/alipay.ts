@@ -1,0 +1,139 @@
+import { createPrivateKey, createPublicKey, createSign, createVerify, type KeyObject } from 'node:crypto';
+import { yuanToFen } from '../../../../shared/money.ts';
+import type { PaymentAdapter, PaymentNotice } from './types.ts';
+
+/**
+ * Alipay, 当面付 QR precreate (decision 0025), on node:crypto: every request signed RSA2
+ * (SHA256withRSA over the sorted parameters, with the app's private key), every answer and
+ * asynchronous notification verified with Alipay's public key, the notification's app id checked,
+ * and answered with the plain text `success`.
+ */
+export type AlipayConfig = {
+  appId: string;
+  privateKeyPem: string;
+  alipayPublicKeyPem: string;
+  notifyUrl: string;
+  gateway?: string;
+  /** When set, a notification must name this seller (the merchant's PID). */
+  sellerId?: string;
+  now?: () => number;
+};
+
+/** yyyy-MM-dd HH:mm:ss in Beijing time, as Alipay's `timestamp` wants it. */
+function beijing(ms: number): string {
+  return new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** The string Alipay signs: parameters other than sign (and, for notices, sign_type), sorted, k=v joined by &. */
+export function alipaySignContent(
+  params: Record<string, string>,
+  omit: readonly string[] = ['sign'],
+): string {
+  return Object.keys(params)
+    .filter((k) => !omit.includes(k) && params[k] !== '' && params[k] !== undefined)
+    .sort()
+    .map((k) => `${k}=${params[k]}`)
+    .join('&');
+}
+
+export function createAlipay(config: AlipayConfig): PaymentAdapter {
+  const gateway = config.gateway ?? 'https://openapi.alipay.com/gateway.do';
+  const now = config.now ?? (() => Date.now());
+  const privateKey: KeyObject = createPrivateKey(config.privateKeyPem);
+  const alipayKey: KeyObject = createPublicKey(config.alipayPublicKeyPem);
+  const verifySignature = (content: string, signature: string) =>
+    createVerify('RSA-SHA256').update(content, 'utf8').verify(alipayKey, signature, 'base64');
+
+  async function call(method: string, biz: Record<string, unknown>, extra: Record<string, string> = {}) {
+    const params: Record<string, string> = {
+      app_id: config.appId,
+      method,
+      format: 'JSON',
+      charset: 'utf-8',
+      sign_type: 'RSA2',
+      timestamp: beijing(now()),
+      version: '1.0',
+      biz_content: JSON.stringify(biz),
+      ...extra,
+    };
+    params.sign = createSign('RSA-SHA256')
+      .update(alipaySignContent(params), 'utf8')
+      .sign(privateKey, 'base64');
+    const res = await fetch(`${gateway}?charset=utf-8`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' },
+      body: new URLSearchParams(params).toString(),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const text = await res.text();
+    // The signed part is the raw JSON of the answer node, exactly as sent.
+    const node = `${method.replace(/\./g, '_')}_response`;
+    const start = text.indexOf(`"${node}":`);
+    const end = text.lastIndexOf(',"sign":');
+    if (start < 0 || end < 0) throw new Error(`Alipay ${method}: unexpected answer ${text.slice(0, 200)}`);
+    const signed = text.slice(start + node.length + 3, end);
+    const { sign } = JSON.parse(text) as { sign: string };
+    if (!verifySignature(signed, sign)) throw new Error(`Alipay ${method}: answer signature does not verify`);
+    return JSON.parse(signed) as Record<string, string>;
+  }
+
+  return {
+    kind: 'alipay',
+    async createTrade({ tradeNo, amountFen, description, expiresAt }) {
+      const answer = await call(
+        'alipay.trade.precreate',
+        {
+          out_trade_no: tradeNo,
+          total_amount: (amountFen / 100).toFixed(2),
+          subject: description.slice(0, 256),
+          time_expire: beijing(expiresAt.getTime()),
+        },
+        { notify_url: config.notifyUrl },
+      );
+      if (answer.code !== '10000' || !answer.qr_code)
+        throw new Error(`Alipay precreate: ${answer.code} ${answer.sub_msg ?? answer.msg}`);
+      return { codeUrl: answer.qr_code };
+    },
+    verifyNotice(rawBody) {
+      const params = Object.fromEntries(new URLSearchParams(rawBody));
+      if (params.sign_type !== 'RSA2' || !params.sign) throw new Error('not an RSA2-signed notice');
+      if (!verifySignature(alipaySignContent(params, ['sign', 'sign_type']), params.sign))
+        throw new Error('Alipay signature does not verify');
+      if (params.app_id !== config.appId) throw new Error('notice is for another app');
+      if (config.sellerId && params.seller_id !== config.sellerId)
+        throw new Error('notice is for another seller');
+      const status = params.trade_status;
+      const amountFen = yuanToFen(params.total_amount ?? '');
+      const notice: PaymentNotice = {
+        tradeNo: params.out_trade_no ?? '',
+        providerTradeNo: params.trade_no ?? '',
+        amountFen: amountFen ?? Number.NaN,
+        status: status === 'TRADE_SUCCESS' || status === 'TRADE_FINISHED' ? 'succeeded' : 'closed',
+        eventId: params.notify_id ?? '',
+      };
+      if (!notice.tradeNo || !notice.eventId || amountFen === null || status === 'WAIT_BUYER_PAY')
+        throw new Error('notice is incomplete or not final');
+      return notice;
+    },
+    acknowledgement: { body: 'success', contentType: 'text/plain' },
+    async closeTrade(tradeNo) {
+      const answer = await call('alipay.trade.close', { out_trade_no: tradeNo });
+      // A trade the customer never scanned does not exist at Alipay yet: nothing to close.
+      if (answer.code !== '10000' && answer.sub_code !== 'ACQ.TRADE_NOT_EXIST')
+        throw new Error(`Alipay close: ${answer.code} ${answer.sub_msg ?? answer.msg}`);
+    },
+    async queryTrade(tradeNo) {
+      const t = await call('alipay.trade.query', { out_trade_no: tradeNo });
+      if (t.code !== '10000') return null;
+      const done = t.trade_status === 'TRADE_SUCCESS' || t.trade_status === 'TRADE_FINISHED';
+      if (!done && t.trade_status !== 'TRADE_CLOSED') return null;
+      return {
+        tradeNo,
+        providerTradeNo: t.trade_no ?? '',
+        amountFen: yuanToFen(t.total_amount ?? '') ?? Number.NaN,
+        status: done ? 'succeeded' : 'closed',
+        eventId: `query:${tradeNo}:${t.trade_status}`,
+      };
+    },
+  };
+}
