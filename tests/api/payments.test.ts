@@ -202,3 +202,42 @@ describe('paying a top-up online', () => {
     await expectLedgerSound(t.services);
   });
 });
+
+describe('repaying credit online', () => {
+  it('repays what is owed from the money that arrived, once', async () => {
+    const me = await o.customer('enterprise');
+    await t.post('/api/auth/creditApply/operate', { action: 'apply', amount_fen: 100_000 }, me.h);
+    const apps = await o.admin<{ list: { rid: string; customer: { rid: string } }[] }>('credit/list', {
+      status: 'reviewing',
+    });
+    const app = apps.body.data.list.find((a) => a.customer.rid === me.rid)!;
+    await o.admin('credit/approve', { rid: app.rid, limit_fen: 100_000, due_days: 30 });
+    const rid = await quotedOrder(me, 40_000);
+    expect((await t.post('/api/auth/web/order/pay', { rid, method: 'credit' }, me.h)).body.code).toBe(1);
+    const asset = await t.post<{ account_rid: string; online_channels: string[] }>(
+      '/api/auth/asset/init',
+      {},
+      me.h,
+    );
+    expect(asset.body.data.online_channels).toEqual(['wechatpay', 'alipay']);
+    const other = await o.customer();
+    expect(
+      (await create(other, { purpose: 'repay', rid: asset.body.data.account_rid, channel: 'wechatpay' })).body
+        .msg,
+    ).toBe('账户不存在');
+    const pay = (
+      await create(me, { purpose: 'repay', rid: asset.body.data.account_rid, channel: 'wechatpay' })
+    ).body.data;
+    expect(pay.amount_fen).toBe(40_000);
+    expect((await confirm(pay.trade_no)).body.data.result).toBe('settled');
+    expect(
+      (await t.post<Payment>('/api/auth/payment/status', { trade_no: pay.trade_no }, me.h)).body.data.outcome,
+    ).toBe('repaid');
+    expect(await wallet(t.services, me.id)).toEqual({ cash: 0, bonus: 0, creditUsed: 0 });
+    expect(
+      (await create(me, { purpose: 'repay', rid: asset.body.data.account_rid, channel: 'wechatpay' })).body
+        .msg,
+    ).toBe('当前没有待还的信用账款');
+    await expectLedgerSound(t.services);
+  });
+});

@@ -7,6 +7,8 @@ import { newRequestKey } from '../../lib/client/request-key.ts';
 import { fenToYuan, yuanToFen } from '../../lib/shared/money.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import { moneyChanged, type Asset } from './use-asset.ts';
+import OnlinePay from '../pay/OnlinePay.tsx';
+import { PAY_CHANNEL_TEXT, type PayChannelName } from '../../lib/shared/payments.ts';
 
 const yuan = (fen: number) => `¥${fenToYuan(fen)}`;
 
@@ -61,6 +63,7 @@ function RepayDialog({ open, onClose, asset }: { open: boolean; onClose: () => v
   const [amount, setAmount] = useState(fenToYuan(Math.min(owed, asset.cash_fen) || owed));
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [way, setWay] = useState<'cash' | PayChannelName>('cash');
   const key = useRef(newRequestKey());
 
   async function repay() {
@@ -98,9 +101,11 @@ function RepayDialog({ open, onClose, asset }: { open: boolean; onClose: () => v
           <button type="button" className="btn-ghost" onClick={onClose}>
             取消
           </button>
-          <button type="button" className="btn-primary" disabled={busy} onClick={() => void repay()}>
-            {busy && <Spinner />}确认还款
-          </button>
+          {way === 'cash' && (
+            <button type="button" className="btn-primary" disabled={busy} onClick={() => void repay()}>
+              {busy && <Spinner />}确认还款
+            </button>
+          )}
         </>
       }
     >
@@ -109,25 +114,65 @@ function RepayDialog({ open, onClose, asset }: { open: boolean; onClose: () => v
           <span className="text-slate-500">待还金额</span>
           <strong className="tabular-nums">{yuan(owed)}</strong>
         </p>
-        <p className="flex justify-between">
-          <span className="text-slate-500">可用现金</span>
-          <span className="tabular-nums">{yuan(asset.cash_fen)}</span>
-        </p>
-        <label className="grid gap-1.5">
-          <span className="font-medium text-slate-700">还款金额（元）</span>
-          <input
-            className={inputClass}
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            name="repay_amount"
+        {asset.online_channels.length > 0 && (
+          <div role="radiogroup" aria-label="还款方式" className="grid grid-cols-3 gap-2">
+            {(['cash', ...asset.online_channels] as const).map((w) => (
+              <label
+                key={w}
+                className={`cursor-pointer rounded-lg border px-2 py-2 text-center ${
+                  way === w
+                    ? 'border-brand-500 bg-brand-50 text-brand-700'
+                    : 'border-slate-300 text-slate-700'
+                }`}
+              >
+                <input
+                  type="radio"
+                  name="repay_way"
+                  value={w}
+                  checked={way === w}
+                  onChange={() => setWay(w)}
+                  className="mr-1 accent-brand-600"
+                />
+                {w === 'cash' ? '现金余额' : PAY_CHANNEL_TEXT[w]}
+              </label>
+            ))}
+          </div>
+        )}
+        {way !== 'cash' ? (
+          <OnlinePay
+            key={way}
+            purpose="repay"
+            rid={asset.account_rid}
+            channel={way}
+            onPaid={() => {
+              toast.success('还款成功!');
+              moneyChanged();
+              onClose();
+            }}
           />
-        </label>
-        <p className="text-xs text-slate-400">还款只能使用现金余额，赠送金不能用于还款。</p>
-        {error && (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-600">
-            {error}
-          </p>
+        ) : (
+          <>
+            <p className="flex justify-between">
+              <span className="text-slate-500">可用现金</span>
+              <span className="tabular-nums">{yuan(asset.cash_fen)}</span>
+            </p>
+            <label className="grid gap-1.5">
+              <span className="font-medium text-slate-700">还款金额（元）</span>
+              <input
+                className={inputClass}
+                inputMode="decimal"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+                name="repay_amount"
+              />
+            </label>
+            <p className="text-xs text-slate-400">还款只能使用现金余额或在线支付，赠送金不能用于还款。</p>
+            {error && (
+              <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-600">
+                {error}
+              </p>
+            )}
+          </>
         )}
       </div>
     </Dialog>

@@ -21,7 +21,7 @@ export default function OnlinePay({
   channel,
   onPaid,
 }: {
-  purpose: 'order' | 'topup';
+  purpose: 'order' | 'topup' | 'repay';
   rid: string;
   channel: PayChannelName;
   onPaid: (payment: Payment) => void;

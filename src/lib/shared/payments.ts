@@ -15,7 +15,7 @@ export const PAYMENT_STATUS_TEXT = {
 
 export const paymentCreateSchema = z.object(
   {
-    purpose: z.enum(['order', 'topup'], { error: '[支付用途]不正确' }),
+    purpose: z.enum(['order', 'topup', 'repay'], { error: '[支付用途]不正确' }),
     rid: ridField('支付对象'),
     channel: z.enum(['wechatpay', 'alipay'], { error: '[支付方式]不正确' }),
   },
@@ -29,7 +29,7 @@ export const paymentStatusSchema = z.object(
 
 export const PaymentSchema = z.object({
   trade_no: ridOut,
-  purpose: z.enum(['order', 'topup']),
+  purpose: z.enum(['order', 'topup', 'repay']),
   ref_rid: ridOut,
   channel: z.enum(['wechatpay', 'alipay']),
   amount_fen: fen,
@@ -38,6 +38,6 @@ export const PaymentSchema = z.object({
   /** What the QR code encodes. */
   code_url: z.string(),
   expires_at: z.string(),
-  /** After success: paid (the order), credited (the top-up) or kept (as cash on the balance). */
-  outcome: z.enum(['paid', 'credited', 'kept']).nullable(),
+  /** After success: paid (the order), credited (the top-up), repaid (credit) or kept (as cash on the balance). */
+  outcome: z.enum(['paid', 'credited', 'repaid', 'kept']).nullable(),
 });

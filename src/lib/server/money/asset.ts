@@ -23,7 +23,8 @@ export async function assetInit(s: Services, userId: number) {
   const now = s.now();
   const account = await userAccount(s.db, userId, now);
   const credit = await creditOverview(s.db, account, now);
-  return { ...walletOut(account, credit), credit };
+  const online_channels = (['wechatpay', 'alipay'] as const).filter((channel) => s.payments[channel]);
+  return { ...walletOut(account, credit), credit, online_channels };
 }
 
 export const walletOut = (a: AccountRow, credit: { overdue_fen: number; overdue_days: number }) => ({

@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import type { Db } from '../platform/db/client.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
 import { creditApplications, moneyAccounts, moneyTransfers, users } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
@@ -9,7 +9,7 @@ import { pageWindow } from '../../shared/pagination.ts';
 import { fenToYuan } from '../../shared/money.ts';
 import { CREDIT_STATUS_TEXT, NOT_ENOUGH_CASH } from '../../shared/money/money.ts';
 import { moneyTransaction, post, userAccount, type AccountRow } from './ledger.ts';
-import { creditState, lockAccount } from './pay.ts';
+import { creditState, lockAccount, postOnlineArrival } from './pay.ts';
 
 type CreditApplication = typeof creditApplications.$inferSelect;
 
@@ -112,6 +112,47 @@ export async function operateCredit(
   }
   const [fresh] = await s.db.select().from(moneyAccounts).where(eq(moneyAccounts.id, account.id));
   return creditOverview(s.db, fresh, now);
+}
+
+/** What an online repayment pays: everything owed on the customer's own credit line. */
+export async function repayToPay(db: Db, userId: number, accountRid: string, now: number) {
+  const account = await userAccount(db, userId, now);
+  if (account.rid !== accountRid) throw new DomainError('账户不存在', 200, 'NOT_FOUND');
+  if (account.creditUsedFen <= 0) throw new DomainError('当前没有待还的信用账款');
+  return { amountFen: account.creditUsedFen, description: `信用还款 ${fenToYuan(account.creditUsedFen)} 元` };
+}
+
+/**
+ * An online repayment arrived (the payments domain calls this in its transaction): the money
+ * lands as cash, and repays the credit line from that cash, up to what is still owed.
+ */
+export async function settleOnlineRepay(
+  tx: Tx,
+  input: { userId: number; amountFen: number; tradeNo: string; channelText: string; now: number },
+): Promise<'repaid' | 'kept'> {
+  const { id } = await userAccount(tx, input.userId, input.now);
+  const account = await lockAccount(tx, id);
+  await postOnlineArrival(tx, {
+    accountId: id,
+    amountFen: input.amountFen,
+    tradeNo: input.tradeNo,
+    note: `${input.channelText}到账`,
+    now: input.now,
+  });
+  const repay = Math.min(input.amountFen, account.creditUsedFen);
+  if (repay <= 0) return 'kept';
+  await post(tx, {
+    kind: 'credit_repay',
+    idempotencyKey: `repay:online:${input.tradeNo}`,
+    actorId: input.userId,
+    note: `信用还款 ${fenToYuan(repay)} 元（${input.channelText}）`,
+    now: input.now,
+    postings: [
+      { accountId: id, sub: 'cash', amountFen: -repay },
+      { accountId: id, sub: 'credit', amountFen: repay },
+    ],
+  });
+  return 'repaid';
 }
 
 export async function listCreditApplications(

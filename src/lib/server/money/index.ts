@@ -14,5 +14,6 @@ export {
 } from './pay.ts';
 export { ledgerProblems } from './asset.ts';
 export { prestoreToPay, settleOnlineTopUp } from './prestore.ts';
+export { repayToPay, settleOnlineRepay } from './credit.ts';
 export { moneyRoutes } from './routes.ts';
 export { moneyAdminRoutes } from './admin-routes.ts';

@@ -9,7 +9,13 @@ import { DomainError } from '../platform/errors.ts';
 import { randomBytes } from 'node:crypto';
 import type { PayChannel, PaymentNotice } from '../platform/adapters/payment/types.ts';
 import { findOwnOrder, settleOnlineOrder } from '../orders/index.ts';
-import { moneyTransaction, prestoreToPay, settleOnlineTopUp } from '../money/index.ts';
+import {
+  moneyTransaction,
+  prestoreToPay,
+  repayToPay,
+  settleOnlineRepay,
+  settleOnlineTopUp,
+} from '../money/index.ts';
 import { PAYABLE_STATUSES } from '../../shared/orders/order-status.ts';
 import { fenToYuan } from '../../shared/money.ts';
 import { PAY_CHANNEL_TEXT, PAYMENT_STATUS_TEXT } from '../../shared/payments.ts';
@@ -28,12 +34,13 @@ const intentOut = (i: Intent) => ({
   status_text: PAYMENT_STATUS_TEXT[i.status],
   code_url: i.codeUrl,
   expires_at: i.expiresAt.toISOString(),
-  outcome: (i.outcome as 'paid' | 'credited' | 'kept' | null) ?? null,
+  outcome: (i.outcome as 'paid' | 'credited' | 'repaid' | 'kept' | null) ?? null,
 });
 
 /** What is owed, decided here and never taken from the browser. */
 async function amountOf(s: Services, userId: number, purpose: Intent['purpose'], rid: string) {
   if (purpose === 'topup') return prestoreToPay(s.db, userId, rid);
+  if (purpose === 'repay') return repayToPay(s.db, userId, rid, s.now());
   const o = await findOwnOrder(s.db, userId, rid);
   const owed = Math.max(0, o.amountFen - o.paidFen);
   if (!PAYABLE_STATUSES.includes(o.status) || owed === 0) throw new DomainError('该订单当前无需支付');
@@ -272,9 +279,9 @@ function settle(tx: Tx, i: Intent, now: number) {
     channelText: PAY_CHANNEL_TEXT[i.channel],
     now,
   };
-  return i.purpose === 'order'
-    ? settleOnlineOrder(tx, { ...input, orderRid: i.refRid })
-    : settleOnlineTopUp(tx, { ...input, rid: i.refRid });
+  if (i.purpose === 'order') return settleOnlineOrder(tx, { ...input, orderRid: i.refRid });
+  if (i.purpose === 'repay') return settleOnlineRepay(tx, input);
+  return settleOnlineTopUp(tx, { ...input, rid: i.refRid });
 }
 
 /** The simulator's page: what the trade is for, to confirm or fail it. */

@@ -4,7 +4,7 @@ import { users } from '../accounts/tables.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
-export const PAYMENT_PURPOSES = ['order', 'topup'] as const;
+export const PAYMENT_PURPOSES = ['order', 'topup', 'repay'] as const;
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'closed', 'failed'] as const;
 
 /**
@@ -22,7 +22,7 @@ export const paymentIntents = pgTable(
       .notNull()
       .references(() => users.id),
     purpose: text('purpose', { enum: PAYMENT_PURPOSES }).notNull(),
-    /** The order or top-up application it pays. */
+    /** The order or top-up application it pays, or the account whose credit it repays. */
     refRid: text('ref_rid').notNull(),
     amountFen: integer('amount_fen').notNull(),
     channel: text('channel', { enum: ['wechatpay', 'alipay'] }).notNull(),

@@ -138,6 +138,8 @@ export const AssetSchema = z.object({
   coupons: z.number().int(),
   points: z.number().int(),
   credit: CreditOverviewSchema,
+  /** The online channels offered (decision 0025), for an online repayment. */
+  online_channels: z.array(z.enum(['wechatpay', 'alipay'])),
 });
 
 export const AssetCountsSchema = z.object({
