@@ -7,6 +7,8 @@ import { orderHelpers, type Customer } from '../support/orders.ts';
 import { expectLedgerSound, movements, wallet } from '../support/money.ts';
 import { signDevNotice } from '#server/platform/adapters/payment/dev.ts';
 import { closeExpiredPayments } from '#server/payments/index.ts';
+import { paymentRefunds } from '#server/platform/db/schema.ts';
+import { runJobs } from '../support/jobs.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);
@@ -76,9 +78,19 @@ describe('paying an order online', () => {
       ['payment', -45_600],
     ]);
     expect(await wallet(t.services, me.id)).toEqual({ cash: 0, bonus: 0, creditUsed: 0 });
-    // Cancelled later: the money comes back to the balance as cash.
+    // Cancelled later: refunded to the balance at once, then sent back to WeChat Pay by the job.
     expect((await t.post('/api/auth/order/cancel', { rid }, me.h)).body.code).toBe(1);
     expect(await wallet(t.services, me.id)).toEqual({ cash: 45_600, bonus: 0, creditUsed: 0 });
+    await runJobs(t.services);
+    await runJobs(t.services);
+    expect(await wallet(t.services, me.id)).toEqual({ cash: 0, bonus: 0, creditUsed: 0 });
+    expect((await movements(t.services, me.id, 'online_refund')).map((m) => m.cash)).toEqual([-45_600]);
+    const [refund] = await t.services.db.select().from(paymentRefunds);
+    expect(refund).toMatchObject({
+      refundNo: `R${payment.trade_no}`,
+      amountFen: 45_600,
+      status: 'succeeded',
+    });
     await expectLedgerSound(t.services);
   });
 

@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers } from '../support/orders.ts';
-import { expectLedgerSound, movements } from '../support/money.ts';
+import { expectLedgerSound, movements, wallet } from '../support/money.ts';
+import { runJobs } from '../support/jobs.ts';
 import { createWechatPay } from '#server/platform/adapters/payment/wechatpay.ts';
 
 const t = await setupApi();
@@ -44,6 +45,8 @@ function signed(body: string, key = platform.privateKey, at = Date.now()) {
 // The fake WeChat Pay: checks our signature, answers signed. `paidAtProvider` holds the trades a
 // customer paid whose notification never reached us.
 const paidAtProvider = new Map<string, number>();
+/** When true, the fake refuses refunds (as WeChat Pay does when the merchant's funds are short). */
+let refuseRefunds = false;
 const requests: { path: string; body: Record<string, unknown>; signatureValid: boolean }[] = [];
 const fake = createServer((req: IncomingMessage, res: ServerResponse) => {
   let raw = '';
@@ -74,6 +77,17 @@ const fake = createServer((req: IncomingMessage, res: ServerResponse) => {
         amount: total ? { total, currency: 'CNY' } : undefined,
       });
       res.writeHead(200, { 'content-type': 'application/json', ...signed(body) }).end(body);
+      return;
+    }
+    if (req.url === '/v3/refund/domestic/refunds') {
+      const body = JSON.stringify(
+        refuseRefunds
+          ? { code: 'NOT_ENOUGH', message: '基本账户余额不足' }
+          : { status: 'SUCCESS', refund_id: '50000000382019052709732678859' },
+      );
+      res
+        .writeHead(refuseRefunds ? 403 : 200, { 'content-type': 'application/json', ...signed(body) })
+        .end(body);
       return;
     }
     if (req.url === '/v3/pay/transactions/native') {
@@ -234,5 +248,49 @@ describe('WeChat Pay v3 (Native) against a local fake', () => {
     const detail = await t.post<{ status: string }>('/api/auth/order/detail', { rid }, me.h);
     expect(detail.body.data.status).toBe('awaiting_sample');
     await expectLedgerSound(t.services);
+  });
+
+  it('sends a cancelled order’s payment back to WeChat Pay, or back to the balance when refused', async () => {
+    for (const refused of [false, true]) {
+      const me = await o.customer('enterprise');
+      const item = await o.demoItem(1);
+      const placed = await t.post<{ list: { rid: string }[] }>(
+        '/api/auth/order/add',
+        { items: [{ item_rid: item.rid, parameters: item.parameters }], delivery: { type: 0 } },
+        me.h,
+      );
+      const rid = placed.body.data.list[0].rid;
+      await o.move('order/quote', { rid, quoted_fen: 30_000 });
+      const made = await t.post<{ trade_no: string }>(
+        '/api/auth/payment/create',
+        { purpose: 'order', rid, channel: 'wechatpay' },
+        me.h,
+      );
+      const tradeNo = made.body.data.trade_no;
+      const paid = await notification({
+        mchid: MCHID,
+        appid: APPID,
+        out_trade_no: tradeNo,
+        transaction_id: `42000000002026112300${refused ? 9 : 8}`,
+        trade_state: 'SUCCESS',
+        amount: { total: 30_000 },
+      });
+      expect(paid.status).toBe(200);
+      expect((await t.post('/api/auth/order/cancel', { rid }, me.h)).body.code).toBe(1);
+      refuseRefunds = refused;
+      await runJobs(t.services);
+      refuseRefunds = false;
+      const sent = requests.filter(
+        (r) => r.path === '/v3/refund/domestic/refunds' && r.body.out_trade_no === tradeNo,
+      );
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatchObject({
+        signatureValid: true,
+        body: { out_refund_no: `R${tradeNo}`, amount: { refund: 30_000, total: 30_000, currency: 'CNY' } },
+      });
+      const [w] = [await wallet(t.services, me.id)];
+      expect(w.cash).toBe(refused ? 30_000 : 0);
+      await expectLedgerSound(t.services);
+    }
   });
 });

@@ -2,12 +2,14 @@
 import type { JobHandlers, PeriodicJob } from './platform/jobs.ts';
 import { NOTIFY, sendNotification } from './notify/index.ts';
 import { queueRemindersJob, RESERVATION_REMINDERS } from './reservations/reminders.ts';
-import { CLOSE_EXPIRED_PAYMENTS, closeExpiredPayments } from './payments/index.ts';
+import { CLOSE_EXPIRED_PAYMENTS, closeExpiredPayments, refundOrderToChannel } from './payments/index.ts';
+import { ORDER_REFUNDED } from './orders/index.ts';
 
 export const JOB_HANDLERS: JobHandlers = {
   [NOTIFY]: sendNotification,
   [RESERVATION_REMINDERS]: queueRemindersJob,
   [CLOSE_EXPIRED_PAYMENTS]: async (s) => void (await closeExpiredPayments(s)),
+  [ORDER_REFUNDED]: (s, job) => refundOrderToChannel(s, String(job.payload.orderRid)),
 };
 
 export const PERIODIC_JOBS: PeriodicJob[] = [

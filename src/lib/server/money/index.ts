@@ -4,6 +4,8 @@ export { lockAccounts, moneyTransaction, systemAccount, userAccount, type Accoun
 export {
   creditState,
   lockAccount,
+  postChannelRefund,
+  postChannelRefundFailed,
   postOnlineArrival,
   postOrderPayment,
   postOrderRefund,

@@ -139,6 +139,49 @@ export async function postOnlineArrival(
   });
 }
 
+/**
+ * Money going back to the channel it was paid with: cash → the clearing account, once per refund
+ * number. False (nothing written) when the cash is no longer all there — it was spent meanwhile,
+ * so it stays the customer's balance instead.
+ */
+export async function postChannelRefund(
+  tx: Tx,
+  input: { accountId: number; amountFen: number; refundNo: string; channelText: string; now: number },
+): Promise<boolean> {
+  const account = await lockAccount(tx, input.accountId);
+  if (account.cashFen < input.amountFen) return false;
+  await post(tx, {
+    kind: 'online_refund',
+    idempotencyKey: `online_refund:${input.refundNo}`,
+    refRid: input.refundNo,
+    note: `原路退回${input.channelText}`,
+    now: input.now,
+    postings: [
+      { accountId: input.accountId, sub: 'cash', amountFen: -input.amountFen },
+      { accountId: await systemAccount(tx, 'clearing'), sub: 'cash', amountFen: input.amountFen },
+    ],
+  });
+  return true;
+}
+
+/** The provider refused a channel refund: the money comes back to the balance, once. */
+export async function postChannelRefundFailed(
+  tx: Tx,
+  input: { accountId: number; amountFen: number; refundNo: string; now: number },
+) {
+  await post(tx, {
+    kind: 'online_refund',
+    idempotencyKey: `online_refund_back:${input.refundNo}`,
+    refRid: input.refundNo,
+    note: '原路退款未成功，款项已退回余额',
+    now: input.now,
+    postings: [
+      { accountId: await systemAccount(tx, 'clearing'), sub: 'cash', amountFen: -input.amountFen },
+      { accountId: input.accountId, sub: 'cash', amountFen: input.amountFen },
+    ],
+  });
+}
+
 export type CreditState = { overdue_fen: number; overdue_days: number; next_due: string | null };
 
 /**

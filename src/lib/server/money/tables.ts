@@ -65,6 +65,7 @@ export const TRANSFER_KINDS = [
   'transfer',
   'credit_repay',
   'online',
+  'online_refund',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 

@@ -1,7 +1,11 @@
 import { lockAccount, postOrderRefund, userAccount } from '../money/index.ts';
 import type { Tx } from '../platform/db/client.ts';
+import { enqueue } from '../platform/jobs.ts';
 import type { Actor } from '../../shared/orders/order-status.ts';
 import { applyTransition, lockOrder, type OrderRow } from './transition.ts';
+
+/** The job a cancellation with a refund leaves for whoever sends online payments back. */
+export const ORDER_REFUNDED = 'orders.refunded';
 
 export type CancelledBy = { actor: Actor; actorId: number | null; note: string };
 
@@ -37,7 +41,7 @@ export async function cancelWithRefund(
     now,
     patch: { paidFen: 0 },
   });
-  if (refund > 0)
+  if (refund > 0) {
     await postOrderRefund(tx, {
       accountId: account.id,
       orderId: order.id,
@@ -45,5 +49,19 @@ export async function cancelWithRefund(
       note: `订单 ${order.orderNo} 取消退款`,
       now,
     });
+    // What was paid online then goes back to its channel (the payments domain's job).
+    await enqueue(
+      tx,
+      [
+        {
+          kind: ORDER_REFUNDED,
+          payload: { orderRid: order.rid },
+          uniqueKey: `refunded:${order.rid}`,
+          runAt: now,
+        },
+      ],
+      now,
+    );
+  }
   return moved;
 }

@@ -6,5 +6,6 @@ export {
   devTrade,
   handleNotice,
   paymentStatus,
+  refundOrderToChannel,
 } from './intents.ts';
 export { devPayRoutes, paymentNotifyRoutes, paymentRoutes } from './routes.ts';

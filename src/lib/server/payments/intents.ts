@@ -4,17 +4,20 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { paymentEvents, paymentIntents } from '../platform/db/schema.ts';
+import { paymentEvents, paymentIntents, paymentRefunds } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import { randomBytes } from 'node:crypto';
 import type { PayChannel, PaymentNotice } from '../platform/adapters/payment/types.ts';
 import { findOwnOrder, settleOnlineOrder } from '../orders/index.ts';
 import {
   moneyTransaction,
+  postChannelRefund,
+  postChannelRefundFailed,
   prestoreToPay,
   repayToPay,
   settleOnlineRepay,
   settleOnlineTopUp,
+  userAccount,
 } from '../money/index.ts';
 import { PAYABLE_STATUSES } from '../../shared/orders/order-status.ts';
 import { fenToYuan } from '../../shared/money.ts';
@@ -282,6 +285,84 @@ function settle(tx: Tx, i: Intent, now: number) {
   if (i.purpose === 'order') return settleOnlineOrder(tx, { ...input, orderRid: i.refRid });
   if (i.purpose === 'repay') return settleOnlineRepay(tx, input);
   return settleOnlineTopUp(tx, { ...input, rid: i.refRid });
+}
+
+/**
+ * The job after an order was cancelled and refunded to the balance: what was paid online goes
+ * back to its channel. First, in a transaction, the cash leaves the balance (unless it was spent
+ * meanwhile, when it stays there) and the refund is recorded under a number derived from the
+ * trade; then the provider is asked, outside any transaction. If the provider refuses, the money
+ * comes back to the balance. A retry finds the refund by its number and does not take twice.
+ */
+export async function refundOrderToChannel(s: Services, orderRid: string): Promise<void> {
+  const paid = await s.db
+    .select()
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.purpose, 'order'),
+        eq(paymentIntents.refRid, orderRid),
+        eq(paymentIntents.status, 'succeeded'),
+        eq(paymentIntents.outcome, 'paid'),
+      ),
+    );
+  for (const i of paid) await refundIntent(s, i, '订单取消退款');
+}
+
+async function refundIntent(s: Services, i: Intent, reason: string) {
+  const adapter = adapterOf(s, i.provider);
+  if (!adapter) return;
+  const refundNo = `R${i.tradeNo}`;
+  const now = s.now();
+  const { id: accountId } = await userAccount(s.db, i.userId, now);
+  const refund = await moneyTransaction(s.db, async (tx) => {
+    const [existing] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.refundNo, refundNo));
+    if (existing) return existing;
+    const taken = await postChannelRefund(tx, {
+      accountId,
+      amountFen: i.amountFen,
+      refundNo,
+      channelText: PAY_CHANNEL_TEXT[i.channel],
+      now,
+    });
+    if (!taken) return null;
+    const [row] = await tx
+      .insert(paymentRefunds)
+      .values({
+        refundNo,
+        intentId: i.id,
+        amountFen: i.amountFen,
+        status: 'pending',
+        createdAt: new Date(now),
+        updatedAt: new Date(now),
+      })
+      .returning();
+    return row;
+  });
+  if (!refund || refund.status === 'succeeded' || refund.status === 'failed') return;
+  try {
+    const result = await adapter.refundTrade({
+      tradeNo: i.tradeNo,
+      refundNo,
+      amountFen: i.amountFen,
+      totalFen: i.amountFen,
+      reason,
+    });
+    await s.db
+      .update(paymentRefunds)
+      .set({ status: result, updatedAt: new Date(s.now()) })
+      .where(eq(paymentRefunds.id, refund.id));
+  } catch (error) {
+    const message = (error as Error).message.slice(0, 200);
+    console.warn(`[payments] refund ${refundNo} refused: ${message}`);
+    await moneyTransaction(s.db, async (tx) => {
+      await postChannelRefundFailed(tx, { accountId, amountFen: i.amountFen, refundNo, now: s.now() });
+      await tx
+        .update(paymentRefunds)
+        .set({ status: 'failed', message, updatedAt: new Date(s.now()) })
+        .where(eq(paymentRefunds.id, refund.id));
+    });
+  }
 }
 
 /** The simulator's page: what the trade is for, to confirm or fail it. */

@@ -45,6 +45,24 @@ export const paymentIntents = pgTable(
   ],
 );
 
+/**
+ * Money sent back to the channel a trade was paid with, once per trade (`refund_no` is derived
+ * from the trade number, so a retry is the same refund at the provider).
+ */
+export const paymentRefunds = pgTable('payment_refunds', {
+  id: serial('id').primaryKey(),
+  refundNo: text('refund_no').notNull().unique(),
+  intentId: integer('intent_id')
+    .notNull()
+    .references(() => paymentIntents.id),
+  amountFen: integer('amount_fen').notNull(),
+  /** pending (sent), processing (the provider settles later), succeeded, failed (back on the balance). */
+  status: text('status', { enum: ['pending', 'processing', 'succeeded', 'failed'] }).notNull(),
+  message: text('message').notNull().default(''),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
 /** Every provider message, verified or not, recorded once by its event id. */
 export const paymentEvents = pgTable(
   'payment_events',

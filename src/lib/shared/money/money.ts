@@ -82,6 +82,7 @@ export const MOVEMENT_TEXT = {
   transfer: '转账',
   credit_repay: '信用还款',
   online: '在线支付',
+  online_refund: '原路退款',
 } as const;
 export type MovementKind = keyof typeof MOVEMENT_TEXT;
 

@@ -164,6 +164,7 @@ export const MovementPageSchema = pagedOf(
       'transfer',
       'credit_repay',
       'online',
+      'online_refund',
     ]),
     kind_text: z.string(),
     note: z.string(),

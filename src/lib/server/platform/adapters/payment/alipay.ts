@@ -122,6 +122,17 @@ export function createAlipay(config: AlipayConfig): PaymentAdapter {
       if (answer.code !== '10000' && answer.sub_code !== 'ACQ.TRADE_NOT_EXIST')
         throw new Error(`Alipay close: ${answer.code} ${answer.sub_msg ?? answer.msg}`);
     },
+    async refundTrade({ tradeNo, refundNo, amountFen, reason }) {
+      const answer = await call('alipay.trade.refund', {
+        out_trade_no: tradeNo,
+        out_request_no: refundNo,
+        refund_amount: (amountFen / 100).toFixed(2),
+        refund_reason: reason.slice(0, 256),
+      });
+      if (answer.code !== '10000')
+        throw new Error(`Alipay refund ${refundNo}: ${answer.code} ${answer.sub_msg ?? answer.msg}`);
+      return answer.fund_change === 'Y' ? 'succeeded' : 'processing';
+    },
     async queryTrade(tradeNo) {
       const t = await call('alipay.trade.query', { out_trade_no: tradeNo });
       if (t.code !== '10000') return null;

@@ -35,6 +35,10 @@ export function createDevPayment(publicSiteUrl: string, secret: string): Payment
       contentType: 'application/json',
     },
     async closeTrade() {},
+    // The simulator refunds at once.
+    async refundTrade() {
+      return 'succeeded';
+    },
     // The simulator always notifies; there is nothing to ask.
     async queryTrade() {
       return null;

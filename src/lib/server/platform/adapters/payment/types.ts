@@ -32,6 +32,17 @@ export type PaymentAdapter = {
   /** What the provider answers a notification with, once it is recorded. */
   readonly acknowledgement: { body: string; contentType: string };
   closeTrade(tradeNo: string): Promise<void>;
+  /**
+   * Sends money of a paid trade back to where it came from. `refundNo` is ours and deterministic,
+   * so asking twice is one refund at the provider. 'processing' when the provider settles later.
+   */
+  refundTrade(input: {
+    tradeNo: string;
+    refundNo: string;
+    amountFen: number;
+    totalFen: number;
+    reason: string;
+  }): Promise<'succeeded' | 'processing'>;
   /** Asks the provider how a trade stands: a verified notice, or null while it is not paid. */
   queryTrade(tradeNo: string): Promise<PaymentNotice | null>;
 };

@@ -156,6 +156,17 @@ export function createWechatPay(config: WechatPayConfig): PaymentAdapter {
     },
     // v3: a 2xx with no body tells WeChat Pay the notification was received.
     acknowledgement: { body: '', contentType: 'text/plain' },
+    async refundTrade({ tradeNo, refundNo, amountFen, totalFen, reason }) {
+      const answer = (await call('POST', '/v3/refund/domestic/refunds', {
+        out_trade_no: tradeNo,
+        out_refund_no: refundNo,
+        reason: reason.slice(0, 80),
+        amount: { refund: amountFen, total: totalFen, currency: 'CNY' },
+      })) as { status?: string };
+      if (answer.status === 'SUCCESS') return 'succeeded';
+      if (answer.status === 'PROCESSING') return 'processing';
+      throw new Error(`WeChat Pay refund ${refundNo}: ${answer.status}`);
+    },
     async queryTrade(tradeNo) {
       const t = (await call(
         'GET',
