@@ -11,6 +11,7 @@ import CreditReview from './money/CreditReview.tsx';
 import Adjust from './money/Adjust.tsx';
 import Rules from './money/Rules.tsx';
 import Orders from './orders/Orders.tsx';
+import Reservations from './reservations/Reservations.tsx';
 import OrderDetail from './orders/OrderDetail.tsx';
 import Audit from './pages/Audit.tsx';
 import StaffList from './pages/StaffList.tsx';
@@ -18,7 +19,13 @@ import StaffList from './pages/StaffList.tsx';
 type NavItem = { href: string; label: string; permission: Permission };
 const NAV: { group: string; items: NavItem[] }[] = [
   { group: '概览', items: [{ href: '/', label: '工作台', permission: 'dashboard.read' }] },
-  { group: '订单', items: [{ href: '/orders', label: '订单管理', permission: 'orders.read' }] },
+  {
+    group: '业务',
+    items: [
+      { href: '/orders', label: '订单管理', permission: 'orders.read' },
+      { href: '/reservations', label: '仪器预约', permission: 'reservations.read' },
+    ],
+  },
   {
     group: '资金',
     items: [
@@ -144,6 +151,11 @@ function Shell({ me }: { me: Me }) {
                   <OrderDetail rid={params.rid} me={me} />
                 </Guard>
               )}
+            </Route>
+            <Route path="/reservations">
+              <Guard me={me} permission="reservations.read">
+                <Reservations me={me} />
+              </Guard>
             </Route>
             <Route path="/money/prestore">
               <Guard me={me} permission="money.read">
