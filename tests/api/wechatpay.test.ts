@@ -10,6 +10,8 @@ import { setupApi } from '../setup/api.ts';
 import { orderHelpers } from '../support/orders.ts';
 import { expectLedgerSound, movements, wallet } from '../support/money.ts';
 import { runJobs } from '../support/jobs.ts';
+import { eq } from 'drizzle-orm';
+import { paymentRefunds } from '#server/platform/db/schema.ts';
 import { createWechatPay } from '#server/platform/adapters/payment/wechatpay.ts';
 
 const t = await setupApi();
@@ -47,6 +49,8 @@ function signed(body: string, key = platform.privateKey, at = Date.now()) {
 const paidAtProvider = new Map<string, number>();
 /** When true, the fake refuses refunds (as WeChat Pay does when the merchant's funds are short). */
 let refuseRefunds = false;
+/** When true, refunds are accepted but settle later (PROCESSING), with a notification then. */
+let refundsLater = false;
 const requests: { path: string; body: Record<string, unknown>; signatureValid: boolean }[] = [];
 const fake = createServer((req: IncomingMessage, res: ServerResponse) => {
   let raw = '';
@@ -83,7 +87,7 @@ const fake = createServer((req: IncomingMessage, res: ServerResponse) => {
       const body = JSON.stringify(
         refuseRefunds
           ? { code: 'NOT_ENOUGH', message: '基本账户余额不足' }
-          : { status: 'SUCCESS', refund_id: '50000000382019052709732678859' },
+          : { status: refundsLater ? 'PROCESSING' : 'SUCCESS', refund_id: '50000000382019052709732678859' },
       );
       res
         .writeHead(refuseRefunds ? 403 : 200, { 'content-type': 'application/json', ...signed(body) })
@@ -120,7 +124,7 @@ t.services.payments = {
 /** A notification as WeChat Pay sends it: the transaction encrypted, the whole signed. */
 function notification(
   transaction: Record<string, unknown>,
-  options: { id?: string; key?: string; at?: number; tamper?: boolean } = {},
+  options: { id?: string; key?: string; at?: number; tamper?: boolean; eventType?: string } = {},
 ) {
   const nonce = randomBytes(6).toString('hex');
   const cipher = createCipheriv('aes-256-gcm', Buffer.from(APIV3_KEY), Buffer.from(nonce));
@@ -133,7 +137,7 @@ function notification(
   const body = JSON.stringify({
     id: options.id ?? `EV-${randomBytes(4).toString('hex')}`,
     create_time: new Date().toISOString(),
-    event_type: 'TRANSACTION.SUCCESS',
+    event_type: options.eventType ?? 'TRANSACTION.SUCCESS',
     resource_type: 'encrypt-resource',
     resource: {
       algorithm: 'AEAD_AES_256_GCM',
@@ -290,6 +294,60 @@ describe('WeChat Pay v3 (Native) against a local fake', () => {
       });
       const [w] = [await wallet(t.services, me.id)];
       expect(w.cash).toBe(refused ? 30_000 : 0);
+      await expectLedgerSound(t.services);
+    }
+  });
+
+  it('settles a refund WeChat Pay finishes later by its notification: succeeded, or back on the balance', async () => {
+    for (const outcome of ['SUCCESS', 'ABNORMAL'] as const) {
+      const me = await o.customer('enterprise');
+      const item = await o.demoItem(1);
+      const placed = await t.post<{ list: { rid: string }[] }>(
+        '/api/auth/order/add',
+        { items: [{ item_rid: item.rid, parameters: item.parameters }], delivery: { type: 0 } },
+        me.h,
+      );
+      const rid = placed.body.data.list[0].rid;
+      await o.move('order/quote', { rid, quoted_fen: 20_000 });
+      const made = await t.post<{ trade_no: string }>(
+        '/api/auth/payment/create',
+        { purpose: 'order', rid, channel: 'wechatpay' },
+        me.h,
+      );
+      const tradeNo = made.body.data.trade_no;
+      const base = { mchid: MCHID, appid: APPID, out_trade_no: tradeNo, transaction_id: `T${outcome}` };
+      expect(
+        (await notification({ ...base, trade_state: 'SUCCESS', amount: { total: 20_000 } })).status,
+      ).toBe(200);
+      expect((await t.post('/api/auth/order/cancel', { rid }, me.h)).body.code).toBe(1);
+      refundsLater = true;
+      await runJobs(t.services);
+      refundsLater = false;
+      const refundNo = `R${tradeNo}`;
+      const [pending] = await t.services.db
+        .select()
+        .from(paymentRefunds)
+        .where(eq(paymentRefunds.refundNo, refundNo));
+      expect(pending.status).toBe('processing');
+      expect((await wallet(t.services, me.id)).cash).toBe(0);
+      const refundNotice = {
+        mchid: MCHID,
+        out_trade_no: tradeNo,
+        transaction_id: `T${outcome}`,
+        out_refund_no: refundNo,
+        refund_id: '50000000382019052709732678859',
+        refund_status: outcome,
+        amount: { total: 20_000, refund: 20_000 },
+      };
+      const eventType = outcome === 'SUCCESS' ? 'REFUND.SUCCESS' : 'REFUND.ABNORMAL';
+      expect((await notification(refundNotice, { eventType, id: `RF-${outcome}` })).status).toBe(200);
+      expect((await notification(refundNotice, { eventType, id: `RF-${outcome}-again` })).status).toBe(200);
+      const [done] = await t.services.db
+        .select()
+        .from(paymentRefunds)
+        .where(eq(paymentRefunds.refundNo, refundNo));
+      expect(done.status).toBe(outcome === 'SUCCESS' ? 'succeeded' : 'failed');
+      expect((await wallet(t.services, me.id)).cash).toBe(outcome === 'SUCCESS' ? 0 : 20_000);
       await expectLedgerSound(t.services);
     }
   });

@@ -229,6 +229,7 @@ async function settleNotice(s: Services, provider: string, notice: PaymentNotice
     if (!recorded) return 'duplicate';
     const mark = (outcome: string) =>
       tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, recorded.id));
+    if (notice.refund) return settleRefundNotice(tx, notice.refund, mark, now);
     const [intent] = await tx
       .select()
       .from(paymentIntents)
@@ -272,6 +273,44 @@ async function settleNotice(s: Services, provider: string, notice: PaymentNotice
     await mark(`settled:${outcome}`);
     return 'settled';
   });
+}
+
+/** A refund's final result: a refund still under way becomes succeeded, or failed with the money back on the balance. */
+async function settleRefundNotice(
+  tx: Tx,
+  result: { refundNo: string; status: 'succeeded' | 'failed' },
+  mark: (outcome: string) => Promise<unknown>,
+  now: number,
+): Promise<NoticeResult> {
+  const [refund] = await tx
+    .select({ r: paymentRefunds, userId: paymentIntents.userId })
+    .from(paymentRefunds)
+    .innerJoin(paymentIntents, eq(paymentIntents.id, paymentRefunds.intentId))
+    .where(eq(paymentRefunds.refundNo, result.refundNo))
+    .for('update', { of: paymentRefunds });
+  if (!refund) {
+    await mark('unknown_refund');
+    return 'refused';
+  }
+  if (refund.r.status === 'succeeded' || refund.r.status === 'failed') {
+    await mark('repeat');
+    return 'duplicate';
+  }
+  if (result.status === 'failed') {
+    const { id: accountId } = await userAccount(tx, refund.userId, now);
+    await postChannelRefundFailed(tx, {
+      accountId,
+      amountFen: refund.r.amountFen,
+      refundNo: refund.r.refundNo,
+      now,
+    });
+  }
+  await tx
+    .update(paymentRefunds)
+    .set({ status: result.status, updatedAt: new Date(now) })
+    .where(eq(paymentRefunds.id, refund.r.id));
+  await mark(`refund:${result.status}`);
+  return 'settled';
 }
 
 function settle(tx: Tx, i: Intent, now: number) {

@@ -135,12 +135,31 @@ export function createWechatPay(config: WechatPayConfig): PaymentAdapter {
       };
       const plain = decrypt(event.resource) as {
         mchid: string;
-        appid: string;
+        appid?: string;
         out_trade_no: string;
         transaction_id: string;
         trade_state: string;
         amount: { total: number };
+        out_refund_no?: string;
+        refund_id?: string;
+        refund_status?: string;
       };
+      if (event.event_type.startsWith('REFUND.')) {
+        // A refund's final result (refund notices carry no app id).
+        if (plain.mchid !== config.mchid) throw new Error('notification is for another merchant');
+        if (!plain.out_refund_no || !plain.out_trade_no) throw new Error('refund notification is incomplete');
+        return {
+          tradeNo: plain.out_trade_no,
+          providerTradeNo: plain.refund_id ?? '',
+          amountFen: plain.amount?.total,
+          status: 'succeeded',
+          eventId: event.id,
+          refund: {
+            refundNo: plain.out_refund_no,
+            status: plain.refund_status === 'SUCCESS' ? 'succeeded' : 'failed',
+          },
+        };
+      }
       if (plain.mchid !== config.mchid || plain.appid !== config.appid)
         throw new Error('notification is for another merchant or app');
       const notice: PaymentNotice = {
