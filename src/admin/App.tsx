@@ -12,6 +12,7 @@ import Adjust from './money/Adjust.tsx';
 import Rules from './money/Rules.tsx';
 import Orders from './orders/Orders.tsx';
 import Reservations from './reservations/Reservations.tsx';
+import Customers from './customers/Customers.tsx';
 import OrderDetail from './orders/OrderDetail.tsx';
 import Audit from './pages/Audit.tsx';
 import StaffList from './pages/StaffList.tsx';
@@ -24,6 +25,7 @@ const NAV: { group: string; items: NavItem[] }[] = [
     items: [
       { href: '/orders', label: '订单管理', permission: 'orders.read' },
       { href: '/reservations', label: '仪器预约', permission: 'reservations.read' },
+      { href: '/customers', label: '客户', permission: 'customers.read' },
     ],
   },
   {
@@ -155,6 +157,11 @@ function Shell({ me }: { me: Me }) {
             <Route path="/reservations">
               <Guard me={me} permission="reservations.read">
                 <Reservations me={me} />
+              </Guard>
+            </Route>
+            <Route path="/customers">
+              <Guard me={me} permission="customers.read">
+                <Customers />
               </Guard>
             </Route>
             <Route path="/money/prestore">

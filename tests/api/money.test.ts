@@ -557,3 +557,23 @@ describe('asset detail filters', () => {
     expect((await detail({ kind: 'bribe' })).body.code).toBe(0);
   });
 });
+
+describe('the console’s customer page', () => {
+  it('shows staff one customer’s wallet, movements and orders', async () => {
+    const me = await o.customer('enterprise');
+    await toppedUp(me, 100_000);
+    const rid = await unpaidEnterpriseOrder(me, 20_000);
+    const wallet = await o.admin<{ cash_fen: number; bonus_fen: number }>('customer/wallet', {
+      user_rid: me.rid,
+    });
+    expect(wallet.body.data).toMatchObject({ cash_fen: 100_000, bonus_fen: 3_000 });
+    const moves = await o.admin<{ list: { kind: string }[] }>('customer/movements', { user_rid: me.rid });
+    expect(moves.body.data.list.map((m) => m.kind)).toEqual(['topup']);
+    const orders = await o.admin<{ list: { rid: string }[]; total: number }>('order/list', {
+      user_rid: me.rid,
+    });
+    expect(orders.body.data.list.map((x) => x.rid)).toEqual([rid]);
+    expect((await o.admin('customer/wallet', { user_rid: 'uNoSuchUser' })).body.msg).toBe('用户不存在');
+    expect((await t.post('/api/admin/customer/wallet', { user_rid: me.rid }, me.h)).status).toBe(403);
+  });
+});

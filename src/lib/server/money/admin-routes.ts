@@ -13,7 +13,9 @@ import {
   ruleSaveSchema,
 } from '../../shared/money/money.ts';
 import {
+  AssetSchema,
   CreditApplicationSchema,
+  MovementPageSchema,
   CreditedSchema,
   PrestoreRefundedSchema,
   PrestoreRuleSchema,
@@ -33,9 +35,20 @@ import {
 } from './prestore.ts';
 import { decideTransfer, listTransfers } from './transfers.ts';
 import { decideCredit, listCreditApplications } from './credit.ts';
-import { adjust } from './asset.ts';
+import { adjust, movementsOf, walletOut } from './asset.ts';
+import { creditOverview } from './credit.ts';
+import { userAccount } from './ledger.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '../platform/db/schema.ts';
+import { DomainError } from '../platform/errors.ts';
+import { z } from '../../shared/zod.ts';
+import { PageRequestSchema } from '../../shared/pagination.ts';
+import { ridField } from '../../shared/orders/order.ts';
 
 type PrestoreStatus = keyof typeof PRESTORE_STATUS_TEXT;
+
+const customerSchema = z.object({ user_rid: ridField('客户') }, { error: '请求参数格式不正确' });
+const customerMovementsSchema = PageRequestSchema.extend({ user_rid: ridField('客户') });
 const isPrestoreStatus = (s: string): s is PrestoreStatus => s in PRESTORE_STATUS_TEXT;
 
 /** Finance's side of the money calls under /api/admin: approvals, rules, manual credits. */
@@ -133,6 +146,33 @@ export function moneyAdminRoutes() {
     const { rid, reason } = await readBody(c, rejectSchema);
     return ok(c, await decideCredit(c.var.services, me.id, rid, { approve: false, reason }), '已驳回');
   });
+
+  r.post(
+    '/customer/wallet',
+    contract({ body: customerSchema, response: AssetSchema.omit({ online_channels: true }) }),
+    async (c) => {
+      const { user_rid } = await readBody(c, customerSchema);
+      const s = c.var.services;
+      const [u] = await s.db.select({ id: users.id }).from(users).where(eq(users.rid, user_rid));
+      if (!u) throw new DomainError('用户不存在', 200, 'NOT_FOUND');
+      const account = await userAccount(s.db, u.id, s.now());
+      const credit = await creditOverview(s.db, account, s.now());
+      return ok(c, { ...walletOut(account, credit), credit });
+    },
+  );
+
+  r.post(
+    '/customer/movements',
+    contract({ body: customerMovementsSchema, response: MovementPageSchema }),
+    async (c) => {
+      const { user_rid, ...filter } = await readBody(c, customerMovementsSchema);
+      const s = c.var.services;
+      const [u] = await s.db.select({ id: users.id }).from(users).where(eq(users.rid, user_rid));
+      if (!u) throw new DomainError('用户不存在', 200, 'NOT_FOUND');
+      const account = await userAccount(s.db, u.id, s.now());
+      return ok(c, await movementsOf(s.db, account.id, filter));
+    },
+  );
 
   r.post('/balance/credit', contract({ body: creditSchema, response: CreditedSchema }), async (c) => {
     const me = requireUser(c);

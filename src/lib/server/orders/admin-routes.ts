@@ -57,8 +57,14 @@ export function adminRoutes() {
   );
 
   r.post('/order/list', contract({ body: adminListSchema, response: OrderPageSchema }), async (c) => {
-    const f = await readBody(c, adminListSchema);
-    return ok(c, await listOrders(c.var.services.db, f));
+    const { user_rid, ...f } = await readBody(c, adminListSchema);
+    let userId: number | undefined;
+    if (user_rid) {
+      const [u] = await c.var.services.db.select({ id: users.id }).from(users).where(eq(users.rid, user_rid));
+      if (!u) return ok(c, { list: [], total: 0, owed_fen: 0 });
+      userId = u.id;
+    }
+    return ok(c, await listOrders(c.var.services.db, { ...f, userId }));
   });
 
   r.post('/order/detail', contract({ body: orderRidSchema, response: StaffOrderDetailSchema }), async (c) => {

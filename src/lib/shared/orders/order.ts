@@ -199,7 +199,10 @@ export const recycleAddSchema = z.object(
 // ---- staff API ----
 
 /** The staff list takes the customer list's filters (status, order number, item, dates, delivery). */
-export const adminListSchema = orderListSchema;
+export const adminListSchema = orderListSchema.extend({
+  /** One customer's orders (the console's customer page). */
+  user_rid: z.preprocess((v) => (v === null || v === '' ? undefined : v), ridField('客户').optional()),
+});
 
 export const fenField = (label: string) =>
   z.preprocess(

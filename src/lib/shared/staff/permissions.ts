@@ -81,6 +81,8 @@ export const ADMIN_ROUTES: Record<string, Permission> = {
   'order/settle': 'orders.bill',
   'order/cancel': 'orders.cancel',
   'user/find': 'customers.read',
+  'customer/wallet': 'customers.read',
+  'customer/movements': 'customers.read',
   'device/list': 'reservations.read',
   'device/add': 'instruments.edit',
   'device/edit': 'instruments.edit',

@@ -1,0 +1,158 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { z } from 'zod';
+import { consoleApi } from '../session.ts';
+import {
+  Badge,
+  button,
+  DataTable,
+  filterInput,
+  PageHeader,
+  Pager,
+  StatusTabs,
+  useList,
+  when,
+  yuan,
+} from '../ui.tsx';
+import type { AssetSchema, MovementPageSchema } from '../../lib/shared/money/responses.ts';
+import type { OrderSummary } from '../../lib/shared/orders/order.ts';
+
+type Found = { rid: string; phone: string; name: string; company: string; balance_fen: number };
+type Wallet = Omit<z.output<typeof AssetSchema>, 'online_channels'>;
+type Movement = z.output<typeof MovementPageSchema>['list'][number];
+
+/** 客户: find a customer by phone; their wallet and credit, orders and movements. */
+export default function Customers() {
+  const [phone, setPhone] = useState('');
+  const [found, setFound] = useState<Found | null>(null);
+  const [wallet, setWallet] = useState<Wallet | null>(null);
+
+  async function find(e: FormEvent) {
+    e.preventDefault();
+    const u = await consoleApi.post<Found>('/api/admin/user/find', { phone: phone.trim() });
+    setFound(u ?? null);
+    setWallet(
+      u ? ((await consoleApi.post<Wallet>('/api/admin/customer/wallet', { user_rid: u.rid })) ?? null) : null,
+    );
+  }
+
+  return (
+    <div className="grid gap-4">
+      <PageHeader title="客户" lead="按手机号查找客户：资金账户、信用额度、订单与资金明细。" />
+      <form onSubmit={(e) => void find(e)} className="flex flex-wrap gap-2">
+        <input
+          className={filterInput}
+          aria-label="客户手机号"
+          placeholder="客户手机号"
+          inputMode="numeric"
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+        />
+        <button type="submit" className={button.primary}>
+          查找
+        </button>
+      </form>
+      {found && (
+        <>
+          <section
+            aria-label="客户概况"
+            className="grid gap-3 rounded-lg bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
+          >
+            <Fact label="客户">
+              <strong>{found.name || '—'}</strong>
+              <span className="block text-xs text-slate-500">
+                {found.phone} {found.company}
+              </span>
+            </Fact>
+            <Fact label="现金 / 赠送金">
+              {wallet ? `${yuan(wallet.cash_fen)} / ${yuan(wallet.bonus_fen)}` : '—'}
+            </Fact>
+            <Fact label="信用额度（已用）">
+              {wallet ? `${yuan(wallet.credit_limit_fen)}（${yuan(wallet.credit_used_fen)}）` : '—'}
+            </Fact>
+            <Fact label="逾期">
+              {wallet && wallet.overdue_fen > 0 ? (
+                <Badge tone="red">{`${yuan(wallet.overdue_fen)}，${wallet.overdue_days} 天`}</Badge>
+              ) : (
+                '无'
+              )}
+            </Fact>
+          </section>
+          <CustomerTabs userRid={found.rid} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <p className="text-xs text-slate-500">{label}</p>
+      <div className="mt-0.5 text-sm">{children}</div>
+    </div>
+  );
+}
+
+function CustomerTabs({ userRid }: { userRid: string }) {
+  const [tab, setTab] = useState<'orders' | 'movements'>('orders');
+  const orders = useList<OrderSummary>('/api/admin/order/list', { user_rid: userRid }, 10);
+  const movements = useList<Movement>('/api/admin/customer/movements', { user_rid: userRid }, 10);
+  return (
+    <section>
+      <StatusTabs
+        label="客户记录"
+        tabs={[
+          { value: 'orders', label: `订单（${orders.data?.total ?? 0}）` },
+          { value: 'movements', label: '资金明细' },
+        ]}
+        value={tab}
+        onChange={setTab}
+      />
+      {tab === 'orders' ? (
+        <>
+          <DataTable<OrderSummary>
+            label="客户订单"
+            rows={orders.data?.list ?? null}
+            rowKey={(o) => o.rid}
+            empty="该客户还没有订单"
+            columns={[
+              {
+                id: 'no',
+                header: '订单号',
+                cell: (o) => (
+                  <Link href={`/orders/${o.rid}`} className="text-brand-700 hover:underline">
+                    {o.order_no}
+                  </Link>
+                ),
+              },
+              { id: 'created', header: '下单时间', cell: (o) => when(o.created) },
+              { id: 'items', header: '检测项目', cell: (o) => o.item_names.join('、') },
+              { id: 'amount', header: '金额', cell: (o) => yuan(o.amount_fen) },
+              { id: 'status', header: '状态', cell: (o) => <Badge tone="brand">{o.status_text}</Badge> },
+            ]}
+          />
+          <Pager page={orders.page} pages={orders.pages} onPage={orders.setPage} />
+        </>
+      ) : (
+        <>
+          <DataTable<Movement>
+            label="客户资金明细"
+            rows={movements.data?.list ?? null}
+            rowKey={(m) => m.rid}
+            empty="暂无资金变动"
+            columns={[
+              { id: 'at', header: '时间', cell: (m) => when(m.at) },
+              { id: 'kind', header: '类型', cell: (m) => <Badge>{m.kind_text}</Badge> },
+              { id: 'note', header: '说明', cell: (m) => m.note },
+              { id: 'cash', header: '现金', cell: (m) => (m.cash_fen ? yuan(m.cash_fen) : '—') },
+              { id: 'bonus', header: '赠送金', cell: (m) => (m.bonus_fen ? yuan(m.bonus_fen) : '—') },
+              { id: 'credit', header: '信用', cell: (m) => (m.credit_fen ? yuan(m.credit_fen) : '—') },
+            ]}
+          />
+          <Pager page={movements.page} pages={movements.pages} onPage={movements.setPage} />
+        </>
+      )}
+    </section>
+  );
+}
