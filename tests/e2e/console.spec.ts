@@ -4,6 +4,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoItems, expect, newCustomer, staff, test, type Staff } from './support/orders.ts';
 import { PASSWORD, registerByApi } from './support/session.ts';
+import { E2E_STAFF_PASSWORD } from './support/staff.ts';
 
 const ENTERPRISE = {
   organization: 2,
@@ -176,4 +177,31 @@ test('a customer session cannot open the console: the console asks for a staff l
   await page.getByLabel('密码').fill(PASSWORD);
   await page.getByRole('button', { name: '登录' }).click();
   await expect(page.getByRole('alert')).toHaveText('该账号不是员工账号，无法登录管理后台');
+});
+
+test('every console screen fits a phone: wide tables scroll inside the page @mobile', async ({ page }) => {
+  await page.goto('/admin/');
+  await page.getByLabel('账号').fill('13800000000');
+  await page.getByLabel('密码').fill(E2E_STAFF_PASSWORD);
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
+  const wide: string[] = [];
+  for (const path of [
+    '/admin/',
+    '/admin/orders',
+    '/admin/reservations',
+    '/admin/customers',
+    '/admin/money/prestore',
+    '/admin/money/transfers',
+    '/admin/money/credit',
+    '/admin/money/rules',
+    '/admin/staff',
+    '/admin/audit',
+  ]) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const extra = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    if (extra > 0) wide.push(`${path} +${extra}px`);
+  }
+  expect(wide).toEqual([]);
 });

@@ -37,7 +37,8 @@ export default function Customers() {
   }
 
   return (
-    <div className="grid gap-4">
+    // One column that may shrink below a wide table (the table scrolls instead).
+    <div className="grid grid-cols-1 gap-4">
       <PageHeader title="客户" lead="按手机号查找客户：资金账户、信用额度、订单与资金明细。" />
       <form onSubmit={(e) => void find(e)} className="flex flex-wrap gap-2">
         <input

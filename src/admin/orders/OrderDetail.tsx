@@ -88,7 +88,8 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
   }
 
   return (
-    <div className="grid gap-4">
+    // One column that may shrink below a wide table (the table scrolls instead).
+    <div className="grid grid-cols-1 gap-4">
       <Link href="/orders" className="text-sm text-brand-700 hover:underline">
         ← 返回订单列表
       </Link>

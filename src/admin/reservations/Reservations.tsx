@@ -78,7 +78,8 @@ export default function Reservations({ me }: { me: Me }) {
   };
 
   return (
-    <div className="grid gap-6">
+    // One column that may shrink below a wide table (the table scrolls instead).
+    <div className="grid grid-cols-1 gap-6">
       <div>
         <PageHeader
           title="仪器预约"
