@@ -13,6 +13,7 @@ import Rules from './money/Rules.tsx';
 import Orders from './orders/Orders.tsx';
 import Reservations from './reservations/Reservations.tsx';
 import Customers from './customers/Customers.tsx';
+import Inbox from './requirements/Inbox.tsx';
 import OrderDetail from './orders/OrderDetail.tsx';
 import Audit from './pages/Audit.tsx';
 import StaffList from './pages/StaffList.tsx';
@@ -26,6 +27,7 @@ const NAV: { group: string; items: NavItem[] }[] = [
       { href: '/orders', label: '订单管理', permission: 'orders.read' },
       { href: '/reservations', label: '仪器预约', permission: 'reservations.read' },
       { href: '/customers', label: '客户', permission: 'customers.read' },
+      { href: '/requirements', label: '需求留言', permission: 'requirements.read' },
     ],
   },
   {
@@ -162,6 +164,11 @@ function Shell({ me }: { me: Me }) {
             <Route path="/customers">
               <Guard me={me} permission="customers.read">
                 <Customers />
+              </Guard>
+            </Route>
+            <Route path="/requirements">
+              <Guard me={me} permission="requirements.read">
+                <Inbox me={me} />
               </Guard>
             </Route>
             <Route path="/money/prestore">

@@ -177,3 +177,35 @@ describe('the audit log', () => {
     expect((await save(someone.phone, null)).body.code).toBe(1);
   });
 });
+
+describe('the requirements inbox', () => {
+  it('lists the /require posts and marks one handled, once a manager has followed it up', async () => {
+    const posted = await t.post<{ id: number }>('/api/open/indexMsg/add', {
+      name: '王老师',
+      phone: '13912345678',
+      content: '需要做一批锂电池正极材料的 XRD 与 SEM',
+    });
+    expect(posted.body.code).toBe(1);
+    const manager = await staffOf('manager');
+    const open = await t.post<{ list: { id: number; content: string; handled: boolean }[] }>(
+      '/api/admin/require/list',
+      { handled: false },
+      manager.h,
+    );
+    const item = open.body.data.list.find((m) => m.content.includes('锂电池'))!;
+    expect(item.handled).toBe(false);
+    const handled = await t.post('/api/admin/require/handle', { id: item.id, note: '已电话联系' }, manager.h);
+    expect(handled.body).toMatchObject({ code: 1, data: { handled: true, handled_note: '已电话联系' } });
+    expect((await t.post('/api/admin/require/handle', { id: 999_999, note: '' }, manager.h)).body.msg).toBe(
+      '留言不存在',
+    );
+    const done = await t.post<{ list: { id: number }[] }>(
+      '/api/admin/require/list',
+      { handled: true },
+      manager.h,
+    );
+    expect(done.body.data.list.map((m) => m.id)).toContain(item.id);
+    const technician = await staffOf('technician');
+    expect((await t.post('/api/admin/require/list', {}, technician.h)).status).toBe(403);
+  });
+});

@@ -191,6 +191,7 @@ test('every console screen fits a phone: wide tables scroll inside the page @mob
     '/admin/orders',
     '/admin/reservations',
     '/admin/customers',
+    '/admin/requirements',
     '/admin/money/prestore',
     '/admin/money/transfers',
     '/admin/money/credit',

@@ -23,6 +23,7 @@ import { reservationOpenRoutes } from './reservations/open-routes.ts';
 import { agreementRoutes } from './agreement/routes.ts';
 import { messageRoutes } from './notify/routes.ts';
 import { moneyAdminRoutes, moneyRoutes } from './money/index.ts';
+import { requireAdminRoutes } from './require/index.ts';
 import { devPayRoutes, paymentNotifyRoutes, paymentRoutes } from './payments/index.ts';
 import { authGuard } from './platform/http/auth.ts';
 import { staffAccess, staffAdminRoutes, staffOpenRoutes } from './staff/index.ts';
@@ -69,6 +70,7 @@ export function createApi(services: Services) {
   app.route('/api/admin', reservationAdminRoutes());
   app.route('/api/admin', moneyAdminRoutes());
   app.route('/api/admin', staffAdminRoutes());
+  app.route('/api/admin', requireAdminRoutes());
   app.route('/api/dev', devRoutes());
   app.route('/api/dev', devPayRoutes());
 

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Operational settings staff change at run time (allowRegion, samplingSetting, samplingInfo…). */
 export const setting = pgTable('setting', {
@@ -19,6 +19,10 @@ export const indexMsg = pgTable(
     content: text('content').notNull(),
     ip: text('ip').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when staff have followed it up (the console's requirements inbox). */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: integer('handled_by'),
+    handledNote: text('handled_note').notNull().default(''),
   },
   // The per-IP submission limit counts recent rows by ip.
   (t) => [index('index_msg_ip_created_idx').on(t.ip, t.createdAt)],
