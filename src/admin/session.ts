@@ -108,3 +108,23 @@ export async function loadMe(): Promise<void> {
   $me.set(me ?? null);
   if (!me) $session.set(null);
 }
+
+/**
+ * A staff action from a dialog or a button: on success a toast and `then` (a reload); a refusal
+ * comes back as its message for the dialog to show (null when done).
+ */
+export async function staffAction(
+  path: string,
+  body: Record<string, unknown>,
+  done: string,
+  then: () => unknown,
+): Promise<string | null> {
+  try {
+    await consoleApi.post(path, body, { throws: true });
+    notice('ok', done);
+    void then();
+    return null;
+  } catch (e) {
+    return e instanceof Error ? e.message : '操作失败';
+  }
+}

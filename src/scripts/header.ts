@@ -1,6 +1,7 @@
 // Header behaviour on every page: login state, cart badge, message bell, search, menu, 上门取样.
 // Plain TS on nanostores (a few hundred bytes) so pages without islands ship no React.
 import { $cartNum, $messageUnread, $token, $user, isLoggedIn } from '../lib/client/stores.ts';
+import { maskPhone } from '../lib/shared/accounts/mask.ts';
 
 function dispatch(name: string, detail?: unknown): void {
   window.dispatchEvent(new CustomEvent(name, { detail }));
@@ -27,9 +28,6 @@ function renderAuth(): void {
     name.textContent = loggedIn && account ? maskPhone(account) : '我的账户';
   }
 }
-
-/** 13812345678 → 138****5678, so the account is not shown whole on a shared screen. */
-const maskPhone = (account: string) => account.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');
 
 function setupSearch(form: HTMLFormElement): void {
   form.addEventListener('submit', (event) => {

@@ -2,11 +2,12 @@
 // requests carry a valid RSA2 signature, the answer's signature is checked, and an RSA2-signed
 // asynchronous notice pays the order once (answered `success`); forged, tampered, other-app and
 // wrong-amount notices are refused and change nothing.
-import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createSign, createVerify, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { setupApi } from '../setup/api.ts';
+import { rsaKeyPair } from '../support/keys.ts';
 import { orderHelpers } from '../support/orders.ts';
 import { expectLedgerSound, movements } from '../support/money.ts';
 import { alipaySignContent, createAlipay } from '#server/platform/adapters/payment/alipay.ts';
@@ -14,15 +15,9 @@ import { alipaySignContent, createAlipay } from '#server/platform/adapters/payme
 const t = await setupApi();
 const o = orderHelpers(t);
 
-const pemPair = () =>
-  generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
-const app = pemPair();
-const alipay = pemPair();
-const stranger = pemPair();
+const app = rsaKeyPair();
+const alipay = rsaKeyPair();
+const stranger = rsaKeyPair();
 const APP_ID = '2021000123456789';
 const rsa2 = (content: string, key: string) =>
   createSign('RSA-SHA256').update(content, 'utf8').sign(key, 'base64');
@@ -101,14 +96,7 @@ function notice(fields: Record<string, string>, options: { key?: string; tamper?
 describe('Alipay (当面付) against a local fake gateway', () => {
   it('signs the precreate request, verifies the answer, and settles a genuine notice once', async () => {
     const me = await o.customer('enterprise');
-    const item = await o.demoItem(1);
-    const placed = await t.post<{ list: { rid: string }[] }>(
-      '/api/auth/order/add',
-      { items: [{ item_rid: item.rid, parameters: item.parameters }], delivery: { type: 0 } },
-      me.h,
-    );
-    const rid = placed.body.data.list[0].rid;
-    await o.move('order/quote', { rid, quoted_fen: 8_880 });
+    const rid = await o.quotedOrder(me, 8_880);
     const made = await t.post<{ trade_no: string; code_url: string }>(
       '/api/auth/payment/create',
       { purpose: 'order', rid, channel: 'alipay' },

@@ -10,18 +10,6 @@ import { expectLedgerSound, movements, wallet } from '../support/money.ts';
 const t = await setupApi();
 const o = orderHelpers(t);
 
-async function quotedOrder(c: Customer, fen: number) {
-  const it1 = await o.demoItem(1);
-  const placed = await t.post<{ list: { rid: string }[] }>(
-    '/api/auth/order/add',
-    { items: [{ item_rid: it1.rid, parameters: it1.parameters }], delivery: { type: 0 } },
-    c.h,
-  );
-  const rid = placed.body.data.list[0].rid;
-  await o.move('order/quote', { rid, quoted_fen: fen });
-  return rid;
-}
-
 async function reviewingTopUp(c: Customer, fen: number) {
   const added = await t.post<{ rid: string }>(
     '/api/auth/prestoreApply/add',
@@ -57,7 +45,7 @@ describe('payments, transfers and approvals over the same accounts at once', () 
     const b = await o.customer('enterprise');
     await o.credit(a.rid, 1_000_000);
     await o.credit(b.rid, 1_000_000);
-    const orders = await Promise.all(Array.from({ length: 6 }, () => quotedOrder(a, 50_000)));
+    const orders = await Promise.all(Array.from({ length: 6 }, () => o.quotedOrder(a, 50_000)));
     const topUps = await Promise.all([100_000, 200_000, 300_000].map((fen) => reviewingTopUp(a, fen)));
 
     const transfer = (from: Customer, to: Customer, key: string) =>

@@ -63,18 +63,6 @@ async function toppedUp(c: Customer, amount: number) {
   return approved.body.data;
 }
 
-async function unpaidEnterpriseOrder(c: Customer, quoted: number) {
-  const it1 = await o.demoItem(1);
-  const placed = await t.post<{ list: { rid: string }[] }>(
-    '/api/auth/order/add',
-    { items: [{ item_rid: it1.rid, parameters: it1.parameters }], delivery: { type: 0 } },
-    c.h,
-  );
-  const rid = placed.body.data.list[0].rid;
-  await o.move('order/quote', { rid, quoted_fen: quoted });
-  return rid;
-}
-
 describe('top-up rules', () => {
   it('lists the tiers in force and prices an amount', async () => {
     const me = await o.customer();
@@ -268,7 +256,7 @@ describe('paying with bonus and cash', () => {
   it('takes bonus first, then cash, and a cancellation puts each yuan back where it came from', async () => {
     const me = await o.customer('enterprise');
     await toppedUp(me, 100_000); // cash 1000.00, bonus 30.00
-    const rid = await unpaidEnterpriseOrder(me, 50_000);
+    const rid = await o.quotedOrder(me, 50_000);
     const ready = await t.post<{ split: { balance: unknown; credit: unknown } }>(
       '/api/auth/web/order/ready2pay',
       { rid },
@@ -295,7 +283,7 @@ describe('paying with bonus and cash', () => {
 
   it('refuses to pay more than the balance holds, and says how much is there', async () => {
     const me = await o.customer('enterprise');
-    const rid = await unpaidEnterpriseOrder(me, 50_000);
+    const rid = await o.quotedOrder(me, 50_000);
     const paid = await t.post('/api/auth/web/order/pay', { rid }, me.h);
     expect(paid.body).toMatchObject({ code: 0, msg: '余额不足，请先充值' });
     expect((await t.post('/api/auth/web/order/pay', { rid, method: 'card' }, me.h)).body.msg).toBe(
@@ -331,7 +319,7 @@ describe('refunding a top-up', () => {
     expect((await t.post('/api/auth/prestoreApply/refund', { rid: top.rid }, stranger.h)).body.msg).toBe(
       '预存申请不存在',
     );
-    const rid = await unpaidEnterpriseOrder(me, 275_000); // bonus 250.00 + cash 2500.00
+    const rid = await o.quotedOrder(me, 275_000); // bonus 250.00 + cash 2500.00
     expect((await t.post('/api/auth/web/order/pay', { rid }, me.h)).body.code).toBe(1);
     expect(await wallet(t.services, me.id)).toEqual({ cash: 250_000, bonus: 0, creditUsed: 0 });
     const refunded = await o.admin<{ refund_fen: number; bonus_clawback_fen: number; status: string }>(
@@ -495,7 +483,7 @@ describe('credit lines', () => {
     expect(await asset(me)).toMatchObject({ credit_limit_fen: 200_000, credit_used_fen: 0 });
 
     // Paid on credit 70 days ago: now 10 days late.
-    const rid = await unpaidEnterpriseOrder(me, 150_000);
+    const rid = await o.quotedOrder(me, 150_000);
     const today = t.services.now;
     const then = today() - 70 * DAY;
     t.services.now = () => then;
@@ -507,7 +495,7 @@ describe('credit lines', () => {
       overdue_fen: 150_000,
       overdue_days: 10,
     });
-    const next = await unpaidEnterpriseOrder(me, 10_000);
+    const next = await o.quotedOrder(me, 10_000);
     expect((await t.post('/api/auth/web/order/pay', { rid: next, method: 'credit' }, me.h)).body.msg).toBe(
       '信用账款已逾期，请先还款后再使用信用支付',
     );
@@ -562,7 +550,7 @@ describe('the console’s customer page', () => {
   it('shows staff one customer’s wallet, movements and orders', async () => {
     const me = await o.customer('enterprise');
     await toppedUp(me, 100_000);
-    const rid = await unpaidEnterpriseOrder(me, 20_000);
+    const rid = await o.quotedOrder(me, 20_000);
     const wallet = await o.admin<{ cash_fen: number; bonus_fen: number }>('customer/wallet', {
       user_rid: me.rid,
     });

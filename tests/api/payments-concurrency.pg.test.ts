@@ -13,14 +13,7 @@ const o = orderHelpers(t);
 describe('fifty duplicate notices at once', () => {
   it('settle the trade exactly once', async () => {
     const me = await o.customer('enterprise');
-    const it1 = await o.demoItem(1);
-    const placed = await t.post<{ list: { rid: string }[] }>(
-      '/api/auth/order/add',
-      { items: [{ item_rid: it1.rid, parameters: it1.parameters }], delivery: { type: 0 } },
-      me.h,
-    );
-    const rid = placed.body.data.list[0].rid;
-    await o.move('order/quote', { rid, quoted_fen: 12_345 });
+    const rid = await o.quotedOrder(me, 12_345);
     const pay = await t.post<{ trade_no: string }>(
       '/api/auth/payment/create',
       { purpose: 'order', rid, channel: 'wechatpay' },

@@ -22,18 +22,6 @@ type Payment = {
   outcome: string | null;
 };
 
-async function quotedOrder(c: Customer, fen: number) {
-  const it1 = await o.demoItem(1);
-  const placed = await t.post<{ list: { rid: string }[] }>(
-    '/api/auth/order/add',
-    { items: [{ item_rid: it1.rid, parameters: it1.parameters }], delivery: { type: 0 } },
-    c.h,
-  );
-  const rid = placed.body.data.list[0].rid;
-  await o.move('order/quote', { rid, quoted_fen: fen });
-  return rid;
-}
-
 const create = (c: Customer, body: Record<string, unknown>) =>
   t.post<Payment>('/api/auth/payment/create', body, c.h);
 const confirm = (trade_no: string, action = 'pay') =>
@@ -52,7 +40,7 @@ function notify(fields: Record<string, unknown>, secret = SECRET) {
 describe('paying an order online', () => {
   it('takes the amount from the server, pays the order once on the notice, and keeps the ledger balanced', async () => {
     const me = await o.customer('enterprise');
-    const rid = await quotedOrder(me, 45_600);
+    const rid = await o.quotedOrder(me, 45_600);
     // An amount sent by the browser is ignored: the order says what is owed.
     const payment = (await create(me, { purpose: 'order', rid, channel: 'wechatpay', amount_fen: 1 })).body
       .data;
@@ -96,7 +84,7 @@ describe('paying an order online', () => {
 
   it('refuses forged, wrong-amount and unknown notices, changing nothing', async () => {
     const me = await o.customer('enterprise');
-    const rid = await quotedOrder(me, 10_000);
+    const rid = await o.quotedOrder(me, 10_000);
     const { trade_no } = (await create(me, { purpose: 'order', rid, channel: 'alipay' })).body.data;
     const fields = {
       trade_no,
@@ -124,7 +112,7 @@ describe('paying an order online', () => {
 
   it('keeps money that arrives for an order no longer payable, and for a closed trade', async () => {
     const me = await o.customer('enterprise');
-    const rid = await quotedOrder(me, 20_000);
+    const rid = await o.quotedOrder(me, 20_000);
     const first = (await create(me, { purpose: 'order', rid, channel: 'wechatpay' })).body.data;
     expect((await t.post('/api/auth/order/cancel', { rid }, me.h)).body.code).toBe(1);
     expect((await confirm(first.trade_no)).body.data.result).toBe('settled');
@@ -134,7 +122,7 @@ describe('paying an order online', () => {
     ).toBe('kept');
     expect(await wallet(t.services, me.id)).toEqual({ cash: 20_000, bonus: 0, creditUsed: 0 });
 
-    const other = await quotedOrder(me, 5_000);
+    const other = await o.quotedOrder(me, 5_000);
     const second = (await create(me, { purpose: 'order', rid: other, channel: 'wechatpay' })).body.data;
     expect((await confirm(second.trade_no, 'close')).body.data.result).toBe('closed');
     expect((await confirm(second.trade_no)).body.data.result).toBe('settled');
@@ -145,7 +133,7 @@ describe('paying an order online', () => {
   it('refuses what needs no payment, other customers’ orders and trades, and a switched-off provider', async () => {
     const me = await o.customer('enterprise');
     const other = await o.customer('enterprise');
-    const rid = await quotedOrder(me, 3_000);
+    const rid = await o.quotedOrder(me, 3_000);
     expect((await create(other, { purpose: 'order', rid, channel: 'wechatpay' })).body.msg).toBe(
       '订单不存在',
     );
@@ -171,7 +159,7 @@ describe('paying an order online', () => {
 
   it('closes trades left unpaid past their expiry', async () => {
     const me = await o.customer('enterprise');
-    const rid = await quotedOrder(me, 7_000);
+    const rid = await o.quotedOrder(me, 7_000);
     const { trade_no } = (await create(me, { purpose: 'order', rid, channel: 'wechatpay' })).body.data;
     const today = t.services.now;
     const later = today() + 31 * 60_000;
@@ -224,7 +212,7 @@ describe('repaying credit online', () => {
     });
     const app = apps.body.data.list.find((a) => a.customer.rid === me.rid)!;
     await o.admin('credit/approve', { rid: app.rid, limit_fen: 100_000, due_days: 30 });
-    const rid = await quotedOrder(me, 40_000);
+    const rid = await o.quotedOrder(me, 40_000);
     expect((await t.post('/api/auth/web/order/pay', { rid, method: 'credit' }, me.h)).body.code).toBe(1);
     const asset = await t.post<{ account_rid: string; online_channels: string[] }>(
       '/api/auth/asset/init',

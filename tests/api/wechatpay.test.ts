@@ -2,11 +2,12 @@
 // requests carry a valid SHA256-RSA signature, the answer's signature is checked, and a signed,
 // AES-256-GCM encrypted notification pays the order once; forged, tampered, stale, foreign-merchant
 // and wrong-amount notifications are refused and change nothing.
-import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createSign, createVerify, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { setupApi } from '../setup/api.ts';
+import { rsaKeyPair } from '../support/keys.ts';
 import { orderHelpers } from '../support/orders.ts';
 import { expectLedgerSound, movements, wallet } from '../support/money.ts';
 import { runJobs } from '../support/jobs.ts';
@@ -17,15 +18,9 @@ import { createWechatPay } from '#server/platform/adapters/payment/wechatpay.ts'
 const t = await setupApi();
 const o = orderHelpers(t);
 
-const pemPair = () =>
-  generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
-const merchant = pemPair();
-const platform = pemPair();
-const stranger = pemPair();
+const merchant = rsaKeyPair();
+const platform = rsaKeyPair();
+const stranger = rsaKeyPair();
 const APIV3_KEY = 'a'.repeat(16) + 'B'.repeat(16);
 const MCHID = '1900000109';
 const APPID = 'wxd678efh567hg6787';
@@ -157,14 +152,7 @@ function notification(
 describe('WeChat Pay v3 (Native) against a local fake', () => {
   it('signs the order request, verifies the answer, and settles a genuine notification once', async () => {
     const me = await o.customer('enterprise');
-    const item = await o.demoItem(1);
-    const placed = await t.post<{ list: { rid: string }[] }>(
-      '/api/auth/order/add',
-      { items: [{ item_rid: item.rid, parameters: item.parameters }], delivery: { type: 0 } },
-      me.h,
-    );
-    const rid = placed.body.data.list[0].rid;
-    await o.move('order/quote', { rid, quoted_fen: 66_600 });
+    const rid = await o.quotedOrder(me, 66_600);
     const ready = await t.post<{ online_channels: string[] }>('/api/auth/web/order/ready2pay', { rid }, me.h);
     expect(ready.body.data.online_channels).toEqual(['wechatpay']);
     expect(
@@ -222,14 +210,7 @@ describe('WeChat Pay v3 (Native) against a local fake', () => {
 
   it('asks WeChat Pay about a trade whose notification is a minute late, and settles it then', async () => {
     const me = await o.customer('enterprise');
-    const item = await o.demoItem(1);
-    const placed = await t.post<{ list: { rid: string }[] }>(
-      '/api/auth/order/add',
-      { items: [{ item_rid: item.rid, parameters: item.parameters }], delivery: { type: 0 } },
-      me.h,
-    );
-    const rid = placed.body.data.list[0].rid;
-    await o.move('order/quote', { rid, quoted_fen: 12_000 });
+    const rid = await o.quotedOrder(me, 12_000);
     const made = await t.post<{ trade_no: string }>(
       '/api/auth/payment/create',
       { purpose: 'order', rid, channel: 'wechatpay' },
@@ -257,14 +238,7 @@ describe('WeChat Pay v3 (Native) against a local fake', () => {
   it('sends a cancelled order’s payment back to WeChat Pay, or back to the balance when refused', async () => {
     for (const refused of [false, true]) {
       const me = await o.customer('enterprise');
-      const item = await o.demoItem(1);
-      const placed = await t.post<{ list: { rid: string }[] }>(
-        '/api/auth/order/add',
-        { items: [{ item_rid: item.rid, parameters: item.parameters }], delivery: { type: 0 } },
-        me.h,
-      );
-      const rid = placed.body.data.list[0].rid;
-      await o.move('order/quote', { rid, quoted_fen: 30_000 });
+      const rid = await o.quotedOrder(me, 30_000);
       const made = await t.post<{ trade_no: string }>(
         '/api/auth/payment/create',
         { purpose: 'order', rid, channel: 'wechatpay' },
@@ -301,14 +275,7 @@ describe('WeChat Pay v3 (Native) against a local fake', () => {
   it('settles a refund WeChat Pay finishes later by its notification: succeeded, or back on the balance', async () => {
     for (const outcome of ['SUCCESS', 'ABNORMAL'] as const) {
       const me = await o.customer('enterprise');
-      const item = await o.demoItem(1);
-      const placed = await t.post<{ list: { rid: string }[] }>(
-        '/api/auth/order/add',
-        { items: [{ item_rid: item.rid, parameters: item.parameters }], delivery: { type: 0 } },
-        me.h,
-      );
-      const rid = placed.body.data.list[0].rid;
-      await o.move('order/quote', { rid, quoted_fen: 20_000 });
+      const rid = await o.quotedOrder(me, 20_000);
       const made = await t.post<{ trade_no: string }>(
         '/api/auth/payment/create',
         { purpose: 'order', rid, channel: 'wechatpay' },

@@ -161,5 +161,18 @@ export function orderHelpers(t: TestContext) {
     };
   }
 
-  return { a, customer, staff, demoItem, pickup, admin, move, credit, upload };
+  /** A self-delivered order of the first demo 送样检测 item, quoted by staff at `fen`: its rid. */
+  async function quotedOrder(c: Customer, fen: number): Promise<string> {
+    const it = await demoItem(1);
+    const placed = await t.post<{ list: { rid: string }[] }>(
+      '/api/auth/order/add',
+      { items: [{ item_rid: it.rid, parameters: it.parameters }], delivery: { type: 0 } },
+      c.h,
+    );
+    const rid = placed.body.data.list[0].rid;
+    await move('order/quote', { rid, quoted_fen: fen });
+    return rid;
+  }
+
+  return { a, customer, staff, demoItem, pickup, admin, move, credit, upload, quotedOrder };
 }

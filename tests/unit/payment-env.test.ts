@@ -1,14 +1,10 @@
 // PAYMENT_PROVIDER=live refuses to start half-configured: a channel needs all its settings, and
 // at least one channel must be given; the services then offer exactly the configured channels.
-import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readEnv } from '#server/platform/env.ts';
+import { rsaKeyPair } from '../support/keys.ts';
 
-const keys = generateKeyPairSync('rsa', {
-  modulusLength: 2048,
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-});
+const keys = rsaKeyPair();
 
 describe('online payment settings', () => {
   it('refuses live payment with no channel, or with a channel half set', () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { consoleApi, notice, type Me } from '../session.ts';
+import { type Me, staffAction } from '../session.ts';
 import {
   Badge,
   button,
@@ -125,18 +125,12 @@ export default function CreditReview({ me }: { me: Me }) {
           const body = target!.approve
             ? { rid: row.rid, limit_fen: yuanToFen(limit) ?? -1, due_days: Number(days) }
             : { rid: row.rid, reason };
-          try {
-            await consoleApi.post(
-              target!.approve ? '/api/admin/credit/approve' : '/api/admin/credit/reject',
-              body,
-              { throws: true },
-            );
-            notice('ok', target!.approve ? '已开通' : '已驳回');
-            void list.reload();
-            return null;
-          } catch (e) {
-            return e instanceof Error ? e.message : '操作失败';
-          }
+          return staffAction(
+            target!.approve ? '/api/admin/credit/approve' : '/api/admin/credit/reject',
+            body,
+            target!.approve ? '已开通' : '已驳回',
+            list.reload,
+          );
         }}
       >
         {target?.approve ? (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearch } from 'wouter';
 import type { z } from 'zod';
-import { consoleApi, notice, type Me } from '../session.ts';
+import { type Me, staffAction } from '../session.ts';
 import {
   Badge,
   button,
@@ -44,16 +44,8 @@ export default function PrestoreReview({ me }: { me: Me }) {
   const [reason, setReason] = useState('');
   const approver = me.permissions.includes('money.approve');
 
-  const act = async (path: string, body: Record<string, unknown>, done: string) => {
-    try {
-      await consoleApi.post(path, body, { throws: true });
-      notice('ok', done);
-      void list.reload();
-      return null;
-    } catch (e) {
-      return e instanceof Error ? e.message : '操作失败';
-    }
-  };
+  const act = (path: string, body: Record<string, unknown>, done: string) =>
+    staffAction(path, body, done, list.reload);
 
   return (
     <div>

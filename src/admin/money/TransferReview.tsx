@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { consoleApi, notice, type Me } from '../session.ts';
+import { type Me, staffAction } from '../session.ts';
 import {
   Badge,
   button,
@@ -127,20 +127,14 @@ export default function TransferReview({ me }: { me: Me }) {
         submitText={target?.approve ? '确认转账' : '驳回'}
         danger={!target?.approve}
         onClose={() => setTarget(null)}
-        onSubmit={async () => {
-          try {
-            await consoleApi.post(
-              target!.approve ? '/api/admin/transfer/approve' : '/api/admin/transfer/reject',
-              target!.approve ? { rid: target!.row.rid } : { rid: target!.row.rid, reason },
-              { throws: true },
-            );
-            notice('ok', target!.approve ? '已转账' : '已驳回');
-            void list.reload();
-            return null;
-          } catch (e) {
-            return e instanceof Error ? e.message : '操作失败';
-          }
-        }}
+        onSubmit={() =>
+          staffAction(
+            target!.approve ? '/api/admin/transfer/approve' : '/api/admin/transfer/reject',
+            target!.approve ? { rid: target!.row.rid } : { rid: target!.row.rid, reason },
+            target!.approve ? '已转账' : '已驳回',
+            list.reload,
+          )
+        }
       >
         {target?.approve ? (
           <p className="text-sm">

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { z } from 'zod';
-import { consoleApi, notice, $session, type Me } from '../session.ts';
+import { $session, consoleApi, type Me, notice, staffAction } from '../session.ts';
 import { Badge, button, Field, FormModal, input, PageHeader, when, yuan } from '../ui.tsx';
 import { nextStatus, ORDER_ACTION_TEXT, type OrderAction } from '../../lib/shared/orders/order-status.ts';
 import type { StaffOrderDetailSchema } from '../../lib/shared/orders/responses.ts';
@@ -64,14 +64,7 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
       if (!note.trim()) return '请填写取消原因';
       body.reason = note;
     } else body.note = note;
-    try {
-      await consoleApi.post(`/api/admin/order/${action}`, body, { throws: true });
-      notice('ok', `${ORDER_ACTION_TEXT[action]}成功`);
-      void load();
-      return null;
-    } catch (e) {
-      return e instanceof Error ? e.message : '操作失败';
-    }
+    return staffAction(`/api/admin/order/${action}`, body, `${ORDER_ACTION_TEXT[action]}成功`, load);
   }
 
   async function upload(file: File) {

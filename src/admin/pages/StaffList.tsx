@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { consoleApi, notice } from '../session.ts';
+import { notice, staffAction } from '../session.ts';
 import { button, DataTable, Field, FormModal, input, PageHeader, useList, when } from '../ui.tsx';
 import type { StaffPageSchema } from '../../lib/shared/staff/staff.ts';
 import { ROLE_TEXT, ROLES, type Role } from '../../lib/shared/staff/permissions.ts';
@@ -11,16 +11,8 @@ type Member = z.output<typeof StaffPageSchema>['list'][number];
 export default function StaffList() {
   const list = useList<Member>('/api/admin/staff/list', {});
   const [editing, setEditing] = useState<{ phone: string; role: Role } | null>(null);
-  const save = async (phone: string, role: Role | null) => {
-    try {
-      await consoleApi.post('/api/admin/staff/save', { phone, role }, { throws: true });
-      notice('ok', role ? '已保存' : '已取消员工身份');
-      void list.reload();
-      return null;
-    } catch (e) {
-      return e instanceof Error ? e.message : '操作失败';
-    }
-  };
+  const save = (phone: string, role: Role | null) =>
+    staffAction('/api/admin/staff/save', { phone, role }, role ? '已保存' : '已取消员工身份', list.reload);
   return (
     <div>
       <PageHeader

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { consoleApi, notice, type Me } from '../session.ts';
+import { type Me, staffAction } from '../session.ts';
 import {
   Badge,
   button,
@@ -118,16 +118,9 @@ export default function Inbox({ me }: { me: Me }) {
         title="标记已处理"
         submitText="已处理"
         onClose={() => setTarget(null)}
-        onSubmit={async () => {
-          try {
-            await consoleApi.post('/api/admin/require/handle', { id: target!.id, note }, { throws: true });
-            notice('ok', '已标记为已处理');
-            void list.reload();
-            return null;
-          } catch (e) {
-            return e instanceof Error ? e.message : '操作失败';
-          }
-        }}
+        onSubmit={() =>
+          staffAction('/api/admin/require/handle', { id: target!.id, note }, '已标记为已处理', list.reload)
+        }
       >
         <Field label="处理说明（可选）" hint="如：已电话联系，安排报价">
           <input

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { consoleApi, notice, type Me } from '../session.ts';
+import { type Me, notice, staffAction } from '../session.ts';
 import {
   Badge,
   button,
@@ -65,17 +65,8 @@ export default function Reservations({ me }: { me: Me }) {
   const [note, setNote] = useState('');
   const manager = me.permissions.includes('reservations.manage');
 
-  const act = async (path: string, body: Record<string, unknown>, done: string) => {
-    try {
-      await consoleApi.post(path, body, { throws: true });
-      notice('ok', done);
-      void list.reload();
-      void devices.reload();
-      return null;
-    } catch (e) {
-      return e instanceof Error ? e.message : '操作失败';
-    }
-  };
+  const act = (path: string, body: Record<string, unknown>, done: string) =>
+    staffAction(path, body, done, () => Promise.all([list.reload(), devices.reload()]));
 
   return (
     // One column that may shrink below a wide table (the table scrolls instead).

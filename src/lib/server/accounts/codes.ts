@@ -6,6 +6,7 @@ import { smsCodes } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import { SMS_PURPOSE, type SmsPurpose } from '../../shared/accounts/auth.ts';
 import { hashSmsCode, newSmsCode } from './crypto.ts';
+import { maskPhone } from '../../shared/accounts/mask.ts';
 import { enforce, ipKey, LIMITS, MSG } from './limits.ts';
 import { findUserByPhone } from './users.ts';
 
@@ -66,7 +67,7 @@ export async function sendCode(s: Services, phone: string, purpose: SmsPurpose, 
     });
   } catch (error) {
     await s.db.delete(smsCodes).where(eq(smsCodes.id, row.id));
-    console.warn(`[sms] send to ${phone.slice(0, 3)}****${phone.slice(7)} failed:`, String(error));
+    console.warn(`[sms] send to ${maskPhone(phone)} failed:`, String(error));
     throw new DomainError('短信发送失败，请稍后再试');
   }
 }

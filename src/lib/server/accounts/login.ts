@@ -8,6 +8,7 @@ import { useCode, verifyCode, BAD_CODE } from './codes.ts';
 import { enforce, ipKey, LIMITS, MSG } from './limits.ts';
 import { createSession, type SessionMeta } from './tokens.ts';
 import { findUserByAccount, findUserByPhone, type User } from './users.ts';
+import { maskPhone } from '../../shared/accounts/mask.ts';
 
 export const BAD_LOGIN = '账号或密码错误';
 export const NOT_STAFF = '该账号不是员工账号，无法登录管理后台';
@@ -82,7 +83,7 @@ async function knownSource(s: Services, userId: number, ip: string): Promise<boo
 }
 
 const maskAccount = (account: string) =>
-  /^1\d{10}$/.test(account) ? `${account.slice(0, 3)}****${account.slice(7)}` : account.slice(0, 2) + '***';
+  /^1\d{10}$/.test(account) ? maskPhone(account) : account.slice(0, 2) + '***';
 
 /** SMS login: only existing accounts ever receive a login code, so a miss is just a bad code. */
 export async function codeLogin(s: Services, input: { phone: string; code: string }, meta: SessionMeta) {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { ApiEnv } from '../app.ts';
+import type { Services } from '../platform/services.ts';
 import { contract } from '../platform/http/contract.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
@@ -50,6 +51,13 @@ type PrestoreStatus = keyof typeof PRESTORE_STATUS_TEXT;
 const customerSchema = z.object({ user_rid: ridField('客户') }, { error: '请求参数格式不正确' });
 const customerMovementsSchema = PageRequestSchema.extend({ user_rid: ridField('客户') });
 const isPrestoreStatus = (s: string): s is PrestoreStatus => s in PRESTORE_STATUS_TEXT;
+
+/** The wallet of the customer a staff call names. */
+async function customerAccount(s: Services, userRid: string) {
+  const [u] = await s.db.select({ id: users.id }).from(users).where(eq(users.rid, userRid));
+  if (!u) throw new DomainError('用户不存在', 200, 'NOT_FOUND');
+  return userAccount(s.db, u.id, s.now());
+}
 
 /** Finance's side of the money calls under /api/admin: approvals, rules, manual credits. */
 export function moneyAdminRoutes() {
@@ -153,9 +161,7 @@ export function moneyAdminRoutes() {
     async (c) => {
       const { user_rid } = await readBody(c, customerSchema);
       const s = c.var.services;
-      const [u] = await s.db.select({ id: users.id }).from(users).where(eq(users.rid, user_rid));
-      if (!u) throw new DomainError('用户不存在', 200, 'NOT_FOUND');
-      const account = await userAccount(s.db, u.id, s.now());
+      const account = await customerAccount(s, user_rid);
       const credit = await creditOverview(s.db, account, s.now());
       return ok(c, { ...walletOut(account, credit), credit });
     },
@@ -167,9 +173,7 @@ export function moneyAdminRoutes() {
     async (c) => {
       const { user_rid, ...filter } = await readBody(c, customerMovementsSchema);
       const s = c.var.services;
-      const [u] = await s.db.select({ id: users.id }).from(users).where(eq(users.rid, user_rid));
-      if (!u) throw new DomainError('用户不存在', 200, 'NOT_FOUND');
-      const account = await userAccount(s.db, u.id, s.now());
+      const account = await customerAccount(s, user_rid);
       return ok(c, await movementsOf(s.db, account.id, filter));
     },
   );

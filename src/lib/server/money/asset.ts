@@ -1,5 +1,5 @@
 import { and, count, countDistinct, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import type { Services } from '../platform/services.ts';
+import { onlineChannels, type Services } from '../platform/services.ts';
 import type { Db } from '../platform/db/client.ts';
 import {
   moneyPostings,
@@ -23,8 +23,7 @@ export async function assetInit(s: Services, userId: number) {
   const now = s.now();
   const account = await userAccount(s.db, userId, now);
   const credit = await creditOverview(s.db, account, now);
-  const online_channels = (['wechatpay', 'alipay'] as const).filter((channel) => s.payments[channel]);
-  return { ...walletOut(account, credit), credit, online_channels };
+  return { ...walletOut(account, credit), credit, online_channels: onlineChannels(s) };
 }
 
 export const walletOut = (a: AccountRow, credit: { overdue_fen: number; overdue_days: number }) => ({

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { onlineChannels } from '../platform/services.ts';
 import type { ApiEnv } from '../app.ts';
 import { contract } from '../platform/http/contract.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
@@ -122,7 +123,7 @@ export function moneyRoutes() {
       bank: s.content.site.bank,
       rule: ruleOut(rule),
       transfer_review_fen: transferReviewFen(s),
-      online_channels: (['wechatpay', 'alipay'] as const).filter((channel) => s.payments[channel]),
+      online_channels: onlineChannels(s),
     });
   });
 

@@ -6,6 +6,7 @@ import { moneyAccounts, transferApplications, users } from '../platform/db/schem
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { pageWindow } from '../../shared/pagination.ts';
+import { maskPhone } from '../../shared/accounts/mask.ts';
 import { NOT_ENOUGH_CASH, TRANSFER_NOT_FOUND, TRANSFER_STATUS_TEXT } from '../../shared/money/money.ts';
 import { lockAccounts, moneyTransaction, post, userAccount, type AccountRow } from './ledger.ts';
 
@@ -98,7 +99,7 @@ const toUser = alias(users, 'to_user');
 const fromAccount = alias(moneyAccounts, 'from_account');
 const toAccount = alias(moneyAccounts, 'to_account');
 
-const mask = (phone: string | null) => (phone ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '');
+const mask = (phone: string | null) => (phone ? maskPhone(phone) : '');
 
 function joined(db: Db) {
   return db

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { fenToYuan } from '../../shared/money.ts';
 import { newRid } from '../platform/ids.ts';
-import type { Services } from '../platform/services.ts';
+import { onlineChannels, type Services } from '../platform/services.ts';
 import { moneyTransfers, orderFeedback, orderItems, orders, sampleRecycles } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import {
@@ -60,7 +60,7 @@ export async function readyToPay(s: Services, userId: number, rid: string) {
       balance: previewSplit(account, amount, 'balance', credit.overdue_fen),
       credit: previewSplit(account, amount, 'credit', credit.overdue_fen),
     },
-    online_channels: (['wechatpay', 'alipay'] as const).filter((c) => s.payments[c]),
+    online_channels: onlineChannels(s),
     payable: PAYABLE_STATUSES.includes(o.status),
   };
 }

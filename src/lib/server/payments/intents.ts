@@ -2,7 +2,7 @@
 // settled exactly once, and the sweeper that closes what was never paid.
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
-import type { Services } from '../platform/services.ts';
+import { paymentAdapter, type Services } from '../platform/services.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { paymentEvents, paymentIntents, paymentRefunds } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
@@ -127,7 +127,7 @@ const reread = async (s: Services, i: Intent) =>
 
 /** Asks the provider about a pending trade and settles what it says; true when something changed. */
 async function repairFromProvider(s: Services, i: Intent): Promise<boolean> {
-  const adapter = adapterOf(s, i.provider);
+  const adapter = paymentAdapter(s, i.provider);
   if (!adapter) return false;
   try {
     const notice = await adapter.queryTrade(i.tradeNo);
@@ -140,14 +140,10 @@ async function repairFromProvider(s: Services, i: Intent): Promise<boolean> {
   }
 }
 
-/** The adapter that made a trade (by its provider name), if it is still configured. */
-const adapterOf = (s: Services, provider: string) =>
-  Object.values(s.payments).find((a) => a?.kind === provider);
-
 async function closeIntent(s: Services, i: Intent): Promise<Intent> {
   // Closed at the provider first, so it can no longer be paid; a provider we no longer use
   // closes its own trades when they expire.
-  await adapterOf(s, i.provider)?.closeTrade(i.tradeNo);
+  await paymentAdapter(s, i.provider)?.closeTrade(i.tradeNo);
   const [closed] = await s.db
     .update(paymentIntents)
     .set({ status: 'closed', updatedAt: new Date(s.now()) })
@@ -183,7 +179,7 @@ export async function handleNotice(
   rawBody: string,
   header: (name: string) => string | undefined,
 ): Promise<NoticeResult> {
-  const adapter = adapterOf(s, provider);
+  const adapter = paymentAdapter(s, provider);
   if (!adapter) return 'refused';
   let notice: PaymentNotice;
   try {
@@ -349,7 +345,7 @@ export async function refundOrderToChannel(s: Services, orderRid: string): Promi
 }
 
 async function refundIntent(s: Services, i: Intent, reason: string) {
-  const adapter = adapterOf(s, i.provider);
+  const adapter = paymentAdapter(s, i.provider);
   if (!adapter) return;
   const refundNo = `R${i.tradeNo}`;
   const now = s.now();

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { paymentAdapter } from '../platform/services.ts';
 import type { ApiEnv } from '../app.ts';
 import { contract } from '../platform/http/contract.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
@@ -38,7 +39,7 @@ export function paymentNotifyRoutes() {
     async (c) => {
       const s = c.var.services;
       const provider = c.req.param('provider');
-      const adapter = Object.values(s.payments).find((a) => a?.kind === provider);
+      const adapter = paymentAdapter(s, provider);
       if (!adapter) return c.notFound();
       // The simulator's notices come from /dev/pay on this machine: from anywhere else they would
       // be payments anyone could forge with the documented development secret.

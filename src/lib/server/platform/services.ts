@@ -57,6 +57,14 @@ export function createServices(env: Env, database: Database, content: ContentSto
   return services;
 }
 
+/** The online channels this process offers, in the order the pay dialog lists them. */
+export const onlineChannels = (s: Pick<Services, 'payments'>) =>
+  (['wechatpay', 'alipay'] as const).filter((channel) => s.payments[channel]);
+
+/** The adapter behind a provider name (a notify address, an intent's provider), if configured. */
+export const paymentAdapter = (s: Pick<Services, 'payments'>, provider: string) =>
+  Object.values(s.payments).find((a) => a?.kind === provider);
+
 /** PEM in an environment variable may come with its line breaks written as \n. */
 const pem = (value: string | undefined) => (value ?? '').replace(/\\n/g, '\n');
 
