@@ -100,6 +100,7 @@ describe('the money migration', () => {
       'bank',
       'bonus_expense',
       'clearing',
+      'coupon_expense',
       'receivable',
       'revenue',
     ]);

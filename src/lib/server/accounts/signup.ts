@@ -8,6 +8,7 @@ import { useCode, verifyCode } from './codes.ts';
 import { enforce, LIMITS } from './limits.ts';
 import { revokeUserSessions } from './tokens.ts';
 import { clearLoginLock } from './login.ts';
+import { giveWelcomeCoupons } from '../coupons/index.ts';
 import { findUserById, findUserByPhone, insertUser, PHONE_TAKEN } from './users.ts';
 
 // The account changes proved by an SMS code: registering, resetting the password, a new phone.
@@ -33,6 +34,8 @@ export async function register(
     await useCode(tx, codeId, s.now());
     const user = await insertUser(tx, { phone: input.phone, passwordHash, inviterId, now: s.now() });
     if (!user) throw new DomainError(PHONE_TAKEN);
+    // An invited newcomer starts with the welcome coupon (decision 0026).
+    if (inviterId !== null) await giveWelcomeCoupons(tx, user.id, s.now());
   });
 }
 

@@ -12,7 +12,7 @@ export type Posting = { accountId: number; sub: Sub; amountFen: number };
 export type AccountRow = typeof moneyAccounts.$inferSelect;
 
 /** The lab's own accounts: the other side of every movement (seeded by the money migration). */
-export type SystemCode = 'bank' | 'bonus_expense' | 'revenue' | 'receivable' | 'clearing';
+export type SystemCode = 'bank' | 'bonus_expense' | 'revenue' | 'receivable' | 'clearing' | 'coupon_expense';
 
 const systemIds = new WeakMap<object, Map<SystemCode, number>>();
 

@@ -50,7 +50,8 @@ export function previewSplit(
 
 /**
  * Debits an order's payment from the customer's account, already locked by the caller: one
- * movement whose postings say which sub-balance paid what. Null when the key was used before.
+ * movement whose postings say which sub-balance paid what, and what a coupon paid (from the lab's
+ * coupon account). Null when the key was used before.
  */
 export async function postOrderPayment(
   tx: Tx,
@@ -58,6 +59,7 @@ export async function postOrderPayment(
     account: AccountRow;
     orderId: number;
     split: Split;
+    couponFen?: number;
     idempotencyKey: string;
     actorId: number;
     note: string;
@@ -65,11 +67,13 @@ export async function postOrderPayment(
   },
 ) {
   const { split, account } = input;
-  const total = split.bonus_fen + split.cash_fen + split.credit_fen;
+  const coupon = input.couponFen ?? 0;
+  const total = split.bonus_fen + split.cash_fen + split.credit_fen + coupon;
   const postings: Posting[] = [
     { accountId: account.id, sub: 'bonus', amountFen: -split.bonus_fen },
     { accountId: account.id, sub: 'cash', amountFen: -split.cash_fen },
     { accountId: account.id, sub: 'credit', amountFen: -split.credit_fen },
+    { accountId: await systemAccount(tx, 'coupon_expense'), sub: 'cash', amountFen: -coupon },
     { accountId: await systemAccount(tx, 'revenue'), sub: 'cash', amountFen: total },
   ];
   return post(tx, {
@@ -103,7 +107,11 @@ export async function postOrderRefund(
     cash_fen: -(paid.get('cash') ?? 0) + (credit - creditBack),
     credit_fen: creditBack,
   };
-  const total = back.bonus_fen + back.cash_fen + back.credit_fen;
+  // What a coupon paid goes back to the lab's coupon account (the coupon itself is returned by
+  // the coupons domain).
+  const couponAccount = await systemAccount(tx, 'coupon_expense');
+  const coupon = -((await orderPostings(tx, input.orderId, 'payment', couponAccount)).get('cash') ?? 0);
+  const total = back.bonus_fen + back.cash_fen + back.credit_fen + coupon;
   if (total <= 0) return back;
   await post(tx, {
     kind: 'refund',
@@ -115,6 +123,7 @@ export async function postOrderRefund(
       { accountId: input.accountId, sub: 'bonus', amountFen: back.bonus_fen },
       { accountId: input.accountId, sub: 'cash', amountFen: back.cash_fen },
       { accountId: input.accountId, sub: 'credit', amountFen: back.credit_fen },
+      { accountId: couponAccount, sub: 'cash', amountFen: coupon },
       { accountId: await systemAccount(tx, 'revenue'), sub: 'cash', amountFen: -total },
     ],
   });

@@ -1,4 +1,5 @@
 import { lockAccount, postOrderRefund, userAccount } from '../money/index.ts';
+import { returnOrderCoupon } from '../coupons/index.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { enqueue } from '../platform/jobs.ts';
 import type { Actor } from '../../shared/orders/order-status.ts';
@@ -15,7 +16,7 @@ export type CancelledBy = { actor: Actor; actorId: number | null; note: string }
  * account, then the order, then whatever `release` locks (a reservation and its slots). The
  * order moves to 已取消 and what was paid goes back as one refund movement, keyed by the order so
  * it can never be refunded twice: each yuan to the sub-balance it came from (bonus, cash, credit).
- * Coupons and points will be reversed here too, once, for every kind of order.
+ * A coupon that paid part comes back (or is void when it has expired), once, for every kind of order.
  *
  * `release` runs before the transition and may refuse (a reservation past its deadline). With
  * `ifOpen`, an order that is already cancelled is returned as it is instead of refused.
@@ -49,6 +50,7 @@ export async function cancelWithRefund(
       note: `订单 ${order.orderNo} 取消退款`,
       now,
     });
+    await returnOrderCoupon(tx, order.id, now);
     // What was paid online then goes back to its channel (the payments domain's job).
     await enqueue(
       tx,

@@ -17,6 +17,7 @@ import {
   type Split,
 } from '../money/index.ts';
 import type { Tx } from '../platform/db/client.ts';
+import { couponOptions, reservedCouponRid, useCoupon } from '../coupons/index.ts';
 import {
   ALREADY_PAID,
   nextStatus,
@@ -38,18 +39,32 @@ const DONE = ['delivered', 'unsettled', 'completed'] as const;
 /** What is owed on an order right now. */
 const owed = (o: OrderRow) => Math.max(0, o.amountFen - o.paidFen);
 
-export async function readyToPay(s: Services, userId: number, rid: string) {
+/**
+ * web/order/ready2pay: what the order owes, the customer's coupons with what each would take off
+ * (the best one applied unless another or none is asked for), and where each way of paying would
+ * take the rest from.
+ */
+export async function readyToPay(s: Services, userId: number, rid: string, couponRid?: string) {
   const o = await findOwnOrder(s.db, userId, rid);
   const now = s.now();
   const account = await userAccount(s.db, userId, now);
   const credit = await creditState(s.db, account, now);
-  const amount = owed(o);
+  const payable = PAYABLE_STATUSES.includes(o.status);
+  const coupons = payable ? await couponOptions(s.db, o, now) : [];
+  const usable = coupons.filter((c) => c.discount_fen > 0);
+  const applied = couponRid === undefined ? usable[0] : usable.find((c) => c.rid === couponRid);
+  const discount = applied?.discount_fen ?? 0;
+  const amount = owed(o) - discount;
   return {
     rid: o.rid,
     order_no: o.orderNo,
     status: o.status,
     status_text: ORDER_STATUS_TEXT[o.status],
-    amount_fen: amount,
+    amount_fen: owed(o),
+    coupons,
+    coupon_rid: applied?.rid ?? null,
+    discount_fen: discount,
+    pay_fen: amount,
     balance_fen: account.cashFen + account.bonusFen,
     cash_fen: account.cashFen,
     bonus_fen: account.bonusFen,
@@ -61,7 +76,7 @@ export async function readyToPay(s: Services, userId: number, rid: string) {
       credit: previewSplit(account, amount, 'credit', credit.overdue_fen),
     },
     online_channels: onlineChannels(s),
-    payable: PAYABLE_STATUSES.includes(o.status),
+    payable,
   };
 }
 
@@ -79,15 +94,16 @@ const splitText = (split: Split) =>
  * the order row, are locked (always in that order, as every money path does, so two payments
  * cannot deadlock), the move is checked, the split taken (bonus first, then cash; or the credit
  * line) and posted, and the order moved. A second payment of the same order waits for the first
- * and then finds it paid; the same idempotency key twice answers the first result.
+ * and then finds it paid; the same idempotency key twice answers the first result. A coupon pays
+ * its part in the same movement (its row locked, so it is used once).
  */
 export async function payOrder(
   s: Services,
   userId: number,
   rid: string,
-  idempotencyKey?: string,
-  method: PayMethod = 'balance',
+  options: { idempotencyKey?: string; method?: PayMethod; couponRid?: string } = {},
 ) {
+  const { idempotencyKey, method = 'balance', couponRid } = options;
   const peek = await findOwnOrder(s.db, userId, rid);
   const now = s.now();
   const { id: accountId } = await userAccount(s.db, userId, now);
@@ -101,6 +117,7 @@ export async function payOrder(
       balance_fen: account.cashFen + account.bonusFen,
       paid_fen: paid.bonus_fen + paid.cash_fen + paid.credit_fen,
       paid,
+      discount_fen: 0,
     });
     if (idempotencyKey) {
       const [earlier] = await tx
@@ -115,23 +132,30 @@ export async function payOrder(
     const move = nextStatus(factsOf(order), 'pay', 'customer');
     if (!move.ok) throw new DomainError(move.message, 200, move.code);
     const amount = owed(order);
+    const coupon = couponRid ? await useCoupon(tx, { couponRid, order, now }) : null;
+    const discount = coupon?.discountFen ?? 0;
     const credit = method === 'credit' ? await creditState(tx, account, now) : null;
-    const split = splitPayment(account, amount, method, credit?.overdue_fen ?? 0);
+    const split = splitPayment(account, amount - discount, method, credit?.overdue_fen ?? 0);
     const posted = await postOrderPayment(tx, {
       account,
       orderId: order.id,
       split,
+      couponFen: discount,
       idempotencyKey: key,
       actorId: userId,
       note: `支付订单 ${order.orderNo}`,
       now,
     });
     if (!posted) throw new DomainError(ALREADY_PAID, 200, 'ALREADY_PAID');
+    const how = `${method === 'credit' ? '信用支付' : '余额支付'} ${fenToYuan(amount - discount)} 元`;
+    const parts = [splitText(split), coupon ? `优惠券「${coupon.name}」抵扣 ${fenToYuan(discount)} 元` : '']
+      .filter(Boolean)
+      .join('，');
     const updated = await applyTransition(tx, order, {
       action: 'pay',
       actor: 'customer',
       actorId: userId,
-      note: `${method === 'credit' ? '信用支付' : '余额支付'} ${fenToYuan(amount)} 元（${splitText(split)}）`,
+      note: parts ? `${how}（${parts}）` : how,
       now,
       patch: { paidFen: order.paidFen + amount },
       recycle: await hasDisposal(tx, order.id, DISPOSAL_RECYCLE),
@@ -141,8 +165,9 @@ export async function payOrder(
       status: updated.status,
       status_text: ORDER_STATUS_TEXT[updated.status],
       balance_fen: after.cashFen + after.bonusFen,
-      paid_fen: amount,
+      paid_fen: amount - discount,
       paid: split,
+      discount_fen: discount,
     };
   });
 }
@@ -177,16 +202,31 @@ export async function settleOnlineOrder(
   });
   if (!peek) return 'kept';
   const order = await lockOrder(tx, peek.id);
-  const payable =
-    order.userId === input.userId &&
-    nextStatus(factsOf(order), 'pay', 'customer').ok &&
-    owed(order) === input.amountFen;
-  if (!payable) return 'kept';
+  if (order.userId !== input.userId || !nextStatus(factsOf(order), 'pay', 'customer').ok) return 'kept';
+  // The coupon the trade was made with pays its part, if it still can and the sums still agree.
+  const couponRid = await reservedCouponRid(tx, input.tradeNo);
+  let coupon: { discountFen: number; name: string } | null = null;
+  if (couponRid && owed(order) !== input.amountFen) {
+    // In a savepoint: a coupon that no longer applies, or now takes off another sum, stays unused.
+    coupon = await tx
+      .transaction(async (inner) => {
+        const used = await useCoupon(inner, { couponRid, order, now, tradeNo: input.tradeNo });
+        if (owed(order) !== input.amountFen + used.discountFen) throw new DomainError('优惠金额已变化');
+        return used;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof DomainError) return null;
+        throw error;
+      });
+  }
+  const discount = coupon?.discountFen ?? 0;
+  if (owed(order) !== input.amountFen + discount) return 'kept';
   const split: Split = { bonus_fen: 0, cash_fen: input.amountFen, credit_fen: 0 };
   await postOrderPayment(tx, {
     account,
     orderId: order.id,
     split,
+    couponFen: discount,
     idempotencyKey: `pay:online:${input.tradeNo}`,
     actorId: input.userId,
     note: `支付订单 ${order.orderNo}（${input.channelText}）`,
@@ -196,9 +236,9 @@ export async function settleOnlineOrder(
     action: 'pay',
     actor: 'customer',
     actorId: input.userId,
-    note: `${input.channelText}支付 ${fenToYuan(input.amountFen)} 元`,
+    note: `${input.channelText}支付 ${fenToYuan(input.amountFen)} 元${coupon ? `（优惠券「${coupon.name}」抵扣 ${fenToYuan(discount)} 元）` : ''}`,
     now,
-    patch: { paidFen: order.paidFen + input.amountFen },
+    patch: { paidFen: order.paidFen + input.amountFen + discount },
     recycle: await hasDisposal(tx, order.id, DISPOSAL_RECYCLE),
   });
   return 'paid';

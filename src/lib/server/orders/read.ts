@@ -14,6 +14,7 @@ import {
 import { pageWindow } from '../../shared/pagination.ts';
 import { addDays, shanghaiMidnight } from '../../shared/slots.ts';
 import type { OrderRow } from './transition.ts';
+import { orderCoupon } from '../coupons/index.ts';
 
 /** One of the user's own orders; another user's rid reads as not found. */
 export async function findOwnOrder(db: Db, userId: number, rid: string): Promise<OrderRow> {
@@ -91,7 +92,7 @@ export async function filesOf(db: Db, orderId: number): Promise<OrderFile[]> {
 }
 
 export async function orderDetail(db: Db, o: OrderRow): Promise<OrderDetail> {
-  const [lines, timeline, fileList, [evaluation]] = await Promise.all([
+  const [lines, timeline, fileList, [evaluation], coupon] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(orderItems.id),
     timelineOf(db, o.id),
     filesOf(db, o.id),
@@ -99,6 +100,7 @@ export async function orderDetail(db: Db, o: OrderRow): Promise<OrderDetail> {
       .select()
       .from(orderFeedback)
       .where(and(eq(orderFeedback.orderId, o.id), eq(orderFeedback.kind, 'evaluation'))),
+    orderCoupon(db, o.id),
   ]);
   const sourceIds = lines.map((l) => l.sourceOrderId).filter((v): v is number => v !== null);
   const sourceRids = new Map<number, string>();
@@ -141,6 +143,7 @@ export async function orderDetail(db: Db, o: OrderRow): Promise<OrderDetail> {
           edited: evaluation.editedAt?.toISOString() ?? null,
         }
       : null,
+    coupon,
   };
 }
 

@@ -29,6 +29,7 @@ import {
   orderListSchema,
   orderRidSchema,
   paySchema,
+  readyToPaySchema,
   recycleAddSchema,
 } from '../../shared/orders/order.ts';
 import { PageRequestSchema } from '../../shared/pagination.ts';
@@ -114,22 +115,23 @@ export function orderRoutes() {
 
   r.post(
     '/web/order/ready2pay',
-    contract({ body: orderRidSchema, response: ReadyToPaySchema }),
+    contract({ body: readyToPaySchema, response: ReadyToPaySchema }),
     async (c) => {
       const me = requireUser(c);
-      const { rid } = await readBody(c, orderRidSchema);
-      return ok(c, await readyToPay(c.var.services, me.id, rid));
+      const { rid, coupon_rid } = await readBody(c, readyToPaySchema);
+      return ok(c, await readyToPay(c.var.services, me.id, rid, coupon_rid));
     },
   );
 
   r.post('/web/order/pay', contract({ body: paySchema, response: PaidSchema }), async (c) => {
     const me = requireUser(c);
-    const { rid, idempotency_key, method } = await readBody(c, paySchema);
-    return ok(
-      c,
-      await payOrder(c.var.services, me.id, rid, idempotency_key || undefined, method),
-      '支付成功',
-    );
+    const { rid, idempotency_key, method, coupon_rid } = await readBody(c, paySchema);
+    const options = {
+      idempotencyKey: idempotency_key || undefined,
+      method,
+      couponRid: coupon_rid || undefined,
+    };
+    return ok(c, await payOrder(c.var.services, me.id, rid, options), '支付成功');
   });
 
   r.post(

@@ -20,6 +20,8 @@ const RID_PREFIX = {
   transferApply: 'z',
   creditApply: 'k',
   prestoreRule: 'l',
+  couponTemplate: 'q',
+  coupon: 'c',
 } as const;
 
 export type RidKind = keyof typeof RID_PREFIX;

@@ -160,7 +160,18 @@ export const paySchema = z.object(
     idempotency_key: optText('请求标识', 64).optional(),
     /** balance: bonus first, then cash; credit: the credit line. */
     method: z.enum(['balance', 'credit'], { error: '[支付方式]不正确' }).default('balance'),
+    /** The coupon to pay part with (decision 0026); none when absent or empty. */
+    coupon_rid: optText('优惠券', 64).optional(),
   },
+  { error: '请求参数格式不正确' },
+);
+
+/**
+ * web/order/ready2pay: with no coupon_rid the best applicable coupon is suggested; '' means
+ * without a coupon; a rid, with that one.
+ */
+export const readyToPaySchema = z.object(
+  { rid: ridField(), coupon_rid: optText('优惠券', 64).optional() },
   { error: '请求参数格式不正确' },
 );
 

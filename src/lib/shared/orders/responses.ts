@@ -1,6 +1,7 @@
 // What the order calls answer (decision 0020): the schemas, and the types derived from them.
 import { z } from '../zod.ts';
 import { fen, pagedOf, ridOut } from '../responses.ts';
+import { CouponOptionSchema, OrderCouponSchema } from '../coupons/responses.ts';
 import { DeviceSummarySchema } from '../catalogue/responses.ts';
 import { CustomerRefSchema } from '../accounts/responses.ts';
 import { ORDER_STATUSES } from './order-status.ts';
@@ -103,6 +104,8 @@ export const OrderDetailSchema = OrderSummarySchema.extend({
   evaluation: z
     .object({ score: z.number(), content: z.string(), created: z.string(), edited: z.string().nullable() })
     .nullable(),
+  /** The coupon that paid part of the order, and what it took from each line. */
+  coupon: OrderCouponSchema.nullable(),
 });
 export type OrderDetail = z.output<typeof OrderDetailSchema>;
 
@@ -160,6 +163,13 @@ export const ReadyToPaySchema = z.object({
   status,
   status_text: z.string(),
   amount_fen: fen,
+  /** The usable coupons with what each would take off this order, best first (decision 0026). */
+  coupons: z.array(CouponOptionSchema),
+  /** The coupon applied below (the suggested or the chosen one), else null. */
+  coupon_rid: ridOut.nullable(),
+  discount_fen: fen,
+  /** What is left to pay after the coupon: the splits below are for this amount. */
+  pay_fen: fen,
   /** cash + bonus: what a balance payment may draw on. */
   balance_fen: fen,
   cash_fen: fen,
@@ -182,6 +192,8 @@ export const PaidSchema = z.object({
   balance_fen: fen,
   paid_fen: fen,
   paid: SplitSchema,
+  /** What the coupon took off (0 without one). */
+  discount_fen: fen,
 });
 
 /** order/history4user: past orders whose samples the lab keeps. */

@@ -30,6 +30,8 @@ export const PERMISSIONS = [
   'money.approve',
   'money.adjust',
   'money.rules',
+  'coupons.read',
+  'coupons.manage',
   'audit.read',
   'staff.manage',
 ] as const;
@@ -50,6 +52,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'reservations.read',
     'reservations.manage',
     'money.read',
+    'coupons.read',
+    'coupons.manage',
   ],
   technician: ['dashboard.read', 'orders.read', 'orders.process', 'reservations.read', 'reservations.manage'],
   finance: [
@@ -61,6 +65,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'money.approve',
     'money.adjust',
     'money.rules',
+    'coupons.read',
   ],
   editor: ['dashboard.read', 'reservations.read', 'instruments.edit'],
 };
@@ -114,6 +119,11 @@ export const ADMIN_ROUTES: Record<string, Permission> = {
   'credit/approve': 'money.approve',
   'credit/reject': 'money.approve',
   'balance/credit': 'money.adjust',
+  'coupon/template/list': 'coupons.read',
+  'coupon/template/add': 'coupons.manage',
+  'coupon/template/retire': 'coupons.manage',
+  'coupon/issue': 'coupons.manage',
+  'coupon/usage': 'coupons.read',
   'require/list': 'requirements.read',
   'require/handle': 'requirements.manage',
   'audit/list': 'audit.read',
