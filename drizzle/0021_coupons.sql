@@ -44,7 +44,6 @@ CREATE TABLE "coupons" (
 	"allocation" jsonb,
 	"used_at" timestamp with time zone,
 	"reserved_trade_no" text,
-	"reserved_until" timestamp with time zone,
 	"returned_at" timestamp with time zone,
 	"created_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "coupons_rid_unique" UNIQUE("rid")

@@ -339,6 +339,54 @@ describe('paying with a coupon', () => {
   });
 });
 
+describe('paying online with a coupon', () => {
+  const create = (c: Customer, body: Record<string, unknown>) =>
+    t.post<{ trade_no: string; amount_fen: number }>('/api/auth/payment/create', body, c.h);
+  const confirm = (trade_no: string) =>
+    t.post<{ result: string }>('/api/dev/pay/confirm', { trade_no, action: 'pay' });
+
+  it('makes the QR code for what is left, and the arriving money pays the order with the coupon', async () => {
+    const c = await o.customer('enterprise');
+    const coupon = (await claim(c, { template_rid: (await template({ value_fen: 2500 })).rid })).body.data;
+    const rid = await o.quotedOrder(c, 30_000);
+    const trade = await create(c, { purpose: 'order', rid, channel: 'alipay', coupon_rid: coupon.rid });
+    expect(trade.body).toMatchObject({ code: 1, data: { amount_fen: 27_500 } });
+    expect((await confirm(trade.body.data.trade_no)).body.data.result).toBe('settled');
+    const detail = await t.post<{ status: string; paid_fen: number; coupon: { discount_fen: number } }>(
+      '/api/auth/order/detail',
+      { rid },
+      c.h,
+    );
+    expect(detail.body.data).toMatchObject({ paid_fen: 30_000, coupon: { discount_fen: 2500 } });
+    expect(await wallet(t.services, c.id)).toMatchObject({ cash: 0 });
+    await expectLedgerSound(t.services);
+  });
+
+  it('lets the balance take a coupon a QR code was made with; that money, if it arrives, stays as cash', async () => {
+    const c = await o.customer('enterprise');
+    const coupon = (await claim(c, { template_rid: (await template({ value_fen: 2500 })).rid })).body.data;
+    const rid = await o.quotedOrder(c, 30_000);
+    const trade = await create(c, { purpose: 'order', rid, channel: 'wechatpay', coupon_rid: coupon.rid });
+    await o.credit(c.rid, 27_500);
+    expect((await pay(c, rid, coupon.rid)).body).toMatchObject({ code: 1, data: { discount_fen: 2500 } });
+    expect((await confirm(trade.body.data.trade_no)).body.data.result).toBe('settled');
+    expect(await wallet(t.services, c.id)).toMatchObject({ cash: 27_500 });
+    const [row] = await t.services.db.select().from(coupons).where(eq(coupons.rid, coupon.rid));
+    expect(row).toMatchObject({ state: 'used', discountFen: 2500 });
+    await expectLedgerSound(t.services);
+  });
+
+  it('refuses a coupon that does not apply before any trade is made', async () => {
+    const c = await o.customer('enterprise');
+    const coupon = (
+      await claim(c, { template_rid: (await template({ threshold_fen: 900_000, value_fen: 100 })).rid })
+    ).body.data;
+    const rid = await o.quotedOrder(c, 30_000);
+    const trade = await create(c, { purpose: 'order', rid, channel: 'wechatpay', coupon_rid: coupon.rid });
+    expect(trade.body).toMatchObject({ code: 0, msg: '未达到使用门槛（满9000减1）' });
+  });
+});
+
 describe('staff and coupons', () => {
   it('creates, issues by phone, shows usage and retires', async () => {
     const tpl = await template({ name: '定向券', claimable: false, per_user_limit: 1 });

@@ -1,7 +1,7 @@
 // Online payment (decision 0025): the requests and answers of payment/create and payment/status.
 import { z } from './zod.ts';
 import { fen, ridOut } from './responses.ts';
-import { ridField } from './orders/order.ts';
+import { optText, ridField } from './orders/order.ts';
 
 export const PAY_CHANNEL_TEXT = { wechatpay: '微信支付', alipay: '支付宝' } as const;
 export type PayChannelName = keyof typeof PAY_CHANNEL_TEXT;
@@ -18,6 +18,8 @@ export const paymentCreateSchema = z.object(
     purpose: z.enum(['order', 'topup', 'repay'], { error: '[支付用途]不正确' }),
     rid: ridField('支付对象'),
     channel: z.enum(['wechatpay', 'alipay'], { error: '[支付方式]不正确' }),
+    /** For an order: the coupon to pay part with (decision 0026). */
+    coupon_rid: optText('优惠券', 64).optional(),
   },
   { error: '请求参数格式不正确' },
 );

@@ -394,13 +394,11 @@ type UseCheck = { ok: true; discount: number; lines: Line[] } | { ok: false; rea
 function checkUse(
   c: Coupon,
   t: Template,
-  ctx: { owed: number; lines: Line[]; paidBefore: boolean; paidFen: number; now: number; tradeNo?: string },
+  ctx: { owed: number; lines: Line[]; paidBefore: boolean; paidFen: number; now: number },
 ): UseCheck {
   if (c.state === 'used') return { ok: false, reason: COUPON_USED };
   if (c.state === 'void' || c.validTo.getTime() <= ctx.now) return { ok: false, reason: COUPON_EXPIRED };
   if (c.validFrom.getTime() > ctx.now) return { ok: false, reason: COUPON_NOT_STARTED };
-  if (c.reservedUntil && c.reservedUntil.getTime() > ctx.now && c.reservedTradeNo !== ctx.tradeNo)
-    return { ok: false, reason: '优惠券正在另一笔支付中使用' };
   if (ctx.paidFen > 0) return { ok: false, reason: '该订单已部分支付，不能使用优惠券' };
   if (t.firstOrderOnly && ctx.paidBefore) return { ok: false, reason: '该优惠券仅限首单使用' };
   const base = eligible(t, ctx.owed, ctx.lines);
@@ -408,6 +406,19 @@ function checkUse(
   const discount = discountFor(ruleOf(t), base.fen);
   if (discount === 0) return { ok: false, reason: `未达到使用门槛（${ruleText(ruleOf(t))}）` };
   return { ok: true, discount, lines: base.lines };
+}
+
+/** Locks one of the customer's coupons and checks it against an order; throws the refusal. */
+async function lockForOrder(tx: Tx, couponRid: string, order: PayOrder, now: number) {
+  const [c] = await tx.select().from(coupons).where(eq(coupons.rid, couponRid)).for('update');
+  if (!c || c.userId !== order.userId) throw new DomainError(COUPON_NOT_FOUND);
+  const [t] = await tx.select().from(couponTemplates).where(eq(couponTemplates.id, c.templateId));
+  const owed = Math.max(0, order.amountFen - order.paidFen);
+  const lines = await orderLines(tx, order.id);
+  const paidBefore = t.firstOrderOnly ? await hasPaidOrder(tx, order.userId, order.id) : false;
+  const check = checkUse(c, t, { owed, lines, paidBefore, paidFen: order.paidFen, now });
+  if (!check.ok) throw new DomainError(check.reason);
+  return { c, t, discount: check.discount, lines: check.lines };
 }
 
 /**
@@ -418,72 +429,38 @@ function checkUse(
  */
 export async function useCoupon(
   tx: Tx,
-  input: { couponRid: string; order: PayOrder; now: number; tradeNo?: string },
+  input: { couponRid: string; order: PayOrder; now: number },
 ): Promise<{ discountFen: number; name: string }> {
-  const { order, now } = input;
-  const [c] = await tx.select().from(coupons).where(eq(coupons.rid, input.couponRid)).for('update');
-  if (!c || c.userId !== order.userId) throw new DomainError(COUPON_NOT_FOUND);
-  const [t] = await tx.select().from(couponTemplates).where(eq(couponTemplates.id, c.templateId));
-  const owed = Math.max(0, order.amountFen - order.paidFen);
-  const lines = await orderLines(tx, order.id);
-  const paidBefore = t.firstOrderOnly ? await hasPaidOrder(tx, order.userId, order.id) : false;
-  const check = checkUse(c, t, {
-    owed,
-    lines,
-    paidBefore,
-    paidFen: order.paidFen,
-    now,
-    tradeNo: input.tradeNo,
-  });
-  if (!check.ok) throw new DomainError(check.reason);
-  const shares = allocate(check.discount, check.lines);
-  const allocation: CouponAllocation[] = check.lines
+  const { c, t, discount, lines } = await lockForOrder(tx, input.couponRid, input.order, input.now);
+  const shares = allocate(discount, lines);
+  const allocation: CouponAllocation[] = lines
     .map((l, i) => ({ item_rid: l.item_rid, name: l.name, fen: shares[i] }))
     .filter((a) => a.fen > 0);
   await tx
     .update(coupons)
     .set({
       state: 'used',
-      orderId: order.id,
-      discountFen: check.discount,
+      orderId: input.order.id,
+      discountFen: discount,
       allocation,
-      usedAt: new Date(now),
+      usedAt: new Date(input.now),
       reservedTradeNo: null,
-      reservedUntil: null,
     })
     .where(eq(coupons.id, c.id));
-  return { discountFen: check.discount, name: t.name };
+  return { discountFen: discount, name: t.name };
 }
 
 /**
- * Holds a coupon for an online trade until it expires, after checking it applies: the QR code is
- * made for the discounted amount, which must still be there when the money arrives.
+ * The discount a coupon gives an order's online trade, which it now reserves (taking it from any
+ * earlier trade): the QR code is made for what is left to pay.
  */
 export async function reserveCoupon(
   tx: Tx,
-  input: { couponRid: string; order: PayOrder; now: number; tradeNo: string; until: Date },
+  input: { couponRid: string; order: PayOrder; now: number; tradeNo: string },
 ): Promise<number> {
-  const { order, now } = input;
-  const [c] = await tx.select().from(coupons).where(eq(coupons.rid, input.couponRid)).for('update');
-  if (!c || c.userId !== order.userId) throw new DomainError(COUPON_NOT_FOUND);
-  const [t] = await tx.select().from(couponTemplates).where(eq(couponTemplates.id, c.templateId));
-  const lines = await orderLines(tx, order.id);
-  const paidBefore = t.firstOrderOnly ? await hasPaidOrder(tx, order.userId, order.id) : false;
-  const owed = Math.max(0, order.amountFen - order.paidFen);
-  const check = checkUse(c, t, {
-    owed,
-    lines,
-    paidBefore,
-    paidFen: order.paidFen,
-    now,
-    tradeNo: input.tradeNo,
-  });
-  if (!check.ok) throw new DomainError(check.reason);
-  await tx
-    .update(coupons)
-    .set({ reservedTradeNo: input.tradeNo, reservedUntil: input.until })
-    .where(eq(coupons.id, c.id));
-  return check.discount;
+  const { c, discount } = await lockForOrder(tx, input.couponRid, input.order, input.now);
+  await tx.update(coupons).set({ reservedTradeNo: input.tradeNo }).where(eq(coupons.id, c.id));
+  return discount;
 }
 
 /** The coupon an online trade reserved, if it still is that trade's. */

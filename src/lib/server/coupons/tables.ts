@@ -70,9 +70,9 @@ export type CouponState = (typeof COUPON_STATES)[number];
 /**
  * A coupon a customer holds. available → used when an order is paid with it; a cancelled order
  * gives it back (available again) if it is still valid, else void (used and refunded). Expiry is
- * not a state: an available coupon past valid_to is 已失效. A pending online trade reserves it
- * until the trade expires, so the discount the QR code was made for is still there when the money
- * arrives.
+ * not a state: an available coupon past valid_to is 已失效. The newest online trade made with it
+ * reserves it (reserved_trade_no): when that trade's money arrives the coupon pays its part, if no
+ * other payment took it meanwhile; a reservation never blocks paying another way.
  */
 export const coupons = pgTable(
   'coupons',
@@ -95,7 +95,6 @@ export const coupons = pgTable(
     allocation: jsonb('allocation').$type<CouponAllocation[]>(),
     usedAt: at('used_at'),
     reservedTradeNo: text('reserved_trade_no'),
-    reservedUntil: at('reserved_until'),
     returnedAt: at('returned_at'),
     createdAt: at('created_at').notNull(),
   },

@@ -17,7 +17,7 @@ import {
   type Split,
 } from '../money/index.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { couponOptions, reservedCouponRid, useCoupon } from '../coupons/index.ts';
+import { couponOptions, reserveCoupon, reservedCouponRid, useCoupon } from '../coupons/index.ts';
 import {
   ALREADY_PAID,
   nextStatus,
@@ -78,6 +78,28 @@ export async function readyToPay(s: Services, userId: number, rid: string, coupo
     online_channels: onlineChannels(s),
     payable,
   };
+}
+
+/**
+ * What an online trade for an order asks for: what it owes, less the coupon's part, the coupon
+ * then reserved for that trade (decision 0026).
+ */
+export async function orderTradeAmount(
+  s: Services,
+  userId: number,
+  rid: string,
+  coupon?: { rid: string; tradeNo: string },
+) {
+  const o = await findOwnOrder(s.db, userId, rid);
+  const amount = owed(o);
+  if (!PAYABLE_STATUSES.includes(o.status) || amount === 0) throw new DomainError('该订单当前无需支付');
+  const description = `检测订单 ${o.orderNo}`;
+  if (!coupon) return { amountFen: amount, description };
+  const discount = await s.db.transaction((tx) =>
+    reserveCoupon(tx, { couponRid: coupon.rid, order: o, now: s.now(), tradeNo: coupon.tradeNo }),
+  );
+  if (discount >= amount) throw new DomainError('使用优惠券后无需在线支付，请选择余额支付');
+  return { amountFen: amount - discount, description };
 }
 
 const SOURCE_TEXT = { bonus_fen: '赠送金', cash_fen: '现金余额', credit_fen: '信用额度' } as const;
@@ -210,7 +232,7 @@ export async function settleOnlineOrder(
     // In a savepoint: a coupon that no longer applies, or now takes off another sum, stays unused.
     coupon = await tx
       .transaction(async (inner) => {
-        const used = await useCoupon(inner, { couponRid, order, now, tradeNo: input.tradeNo });
+        const used = await useCoupon(inner, { couponRid, order, now });
         if (owed(order) !== input.amountFen + used.discountFen) throw new DomainError('优惠金额已变化');
         return used;
       })

@@ -12,10 +12,11 @@ export {
   addRecycle,
   listRecycles,
   settleOnlineOrder,
+  orderTradeAmount,
 } from './customer.ts';
 export { quoteOrder, staffStep, staffCancel, type StaffStep } from './staff.ts';
 export { insertOrder, selfDelivery } from './place.ts';
 export { cancelWithRefund, ORDER_REFUNDED } from './cancel.ts';
 export { registerHold, type ReleaseHold, type ReleasedBy } from './holds.ts';
-export { addEvent, applyTransition, lockOrder, type OrderRow } from './transition.ts';
+export { addEvent, applyTransition, lockOrder, ORDER_COMPLETED, type OrderRow } from './transition.ts';
 export { assertBasicInfo } from './basic-info.ts';

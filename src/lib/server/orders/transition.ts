@@ -3,6 +3,7 @@ import { orderEvents, orders, users } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { queueForTransition } from '../notify/index.ts';
+import { enqueue } from '../platform/jobs.ts';
 import {
   nextStatus,
   type Actor,
@@ -12,6 +13,9 @@ import {
 import { ORDER_NOT_FOUND } from '../../shared/orders/order.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/** The job an order reaching 已完成 leaves for whoever rewards it (the points domain's). */
+export const ORDER_COMPLETED = 'orders.completed';
 
 export const factsOf = (o: OrderRow) => ({
   status: o.status,
@@ -108,5 +112,11 @@ export async function applyTransition(
       recycle: t.recycle ? '1' : '0',
     },
   });
+  if (result.to === 'completed')
+    await enqueue(
+      tx,
+      [{ kind: ORDER_COMPLETED, payload: { orderRid: order.rid }, uniqueKey: `completed:${order.rid}`, runAt: t.now }],
+      t.now,
+    );
   return updated;
 }

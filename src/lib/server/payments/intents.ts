@@ -7,19 +7,24 @@ import type { Tx } from '../platform/db/client.ts';
 import { paymentEvents, paymentIntents, paymentRefunds } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import { randomBytes } from 'node:crypto';
-import type { PayChannel, PaymentNotice } from '../platform/adapters/payment/types.ts';
-import { findOwnOrder, settleOnlineOrder } from '../orders/index.ts';
+import {
+  RefundWindowError,
+  type PayChannel,
+  type PaymentNotice,
+} from '../platform/adapters/payment/types.ts';
+import { enqueue } from '../platform/jobs.ts';
+import { orderTradeAmount, settleOnlineOrder } from '../orders/index.ts';
 import {
   moneyTransaction,
   postChannelRefund,
   postChannelRefundFailed,
+  postChannelRefundKept,
   prestoreToPay,
   repayToPay,
   settleOnlineRepay,
   settleOnlineTopUp,
   userAccount,
 } from '../money/index.ts';
-import { PAYABLE_STATUSES } from '../../shared/orders/order-status.ts';
 import { fenToYuan } from '../../shared/money.ts';
 import { PAY_CHANNEL_TEXT, PAYMENT_STATUS_TEXT } from '../../shared/payments.ts';
 
@@ -40,14 +45,17 @@ const intentOut = (i: Intent) => ({
   outcome: (i.outcome as 'paid' | 'credited' | 'repaid' | 'kept' | null) ?? null,
 });
 
-/** What is owed, decided here and never taken from the browser. */
-async function amountOf(s: Services, userId: number, purpose: Intent['purpose'], rid: string) {
-  if (purpose === 'topup') return prestoreToPay(s.db, userId, rid);
-  if (purpose === 'repay') return repayToPay(s.db, userId, rid, s.now());
-  const o = await findOwnOrder(s.db, userId, rid);
-  const owed = Math.max(0, o.amountFen - o.paidFen);
-  if (!PAYABLE_STATUSES.includes(o.status) || owed === 0) throw new DomainError('该订单当前无需支付');
-  return { amountFen: owed, description: `检测订单 ${o.orderNo}` };
+/** What is owed, decided here and never taken from the browser (less a coupon the trade reserves). */
+async function amountOf(
+  s: Services,
+  userId: number,
+  input: { purpose: Intent['purpose']; rid: string; coupon_rid?: string },
+  tradeNo: string,
+) {
+  if (input.purpose === 'topup') return prestoreToPay(s.db, userId, input.rid);
+  if (input.purpose === 'repay') return repayToPay(s.db, userId, input.rid, s.now());
+  const coupon = input.coupon_rid ? { rid: input.coupon_rid, tradeNo } : undefined;
+  return orderTradeAmount(s, userId, input.rid, coupon);
 }
 
 /**
@@ -58,12 +66,14 @@ async function amountOf(s: Services, userId: number, purpose: Intent['purpose'],
 export async function createPayment(
   s: Services,
   userId: number,
-  input: { purpose: Intent['purpose']; rid: string; channel: PayChannel },
+  input: { purpose: Intent['purpose']; rid: string; channel: PayChannel; coupon_rid?: string },
 ) {
   if (s.env.PAYMENT_PROVIDER === 'off') throw new DomainError(PAYMENT_OFF);
   const adapter = s.payments[input.channel];
   if (!adapter) throw new DomainError('暂未开通该支付方式，请选择其他方式');
-  const { amountFen, description } = await amountOf(s, userId, input.purpose, input.rid);
+  // Letters and digits only: every provider takes that as a merchant trade number.
+  const tradeNo = `P${randomBytes(12).toString('hex').toUpperCase()}`;
+  const { amountFen, description } = await amountOf(s, userId, input, tradeNo);
   const now = s.now();
   const open = await s.db
     .select()
@@ -77,10 +87,10 @@ export async function createPayment(
         eq(paymentIntents.status, 'pending'),
       ),
     );
-  const reusable = open.find((i) => i.amountFen === amountFen && i.expiresAt.getTime() > now + 60_000);
+  // A trade with a coupon is always new: the coupon now belongs to it.
+  const reusable =
+    !input.coupon_rid && open.find((i) => i.amountFen === amountFen && i.expiresAt.getTime() > now + 60_000);
   if (reusable) return intentOut(reusable);
-  // Letters and digits only: every provider takes that as a merchant trade number.
-  const tradeNo = `P${randomBytes(12).toString('hex').toUpperCase()}`;
   const expiresAt = new Date(now + s.env.PAYMENT_EXPIRE_MINUTES * 60_000);
   const { codeUrl } = await adapter.createTrade({
     channel: input.channel,
@@ -288,7 +298,7 @@ async function settleRefundNotice(
     await mark('unknown_refund');
     return 'refused';
   }
-  if (refund.r.status === 'succeeded' || refund.r.status === 'failed') {
+  if (refund.r.status !== 'pending' && refund.r.status !== 'processing') {
     await mark('repeat');
     return 'duplicate';
   }
@@ -344,12 +354,36 @@ export async function refundOrderToChannel(s: Services, orderRid: string): Promi
   for (const i of paid) await refundIntent(s, i, '订单取消退款');
 }
 
+const DAY = 86_400_000;
+const windowText = (days: number) =>
+  days % 365 === 0 ? `${days / 365} 年` : days % 30 === 0 ? `${days / 30} 个月` : `${days} 天`;
+
 async function refundIntent(s: Services, i: Intent, reason: string) {
   const adapter = paymentAdapter(s, i.provider);
   if (!adapter) return;
   const refundNo = `R${i.tradeNo}`;
   const now = s.now();
+  const channelText = PAY_CHANNEL_TEXT[i.channel];
   const { id: accountId } = await userAccount(s.db, i.userId, now);
+  // Past the provider's window the channel would refuse it: the money stays on the balance.
+  if (now - (i.paidAt ?? i.createdAt).getTime() > adapter.refundWindowDays * DAY) {
+    await moneyTransaction(s.db, async (tx) => {
+      const [existing] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.refundNo, refundNo));
+      if (existing) return;
+      const note = `已超过${channelText}原路退款期限（付款后 ${windowText(adapter.refundWindowDays)}），退款 ¥${fenToYuan(i.amountFen)} 已留在账户余额`;
+      await postChannelRefundKept(tx, { accountId, amountFen: i.amountFen, refundNo, note, now });
+      await tx.insert(paymentRefunds).values({
+        refundNo,
+        intentId: i.id,
+        amountFen: i.amountFen,
+        status: 'kept',
+        message: note,
+        createdAt: new Date(now),
+        updatedAt: new Date(now),
+      });
+    });
+    return;
+  }
   const refund = await moneyTransaction(s.db, async (tx) => {
     const [existing] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.refundNo, refundNo));
     if (existing) return existing;
@@ -387,17 +421,58 @@ async function refundIntent(s: Services, i: Intent, reason: string) {
       .update(paymentRefunds)
       .set({ status: result, updatedAt: new Date(s.now()) })
       .where(eq(paymentRefunds.id, refund.id));
+    // A provider that sends no refund notice is asked later (refund-query.ts).
+    if (result === 'processing' && adapter.queryRefund)
+      await enqueue(s.db, [refundCheck(refundNo, 0, s.now())], s.now());
   } catch (error) {
     const message = (error as Error).message.slice(0, 200);
+    const pastWindow = error instanceof RefundWindowError;
     console.warn(`[payments] refund ${refundNo} refused: ${message}`);
     await moneyTransaction(s.db, async (tx) => {
-      await postChannelRefundFailed(tx, { accountId, amountFen: i.amountFen, refundNo, now: s.now() });
+      await postChannelRefundFailed(tx, {
+        accountId,
+        amountFen: i.amountFen,
+        refundNo,
+        now: s.now(),
+        note: pastWindow ? `${channelText}已超过原路退款期限，款项已退回账户余额` : undefined,
+      });
       await tx
         .update(paymentRefunds)
-        .set({ status: 'failed', message, updatedAt: new Date(s.now()) })
+        .set({ status: pastWindow ? 'kept' : 'failed', message, updatedAt: new Date(s.now()) })
         .where(eq(paymentRefunds.id, refund.id));
     });
   }
+}
+
+/** Checks of a refund the provider settles later and does not notify: 30 s, 2 min, … a day. */
+export const REFUND_CHECK_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000, 6 * 3_600_000, 24 * 3_600_000];
+export const REFUND_QUERY = 'payments.refund-query';
+export const refundCheck = (refundNo: string, check: number, now: number) => ({
+  kind: REFUND_QUERY,
+  payload: { refundNo, check },
+  uniqueKey: `${REFUND_QUERY}:${refundNo}:${check}`,
+  runAt: now + REFUND_CHECK_DELAYS_MS[Math.min(check, REFUND_CHECK_DELAYS_MS.length - 1)],
+});
+
+/**
+ * A refund's final result learnt by asking (not from a notice): recorded and settled through the
+ * same path as a notice — succeeded, or failed with the money back on the balance — once.
+ */
+export function settleRefundResult(
+  s: Services,
+  provider: string,
+  refund: { tradeNo: string; refundNo: string; amountFen: number },
+  status: 'succeeded' | 'failed',
+  source: string,
+) {
+  return settleNotice(s, provider, {
+    tradeNo: refund.tradeNo,
+    providerTradeNo: '',
+    amountFen: refund.amountFen,
+    status: 'succeeded',
+    eventId: `${source}:${refund.refundNo}:${status}`,
+    refund: { refundNo: refund.refundNo, status },
+  });
 }
 
 /** The simulator's page: what the trade is for, to confirm or fail it. */
