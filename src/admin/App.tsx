@@ -17,6 +17,7 @@ import Inbox from './requirements/Inbox.tsx';
 import OrderDetail from './orders/OrderDetail.tsx';
 import Audit from './pages/Audit.tsx';
 import StaffList from './pages/StaffList.tsx';
+import Coupons from './promotions/Coupons.tsx';
 
 type NavItem = { href: string; label: string; permission: Permission };
 const NAV: { group: string; items: NavItem[] }[] = [
@@ -39,6 +40,10 @@ const NAV: { group: string; items: NavItem[] }[] = [
       { href: '/money/adjust', label: '人工入账', permission: 'money.adjust' },
       { href: '/money/rules', label: '预存规则', permission: 'money.rules' },
     ],
+  },
+  {
+    group: '营销',
+    items: [{ href: '/promotions/coupons', label: '优惠券', permission: 'coupons.read' }],
   },
   {
     group: '系统',
@@ -194,6 +199,11 @@ function Shell({ me }: { me: Me }) {
             <Route path="/money/rules">
               <Guard me={me} permission="money.rules">
                 <Rules />
+              </Guard>
+            </Route>
+            <Route path="/promotions/coupons">
+              <Guard me={me} permission="coupons.read">
+                <Coupons me={me} />
               </Guard>
             </Route>
             <Route path="/staff">

@@ -68,6 +68,8 @@ test('member pages and an order with related instruments fit the screen @mobile'
     '/member/prestore#detail',
     '/member/prestore#transfer',
     '/member/prestore#credit',
+    '/member/coupon',
+    '/member/coupon#used',
     '/experiment/plan',
     '/experiment/contract',
   ]) {

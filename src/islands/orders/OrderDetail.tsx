@@ -151,7 +151,14 @@ export default function OrderDetail({ rid }: { rid: string }) {
             <dd className="mt-0.5">
               <Amount order={order} className="text-base" />
               {!needsQuote(order) && order.paid_fen > 0 && (
-                <span className="ml-2 text-xs text-slate-500">已付 {formatFen(order.paid_fen)}</span>
+                <span className="ml-2 text-xs text-slate-500">
+                  已付 {formatFen(order.paid_fen - (order.coupon?.discount_fen ?? 0))}
+                </span>
+              )}
+              {order.coupon && (
+                <span className="mt-0.5 block text-xs text-hot-600" data-order-coupon>
+                  优惠券「{order.coupon.name}」抵扣 {formatFen(order.coupon.discount_fen)}
+                </span>
               )}
             </dd>
           </div>

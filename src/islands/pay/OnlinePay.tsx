@@ -19,11 +19,14 @@ export default function OnlinePay({
   purpose,
   rid,
   channel,
+  couponRid,
   onPaid,
 }: {
   purpose: 'order' | 'topup' | 'repay';
   rid: string;
   channel: PayChannelName;
+  /** An order's coupon: the trade asks for what is left after it. */
+  couponRid?: string;
   onPaid: (payment: Payment) => void;
 }) {
   const [payment, setPayment] = useState<Payment | null>(null);
@@ -39,7 +42,7 @@ export default function OnlinePay({
     try {
       const p = await api.post<Payment>(
         '/api/auth/payment/create',
-        { purpose, rid, channel },
+        { purpose, rid, channel, coupon_rid: couponRid || undefined },
         { throws: true },
       );
       if (!p) return;
@@ -48,7 +51,7 @@ export default function OnlinePay({
     } catch (e) {
       setError(e instanceof Error ? e.message : '生成付款码失败，请稍后重试');
     }
-  }, [purpose, rid, channel]);
+  }, [purpose, rid, channel, couponRid]);
 
   useEffect(() => {
     void start();

@@ -36,23 +36,28 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
   const [method, setMethod] = useState<Method>('balance');
   const key = useRef('');
 
-  const load = useCallback(async (orderRid: string) => {
-    setState({ kind: 'loading' });
+  /** couponRid: undefined lets the server suggest the best coupon; '' pays without one. */
+  const load = useCallback(async (orderRid: string, couponRid?: string) => {
+    setState((s) => (s.kind === 'ready' && couponRid !== undefined ? s : { kind: 'loading' }));
     try {
       const info = await api.post<ReadyToPay>(
         '/api/auth/web/order/ready2pay',
-        { rid: orderRid },
+        { rid: orderRid, coupon_rid: couponRid },
         { throws: true },
       );
       setState(info ? { kind: 'ready', info } : { kind: 'failed', message: '订单不存在' });
-      // The balance when it can pay, else the credit line when it can, else the first online channel.
-      setMethod(
-        !info || info.split.balance
-          ? 'balance'
-          : info.split.credit
-            ? 'credit'
-            : (info.online_channels[0] ?? 'balance'),
-      );
+      // The balance when it can pay, else the credit line when it can, else the first online
+      // channel; a changed coupon keeps the way the customer chose.
+      if (couponRid === undefined)
+        setMethod(
+          !info || info.split.balance
+            ? 'balance'
+            : info.split.credit
+              ? 'credit'
+              : (info.online_channels[0] ?? 'balance'),
+        );
+      // Nothing left to pay after the coupon: no code to scan.
+      else if (info?.pay_fen === 0) setMethod((m) => (isOnline(m) ? 'balance' : m));
     } catch (error) {
       setState({ kind: 'failed', message: error instanceof Error ? error.message : '加载失败，请稍后重试' });
     }
@@ -74,7 +79,7 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
     try {
       await api.post(
         '/api/auth/web/order/pay',
-        { rid: info.rid, idempotency_key: key.current, method },
+        { rid: info.rid, idempotency_key: key.current, method, coupon_rid: info.coupon_rid ?? '' },
         { throws: true },
       );
       toast.success('操作成功!');
@@ -97,8 +102,10 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
   const info = state.kind === 'ready' ? state.info : null;
   const online = isOnline(method);
   const split = info && !isOnline(method) ? info.split[method] : null;
-  const short = info ? Math.max(0, info.amount_fen - info.balance_fen) : 0;
+  const short = info ? Math.max(0, info.pay_fen - info.balance_fen) : 0;
   const canPay = info !== null && info.payable && info.amount_fen > 0 && split !== null && !online;
+  // A coupon that covers everything leaves nothing to scan a code for.
+  const channels = info && info.pay_fen > 0 ? info.online_channels : [];
   const hasCredit = info !== null && info.credit_limit_fen > 0;
   const phone = $webSettings.get()?.localInfo?.phone;
 
@@ -146,9 +153,16 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
             <div className="flex items-baseline justify-between gap-3 border-t border-slate-100 pt-3">
               <dt className="text-slate-500">应付金额</dt>
               <dd className="text-2xl font-bold text-hot-600 tabular-nums" data-pay-amount>
-                {yuan(info.amount_fen)}
+                {yuan(info.pay_fen)}
               </dd>
             </div>
+            {info.coupons.length > 0 && info.payable && (
+              <CouponPicker
+                info={info}
+                disabled={paying}
+                onChoose={(couponRid) => void load(info.rid, couponRid)}
+              />
+            )}
             <div className="flex items-center justify-between gap-3">
               <dt className="text-slate-500">账户余额</dt>
               <dd className="text-right text-slate-900 tabular-nums">
@@ -164,7 +178,7 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
             </div>
           </dl>
 
-          {info.payable && info.amount_fen > 0 && (hasCredit || info.online_channels.length > 0) && (
+          {info.payable && info.amount_fen > 0 && (hasCredit || channels.length > 0) && (
             <div role="radiogroup" aria-label="支付方式" className="grid grid-cols-2 gap-2">
               {(
                 [
@@ -172,7 +186,7 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
                   ...(hasCredit
                     ? [['credit', '信用支付', `可用 ${yuan(info.credit_available_fen)}`] as const]
                     : []),
-                  ...info.online_channels.map((c) => [c, PAY_CHANNEL_TEXT[c], '扫码支付'] as const),
+                  ...channels.map((c) => [c, PAY_CHANNEL_TEXT[c], '扫码支付'] as const),
                 ] as const
               ).map(([value, label, hint]) => (
                 <label
@@ -222,10 +236,11 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
 
           {info.payable && info.amount_fen > 0 && online ? (
             <OnlinePay
-              key={method}
+              key={`${method}:${info.coupon_rid ?? ''}`}
               purpose="order"
               rid={info.rid}
               channel={method}
+              couponRid={info.coupon_rid ?? ''}
               onPaid={() => {
                 toast.success('支付成功!');
                 paid(info.rid);
@@ -289,6 +304,56 @@ function SplitRow({ label, fen, testId }: { label: string; fen: number; testId: 
       <dd className="font-medium text-slate-900 tabular-nums" data-testid={testId}>
         {yuan(fen)}
       </dd>
+    </div>
+  );
+}
+
+/**
+ * 优惠券: the best coupon comes chosen; the customer may pick another usable one or none. Coupons
+ * that do not apply are listed, disabled, with the reason.
+ */
+function CouponPicker({
+  info,
+  disabled,
+  onChoose,
+}: {
+  info: ReadyToPay;
+  disabled: boolean;
+  onChoose: (couponRid: string) => void;
+}) {
+  const usable = info.coupons.filter((c) => c.discount_fen > 0);
+  // A row of the summary list: the label as dt, the choice and the saving as dd.
+  return (
+    <div className="grid gap-1.5 rounded-lg bg-hot-50/60 px-3 py-2.5">
+      <div className="flex items-center justify-between gap-3">
+        <dt className="shrink-0 text-slate-500">
+          <label htmlFor="pay-coupon">优惠券</label>
+        </dt>
+        <dd className="min-w-0 flex-1 sm:max-w-64">
+          <select
+            id="pay-coupon"
+            className="w-full truncate rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+            value={info.coupon_rid ?? ''}
+            disabled={disabled}
+            onChange={(e) => onChoose(e.target.value)}
+          >
+            <option value="">{usable.length ? '不使用优惠券' : '无可用优惠券'}</option>
+            {info.coupons.map((c) => (
+              <option key={c.rid} value={c.rid} disabled={c.discount_fen === 0}>
+                {c.discount_fen > 0
+                  ? `${c.name}${c.name.includes(c.rule_text) ? '' : `（${c.rule_text}）`} 省${yuan(c.discount_fen)}`
+                  : `${c.name}：${c.reason}`}
+              </option>
+            ))}
+          </select>
+        </dd>
+      </div>
+      {info.discount_fen > 0 && (
+        <dd className="text-right text-xs text-slate-500" data-pay-discount>
+          订单金额 {yuan(info.amount_fen)}，优惠券已省{' '}
+          <span className="font-semibold text-hot-600">{yuan(info.discount_fen)}</span>
+        </dd>
+      )}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { couponTemplates, coupons, item, orderItems, orders } from '../platform/
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { pageWindow } from '../../shared/pagination.ts';
-import { shanghaiMidnight } from '../../shared/slots.ts';
+import { shanghaiDate, shanghaiMidnight } from '../../shared/slots.ts';
 import {
   allocate,
   COUPON_CODE_WRONG,
@@ -82,9 +82,15 @@ function stateText(c: Coupon, now: number) {
   return '可使用';
 }
 
-/** When a coupon received now is valid: the template's window, or N days from now. */
+/**
+ * When a coupon received now is valid: the template's window, or N calendar days counting today
+ * (to the end of the last day, Shanghai time, as customers read 有效期至).
+ */
 function validityAt(t: Template, now: number): { from: Date; to: Date } {
-  if (t.validity === 'days') return { from: new Date(now), to: new Date(now + (t.validDays ?? 0) * DAY) };
+  if (t.validity === 'days') {
+    const today = shanghaiMidnight(shanghaiDate(now))!;
+    return { from: new Date(now), to: new Date(today + (t.validDays ?? 0) * DAY) };
+  }
   return { from: t.validFrom ?? new Date(now), to: t.validTo ?? new Date(now) };
 }
 
