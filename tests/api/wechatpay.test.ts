@@ -2,7 +2,7 @@
 // requests carry a valid SHA256-RSA signature, the answer's signature is checked, and a signed,
 // AES-256-GCM encrypted notification pays the order once; forged, tampered, stale, foreign-merchant
 // and wrong-amount notifications are refused and change nothing.
-import { createCipheriv, createSign, createVerify, randomBytes } from 'node:crypto';
+import { createCipheriv, createHash, createSign, createVerify, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { runJobs } from '../support/jobs.ts';
 import { eq } from 'drizzle-orm';
 import { paymentRefunds } from '#server/platform/db/schema.ts';
 import { createWechatPay } from '#server/platform/adapters/payment/wechatpay.ts';
+import { addDays, shanghaiDate, shanghaiMidnight } from '#shared/slots.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);
@@ -47,6 +48,9 @@ let refuseRefunds = false;
 /** When true, refunds are accepted but settle later (PROCESSING), with a notification then. */
 let refundsLater = false;
 const requests: { path: string; body: Record<string, unknown>; signatureValid: boolean }[] = [];
+/** The trade bills the fake serves, by date; a day not here has none (NO_STATEMENT_EXIST). */
+const bills = new Map<string, string>();
+let corruptBillHash = false;
 const fake = createServer((req: IncomingMessage, res: ServerResponse) => {
   let raw = '';
   req.on('data', (d) => (raw += d));
@@ -94,6 +98,31 @@ const fake = createServer((req: IncomingMessage, res: ServerResponse) => {
         code_url: `weixin://wxpay/bizpayurl?pr=${randomBytes(4).toString('hex')}`,
       });
       res.writeHead(200, { 'content-type': 'application/json', ...signed(body) }).end(body);
+      return;
+    }
+    // 申请交易账单: a signed answer naming the file, or NO_STATEMENT_EXIST for a day with nothing.
+    const bill = /^\/v3\/bill\/tradebill\?bill_date=([\d-]+)&bill_type=ALL$/.exec(req.url ?? '');
+    if (req.method === 'GET' && bill) {
+      const text = bills.get(bill[1]);
+      const port = (fake.address() as AddressInfo).port;
+      const body = JSON.stringify(
+        text === undefined
+          ? { code: 'NO_STATEMENT_EXIST', message: '账单文件不存在' }
+          : {
+              hash_type: 'SHA1',
+              hash_value: corruptBillHash ? '0'.repeat(40) : createHash('sha1').update(text).digest('hex'),
+              download_url: `http://127.0.0.1:${port}/v3/billdownload/file?token=T${bill[1]}`,
+            },
+      );
+      res
+        .writeHead(text === undefined ? 400 : 200, { 'content-type': 'application/json', ...signed(body) })
+        .end(body);
+      return;
+    }
+    // The file itself: asked for with our signature, answered unsigned.
+    const file = /^\/v3\/billdownload\/file\?token=T([\d-]+)$/.exec(req.url ?? '');
+    if (req.method === 'GET' && file) {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(bills.get(file[1]));
       return;
     }
     res.writeHead(204).end();
@@ -317,5 +346,128 @@ describe('WeChat Pay v3 (Native) against a local fake', () => {
       expect((await wallet(t.services, me.id)).cash).toBe(outcome === 'SUCCESS' ? 0 : 20_000);
       await expectLedgerSound(t.services);
     }
+  });
+});
+
+/** WeChat Pay's trade bill (ALL): backtick-prefixed fields, then the summary section. */
+function wechatBill(rows: Record<string, string>[]) {
+  const header =
+    '交易时间,公众账号ID,商户号,特约商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,付款银行,货币种类,应结订单金额,代金券金额,微信退款单号,商户退款单号,退款金额,充值券退款金额,退款类型,退款状态,商品名称,商户数据包,手续费,费率,订单金额,申请退款金额,费率备注';
+  const names = header.split(',');
+  const line = (r: Record<string, string>) =>
+    names.map((n) => `\`${r[n] ?? (n.includes('金额') ? '0.00' : '')}`).join(',');
+  return [
+    header,
+    ...rows.map(line),
+    '总交易单数,应结订单总金额,退款总金额,充值券退款总金额,手续费总金额,订单总金额,申请退款总金额',
+    `\`${rows.length},\`0.00,\`0.00,\`0.00,\`0.00,\`0.00,\`0.00`,
+    '',
+  ].join('\r\n');
+}
+
+describe('WeChat Pay daily reconciliation against the fake’s trade bill', () => {
+  it('downloads the bill with a signed request, checks its SHA1, and lists each difference', async () => {
+    // A day no other test used, from 09:00 Beijing time.
+    const day = addDays(shanghaiDate(t.services.now()), 2);
+    o.a.advance(shanghaiMidnight(day)! + 9 * 3_600_000 - t.services.now());
+    const me = await o.customer('enterprise');
+    const pay = async (fen: number, id: string) => {
+      const rid = await o.quotedOrder(me, fen);
+      const { trade_no } = (
+        await t.post<{ trade_no: string }>(
+          '/api/auth/payment/create',
+          { purpose: 'order', rid, channel: 'wechatpay' },
+          me.h,
+        )
+      ).body.data;
+      const tx = {
+        mchid: MCHID,
+        appid: APPID,
+        out_trade_no: trade_no,
+        transaction_id: id,
+        trade_state: 'SUCCESS',
+        amount: { total: fen },
+      };
+      expect((await notification(tx)).status).toBe(200);
+      return { rid, trade_no };
+    };
+    const a = await pay(10_000, 'TA');
+    const b = await pay(20_000, 'TB');
+    const c = await pay(30_000, 'TC');
+    const d = await pay(40_000, 'TD');
+    expect((await t.post('/api/auth/order/cancel', { rid: d.rid }, me.h)).body.code).toBe(1);
+    await runJobs(t.services);
+    const paid = (no: string, id: string, yuan: string) => ({
+      交易状态: 'SUCCESS',
+      商户订单号: no,
+      微信订单号: id,
+      订单金额: yuan,
+      应结订单金额: yuan,
+    });
+    bills.set(
+      day,
+      wechatBill([
+        paid(a.trade_no, 'TA', '100.00'),
+        paid(b.trade_no, 'TB', '200.01'),
+        paid('PFOREIGN000001', 'TX', '5.00'),
+        paid(d.trade_no, 'TD', '400.00'),
+        {
+          交易状态: 'REFUND',
+          商户订单号: d.trade_no,
+          微信订单号: 'TD',
+          商户退款单号: `R${d.trade_no}`,
+          申请退款金额: '10.00',
+          退款金额: '10.00',
+          退款状态: 'SUCCESS',
+        },
+      ]),
+    );
+    o.a.advance(26 * 3_600_000);
+    const admin = await o.staff();
+    const rerun = () =>
+      t.post<{ status: string; bill_lines: number; open_exceptions: number; message: string }>(
+        '/api/admin/reconcile/rerun',
+        { provider: 'wechatpay', bill_date: day },
+        admin,
+      );
+    corruptBillHash = true;
+    const refused = await rerun();
+    corruptBillHash = false;
+    expect(refused.body.data).toMatchObject({ status: 'failed' });
+    expect(refused.body.data.message).toContain('SHA1');
+    const download = requests.filter((r) => r.path.startsWith('/v3/billdownload/file'));
+    expect(download.length).toBeGreaterThan(0);
+    expect(download.every((r) => r.signatureValid)).toBe(true);
+
+    const run = await rerun();
+    expect(run.body.data).toMatchObject({ status: 'exceptions', bill_lines: 5, open_exceptions: 4 });
+    const list = (
+      await t.post<{
+        list: {
+          kind: string;
+          trade_no: string;
+          refund_no: string | null;
+          bill_fen: number | null;
+          our_fen: number | null;
+        }[];
+      }>('/api/admin/reconcile/exceptions', { provider: 'wechatpay', bill_date: day, status: 'open' }, admin)
+    ).body.data.list;
+    expect(list.map((e) => [e.kind, e.trade_no, e.refund_no, e.bill_fen, e.our_fen]).sort()).toEqual(
+      [
+        ['amount', b.trade_no, null, 20_001, 20_000],
+        ['missing_in_bill', c.trade_no, null, null, 30_000],
+        ['missing_here', 'PFOREIGN000001', null, 500, null],
+        ['refund', d.trade_no, `R${d.trade_no}`, 1_000, 40_000],
+      ].sort(),
+    );
+
+    // A day with nothing at WeChat Pay and nothing here is clean.
+    const empty = addDays(day, -1);
+    const none = await t.post<{ status: string; bill_lines: number }>(
+      '/api/admin/reconcile/rerun',
+      { provider: 'wechatpay', bill_date: empty },
+      admin,
+    );
+    expect(none.body.data).toMatchObject({ status: 'matched', bill_lines: 0 });
   });
 });

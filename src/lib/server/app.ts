@@ -25,7 +25,7 @@ import { messageRoutes } from './notify/routes.ts';
 import { moneyAdminRoutes, moneyRoutes } from './money/index.ts';
 import { couponAdminRoutes, couponRoutes } from './coupons/index.ts';
 import { requireAdminRoutes } from './require/index.ts';
-import { devPayRoutes, paymentNotifyRoutes, paymentRoutes } from './payments/index.ts';
+import { devPayRoutes, paymentNotifyRoutes, paymentRoutes, reconcileAdminRoutes } from './payments/index.ts';
 import { authGuard } from './platform/http/auth.ts';
 import { staffAccess, staffAdminRoutes, staffOpenRoutes } from './staff/index.ts';
 import type { Role } from '../shared/staff/permissions.ts';
@@ -74,6 +74,7 @@ export function createApi(services: Services) {
   app.route('/api/admin', couponAdminRoutes());
   app.route('/api/admin', staffAdminRoutes());
   app.route('/api/admin', requireAdminRoutes());
+  app.route('/api/admin', reconcileAdminRoutes());
   app.route('/api/dev', devRoutes());
   app.route('/api/dev', devPayRoutes());
 

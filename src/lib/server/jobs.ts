@@ -2,7 +2,15 @@
 import type { JobHandlers, PeriodicJob } from './platform/jobs.ts';
 import { NOTIFY, sendNotification } from './notify/index.ts';
 import { queueRemindersJob, RESERVATION_REMINDERS } from './reservations/reminders.ts';
-import { CLOSE_EXPIRED_PAYMENTS, closeExpiredPayments, refundOrderToChannel } from './payments/index.ts';
+import {
+  checkRefund,
+  CLOSE_EXPIRED_PAYMENTS,
+  closeExpiredPayments,
+  RECONCILE,
+  reconcileYesterday,
+  REFUND_QUERY,
+  refundOrderToChannel,
+} from './payments/index.ts';
 import { ORDER_REFUNDED } from './orders/index.ts';
 
 export const JOB_HANDLERS: JobHandlers = {
@@ -10,9 +18,12 @@ export const JOB_HANDLERS: JobHandlers = {
   [RESERVATION_REMINDERS]: queueRemindersJob,
   [CLOSE_EXPIRED_PAYMENTS]: async (s) => void (await closeExpiredPayments(s)),
   [ORDER_REFUNDED]: (s, job) => refundOrderToChannel(s, String(job.payload.orderRid)),
+  [REFUND_QUERY]: checkRefund,
+  [RECONCILE]: reconcileYesterday,
 };
 
 export const PERIODIC_JOBS: PeriodicJob[] = [
   { kind: RESERVATION_REMINDERS, everyMs: 60_000 },
   { kind: CLOSE_EXPIRED_PAYMENTS, everyMs: 60_000 },
+  { kind: RECONCILE, everyMs: 3_600_000 },
 ];

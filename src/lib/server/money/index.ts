@@ -4,8 +4,10 @@ export { lockAccounts, moneyTransaction, systemAccount, userAccount, type Accoun
 export {
   creditState,
   lockAccount,
+  movedByKey,
   postChannelRefund,
   postChannelRefundFailed,
+  postChannelRefundKept,
   postOnlineArrival,
   postOrderPayment,
   postOrderRefund,

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { moneyPostings, moneyTransfers } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
@@ -176,19 +176,53 @@ export async function postChannelRefund(
 /** The provider refused a channel refund: the money comes back to the balance, once. */
 export async function postChannelRefundFailed(
   tx: Tx,
-  input: { accountId: number; amountFen: number; refundNo: string; now: number },
+  input: { accountId: number; amountFen: number; refundNo: string; now: number; note?: string },
 ) {
   await post(tx, {
     kind: 'online_refund',
     idempotencyKey: `online_refund_back:${input.refundNo}`,
     refRid: input.refundNo,
-    note: '原路退款未成功，款项已退回余额',
+    note: input.note ?? '原路退款未成功，款项已退回余额',
     now: input.now,
     postings: [
       { accountId: await systemAccount(tx, 'clearing'), sub: 'cash', amountFen: -input.amountFen },
       { accountId: input.accountId, sub: 'cash', amountFen: input.amountFen },
     ],
   });
+}
+
+/**
+ * A channel refund that is not made (past the provider's refund window): the money the
+ * cancellation put on the balance stays there. A movement that moves nothing (in, then out of the
+ * same cash) carries the reason to the customer's statement, once per refund number.
+ */
+export async function postChannelRefundKept(
+  tx: Tx,
+  input: { accountId: number; amountFen: number; refundNo: string; note: string; now: number },
+) {
+  await post(tx, {
+    kind: 'online_refund',
+    idempotencyKey: `online_refund_kept:${input.refundNo}`,
+    refRid: input.refundNo,
+    note: input.note,
+    now: input.now,
+    postings: [
+      { accountId: input.accountId, sub: 'cash', amountFen: input.amountFen },
+      { accountId: input.accountId, sub: 'cash', amountFen: -input.amountFen },
+    ],
+  });
+}
+
+/** How much each movement named by its idempotency key moved (its positive side), for reconciliation. */
+export async function movedByKey(db: Db, keys: readonly string[]): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ key: moneyTransfers.idempotencyKey, fen: max(moneyPostings.amountFen) })
+    .from(moneyTransfers)
+    .innerJoin(moneyPostings, eq(moneyPostings.transferId, moneyTransfers.id))
+    .where(inArray(moneyTransfers.idempotencyKey, [...keys]))
+    .groupBy(moneyTransfers.id);
+  return new Map(rows.map((r) => [r.key, Number(r.fen ?? 0)]));
 }
 
 export type CreditState = { overdue_fen: number; overdue_days: number; next_due: string | null };

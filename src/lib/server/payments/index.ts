@@ -7,5 +7,9 @@ export {
   handleNotice,
   paymentStatus,
   refundOrderToChannel,
+  REFUND_QUERY,
 } from './intents.ts';
+export { checkRefund } from './refund-query.ts';
+export { RECONCILE, reconcileDay, reconcileYesterday } from './reconcile.ts';
+export { reconcileAdminRoutes } from './admin-routes.ts';
 export { devPayRoutes, paymentNotifyRoutes, paymentRoutes } from './routes.ts';

@@ -56,8 +56,11 @@ export const paymentRefunds = pgTable('payment_refunds', {
     .notNull()
     .references(() => paymentIntents.id),
   amountFen: integer('amount_fen').notNull(),
-  /** pending (sent), processing (the provider settles later), succeeded, failed (back on the balance). */
-  status: text('status', { enum: ['pending', 'processing', 'succeeded', 'failed'] }).notNull(),
+  /**
+   * pending (sent), processing (the provider settles later), succeeded, failed (back on the
+   * balance), kept (past the provider's refund window: it stays on the balance).
+   */
+  status: text('status', { enum: ['pending', 'processing', 'succeeded', 'failed', 'kept'] }).notNull(),
   message: text('message').notNull().default(''),
   createdAt: at('created_at').notNull(),
   updatedAt: at('updated_at').notNull(),
@@ -76,4 +79,64 @@ export const paymentEvents = pgTable(
     at: at('at').notNull(),
   },
   (t) => [uniqueIndex('payment_events_key_idx').on(t.provider, t.eventKey)],
+);
+
+/**
+ * One reconciliation of a provider's trade bill for one Asia/Shanghai day (decision 0028). A
+ * rerun of the same day updates this row, so there is one per provider and date.
+ */
+export const reconciliationRuns = pgTable(
+  'reconciliation_runs',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    billDate: text('bill_date').notNull(),
+    /** running, matched (no open exception), exceptions, failed (the bill could not be read). */
+    status: text('status', { enum: ['running', 'matched', 'exceptions', 'failed'] }).notNull(),
+    billLines: integer('bill_lines').notNull().default(0),
+    paidFen: integer('paid_fen').notNull().default(0),
+    refundedFen: integer('refunded_fen').notNull().default(0),
+    message: text('message').notNull().default(''),
+    runs: integer('runs').notNull().default(0),
+    startedAt: at('started_at').notNull(),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [uniqueIndex('reconciliation_runs_day_idx').on(t.provider, t.billDate)],
+);
+
+export const RECONCILIATION_KINDS = ['missing_here', 'missing_in_bill', 'amount', 'refund'] as const;
+
+/**
+ * A difference between the bill and our records, for finance. Found again by its key on a rerun
+ * (so a resolution and its note survive); one that a rerun no longer finds is `cleared`.
+ */
+export const reconciliationExceptions = pgTable(
+  'reconciliation_exceptions',
+  {
+    id: serial('id').primaryKey(),
+    rid: text('rid').notNull().unique(),
+    runId: integer('run_id')
+      .notNull()
+      .references(() => reconciliationRuns.id),
+    kind: text('kind', { enum: RECONCILIATION_KINDS }).notNull(),
+    /** kind:trade[:refund], unique within the run. */
+    key: text('key').notNull(),
+    tradeNo: text('trade_no').notNull(),
+    refundNo: text('refund_no'),
+    billFen: integer('bill_fen'),
+    ourFen: integer('our_fen'),
+    detail: text('detail').notNull(),
+    status: text('status', { enum: ['open', 'resolved', 'cleared'] }).notNull(),
+    resolvedBy: integer('resolved_by'),
+    resolvedAt: at('resolved_at'),
+    note: text('note').notNull().default(''),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('reconciliation_exceptions_key_idx').on(t.runId, t.key),
+    index('reconciliation_exceptions_open_idx')
+      .on(t.runId)
+      .where(sql`${t.status} = 'open'`),
+  ],
 );

@@ -20,6 +20,7 @@ const RID_PREFIX = {
   transferApply: 'z',
   creditApply: 'k',
   prestoreRule: 'l',
+  reconciliation: 'h',
   couponTemplate: 'q',
   coupon: 'c',
 } as const;

@@ -52,7 +52,7 @@ export function createServices(env: Env, database: Database, content: ContentSto
     wechat: createWechat(env, database.db, () => services.now()),
     mail: createMail(env, database.db, () => services.now()),
     storage: createLocalStorage(`${env.DATA_DIR}/uploads`),
-    payments: createPayments(env),
+    payments: createPayments(env, database.db, () => services.now()),
   };
   return services;
 }
@@ -68,10 +68,10 @@ export const paymentAdapter = (s: Pick<Services, 'payments'>, provider: string) 
 /** PEM in an environment variable may come with its line breaks written as \n. */
 const pem = (value: string | undefined) => (value ?? '').replace(/\\n/g, '\n');
 
-function createPayments(env: Env): Partial<Record<PayChannel, PaymentAdapter>> {
+function createPayments(env: Env, db: Db, now: () => number): Partial<Record<PayChannel, PaymentAdapter>> {
   if (env.PAYMENT_PROVIDER === 'off') return {};
   if (env.PAYMENT_PROVIDER === 'dev') {
-    const dev = createDevPayment(env.PUBLIC_SITE_URL, env.PAYMENT_DEV_SECRET);
+    const dev = createDevPayment(env.PUBLIC_SITE_URL, env.PAYMENT_DEV_SECRET, db, now);
     return { wechatpay: dev, alipay: dev };
   }
   // Live: each channel whose settings were given.

@@ -10,6 +10,7 @@ import {
   deviceBlocks,
   orders,
   prestoreApplications,
+  reconciliationExceptions,
   reservations,
   tempDevices,
   transferApplications,
@@ -36,6 +37,7 @@ const BY_PREFIX: Record<string, { table: PgTable; rid: Column }> = {
   d: { table: device, rid: device.rid },
   b: { table: deviceBlocks, rid: deviceBlocks.rid },
   u: { table: users, rid: users.rid },
+  h: { table: reconciliationExceptions, rid: reconciliationExceptions.rid },
 };
 const SECRET = new Set(['passwordHash', 'password', 'idempotency_key', 'idempotencyKey']);
 

@@ -1,6 +1,13 @@
 import { createPrivateKey, createPublicKey, createSign, createVerify, type KeyObject } from 'node:crypto';
 import { yuanToFen } from '../../../../shared/money.ts';
-import type { PaymentAdapter, PaymentNotice } from './types.ts';
+import { ProviderError, RefundWindowError, type PaymentAdapter, type PaymentNotice } from './types.ts';
+import { alipayBillFromZip } from './bills.ts';
+
+/**
+ * Alipay refunds a 当面付 trade within the refundable period the merchant's contract sets
+ * (签约时设置的可退款时间); three months unless the contract says otherwise.
+ */
+export const ALIPAY_REFUND_WINDOW_DAYS = 90;
 
 /**
  * Alipay, 当面付 QR precreate (decision 0025), on node:crypto: every request signed RSA2
@@ -70,6 +77,11 @@ export function createAlipay(config: AlipayConfig): PaymentAdapter {
     const node = `${method.replace(/\./g, '_')}_response`;
     const start = text.indexOf(`"${node}":`);
     const end = text.lastIndexOf(',"sign":');
+    if (start >= 0 && end < 0) {
+      // Alipay signs no error answer: an unsigned one is only ever taken as a refusal.
+      const refusal = (JSON.parse(text) as Record<string, Record<string, string> | undefined>)[node];
+      if (refusal?.code && refusal.code !== '10000') return refusal;
+    }
     if (start < 0 || end < 0) throw new Error(`Alipay ${method}: unexpected answer ${text.slice(0, 200)}`);
     const signed = text.slice(start + node.length + 3, end);
     const { sign } = JSON.parse(text) as { sign: string };
@@ -129,9 +141,46 @@ export function createAlipay(config: AlipayConfig): PaymentAdapter {
         refund_amount: (amountFen / 100).toFixed(2),
         refund_reason: reason.slice(0, 256),
       });
-      if (answer.code !== '10000')
-        throw new Error(`Alipay refund ${refundNo}: ${answer.code} ${answer.sub_msg ?? answer.msg}`);
+      if (answer.code !== '10000') {
+        const message = `Alipay refund ${refundNo}: ${answer.code} ${answer.sub_code ?? ''} ${answer.sub_msg ?? answer.msg}`;
+        // 交易已完结: the trade is past its refundable period.
+        if (answer.sub_code?.includes('TRADE_HAS_FINISHED'))
+          throw new RefundWindowError(message, answer.sub_code);
+        throw new ProviderError(message, answer.sub_code ?? answer.code ?? '');
+      }
       return answer.fund_change === 'Y' ? 'succeeded' : 'processing';
+    },
+    refundWindowDays: ALIPAY_REFUND_WINDOW_DAYS,
+    // 10000 only says the query worked; the refund is done when refund_status says so.
+    async queryRefund({ tradeNo, refundNo }) {
+      const answer = await call('alipay.trade.fastpay.refund.query', {
+        out_trade_no: tradeNo,
+        out_request_no: refundNo,
+      });
+      if (answer.code !== '10000')
+        throw new ProviderError(
+          `Alipay refund query ${refundNo}: ${answer.code} ${answer.sub_code ?? ''} ${answer.sub_msg ?? answer.msg}`,
+          answer.sub_code ?? answer.code ?? '',
+        );
+      return answer.refund_status === 'REFUND_SUCCESS' ? 'succeeded' : 'processing';
+    },
+    // The trade bill (业务账单) of a day: a URL, valid 30 s, to a ZIP of GBK CSV files.
+    async fetchTradeBill(date) {
+      const answer = await call('alipay.data.dataservice.bill.downloadurl.query', {
+        bill_type: 'trade',
+        bill_date: date,
+      });
+      if (answer.code !== '10000') {
+        // No business that day.
+        if (/NO_BILL_DATA|BILL_NOT_EXIST/i.test(answer.sub_code ?? '')) return [];
+        throw new ProviderError(
+          `Alipay bill ${date}: ${answer.code} ${answer.sub_code ?? ''} ${answer.sub_msg ?? answer.msg}`,
+          answer.sub_code ?? answer.code ?? '',
+        );
+      }
+      const res = await fetch(answer.bill_download_url, { signal: AbortSignal.timeout(60_000) });
+      if (!res.ok) throw new Error(`Alipay bill download: HTTP ${res.status}`);
+      return alipayBillFromZip(Buffer.from(await res.arrayBuffer()));
     },
     async queryTrade(tradeNo) {
       const t = await call('alipay.trade.query', { out_trade_no: tradeNo });

@@ -1,12 +1,26 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { PaymentAdapter, PaymentNotice } from './types.ts';
+import { and, eq, gte, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { paymentEvents } from '../../db/schema.ts';
+import { shanghaiMidnight } from '../../../../shared/slots.ts';
+import type { BillLine, PaymentAdapter, PaymentNotice } from './types.ts';
+
+/** The simulator refunds like WeChat Pay: up to a year after payment. */
+export const DEV_REFUND_WINDOW_DAYS = 365;
 
 /**
  * The local payment simulator (PAYMENT_PROVIDER=dev, the default): the QR code opens /dev/pay,
  * whose buttons send a notification signed like a provider's (HMAC-SHA256 over the raw body with
  * PAYMENT_DEV_SECRET), through the same notify endpoint and the same verification as a real one.
+ * With a database it also keeps its refunds, so it can hand out a daily trade bill (decision 0028)
+ * built from what it "charged" (its verified notices) and refunded.
  */
-export function createDevPayment(publicSiteUrl: string, secret: string): PaymentAdapter {
+export function createDevPayment(
+  publicSiteUrl: string,
+  secret: string,
+  db?: Db,
+  now: () => number = () => Date.now(),
+): PaymentAdapter {
   const sign = (body: string) => createHmac('sha256', secret).update(body).digest('hex');
   return {
     kind: 'dev',
@@ -35,13 +49,67 @@ export function createDevPayment(publicSiteUrl: string, secret: string): Payment
       contentType: 'application/json',
     },
     async closeTrade() {},
-    // The simulator refunds at once.
-    async refundTrade() {
+    // The simulator refunds at once (and remembers it for its bill).
+    async refundTrade({ tradeNo, refundNo, amountFen }) {
+      await db
+        ?.insert(paymentEvents)
+        .values({
+          provider: 'dev',
+          eventKey: `dev-refund:${refundNo}`,
+          tradeNo,
+          outcome: 'simulated_refund',
+          payload: { tradeNo, refundNo, amountFen },
+          at: new Date(now()),
+        })
+        .onConflictDoNothing();
       return 'succeeded';
     },
     // The simulator always notifies; there is nothing to ask.
     async queryTrade() {
       return null;
+    },
+    refundWindowDays: DEV_REFUND_WINDOW_DAYS,
+    async fetchTradeBill(date) {
+      const from = shanghaiMidnight(date);
+      if (!db || from === null) return [];
+      const events = await db
+        .select()
+        .from(paymentEvents)
+        .where(
+          and(
+            eq(paymentEvents.provider, 'dev'),
+            gte(paymentEvents.at, new Date(from)),
+            lt(paymentEvents.at, new Date(from + 86_400_000)),
+          ),
+        )
+        .orderBy(paymentEvents.id);
+      const lines = new Map<string, BillLine>();
+      for (const e of events) {
+        const p = (e.payload ?? {}) as Record<string, unknown>;
+        if (e.outcome === 'simulated_refund')
+          lines.set(`refund:${String(p.refundNo)}`, {
+            kind: 'refund',
+            tradeNo: String(p.tradeNo),
+            providerTradeNo: '',
+            refundNo: String(p.refundNo),
+            amountFen: Number(p.amountFen),
+            refundStatus: 'succeeded',
+          });
+        // A verified payment notice is money the simulator took, whatever became of it here.
+        else if (
+          e.outcome !== 'forged' &&
+          p.status === 'succeeded' &&
+          !p.refund &&
+          !lines.has(`pay:${e.tradeNo}`)
+        )
+          lines.set(`pay:${e.tradeNo}`, {
+            kind: 'payment',
+            tradeNo: String(p.tradeNo),
+            providerTradeNo: String(p.providerTradeNo ?? ''),
+            amountFen: Number(p.amountFen),
+          });
+      }
+      return [...lines.values()];
     },
   };
 }

@@ -1,5 +1,6 @@
 import {
   createDecipheriv,
+  createHash,
   createPrivateKey,
   createPublicKey,
   createSign,
@@ -8,7 +9,17 @@ import {
   X509Certificate,
   type KeyObject,
 } from 'node:crypto';
-import type { PaymentAdapter, PaymentNotice } from './types.ts';
+import {
+  BillNotReadyError,
+  ProviderError,
+  RefundWindowError,
+  type PaymentAdapter,
+  type PaymentNotice,
+} from './types.ts';
+import { parseWechatBill } from './bills.ts';
+
+/** WeChat Pay refunds to the channel up to a year after payment (支付成功时间 + 365 天). */
+export const WECHATPAY_REFUND_WINDOW_DAYS = 365;
 
 /**
  * WeChat Pay API v3, Native payment (decision 0025), written on node:crypto rather than a
@@ -89,7 +100,19 @@ export function createWechatPay(config: WechatPayConfig): PaymentAdapter {
     });
     const text = await res.text();
     if (text) verify((name) => res.headers.get(name) ?? undefined, text);
-    if (!res.ok) throw new Error(`WeChat Pay ${path}: HTTP ${res.status} ${text.slice(0, 200)}`);
+    if (!res.ok) {
+      const error = (() => {
+        try {
+          return JSON.parse(text) as { code?: string; message?: string };
+        } catch {
+          return {};
+        }
+      })();
+      throw new ProviderError(
+        `WeChat Pay ${path}: HTTP ${res.status} ${error.code ?? ''} ${error.message ?? text.slice(0, 200)}`,
+        error.code ?? '',
+      );
+    }
     return text ? (JSON.parse(text) as Record<string, unknown>) : {};
   }
 
@@ -175,12 +198,18 @@ export function createWechatPay(config: WechatPayConfig): PaymentAdapter {
     },
     // v3: a 2xx with no body tells WeChat Pay the notification was received.
     acknowledgement: { body: '', contentType: 'text/plain' },
+    refundWindowDays: WECHATPAY_REFUND_WINDOW_DAYS,
     async refundTrade({ tradeNo, refundNo, amountFen, totalFen, reason }) {
       const answer = (await call('POST', '/v3/refund/domestic/refunds', {
         out_trade_no: tradeNo,
         out_refund_no: refundNo,
         reason: reason.slice(0, 80),
         amount: { refund: amountFen, total: totalFen, currency: 'CNY' },
+      }).catch((error: unknown) => {
+        // The refusal for a trade past the year carries no code of its own, only its text.
+        if (error instanceof ProviderError && /超期|超过一年/.test(error.message))
+          throw new RefundWindowError(error.message, error.code);
+        throw error;
       })) as { status?: string };
       if (answer.status === 'SUCCESS') return 'succeeded';
       if (answer.status === 'PROCESSING') return 'processing';
@@ -213,6 +242,33 @@ export function createWechatPay(config: WechatPayConfig): PaymentAdapter {
       await call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(tradeNo)}/close`, {
         mchid: config.mchid,
       });
+    },
+    // 申请交易账单, then the file itself: the download is signed like any request, its answer
+    // carries no signature, so the SHA1 the (verified) first answer gave is what vouches for it.
+    async fetchTradeBill(date) {
+      let meta: { hash_type?: string; hash_value?: string; download_url?: string };
+      try {
+        meta = await call('GET', `/v3/bill/tradebill?bill_date=${encodeURIComponent(date)}&bill_type=ALL`);
+      } catch (error) {
+        if (error instanceof ProviderError && error.code === 'NO_STATEMENT_EXIST') return [];
+        if (error instanceof ProviderError && error.code === 'STATEMENT_CREATING')
+          throw new BillNotReadyError(error.message, error.code);
+        throw error;
+      }
+      if (!meta.download_url) throw new Error('WeChat Pay tradebill: no download_url');
+      const url = new URL(meta.download_url);
+      const res = await fetch(url, {
+        headers: {
+          accept: 'application/json',
+          authorization: authorization('GET', url.pathname + url.search, ''),
+        },
+        signal: AbortSignal.timeout(60_000),
+      });
+      if (!res.ok) throw new Error(`WeChat Pay bill download: HTTP ${res.status}`);
+      const raw = Buffer.from(await res.arrayBuffer());
+      if (meta.hash_value && createHash('sha1').update(raw).digest('hex') !== meta.hash_value.toLowerCase())
+        throw new Error('WeChat Pay bill: SHA1 does not match hash_value');
+      return parseWechatBill(raw.toString('utf8'));
     },
   };
 }
