@@ -105,6 +105,7 @@ describe('the coupon centre and my coupons', () => {
 
     const page = await mine(c);
     expect(page.list.map((x) => x.template.name)).toEqual(['满2000减200']);
+    expect((await t.post<{ coupons: number }>('/api/auth/asset/init', {}, c.h)).body.data.coupons).toBe(1);
     expect(page.counts).toEqual({ usable: 1, used: 0, invalid: 0 });
     const after = await t.post<{ list: { rid: string; can_claim: boolean; held: number }[] }>(
       '/api/auth/discount4user/list4all',

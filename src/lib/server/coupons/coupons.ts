@@ -525,3 +525,12 @@ export async function orderCoupon(db: Db | Tx, orderId: number) {
     allocation: row.c.allocation ?? [],
   };
 }
+
+/** How many coupons a customer can use now (the asset card's count). */
+export async function usableCouponCount(db: Db | Tx, userId: number, now: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(coupons)
+    .where(tabWhere(userId, 1, now));
+  return row.n;
+}

@@ -8,6 +8,7 @@ export {
   reservedCouponRid,
   returnOrderCoupon,
   useCoupon,
+  usableCouponCount,
   type CouponOption,
 } from './coupons.ts';
 export { couponRoutes } from './routes.ts';

@@ -15,15 +15,19 @@ import { shanghaiMidnight } from '../../shared/slots.ts';
 import { MOVEMENT_TEXT, type MovementKind } from '../../shared/money/money.ts';
 import { moneyTransaction, post, systemAccount, userAccount, type AccountRow } from './ledger.ts';
 import { creditOverview } from './credit.ts';
+import { usableCouponCount } from '../coupons/index.ts';
 
 const DAY = 86_400_000;
 
-/** asset/init: the wallet at a glance (coupons and points join when those land). */
+/** asset/init: the wallet at a glance, with the coupons usable now. */
 export async function assetInit(s: Services, userId: number) {
   const now = s.now();
   const account = await userAccount(s.db, userId, now);
-  const credit = await creditOverview(s.db, account, now);
-  return { ...walletOut(account, credit), credit, online_channels: onlineChannels(s) };
+  const [credit, coupons] = await Promise.all([
+    creditOverview(s.db, account, now),
+    usableCouponCount(s.db, userId, now),
+  ]);
+  return { ...walletOut(account, credit), coupons, credit, online_channels: onlineChannels(s) };
 }
 
 export const walletOut = (a: AccountRow, credit: { overdue_fen: number; overdue_days: number }) => ({
