@@ -24,6 +24,7 @@ import { agreementRoutes } from './agreement/routes.ts';
 import { messageRoutes } from './notify/routes.ts';
 import { moneyAdminRoutes, moneyRoutes } from './money/index.ts';
 import { couponAdminRoutes, couponRoutes } from './coupons/index.ts';
+import { pointsAdminRoutes, pointsRoutes } from './points/index.ts';
 import { requireAdminRoutes } from './require/index.ts';
 import { devPayRoutes, paymentNotifyRoutes, paymentRoutes, reconcileAdminRoutes } from './payments/index.ts';
 import { authGuard } from './platform/http/auth.ts';
@@ -65,6 +66,7 @@ export function createApi(services: Services) {
   app.route('/api/auth', messageRoutes());
   app.route('/api/auth', moneyRoutes());
   app.route('/api/auth', couponRoutes());
+  app.route('/api/auth', pointsRoutes());
   app.route('/api/auth', paymentRoutes());
   app.route('/api/auth', fileRoutes());
   app.route('/api/auth', reservationRoutes());
@@ -72,6 +74,7 @@ export function createApi(services: Services) {
   app.route('/api/admin', reservationAdminRoutes());
   app.route('/api/admin', moneyAdminRoutes());
   app.route('/api/admin', couponAdminRoutes());
+  app.route('/api/admin', pointsAdminRoutes());
   app.route('/api/admin', staffAdminRoutes());
   app.route('/api/admin', requireAdminRoutes());
   app.route('/api/admin', reconcileAdminRoutes());

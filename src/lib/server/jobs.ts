@@ -11,7 +11,8 @@ import {
   REFUND_QUERY,
   refundOrderToChannel,
 } from './payments/index.ts';
-import { ORDER_REFUNDED } from './orders/index.ts';
+import { ORDER_COMPLETED, ORDER_REFUNDED } from './orders/index.ts';
+import { awardOrderPoints, expirePoints, POINTS_EXPIRE } from './points/index.ts';
 
 export const JOB_HANDLERS: JobHandlers = {
   [NOTIFY]: sendNotification,
@@ -20,10 +21,13 @@ export const JOB_HANDLERS: JobHandlers = {
   [ORDER_REFUNDED]: (s, job) => refundOrderToChannel(s, String(job.payload.orderRid)),
   [REFUND_QUERY]: checkRefund,
   [RECONCILE]: reconcileYesterday,
+  [ORDER_COMPLETED]: (s, job) => awardOrderPoints(s, String(job.payload.orderRid)),
+  [POINTS_EXPIRE]: async (s) => void (await expirePoints(s)),
 };
 
 export const PERIODIC_JOBS: PeriodicJob[] = [
   { kind: RESERVATION_REMINDERS, everyMs: 60_000 },
   { kind: CLOSE_EXPIRED_PAYMENTS, everyMs: 60_000 },
   { kind: RECONCILE, everyMs: 3_600_000 },
+  { kind: POINTS_EXPIRE, everyMs: 3_600_000 },
 ];

@@ -1,6 +1,13 @@
 // Money (decision 0022): accounts with cash, bonus and credit, one balanced append-only ledger,
 // the one pay and refund path, top-ups, transfers, credit lines and the asset centre.
-export { lockAccounts, moneyTransaction, systemAccount, userAccount, type AccountRow } from './ledger.ts';
+export {
+  lockAccounts,
+  moneyTransaction,
+  post,
+  systemAccount,
+  userAccount,
+  type AccountRow,
+} from './ledger.ts';
 export {
   creditState,
   lockAccount,

@@ -66,6 +66,7 @@ export const TRANSFER_KINDS = [
   'credit_repay',
   'online',
   'online_refund',
+  'points_exchange',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 

@@ -115,7 +115,14 @@ export async function applyTransition(
   if (result.to === 'completed')
     await enqueue(
       tx,
-      [{ kind: ORDER_COMPLETED, payload: { orderRid: order.rid }, uniqueKey: `completed:${order.rid}`, runAt: t.now }],
+      [
+        {
+          kind: ORDER_COMPLETED,
+          payload: { orderRid: order.rid },
+          uniqueKey: `completed:${order.rid}`,
+          runAt: t.now,
+        },
+      ],
       t.now,
     );
   return updated;

@@ -97,6 +97,10 @@ const EnvSchema = z.object({
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(200).default(20),
   // Transfers of cash between customers above this many yuan wait for finance's approval.
   TRANSFER_REVIEW_YUAN: z.coerce.number().int().min(0).max(10_000_000).default(5000),
+  // Points (decision 0027): how long earned points stay valid, and how many one customer may
+  // give to others in a day (Asia/Shanghai).
+  POINTS_VALID_DAYS: z.coerce.number().int().min(1).max(3650).default(730),
+  POINTS_TRANSFER_DAILY_LIMIT: z.coerce.number().int().min(0).max(10_000_000).default(5000),
   // The development tools (/dev/outbox, /dev/wechat, /api/dev/*) of the log SMS and dev WeChat
   // adapters: `local` answers only requests from this machine, `on` anyone (a shared staging demo,
   // never with real customers), `off` nobody. They never exist with real providers.

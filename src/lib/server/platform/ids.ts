@@ -23,6 +23,9 @@ const RID_PREFIX = {
   reconciliation: 'h',
   couponTemplate: 'q',
   coupon: 'c',
+  pointsEntry: 'j',
+  pointsItem: 'g',
+  pointsExchange: 'x',
 } as const;
 
 export type RidKind = keyof typeof RID_PREFIX;

@@ -9,6 +9,8 @@ import {
   device,
   deviceBlocks,
   orders,
+  pointsExchanges,
+  pointsItems,
   prestoreApplications,
   reconciliationExceptions,
   reservations,
@@ -38,6 +40,8 @@ const BY_PREFIX: Record<string, { table: PgTable; rid: Column }> = {
   b: { table: deviceBlocks, rid: deviceBlocks.rid },
   u: { table: users, rid: users.rid },
   h: { table: reconciliationExceptions, rid: reconciliationExceptions.rid },
+  g: { table: pointsItems, rid: pointsItems.rid },
+  x: { table: pointsExchanges, rid: pointsExchanges.rid },
 };
 const SECRET = new Set(['passwordHash', 'password', 'idempotency_key', 'idempotencyKey']);
 

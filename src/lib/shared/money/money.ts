@@ -83,6 +83,7 @@ export const MOVEMENT_TEXT = {
   credit_repay: '信用还款',
   online: '在线支付',
   online_refund: '原路退款',
+  points_exchange: '积分兑换',
 } as const;
 export type MovementKind = keyof typeof MOVEMENT_TEXT;
 

@@ -165,6 +165,7 @@ export const MovementPageSchema = pagedOf(
       'credit_repay',
       'online',
       'online_refund',
+      'points_exchange',
     ]),
     kind_text: z.string(),
     note: z.string(),

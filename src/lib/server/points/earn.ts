@@ -1,0 +1,128 @@
+// Points for completed orders: 1 per whole yuan of cash or credit the customer actually paid on
+// the order, as its money movements say (bonus money and coupons earn nothing), awarded once when
+// the order reaches 已完成 and taken back when money of it is refunded later.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Services } from '../platform/services.ts';
+import type { Tx } from '../platform/db/client.ts';
+import {
+  moneyAccounts,
+  moneyPostings,
+  moneyTransfers,
+  orders,
+  pointsEntries,
+  pointsLots,
+} from '../platform/db/schema.ts';
+import { moneyTransaction } from '../money/index.ts';
+import { pointsForFen } from '../../shared/points/points.ts';
+import { addPoints, DAY_MS, expireDue, lockOne, spendPoints } from './book.ts';
+
+/**
+ * What the customer's own accounts paid on the order, net of what came back: cash and credit
+ * postings of every movement of the order. Bonus postings and the lab's accounts (a coupon's
+ * discount is posted on one) are left out.
+ */
+export async function cashPaidOnOrder(tx: Tx, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ sum: sql<string>`coalesce(sum(${moneyPostings.amountFen}), 0)` })
+    .from(moneyPostings)
+    .innerJoin(moneyTransfers, eq(moneyTransfers.id, moneyPostings.transferId))
+    .innerJoin(moneyAccounts, eq(moneyAccounts.id, moneyPostings.accountId))
+    .where(
+      and(
+        eq(moneyTransfers.orderId, orderId),
+        sql`${moneyAccounts.ownerKind} <> 'system'`,
+        inArray(moneyPostings.sub, ['cash', 'credit']),
+      ),
+    );
+  return -Number(row.sum);
+}
+
+/** The points an order has given so far (earned less taken back). */
+async function pointsOfOrder(tx: Tx, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ sum: sql<string>`coalesce(sum(${pointsEntries.points}), 0)` })
+    .from(pointsEntries)
+    .where(and(eq(pointsEntries.orderId, orderId), inArray(pointsEntries.kind, ['earn', 'reverse'])));
+  return Number(row.sum);
+}
+
+/**
+ * The job of a completed order ('orders.completed'): awards its points, once (the entry's key
+ * is the order's). An order no longer completed, or paid nothing in cash, earns nothing.
+ */
+export async function awardOrderPoints(s: Services, orderRid: string): Promise<void> {
+  const now = s.now();
+  const [order] = await s.db
+    .select({ id: orders.id, userId: orders.userId, orderNo: orders.orderNo, status: orders.status })
+    .from(orders)
+    .where(eq(orders.rid, orderRid));
+  if (!order || order.status !== 'completed') return;
+  await moneyTransaction(s.db, async (tx) => {
+    const account = await lockOne(tx, order.userId, now);
+    const points = pointsForFen(await cashPaidOnOrder(tx, order.id)) - (await pointsOfOrder(tx, order.id));
+    if (points <= 0) return;
+    await addPoints(
+      tx,
+      account,
+      {
+        kind: 'earn',
+        points,
+        key: `earn:${order.id}`,
+        orderId: order.id,
+        note: `订单 ${order.orderNo} 已完成`,
+        now,
+      },
+      [{ points, expiresAt: now + s.env.POINTS_VALID_DAYS * DAY_MS }],
+    );
+  });
+}
+
+/**
+ * After money of an order came back (a refund posted in `tx`, after completion), takes back the
+ * points that money earned: what the order has given beyond what its net payment now earns. The
+ * order's own lot pays first, then the oldest. Points already spent are taken only as far as the
+ * balance reaches (never below zero); the entry's note says what could not be taken. Runs again
+ * harmlessly: the key is the order and the level it brings the order down to.
+ */
+export async function reverseOrderPoints(
+  tx: Tx,
+  orderId: number,
+  now: number,
+): Promise<{ points: number; short: number }> {
+  const [order] = await tx
+    .select({ userId: orders.userId, orderNo: orders.orderNo })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) return { points: 0, short: 0 };
+  const account = await lockOne(tx, order.userId, now);
+  const target = pointsForFen(await cashPaidOnOrder(tx, orderId));
+  const given = await pointsOfOrder(tx, orderId);
+  const owed = given - target;
+  if (owed <= 0) return { points: 0, short: 0 };
+  const ownLots = await tx
+    .select({ id: pointsLots.id })
+    .from(pointsLots)
+    .innerJoin(pointsEntries, eq(pointsEntries.id, pointsLots.entryId))
+    .where(and(eq(pointsEntries.orderId, orderId), eq(pointsEntries.kind, 'earn')));
+  // Expired or spent points cannot come back: take what the account still holds.
+  await expireDue(tx, account, now);
+  const points = Math.min(owed, account.balance);
+  const short = owed - points;
+  if (points === 0) return { points: 0, short };
+  const spent = await spendPoints(
+    tx,
+    account,
+    {
+      kind: 'reverse',
+      points,
+      key: `reverse:${orderId}:${target}`,
+      orderId,
+      note: short
+        ? `订单 ${order.orderNo} 退款，扣回 ${points} 积分（另有 ${short} 积分已使用，未扣回）`
+        : `订单 ${order.orderNo} 退款，扣回 ${points} 积分`,
+      now,
+    },
+    ownLots.map((l) => l.id),
+  );
+  return spent ? { points, short } : { points: 0, short: 0 };
+}
