@@ -10,6 +10,7 @@ import TransferReview from './money/TransferReview.tsx';
 import CreditReview from './money/CreditReview.tsx';
 import Adjust from './money/Adjust.tsx';
 import Rules from './money/Rules.tsx';
+import Reconciliation from './payments/Reconciliation.tsx';
 import Orders from './orders/Orders.tsx';
 import Reservations from './reservations/Reservations.tsx';
 import Customers from './customers/Customers.tsx';
@@ -39,6 +40,7 @@ const NAV: { group: string; items: NavItem[] }[] = [
       { href: '/money/credit', label: '信用额度', permission: 'money.read' },
       { href: '/money/adjust', label: '人工入账', permission: 'money.adjust' },
       { href: '/money/rules', label: '预存规则', permission: 'money.rules' },
+      { href: '/payments/reconcile', label: '对账', permission: 'payments.read' },
     ],
   },
   {
@@ -204,6 +206,11 @@ function Shell({ me }: { me: Me }) {
             <Route path="/promotions/coupons">
               <Guard me={me} permission="coupons.read">
                 <Coupons me={me} />
+              </Guard>
+            </Route>
+            <Route path="/payments/reconcile">
+              <Guard me={me} permission="payments.read">
+                <Reconciliation me={me} />
               </Guard>
             </Route>
             <Route path="/staff">

@@ -433,8 +433,14 @@ describe('WeChat Pay daily reconciliation against the fake’s trade bill', () =
     corruptBillHash = true;
     const refused = await rerun();
     corruptBillHash = false;
-    expect(refused.body.data).toMatchObject({ status: 'failed' });
-    expect(refused.body.data.message).toContain('SHA1');
+    expect(refused.body.code).toBe(0);
+    expect(refused.body.msg).toContain('SHA1');
+    const failed = await t.post<{ list: { bill_date: string; status: string; message: string }[] }>(
+      '/api/admin/reconcile/list',
+      { provider: 'wechatpay', status: 'failed' },
+      admin,
+    );
+    expect(failed.body.data.list.find((r) => r.bill_date === day)?.message).toContain('SHA1');
     const download = requests.filter((r) => r.path.startsWith('/v3/billdownload/file'));
     expect(download.length).toBeGreaterThan(0);
     expect(download.every((r) => r.signatureValid)).toBe(true);

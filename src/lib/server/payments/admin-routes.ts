@@ -3,6 +3,7 @@ import type { ApiEnv } from '../app.ts';
 import { contract } from '../platform/http/contract.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
+import { DomainError } from '../platform/errors.ts';
 import {
   reconcileExceptionsSchema,
   ReconciliationExceptionPageSchema,
@@ -35,8 +36,10 @@ export function reconcileAdminRoutes() {
       const { provider, bill_date } = await readBody(c, reconcileRerunSchema);
       const s = c.var.services;
       const run = await reconcileDay(s, provider, bill_date);
+      // The run keeps the failure (the job tries again); the caller sees why.
+      if (run.status === 'failed') throw new DomainError(run.message);
       const open = (await listExceptions(s, { provider, bill_date, status: 'open', size: 1 })).total;
-      return ok(c, runOut(run, open), run.status === 'failed' ? run.message : '对账完成');
+      return ok(c, runOut(run, open), '对账完成');
     },
   );
   r.post(

@@ -39,6 +39,8 @@ export function createDevPayment(
         amountFen: Number(body.amount_fen),
         status: body.status === 'closed' ? 'closed' : 'succeeded',
         eventId: String(body.event_id ?? ''),
+        ...(typeof body.success_time === 'string' &&
+          Number.isFinite(Date.parse(body.success_time)) && { paidAt: body.success_time }),
       };
       if (!notice.tradeNo || !notice.eventId || !Number.isSafeInteger(notice.amountFen))
         throw new Error('notification is incomplete');
@@ -72,6 +74,7 @@ export function createDevPayment(
     async fetchTradeBill(date) {
       const from = shanghaiMidnight(date);
       if (!db || from === null) return [];
+      // A notice may arrive after the day its payment belongs to (its success_time dates it).
       const events = await db
         .select()
         .from(paymentEvents)
@@ -79,13 +82,15 @@ export function createDevPayment(
           and(
             eq(paymentEvents.provider, 'dev'),
             gte(paymentEvents.at, new Date(from)),
-            lt(paymentEvents.at, new Date(from + 86_400_000)),
+            lt(paymentEvents.at, new Date(from + 3 * 86_400_000)),
           ),
         )
         .orderBy(paymentEvents.id);
       const lines = new Map<string, BillLine>();
       for (const e of events) {
         const p = (e.payload ?? {}) as Record<string, unknown>;
+        const at = typeof p.paidAt === 'string' ? Date.parse(p.paidAt) : e.at.getTime();
+        if (at < from || at >= from + 86_400_000) continue;
         if (e.outcome === 'simulated_refund')
           lines.set(`refund:${String(p.refundNo)}`, {
             kind: 'refund',

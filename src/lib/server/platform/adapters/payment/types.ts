@@ -11,6 +11,8 @@ export type PaymentNotice = {
   status: 'succeeded' | 'closed';
   /** Unique per provider message: a repeat is recorded once. */
   eventId: string;
+  /** When the provider says the customer paid (ISO 8601), if it says so: it dates its bill. */
+  paidAt?: string;
   /** Set when the message is about a refund of the trade rather than its payment. */
   refund?: { refundNo: string; status: 'succeeded' | 'failed' };
 };
