@@ -19,6 +19,9 @@ import OrderDetail from './orders/OrderDetail.tsx';
 import Audit from './pages/Audit.tsx';
 import StaffList from './pages/StaffList.tsx';
 import Coupons from './promotions/Coupons.tsx';
+import PointsExchanges from './points/Exchanges.tsx';
+import PointsItems from './points/Items.tsx';
+import PointsCustomer from './points/Customer.tsx';
 
 type NavItem = { href: string; label: string; permission: Permission };
 const NAV: { group: string; items: NavItem[] }[] = [
@@ -46,6 +49,14 @@ const NAV: { group: string; items: NavItem[] }[] = [
   {
     group: '营销',
     items: [{ href: '/promotions/coupons', label: '优惠券', permission: 'coupons.read' }],
+  },
+  {
+    group: '积分',
+    items: [
+      { href: '/points/exchanges', label: '积分兑换', permission: 'points.read' },
+      { href: '/points/items', label: '兑换商品', permission: 'points.read' },
+      { href: '/points/customer', label: '客户积分', permission: 'points.read' },
+    ],
   },
   {
     group: '系统',
@@ -206,6 +217,21 @@ function Shell({ me }: { me: Me }) {
             <Route path="/promotions/coupons">
               <Guard me={me} permission="coupons.read">
                 <Coupons me={me} />
+              </Guard>
+            </Route>
+            <Route path="/points/exchanges">
+              <Guard me={me} permission="points.read">
+                <PointsExchanges me={me} />
+              </Guard>
+            </Route>
+            <Route path="/points/items">
+              <Guard me={me} permission="points.read">
+                <PointsItems me={me} />
+              </Guard>
+            </Route>
+            <Route path="/points/customer">
+              <Guard me={me} permission="points.read">
+                <PointsCustomer me={me} />
               </Guard>
             </Route>
             <Route path="/payments/reconcile">

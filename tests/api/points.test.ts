@@ -343,8 +343,8 @@ describe('exchanging points', () => {
     const replay = await exchange(c, { item_rid: fee.rid, idempotency_key: 'x-1' });
     expect(replay.body.data).toMatchObject({ rid: res.body.data.rid, balance: 500 });
     expect(await wallet(t.services, c.id)).toMatchObject({ cash: 0, bonus: 2000 });
-    const asset = await t.post<{ bonus_fen: number }>('/api/auth/asset/init', {}, c.h);
-    expect(asset.body.data.bonus_fen).toBe(2000);
+    const asset = await t.post<{ bonus_fen: number; points: number }>('/api/auth/asset/init', {}, c.h);
+    expect(asset.body.data).toMatchObject({ bonus_fen: 2000, points: 500 });
     const detail = await t.post<{ list: { kind: string; kind_text: string; bonus_fen: number }[] }>(
       '/api/auth/asset/detail',
       {},

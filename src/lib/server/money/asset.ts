@@ -5,6 +5,7 @@ import {
   moneyPostings,
   moneyTransfers,
   orders,
+  pointsAccounts,
   prestoreApplications,
   transferApplications,
   users,
@@ -19,15 +20,26 @@ import { usableCouponCount } from '../coupons/index.ts';
 
 const DAY = 86_400_000;
 
-/** asset/init: the wallet at a glance, with the coupons usable now. */
+/** asset/init: the wallet at a glance, with the coupons usable now and the points held. */
 export async function assetInit(s: Services, userId: number) {
   const now = s.now();
   const account = await userAccount(s.db, userId, now);
-  const [credit, coupons] = await Promise.all([
+  const [credit, coupons, points] = await Promise.all([
     creditOverview(s.db, account, now),
     usableCouponCount(s.db, userId, now),
+    // The points domain sits above money (it spends through the ledger): its table is read here.
+    s.db
+      .select({ balance: pointsAccounts.balance })
+      .from(pointsAccounts)
+      .where(eq(pointsAccounts.userId, userId)),
   ]);
-  return { ...walletOut(account, credit), coupons, credit, online_channels: onlineChannels(s) };
+  return {
+    ...walletOut(account, credit),
+    coupons,
+    points: points[0]?.balance ?? 0,
+    credit,
+    online_channels: onlineChannels(s),
+  };
 }
 
 export const walletOut = (a: AccountRow, credit: { overdue_fen: number; overdue_days: number }) => ({

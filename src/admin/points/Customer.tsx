@@ -1,0 +1,198 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { z } from 'zod';
+import { consoleApi, type Me, staffAction } from '../session.ts';
+import { button, DataTable, Field, filterInput, input, PageHeader, Pager, useList, when } from '../ui.tsx';
+import { shanghaiDate } from '../../lib/shared/slots.ts';
+import type { PointsEntryPageSchema, StaffPointsSchema } from '../../lib/shared/points/responses.ts';
+
+type Found = { rid: string; phone: string; name: string; company: string };
+type Summary = z.output<typeof StaffPointsSchema>;
+type Entry = z.output<typeof PointsEntryPageSchema>['list'][number];
+const pts = (n: number) => n.toLocaleString('zh-CN');
+
+/** 客户积分: find a customer by phone; their points, what expires next, the history, an adjustment. */
+export default function Customer({ me }: { me: Me }) {
+  const [phone, setPhone] = useState('');
+  const [found, setFound] = useState<Found | null>(null);
+  const [summary, setSummary] = useState<Summary | null>(null);
+
+  async function load(u: Found) {
+    setSummary((await consoleApi.post<Summary>('/api/admin/points/customer', { user_rid: u.rid })) ?? null);
+  }
+  async function find(e: FormEvent) {
+    e.preventDefault();
+    const u = await consoleApi.post<Found>('/api/admin/user/find', { phone: phone.trim() });
+    setFound(u ?? null);
+    setSummary(null);
+    if (u) await load(u);
+  }
+
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <PageHeader
+        title="客户积分"
+        lead="按手机号查找客户的积分、到期情况与明细；人工调整需填写原因，客户可见。"
+      />
+      <form onSubmit={(e) => void find(e)} className="flex flex-wrap gap-2">
+        <input
+          className={filterInput}
+          aria-label="客户手机号"
+          placeholder="客户手机号"
+          inputMode="numeric"
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+        />
+        <button type="submit" className={button.primary}>
+          查找
+        </button>
+      </form>
+      {found && (
+        <>
+          <section
+            aria-label="积分概况"
+            className="grid gap-3 rounded-lg bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
+          >
+            <Fact label="客户">
+              <strong>{found.name || '—'}</strong>
+              <span className="block text-xs text-slate-500">
+                {found.phone} {found.company}
+              </span>
+            </Fact>
+            <Fact label="可用积分">
+              <strong className="text-lg tabular-nums" data-testid="staff-points-balance">
+                {summary ? pts(summary.balance) : '—'}
+              </strong>
+            </Fact>
+            <Fact label="最近到期">
+              {summary?.next_expire_at
+                ? `${pts(summary.next_expire_points)}（${shanghaiDate(new Date(summary.next_expire_at))}）`
+                : '无'}
+            </Fact>
+            <Fact label="订单累计获得">{summary ? pts(summary.earned_total) : '—'}</Fact>
+          </section>
+          {me.permissions.includes('points.adjust') && (
+            <AdjustForm key={found.rid} userRid={found.rid} onDone={() => void load(found)} />
+          )}
+          <History key={`h-${found.rid}-${summary?.balance ?? ''}`} userRid={found.rid} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <p className="text-xs text-slate-500">{label}</p>
+      <div className="mt-0.5 text-sm">{children}</div>
+    </div>
+  );
+}
+
+function AdjustForm({ userRid, onDone }: { userRid: string; onDone: () => void }) {
+  const [points, setPoints] = useState('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+  const [key, setKey] = useState(() => crypto.randomUUID?.() ?? String(Math.random()));
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const message = await staffAction(
+      '/api/admin/points/adjust',
+      { user_rid: userRid, points: points.trim(), reason, idempotency_key: key },
+      '已调整',
+      () => {
+        setPoints('');
+        setReason('');
+        setKey(crypto.randomUUID?.() ?? String(Math.random()));
+        onDone();
+      },
+    );
+    setError(message ?? '');
+  }
+  return (
+    <form
+      onSubmit={(e) => void submit(e)}
+      aria-label="调整积分"
+      className="grid gap-3 rounded-lg bg-white p-4 sm:grid-cols-[10rem_minmax(0,1fr)_auto] sm:items-end"
+    >
+      <Field label="调整积分（负数为扣减）">
+        <input
+          className={input}
+          name="points"
+          placeholder="如 500 或 -200"
+          value={points}
+          onChange={(e) => setPoints(e.target.value)}
+        />
+      </Field>
+      <Field label="调整原因（客户可见）">
+        <input
+          className={input}
+          name="reason"
+          maxLength={200}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </Field>
+      <button type="submit" className={button.primary}>
+        确认调整
+      </button>
+      {error && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-600 sm:col-span-3">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function History({ userRid }: { userRid: string }) {
+  const list = useList<Entry>('/api/admin/points/customer/history', { user_rid: userRid });
+  return (
+    <section aria-label="积分明细" className="grid grid-cols-1">
+      <h2 className="mb-2 text-sm font-semibold text-slate-700">积分明细</h2>
+      <DataTable<Entry>
+        label="积分明细"
+        rows={list.data?.list ?? null}
+        rowKey={(r) => r.rid}
+        empty="暂无积分记录"
+        columns={[
+          {
+            id: 'at',
+            header: '时间',
+            cell: (r) => when(r.at),
+            className: 'whitespace-nowrap text-slate-500',
+          },
+          { id: 'kind', header: '类型', cell: (r) => r.kind_text },
+          {
+            id: 'note',
+            header: '说明',
+            className: 'min-w-48',
+            cell: (r) => (
+              <>
+                {r.note || '—'}
+                {r.exchange && <span className="block text-xs text-slate-500">{r.exchange.status_text}</span>}
+              </>
+            ),
+          },
+          {
+            id: 'points',
+            header: '积分',
+            cell: (r) => (
+              <strong className={`tabular-nums ${r.points > 0 ? 'text-accent-700' : ''}`}>
+                {r.points > 0 ? '+' : ''}
+                {pts(r.points)}
+              </strong>
+            ),
+          },
+          { id: 'after', header: '余额', cell: (r) => pts(r.balance_after) },
+          {
+            id: 'expires',
+            header: '有效期至',
+            cell: (r) => (r.expires_at && r.points > 0 ? shanghaiDate(new Date(r.expires_at)) : '—'),
+          },
+        ]}
+      />
+      <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
+    </section>
+  );
+}

@@ -1,0 +1,234 @@
+import { useState } from 'react';
+import type { z } from 'zod';
+import { type Me, staffAction } from '../session.ts';
+import {
+  Badge,
+  button,
+  DataTable,
+  Field,
+  FormModal,
+  input,
+  PageHeader,
+  Pager,
+  StatusTabs,
+  useList,
+  yuan,
+} from '../ui.tsx';
+import { priceYuan, yuanToFen } from '../../lib/shared/money.ts';
+import { ITEM_KIND_TEXT, type ItemKind } from '../../lib/shared/points/points.ts';
+import type { PointsItemSchema } from '../../lib/shared/points/responses.ts';
+
+type Item = z.output<typeof PointsItemSchema>;
+type Draft = {
+  rid?: string;
+  name: string;
+  kind: ItemKind;
+  points: string;
+  value: string;
+  description: string;
+  sort: string;
+};
+const blank: Draft = { name: '', kind: 'bonus', points: '', value: '', description: '', sort: '0' };
+const TABS = [
+  { value: 'active', label: '在售' },
+  { value: 'retired', label: '已下架' },
+  { value: '', label: '全部' },
+];
+
+/** 兑换商品: the catalogue customers exchange points from; add, edit, retire and put back. */
+export default function Items({ me }: { me: Me }) {
+  const [status, setStatus] = useState('active');
+  const filter = status ? { status } : {};
+  const list = useList<Item>('/api/admin/points/item/list', filter);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const manager = me.permissions.includes('points.manage');
+  const set = (patch: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
+
+  function save() {
+    const d = draft!;
+    const body = {
+      name: d.name,
+      kind: d.kind,
+      points: d.points.trim() === '' ? '' : Number(d.points),
+      value_fen: yuanToFen(d.value) ?? (d.value.trim() === '' ? '' : -1),
+      description: d.description,
+      sort: d.sort.trim() === '' ? 0 : Number(d.sort),
+    };
+    return d.rid
+      ? staffAction('/api/admin/points/item/edit', { rid: d.rid, ...body }, '已保存', list.reload)
+      : staffAction('/api/admin/points/item/add', body, '已上架', list.reload);
+  }
+
+  return (
+    <div className="grid grid-cols-1">
+      <PageHeader
+        title="兑换商品"
+        lead="客户可用积分兑换的商品：测试费以赠送金即时到账，礼品卡由工作人员发放。修改不影响已提交的兑换。"
+        actions={
+          manager && (
+            <button type="button" className={button.primary} onClick={() => setDraft({ ...blank })}>
+              新增商品
+            </button>
+          )
+        }
+      />
+      <StatusTabs label="商品状态" tabs={TABS} value={status} onChange={setStatus} />
+      <DataTable<Item>
+        label="兑换商品"
+        rows={list.data?.list ?? null}
+        rowKey={(r) => r.rid}
+        empty="没有这一状态的商品"
+        columns={[
+          {
+            id: 'name',
+            header: '名称',
+            className: 'min-w-40',
+            cell: (r) => (
+              <>
+                <span className="block font-medium">{r.name}</span>
+                {r.description && <span className="text-xs text-slate-500">{r.description}</span>}
+              </>
+            ),
+          },
+          {
+            id: 'kind',
+            header: '类型',
+            cell: (r) => <Badge tone={r.kind === 'bonus' ? 'accent' : 'hot'}>{r.kind_text}</Badge>,
+          },
+          {
+            id: 'points',
+            header: '所需积分',
+            cell: (r) => <strong className="tabular-nums">{r.points.toLocaleString('zh-CN')}</strong>,
+          },
+          { id: 'value', header: '面值', cell: (r) => yuan(r.value_fen) },
+          { id: 'sort', header: '排序', cell: (r) => r.sort },
+          {
+            id: 'status',
+            header: '状态',
+            cell: (r) => (
+              <Badge tone={r.status === 'active' ? 'brand' : 'slate'}>
+                {r.status === 'active' ? '在售' : '已下架'}
+              </Badge>
+            ),
+          },
+          {
+            id: 'actions',
+            header: '操作',
+            cell: (r) =>
+              manager ? (
+                <span className="flex gap-1.5 whitespace-nowrap">
+                  <button
+                    type="button"
+                    className={button.link}
+                    onClick={() =>
+                      setDraft({
+                        rid: r.rid,
+                        name: r.name,
+                        kind: r.kind,
+                        points: String(r.points),
+                        value: priceYuan(r.value_fen),
+                        description: r.description,
+                        sort: String(r.sort),
+                      })
+                    }
+                  >
+                    编辑
+                  </button>
+                  <button
+                    type="button"
+                    className={button.link}
+                    onClick={() =>
+                      void staffAction(
+                        r.status === 'active'
+                          ? '/api/admin/points/item/retire'
+                          : '/api/admin/points/item/restore',
+                        { rid: r.rid },
+                        r.status === 'active' ? '已下架' : '已重新上架',
+                        list.reload,
+                      )
+                    }
+                  >
+                    {r.status === 'active' ? '下架' : '重新上架'}
+                  </button>
+                </span>
+              ) : null,
+          },
+        ]}
+      />
+      <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
+      <FormModal
+        open={draft !== null}
+        title={draft?.rid ? '编辑商品' : '新增商品'}
+        submitText="保存"
+        onClose={() => setDraft(null)}
+        onSubmit={save}
+      >
+        {draft && (
+          <>
+            <Field label="名称">
+              <input
+                className={input}
+                name="name"
+                maxLength={60}
+                value={draft.name}
+                onChange={(e) => set({ name: e.target.value })}
+              />
+            </Field>
+            <Field label="类型" hint="测试费：兑换后立即以赠送金存入客户余额；礼品卡：需人工发放">
+              <select
+                className={input}
+                name="kind"
+                value={draft.kind}
+                onChange={(e) => set({ kind: e.target.value as ItemKind })}
+              >
+                {Object.entries(ITEM_KIND_TEXT).map(([k, label]) => (
+                  <option key={k} value={k}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <div className="grid grid-cols-2 gap-3">
+              <Field label="所需积分">
+                <input
+                  className={input}
+                  name="points"
+                  inputMode="numeric"
+                  value={draft.points}
+                  onChange={(e) => set({ points: e.target.value })}
+                />
+              </Field>
+              <Field label={draft.kind === 'bonus' ? '赠送金（元）' : '面值（元）'}>
+                <input
+                  className={input}
+                  name="value"
+                  inputMode="decimal"
+                  value={draft.value}
+                  onChange={(e) => set({ value: e.target.value })}
+                />
+              </Field>
+            </div>
+            <Field label="说明（客户可见）">
+              <input
+                className={input}
+                name="description"
+                maxLength={300}
+                value={draft.description}
+                onChange={(e) => set({ description: e.target.value })}
+              />
+            </Field>
+            <Field label="排序" hint="数字小的排在前面">
+              <input
+                className={input}
+                name="sort"
+                inputMode="numeric"
+                value={draft.sort}
+                onChange={(e) => set({ sort: e.target.value })}
+              />
+            </Field>
+          </>
+        )}
+      </FormModal>
+    </div>
+  );
+}
