@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { inflateSync } from 'node:zlib';
 import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
 import fontkit from '@pdf-lib/fontkit';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfText } from '../support/pdf.ts';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers } from '../support/orders.ts';
 import { PROFILE } from '../factories/users.ts';
@@ -25,19 +25,6 @@ async function placed(h: Record<string, string>) {
 
 const download = (rid: string, h: Record<string, string> = {}) =>
   t.api.request(`/api/auth/order/protocol/${rid}`, { headers: h });
-
-/** The text of every page, as a PDF reader extracts it (through the ToUnicode maps). */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const doc = await getDocument({ data: bytes.slice(), isEvalSupported: false, useSystemFonts: false })
-    .promise;
-  let text = '';
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    text += content.items.map((item) => ('str' in item ? item.str : '')).join('');
-  }
-  await doc.destroy();
-  return text;
-}
 
 /** The embedded fonts: their names and the glyph count of each embedded font program. */
 async function embeddedFonts(bytes: Uint8Array) {

@@ -24,6 +24,7 @@ import { agreementRoutes } from './agreement/routes.ts';
 import { messageRoutes } from './notify/routes.ts';
 import { moneyAdminRoutes, moneyRoutes } from './money/index.ts';
 import { couponAdminRoutes, couponRoutes } from './coupons/index.ts';
+import { invoiceAdminRoutes, invoiceRoutes } from './invoices/index.ts';
 import { pointsAdminRoutes, pointsRoutes } from './points/index.ts';
 import { requireAdminRoutes } from './require/index.ts';
 import { devPayRoutes, paymentNotifyRoutes, paymentRoutes, reconcileAdminRoutes } from './payments/index.ts';
@@ -66,6 +67,7 @@ export function createApi(services: Services) {
   app.route('/api/auth', messageRoutes());
   app.route('/api/auth', moneyRoutes());
   app.route('/api/auth', couponRoutes());
+  app.route('/api/auth', invoiceRoutes());
   app.route('/api/auth', pointsRoutes());
   app.route('/api/auth', paymentRoutes());
   app.route('/api/auth', fileRoutes());
@@ -74,6 +76,7 @@ export function createApi(services: Services) {
   app.route('/api/admin', reservationAdminRoutes());
   app.route('/api/admin', moneyAdminRoutes());
   app.route('/api/admin', couponAdminRoutes());
+  app.route('/api/admin', invoiceAdminRoutes());
   app.route('/api/admin', pointsAdminRoutes());
   app.route('/api/admin', staffAdminRoutes());
   app.route('/api/admin', requireAdminRoutes());

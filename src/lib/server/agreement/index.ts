@@ -9,6 +9,10 @@ import { findOrder, findOwnOrder, orderDetail } from '../orders/index.ts';
 import { staffRole } from '../staff/index.ts';
 import { agreementBlocks, blocksText, type AgreementInput } from './content.ts';
 import { renderPdf } from './pdf.ts';
+
+// Other documents (invoices, statements) are laid out the same way.
+export { renderPdf, type PdfMeta } from './pdf.ts';
+export { blocksText, type Block } from './content.ts';
 import { enforce } from '../accounts/index.ts';
 
 /** Agreement PDFs one user may generate per window. */

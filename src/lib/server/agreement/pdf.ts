@@ -264,7 +264,14 @@ function subsetTag(bytes: Uint8Array): string {
   return [...hash.subarray(0, 6)].map((b) => String.fromCharCode(65 + (b % 26))).join('');
 }
 
-export type PdfMeta = { title: string; author: string; footer: string; created: Date };
+export type PdfMeta = {
+  title: string;
+  author: string;
+  footer: string;
+  created: Date;
+  /** A seal (PNG) stamped after the last block, at the right: the proforma and receipt's. */
+  seal?: Uint8Array;
+};
 
 /** Renders the blocks to a PDF with the CJK font subsets embedded. */
 export async function renderPdf(blocks: Block[], allText: string, meta: PdfMeta): Promise<Uint8Array> {
@@ -293,6 +300,18 @@ export async function renderPdf(blocks: Block[], allText: string, meta: PdfMeta)
 
   const w = new Writer(doc, fonts);
   for (const b of blocks) drawBlock(w, b);
+  if (meta.seal) {
+    const seal = await doc.embedPng(meta.seal);
+    const size = 110;
+    w.room(size * 0.6);
+    w.page.drawImage(seal, {
+      x: A4[0] - MARGIN_X - size,
+      y: w.y - size * 0.4,
+      width: size,
+      height: size,
+      opacity: 0.85,
+    });
+  }
 
   const total = w.pages.length;
   w.pages.forEach((page, i) => {

@@ -97,6 +97,10 @@ const EnvSchema = z.object({
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(200).default(20),
   // Transfers of cash between customers above this many yuan wait for finance's approval.
   TRANSFER_REVIEW_YUAN: z.coerce.number().int().min(0).max(10_000_000).default(5000),
+  // Invoices (decision 0030): above this many yuan an application needs the signed contract
+  // (universities ask for it); the seal stamped on the proforma and receipt PDFs (a PNG file).
+  INVOICE_CONTRACT_YUAN: z.coerce.number().int().min(0).max(100_000_000).default(50_000),
+  INVOICE_SEAL_IMAGE: z.string().default(''),
   // Points (decision 0027): how long earned points stay valid, and how many one customer may
   // give to others in a day (Asia/Shanghai).
   POINTS_VALID_DAYS: z.coerce.number().int().min(1).max(3650).default(730),

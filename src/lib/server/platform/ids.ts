@@ -23,6 +23,8 @@ const RID_PREFIX = {
   reconciliation: 'h',
   couponTemplate: 'q',
   coupon: 'c',
+  invoiceTitle: 'i',
+  invoice: 'n',
   pointsEntry: 'j',
   pointsItem: 'g',
   pointsExchange: 'x',

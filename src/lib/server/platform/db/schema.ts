@@ -6,6 +6,7 @@ export * from '../../orders/tables.ts';
 export * from '../../money/tables.ts';
 export * from '../../payments/tables.ts';
 export * from '../../coupons/tables.ts';
+export * from '../../invoices/tables.ts';
 export * from '../../points/tables.ts';
 export * from '../../staff/tables.ts';
 export * from '../../notify/tables.ts';

@@ -1,0 +1,524 @@
+// Invoice applications (decision 0030): what may be invoiced, applying and editing, the staff
+// review, issue and red-letter reversal, and ours (proforma, receipt) numbered without gaps.
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../platform/db/client.ts';
+import type { Services } from '../platform/services.ts';
+import {
+  files,
+  invoiceApplications,
+  invoiceCounters,
+  invoiceLines,
+  moneyPostings,
+  moneyTransfers,
+  orders,
+  prestoreApplications,
+  users,
+} from '../platform/db/schema.ts';
+import { DomainError } from '../platform/errors.ts';
+import { newRid } from '../platform/ids.ts';
+import { isUniqueViolation } from '../platform/db/errors.ts';
+import { lockAccount, userAccount } from '../money/index.ts';
+import { fenToYuan } from '../../shared/money.ts';
+import { pageWindow } from '../../shared/pagination.ts';
+import { shanghaiDate } from '../../shared/slots.ts';
+import {
+  INVOICE_STATUS_TEXT,
+  INVOICE_TYPE_NAMES,
+  isTaxInvoice,
+  type invoiceApplySchema,
+  type InvoiceType,
+} from '../../shared/invoices/invoices.ts';
+import type { z } from '../../shared/zod.ts';
+import { ownTitle, titleData } from './titles.ts';
+
+export type Application = typeof invoiceApplications.$inferSelect;
+type ApplyInput = z.output<typeof invoiceApplySchema>;
+
+export const INVOICE_NOT_FOUND = '开票申请不存在';
+
+/** Movements that bring money in from outside: what the lab was paid (transfers between customers are not). */
+const DEPOSIT_KINDS = ['migrated', 'adjust', 'topup', 'topup_refund', 'online', 'online_refund'] as const;
+
+/**
+ * What a customer may still invoice: the money they paid the lab (deposits, less what went back)
+ * plus the credit they owe, less what live applications already cover. A top-up and the orders it
+ * paid are both "the same money", so invoicing one uses up the other.
+ */
+export async function invoiceable(db: Db | Tx, userId: number, now: number) {
+  const account = await userAccount(db, userId, now);
+  const [[deposits], [invoiced]] = await Promise.all([
+    db
+      .select({ fen: sql<string>`coalesce(sum(${moneyPostings.amountFen}), 0)` })
+      .from(moneyPostings)
+      .innerJoin(moneyTransfers, eq(moneyTransfers.id, moneyPostings.transferId))
+      .where(
+        and(
+          eq(moneyPostings.accountId, account.id),
+          eq(moneyPostings.sub, 'cash'),
+          inArray(moneyTransfers.kind, [...DEPOSIT_KINDS]),
+        ),
+      ),
+    db
+      .select({ fen: sql<string>`coalesce(sum(${invoiceLines.amountFen}), 0)` })
+      .from(invoiceLines)
+      .innerJoin(invoiceApplications, eq(invoiceApplications.id, invoiceLines.applicationId))
+      .where(and(eq(invoiceApplications.userId, userId), eq(invoiceLines.active, true))),
+  ]);
+  const paid = Number(deposits.fen) + account.creditUsedFen;
+  return {
+    accountId: account.id,
+    paid_fen: paid,
+    invoiced_fen: Number(invoiced.fen),
+    available_fen: Math.max(0, paid - Number(invoiced.fen)),
+  };
+}
+
+/** What the customer paid for an order themselves: cash and credit, not 赠送金 or a coupon. */
+async function orderPaidByCustomer(tx: Tx, orderId: number, accountId: number): Promise<number> {
+  const [row] = await tx
+    .select({ fen: sql<string>`coalesce(sum(${moneyPostings.amountFen}), 0)` })
+    .from(moneyPostings)
+    .innerJoin(moneyTransfers, eq(moneyTransfers.id, moneyPostings.transferId))
+    .where(
+      and(
+        eq(moneyTransfers.orderId, orderId),
+        eq(moneyTransfers.kind, 'payment'),
+        eq(moneyPostings.accountId, accountId),
+        inArray(moneyPostings.sub, ['cash', 'credit']),
+      ),
+    );
+  return -Number(row.fen);
+}
+
+type Line = { orderId: number | null; prestoreId: number | null; amountFen: number; label: string };
+
+/** The lines an application asks for, each checked: the customer's, paid, not cancelled. */
+async function linesFor(tx: Tx, userId: number, accountId: number, input: ApplyInput): Promise<Line[]> {
+  if (input.prestore_rid) {
+    const [p] = await tx
+      .select()
+      .from(prestoreApplications)
+      .where(eq(prestoreApplications.rid, input.prestore_rid));
+    if (!p || p.userId !== userId) throw new DomainError('预存记录不存在', 200, 'NOT_FOUND');
+    if (p.status !== 'credited') throw new DomainError('只有已入账的预存可以开票');
+    return [{ orderId: null, prestoreId: p.id, amountFen: p.amountFen - (p.refundFen ?? 0), label: '预存' }];
+  }
+  const rows = await tx.select().from(orders).where(inArray(orders.rid, input.order_rids));
+  const byRid = new Map(rows.map((o) => [o.rid, o]));
+  const lines: Line[] = [];
+  for (const rid of input.order_rids) {
+    const o = byRid.get(rid);
+    if (!o || o.userId !== userId) throw new DomainError('订单不存在', 200, 'NOT_FOUND');
+    if (o.status === 'cancelled') throw new DomainError(`订单 ${o.orderNo} 已取消，不能开票`);
+    const amount = o.paidFen > 0 ? await orderPaidByCustomer(tx, o.id, accountId) : 0;
+    if (o.paidFen === 0) throw new DomainError(`订单 ${o.orderNo} 尚未支付，不能开票`);
+    if (amount <= 0) throw new DomainError(`订单 ${o.orderNo} 由赠送金或优惠券支付，无可开票金额`);
+    lines.push({ orderId: o.id, prestoreId: null, amountFen: amount, label: `订单 ${o.orderNo}` });
+  }
+  return lines;
+}
+
+/** Uploads named on an application must be the customer's own. */
+async function checkFiles(tx: Tx, userId: number, rids: string[]) {
+  if (rids.length === 0) return;
+  const found = await tx
+    .select({ rid: files.rid, owner: files.ownerId })
+    .from(files)
+    .where(inArray(files.rid, rids));
+  if (found.length !== new Set(rids).size || found.some((f) => f.owner !== userId))
+    throw new DomainError('[附件]不存在，请重新上传');
+}
+
+/** Whether every order has the signed agreement uploaded (order/updateProtocolFile). */
+async function allSigned(tx: Tx, orderIds: number[]) {
+  if (orderIds.length === 0) return false;
+  const signed = await tx
+    .selectDistinct({ orderId: files.orderId })
+    .from(files)
+    .where(and(inArray(files.orderId, orderIds), eq(files.kind, 'protocol')));
+  return signed.length === orderIds.length;
+}
+
+/** Checks and writes an application's lines under the customer's account lock (one at a time). */
+async function writeApplication(
+  s: Services,
+  tx: Tx,
+  userId: number,
+  input: ApplyInput,
+  existing: Application | null,
+): Promise<Application> {
+  const now = s.now();
+  // The customer's account lock first: their applications are checked against what is left
+  // one at a time.
+  await lockAccount(tx, (await userAccount(tx, userId, now)).id);
+  const room = await invoiceable(tx, userId, now);
+  const title = await ownTitle(tx, userId, input.title_rid);
+  if (
+    input.type === 3 &&
+    (title.kind !== 1 || !title.address || !title.phone || !title.bank || !title.bankAccount)
+  )
+    throw new DomainError('专用发票须使用单位抬头，并填写注册地址、电话、开户银行和银行账号');
+  const lines = await linesFor(tx, userId, room.accountId, input);
+  const amount = lines.reduce((n, l) => n + l.amountFen, 0);
+  // The lines of the application being edited no longer count against what is left.
+  const editedFen = existing && existing.status !== 'rejected' ? existing.amountFen : 0;
+  if (amount > room.available_fen + editedFen)
+    throw new DomainError(`可开票金额不足（当前可开 ${fenToYuan(room.available_fen + editedFen)} 元）`);
+  await checkFiles(tx, userId, [input.contract_file_rid, ...input.other_file_rids].filter(Boolean));
+  const contractFen = s.env.INVOICE_CONTRACT_YUAN * 100;
+  const orderIds = lines.map((l) => l.orderId).filter((id): id is number => id !== null);
+  if (amount > contractFen && !input.contract_file_rid && !(await allSigned(tx, orderIds)))
+    throw new DomainError(`开票金额超过 ${fenToYuan(contractFen)} 元，请上传双方盖章的合同`);
+
+  const values = {
+    type: input.type,
+    title: titleData(title),
+    amountFen: amount,
+    source: input.prestore_rid ? ('topup' as const) : ('orders' as const),
+    email: input.email,
+    remark: input.remark,
+    materials: { contract_file_rid: input.contract_file_rid, other_file_rids: input.other_file_rids },
+    status: 'reviewing' as const,
+    rejectReason: '',
+    updatedAt: new Date(now),
+  };
+  let app: Application;
+  if (existing) {
+    await tx.delete(invoiceLines).where(eq(invoiceLines.applicationId, existing.id));
+    [app] = await tx
+      .update(invoiceApplications)
+      .set(values)
+      .where(eq(invoiceApplications.id, existing.id))
+      .returning();
+  } else {
+    [app] = await tx
+      .insert(invoiceApplications)
+      .values({ ...values, rid: newRid('invoice'), userId, createdAt: new Date(now) })
+      .returning();
+  }
+  // A clear word for an order already on a live application, before the index says no.
+  const taken = await tx
+    .select({ orderId: invoiceLines.orderId, prestoreId: invoiceLines.prestoreId })
+    .from(invoiceLines)
+    .where(
+      and(
+        eq(invoiceLines.active, true),
+        orderIds.length
+          ? inArray(invoiceLines.orderId, orderIds)
+          : eq(invoiceLines.prestoreId, lines[0].prestoreId ?? -1),
+      ),
+    );
+  if (taken.length > 0) {
+    const line =
+      lines.find((l) => l.orderId === taken[0].orderId && l.prestoreId === taken[0].prestoreId) ?? lines[0];
+    throw new DomainError(`${line.label} 已开票或正在开票`);
+  }
+  await tx.insert(invoiceLines).values(
+    lines.map((l) => ({
+      applicationId: app.id,
+      orderId: l.orderId,
+      prestoreId: l.prestoreId,
+      amountFen: l.amountFen,
+    })),
+  );
+  return app;
+}
+
+/** Runs an application write; two at once over the same order: the unique index lets one through. */
+async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError('所选订单已开票或正在开票');
+    throw error;
+  }
+}
+
+export async function applyInvoice(s: Services, userId: number, input: ApplyInput) {
+  const app = await guarded(() => s.db.transaction((tx) => writeApplication(s, tx, userId, input, null)));
+  return applicationDetail(s.db, app);
+}
+
+/** invoiceApply/edit: while 待审核 or 已驳回; sent for review again. */
+export async function editInvoice(s: Services, userId: number, rid: string, input: ApplyInput) {
+  const app = await guarded(() =>
+    s.db.transaction(async (tx) => {
+      const [a] = await tx
+        .select()
+        .from(invoiceApplications)
+        .where(eq(invoiceApplications.rid, rid))
+        .for('update');
+      if (!a || a.userId !== userId) throw new DomainError(INVOICE_NOT_FOUND, 200, 'NOT_FOUND');
+      if (a.status !== 'reviewing' && a.status !== 'rejected')
+        throw new DomainError('只有待审核或已驳回的申请可以修改');
+      return writeApplication(s, tx, userId, input, a);
+    }),
+  );
+  return applicationDetail(s.db, app);
+}
+
+export const applicationOut = (a: Application) => ({
+  rid: a.rid,
+  type: a.type as InvoiceType,
+  type_text: INVOICE_TYPE_NAMES[a.type as InvoiceType],
+  title: a.title,
+  amount_fen: a.amountFen,
+  source: a.source,
+  email: a.email,
+  remark: a.remark,
+  status: a.status,
+  status_text: INVOICE_STATUS_TEXT[a.status],
+  reject_reason: a.rejectReason,
+  invoice_no: a.invoiceNo,
+  reversal_no: a.reversalNo,
+  has_file: a.status === 'issued' && (a.fileRid !== null || !isTaxInvoice(a.type)),
+  created: a.createdAt.toISOString(),
+  issued: a.issuedAt?.toISOString() ?? null,
+});
+
+/** One application with its lines (orders or the top-up) and materials. */
+export async function applicationDetail(db: Db, a: Application) {
+  const lines = await db
+    .select({
+      amount: invoiceLines.amountFen,
+      orderRid: orders.rid,
+      orderNo: orders.orderNo,
+      prestoreRid: prestoreApplications.rid,
+    })
+    .from(invoiceLines)
+    .leftJoin(orders, eq(orders.id, invoiceLines.orderId))
+    .leftJoin(prestoreApplications, eq(prestoreApplications.id, invoiceLines.prestoreId))
+    .where(eq(invoiceLines.applicationId, a.id))
+    .orderBy(invoiceLines.id);
+  return {
+    ...applicationOut(a),
+    lines: lines.map((l) => ({
+      order_rid: l.orderRid,
+      order_no: l.orderNo,
+      prestore_rid: l.prestoreRid,
+      amount_fen: l.amount,
+    })),
+    materials: a.materials,
+  };
+}
+
+export async function ownApplication(db: Db, userId: number, rid: string): Promise<Application> {
+  const [a] = await db.select().from(invoiceApplications).where(eq(invoiceApplications.rid, rid));
+  if (!a || a.userId !== userId) throw new DomainError(INVOICE_NOT_FOUND, 200, 'NOT_FOUND');
+  return a;
+}
+
+export async function findApplication(db: Db, rid: string): Promise<Application> {
+  const [a] = await db.select().from(invoiceApplications).where(eq(invoiceApplications.rid, rid));
+  if (!a) throw new DomainError(INVOICE_NOT_FOUND, 200, 'NOT_FOUND');
+  return a;
+}
+
+/** invoiceApply/list4person, and the staff list (userId null), newest first. */
+export async function listApplications(
+  db: Db,
+  f: { userId: number | null; status?: Application['status']; page?: number; size?: number },
+) {
+  const w = pageWindow(f.page, f.size);
+  const where = and(
+    f.userId !== null ? eq(invoiceApplications.userId, f.userId) : undefined,
+    f.status ? eq(invoiceApplications.status, f.status) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        a: invoiceApplications,
+        phone: users.phone,
+        name: users.name,
+        company: users.company,
+        userRid: users.rid,
+      })
+      .from(invoiceApplications)
+      .innerJoin(users, eq(users.id, invoiceApplications.userId))
+      .where(where)
+      .orderBy(desc(invoiceApplications.id))
+      .limit(w.size)
+      .offset(w.offset),
+    db.select({ n: count() }).from(invoiceApplications).where(where),
+  ]);
+  return {
+    list: rows.map((r) => ({
+      ...applicationOut(r.a),
+      customer: { rid: r.userRid, phone: r.phone, name: r.name, company: r.company },
+    })),
+    total: total.n,
+  };
+}
+
+/** asset/invoiceHistory: what may still be invoiced, and what was invoiced month by month. */
+export async function invoiceHistory(s: Services, userId: number) {
+  const room = await invoiceable(s.db, userId, s.now());
+  const issued = await s.db
+    .select()
+    .from(invoiceApplications)
+    .where(and(eq(invoiceApplications.userId, userId), eq(invoiceApplications.status, 'issued')))
+    .orderBy(desc(invoiceApplications.issuedAt));
+  const months = new Map<string, { month: string; amount_fen: number; count: number }>();
+  for (const a of issued) {
+    const month = shanghaiDate(a.issuedAt ?? a.createdAt).slice(0, 7);
+    const m = months.get(month) ?? { month, amount_fen: 0, count: 0 };
+    m.amount_fen += a.amountFen;
+    m.count += 1;
+    months.set(month, m);
+  }
+  return {
+    paid_fen: room.paid_fen,
+    invoiced_fen: room.invoiced_fen,
+    available_fen: room.available_fen,
+    months: [...months.values()],
+  };
+}
+
+// ---- staff ----
+
+async function lockApplication(tx: Tx, rid: string): Promise<Application> {
+  const [a] = await tx
+    .select()
+    .from(invoiceApplications)
+    .where(eq(invoiceApplications.rid, rid))
+    .for('update');
+  if (!a) throw new DomainError(INVOICE_NOT_FOUND, 200, 'NOT_FOUND');
+  return a;
+}
+
+const NUMBER_PREFIX: Record<number, string> = { 5: 'PI', 6: 'SJ' };
+
+/** The next number of our own documents for a type and year, gapless (rolled back with its transaction). */
+async function nextNumber(tx: Tx, type: number, now: number): Promise<string> {
+  const year = Number(shanghaiDate(now).slice(0, 4));
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ type, year, last: 1 })
+    .onConflictDoUpdate({
+      target: [invoiceCounters.type, invoiceCounters.year],
+      set: { last: sql`${invoiceCounters.last} + 1` },
+    })
+    .returning({ last: invoiceCounters.last });
+  return `${NUMBER_PREFIX[type]}${year}${String(row.last).padStart(6, '0')}`;
+}
+
+/**
+ * Finance approves: a proforma or receipt is ours, numbered and issued at once; a tax invoice goes
+ * to 开具中 until its number and file from the tax platform are uploaded.
+ */
+export async function approveInvoice(s: Services, staffId: number, rid: string) {
+  const now = s.now();
+  const a = await s.db.transaction(async (tx) => {
+    const app = await lockApplication(tx, rid);
+    if (app.status !== 'reviewing') throw new DomainError('只有待审核的申请可以审核通过', 200, 'CONFLICT');
+    const ours = !isTaxInvoice(app.type);
+    const [row] = await tx
+      .update(invoiceApplications)
+      .set({
+        status: ours ? 'issued' : 'issuing',
+        invoiceNo: ours ? await nextNumber(tx, app.type, now) : null,
+        issuedAt: ours ? new Date(now) : null,
+        reviewerId: staffId,
+        updatedAt: new Date(now),
+      })
+      .where(eq(invoiceApplications.id, app.id))
+      .returning();
+    return row;
+  });
+  return applicationDetail(s.db, a);
+}
+
+/** A tax invoice issued on the tax platform: its 20-digit number and the file finance uploaded. */
+export async function issueTaxInvoice(
+  s: Services,
+  staffId: number,
+  input: { rid: string; invoice_no: string; file_rid: string },
+) {
+  if (!/^\d{20}$/.test(input.invoice_no)) throw new DomainError('[发票号码]应为20位数字');
+  const now = s.now();
+  const a = await s.db.transaction(async (tx) => {
+    const app = await lockApplication(tx, input.rid);
+    if (app.status !== 'issuing') throw new DomainError('只有开具中的申请可以上传发票', 200, 'CONFLICT');
+    const [f] = await tx.select().from(files).where(eq(files.rid, input.file_rid));
+    if (!f || f.ownerId !== app.userId) throw new DomainError('[发票文件]不存在，请重新上传');
+    const [row] = await tx
+      .update(invoiceApplications)
+      .set({
+        status: 'issued',
+        invoiceNo: input.invoice_no,
+        fileRid: f.rid,
+        issuedAt: new Date(now),
+        reviewerId: staffId,
+        updatedAt: new Date(now),
+      })
+      .where(eq(invoiceApplications.id, app.id))
+      .returning();
+    return row;
+  });
+  return applicationDetail(s.db, a);
+}
+
+/** Rejected (待审核 or 开具中): the orders may be applied for again; the customer may edit and resend. */
+export async function rejectInvoice(s: Services, staffId: number, rid: string, reason: string) {
+  const now = s.now();
+  const a = await s.db.transaction(async (tx) => {
+    const app = await lockApplication(tx, rid);
+    if (app.status !== 'reviewing' && app.status !== 'issuing')
+      throw new DomainError('只有待审核或开具中的申请可以驳回', 200, 'CONFLICT');
+    await tx.update(invoiceLines).set({ active: false }).where(eq(invoiceLines.applicationId, app.id));
+    const [row] = await tx
+      .update(invoiceApplications)
+      .set({ status: 'rejected', rejectReason: reason, reviewerId: staffId, updatedAt: new Date(now) })
+      .where(eq(invoiceApplications.id, app.id))
+      .returning();
+    return row;
+  });
+  return applicationDetail(s.db, a);
+}
+
+/**
+ * Red-letter reversal of an issued invoice (fully digital invoices cannot be voided): ours are
+ * reversed at once; a tax invoice is 红冲中 until the red-letter invoice's number is given. Once
+ * 已红冲, its orders may be invoiced again.
+ */
+export async function reverseInvoice(
+  s: Services,
+  staffId: number,
+  input: { rid: string; reason: string; reversal_no: string },
+) {
+  const now = s.now();
+  const a = await s.db.transaction(async (tx) => {
+    const app = await lockApplication(tx, input.rid);
+    const tax = isTaxInvoice(app.type);
+    if (app.status === 'issued' && tax && !input.reversal_no) {
+      const [row] = await tx
+        .update(invoiceApplications)
+        .set({
+          status: 'reversing',
+          rejectReason: input.reason,
+          reviewerId: staffId,
+          updatedAt: new Date(now),
+        })
+        .where(eq(invoiceApplications.id, app.id))
+        .returning();
+      return row;
+    }
+    if (!(app.status === 'issued' || (app.status === 'reversing' && tax)))
+      throw new DomainError('只有已开具的发票可以红冲', 200, 'CONFLICT');
+    if (tax && !/^\d{20}$/.test(input.reversal_no)) throw new DomainError('[红字发票号码]应为20位数字');
+    await tx.update(invoiceLines).set({ active: false }).where(eq(invoiceLines.applicationId, app.id));
+    const [row] = await tx
+      .update(invoiceApplications)
+      .set({
+        status: 'reversed',
+        rejectReason: input.reason,
+        reversalNo: tax ? input.reversal_no : `${app.invoiceNo}-红冲`,
+        reviewerId: staffId,
+        updatedAt: new Date(now),
+      })
+      .where(eq(invoiceApplications.id, app.id))
+      .returning();
+    return row;
+  });
+  return applicationDetail(s.db, a);
+}

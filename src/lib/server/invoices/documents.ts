@@ -1,0 +1,283 @@
+// The documents of an invoice application: our proforma and receipt, the test list, and the
+// ZIP a finance office asks for (the invoice, test list, agreements, reports and uploads).
+import { readFile } from 'node:fs/promises';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { zipSync } from 'fflate';
+import type { Services } from '../platform/services.ts';
+import { files, invoiceLines, orderItems, orders, prestoreApplications } from '../platform/db/schema.ts';
+import { DomainError } from '../platform/errors.ts';
+import { agreementPdf, blocksText, renderPdf, type Block } from '../agreement/index.ts';
+import { fenToYuan, formatFen } from '../../shared/money.ts';
+import { shanghaiDate } from '../../shared/slots.ts';
+import { INVOICE_TYPE_NAMES, isTaxInvoice, type InvoiceType } from '../../shared/invoices/invoices.ts';
+import type { Application } from './applications.ts';
+
+/** Amounts in capitals (人民币大写), as receipts write them. */
+export function capitalYuan(fen: number): string {
+  const digits = '零壹贰叁肆伍陆柒捌玖';
+  const units = ['', '拾', '佰', '仟'];
+  const groups = ['', '万', '亿'];
+  const yuan = Math.floor(fen / 100);
+  const jiao = Math.floor(fen / 10) % 10;
+  const cent = fen % 10;
+  let text = '';
+  if (yuan === 0) text = '零';
+  else {
+    const s = String(yuan);
+    let zero = false;
+    for (let i = 0; i < s.length; i++) {
+      const d = Number(s[i]);
+      const pos = s.length - 1 - i;
+      if (d === 0) zero = true;
+      else {
+        if (zero) text += '零';
+        zero = false;
+        text += digits[d] + units[pos % 4];
+      }
+      if (pos % 4 === 0 && pos > 0 && !text.endsWith(groups[pos / 4]) && /[壹-玖拾佰仟]$/.test(text))
+        text += groups[pos / 4];
+    }
+  }
+  text += '元';
+  if (jiao === 0 && cent === 0) return `${text}整`;
+  return `${text}${jiao ? `${digits[jiao]}角` : '零'}${cent ? `${digits[cent]}分` : ''}`;
+}
+
+type OrderLines = {
+  orderNo: string;
+  created: Date;
+  items: { name: string; count: number; unit: string; fen: number }[];
+  paidFen: number;
+}[];
+
+async function linesOf(
+  s: Services,
+  a: Application,
+): Promise<{ orders: OrderLines; topups: { rid: string; fen: number; created: Date }[] }> {
+  const lines = await s.db
+    .select()
+    .from(invoiceLines)
+    .where(eq(invoiceLines.applicationId, a.id))
+    .orderBy(asc(invoiceLines.id));
+  const orderIds = lines.map((l) => l.orderId).filter((id): id is number => id !== null);
+  const prestoreIds = lines.map((l) => l.prestoreId).filter((id): id is number => id !== null);
+  const [os, items, tops] = await Promise.all([
+    orderIds.length ? s.db.select().from(orders).where(inArray(orders.id, orderIds)) : [],
+    orderIds.length
+      ? s.db
+          .select()
+          .from(orderItems)
+          .where(inArray(orderItems.orderId, orderIds))
+          .orderBy(asc(orderItems.id))
+      : [],
+    prestoreIds.length
+      ? s.db.select().from(prestoreApplications).where(inArray(prestoreApplications.id, prestoreIds))
+      : [],
+  ]);
+  const amountOf = new Map(lines.map((l) => [l.orderId, l.amountFen]));
+  return {
+    orders: os.map((o) => ({
+      orderNo: o.orderNo,
+      created: o.createdAt,
+      paidFen: amountOf.get(o.id) ?? 0,
+      items: items
+        .filter((i) => i.orderId === o.id)
+        .map((i) => ({ name: i.name, count: i.sampleCount, unit: i.unit, fen: i.lineFen })),
+    })),
+    topups: tops.map((p) => ({ rid: p.rid, fen: p.amountFen, created: p.createdAt })),
+  };
+}
+
+const titleRows = (a: Application): [string, string][] =>
+  (
+    [
+      ['抬头', a.title.name],
+      ['纳税人识别号', a.title.tax_no],
+      ['地址、电话', [a.title.address, a.title.phone].filter(Boolean).join(' ')],
+      ['开户行及账号', [a.title.bank, a.title.bank_account].filter(Boolean).join(' ')],
+    ] as [string, string][]
+  ).filter(([, v]) => v);
+
+/** The test list (检测清单): every order of the application with its items, counts and amounts. */
+async function testListBlocks(s: Services, a: Application): Promise<Block[]> {
+  const { orders: os, topups } = await linesOf(s, a);
+  const rows = os.flatMap((o) =>
+    o.items.map((i, n) => [
+      n === 0 ? o.orderNo : '',
+      i.name,
+      `${i.count} ${i.unit}`.trim(),
+      fenToYuan(i.fen),
+    ]),
+  );
+  return [
+    { kind: 'title', text: '检测服务清单' },
+    { kind: 'meta', text: `${s.content.site.name} · 开票申请 ${a.rid} · ${shanghaiDate(a.createdAt)}` },
+    { kind: 'fields', title: '购买方', rows: titleRows(a) },
+    ...(os.length
+      ? ([
+          {
+            kind: 'table',
+            head: ['订单号', '检测项目', '数量', '金额（元）'],
+            widths: [0.26, 0.44, 0.12, 0.18],
+            align: ['left', 'left', 'right', 'right'],
+            rows,
+          },
+          { kind: 'para', text: `以上订单实付合计（不含赠送金与优惠券抵扣）：${formatFen(a.amountFen)}` },
+        ] satisfies Block[])
+      : []),
+    ...(topups.length
+      ? ([
+          {
+            kind: 'table',
+            head: ['预存记录', '日期', '金额（元）'],
+            widths: [0.4, 0.3, 0.3],
+            align: ['left', 'left', 'right'],
+            rows: topups.map((t) => [t.rid, shanghaiDate(t.created), fenToYuan(t.fen)]),
+          },
+        ] satisfies Block[])
+      : []),
+  ];
+}
+
+async function sealImage(s: Services): Promise<Uint8Array | undefined> {
+  if (!s.env.INVOICE_SEAL_IMAGE) return undefined;
+  return new Uint8Array(await readFile(s.env.INVOICE_SEAL_IMAGE));
+}
+
+/** Our own documents: the proforma (形式发票, marked 非税务发票) or the receipt (收据). */
+async function ourInvoicePdf(s: Services, a: Application): Promise<Uint8Array> {
+  const site = s.content.site;
+  const { orders: os, topups } = await linesOf(s, a);
+  const proforma = a.type === 5;
+  const what = os.length ? `检测服务费（订单 ${os.map((o) => o.orderNo).join('、')}）` : '预存检测服务费';
+  const blocks: Block[] = [
+    { kind: 'title', text: proforma ? '形式发票（非税务发票）' : '收据' },
+    { kind: 'meta', text: `编号 ${a.invoiceNo} · 开具日期 ${shanghaiDate(a.issuedAt ?? a.createdAt)}` },
+    { kind: 'fields', title: proforma ? '购买方' : '交款单位（人）', rows: titleRows(a) },
+    {
+      kind: 'table',
+      head: ['项目', '金额（元）'],
+      widths: [0.75, 0.25],
+      align: ['left', 'right'],
+      rows: os.length
+        ? [[what, fenToYuan(a.amountFen)]]
+        : topups.map((t) => [`${what} ${t.rid}`, fenToYuan(a.amountFen)]),
+    },
+    {
+      kind: 'para',
+      text: `合计人民币（大写）：${capitalYuan(a.amountFen)} （小写）${formatFen(a.amountFen)}`,
+    },
+    {
+      kind: 'para',
+      text: proforma
+        ? '本形式发票仅供报销预审与付款使用，非税务发票，不作为记账凭证；正式发票请另行申请。'
+        : `今收到以上款项，特此证明。${a.remark ? `备注：${a.remark}` : ''}`,
+    },
+    {
+      kind: 'fields',
+      title: '收款方',
+      rows: [
+        ['名称', site.name],
+        ['地址', site.localInfo.address],
+        ['电话', site.localInfo.phone],
+      ],
+    },
+  ];
+  return renderPdf(blocks, blocksText(blocks), {
+    title: `${INVOICE_TYPE_NAMES[a.type as InvoiceType]} ${a.invoiceNo}`,
+    author: site.name,
+    footer: `${site.name} · ${proforma ? '形式发票 非税务发票' : '收据'} ${a.invoiceNo}`,
+    created: a.issuedAt ?? a.createdAt,
+    seal: await sealImage(s),
+  });
+}
+
+export async function testListPdf(s: Services, a: Application): Promise<Uint8Array> {
+  const blocks = await testListBlocks(s, a);
+  return renderPdf(blocks, blocksText(blocks), {
+    title: `检测服务清单 ${a.rid}`,
+    author: s.content.site.name,
+    footer: `${s.content.site.name} · 检测服务清单`,
+    created: a.createdAt,
+  });
+}
+
+/** The issued invoice itself: ours rendered, a tax invoice as finance uploaded it. */
+export async function invoiceFile(
+  s: Services,
+  a: Application,
+): Promise<{ name: string; bytes: Uint8Array; mime: string }> {
+  if (a.status !== 'issued') throw new DomainError('发票尚未开具');
+  if (!isTaxInvoice(a.type))
+    return {
+      name: `${INVOICE_TYPE_NAMES[a.type as InvoiceType]}-${a.invoiceNo}.pdf`,
+      bytes: await ourInvoicePdf(s, a),
+      mime: 'application/pdf',
+    };
+  const [f] = await s.db
+    .select()
+    .from(files)
+    .where(eq(files.rid, a.fileRid ?? ''));
+  const bytes = f ? await s.storage.get(f.storageKey) : null;
+  if (!f || !bytes) throw new DomainError('发票文件不存在');
+  const ext = f.originalName.includes('.') ? f.originalName.slice(f.originalName.lastIndexOf('.')) : '.pdf';
+  return { name: `发票-${a.invoiceNo}${ext}`, bytes, mime: f.mime };
+}
+
+/** At most this many agreements are generated into one ZIP (each costs the CPU about half a second). */
+const MAX_AGREEMENTS = 10;
+
+/**
+ * Everything a finance office asks for, in one ZIP: the invoice (once issued), the test list, the
+ * orders' agreements and signed agreements, their test reports, and the contract and other uploads.
+ */
+export async function reimbursementZip(
+  s: Services,
+  a: Application,
+  requesterId: number,
+): Promise<Uint8Array> {
+  const entries: Record<string, Uint8Array> = {};
+  const put = (path: string, bytes: Uint8Array) => {
+    let name = path;
+    for (let n = 2; name in entries; n++) name = path.replace(/(\.[^./]+)?$/, `(${n})$1`);
+    entries[name] = bytes;
+  };
+  if (a.status === 'issued') {
+    const f = await invoiceFile(s, a);
+    put(f.name, f.bytes);
+  }
+  put('检测服务清单.pdf', await testListPdf(s, a));
+  const lines = await s.db.select().from(invoiceLines).where(eq(invoiceLines.applicationId, a.id));
+  const orderIds = lines.map((l) => l.orderId).filter((id): id is number => id !== null);
+  const os = orderIds.length ? await s.db.select().from(orders).where(inArray(orders.id, orderIds)) : [];
+  for (const o of os.slice(0, MAX_AGREEMENTS)) {
+    const pdf = await agreementPdf(s, requesterId, o.rid);
+    put(`委托协议/${pdf.filename}`, pdf.bytes);
+  }
+  const uploads = [a.materials.contract_file_rid, ...a.materials.other_file_rids].filter(Boolean);
+  const stored = await s.db
+    .select()
+    .from(files)
+    .where(
+      orderIds.length
+        ? and(inArray(files.orderId, orderIds), inArray(files.kind, ['report', 'protocol']))
+        : eq(files.id, -1),
+    );
+  const named = uploads.length ? await s.db.select().from(files).where(inArray(files.rid, uploads)) : [];
+  const orderNo = new Map(os.map((o) => [o.id, o.orderNo]));
+  for (const f of [...stored, ...named]) {
+    const bytes = await s.storage.get(f.storageKey);
+    if (!bytes) continue;
+    const folder =
+      f.kind === 'report'
+        ? `检测报告/${orderNo.get(f.orderId ?? 0)}-`
+        : f.kind === 'protocol'
+          ? `已签署协议/${orderNo.get(f.orderId ?? 0)}-`
+          : f.rid === a.materials.contract_file_rid
+            ? '合同/'
+            : '其他材料/';
+    put(`${folder}${f.originalName}`, bytes);
+  }
+  // Already-compressed PDFs and pictures gain nothing from deflate: stored, the ZIP is fast.
+  return zipSync(Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, [v, { level: 0 }]])));
+}

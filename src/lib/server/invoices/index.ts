@@ -1,0 +1,5 @@
+// Invoices (decision 0030): titles, applications over orders or a top-up with what may be
+// invoiced, finance's review, issue and red-letter reversal, our PDFs and the reimbursement ZIP.
+export { invoiceRoutes } from './routes.ts';
+export { invoiceAdminRoutes } from './admin-routes.ts';
+export { invoiceable } from './applications.ts';
