@@ -19,6 +19,7 @@ import OrderDetail from './orders/OrderDetail.tsx';
 import Audit from './pages/Audit.tsx';
 import StaffList from './pages/StaffList.tsx';
 import Coupons from './promotions/Coupons.tsx';
+import Invoices from './invoices/Invoices.tsx';
 import PointsExchanges from './points/Exchanges.tsx';
 import PointsItems from './points/Items.tsx';
 import PointsCustomer from './points/Customer.tsx';
@@ -43,6 +44,7 @@ const NAV: { group: string; items: NavItem[] }[] = [
       { href: '/money/credit', label: '信用额度', permission: 'money.read' },
       { href: '/money/adjust', label: '人工入账', permission: 'money.adjust' },
       { href: '/money/rules', label: '预存规则', permission: 'money.rules' },
+      { href: '/invoices', label: '发票', permission: 'invoices.read' },
       { href: '/payments/reconcile', label: '对账', permission: 'payments.read' },
     ],
   },
@@ -212,6 +214,11 @@ function Shell({ me }: { me: Me }) {
             <Route path="/money/rules">
               <Guard me={me} permission="money.rules">
                 <Rules />
+              </Guard>
+            </Route>
+            <Route path="/invoices">
+              <Guard me={me} permission="invoices.read">
+                <Invoices me={me} />
               </Guard>
             </Route>
             <Route path="/promotions/coupons">

@@ -70,6 +70,8 @@ test('member pages and an order with related instruments fit the screen @mobile'
     '/member/prestore#credit',
     '/member/coupon',
     '/member/coupon#used',
+    '/member/invoiceMg',
+    '/member/invoiceLs',
     '/experiment/plan',
     '/experiment/contract',
   ]) {

@@ -522,3 +522,48 @@ export async function reverseInvoice(
   });
   return applicationDetail(s.db, a);
 }
+
+/**
+ * invoiceApply/orders (ours): the paid orders not on a live application, each with what the
+ * customer paid for it (cash and credit), for the apply dialog.
+ */
+export async function invoiceableOrders(s: Services, userId: number) {
+  const account = await userAccount(s.db, userId, s.now());
+  const rows = await s.db
+    .select({
+      rid: orders.rid,
+      orderNo: orders.orderNo,
+      created: orders.createdAt,
+      fen: sql<string>`-coalesce(sum(${moneyPostings.amountFen}), 0)`,
+    })
+    .from(orders)
+    .innerJoin(moneyTransfers, and(eq(moneyTransfers.orderId, orders.id), eq(moneyTransfers.kind, 'payment')))
+    .innerJoin(
+      moneyPostings,
+      and(
+        eq(moneyPostings.transferId, moneyTransfers.id),
+        eq(moneyPostings.accountId, account.id),
+        inArray(moneyPostings.sub, ['cash', 'credit']),
+      ),
+    )
+    .where(
+      and(
+        eq(orders.userId, userId),
+        sql`${orders.status} <> 'cancelled'`,
+        sql`not exists (select 1 from ${invoiceLines} l where l.order_id = ${orders.id} and l.active)`,
+      ),
+    )
+    .groupBy(orders.id)
+    .orderBy(desc(orders.id))
+    .limit(200);
+  return {
+    list: rows
+      .map((r) => ({
+        rid: r.rid,
+        order_no: r.orderNo,
+        created: r.created.toISOString(),
+        amount_fen: Number(r.fen),
+      }))
+      .filter((r) => r.amount_fen > 0),
+  };
+}

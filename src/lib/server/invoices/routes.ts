@@ -15,6 +15,7 @@ import {
 import {
   InvoiceDetailSchema,
   InvoiceHistorySchema,
+  InvoiceableOrdersSchema,
   InvoicePageSchema,
   InvoiceTitleListSchema,
   InvoiceTitleSchema,
@@ -25,6 +26,7 @@ import {
   applyInvoice,
   editInvoice,
   invoiceHistory,
+  invoiceableOrders,
   listApplications,
   ownApplication,
 } from './applications.ts';
@@ -117,6 +119,11 @@ export function invoiceRoutes() {
       );
     },
   );
+
+  r.post('/invoiceApply/orders', contract({ response: InvoiceableOrdersSchema }), async (c) => {
+    const me = requireUser(c);
+    return ok(c, await invoiceableOrders(c.var.services, me.id));
+  });
 
   r.post('/asset/invoiceHistory', contract({ response: InvoiceHistorySchema }), async (c) => {
     const me = requireUser(c);

@@ -63,3 +63,8 @@ export const InvoiceHistorySchema = z.object({
   available_fen: fen,
   months: z.array(z.object({ month: z.string(), amount_fen: fen, count: z.number().int() })),
 });
+
+/** invoiceApply/orders: paid orders not yet invoiced, with what the customer paid for each. */
+export const InvoiceableOrdersSchema = z.object({
+  list: z.array(z.object({ rid: ridOut, order_no: z.string(), created: z.string(), amount_fen: fen })),
+});

@@ -1,0 +1,398 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { memberOnly } from '../ui/member-gate.tsx';
+import Dialog from '../ui/Dialog.tsx';
+import { Choices, inputClass, Pager, Row, Spinner } from '../ui/kit.tsx';
+import { usePagedList } from '../ui/use-paged-list.ts';
+import { api } from '../../lib/client/api.ts';
+import { toast } from '../../lib/client/toast.ts';
+import { saveFile } from '../../lib/client/download.ts';
+import { formatFen } from '../../lib/shared/money.ts';
+import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import { INVOICE_TYPE_NAMES, INVOICE_TYPES, type InvoiceType } from '../../lib/shared/invoices/invoices.ts';
+import type {
+  InvoiceApplicationSchema,
+  InvoiceDetailSchema,
+  InvoiceHistorySchema,
+  InvoiceableOrdersSchema,
+} from '../../lib/shared/invoices/responses.ts';
+import type { Title } from './Titles.tsx';
+
+type Application = z.output<typeof InvoiceApplicationSchema>;
+type Detail = z.output<typeof InvoiceDetailSchema>;
+type History = z.output<typeof InvoiceHistorySchema>;
+type Payable = z.output<typeof InvoiceableOrdersSchema>['list'][number];
+
+const TONE: Record<Application['status'], string> = {
+  reviewing: 'bg-brand-50 text-brand-700',
+  issuing: 'bg-hot-50 text-hot-600',
+  issued: 'bg-accent-50 text-accent-700',
+  rejected: 'bg-red-50 text-red-600',
+  reversing: 'bg-slate-100 text-slate-600',
+  reversed: 'bg-slate-100 text-slate-500',
+};
+
+/** 申请开票 (or, with `editing`, change a rejected or waiting application): type, title, orders. */
+function ApplyDialog({
+  open,
+  editing,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  editing: Detail | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const [titles, setTitles] = useState<Title[] | null>(null);
+  const [orders, setOrders] = useState<Payable[] | null>(null);
+  const [type, setType] = useState<InvoiceType>(1);
+  const [titleRid, setTitleRid] = useState('');
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const [email, setEmail] = useState('');
+  const [remark, setRemark] = useState('');
+  const [contract, setContract] = useState<{ rid: string; name: string } | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setError('');
+    void api.post<{ list: Title[] }>('/api/auth/invoice/list', {}).then((r) => {
+      setTitles(r?.list ?? []);
+      setTitleRid(
+        editing?.title
+          ? (r?.list.find((t) => t.name === editing.title.name)?.rid ?? '')
+          : (r?.list[0]?.rid ?? ''),
+      );
+    });
+    void api.post<{ list: Payable[] }>('/api/auth/invoiceApply/orders', {}).then((r) => {
+      // The orders of the application being changed are on it, so not in the list: add them back.
+      const own = (editing?.lines ?? [])
+        .filter((l) => l.order_rid && !r?.list.some((o) => o.rid === l.order_rid))
+        .map((l) => ({
+          rid: l.order_rid!,
+          order_no: l.order_no ?? '',
+          created: '',
+          amount_fen: l.amount_fen,
+        }));
+      setOrders([...own, ...(r?.list ?? [])]);
+    });
+    setType((editing?.type as InvoiceType) ?? 1);
+    setChosen(
+      new Set((editing?.lines ?? []).map((l) => l.order_rid).filter((rid): rid is string => Boolean(rid))),
+    );
+    setEmail(editing?.email ?? '');
+    setRemark(editing?.remark ?? '');
+    setContract(null);
+  }, [open, editing]);
+
+  const total = (orders ?? []).filter((o) => chosen.has(o.rid)).reduce((n, o) => n + o.amount_fen, 0);
+  const toggle = (rid: string) =>
+    setChosen((s) => {
+      const next = new Set(s);
+      if (next.has(rid)) next.delete(rid);
+      else next.add(rid);
+      return next;
+    });
+
+  async function uploadContract(file: File) {
+    const form = new FormData();
+    form.set('file', file);
+    const stored = await api.upload<{ rid: string; name: string }>('/api/auth/file/upload4file', form);
+    if (stored) setContract({ rid: stored.rid, name: stored.name });
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!titleRid) return setError('请先选择发票抬头');
+    if (chosen.size === 0) return setError('请选择要开票的订单');
+    setBusy(true);
+    try {
+      const body = {
+        type,
+        title_rid: titleRid,
+        order_rids: [...chosen],
+        email,
+        remark,
+        contract_file_rid: contract?.rid ?? editing?.materials.contract_file_rid ?? '',
+        other_file_rids: editing?.materials.other_file_rids ?? [],
+      };
+      await api.post(
+        editing ? '/api/auth/invoiceApply/edit' : '/api/auth/invoiceApply/add',
+        editing ? { ...body, rid: editing.rid } : body,
+        {
+          throws: true,
+        },
+      );
+      toast.success(editing ? '已重新提交!' : '申请已提交!');
+      onDone();
+      onClose();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : '提交失败，请稍后重试');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={editing ? '修改开票申请' : '申请开票'}
+      width={640}
+      footer={
+        <>
+          <span className="mr-auto text-sm text-slate-600">
+            开票金额{' '}
+            <strong className="text-hot-600 tabular-nums" data-invoice-total>
+              {formatFen(total)}
+            </strong>
+          </span>
+          <button type="button" className="btn-ghost" onClick={onClose}>
+            取消
+          </button>
+          <button type="submit" form="invoice-form" className="btn-primary" disabled={busy}>
+            {busy && <Spinner />}
+            提交申请
+          </button>
+        </>
+      }
+    >
+      <form id="invoice-form" onSubmit={submit} className="grid gap-3" noValidate>
+        <Choices
+          label="发票类型"
+          name="type"
+          value={type}
+          options={INVOICE_TYPES.map((value) => ({ value, label: INVOICE_TYPE_NAMES[value] }))}
+          onChange={setType}
+        />
+        <Row label="发票抬头" htmlFor="invoice-title" required>
+          {titles && titles.length === 0 ? (
+            <p className="text-sm text-slate-500">
+              还没有发票抬头，请先到
+              <a href="/member/invoiceMg" className="mx-1 text-brand-700 underline">
+                发票信息
+              </a>
+              添加
+            </p>
+          ) : (
+            <select
+              id="invoice-title"
+              className={inputClass}
+              value={titleRid}
+              onChange={(e) => setTitleRid(e.target.value)}
+            >
+              {(titles ?? []).map((t) => (
+                <option key={t.rid} value={t.rid}>
+                  {t.name}
+                  {t.tax_no ? `（${t.tax_no}）` : ''}
+                </option>
+              ))}
+            </select>
+          )}
+        </Row>
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium text-slate-700">
+            开票订单（实付金额，不含赠送金和优惠券）
+          </legend>
+          {orders === null ? (
+            <p className="text-sm text-slate-400">加载中…</p>
+          ) : orders.length === 0 ? (
+            <p className="rounded-lg bg-slate-50 px-3 py-3 text-sm text-slate-500">
+              没有可开票的订单：订单支付后即可申请开票
+            </p>
+          ) : (
+            <ul className="grid max-h-56 gap-1.5 overflow-y-auto">
+              {orders.map((o) => (
+                <li key={o.rid}>
+                  <label className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm ring-1 ring-slate-200 has-checked:bg-brand-50 has-checked:ring-brand-300">
+                    <input
+                      type="checkbox"
+                      checked={chosen.has(o.rid)}
+                      onChange={() => toggle(o.rid)}
+                      className="accent-brand-600"
+                    />
+                    <span className="min-w-0 flex-1 truncate tabular-nums">{o.order_no}</span>
+                    <span className="font-medium tabular-nums">{formatFen(o.amount_fen)}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+        </fieldset>
+        <Row label="接收邮箱" htmlFor="invoice-email">
+          <input
+            id="invoice-email"
+            type="email"
+            className={inputClass}
+            maxLength={100}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="电子发票发送至此邮箱（选填）"
+          />
+        </Row>
+        <Row label="盖章合同" htmlFor="invoice-contract" hint="金额较大时财务处需要合同（PDF 或图片）">
+          <input
+            id="invoice-contract"
+            type="file"
+            accept=".pdf,.jpg,.jpeg,.png"
+            className="text-sm"
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              if (f) void uploadContract(f);
+            }}
+          />
+          {contract && <span className="text-xs text-accent-700">已上传：{contract.name}</span>}
+        </Row>
+        <Row label="备注" htmlFor="invoice-remark">
+          <input
+            id="invoice-remark"
+            className={inputClass}
+            maxLength={200}
+            value={remark}
+            onChange={(e) => setRemark(e.target.value)}
+          />
+        </Row>
+        {error && (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-600">
+            {error}
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}
+
+/**
+ * /member/invoiceLs: what may still be invoiced, the applications with their state, the invoice
+ * and the reimbursement ZIP to download, and 申请开票 / 修改.
+ */
+function Applications() {
+  const list = usePagedList<Application>('/api/auth/invoiceApply/list4person', { size: 10 });
+  const [history, setHistory] = useState<History | null>(null);
+  const [dialog, setDialog] = useState<{ editing: Detail | null } | null>(null);
+  const loadHistory = useCallback(async () => {
+    const h = await api.post<History>('/api/auth/asset/invoiceHistory', {});
+    if (h) setHistory(h);
+  }, []);
+  useEffect(() => void loadHistory(), [loadHistory]);
+
+  async function edit(a: Application) {
+    const detail = await api.post<Detail>('/api/auth/invoiceApply/info', { rid: a.rid });
+    if (detail) setDialog({ editing: detail });
+  }
+
+  const { data } = list;
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <section
+        className="card grid gap-4 p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-center md:p-5"
+        aria-label="开票额度"
+      >
+        <div>
+          <p className="text-sm text-slate-500">可开票金额</p>
+          <p className="text-2xl font-bold text-hot-600 tabular-nums" data-invoice-available>
+            {history ? formatFen(history.available_fen) : '—'}
+          </p>
+        </div>
+        <div>
+          <p className="text-sm text-slate-500">已开票 / 申请中</p>
+          <p className="text-2xl font-bold text-slate-900 tabular-nums">
+            {history ? formatFen(history.invoiced_fen) : '—'}
+          </p>
+        </div>
+        <button type="button" className="btn-primary" onClick={() => setDialog({ editing: null })}>
+          申请开票
+        </button>
+        <p className="text-xs text-slate-400 sm:col-span-3">
+          可开票金额为已付给平台的款项（预存、在线支付）与信用欠款之和，减去已开票金额；预存开票后，用该预存支付的订单不再重复开票。
+        </p>
+      </section>
+      <section className="card p-4 md:p-5" aria-label="开票记录">
+        {data === null ? (
+          <p className="flex items-center justify-center gap-2 py-10 text-sm text-slate-400">
+            <Spinner /> 加载中…
+          </p>
+        ) : data.list.length === 0 ? (
+          <p className="py-10 text-center text-sm text-slate-400">暂无开票记录</p>
+        ) : (
+          <ul className="grid gap-3">
+            {data.list.map((a) => (
+              <li
+                key={a.rid}
+                data-invoice={a.rid}
+                className="grid gap-2 rounded-xl p-4 ring-1 ring-slate-200"
+              >
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="font-semibold text-slate-900">
+                    {a.type_text}
+                    <span className="ml-2 text-sm font-normal text-slate-500">{a.title.name}</span>
+                  </p>
+                  <span className={`rounded px-2 text-xs leading-6 ${TONE[a.status]}`}>{a.status_text}</span>
+                </div>
+                <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+                  <span>
+                    金额 <strong className="text-slate-900 tabular-nums">{formatFen(a.amount_fen)}</strong>
+                  </span>
+                  {a.invoice_no && <span className="tabular-nums">发票号码 {a.invoice_no}</span>}
+                  <span className="text-slate-400">申请于 {shanghaiMinute(a.created)}</span>
+                </p>
+                {a.reject_reason && (
+                  <p className="text-sm text-red-600">
+                    {a.status === 'rejected' ? '驳回原因' : '红冲原因'}：{a.reject_reason}
+                  </p>
+                )}
+                <div className="flex flex-wrap justify-end gap-2 text-sm">
+                  {(a.status === 'reviewing' || a.status === 'rejected') && (
+                    <button type="button" className="btn-ghost h-8 px-3" onClick={() => void edit(a)}>
+                      {a.status === 'rejected' ? '修改后重新提交' : '修改'}
+                    </button>
+                  )}
+                  {a.has_file && (
+                    <button
+                      type="button"
+                      className="btn-ghost h-8 px-3"
+                      onClick={() =>
+                        void saveFile(
+                          `/api/auth/invoiceApply/file/${a.rid}`,
+                          `发票-${a.invoice_no ?? a.rid}.pdf`,
+                        )
+                      }
+                    >
+                      下载发票
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="btn-primary h-8 px-3"
+                    onClick={() =>
+                      void saveFile(
+                        `/api/auth/invoiceApply/zip/${a.rid}`,
+                        `报销材料-${a.invoice_no ?? a.rid}.zip`,
+                      )
+                    }
+                  >
+                    下载报销材料
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pager page={list.page} pages={list.pages} label="开票记录分页" onPage={list.setPage} />
+      </section>
+      <ApplyDialog
+        open={dialog !== null}
+        editing={dialog?.editing ?? null}
+        onClose={() => setDialog(null)}
+        onDone={() => {
+          list.reload({ first: true });
+          void loadHistory();
+        }}
+      />
+    </div>
+  );
+}
+
+export default memberOnly(Applications);
