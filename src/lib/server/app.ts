@@ -26,6 +26,7 @@ import { moneyAdminRoutes, moneyRoutes } from './money/index.ts';
 import { couponAdminRoutes, couponRoutes } from './coupons/index.ts';
 import { invoiceAdminRoutes, invoiceRoutes } from './invoices/index.ts';
 import { pointsAdminRoutes, pointsRoutes } from './points/index.ts';
+import { statementAdminRoutes, statementRoutes } from './statements/index.ts';
 import { requireAdminRoutes } from './require/index.ts';
 import { devPayRoutes, paymentNotifyRoutes, paymentRoutes, reconcileAdminRoutes } from './payments/index.ts';
 import { authGuard } from './platform/http/auth.ts';
@@ -69,6 +70,7 @@ export function createApi(services: Services) {
   app.route('/api/auth', couponRoutes());
   app.route('/api/auth', invoiceRoutes());
   app.route('/api/auth', pointsRoutes());
+  app.route('/api/auth', statementRoutes());
   app.route('/api/auth', paymentRoutes());
   app.route('/api/auth', fileRoutes());
   app.route('/api/auth', reservationRoutes());
@@ -78,6 +80,7 @@ export function createApi(services: Services) {
   app.route('/api/admin', couponAdminRoutes());
   app.route('/api/admin', invoiceAdminRoutes());
   app.route('/api/admin', pointsAdminRoutes());
+  app.route('/api/admin', statementAdminRoutes());
   app.route('/api/admin', staffAdminRoutes());
   app.route('/api/admin', requireAdminRoutes());
   app.route('/api/admin', reconcileAdminRoutes());

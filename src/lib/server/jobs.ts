@@ -13,6 +13,14 @@ import {
 } from './payments/index.ts';
 import { ORDER_COMPLETED, ORDER_REFUNDED } from './orders/index.ts';
 import { awardOrderPoints, expirePoints, POINTS_EXPIRE } from './points/index.ts';
+import {
+  autoConfirm,
+  issueMonth,
+  queueMonthlyStatements,
+  STATEMENTS_AUTO_CONFIRM,
+  STATEMENTS_ISSUE,
+  STATEMENTS_MONTHLY,
+} from './statements/index.ts';
 
 export const JOB_HANDLERS: JobHandlers = {
   [NOTIFY]: sendNotification,
@@ -23,6 +31,9 @@ export const JOB_HANDLERS: JobHandlers = {
   [RECONCILE]: reconcileYesterday,
   [ORDER_COMPLETED]: (s, job) => awardOrderPoints(s, String(job.payload.orderRid)),
   [POINTS_EXPIRE]: async (s) => void (await expirePoints(s)),
+  [STATEMENTS_MONTHLY]: queueMonthlyStatements,
+  [STATEMENTS_ISSUE]: async (s, job) => void (await issueMonth(s, String(job.payload.month))),
+  [STATEMENTS_AUTO_CONFIRM]: async (s) => void (await autoConfirm(s)),
 };
 
 export const PERIODIC_JOBS: PeriodicJob[] = [
@@ -30,4 +41,7 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   { kind: CLOSE_EXPIRED_PAYMENTS, everyMs: 60_000 },
   { kind: RECONCILE, everyMs: 3_600_000 },
   { kind: POINTS_EXPIRE, everyMs: 3_600_000 },
+  // Hourly: on the 1st (Shanghai) last month's statements are queued, once by the job's key.
+  { kind: STATEMENTS_MONTHLY, everyMs: 3_600_000 },
+  { kind: STATEMENTS_AUTO_CONFIRM, everyMs: 600_000 },
 ];

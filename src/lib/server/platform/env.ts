@@ -105,6 +105,9 @@ const EnvSchema = z.object({
   // give to others in a day (Asia/Shanghai).
   POINTS_VALID_DAYS: z.coerce.number().int().min(1).max(3650).default(730),
   POINTS_TRANSFER_DAILY_LIMIT: z.coerce.number().int().min(0).max(10_000_000).default(5000),
+  // Statements (decision 0029): a statement the customer neither confirms nor disputes counts as
+  // confirmed this many days after it is issued.
+  STATEMENT_CONFIRM_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   // The development tools (/dev/outbox, /dev/wechat, /api/dev/*) of the log SMS and dev WeChat
   // adapters: `local` answers only requests from this machine, `on` anyone (a shared staging demo,
   // never with real customers), `off` nobody. They never exist with real providers.

@@ -28,6 +28,8 @@ const RID_PREFIX = {
   pointsEntry: 'j',
   pointsItem: 'g',
   pointsExchange: 'x',
+  // Every lower-case letter is taken: statements start with a capital.
+  statement: 'S',
 } as const;
 
 export type RidKind = keyof typeof RID_PREFIX;

@@ -17,6 +17,7 @@ import {
   tempDevices,
   transferApplications,
   users,
+  statements,
 } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import { clientIp } from '../platform/http/client-ip.ts';
@@ -42,6 +43,7 @@ const BY_PREFIX: Record<string, { table: PgTable; rid: Column }> = {
   h: { table: reconciliationExceptions, rid: reconciliationExceptions.rid },
   g: { table: pointsItems, rid: pointsItems.rid },
   x: { table: pointsExchanges, rid: pointsExchanges.rid },
+  S: { table: statements, rid: statements.rid },
 };
 const SECRET = new Set(['passwordHash', 'password', 'idempotency_key', 'idempotencyKey']);
 

@@ -8,6 +8,7 @@ export * from '../../payments/tables.ts';
 export * from '../../coupons/tables.ts';
 export * from '../../invoices/tables.ts';
 export * from '../../points/tables.ts';
+export * from '../../statements/tables.ts';
 export * from '../../staff/tables.ts';
 export * from '../../notify/tables.ts';
 export * from '../../files/tables.ts';

@@ -1,0 +1,273 @@
+// What a statement says, computed from the ledger (decision 0022) and the orders' timelines
+// (decision 0007) for one customer and one closed Shanghai month. The result is frozen onto the
+// statement when it is issued; nothing here writes.
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../platform/db/client.ts';
+import {
+  moneyAccounts,
+  moneyPostings,
+  moneyTransfers,
+  orderEvents,
+  orderItems,
+  orders,
+} from '../platform/db/schema.ts';
+import { ORDER_STATUS_TEXT, type OrderStatus } from '../../shared/orders/order-status.ts';
+import { MOVEMENT_TEXT } from '../../shared/money/money.ts';
+import { monthBounds, type LineKind } from '../../shared/statements/statements.ts';
+
+export type Figures = {
+  openingBalanceFen: number;
+  closingBalanceFen: number;
+  inFen: number;
+  outFen: number;
+  openingCreditFen: number;
+  closingCreditFen: number;
+  openingUnsettledFen: number;
+  closingUnsettledFen: number;
+  billedFen: number;
+  paidFen: number;
+  refundedFen: number;
+};
+
+export type BuiltLine = {
+  kind: LineKind;
+  at: Date;
+  orderRid: string | null;
+  orderNo: string;
+  title: string;
+  note: string;
+  amountFen: number;
+  paidFen: number;
+  owedFen: number;
+  creditFen: number;
+  statusText: string;
+};
+
+export type Built = { figures: Figures; lines: BuiltLine[] };
+
+type Reader = Db | Tx;
+
+/** Each of the customer's orders' status at an instant: the last timeline entry before it. */
+async function statusesAt(db: Reader, userId: number, at: number): Promise<Map<number, OrderStatus>> {
+  const rows = await db
+    .selectDistinctOn([orderEvents.orderId], { orderId: orderEvents.orderId, to: orderEvents.toStatus })
+    .from(orderEvents)
+    .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+    .where(and(eq(orders.userId, userId), lt(orderEvents.at, new Date(at))))
+    .orderBy(orderEvents.orderId, desc(orderEvents.at), desc(orderEvents.id));
+  return new Map(rows.map((r) => [r.orderId, r.to]));
+}
+
+const sumBefore = (sub: 'cash' | 'bonus' | 'credit', at: number) =>
+  sql<string>`coalesce(sum(${moneyPostings.amountFen}) filter (where ${moneyPostings.sub} = ${sub} and ${moneyTransfers.at} < ${new Date(at).toISOString()}), 0)`.mapWith(
+    Number,
+  );
+const sumOf = (subs: string) =>
+  sql<string>`coalesce(sum(${moneyPostings.amountFen}) filter (where ${moneyPostings.sub} in (${sql.raw(subs)})), 0)`.mapWith(
+    Number,
+  );
+
+export async function buildStatement(db: Reader, userId: number, month: string): Promise<Built> {
+  const { start, end } = monthBounds(month);
+  const [account] = await db
+    .select({ id: moneyAccounts.id })
+    .from(moneyAccounts)
+    .where(and(eq(moneyAccounts.ownerKind, 'user'), eq(moneyAccounts.ownerId, userId)));
+
+  // Balances at both ends and the month's movements, from the postings alone.
+  let balances = { cashStart: 0, bonusStart: 0, creditStart: 0, cashEnd: 0, bonusEnd: 0, creditEnd: 0 };
+  let movements: {
+    rid: string;
+    kind: string;
+    note: string;
+    at: Date;
+    orderRid: string | null;
+    orderNo: string | null;
+    balance: number;
+    credit: number;
+  }[] = [];
+  if (account) {
+    const [b] = await db
+      .select({
+        cashStart: sumBefore('cash', start),
+        bonusStart: sumBefore('bonus', start),
+        creditStart: sumBefore('credit', start),
+        cashEnd: sumBefore('cash', end),
+        bonusEnd: sumBefore('bonus', end),
+        creditEnd: sumBefore('credit', end),
+      })
+      .from(moneyPostings)
+      .innerJoin(moneyTransfers, eq(moneyTransfers.id, moneyPostings.transferId))
+      .where(eq(moneyPostings.accountId, account.id));
+    balances = b;
+    movements = await db
+      .select({
+        rid: moneyTransfers.rid,
+        kind: moneyTransfers.kind,
+        note: moneyTransfers.note,
+        at: moneyTransfers.at,
+        orderRid: orders.rid,
+        orderNo: orders.orderNo,
+        balance: sumOf(`'cash', 'bonus'`),
+        credit: sumOf(`'credit'`),
+      })
+      .from(moneyPostings)
+      .innerJoin(moneyTransfers, eq(moneyTransfers.id, moneyPostings.transferId))
+      .leftJoin(orders, eq(orders.id, moneyTransfers.orderId))
+      .where(
+        and(
+          eq(moneyPostings.accountId, account.id),
+          gte(moneyTransfers.at, new Date(start)),
+          lt(moneyTransfers.at, new Date(end)),
+        ),
+      )
+      .groupBy(moneyTransfers.id, orders.id)
+      .orderBy(asc(moneyTransfers.at), asc(moneyTransfers.id));
+  }
+
+  // Orders: billed or completed in the month, and those awaiting settlement at either end.
+  const [atStart, atEnd, monthEvents] = await Promise.all([
+    statusesAt(db, userId, start),
+    statusesAt(db, userId, end),
+    db
+      .select({ orderId: orderEvents.orderId, at: sql<string>`max(${orderEvents.at})` })
+      .from(orderEvents)
+      .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+      .where(
+        and(
+          eq(orders.userId, userId),
+          inArray(orderEvents.toStatus, ['unsettled', 'completed']),
+          gte(orderEvents.at, new Date(start)),
+          lt(orderEvents.at, new Date(end)),
+        ),
+      )
+      .groupBy(orderEvents.orderId),
+  ]);
+  const inMonth = new Map(monthEvents.map((e) => [e.orderId, new Date(e.at)]));
+  const unsettledAt = (m: Map<number, OrderStatus>) =>
+    [...m].filter(([, status]) => status === 'unsettled').map(([id]) => id);
+  const ids = [...new Set([...inMonth.keys(), ...unsettledAt(atStart), ...unsettledAt(atEnd)])];
+  const [rows, items, billedAt] = ids.length
+    ? await Promise.all([
+        db.select().from(orders).where(inArray(orders.id, ids)),
+        db
+          .select({ orderId: orderItems.orderId, name: orderItems.name })
+          .from(orderItems)
+          .where(inArray(orderItems.orderId, ids))
+          .orderBy(orderItems.id),
+        db
+          .select({ orderId: orderEvents.orderId, at: sql<string>`max(${orderEvents.at})` })
+          .from(orderEvents)
+          .where(
+            and(
+              inArray(orderEvents.orderId, ids),
+              eq(orderEvents.toStatus, 'unsettled'),
+              lt(orderEvents.at, new Date(end)),
+            ),
+          )
+          .groupBy(orderEvents.orderId),
+      ])
+    : [[], [], []];
+  const names = new Map<number, string[]>();
+  for (const it of items) names.set(it.orderId, [...(names.get(it.orderId) ?? []), it.name]);
+  const billed = new Map(billedAt.map((b) => [b.orderId, new Date(b.at)]));
+  const byId = new Map(rows.map((o) => [o.id, o]));
+
+  // What an order owed at an instant: all of it while awaiting settlement (less anything already
+  // paid, known only while it still awaits settlement now), nothing otherwise.
+  const owedAt = (id: number, statuses: Map<number, OrderStatus>) => {
+    const o = byId.get(id);
+    if (!o || statuses.get(id) !== 'unsettled') return 0;
+    return Math.max(0, o.amountFen - (o.status === 'unsettled' ? o.paidFen : 0));
+  };
+  const orderLine = (id: number, kind: 'order' | 'owed', at: Date): BuiltLine => {
+    const o = byId.get(id)!;
+    const status = atEnd.get(id) ?? o.status;
+    const owed = owedAt(id, atEnd);
+    return {
+      kind,
+      at,
+      orderRid: o.rid,
+      orderNo: o.orderNo,
+      title: (names.get(id) ?? []).join('、') || '检测订单',
+      note: '',
+      amountFen: o.amountFen,
+      paidFen: status === 'cancelled' ? 0 : o.amountFen - owed,
+      owedFen: owed,
+      creditFen: 0,
+      statusText: ORDER_STATUS_TEXT[status],
+    };
+  };
+  const byTime = (a: BuiltLine, b: BuiltLine) => +a.at - +b.at;
+  const monthLines = [...inMonth].map(([id, at]) => orderLine(id, 'order', at)).sort(byTime);
+  const owedLines = unsettledAt(atEnd)
+    .filter((id) => !inMonth.has(id))
+    .map((id) => orderLine(id, 'owed', billed.get(id) ?? byId.get(id)!.createdAt))
+    .sort(byTime);
+  const moneyLines: BuiltLine[] = movements.map((m) => ({
+    kind: 'movement',
+    at: m.at,
+    orderRid: m.orderRid,
+    orderNo: m.orderNo ?? '',
+    title: MOVEMENT_TEXT[m.kind as keyof typeof MOVEMENT_TEXT] ?? m.kind,
+    note: m.note,
+    amountFen: m.balance,
+    paidFen: 0,
+    owedFen: 0,
+    creditFen: m.credit,
+    statusText: '',
+  }));
+
+  const sum = (list: number[]) => list.reduce((n, v) => n + v, 0);
+  const figures: Figures = {
+    openingBalanceFen: balances.cashStart + balances.bonusStart,
+    closingBalanceFen: balances.cashEnd + balances.bonusEnd,
+    inFen: sum(movements.map((m) => Math.max(0, m.balance))),
+    outFen: sum(movements.map((m) => Math.max(0, -m.balance))),
+    openingCreditFen: -balances.creditStart,
+    closingCreditFen: -balances.creditEnd,
+    openingUnsettledFen: sum(unsettledAt(atStart).map((id) => owedAt(id, atStart))),
+    closingUnsettledFen: sum(unsettledAt(atEnd).map((id) => owedAt(id, atEnd))),
+    billedFen: sum(
+      monthLines.filter((l) => l.statusText !== ORDER_STATUS_TEXT.cancelled).map((l) => l.amountFen),
+    ),
+    paidFen: sum(movements.filter((m) => m.kind === 'payment').map((m) => -(m.balance + m.credit))),
+    refundedFen: sum(movements.filter((m) => m.kind === 'refund').map((m) => m.balance + m.credit)),
+  };
+  return { figures, lines: [...monthLines, ...owedLines, ...moneyLines] };
+}
+
+/**
+ * Nothing happened in the month and nothing was owed at its end: the monthly job issues no
+ * statement (a balance merely held is not worth a statement every month).
+ */
+export const isEmpty = (b: Built) =>
+  b.lines.length === 0 && b.figures.closingCreditFen === 0 && b.figures.closingUnsettledFen === 0;
+
+/**
+ * The customers who may have something to state for a month: an order billed, completed or
+ * moved in it, an order awaiting settlement at its end, money moved in it, or credit owed then.
+ */
+export async function customersOf(db: Db, month: string): Promise<number[]> {
+  const { start, end } = monthBounds(month);
+  const s = new Date(start).toISOString();
+  const e = new Date(end).toISOString();
+  const result = await db.execute(sql`
+    select ${orders.userId} as user_id from ${orderEvents}
+      join ${orders} on ${orders.id} = ${orderEvents.orderId}
+      where ${orderEvents.at} < ${e} and (
+        ${orderEvents.at} >= ${s} or ${orders.status} = 'unsettled'
+        or (${orderEvents.toStatus} = 'unsettled' and ${orders.updatedAt} >= ${s}))
+    union
+    select ${moneyAccounts.ownerId} from ${moneyAccounts}
+      join ${moneyPostings} on ${moneyPostings.accountId} = ${moneyAccounts.id}
+      join ${moneyTransfers} on ${moneyTransfers.id} = ${moneyPostings.transferId}
+      where ${moneyAccounts.ownerKind} = 'user' and ${moneyTransfers.at} < ${e}
+      group by ${moneyAccounts.ownerId}
+      having count(*) filter (where ${moneyTransfers.at} >= ${s}) > 0
+        or coalesce(sum(${moneyPostings.amountFen}) filter (where ${moneyPostings.sub} = 'credit'), 0) < 0
+  `);
+  // PGlite and pg both answer { rows }; pg's typing is looser.
+  const rows = ((result as { rows?: unknown[] }).rows ?? []) as { user_id: number | string }[];
+  return rows.map((r) => Number(r.user_id)).sort((a, b) => a - b);
+}

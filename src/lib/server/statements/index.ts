@@ -1,0 +1,14 @@
+// Monthly statements (对账单, decision 0029): issued per customer and Shanghai month from the
+// ledger and the orders' timelines, frozen, confirmed or disputed by the customer, answered and
+// reissued by staff, confirmed automatically when left unanswered; settling what they say is owed.
+export {
+  autoConfirm,
+  issueMonth,
+  queueMonthlyStatements,
+  STATEMENTS_AUTO_CONFIRM,
+  STATEMENTS_ISSUE,
+  STATEMENTS_MONTHLY,
+} from './issue.ts';
+export { buildStatement } from './build.ts';
+export { statementRoutes } from './routes.ts';
+export { statementAdminRoutes } from './admin-routes.ts';

@@ -1,0 +1,158 @@
+// Issuing statements: the monthly job's first version (exactly once per customer and month, by
+// the unique key), staff's new versions, and the automatic confirmation of unanswered ones.
+import { and, eq, lte, max, ne } from 'drizzle-orm';
+import type { Services } from '../platform/services.ts';
+import type { Tx } from '../platform/db/client.ts';
+import { statementLines, statements, users } from '../platform/db/schema.ts';
+import { newRid } from '../platform/ids.ts';
+import { DomainError } from '../platform/errors.ts';
+import { enqueue } from '../platform/jobs.ts';
+import { addMonth, isClosedMonth, monthText, shanghaiMonth } from '../../shared/statements/statements.ts';
+import { buildStatement, customersOf, isEmpty, type Built } from './build.ts';
+import type { StatementRow } from './view.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Periodic: makes sure last month's statements are queued (once: the job's unique key). */
+export const STATEMENTS_MONTHLY = 'statements.monthly';
+/** One month's statements for every customer with something to state. */
+export const STATEMENTS_ISSUE = 'statements.issue';
+/** Periodic: statements left unanswered past their date count as confirmed. */
+export const STATEMENTS_AUTO_CONFIRM = 'statements.autoConfirm';
+
+export const confirmDue = (s: Services, now: number) => new Date(now + s.env.STATEMENT_CONFIRM_DAYS * DAY_MS);
+
+/** Writes one version with its frozen lines. */
+async function insertVersion(
+  tx: Tx,
+  s: Services,
+  input: { userId: number; month: string; version: number; built: Built; by: number | null; note: string },
+  onConflict: 'skip' | 'fail',
+): Promise<StatementRow | null> {
+  const now = s.now();
+  const f = input.built.figures;
+  const insert = tx.insert(statements).values({
+    rid: newRid('statement'),
+    userId: input.userId,
+    month: input.month,
+    version: input.version,
+    status: 'pending',
+    ...f,
+    issuedBy: input.by,
+    issueNote: input.note,
+    issuedAt: new Date(now),
+    confirmDueAt: confirmDue(s, now),
+  });
+  const [row] = await (onConflict === 'skip' ? insert.onConflictDoNothing() : insert).returning();
+  if (!row) return null;
+  if (input.built.lines.length > 0)
+    await tx
+      .insert(statementLines)
+      .values(input.built.lines.map((l, i) => ({ ...l, statementId: row.id, no: i + 1 })));
+  return row;
+}
+
+/**
+ * The monthly job's statement of one customer: version 1, skipped when it exists already (another
+ * process or an earlier run made it, or staff issued one first) or there is nothing to state.
+ */
+export async function issueFirst(s: Services, userId: number, month: string): Promise<StatementRow | null> {
+  const built = await buildStatement(s.db, userId, month);
+  if (isEmpty(built)) return null;
+  return s.db.transaction((tx) =>
+    insertVersion(tx, s, { userId, month, version: 1, built, by: null, note: '' }, 'skip'),
+  );
+}
+
+/**
+ * Staff issue a customer's statement of a closed month: the first one, or a new version that
+ * supersedes the current one (kept, marked 已重开). `answer` closes a dispute on the old version.
+ * The month is closed, so what it says can no longer change while it is built.
+ */
+export async function issueVersion(
+  s: Services,
+  staffId: number,
+  userId: number,
+  month: string,
+  note: string,
+  answer?: { reply: string; expectId: number },
+): Promise<StatementRow> {
+  if (!isClosedMonth(month, s.now())) throw new DomainError('只能为已结束的月份出具对账单');
+  const built = await buildStatement(s.db, userId, month);
+  return s.db.transaction(async (tx) => {
+    const now = new Date(s.now());
+    const [current] = await tx
+      .select()
+      .from(statements)
+      .where(
+        and(eq(statements.userId, userId), eq(statements.month, month), ne(statements.status, 'superseded')),
+      )
+      .for('update');
+    if (answer) {
+      if (!current || current.id !== answer.expectId)
+        throw new DomainError('该对账单已重新出具，请刷新后再试');
+      if (current.status !== 'disputed') throw new DomainError('该对账单没有待答复的异议');
+    }
+    if (current)
+      await tx
+        .update(statements)
+        .set({
+          status: 'superseded',
+          supersededAt: now,
+          confirmDueAt: null,
+          ...(answer ? { reply: answer.reply, repliedBy: staffId, repliedAt: now } : {}),
+        })
+        .where(eq(statements.id, current.id));
+    const [{ last }] = await tx
+      .select({ last: max(statements.version) })
+      .from(statements)
+      .where(and(eq(statements.userId, userId), eq(statements.month, month)));
+    const row = await insertVersion(
+      tx,
+      s,
+      { userId, month, version: (last ?? 0) + 1, built, by: staffId, note },
+      'fail',
+    );
+    return row!;
+  });
+}
+
+/** The monthly check: on (or after) the 1st, queue last month's statements once. */
+export async function queueMonthlyStatements(s: Services): Promise<void> {
+  const now = s.now();
+  const month = addMonth(shanghaiMonth(now), -1);
+  await enqueue(
+    s.db,
+    [{ kind: STATEMENTS_ISSUE, payload: { month }, uniqueKey: `statements:${month}`, runAt: now }],
+    now,
+  );
+}
+
+/** Issues one month's statements; a rerun (after a crash) skips those already made. */
+export async function issueMonth(s: Services, month: string): Promise<number> {
+  let made = 0;
+  for (const userId of await customersOf(s.db, month)) if (await issueFirst(s, userId, month)) made++;
+  if (made > 0) console.info(`[statements] ${monthText(month)}: ${made} issued`);
+  return made;
+}
+
+/** Pending statements past their date become confirmed ('auto'); one statement, so once. */
+export async function autoConfirm(s: Services): Promise<number> {
+  const now = new Date(s.now());
+  const rows = await s.db
+    .update(statements)
+    .set({ status: 'confirmed', confirmedBy: 'auto', confirmedAt: now })
+    .where(and(eq(statements.status, 'pending'), lte(statements.confirmDueAt, now)))
+    .returning({ id: statements.id });
+  return rows.length;
+}
+
+/** A customer by public id or phone (staff's issue call). */
+export async function customerOf(s: Services, ref: { user_rid?: string; phone?: string }) {
+  const [u] = await s.db
+    .select({ id: users.id, rid: users.rid })
+    .from(users)
+    .where(ref.user_rid ? eq(users.rid, ref.user_rid) : eq(users.phone, ref.phone ?? ''));
+  if (!u) throw new DomainError('客户不存在', 200, 'NOT_FOUND');
+  return u;
+}

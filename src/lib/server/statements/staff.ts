@@ -1,0 +1,125 @@
+// Staff's side (/api/admin/statement/*): find statements, see one with its versions, issue or
+// reissue a customer's month, answer a dispute (the statement stands, or a new version).
+import { and, count, desc, eq, ne } from 'drizzle-orm';
+import type { Services } from '../platform/services.ts';
+import { statements, users } from '../platform/db/schema.ts';
+import { DomainError } from '../platform/errors.ts';
+import { pageWindow } from '../../shared/pagination.ts';
+import { STATEMENT_NOT_FOUND, type StatementStatus } from '../../shared/statements/statements.ts';
+import { confirmDue, customerOf, issueVersion } from './issue.ts';
+import { detailOf, summaryOf, type StatementRow } from './view.ts';
+
+type Customer = { rid: string; phone: string | null; name: string | null; company: string | null };
+const customerOut = (u: Customer) => ({
+  rid: u.rid,
+  phone: u.phone ?? '',
+  name: u.name ?? '',
+  company: u.company ?? '',
+});
+const customerCols = { rid: users.rid, phone: users.phone, name: users.name, company: users.company };
+
+export async function staffList(
+  s: Services,
+  q: { page?: number; size?: number; status?: StatementStatus; month?: string; phone?: string },
+) {
+  const w = pageWindow(q.page, q.size);
+  const where = and(
+    q.status ? eq(statements.status, q.status) : ne(statements.status, 'superseded'),
+    q.month ? eq(statements.month, q.month) : undefined,
+    q.phone ? eq(users.phone, q.phone) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    s.db
+      .select({ st: statements, customer: customerCols })
+      .from(statements)
+      .innerJoin(users, eq(users.id, statements.userId))
+      .where(where)
+      .orderBy(desc(statements.month), desc(statements.id))
+      .limit(w.size)
+      .offset(w.offset),
+    s.db
+      .select({ total: count() })
+      .from(statements)
+      .innerJoin(users, eq(users.id, statements.userId))
+      .where(where),
+  ]);
+  return {
+    list: rows.map((r) => ({ ...summaryOf(r.st), customer: customerOut(r.customer) })),
+    total,
+  };
+}
+
+async function byRid(s: Services, rid: string) {
+  const [row] = await s.db
+    .select({ st: statements, customer: customerCols })
+    .from(statements)
+    .innerJoin(users, eq(users.id, statements.userId))
+    .where(eq(statements.rid, rid));
+  if (!row) throw new DomainError(STATEMENT_NOT_FOUND, 200, 'NOT_FOUND');
+  return row;
+}
+
+export async function staffDetail(s: Services, rid: string) {
+  const { st, customer } = await byRid(s, rid);
+  return detailWithVersions(s, st, customer);
+}
+
+async function detailWithVersions(s: Services, st: StatementRow, customer: Customer) {
+  const versions = await s.db
+    .select()
+    .from(statements)
+    .where(and(eq(statements.userId, st.userId), eq(statements.month, st.month)))
+    .orderBy(desc(statements.version));
+  return {
+    ...(await detailOf(s.db, st)),
+    customer: customerOut(customer),
+    versions: versions.map(summaryOf),
+  };
+}
+
+/** statement/issue: the customer's statement of a closed month, as a new version if one exists. */
+export async function staffIssue(
+  s: Services,
+  staffId: number,
+  input: { user_rid?: string; phone?: string; month: string; note: string },
+) {
+  const u = await customerOf(s, input);
+  const row = await issueVersion(s, staffId, u.id, input.month, input.note);
+  return staffDetail(s, row.rid);
+}
+
+/**
+ * statement/answer: staff reply to a dispute. With `reissue` a new version is built from the
+ * records as they are now (the old one kept, superseded, with the reply); without, the statement
+ * stands and waits for the customer again, with a fresh confirmation period.
+ */
+export async function staffAnswer(
+  s: Services,
+  staffId: number,
+  input: { rid: string; reply: string; reissue: boolean },
+) {
+  const { st } = await byRid(s, input.rid);
+  if (input.reissue) {
+    const row = await issueVersion(s, staffId, st.userId, st.month, `根据异议重新出具：${input.reply}`, {
+      reply: input.reply,
+      expectId: st.id,
+    });
+    return staffDetail(s, row.rid);
+  }
+  await s.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(statements).where(eq(statements.id, st.id)).for('update');
+    if (row.status !== 'disputed') throw new DomainError('该对账单没有待答复的异议');
+    const now = s.now();
+    await tx
+      .update(statements)
+      .set({
+        status: 'pending',
+        reply: input.reply,
+        repliedBy: staffId,
+        repliedAt: new Date(now),
+        confirmDueAt: confirmDue(s, now),
+      })
+      .where(eq(statements.id, st.id));
+  });
+  return staffDetail(s, st.rid);
+}
