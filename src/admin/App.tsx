@@ -11,6 +11,7 @@ import CreditReview from './money/CreditReview.tsx';
 import Adjust from './money/Adjust.tsx';
 import Rules from './money/Rules.tsx';
 import Reconciliation from './payments/Reconciliation.tsx';
+import Statements from './statements/Statements.tsx';
 import Orders from './orders/Orders.tsx';
 import Reservations from './reservations/Reservations.tsx';
 import Customers from './customers/Customers.tsx';
@@ -46,6 +47,7 @@ const NAV: { group: string; items: NavItem[] }[] = [
       { href: '/money/rules', label: '预存规则', permission: 'money.rules' },
       { href: '/invoices', label: '发票', permission: 'invoices.read' },
       { href: '/payments/reconcile', label: '对账', permission: 'payments.read' },
+      { href: '/statements', label: '对账单', permission: 'statements.read' },
     ],
   },
   {
@@ -244,6 +246,11 @@ function Shell({ me }: { me: Me }) {
             <Route path="/payments/reconcile">
               <Guard me={me} permission="payments.read">
                 <Reconciliation me={me} />
+              </Guard>
+            </Route>
+            <Route path="/statements">
+              <Guard me={me} permission="statements.read">
+                <Statements me={me} />
               </Guard>
             </Route>
             <Route path="/staff">

@@ -330,15 +330,15 @@ describe('confirm and dispute', () => {
 });
 
 describe('staff issue', () => {
-  it('issues for a closed month by phone, reissues as a new version, refuses the current month', async () => {
+  it('issues for a closed month by phone and reissues as a new version; refuses a month not begun', async () => {
     const me = await o.customer('institution');
     await billed(me);
     const month = await nextMonth(me);
     let res = await staffPost<StaffDetail>('statement/issue', {
       phone: me.phone,
-      month: shanghaiMonth(s.now()),
+      month: addMonth(shanghaiMonth(s.now()), 1),
     });
-    expect(res.body).toMatchObject({ code: 0, msg: '只能为已结束的月份出具对账单' });
+    expect(res.body).toMatchObject({ code: 0, msg: '不能为尚未开始的月份出具对账单' });
     res = await staffPost<StaffDetail>('statement/issue', { phone: '13000000000', month });
     expect(res.body).toMatchObject({ code: 0, msg: '客户不存在' });
     res = await staffPost<StaffDetail>('statement/issue', { month });
@@ -367,6 +367,27 @@ describe('staff issue', () => {
     ]);
     const detail = await staffPost<StaffDetail>('statement/detail', { rid: res.body.data.rid });
     expect(detail.body.data.lines.length).toBeGreaterThan(0);
+  });
+
+  it('a statement to date for the month in progress is replaced by the job with the final one', async () => {
+    const me = await o.customer('institution');
+    const early = await billed(me);
+    const month = shanghaiMonth(s.now());
+    const res = await staffPost<StaffDetail>('statement/issue', { phone: me.phone, month });
+    expect(res.body).toMatchObject({ code: 1, data: { version: 1, status: 'pending' } });
+    expect(res.body.data.issue_note).toMatch(/^截至 .+ 的月中对账单，月结后将重新出具$/);
+    expect(res.body.data.lines.map((l) => l.order_no)).toEqual([early.order_no]);
+    const late = await billed(me);
+    await nextMonth(me);
+    await monthlyJob();
+    await monthlyJob();
+    const page = await mine(me);
+    expect(page.list.map((l) => [l.month, l.version, l.issue_note])).toEqual([[month, 2, '月结后重新出具']]);
+    const { detail } = await mine(me, { rid: page.list[0].rid });
+    expect(detail!.lines.filter((l) => l.kind === 'order').map((l) => l.order_no)).toEqual([
+      early.order_no,
+      late.order_no,
+    ]);
   });
 });
 

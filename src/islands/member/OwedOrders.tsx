@@ -91,9 +91,16 @@ function OwedOrders({ status }: { status: 'unpaid' | 'unsettled' }) {
       </section>
 
       <section aria-labelledby="owed-title" className="card p-4 md:p-6">
-        <h2 id="owed-title" className="mb-4 text-base font-semibold text-slate-900">
-          {text.label}订单
-        </h2>
+        <div className="mb-4 flex flex-wrap items-center gap-2">
+          <h2 id="owed-title" className="text-base font-semibold text-slate-900">
+            {text.label}订单
+          </h2>
+          {status === 'unsettled' && (
+            <a href="/member/statement" className="ml-auto text-sm text-brand-700 hover:underline">
+              月度对账单 →
+            </a>
+          )}
+        </div>
         {!data ? (
           <p className="flex items-center justify-center gap-2 py-12 text-sm text-slate-400">
             <Spinner /> 加载中…

@@ -7,7 +7,14 @@ import { statementLines, statements, users } from '../platform/db/schema.ts';
 import { newRid } from '../platform/ids.ts';
 import { DomainError } from '../platform/errors.ts';
 import { enqueue } from '../platform/jobs.ts';
-import { addMonth, isClosedMonth, monthText, shanghaiMonth } from '../../shared/statements/statements.ts';
+import { shanghaiMinute } from '../../shared/slots.ts';
+import {
+  addMonth,
+  isClosedMonth,
+  monthBounds,
+  monthText,
+  shanghaiMonth,
+} from '../../shared/statements/statements.ts';
 import { buildStatement, customersOf, isEmpty, type Built } from './build.ts';
 import type { StatementRow } from './view.ts';
 
@@ -53,34 +60,51 @@ async function insertVersion(
 }
 
 /**
- * The monthly job's statement of one customer: version 1, skipped when it exists already (another
- * process or an earlier run made it, or staff issued one first) or there is nothing to state.
+ * The monthly job's statement of one customer: version 1, or, when staff issued one before the
+ * month ended (a statement to date), a final version superseding it. Skipped when the month's
+ * statement exists already (another process or an earlier run made it) or there is nothing to state.
  */
 export async function issueFirst(s: Services, userId: number, month: string): Promise<StatementRow | null> {
   const built = await buildStatement(s.db, userId, month);
-  if (isEmpty(built)) return null;
-  return s.db.transaction((tx) =>
-    insertVersion(tx, s, { userId, month, version: 1, built, by: null, note: '' }, 'skip'),
-  );
+  const made = isEmpty(built)
+    ? null
+    : await s.db.transaction((tx) =>
+        insertVersion(tx, s, { userId, month, version: 1, built, by: null, note: '' }, 'skip'),
+      );
+  if (made) return made;
+  const end = new Date(monthBounds(month).end);
+  const [current] = await s.db
+    .select({ issuedAt: statements.issuedAt })
+    .from(statements)
+    .where(
+      and(eq(statements.userId, userId), eq(statements.month, month), ne(statements.status, 'superseded')),
+    );
+  if (!current || current.issuedAt >= end) return null;
+  return issueVersion(s, null, userId, month, '月结后重新出具', { onlyIfIssuedBefore: end });
 }
 
 /**
- * Staff issue a customer's statement of a closed month: the first one, or a new version that
- * supersedes the current one (kept, marked 已重开). `answer` closes a dispute on the old version.
- * The month is closed, so what it says can no longer change while it is built.
+ * Staff issue a customer's statement of a month: the first one, or a new version that supersedes
+ * the current one (kept, marked 已重开). `answer` closes a dispute on the old version. A month not
+ * yet over gets a statement to date, which the monthly job replaces with the final one; a closed
+ * month can no longer change while it is built. `staffId` null: the monthly job.
  */
 export async function issueVersion(
   s: Services,
-  staffId: number,
+  staffId: number | null,
   userId: number,
   month: string,
   note: string,
-  answer?: { reply: string; expectId: number },
-): Promise<StatementRow> {
-  if (!isClosedMonth(month, s.now())) throw new DomainError('只能为已结束的月份出具对账单');
+  options: { answer?: { reply: string; expectId: number }; onlyIfIssuedBefore?: Date } = {},
+): Promise<StatementRow | null> {
+  const { answer, onlyIfIssuedBefore } = options;
+  const now = s.now();
+  if (month > shanghaiMonth(now)) throw new DomainError('不能为尚未开始的月份出具对账单');
+  if (!isClosedMonth(month, now))
+    note = [`截至 ${shanghaiMinute(now)} 的月中对账单，月结后将重新出具`, note].filter(Boolean).join('；');
   const built = await buildStatement(s.db, userId, month);
   return s.db.transaction(async (tx) => {
-    const now = new Date(s.now());
+    const at = new Date(now);
     const [current] = await tx
       .select()
       .from(statements)
@@ -88,6 +112,8 @@ export async function issueVersion(
         and(eq(statements.userId, userId), eq(statements.month, month), ne(statements.status, 'superseded')),
       )
       .for('update');
+    // The job's final version: only while the statement to date is still the current one.
+    if (onlyIfIssuedBefore && (!current || current.issuedAt >= onlyIfIssuedBefore)) return null;
     if (answer) {
       if (!current || current.id !== answer.expectId)
         throw new DomainError('该对账单已重新出具，请刷新后再试');
@@ -98,9 +124,9 @@ export async function issueVersion(
         .update(statements)
         .set({
           status: 'superseded',
-          supersededAt: now,
+          supersededAt: at,
           confirmDueAt: null,
-          ...(answer ? { reply: answer.reply, repliedBy: staffId, repliedAt: now } : {}),
+          ...(answer ? { reply: answer.reply, repliedBy: staffId, repliedAt: at } : {}),
         })
         .where(eq(statements.id, current.id));
     const [{ last }] = await tx
@@ -113,7 +139,7 @@ export async function issueVersion(
       { userId, month, version: (last ?? 0) + 1, built, by: staffId, note },
       'fail',
     );
-    return row!;
+    return row;
   });
 }
 

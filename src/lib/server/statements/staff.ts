@@ -85,7 +85,7 @@ export async function staffIssue(
 ) {
   const u = await customerOf(s, input);
   const row = await issueVersion(s, staffId, u.id, input.month, input.note);
-  return staffDetail(s, row.rid);
+  return staffDetail(s, row!.rid);
 }
 
 /**
@@ -101,10 +101,9 @@ export async function staffAnswer(
   const { st } = await byRid(s, input.rid);
   if (input.reissue) {
     const row = await issueVersion(s, staffId, st.userId, st.month, `根据异议重新出具：${input.reply}`, {
-      reply: input.reply,
-      expectId: st.id,
+      answer: { reply: input.reply, expectId: st.id },
     });
-    return staffDetail(s, row.rid);
+    return staffDetail(s, row!.rid);
   }
   await s.db.transaction(async (tx) => {
     const [row] = await tx.select().from(statements).where(eq(statements.id, st.id)).for('update');

@@ -1,0 +1,337 @@
+import { useEffect, useState } from 'react';
+import type { z } from 'zod';
+import { consoleApi, type Me, staffAction } from '../session.ts';
+import {
+  Badge,
+  button,
+  DataTable,
+  ExportCsv,
+  Field,
+  filterInput,
+  FormModal,
+  input,
+  PageHeader,
+  Pager,
+  StatusTabs,
+  useList,
+  when,
+  yuan,
+} from '../ui.tsx';
+import type {
+  StaffStatementDetailSchema,
+  StaffStatementPageSchema,
+} from '../../lib/shared/statements/responses.ts';
+import { addMonth, shanghaiMonth } from '../../lib/shared/statements/statements.ts';
+
+type Row = z.output<typeof StaffStatementPageSchema>['list'][number];
+type Detail = z.output<typeof StaffStatementDetailSchema>;
+
+const TABS = [
+  { value: 'disputed', label: '有异议' },
+  { value: 'pending', label: '待确认' },
+  { value: 'confirmed', label: '已确认' },
+  { value: '', label: '全部' },
+];
+
+const tone = (status: Row['status']): 'hot' | 'brand' | 'accent' | 'slate' =>
+  status === 'disputed'
+    ? 'hot'
+    : status === 'pending'
+      ? 'brand'
+      : status === 'confirmed'
+        ? 'accent'
+        : 'slate';
+
+/** 对账单: customers' monthly statements; finance issue or reissue one and answer disputes. */
+export default function Statements({ me }: { me: Me }) {
+  const [status, setStatus] = useState('disputed');
+  const [month, setMonth] = useState('');
+  const [phone, setPhone] = useState('');
+  const filter = { ...(status ? { status } : {}), ...(month ? { month } : {}), ...(phone ? { phone } : {}) };
+  const list = useList<Row>('/api/admin/statement/list', filter);
+  const [open, setOpen] = useState<string | null>(null);
+  const [issuing, setIssuing] = useState(false);
+  const manage = me.permissions.includes('statements.manage');
+  return (
+    <div>
+      <PageHeader
+        title="对账单"
+        lead="每月1日自动出具上月对账单；客户7天内未回复视为确认。答复异议时可重新出具（保留旧版本）。"
+        actions={
+          <span className="flex gap-2">
+            <ExportCsv<Row>
+              path="/api/admin/statement/list"
+              filter={filter}
+              name="对账单"
+              columns={[
+                { header: '月份', value: (r) => r.month },
+                { header: '客户', value: (r) => r.customer.name },
+                { header: '手机', value: (r) => r.customer.phone },
+                { header: '单位', value: (r) => r.customer.company },
+                { header: '版本', value: (r) => r.version },
+                { header: '状态', value: (r) => r.status_text },
+                { header: '期末应付（元）', value: (r) => (r.figures.due_fen / 100).toFixed(2) },
+              ]}
+            />
+            {manage && (
+              <button type="button" className={button.primary} onClick={() => setIssuing(true)}>
+                出具对账单
+              </button>
+            )}
+          </span>
+        }
+      />
+      <StatusTabs label="对账单状态" tabs={TABS} value={status} onChange={setStatus} />
+      <div className="mb-3 flex flex-wrap gap-2">
+        <input
+          className={filterInput}
+          type="month"
+          aria-label="对账月份"
+          value={month}
+          onChange={(e) => setMonth(e.target.value)}
+        />
+        <input
+          className={filterInput}
+          aria-label="客户手机号"
+          placeholder="客户手机号"
+          inputMode="numeric"
+          maxLength={11}
+          value={phone}
+          onChange={(e) => setPhone(e.target.value.trim())}
+        />
+      </div>
+      <DataTable<Row>
+        label="对账单"
+        rows={list.data?.list ?? null}
+        rowKey={(r) => r.rid}
+        empty="没有符合条件的对账单"
+        columns={[
+          { id: 'month', header: '月份', cell: (r) => r.month_text, className: 'whitespace-nowrap' },
+          {
+            id: 'customer',
+            header: '客户',
+            cell: (r) => (
+              <>
+                <span className="block font-medium">{r.customer.name || '—'}</span>
+                <span className="text-xs text-slate-500">
+                  {r.customer.phone} {r.customer.company}
+                </span>
+              </>
+            ),
+          },
+          {
+            id: 'status',
+            header: '状态',
+            cell: (r) => (
+              <>
+                <Badge tone={tone(r.status)}>{r.status_text}</Badge>
+                {r.version > 1 && <span className="ml-1 text-xs text-slate-500">第{r.version}版</span>}
+                {r.dispute_reason && r.status === 'disputed' && (
+                  <span className="block max-w-56 truncate text-xs text-red-600">{r.dispute_reason}</span>
+                )}
+              </>
+            ),
+          },
+          { id: 'due', header: '期末应付', cell: (r) => yuan(r.figures.due_fen), className: 'tabular-nums' },
+          {
+            id: 'issued',
+            header: '出具时间',
+            cell: (r) => when(r.issued),
+            className: 'whitespace-nowrap text-slate-500',
+          },
+          {
+            id: 'actions',
+            header: '操作',
+            cell: (r) => (
+              <button type="button" className={button.ghost} onClick={() => setOpen(r.rid)}>
+                {manage && r.status === 'disputed' ? '答复' : '查看'}
+              </button>
+            ),
+          },
+        ]}
+      />
+      <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
+      <IssueModal open={issuing} onClose={() => setIssuing(false)} onDone={list.reload} />
+      {open && (
+        <DetailModal
+          rid={open}
+          manage={manage}
+          onClose={() => setOpen(null)}
+          onDone={list.reload}
+          onOpen={setOpen}
+        />
+      )}
+    </div>
+  );
+}
+
+function IssueModal({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
+  const [phone, setPhone] = useState('');
+  const [month, setMonth] = useState(() => addMonth(shanghaiMonth(Date.now()), -1));
+  const [note, setNote] = useState('');
+  return (
+    <FormModal
+      open={open}
+      title="出具对账单"
+      submitText="出具"
+      onClose={onClose}
+      onSubmit={() =>
+        staffAction('/api/admin/statement/issue', { phone, month, note }, '已出具对账单', onDone)
+      }
+    >
+      <p className="text-sm text-slate-500">
+        为客户出具已结束月份的对账单；已有对账单时出具新版本，旧版本保留为“已重开”。
+      </p>
+      <Field label="客户手机号">
+        <input
+          className={input}
+          name="phone"
+          inputMode="numeric"
+          maxLength={11}
+          value={phone}
+          onChange={(e) => setPhone(e.target.value.trim())}
+        />
+      </Field>
+      <Field label="对账月份">
+        <input
+          className={input}
+          type="month"
+          name="month"
+          value={month}
+          onChange={(e) => setMonth(e.target.value)}
+        />
+      </Field>
+      <Field label="说明（客户可见，可不填）">
+        <input
+          className={input}
+          name="note"
+          maxLength={200}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
+      </Field>
+    </FormModal>
+  );
+}
+
+function DetailModal({
+  rid,
+  manage,
+  onClose,
+  onDone,
+  onOpen,
+}: {
+  rid: string;
+  manage: boolean;
+  onClose: () => void;
+  onDone: () => void;
+  onOpen: (rid: string) => void;
+}) {
+  const [d, setD] = useState<Detail | null>(null);
+  const [reply, setReply] = useState('');
+  const [reissue, setReissue] = useState(true);
+  useEffect(() => {
+    void consoleApi.post<Detail>('/api/admin/statement/detail', { rid }).then((res) => res && setD(res));
+  }, [rid]);
+  const answering = manage && d?.status === 'disputed';
+  const f = d?.figures;
+  return (
+    <FormModal
+      open
+      title={
+        d ? `${d.customer.name || d.customer.phone} · ${d.month_text}对账单（第${d.version}版）` : '对账单'
+      }
+      submitText={answering ? (reissue ? '答复并重新出具' : '答复') : '关闭'}
+      onClose={onClose}
+      onSubmit={async () => {
+        if (!answering) return null;
+        return staffAction(
+          '/api/admin/statement/answer',
+          { rid, reply, reissue },
+          reissue ? '已答复并重新出具' : '已答复',
+          onDone,
+        );
+      }}
+    >
+      {!d || !f ? (
+        <p className="text-sm text-slate-400">加载中…</p>
+      ) : (
+        <>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+            <dt className="text-slate-500">状态</dt>
+            <dd>{d.status_text}</dd>
+            <dt className="text-slate-500">期初/期末余额</dt>
+            <dd className="tabular-nums">
+              {yuan(f.opening_balance_fen)} / {yuan(f.closing_balance_fen)}
+            </dd>
+            <dt className="text-slate-500">本期结算订单</dt>
+            <dd className="tabular-nums">{yuan(f.billed_fen)}</dd>
+            <dt className="text-slate-500">期末待结算</dt>
+            <dd className="tabular-nums">{yuan(f.closing_unsettled_fen)}</dd>
+            <dt className="text-slate-500">期末信用欠款</dt>
+            <dd className="tabular-nums">{yuan(f.closing_credit_fen)}</dd>
+            <dt className="text-slate-500">期末应付合计</dt>
+            <dd className="font-semibold tabular-nums">{yuan(f.due_fen)}</dd>
+          </dl>
+          <ol className="grid max-h-56 gap-1 overflow-y-auto rounded-md border border-slate-200 p-2 text-xs">
+            {d.lines.map((l) => (
+              <li
+                key={l.no}
+                className={`flex gap-2 rounded px-1 py-0.5 ${l.disputed ? 'bg-red-50 text-red-700' : ''}`}
+              >
+                <span className="w-5 text-slate-400">{l.no}</span>
+                <span className="min-w-0 flex-1 truncate">
+                  {l.kind === 'movement' ? `${l.title} ${l.note}` : `${l.order_no} ${l.title}`}
+                </span>
+                <span className="tabular-nums">
+                  {yuan(l.kind === 'movement' ? l.amount_fen : l.owed_fen || l.amount_fen)}
+                </span>
+              </li>
+            ))}
+            {d.lines.length === 0 && <li className="text-slate-400">没有明细</li>}
+          </ol>
+          {d.dispute_reason && (
+            <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+              客户异议{d.dispute_lines.length > 0 && `（第${d.dispute_lines.join('、')}行）`}：
+              {d.dispute_reason}
+            </p>
+          )}
+          {d.reply && <p className="rounded-md bg-slate-50 px-3 py-2 text-sm">答复：{d.reply}</p>}
+          {d.versions.length > 1 && (
+            <p className="flex flex-wrap gap-2 text-xs text-slate-500">
+              版本：
+              {d.versions.map((v) => (
+                <button
+                  key={v.rid}
+                  type="button"
+                  className={v.rid === d.rid ? 'font-semibold text-slate-900' : 'text-brand-700 underline'}
+                  onClick={() => onOpen(v.rid)}
+                >
+                  第{v.version}版 {v.status_text}
+                </button>
+              ))}
+            </p>
+          )}
+          {answering && (
+            <>
+              <Field label="答复（客户可见）">
+                <textarea
+                  className={input}
+                  name="reply"
+                  rows={3}
+                  maxLength={500}
+                  value={reply}
+                  onChange={(e) => setReply(e.target.value)}
+                />
+              </Field>
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" checked={reissue} onChange={(e) => setReissue(e.target.checked)} />
+                按当前记录重新出具（新版本，需客户重新确认）
+              </label>
+            </>
+          )}
+        </>
+      )}
+    </FormModal>
+  );
+}
