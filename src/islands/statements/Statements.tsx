@@ -567,8 +567,10 @@ function Settlement({ statementRid, onPaid }: { statementRid: string | null; onP
             <label className="flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-slate-200 px-3 py-2.5 text-sm hover:border-brand-300">
               <input type="checkbox" checked={chosen.includes(o.rid)} onChange={() => toggle(o.rid)} />
               <span className="font-semibold tabular-nums">{o.order_no}</span>
-              <span className="min-w-0 flex-1 truncate text-slate-500">{o.item_names.join('、')}</span>
-              <strong className="text-hot-600 tabular-nums">{yuan(o.owed_fen)}</strong>
+              <span className="order-last w-full pl-6 text-xs text-slate-500 sm:order-none sm:w-auto sm:min-w-0 sm:flex-1 sm:truncate sm:pl-0 sm:text-sm">
+                {o.item_names.join('、')}
+              </span>
+              <strong className="ml-auto text-hot-600 tabular-nums sm:ml-0">{yuan(o.owed_fen)}</strong>
             </label>
           </li>
         ))}
