@@ -26,7 +26,8 @@ const STEPS: { action: OrderAction; permission: Permission }[] = [
 /** One order for staff: lines, customer, delivery, files, timeline, and the steps this role may take. */
 export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
   const [order, setOrder] = useState<Detail | null>(null);
-  const [step, setStep] = useState<OrderAction | null>(null);
+  // A state-machine step, or the final price of a prepaid order (补差价 / 退差价).
+  const [step, setStep] = useState<OrderAction | 'finalPrice' | null>(null);
   const [note, setNote] = useState('');
   const [price, setPrice] = useState('');
   const [uploading, setUploading] = useState(false);
@@ -48,6 +49,13 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
   const steps = STEPS.filter(
     (s) => me.permissions.includes(s.permission) && nextStatus(facts, s.action, 'staff').ok,
   );
+  const canPrice =
+    me.permissions.includes('orders.bill') &&
+    order.pay_mode === 'before' &&
+    order.status === 'delivered' &&
+    order.paid_fen > 0;
+  const stepText = (s: OrderAction | 'finalPrice') =>
+    s === 'finalPrice' ? '设置最终价格' : ORDER_ACTION_TEXT[s];
   const reports = order.files.filter((f) => f.kind === 'report');
   const canUpload =
     me.permissions.includes('orders.process') &&
@@ -56,6 +64,16 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
   async function run(): Promise<string | null> {
     const action = step!;
     const body: Record<string, unknown> = { rid };
+    if (action === 'finalPrice') {
+      const fen = yuanToFen(price);
+      if (fen === null || fen <= 0) return '请输入正确的最终价格';
+      return staffAction(
+        '/api/admin/order/finalPrice',
+        { rid, final_fen: fen, note },
+        '最终价格已设置',
+        load,
+      );
+    }
     if (action === 'quote') {
       const fen = yuanToFen(price);
       if (fen === null || fen <= 0) return '请输入正确的报价金额';
@@ -109,6 +127,19 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
                 {ORDER_ACTION_TEXT[s.action]}
               </button>
             ))}
+            {canPrice && (
+              <button
+                type="button"
+                className={button.ghost}
+                onClick={() => {
+                  setNote('');
+                  setPrice((order.amount_fen / 100).toFixed(2));
+                  setStep('finalPrice');
+                }}
+              >
+                设置最终价格
+              </button>
+            )}
           </span>
         }
       />
@@ -207,12 +238,26 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
 
       <FormModal
         open={step !== null}
-        title={step ? ORDER_ACTION_TEXT[step] : ''}
-        submitText={step ? ORDER_ACTION_TEXT[step] : '确定'}
+        title={step ? stepText(step) : ''}
+        submitText={step ? stepText(step) : '确定'}
         danger={step === 'cancel'}
         onClose={() => setStep(null)}
         onSubmit={run}
       >
+        {step === 'finalPrice' && (
+          <Field
+            label="最终价格（元）"
+            hint={`已付 ${yuan(order.paid_fen)}：高于已付部分由客户补差价，低于已付部分即时退回原支付来源`}
+          >
+            <input
+              className={input}
+              name="final"
+              inputMode="decimal"
+              value={price}
+              onChange={(e) => setPrice(e.target.value)}
+            />
+          </Field>
+        )}
         {step === 'quote' && (
           <Field
             label="报价金额（元）"

@@ -126,7 +126,7 @@ export default function OrderDetail({ rid }: { rid: string }) {
                 onClick={() => openPay(order.rid)}
                 className="btn bg-hot-600 text-white hover:bg-hot-500"
               >
-                去支付 {formatFen(owed)}
+                {order.status === 'delivered' ? '补差价' : '去支付'} {formatFen(owed)}
               </button>
             )}
           </div>

@@ -17,7 +17,7 @@ import {
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { isUniqueViolation } from '../platform/db/errors.ts';
-import { lockAccount, userAccount } from '../money/index.ts';
+import { lockAccount, ORDER_MONEY, userAccount } from '../money/index.ts';
 import { fenToYuan } from '../../shared/money.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { shanghaiDate } from '../../shared/slots.ts';
@@ -82,7 +82,7 @@ async function orderPaidByCustomer(tx: Tx, orderId: number, accountId: number): 
     .where(
       and(
         eq(moneyTransfers.orderId, orderId),
-        eq(moneyTransfers.kind, 'payment'),
+        inArray(moneyTransfers.kind, [...ORDER_MONEY]),
         eq(moneyPostings.accountId, accountId),
         inArray(moneyPostings.sub, ['cash', 'credit']),
       ),
@@ -537,7 +537,10 @@ export async function invoiceableOrders(s: Services, userId: number) {
       fen: sql<string>`-coalesce(sum(${moneyPostings.amountFen}), 0)`,
     })
     .from(orders)
-    .innerJoin(moneyTransfers, and(eq(moneyTransfers.orderId, orders.id), eq(moneyTransfers.kind, 'payment')))
+    .innerJoin(
+      moneyTransfers,
+      and(eq(moneyTransfers.orderId, orders.id), inArray(moneyTransfers.kind, [...ORDER_MONEY])),
+    )
     .innerJoin(
       moneyPostings,
       and(

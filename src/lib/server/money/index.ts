@@ -18,6 +18,8 @@ export {
   postOnlineArrival,
   postOrderPayment,
   postOrderRefund,
+  postPriceRefund,
+  ORDER_MONEY,
   previewSplit,
   splitPayment,
   type PayMethod,

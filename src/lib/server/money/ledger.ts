@@ -165,8 +165,13 @@ export async function post(tx: Tx, m: Movement): Promise<Posted | null> {
   return { id: transfer.id, rid: transfer.rid, accounts };
 }
 
-/** The postings of one account on the movements of an order of one kind, summed by sub-balance. */
-export async function orderPostings(tx: Tx, orderId: number, kind: TransferKind, accountId: number) {
+/** The postings of one account on the movements of an order of some kinds, summed by sub-balance. */
+export async function orderPostings(
+  tx: Tx,
+  orderId: number,
+  kind: TransferKind | readonly TransferKind[],
+  accountId: number,
+) {
   const rows = await tx
     .select({ sub: moneyPostings.sub, amount: sql<string>`sum(${moneyPostings.amountFen})` })
     .from(moneyPostings)
@@ -174,7 +179,7 @@ export async function orderPostings(tx: Tx, orderId: number, kind: TransferKind,
     .where(
       and(
         eq(moneyTransfers.orderId, orderId),
-        eq(moneyTransfers.kind, kind),
+        typeof kind === 'string' ? eq(moneyTransfers.kind, kind) : inArray(moneyTransfers.kind, [...kind]),
         eq(moneyPostings.accountId, accountId),
       ),
     )

@@ -60,6 +60,8 @@ export async function postOrderPayment(
     orderId: number;
     split: Split;
     couponFen?: number;
+    /** price_payment: a price difference (补差价) paid after the order's first payment. */
+    kind?: 'payment' | 'price_payment';
     idempotencyKey: string;
     actorId: number;
     note: string;
@@ -77,7 +79,7 @@ export async function postOrderPayment(
     { accountId: await systemAccount(tx, 'revenue'), sub: 'cash', amountFen: total },
   ];
   return post(tx, {
-    kind: 'payment',
+    kind: input.kind ?? 'payment',
     idempotencyKey: input.idempotencyKey,
     postings,
     orderId: input.orderId,
@@ -96,7 +98,7 @@ export async function postOrderRefund(
   tx: Tx,
   input: { accountId: number; orderId: number; orderRid: string; note: string; now: number },
 ): Promise<Split> {
-  const paid = await orderPostings(tx, input.orderId, 'payment', input.accountId);
+  const paid = await orderPostings(tx, input.orderId, ORDER_MONEY, input.accountId);
   const account = await lockAccount(tx, input.accountId);
   // Credit goes back to the line only as far as it is still owed: what was already repaid (in
   // cash) comes back as cash.
@@ -125,6 +127,49 @@ export async function postOrderRefund(
       { accountId: input.accountId, sub: 'credit', amountFen: back.credit_fen },
       { accountId: couponAccount, sub: 'cash', amountFen: coupon },
       { accountId: await systemAccount(tx, 'revenue'), sub: 'cash', amountFen: -total },
+    ],
+  });
+  return back;
+}
+
+/** The movements that carry an order's money: its payment and any price differences since. */
+export const ORDER_MONEY = ['payment', 'price_payment', 'price_refund'] as const;
+
+/**
+ * A final price below what was paid (退差价): the difference goes back, in one movement, to the
+ * sources that paid it — the credit line first (as far as still owed, else as cash), then cash,
+ * then 赠送金 — never more than each paid. What a coupon paid stays spent. The caller holds the
+ * account's lock. Returns what went back where.
+ */
+export async function postPriceRefund(
+  tx: Tx,
+  input: { accountId: number; orderId: number; amountFen: number; key: string; note: string; now: number },
+): Promise<Split> {
+  const paid = await orderPostings(tx, input.orderId, ORDER_MONEY, input.accountId);
+  const account = await lockAccount(tx, input.accountId);
+  let left = input.amountFen;
+  const take = (available: number) => {
+    const n = Math.max(0, Math.min(left, available));
+    left -= n;
+    return n;
+  };
+  const credit = take(-(paid.get('credit') ?? 0));
+  const cash = take(-(paid.get('cash') ?? 0));
+  const bonus = take(-(paid.get('bonus') ?? 0));
+  if (left > 0) throw new DomainError('退差价金额超过客户实付金额');
+  const creditBack = Math.min(credit, account.creditUsedFen);
+  const back: Split = { bonus_fen: bonus, cash_fen: cash + (credit - creditBack), credit_fen: creditBack };
+  await post(tx, {
+    kind: 'price_refund',
+    idempotencyKey: input.key,
+    orderId: input.orderId,
+    note: input.note,
+    now: input.now,
+    postings: [
+      { accountId: input.accountId, sub: 'bonus', amountFen: back.bonus_fen },
+      { accountId: input.accountId, sub: 'cash', amountFen: back.cash_fen },
+      { accountId: input.accountId, sub: 'credit', amountFen: back.credit_fen },
+      { accountId: await systemAccount(tx, 'revenue'), sub: 'cash', amountFen: -input.amountFen },
     ],
   });
   return back;

@@ -67,6 +67,8 @@ export const TRANSFER_KINDS = [
   'online',
   'online_refund',
   'points_exchange',
+  'price_payment',
+  'price_refund',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 

@@ -21,6 +21,7 @@ import { phoneField } from '../../shared/accounts/auth.ts';
 import {
   adminListSchema,
   orderRidSchema,
+  finalPriceSchema,
   quoteSchema,
   staffCancelSchema,
   staffStepSchema,
@@ -31,6 +32,7 @@ import {
   listOrders,
   orderDetail,
   quoteOrder,
+  setFinalPrice,
   staffCancel,
   staffStep,
   type StaffStep,
@@ -81,6 +83,12 @@ export function adminRoutes() {
     const me = requireUser(c);
     const { rid, quoted_fen, note } = await readBody(c, quoteSchema);
     return ok(c, moved(await quoteOrder(c.var.services, me.id, rid, quoted_fen, note)));
+  });
+
+  r.post('/order/finalPrice', contract({ body: finalPriceSchema, response: StaffMovedSchema }), async (c) => {
+    const me = requireUser(c);
+    const { rid, final_fen, note } = await readBody(c, finalPriceSchema);
+    return ok(c, moved(await setFinalPrice(c.var.services, me.id, rid, final_fen, note)), '最终价格已设置');
   });
 
   for (const action of ['receive', 'start', 'deliver', 'bill', 'complete', 'settle'] as StaffStep[]) {

@@ -13,6 +13,7 @@ import {
   previewSplit,
   splitPayment,
   userAccount,
+  type AccountRow,
   type PayMethod,
   type Split,
 } from '../money/index.ts';
@@ -22,6 +23,7 @@ import {
   ALREADY_PAID,
   nextStatus,
   ORDER_STATUS_TEXT,
+  owesDifference,
   PAYABLE_STATUSES,
   type Actor,
 } from '../../shared/orders/order-status.ts';
@@ -39,6 +41,63 @@ const DONE = ['delivered', 'unsettled', 'completed'] as const;
 /** What is owed on an order right now. */
 const owed = (o: OrderRow) => Math.max(0, o.amountFen - o.paidFen);
 
+const viewOf = (o: OrderRow) => ({
+  status: o.status,
+  pay_mode: o.payMode,
+  amount_fen: o.amountFen,
+  paid_fen: o.paidFen,
+});
+
+/** Whether the customer may pay the order now: 待付款, 待结算, or a price difference (补差价). */
+const isPayable = (o: OrderRow) => PAYABLE_STATUSES.includes(o.status) || owesDifference(viewOf(o));
+
+/**
+ * A price difference (补差价) paid: a price_payment movement from the given split, the order's
+ * paid amount raised, a timeline entry; the status stays (staff then complete the order).
+ */
+async function payDifference(
+  tx: Tx,
+  input: {
+    account: AccountRow;
+    order: OrderRow;
+    split: Split;
+    key: string;
+    userId: number;
+    now: number;
+    how: string;
+  },
+) {
+  const { order, split } = input;
+  const amount = split.bonus_fen + split.cash_fen + split.credit_fen;
+  const posted = await postOrderPayment(tx, {
+    account: input.account,
+    orderId: order.id,
+    split,
+    kind: 'price_payment',
+    idempotencyKey: `${input.key}:diff:${order.paidFen}`,
+    actorId: input.userId,
+    note: `订单 ${order.orderNo} 补差价`,
+    now: input.now,
+  });
+  if (!posted) throw new DomainError(ALREADY_PAID, 200, 'ALREADY_PAID');
+  await tx
+    .update(orders)
+    .set({ paidFen: order.paidFen + amount, updatedAt: new Date(input.now) })
+    .where(eq(orders.id, order.id));
+  await addEvent(tx, {
+    orderId: order.id,
+    from: order.status,
+    to: order.status,
+    action: 'pay_difference',
+    actor: 'customer',
+    actorId: input.userId,
+    note: `${input.how}补差价 ${fenToYuan(amount)} 元`,
+    now: input.now,
+  });
+  const after = posted.accounts.get(input.account.id)!;
+  return { balance_fen: after.cashFen + after.bonusFen, paid_fen: amount, paid: split, discount_fen: 0 };
+}
+
 /**
  * web/order/ready2pay: what the order owes, the customer's coupons with what each would take off
  * (the best one applied unless another or none is asked for), and where each way of paying would
@@ -49,7 +108,7 @@ export async function readyToPay(s: Services, userId: number, rid: string, coupo
   const now = s.now();
   const account = await userAccount(s.db, userId, now);
   const credit = await creditState(s.db, account, now);
-  const payable = PAYABLE_STATUSES.includes(o.status);
+  const payable = isPayable(o);
   const coupons = payable ? await couponOptions(s.db, o, now) : [];
   const usable = coupons.filter((c) => c.discount_fen > 0);
   const applied = couponRid === undefined ? usable[0] : usable.find((c) => c.rid === couponRid);
@@ -92,7 +151,7 @@ export async function orderTradeAmount(
 ) {
   const o = await findOwnOrder(s.db, userId, rid);
   const amount = owed(o);
-  if (!PAYABLE_STATUSES.includes(o.status) || amount === 0) throw new DomainError('该订单当前无需支付');
+  if (!isPayable(o) || amount === 0) throw new DomainError('该订单当前无需支付');
   const description = `检测订单 ${o.orderNo}`;
   if (!coupon) return { amountFen: amount, description };
   const discount = await s.db.transaction((tx) =>
@@ -152,6 +211,20 @@ export async function payOrder(
       }
     }
     const move = nextStatus(factsOf(order), 'pay', 'customer');
+    if (!move.ok && owesDifference(viewOf(order))) {
+      const credit = method === 'credit' ? await creditState(tx, account, now) : null;
+      const split = splitPayment(account, owed(order), method, credit?.overdue_fen ?? 0);
+      const paid = await payDifference(tx, {
+        account,
+        order,
+        split,
+        key,
+        userId,
+        now,
+        how: method === 'credit' ? '信用支付' : '余额支付',
+      });
+      return { ...answer(split), ...paid };
+    }
     if (!move.ok) throw new DomainError(move.message, 200, move.code);
     const amount = owed(order);
     const coupon = couponRid ? await useCoupon(tx, { couponRid, order, now }) : null;
@@ -224,7 +297,22 @@ export async function settleOnlineOrder(
   });
   if (!peek) return 'kept';
   const order = await lockOrder(tx, peek.id);
-  if (order.userId !== input.userId || !nextStatus(factsOf(order), 'pay', 'customer').ok) return 'kept';
+  if (order.userId !== input.userId) return 'kept';
+  if (owesDifference(viewOf(order)) && owed(order) === input.amountFen) {
+    const split: Split = { bonus_fen: 0, cash_fen: input.amountFen, credit_fen: 0 };
+    const how = input.channelText;
+    await payDifference(tx, {
+      account,
+      order,
+      split,
+      key: `pay:online:${input.tradeNo}`,
+      userId: input.userId,
+      now,
+      how,
+    });
+    return 'paid';
+  }
+  if (!nextStatus(factsOf(order), 'pay', 'customer').ok) return 'kept';
   // The coupon the trade was made with pays its part, if it still can and the sums still agree.
   const couponRid = await reservedCouponRid(tx, input.tradeNo);
   let coupon: { discountFen: number; name: string } | null = null;

@@ -14,7 +14,7 @@ export {
   settleOnlineOrder,
   orderTradeAmount,
 } from './customer.ts';
-export { quoteOrder, staffStep, staffCancel, type StaffStep } from './staff.ts';
+export { quoteOrder, setFinalPrice, staffStep, staffCancel, type StaffStep } from './staff.ts';
 export { insertOrder, selfDelivery } from './place.ts';
 export { cancelWithRefund, ORDER_REFUNDED } from './cancel.ts';
 export { registerHold, type ReleaseHold, type ReleasedBy } from './holds.ts';

@@ -1,11 +1,12 @@
 import { and, count, eq } from 'drizzle-orm';
 import { fenToYuan } from '../../shared/money.ts';
 import type { Services } from '../platform/services.ts';
-import { files, orderItems } from '../platform/db/schema.ts';
+import { files, orderItems, orders } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import type { OrderAction } from '../../shared/orders/order-status.ts';
 import { DISPOSAL_RECYCLE } from '../../shared/plan/plan-rules.ts';
-import { applyTransition, lockOrder, type OrderRow } from './transition.ts';
+import { addEvent, applyTransition, lockOrder, type OrderRow } from './transition.ts';
+import { lockAccount, moneyTransaction, postPriceRefund, userAccount } from '../money/index.ts';
 import { findOrder } from './read.ts';
 import { cancelOrder } from './customer.ts';
 
@@ -68,4 +69,63 @@ export async function staffCancel(
 ): Promise<OrderRow> {
   const o = await findOrder(s.db, rid);
   return cancelOrder(s, o, { actor: 'staff', actorId: staffId, reason });
+}
+
+/**
+ * The final price of a prepaid order, set when its data is delivered (decision 0030): above what
+ * was paid, the difference is owed (补差价) and the order cannot complete until it is paid; below,
+ * the difference goes back at once to the sources that paid it (退差价). The timeline says which.
+ */
+export async function setFinalPrice(
+  s: Services,
+  staffId: number,
+  rid: string,
+  finalFen: number,
+  note: string,
+) {
+  const peek = await findOrder(s.db, rid);
+  const now = s.now();
+  return moneyTransaction(s.db, async (tx) => {
+    const { id: accountId } = await userAccount(tx, peek.userId, now);
+    await lockAccount(tx, accountId);
+    const order = await lockOrder(tx, peek.id);
+    if (order.payMode !== 'before' || order.status !== 'delivered' || order.paidFen === 0)
+      throw new DomainError('只有已付款、已出具数据的预付订单可以设置最终价格');
+    if (finalFen === order.amountFen) throw new DomainError('最终价格与当前订单金额相同');
+    const diff = finalFen - order.paidFen;
+    let text = `最终价格 ${fenToYuan(finalFen)} 元（原 ${fenToYuan(order.amountFen)} 元）`;
+    if (diff < 0) {
+      const back = await postPriceRefund(tx, {
+        accountId,
+        orderId: order.id,
+        amountFen: -diff,
+        key: `price_refund:${order.rid}:${order.paidFen}:${finalFen}`,
+        note: `订单 ${order.orderNo} 退差价`,
+        now,
+      });
+      text += `，退差价 ${fenToYuan(-diff)} 元（${[
+        back.cash_fen && `现金 ${fenToYuan(back.cash_fen)} 元`,
+        back.credit_fen && `信用额度 ${fenToYuan(back.credit_fen)} 元`,
+        back.bonus_fen && `赠送金 ${fenToYuan(back.bonus_fen)} 元`,
+      ]
+        .filter(Boolean)
+        .join('、')}）`;
+    } else if (diff > 0) text += `，需补差价 ${fenToYuan(diff)} 元`;
+    const [updated] = await tx
+      .update(orders)
+      .set({ amountFen: finalFen, paidFen: Math.min(order.paidFen, finalFen), updatedAt: new Date(now) })
+      .where(eq(orders.id, order.id))
+      .returning();
+    await addEvent(tx, {
+      orderId: order.id,
+      from: order.status,
+      to: order.status,
+      action: 'final_price',
+      actor: 'staff',
+      actorId: staffId,
+      note: note ? `${text}。${note}` : text,
+      now,
+    });
+    return updated;
+  });
 }

@@ -6,6 +6,7 @@ import { queueForTransition } from '../notify/index.ts';
 import { enqueue } from '../platform/jobs.ts';
 import {
   nextStatus,
+  PRICE_DIFFERENCE_UNPAID,
   type Actor,
   type OrderAction,
   type OrderStatus,
@@ -81,6 +82,9 @@ export async function applyTransition(
 ): Promise<OrderRow> {
   const result = nextStatus(factsOf(order), t.action, t.actor);
   if (!result.ok) throw new DomainError(result.message, 200, result.code);
+  // A prepaid order whose final price is above what was paid waits for the difference.
+  if (t.action === 'complete' && order.amountFen > order.paidFen)
+    throw new DomainError(PRICE_DIFFERENCE_UNPAID, 200, 'REFUSED');
   const [updated] = await tx
     .update(orders)
     .set({ status: result.to, updatedAt: new Date(t.now), ...t.patch })

@@ -84,6 +84,8 @@ export const MOVEMENT_TEXT = {
   online: '在线支付',
   online_refund: '原路退款',
   points_exchange: '积分兑换',
+  price_payment: '补差价',
+  price_refund: '退差价',
 } as const;
 export type MovementKind = keyof typeof MOVEMENT_TEXT;
 

@@ -166,6 +166,8 @@ export const MovementPageSchema = pagedOf(
       'online',
       'online_refund',
       'points_exchange',
+      'price_payment',
+      'price_refund',
     ]),
     kind_text: z.string(),
     note: z.string(),

@@ -208,3 +208,15 @@ export const payModeOf = (kind: CustomerKind): PayMode => (kind === 'enterprise'
 export const isOpenStatus = (s: OrderStatus) => OPEN.includes(s);
 /** Statuses with money owed by the customer: 待付款 and 待结算. */
 export const PAYABLE_STATUSES: readonly OrderStatus[] = ['unpaid', 'unsettled'];
+
+/**
+ * A prepaid order whose final price, set when its data was delivered, is above what was paid:
+ * the difference (补差价) is owed, through the same pay path, before the order can complete.
+ */
+export const owesDifference = (o: {
+  status: OrderStatus;
+  pay_mode: PayMode;
+  amount_fen: number;
+  paid_fen: number;
+}) => o.status === 'delivered' && o.pay_mode === 'before' && o.amount_fen > o.paid_fen;
+export const PRICE_DIFFERENCE_UNPAID = '补差价尚未支付，订单暂不能完成';

@@ -3,6 +3,7 @@
 // of the timeline. Pure; used by the islands and their tests.
 import {
   nextStatus,
+  owesDifference,
   ORDER_ACTION_TEXT,
   ORDER_STATUSES,
   type OrderAction,
@@ -37,13 +38,21 @@ export const ORDER_TABS: readonly OrderTab[] = [
 export const tabByKey = (key: string | null | undefined): OrderTab =>
   ORDER_TABS.find((t) => t.key === key) ?? ORDER_TABS[0];
 
-type Facts = { status: OrderStatus; pay_mode: PayMode; delivery_type?: 0 | 1 };
+type Facts = {
+  status: OrderStatus;
+  pay_mode: PayMode;
+  delivery_type?: 0 | 1;
+  amount_fen?: number;
+  paid_fen?: number;
+};
 const facts = (o: Facts) => ({ status: o.status, pay_mode: o.pay_mode, delivery_type: o.delivery_type ?? 0 });
 
 /** The customer may cancel now (before the sample is received). */
 export const canCancel = (o: Facts) => nextStatus(facts(o), 'cancel', 'customer').ok;
-/** The customer may pay now: 待付款 (prepay) or 待结算 (pay after the test). */
-export const canPay = (o: Facts) => nextStatus(facts(o), 'pay', 'customer').ok;
+/** The customer may pay now: 待付款 (prepay), 待结算 (pay after the test), or a price difference. */
+export const canPay = (o: Facts) =>
+  nextStatus(facts(o), 'pay', 'customer').ok ||
+  owesDifference({ ...o, amount_fen: o.amount_fen ?? 0, paid_fen: o.paid_fen ?? 0 });
 
 /** Report feedback once there is data to read. */
 export const FEEDBACK_STATUSES: readonly OrderStatus[] = ['delivered', 'unsettled', 'completed'];
@@ -70,6 +79,8 @@ const EXTRA_ACTION_TEXT: Record<string, string> = {
   upload: '上传文件',
   feedback: '报告反馈',
   express: '寄出样品',
+  final_price: '最终价格',
+  pay_difference: '补差价',
 };
 
 /** The timeline's words for an event's action ('receive' → 确认收样). */

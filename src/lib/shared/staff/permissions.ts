@@ -101,6 +101,7 @@ export const ADMIN_ROUTES: Record<string, Permission> = {
   'order/list': 'orders.read',
   'order/detail': 'orders.read',
   'order/quote': 'orders.quote',
+  'order/finalPrice': 'orders.bill',
   'order/receive': 'orders.process',
   'order/start': 'orders.process',
   'order/deliver': 'orders.process',
