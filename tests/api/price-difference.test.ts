@@ -73,6 +73,27 @@ describe('price differences', () => {
     await expectLedgerSound(t.services);
   });
 
+  it('the difference can be paid online: the trade asks for it and its money pays it', async () => {
+    const c = await o.customer('enterprise');
+    await o.credit(c.rid, 30_000);
+    const rid = await delivered(c, 30_000);
+    expect((await o.admin('order/finalPrice', { rid, final_fen: 34_500 })).body.code).toBe(1);
+    const trade = await t.post<{ trade_no: string; amount_fen: number }>(
+      '/api/auth/payment/create',
+      { purpose: 'order', rid, channel: 'wechatpay' },
+      c.h,
+    );
+    expect(trade.body.data.amount_fen).toBe(4_500);
+    const confirmed = await t.post<{ result: string }>('/api/dev/pay/confirm', {
+      trade_no: trade.body.data.trade_no,
+      action: 'pay',
+    });
+    expect(confirmed.body.data.result).toBe('settled');
+    expect(await detail(c, rid)).toMatchObject({ amount_fen: 34_500, paid_fen: 34_500 });
+    expect(await o.move('order/complete', { rid })).toBe('completed');
+    await expectLedgerSound(t.services);
+  });
+
   it('a lower final price goes back at once, to the sources it came from', async () => {
     const c = await o.customer('enterprise');
     await o.credit(c.rid, 50_000);
