@@ -28,6 +28,7 @@ import { invoiceAdminRoutes, invoiceRoutes } from './invoices/index.ts';
 import { pointsAdminRoutes, pointsRoutes } from './points/index.ts';
 import { statementAdminRoutes, statementRoutes } from './statements/index.ts';
 import { requireAdminRoutes } from './require/index.ts';
+import { promotionAdminRoutes, promotionRoutes } from './promotion/index.ts';
 import { devPayRoutes, paymentNotifyRoutes, paymentRoutes, reconcileAdminRoutes } from './payments/index.ts';
 import { authGuard } from './platform/http/auth.ts';
 import { staffAccess, staffAdminRoutes, staffOpenRoutes } from './staff/index.ts';
@@ -71,6 +72,7 @@ export function createApi(services: Services) {
   app.route('/api/auth', invoiceRoutes());
   app.route('/api/auth', pointsRoutes());
   app.route('/api/auth', statementRoutes());
+  app.route('/api/auth', promotionRoutes());
   app.route('/api/auth', paymentRoutes());
   app.route('/api/auth', fileRoutes());
   app.route('/api/auth', reservationRoutes());
@@ -81,6 +83,7 @@ export function createApi(services: Services) {
   app.route('/api/admin', invoiceAdminRoutes());
   app.route('/api/admin', pointsAdminRoutes());
   app.route('/api/admin', statementAdminRoutes());
+  app.route('/api/admin', promotionAdminRoutes());
   app.route('/api/admin', staffAdminRoutes());
   app.route('/api/admin', requireAdminRoutes());
   app.route('/api/admin', reconcileAdminRoutes());

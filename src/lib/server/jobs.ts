@@ -13,6 +13,7 @@ import {
 } from './payments/index.ts';
 import { ORDER_COMPLETED, ORDER_REFUNDED } from './orders/index.ts';
 import { awardOrderPoints, expirePoints, POINTS_EXPIRE } from './points/index.ts';
+import { creditOrderRebate } from './promotion/index.ts';
 import {
   autoConfirm,
   issueMonth,
@@ -29,7 +30,12 @@ export const JOB_HANDLERS: JobHandlers = {
   [ORDER_REFUNDED]: (s, job) => refundOrderToChannel(s, String(job.payload.orderRid)),
   [REFUND_QUERY]: checkRefund,
   [RECONCILE]: reconcileYesterday,
-  [ORDER_COMPLETED]: (s, job) => awardOrderPoints(s, String(job.payload.orderRid)),
+  // One handler per kind: a completed order earns its points, then its inviter's rebate. Each
+  // part is keyed by the order, so a retry after one part failed repeats nothing.
+  [ORDER_COMPLETED]: async (s, job) => {
+    await awardOrderPoints(s, String(job.payload.orderRid));
+    await creditOrderRebate(s, String(job.payload.orderRid));
+  },
   [POINTS_EXPIRE]: async (s) => void (await expirePoints(s)),
   [STATEMENTS_MONTHLY]: queueMonthlyStatements,
   [STATEMENTS_ISSUE]: async (s, job) => void (await issueMonth(s, String(job.payload.month))),

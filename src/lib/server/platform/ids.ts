@@ -30,6 +30,10 @@ const RID_PREFIX = {
   pointsExchange: 'x',
   // Every lower-case letter is taken: statements start with a capital.
   statement: 'S',
+  promoter: 'P',
+  rebateEntry: 'R',
+  withdrawal: 'W',
+  campaign: 'C',
 } as const;
 
 export type RidKind = keyof typeof RID_PREFIX;

@@ -18,6 +18,9 @@ import {
   transferApplications,
   users,
   statements,
+  promoters,
+  promoterWithdrawals,
+  promotionCampaigns,
 } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import { clientIp } from '../platform/http/client-ip.ts';
@@ -44,6 +47,9 @@ const BY_PREFIX: Record<string, { table: PgTable; rid: Column }> = {
   g: { table: pointsItems, rid: pointsItems.rid },
   x: { table: pointsExchanges, rid: pointsExchanges.rid },
   S: { table: statements, rid: statements.rid },
+  P: { table: promoters, rid: promoters.rid },
+  W: { table: promoterWithdrawals, rid: promoterWithdrawals.rid },
+  C: { table: promotionCampaigns, rid: promotionCampaigns.rid },
 };
 const SECRET = new Set(['passwordHash', 'password', 'idempotency_key', 'idempotencyKey']);
 

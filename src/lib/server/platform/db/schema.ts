@@ -13,4 +13,5 @@ export * from '../../staff/tables.ts';
 export * from '../../notify/tables.ts';
 export * from '../../files/tables.ts';
 export * from '../../reservations/tables.ts';
+export * from '../../promotion/tables.ts';
 export * from '../jobs-table.ts';
