@@ -3,6 +3,7 @@
 export {
   lockAccounts,
   moneyTransaction,
+  payingAccount,
   post,
   systemAccount,
   userAccount,

@@ -204,3 +204,24 @@ export async function moneyTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): P
     }
   }
 }
+
+/**
+ * The wallet that paid an order (the customer's, or a research group's), or null when nothing
+ * was paid: refunds and price differences go back to it.
+ */
+export async function payingAccount(db: Db | Tx, orderId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ accountId: moneyPostings.accountId })
+    .from(moneyPostings)
+    .innerJoin(moneyTransfers, eq(moneyTransfers.id, moneyPostings.transferId))
+    .innerJoin(moneyAccounts, eq(moneyAccounts.id, moneyPostings.accountId))
+    .where(
+      and(
+        eq(moneyTransfers.orderId, orderId),
+        eq(moneyTransfers.kind, 'payment'),
+        sql`${moneyAccounts.ownerKind} <> 'system'`,
+      ),
+    )
+    .limit(1);
+  return row?.accountId ?? null;
+}

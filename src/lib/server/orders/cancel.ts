@@ -1,4 +1,4 @@
-import { lockAccount, postOrderRefund, userAccount } from '../money/index.ts';
+import { lockAccount, payingAccount, postOrderRefund, userAccount } from '../money/index.ts';
 import { returnOrderCoupon } from '../coupons/index.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { enqueue } from '../platform/jobs.ts';
@@ -28,8 +28,9 @@ export async function cancelWithRefund(
   now: number,
   options: { release?: (order: OrderRow) => Promise<void>; ifOpen?: boolean } = {},
 ): Promise<OrderRow> {
-  const account = await userAccount(tx, o.userId, now);
-  await lockAccount(tx, account.id);
+  // The refund goes back to the wallet that paid: the customer's, or their research group's.
+  const accountId = (await payingAccount(tx, o.id)) ?? (await userAccount(tx, o.userId, now)).id;
+  await lockAccount(tx, accountId);
   const order = await lockOrder(tx, o.id);
   await options.release?.(order);
   if (options.ifOpen && order.status === 'cancelled') return order;
@@ -44,7 +45,7 @@ export async function cancelWithRefund(
   });
   if (refund > 0) {
     await postOrderRefund(tx, {
-      accountId: account.id,
+      accountId,
       orderId: order.id,
       orderRid: order.rid,
       note: `订单 ${order.orderNo} 取消退款`,

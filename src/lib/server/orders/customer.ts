@@ -184,87 +184,108 @@ export async function payOrder(
   rid: string,
   options: { idempotencyKey?: string; method?: PayMethod; couponRid?: string } = {},
 ) {
-  const { idempotencyKey, method = 'balance', couponRid } = options;
   const peek = await findOwnOrder(s.db, userId, rid);
   const now = s.now();
   const { id: accountId } = await userAccount(s.db, userId, now);
+  return moneyTransaction(s.db, (tx) => payLocked(tx, { ...options, userId, order: peek, accountId, now }));
+}
+
+/**
+ * The pay path inside the caller's transaction, from any wallet the caller may spend: the
+ * customer's own, or a research group's (decision 0033: the groups domain checks the member's
+ * limits first, under the group account's lock). Locks the account, then the order.
+ */
+export async function payLocked(
+  tx: Tx,
+  input: {
+    userId: number;
+    order: { id: number; rid: string; status: string };
+    accountId: number;
+    now: number;
+    idempotencyKey?: string;
+    method?: PayMethod;
+    couponRid?: string;
+    /** Said in the timeline after the way of paying, e.g. 课题组「…」. */
+    payer?: string;
+  },
+) {
+  const { idempotencyKey, method = 'balance', couponRid, userId, now, accountId } = input;
+  const peek = input.order;
   const key = idempotencyKey ? `pay:${userId}:${idempotencyKey}` : `pay:${peek.rid}:${peek.status}`;
-  return moneyTransaction(s.db, async (tx) => {
-    const account = await lockAccount(tx, accountId);
-    const order = await lockOrder(tx, peek.id);
-    const answer = (paid: Split) => ({
-      status: order.status,
-      status_text: ORDER_STATUS_TEXT[order.status],
-      balance_fen: account.cashFen + account.bonusFen,
-      paid_fen: paid.bonus_fen + paid.cash_fen + paid.credit_fen,
-      paid,
-      discount_fen: 0,
-    });
-    if (idempotencyKey) {
-      const [earlier] = await tx
-        .select({ orderId: moneyTransfers.orderId })
-        .from(moneyTransfers)
-        .where(eq(moneyTransfers.idempotencyKey, key));
-      if (earlier) {
-        if (earlier.orderId !== order.id) throw new DomainError('该请求标识已用于另一笔支付');
-        return answer({ bonus_fen: 0, cash_fen: 0, credit_fen: 0 });
-      }
-    }
-    const move = nextStatus(factsOf(order), 'pay', 'customer');
-    if (!move.ok && owesDifference(viewOf(order))) {
-      const credit = method === 'credit' ? await creditState(tx, account, now) : null;
-      const split = splitPayment(account, owed(order), method, credit?.overdue_fen ?? 0);
-      const paid = await payDifference(tx, {
-        account,
-        order,
-        split,
-        key,
-        userId,
-        now,
-        how: method === 'credit' ? '信用支付' : '余额支付',
-      });
-      return { ...answer(split), ...paid };
-    }
-    if (!move.ok) throw new DomainError(move.message, 200, move.code);
-    const amount = owed(order);
-    const coupon = couponRid ? await useCoupon(tx, { couponRid, order, now }) : null;
-    const discount = coupon?.discountFen ?? 0;
-    const credit = method === 'credit' ? await creditState(tx, account, now) : null;
-    const split = splitPayment(account, amount - discount, method, credit?.overdue_fen ?? 0);
-    const posted = await postOrderPayment(tx, {
-      account,
-      orderId: order.id,
-      split,
-      couponFen: discount,
-      idempotencyKey: key,
-      actorId: userId,
-      note: `支付订单 ${order.orderNo}`,
-      now,
-    });
-    if (!posted) throw new DomainError(ALREADY_PAID, 200, 'ALREADY_PAID');
-    const how = `${method === 'credit' ? '信用支付' : '余额支付'} ${fenToYuan(amount - discount)} 元`;
-    const parts = [splitText(split), coupon ? `优惠券「${coupon.name}」抵扣 ${fenToYuan(discount)} 元` : '']
-      .filter(Boolean)
-      .join('，');
-    const updated = await applyTransition(tx, order, {
-      action: 'pay',
-      actor: 'customer',
-      actorId: userId,
-      note: parts ? `${how}（${parts}）` : how,
-      now,
-      patch: { paidFen: order.paidFen + amount },
-      recycle: await hasDisposal(tx, order.id, DISPOSAL_RECYCLE),
-    });
-    const after = posted.accounts.get(account.id)!;
-    return {
-      status: updated.status,
-      status_text: ORDER_STATUS_TEXT[updated.status],
-      balance_fen: after.cashFen + after.bonusFen,
-      paid_fen: amount - discount,
-      paid: split,
-      discount_fen: discount,
-    };
+  const account = await lockAccount(tx, accountId);
+  const order = await lockOrder(tx, peek.id);
+  const answer = (paid: Split) => ({
+    status: order.status,
+    status_text: ORDER_STATUS_TEXT[order.status],
+    balance_fen: account.cashFen + account.bonusFen,
+    paid_fen: paid.bonus_fen + paid.cash_fen + paid.credit_fen,
+    paid,
+    discount_fen: 0,
   });
+  if (idempotencyKey) {
+    const [earlier] = await tx
+      .select({ orderId: moneyTransfers.orderId })
+      .from(moneyTransfers)
+      .where(eq(moneyTransfers.idempotencyKey, key));
+    if (earlier) {
+      if (earlier.orderId !== order.id) throw new DomainError('该请求标识已用于另一笔支付');
+      return answer({ bonus_fen: 0, cash_fen: 0, credit_fen: 0 });
+    }
+  }
+  const move = nextStatus(factsOf(order), 'pay', 'customer');
+  if (!move.ok && owesDifference(viewOf(order))) {
+    const credit = method === 'credit' ? await creditState(tx, account, now) : null;
+    const split = splitPayment(account, owed(order), method, credit?.overdue_fen ?? 0);
+    const paid = await payDifference(tx, {
+      account,
+      order,
+      split,
+      key,
+      userId,
+      now,
+      how: method === 'credit' ? '信用支付' : '余额支付',
+    });
+    return { ...answer(split), ...paid };
+  }
+  if (!move.ok) throw new DomainError(move.message, 200, move.code);
+  const amount = owed(order);
+  const coupon = couponRid ? await useCoupon(tx, { couponRid, order, now }) : null;
+  const discount = coupon?.discountFen ?? 0;
+  const credit = method === 'credit' ? await creditState(tx, account, now) : null;
+  const split = splitPayment(account, amount - discount, method, credit?.overdue_fen ?? 0);
+  const posted = await postOrderPayment(tx, {
+    account,
+    orderId: order.id,
+    split,
+    couponFen: discount,
+    idempotencyKey: key,
+    actorId: userId,
+    note: `支付订单 ${order.orderNo}`,
+    now,
+  });
+  if (!posted) throw new DomainError(ALREADY_PAID, 200, 'ALREADY_PAID');
+  const how = `${input.payer ?? ''}${method === 'credit' ? '信用支付' : '余额支付'} ${fenToYuan(amount - discount)} 元`;
+  const parts = [splitText(split), coupon ? `优惠券「${coupon.name}」抵扣 ${fenToYuan(discount)} 元` : '']
+    .filter(Boolean)
+    .join('，');
+  const updated = await applyTransition(tx, order, {
+    action: 'pay',
+    actor: 'customer',
+    actorId: userId,
+    note: parts ? `${how}（${parts}）` : how,
+    now,
+    patch: { paidFen: order.paidFen + amount },
+    recycle: await hasDisposal(tx, order.id, DISPOSAL_RECYCLE),
+  });
+  const after = posted.accounts.get(account.id)!;
+  return {
+    status: updated.status,
+    status_text: ORDER_STATUS_TEXT[updated.status],
+    balance_fen: after.cashFen + after.bonusFen,
+    paid_fen: amount - discount,
+    paid: split,
+    discount_fen: discount,
+  };
 }
 
 /**

@@ -12,6 +12,7 @@ export {
   addRecycle,
   listRecycles,
   settleOnlineOrder,
+  payLocked,
   orderTradeAmount,
 } from './customer.ts';
 export { quoteOrder, setFinalPrice, staffStep, staffCancel, type StaffStep } from './staff.ts';

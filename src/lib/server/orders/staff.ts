@@ -6,7 +6,13 @@ import { DomainError } from '../platform/errors.ts';
 import type { OrderAction } from '../../shared/orders/order-status.ts';
 import { DISPOSAL_RECYCLE } from '../../shared/plan/plan-rules.ts';
 import { addEvent, applyTransition, lockOrder, type OrderRow } from './transition.ts';
-import { lockAccount, moneyTransaction, postPriceRefund, userAccount } from '../money/index.ts';
+import {
+  lockAccount,
+  moneyTransaction,
+  payingAccount,
+  postPriceRefund,
+  userAccount,
+} from '../money/index.ts';
 import { findOrder } from './read.ts';
 import { cancelOrder } from './customer.ts';
 
@@ -86,7 +92,7 @@ export async function setFinalPrice(
   const peek = await findOrder(s.db, rid);
   const now = s.now();
   return moneyTransaction(s.db, async (tx) => {
-    const { id: accountId } = await userAccount(tx, peek.userId, now);
+    const accountId = (await payingAccount(tx, peek.id)) ?? (await userAccount(tx, peek.userId, now)).id;
     await lockAccount(tx, accountId);
     const order = await lockOrder(tx, peek.id);
     if (order.payMode !== 'before' || order.status !== 'delivered' || order.paidFen === 0)

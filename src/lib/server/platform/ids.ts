@@ -34,6 +34,8 @@ const RID_PREFIX = {
   rebateEntry: 'R',
   withdrawal: 'W',
   campaign: 'C',
+  group: 'G',
+  groupPayment: 'Y',
 } as const;
 
 export type RidKind = keyof typeof RID_PREFIX;

@@ -7,6 +7,7 @@ export * from '../../money/tables.ts';
 export * from '../../payments/tables.ts';
 export * from '../../coupons/tables.ts';
 export * from '../../invoices/tables.ts';
+export * from '../../groups/tables.ts';
 export * from '../../points/tables.ts';
 export * from '../../statements/tables.ts';
 export * from '../../staff/tables.ts';

@@ -1,0 +1,684 @@
+// Research groups (decision 0033): creating one, joining (by code, or applying and being agreed),
+// roles, limits, leadership handover, dissolving; the group wallet and paying orders from it.
+import { randomInt } from 'node:crypto';
+import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, sum } from 'drizzle-orm';
+import type { Db, Tx } from '../platform/db/client.ts';
+import type { Services } from '../platform/services.ts';
+import {
+  groupMembers,
+  groupPayments,
+  moneyAccounts,
+  orders,
+  researchGroups,
+  users,
+} from '../platform/db/schema.ts';
+import { DomainError } from '../platform/errors.ts';
+import { newRid } from '../platform/ids.ts';
+import { lockAccount, moneyTransaction, post, userAccount } from '../money/index.ts';
+import { findOwnOrder, payLocked } from '../orders/index.ts';
+import { maskPhone } from '../../shared/accounts/mask.ts';
+import { fenToYuan } from '../../shared/money.ts';
+import { pageWindow } from '../../shared/pagination.ts';
+import { shanghaiDate, shanghaiMidnight } from '../../shared/slots.ts';
+import {
+  GROUP_NOT_FOUND,
+  GROUP_PAYMENT_TEXT,
+  GROUP_ROLE_TEXT,
+  MEMBER_STATUS_TEXT,
+  NOT_GROUP_MANAGER,
+} from '../../shared/groups/groups.ts';
+
+type Group = typeof researchGroups.$inferSelect;
+type Member = typeof groupMembers.$inferSelect;
+
+const MAX_LED = 5;
+const CODE_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const newCode = () => Array.from({ length: 8 }, () => CODE_CHARS[randomInt(CODE_CHARS.length)]).join('');
+
+/** The group's wallet (created with the group). */
+export async function groupAccount(db: Db | Tx, groupId: number) {
+  const [a] = await db
+    .select()
+    .from(moneyAccounts)
+    .where(and(eq(moneyAccounts.ownerKind, 'group'), eq(moneyAccounts.ownerId, groupId)));
+  if (!a) throw new Error(`group ${groupId} has no account`);
+  return a;
+}
+
+async function findGroup(db: Db | Tx, rid: string): Promise<Group> {
+  const [g] = await db.select().from(researchGroups).where(eq(researchGroups.rid, rid));
+  if (!g) throw new DomainError(GROUP_NOT_FOUND, 200, 'NOT_FOUND');
+  return g;
+}
+
+async function membership(db: Db | Tx, groupId: number, userId: number): Promise<Member | undefined> {
+  const [m] = await db
+    .select()
+    .from(groupMembers)
+    .where(
+      and(
+        eq(groupMembers.groupId, groupId),
+        eq(groupMembers.userId, userId),
+        eq(groupMembers.status, 'active'),
+      ),
+    );
+  return m;
+}
+
+/** The group and the caller's live membership; a non-member reads 课题组不存在 (nothing leaks). */
+async function asMember(db: Db | Tx, rid: string, userId: number) {
+  const group = await findGroup(db, rid);
+  const me = await membership(db, group.id, userId);
+  if (!me || group.status !== 'active') throw new DomainError(GROUP_NOT_FOUND, 200, 'NOT_FOUND');
+  return { group, me };
+}
+
+async function asManager(db: Db | Tx, rid: string, userId: number) {
+  const found = await asMember(db, rid, userId);
+  if (found.me.role === 'member') throw new DomainError(NOT_GROUP_MANAGER);
+  return found;
+}
+
+async function userByRid(db: Db | Tx, rid: string) {
+  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.rid, rid));
+  if (!u) throw new DomainError('成员不存在', 200, 'NOT_FOUND');
+  return u.id;
+}
+
+/** cluster/add: a new group with its wallet; the creator is its leader. */
+export async function createGroup(
+  s: Services,
+  userId: number,
+  input: { name: string; institution: string; pi_name: string },
+) {
+  const now = new Date(s.now());
+  return s.db.transaction(async (tx) => {
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(researchGroups)
+      .where(and(eq(researchGroups.leaderId, userId), eq(researchGroups.status, 'active')));
+    if (n >= MAX_LED) throw new DomainError(`每人最多创建${MAX_LED}个课题组`);
+    const [group] = await tx
+      .insert(researchGroups)
+      .values({
+        rid: newRid('group'),
+        name: input.name,
+        institution: input.institution,
+        piName: input.pi_name,
+        leaderId: userId,
+        joinCode: newCode(),
+        status: 'active',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx.insert(groupMembers).values({
+      groupId: group.id,
+      userId,
+      role: 'leader',
+      status: 'active',
+      createdAt: now,
+      joinedAt: now,
+      updatedAt: now,
+    });
+    await tx
+      .insert(moneyAccounts)
+      .values({ rid: newRid('account'), ownerKind: 'group', ownerId: group.id, updatedAt: now });
+    return group.rid;
+  });
+}
+
+/** What this month's spending from the group by one member is (orders since cancelled do not count). */
+async function spentThisMonth(db: Db | Tx, groupId: number, userId: number, now: number) {
+  const month = shanghaiDate(now).slice(0, 7);
+  const from = shanghaiMidnight(`${month}-01`)!;
+  const [row] = await db
+    .select({ fen: sum(groupPayments.amountFen) })
+    .from(groupPayments)
+    .innerJoin(orders, eq(orders.id, groupPayments.orderId))
+    .where(
+      and(
+        eq(groupPayments.groupId, groupId),
+        eq(groupPayments.userId, userId),
+        eq(groupPayments.status, 'paid'),
+        ne(orders.status, 'cancelled'),
+        gte(groupPayments.decidedAt, new Date(from)),
+      ),
+    );
+  return Number(row.fen ?? 0);
+}
+
+const memberOut = (m: Member, u: { rid: string; phone: string; name: string }, spent: number) => ({
+  user_rid: u.rid,
+  name: u.name,
+  phone: maskPhone(u.phone),
+  role: m.role,
+  role_text: GROUP_ROLE_TEXT[m.role],
+  status: m.status,
+  status_text: MEMBER_STATUS_TEXT[m.status],
+  per_order_limit_fen: m.perOrderLimitFen,
+  monthly_limit_fen: m.monthlyLimitFen,
+  spent_this_month_fen: spent,
+  message: m.message,
+  applied: m.createdAt.toISOString(),
+});
+
+const groupOut = (g: Group) => ({
+  rid: g.rid,
+  name: g.name,
+  institution: g.institution,
+  pi_name: g.piName,
+  status: g.status,
+});
+
+/** cluster/mine: the groups I am in, with my role; managers also see the wallet and what waits. */
+export async function myGroups(s: Services, userId: number) {
+  const rows = await s.db
+    .select({ g: researchGroups, m: groupMembers })
+    .from(groupMembers)
+    .innerJoin(researchGroups, eq(researchGroups.id, groupMembers.groupId))
+    .where(and(eq(groupMembers.userId, userId), inArray(groupMembers.status, ['active', 'pending'])))
+    .orderBy(desc(groupMembers.id));
+  const list = [];
+  for (const { g, m } of rows) {
+    const manager = m.status === 'active' && m.role !== 'member';
+    const account = m.status === 'active' && g.status === 'active' ? await groupAccount(s.db, g.id) : null;
+    const [waiting] = manager
+      ? await s.db
+          .select({
+            applicants: sql<number>`count(*) filter (where ${groupMembers.status} = 'pending')`.mapWith(
+              Number,
+            ),
+          })
+          .from(groupMembers)
+          .where(eq(groupMembers.groupId, g.id))
+      : [{ applicants: 0 }];
+    const [payments] = manager
+      ? await s.db
+          .select({ n: count() })
+          .from(groupPayments)
+          .where(and(eq(groupPayments.groupId, g.id), eq(groupPayments.status, 'pending')))
+      : [{ n: 0 }];
+    list.push({
+      ...groupOut(g),
+      role: m.role,
+      role_text: GROUP_ROLE_TEXT[m.role],
+      my_status: m.status,
+      // Everyone in the group may see what it can still pay; only managers see more.
+      balance_fen: account ? account.cashFen + account.bonusFen : 0,
+      join_code: manager ? g.joinCode : null,
+      pending_leader: g.pendingLeaderId === userId,
+      waiting_applicants: waiting.applicants,
+      waiting_payments: payments.n,
+      per_order_limit_fen: m.perOrderLimitFen,
+      monthly_limit_fen: m.monthlyLimitFen,
+      spent_this_month_fen: m.status === 'active' ? await spentThisMonth(s.db, g.id, userId, s.now()) : 0,
+    });
+  }
+  return { list };
+}
+
+/** cluster/detail: members (managers see everyone, with limits and spending; members see themselves). */
+export async function groupDetail(s: Services, userId: number, rid: string) {
+  const { group, me } = await asMember(s.db, rid, userId);
+  const manager = me.role !== 'member';
+  const rows = await s.db
+    .select({ m: groupMembers, u: { rid: users.rid, phone: users.phone, name: users.name } })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(
+      and(
+        eq(groupMembers.groupId, group.id),
+        manager ? inArray(groupMembers.status, ['active', 'pending']) : eq(groupMembers.userId, userId),
+      ),
+    )
+    .orderBy(groupMembers.id);
+  const account = await groupAccount(s.db, group.id);
+  const members = [];
+  for (const r of rows)
+    members.push(
+      memberOut(
+        r.m,
+        r.u,
+        r.m.status === 'active' ? await spentThisMonth(s.db, group.id, r.m.userId, s.now()) : 0,
+      ),
+    );
+  return {
+    ...groupOut(group),
+    role: me.role,
+    join_code: manager ? group.joinCode : null,
+    account_rid: account.rid,
+    balance_fen: account.cashFen + account.bonusFen,
+    cash_fen: account.cashFen,
+    members,
+  };
+}
+
+/** cluster/search: active groups by name, institution or PI (public facts only). */
+export async function searchGroups(s: Services, f: { keyword: string; page?: number; size?: number }) {
+  const w = pageWindow(f.page, f.size);
+  const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = and(
+    eq(researchGroups.status, 'active'),
+    f.keyword
+      ? or(
+          ilike(researchGroups.name, like),
+          ilike(researchGroups.institution, like),
+          ilike(researchGroups.piName, like),
+        )
+      : undefined,
+  );
+  const rows = await s.db
+    .select()
+    .from(researchGroups)
+    .where(where)
+    .orderBy(desc(researchGroups.id))
+    .limit(w.size)
+    .offset(w.offset);
+  const [total] = await s.db.select({ n: count() }).from(researchGroups).where(where);
+  return { list: rows.map(groupOut), total: total.n };
+}
+
+/**
+ * cluster/apply: with the group's code (its invitation link or code) one joins at once; found by
+ * search, one applies and a leader or assistant agrees.
+ */
+export async function applyToGroup(
+  s: Services,
+  userId: number,
+  input: { rid?: string; code?: string; message: string },
+) {
+  const now = new Date(s.now());
+  return s.db.transaction(async (tx) => {
+    const [group] = input.code
+      ? await tx.select().from(researchGroups).where(eq(researchGroups.joinCode, input.code.toUpperCase()))
+      : await tx
+          .select()
+          .from(researchGroups)
+          .where(eq(researchGroups.rid, input.rid ?? ''));
+    if (!group) throw new DomainError(input.code ? '邀请码无效' : GROUP_NOT_FOUND, 200, 'NOT_FOUND');
+    if (group.status !== 'active') throw new DomainError('该课题组已解散');
+    const [live] = await tx
+      .select()
+      .from(groupMembers)
+      .where(
+        and(
+          eq(groupMembers.groupId, group.id),
+          eq(groupMembers.userId, userId),
+          inArray(groupMembers.status, ['active', 'pending']),
+        ),
+      );
+    if (live?.status === 'active') throw new DomainError('您已是该课题组成员');
+    if (live) throw new DomainError('已提交申请，请等待组长审核');
+    const joined = Boolean(input.code);
+    await tx.insert(groupMembers).values({
+      groupId: group.id,
+      userId,
+      role: 'member',
+      status: joined ? 'active' : 'pending',
+      // A new member pays nothing from the group without approval until the leader sets limits.
+      perOrderLimitFen: 0,
+      monthlyLimitFen: 0,
+      message: input.message,
+      createdAt: now,
+      joinedAt: joined ? now : null,
+      updatedAt: now,
+    });
+    return { rid: group.rid, name: group.name, status: joined ? ('active' as const) : ('pending' as const) };
+  });
+}
+
+/** cluster/agree: a leader or assistant lets an applicant in, or declines. */
+export async function decideApplicant(
+  s: Services,
+  managerId: number,
+  input: { rid: string; user_rid: string; agree: boolean },
+) {
+  const { group } = await asManager(s.db, input.rid, managerId);
+  const applicant = await userByRid(s.db, input.user_rid);
+  const now = new Date(s.now());
+  const [row] = await s.db
+    .update(groupMembers)
+    .set({ status: input.agree ? 'active' : 'declined', joinedAt: input.agree ? now : null, updatedAt: now })
+    .where(
+      and(
+        eq(groupMembers.groupId, group.id),
+        eq(groupMembers.userId, applicant),
+        eq(groupMembers.status, 'pending'),
+      ),
+    )
+    .returning();
+  if (!row) throw new DomainError('该申请不存在或已处理');
+}
+
+/** cluster/delete: a manager removes a member (never the leader), or a member leaves. */
+export async function removeMember(s: Services, userId: number, input: { rid: string; user_rid: string }) {
+  const target = await userByRid(s.db, input.user_rid);
+  const self = target === userId;
+  const { group, me } = self
+    ? await asMember(s.db, input.rid, userId)
+    : await asManager(s.db, input.rid, userId);
+  const member = await membership(s.db, group.id, target);
+  if (!member) throw new DomainError('该成员不在课题组中');
+  if (member.role === 'leader')
+    throw new DomainError(self ? '组长不能退出课题组，请先转让组长' : '不能移出组长');
+  if (!self && member.role === 'assistant' && me.role !== 'leader')
+    throw new DomainError('只有组长可以移出助理');
+  await s.db
+    .update(groupMembers)
+    .set({ status: self ? 'left' : 'removed', updatedAt: new Date(s.now()) })
+    .where(eq(groupMembers.id, member.id));
+}
+
+/** Leader only: make a member an assistant or back. */
+export async function setRole(
+  s: Services,
+  userId: number,
+  input: { rid: string; user_rid: string; role: 'assistant' | 'member' },
+) {
+  const { group, me } = await asMember(s.db, input.rid, userId);
+  if (me.role !== 'leader') throw new DomainError('只有组长可以设置助理');
+  const member = await membership(s.db, group.id, await userByRid(s.db, input.user_rid));
+  if (!member || member.role === 'leader') throw new DomainError('该成员不在课题组中');
+  await s.db
+    .update(groupMembers)
+    .set({ role: input.role, updatedAt: new Date(s.now()) })
+    .where(eq(groupMembers.id, member.id));
+}
+
+/** A member's limits (null: none; 0: every payment waits for approval). */
+export async function setLimits(
+  s: Services,
+  userId: number,
+  input: {
+    rid: string;
+    user_rid: string;
+    per_order_limit_fen: number | null;
+    monthly_limit_fen: number | null;
+  },
+) {
+  const { group } = await asManager(s.db, input.rid, userId);
+  const member = await membership(s.db, group.id, await userByRid(s.db, input.user_rid));
+  if (!member) throw new DomainError('该成员不在课题组中');
+  await s.db
+    .update(groupMembers)
+    .set({
+      perOrderLimitFen: input.per_order_limit_fen,
+      monthlyLimitFen: input.monthly_limit_fen,
+      updatedAt: new Date(s.now()),
+    })
+    .where(eq(groupMembers.id, member.id));
+}
+
+/** cluster/transfer: the leader hands the group to a member, who then accepts (cluster/acceptLeader). */
+export async function offerLeadership(s: Services, userId: number, input: { rid: string; user_rid: string }) {
+  const { group, me } = await asMember(s.db, input.rid, userId);
+  if (me.role !== 'leader') throw new DomainError('只有组长可以转让课题组');
+  const target = await userByRid(s.db, input.user_rid);
+  if (target === userId || !(await membership(s.db, group.id, target)))
+    throw new DomainError('只能转让给课题组成员');
+  await s.db
+    .update(researchGroups)
+    .set({ pendingLeaderId: target, updatedAt: new Date(s.now()) })
+    .where(eq(researchGroups.id, group.id));
+}
+
+export async function acceptLeadership(s: Services, userId: number, rid: string) {
+  const now = new Date(s.now());
+  await s.db.transaction(async (tx) => {
+    const [group] = await tx.select().from(researchGroups).where(eq(researchGroups.rid, rid)).for('update');
+    if (!group || group.pendingLeaderId !== userId || !(await membership(tx, group.id, userId)))
+      throw new DomainError('没有待接受的组长转让');
+    await tx
+      .update(groupMembers)
+      .set({ role: 'assistant', updatedAt: now })
+      .where(
+        and(
+          eq(groupMembers.groupId, group.id),
+          eq(groupMembers.userId, group.leaderId),
+          eq(groupMembers.status, 'active'),
+        ),
+      );
+    await tx
+      .update(groupMembers)
+      .set({ role: 'leader', perOrderLimitFen: null, monthlyLimitFen: null, updatedAt: now })
+      .where(
+        and(
+          eq(groupMembers.groupId, group.id),
+          eq(groupMembers.userId, userId),
+          eq(groupMembers.status, 'active'),
+        ),
+      );
+    await tx
+      .update(researchGroups)
+      .set({ leaderId: userId, pendingLeaderId: null, updatedAt: now })
+      .where(eq(researchGroups.id, group.id));
+  });
+}
+
+/** Leader only, and only with an empty wallet (money is never stranded). */
+export async function dissolveGroup(s: Services, userId: number, rid: string) {
+  const { group, me } = await asMember(s.db, rid, userId);
+  if (me.role !== 'leader') throw new DomainError('只有组长可以解散课题组');
+  await moneyTransaction(s.db, async (tx) => {
+    const account = await lockAccount(tx, (await groupAccount(tx, group.id)).id);
+    if (account.cashFen || account.bonusFen || account.creditUsedFen)
+      throw new DomainError('课题组账户仍有余额或欠款，无法解散');
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(groupPayments)
+      .where(and(eq(groupPayments.groupId, group.id), eq(groupPayments.status, 'pending')));
+    if (n > 0) throw new DomainError('还有待审批的支付申请，无法解散');
+    await tx
+      .update(researchGroups)
+      .set({ status: 'dissolved', updatedAt: new Date(s.now()) })
+      .where(eq(researchGroups.id, group.id));
+    await tx
+      .update(groupMembers)
+      .set({ status: 'left', updatedAt: new Date(s.now()) })
+      .where(and(eq(groupMembers.groupId, group.id), inArray(groupMembers.status, ['active', 'pending'])));
+  });
+}
+
+/** cluster/deposit: a member moves their own cash into the group wallet (the leader tops it up). */
+export async function depositToGroup(
+  s: Services,
+  userId: number,
+  input: { rid: string; amount_fen: number; idempotency_key: string },
+) {
+  const { group } = await asMember(s.db, input.rid, userId);
+  const now = s.now();
+  const mine = await userAccount(s.db, userId, now);
+  const theirs = await groupAccount(s.db, group.id);
+  const key = input.idempotency_key
+    ? `group_deposit:${userId}:${input.idempotency_key}`
+    : `group_deposit:${userId}:${now}`;
+  await moneyTransaction(s.db, (tx) =>
+    post(tx, {
+      kind: 'transfer',
+      idempotencyKey: key,
+      refRid: group.rid,
+      actorId: userId,
+      note: `转入课题组「${group.name}」`,
+      now,
+      shortOfCash: '可用现金余额不足',
+      postings: [
+        { accountId: mine.id, sub: 'cash', amountFen: -input.amount_fen },
+        { accountId: theirs.id, sub: 'cash', amountFen: input.amount_fen },
+      ],
+    }),
+  );
+  return groupDetail(s, userId, input.rid);
+}
+
+const paymentOut = (
+  p: typeof groupPayments.$inferSelect,
+  extra: { order_no: string; order_rid: string; name: string; phone: string },
+) => ({
+  rid: p.rid,
+  order_rid: extra.order_rid,
+  order_no: extra.order_no,
+  member: extra.name || maskPhone(extra.phone),
+  amount_fen: p.amountFen,
+  label: p.label,
+  status: p.status,
+  status_text: GROUP_PAYMENT_TEXT[p.status],
+  reason: p.reason,
+  created: p.createdAt.toISOString(),
+  decided: p.decidedAt?.toISOString() ?? null,
+});
+
+/**
+ * cluster/pay: a member pays an order of theirs from the group wallet. Under the group account's
+ * lock the member's limits are checked against what they already spent this month, so concurrent
+ * payments never pass a limit: within them the order is paid at once through the one pay path;
+ * beyond them the request waits for the leader or an assistant.
+ */
+export async function payFromGroup(
+  s: Services,
+  userId: number,
+  input: { rid: string; order_rid: string; label: string; idempotency_key: string },
+) {
+  const { group } = await asMember(s.db, input.rid, userId);
+  const order = await findOwnOrder(s.db, userId, input.order_rid);
+  const now = s.now();
+  const account = await groupAccount(s.db, group.id);
+  return moneyTransaction(s.db, async (tx) => {
+    await lockAccount(tx, account.id);
+    const me = await membership(tx, group.id, userId);
+    if (!me) throw new DomainError(GROUP_NOT_FOUND, 200, 'NOT_FOUND');
+    const [open] = await tx
+      .select()
+      .from(groupPayments)
+      .where(and(eq(groupPayments.orderId, order.id), inArray(groupPayments.status, ['pending', 'paid'])));
+    if (open?.status === 'pending') throw new DomainError('该订单已提交课题组支付申请，请等待审批');
+    const owed = Math.max(0, order.amountFen - order.paidFen);
+    const spent = await spentThisMonth(tx, group.id, userId, now);
+    const within =
+      me.role === 'leader' ||
+      ((me.perOrderLimitFen === null || owed <= me.perOrderLimitFen) &&
+        (me.monthlyLimitFen === null || spent + owed <= me.monthlyLimitFen));
+    const base = {
+      rid: newRid('groupPayment'),
+      groupId: group.id,
+      userId,
+      orderId: order.id,
+      amountFen: owed,
+      label: input.label,
+      createdAt: new Date(now),
+    };
+    if (!within) {
+      await tx.insert(groupPayments).values({ ...base, status: 'pending' });
+      return { status: 'pending' as const, message: '超出课题组为您设置的支付限额，已提交组长审批' };
+    }
+    await payLocked(tx, {
+      userId,
+      order,
+      accountId: account.id,
+      now,
+      idempotencyKey: input.idempotency_key || undefined,
+      payer: `课题组「${group.name}」`,
+    });
+    await tx.insert(groupPayments).values({ ...base, status: 'paid', decidedAt: new Date(now) });
+    return { status: 'paid' as const, message: `已由课题组支付 ${fenToYuan(owed)} 元` };
+  });
+}
+
+/** A leader or assistant approves a waiting payment (paid now, whatever the limits) or rejects it. */
+export async function decidePayment(
+  s: Services,
+  managerId: number,
+  input: { rid: string; approve: boolean; reason: string },
+) {
+  const [p] = await s.db.select().from(groupPayments).where(eq(groupPayments.rid, input.rid));
+  if (!p) throw new DomainError('支付申请不存在', 200, 'NOT_FOUND');
+  const [g] = await s.db.select().from(researchGroups).where(eq(researchGroups.id, p.groupId));
+  await asManager(s.db, g.rid, managerId);
+  const now = s.now();
+  const account = await groupAccount(s.db, g.id);
+  await moneyTransaction(s.db, async (tx) => {
+    await lockAccount(tx, account.id);
+    const [row] = await tx.select().from(groupPayments).where(eq(groupPayments.id, p.id)).for('update');
+    if (row.status !== 'pending') throw new DomainError('该申请已处理', 200, 'CONFLICT');
+    if (input.approve) {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId));
+      await payLocked(tx, {
+        userId: row.userId,
+        order,
+        accountId: account.id,
+        now,
+        payer: `课题组「${g.name}」`,
+      });
+    } else if (!input.reason) throw new DomainError('[原因]不能为空');
+    await tx
+      .update(groupPayments)
+      .set({
+        status: input.approve ? 'paid' : 'rejected',
+        reason: input.reason,
+        deciderId: managerId,
+        decidedAt: new Date(now),
+      })
+      .where(eq(groupPayments.id, row.id));
+  });
+}
+
+/**
+ * cluster/payments: the group's payments by month (managers: everyone's, for the CSV export too;
+ * members: their own), with the month's total.
+ */
+export async function groupPaymentsList(
+  s: Services,
+  userId: number,
+  f: {
+    rid: string;
+    month: string;
+    status?: 'pending' | 'paid' | 'rejected' | 'cancelled';
+    page?: number;
+    size?: number;
+  },
+) {
+  const { group, me } = await asMember(s.db, f.rid, userId);
+  const w = pageWindow(f.page, f.size);
+  const monthStart = f.month ? shanghaiMidnight(`${f.month}-01`)! : null;
+  const nextMonth = f.month
+    ? shanghaiMidnight(
+        `${Number(f.month.slice(5)) === 12 ? Number(f.month.slice(0, 4)) + 1 : f.month.slice(0, 4)}-${String((Number(f.month.slice(5)) % 12) + 1).padStart(2, '0')}-01`,
+      )!
+    : null;
+  const where = and(
+    eq(groupPayments.groupId, group.id),
+    me.role === 'member' ? eq(groupPayments.userId, userId) : undefined,
+    f.status ? eq(groupPayments.status, f.status) : undefined,
+    monthStart !== null ? gte(groupPayments.createdAt, new Date(monthStart)) : undefined,
+    nextMonth !== null ? lt(groupPayments.createdAt, new Date(nextMonth)) : undefined,
+  );
+  const rows = await s.db
+    .select({
+      p: groupPayments,
+      orderNo: orders.orderNo,
+      orderRid: orders.rid,
+      name: users.name,
+      phone: users.phone,
+    })
+    .from(groupPayments)
+    .innerJoin(orders, eq(orders.id, groupPayments.orderId))
+    .innerJoin(users, eq(users.id, groupPayments.userId))
+    .where(where)
+    .orderBy(desc(groupPayments.id))
+    .limit(w.size)
+    .offset(w.offset);
+  const [totals] = await s.db
+    .select({
+      n: count(),
+      paid: sql<string>`coalesce(sum(${groupPayments.amountFen}) filter (where ${groupPayments.status} = 'paid'), 0)`,
+    })
+    .from(groupPayments)
+    .where(where);
+  return {
+    list: rows.map((r) =>
+      paymentOut(r.p, { order_no: r.orderNo, order_rid: r.orderRid, name: r.name, phone: r.phone }),
+    ),
+    total: totals.n,
+    paid_fen: Number(totals.paid),
+  };
+}

@@ -1,0 +1,84 @@
+// What the research group calls answer (decisions 0020, 0033).
+import { z } from '../zod.ts';
+import { fen, pagedOf, ridOut } from '../responses.ts';
+
+const role = z.enum(['leader', 'assistant', 'member']);
+const GroupFacts = {
+  rid: ridOut,
+  name: z.string(),
+  institution: z.string(),
+  pi_name: z.string(),
+  status: z.enum(['active', 'dissolved']),
+};
+
+export const GroupSearchPageSchema = pagedOf(z.object(GroupFacts));
+
+export const MyGroupsSchema = z.object({
+  list: z.array(
+    z.object({
+      ...GroupFacts,
+      role,
+      role_text: z.string(),
+      my_status: z.enum(['pending', 'active']),
+      balance_fen: fen,
+      /** Managers only: the code of the group's invitation link. */
+      join_code: z.string().nullable(),
+      /** The leader handed the group to me: accept with cluster/acceptLeader. */
+      pending_leader: z.boolean(),
+      waiting_applicants: z.number().int(),
+      waiting_payments: z.number().int(),
+      per_order_limit_fen: fen.nullable(),
+      monthly_limit_fen: fen.nullable(),
+      spent_this_month_fen: fen,
+    }),
+  ),
+});
+
+export const GroupDetailSchema = z.object({
+  ...GroupFacts,
+  role,
+  join_code: z.string().nullable(),
+  account_rid: ridOut,
+  balance_fen: fen,
+  cash_fen: fen,
+  members: z.array(
+    z.object({
+      user_rid: ridOut,
+      name: z.string(),
+      phone: z.string(),
+      role,
+      role_text: z.string(),
+      status: z.enum(['pending', 'active', 'declined', 'removed', 'left']),
+      status_text: z.string(),
+      per_order_limit_fen: fen.nullable(),
+      monthly_limit_fen: fen.nullable(),
+      spent_this_month_fen: fen,
+      message: z.string(),
+      applied: z.string(),
+    }),
+  ),
+});
+
+export const GroupAppliedSchema = z.object({
+  rid: ridOut,
+  name: z.string(),
+  status: z.enum(['pending', 'active']),
+});
+export const GroupCreatedSchema = z.object({ rid: ridOut });
+export const GroupPaidSchema = z.object({ status: z.enum(['paid', 'pending']), message: z.string() });
+
+export const GroupPaymentPageSchema = pagedOf(
+  z.object({
+    rid: ridOut,
+    order_rid: ridOut,
+    order_no: z.string(),
+    member: z.string(),
+    amount_fen: fen,
+    label: z.string(),
+    status: z.enum(['pending', 'paid', 'rejected', 'cancelled']),
+    status_text: z.string(),
+    reason: z.string(),
+    created: z.string(),
+    decided: z.string().nullable(),
+  }),
+).extend({ paid_fen: fen });
