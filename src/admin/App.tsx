@@ -20,6 +20,7 @@ import OrderDetail from './orders/OrderDetail.tsx';
 import Audit from './pages/Audit.tsx';
 import StaffList from './pages/StaffList.tsx';
 import Coupons from './promotions/Coupons.tsx';
+import Promoters from './promotions/Promoters.tsx';
 import Invoices from './invoices/Invoices.tsx';
 import PointsExchanges from './points/Exchanges.tsx';
 import PointsItems from './points/Items.tsx';
@@ -52,7 +53,10 @@ const NAV: { group: string; items: NavItem[] }[] = [
   },
   {
     group: '营销',
-    items: [{ href: '/promotions/coupons', label: '优惠券', permission: 'coupons.read' }],
+    items: [
+      { href: '/promotions/coupons', label: '优惠券', permission: 'coupons.read' },
+      { href: '/promotions/promoters', label: '推广', permission: 'promotion.read' },
+    ],
   },
   {
     group: '积分',
@@ -226,6 +230,11 @@ function Shell({ me }: { me: Me }) {
             <Route path="/promotions/coupons">
               <Guard me={me} permission="coupons.read">
                 <Coupons me={me} />
+              </Guard>
+            </Route>
+            <Route path="/promotions/promoters">
+              <Guard me={me} permission="promotion.read">
+                <Promoters me={me} />
               </Guard>
             </Route>
             <Route path="/points/exchanges">

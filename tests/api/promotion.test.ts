@@ -177,6 +177,17 @@ describe('invitations', () => {
       invited_count: 2,
       ordered_count: 1,
     });
+    const listed = await t.post<{ list: { user_rid: string; has_order: boolean }[] }>(
+      '/api/auth/invite/list',
+      {},
+      me.h,
+    );
+    expect(listed.body.data.list.map((i) => [i.user_rid, i.has_order]).sort()).toEqual(
+      [
+        [row.rid, false],
+        [other.rid, true],
+      ].sort(),
+    );
     const detail = await t.post<{
       list: { items: string[]; status: string; status_text: string }[];
       total: number;
@@ -329,6 +340,15 @@ describe('rebates', () => {
     );
     await runJobs(t.services);
     expect((await mine(p)).earned_fen).toBe(3_600);
+    const staffView = await o.admin<{ list: { invited_count: number; balance_fen: number }[] }>(
+      'promoter/list',
+      {
+        keyword: p.phone,
+      },
+    );
+    expect(staffView.body.data.list).toEqual([
+      expect.objectContaining({ invited_count: 1, balance_fen: 3_600 }),
+    ]);
     // The invitee's order detail shows the rebate it gave.
     const detail = await t.post<{ list: { rebate_fen: number | null; status: string }[] }>(
       '/api/auth/invite/orderDetail',

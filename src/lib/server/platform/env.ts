@@ -109,11 +109,12 @@ const EnvSchema = z.object({
   // confirmed this many days after it is issued.
   STATEMENT_CONFIRM_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   // Promoters (decision 0031): the rebate on the cash invitees pay on orders completed within the
-  // binding window after they registered; days a rebate stays frozen (the refund window; 0 in the
-  // browser tests); withdrawals' minimum, monthly cap (Shanghai month) and fee.
+  // binding window after they registered; days a rebate stays frozen (the refund window; a
+  // fraction of a day in the browser tests, to watch it thaw); withdrawals' minimum, monthly cap
+  // (Shanghai month) and fee.
   PROMOTION_REBATE_PERCENT: z.coerce.number().min(0).max(50).default(8),
   PROMOTION_BIND_MONTHS: z.coerce.number().int().min(1).max(120).default(3),
-  PROMOTION_FREEZE_DAYS: z.coerce.number().int().min(0).max(365).default(15),
+  PROMOTION_FREEZE_DAYS: z.coerce.number().min(0).max(365).default(15),
   PROMOTION_WITHDRAW_MIN_YUAN: z.coerce.number().int().min(1).max(1_000_000).default(100),
   PROMOTION_WITHDRAW_MONTHLY_YUAN: z.coerce.number().int().min(1).max(10_000_000).default(20_000),
   PROMOTION_WITHDRAW_FEE_PERCENT: z.coerce.number().min(0).max(20).default(0),

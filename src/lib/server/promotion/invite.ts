@@ -49,12 +49,7 @@ export async function inviteList(s: Services, userId: number, q: { page?: number
   const where = eq(users.inviterId, userId);
   const [rows, [total]] = await Promise.all([
     s.db
-      .select({
-        rid: users.rid,
-        phone: users.phone,
-        createdAt: users.createdAt,
-        hasOrder: sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${users.id} and (${orders.status} <> 'cancelled' or ${orders.paidFen} > 0))`,
-      })
+      .select({ id: users.id, rid: users.rid, phone: users.phone, createdAt: users.createdAt })
       .from(users)
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
@@ -62,12 +57,27 @@ export async function inviteList(s: Services, userId: number, q: { page?: number
       .offset(w.offset),
     s.db.select({ n: count() }).from(users).where(where),
   ]);
+  const ordered = rows.length
+    ? await s.db
+        .selectDistinct({ userId: orders.userId })
+        .from(orders)
+        .where(
+          and(
+            inArray(
+              orders.userId,
+              rows.map((r) => r.id),
+            ),
+            realOrder,
+          ),
+        )
+    : [];
+  const hasOrder = new Set(ordered.map((o) => o.userId));
   return {
     list: rows.map((r) => ({
       user_rid: r.rid,
       phone: maskPhone(r.phone),
       registered_at: r.createdAt.toISOString(),
-      has_order: Boolean(r.hasOrder),
+      has_order: hasOrder.has(r.id),
       bound_until: new Date(bindingEnd(r.createdAt.getTime(), s.env.PROMOTION_BIND_MONTHS)).toISOString(),
     })),
     total: total.n,

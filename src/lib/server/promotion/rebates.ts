@@ -110,7 +110,7 @@ export async function creditOrderRebate(s: Services, orderRid: string): Promise<
       amountFen: fen,
       key: `rebate:${order.id}`,
       now,
-      availableAt: now + s.env.PROMOTION_FREEZE_DAYS * DAY_MS,
+      availableAt: now + Math.round(s.env.PROMOTION_FREEZE_DAYS * DAY_MS),
       orderId: order.id,
       baseFen: base,
       rateBp: rate,

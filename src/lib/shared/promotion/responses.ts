@@ -62,7 +62,7 @@ export const MyPromotionSchema = z.object({
   application: PromoterApplicationSchema.nullable(),
   rate_percent_text: z.string(),
   bind_months: z.number().int(),
-  freeze_days: z.number().int(),
+  freeze_days: z.number(),
   /** Credited, still inside the refund window. */
   frozen_fen: fen,
   withdrawable_fen: fen,
