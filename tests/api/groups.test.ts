@@ -23,6 +23,7 @@ type Mine = {
 };
 type Detail = {
   rid: string;
+  role: string;
   balance_fen: number;
   join_code: string | null;
   members: { user_rid: string; role: string; status: string; spent_this_month_fen: number }[];

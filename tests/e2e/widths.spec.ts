@@ -72,6 +72,8 @@ test('member pages and an order with related instruments fit the screen @mobile'
     '/member/coupon#used',
     '/member/invoiceMg',
     '/member/invoiceLs',
+    '/member/communityMg',
+    '/member/communityJn',
     '/experiment/plan',
     '/experiment/contract',
   ]) {

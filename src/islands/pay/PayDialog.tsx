@@ -14,7 +14,8 @@ import OnlinePay from './OnlinePay.tsx';
 
 /** web/order/ready2pay: what the order owes now and where each way of paying would take it from. */
 export type ReadyToPay = z.output<typeof ReadyToPaySchema>;
-type Method = 'balance' | 'credit' | PayChannelName;
+type Method = 'balance' | 'credit' | 'group' | PayChannelName;
+type MyGroup = { rid: string; name: string; my_status: string; balance_fen: number };
 const isOnline = (m: Method): m is PayChannelName => m === 'wechatpay' || m === 'alipay';
 
 type State =
@@ -34,6 +35,9 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [paying, setPaying] = useState(false);
   const [method, setMethod] = useState<Method>('balance');
+  const [groups, setGroups] = useState<MyGroup[]>([]);
+  const [groupRid, setGroupRid] = useState('');
+  const [label, setLabel] = useState('');
   const key = useRef('');
 
   /** couponRid: undefined lets the server suggest the best coupon; '' pays without one. */
@@ -68,7 +72,37 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
     key.current = newRequestKey();
     setPaying(false);
     void load(rid);
+    // The research groups this customer may pay from (decision 0033).
+    void api.post<{ list: MyGroup[] }>('/api/auth/cluster/mine', {}, { silent: true }).then((r) => {
+      const active = (r?.list ?? []).filter((g) => g.my_status === 'active');
+      setGroups(active);
+      setGroupRid(active[0]?.rid ?? '');
+    });
   }, [rid, load]);
+
+  async function payFromGroup(info: ReadyToPay) {
+    if (paying || !groupRid) return;
+    setPaying(true);
+    try {
+      const res = await api.post<{ status: 'paid' | 'pending'; message: string }>(
+        '/api/auth/cluster/pay',
+        { rid: groupRid, order_rid: info.rid, label, idempotency_key: key.current },
+        { throws: true },
+      );
+      if (res?.status === 'paid') {
+        toast.success('课题组支付成功!');
+        paid(info.rid);
+      } else toast.info(res?.message ?? '已提交组长审批');
+      onClose();
+    } catch (error) {
+      setState({
+        kind: 'ready',
+        info,
+        error: error instanceof Error ? error.message : '支付失败，请稍后重试',
+      });
+      setPaying(false);
+    }
+  }
 
   const paid = (orderRid: string) =>
     window.dispatchEvent(new CustomEvent<PayEventDetail>(ORDER_PAID_EVENT, { detail: { rid: orderRid } }));
@@ -101,7 +135,8 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
 
   const info = state.kind === 'ready' ? state.info : null;
   const online = isOnline(method);
-  const split = info && !isOnline(method) ? info.split[method] : null;
+  const byGroup = method === 'group';
+  const split = info && !isOnline(method) && !byGroup ? info.split[method] : null;
   const short = info ? Math.max(0, info.pay_fen - info.balance_fen) : 0;
   const canPay = info !== null && info.payable && info.amount_fen > 0 && split !== null && !online;
   // A coupon that covers everything leaves nothing to scan a code for.
@@ -120,6 +155,17 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
           <button type="button" className="btn-ghost" onClick={onClose}>
             {canPay ? '取消' : '关闭'}
           </button>
+          {byGroup && info?.payable && groupRid && (
+            <button
+              type="button"
+              className="btn-primary"
+              disabled={paying}
+              onClick={() => void payFromGroup(info)}
+            >
+              {paying && <Spinner />}
+              课题组支付
+            </button>
+          )}
           {canPay && (
             <button type="button" className="btn-primary" disabled={paying} onClick={() => void pay(info)}>
               {paying && <Spinner />}
@@ -178,7 +224,7 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
             </div>
           </dl>
 
-          {info.payable && info.amount_fen > 0 && (hasCredit || channels.length > 0) && (
+          {info.payable && info.amount_fen > 0 && (hasCredit || channels.length > 0 || groups.length > 0) && (
             <div role="radiogroup" aria-label="支付方式" className="grid grid-cols-2 gap-2">
               {(
                 [
@@ -187,6 +233,9 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
                     ? [['credit', '信用支付', `可用 ${yuan(info.credit_available_fen)}`] as const]
                     : []),
                   ...channels.map((c) => [c, PAY_CHANNEL_TEXT[c], '扫码支付'] as const),
+                  ...(groups.length > 0 && info.coupon_rid === null
+                    ? [['group', '课题组支付', '课题组账户'] as const]
+                    : []),
                 ] as const
               ).map(([value, label, hint]) => (
                 <label
@@ -234,6 +283,37 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
             </dl>
           )}
 
+          {byGroup && info.payable && (
+            <div className="grid gap-2 rounded-lg bg-slate-50 px-4 py-3 text-sm" data-pay-group>
+              <label className="grid gap-1">
+                <span className="text-slate-500">课题组</span>
+                <select
+                  className="rounded-md border border-slate-300 bg-white px-2 py-1.5"
+                  value={groupRid}
+                  onChange={(e) => setGroupRid(e.target.value)}
+                >
+                  {groups.map((g) => (
+                    <option key={g.rid} value={g.rid}>
+                      {g.name}（余额 {yuan(g.balance_fen)}）
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="grid gap-1">
+                <span className="text-slate-500">项目或经费（选填）</span>
+                <input
+                  className="rounded-md border border-slate-300 bg-white px-2 py-1.5"
+                  maxLength={50}
+                  value={label}
+                  onChange={(e) => setLabel(e.target.value)}
+                />
+              </label>
+              <p className="text-xs text-slate-500">
+                在组长设置的限额内直接支付；超出限额将提交组长或助理审批。
+              </p>
+            </div>
+          )}
+
           {info.payable && info.amount_fen > 0 && online ? (
             <OnlinePay
               key={`${method}:${info.coupon_rid ?? ''}`}
@@ -251,7 +331,7 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
             <p role="status" className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-600">
               该订单当前为「{info.status_text}」，无需支付。
             </p>
-          ) : !split ? (
+          ) : byGroup ? null : !split ? (
             <div
               role="alert"
               className="rounded-lg border border-hot-100 bg-hot-50 px-4 py-3 text-sm leading-relaxed"

@@ -1,0 +1,237 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { memberOnly } from '../ui/member-gate.tsx';
+import { inputClass, Spinner } from '../ui/kit.tsx';
+import { api } from '../../lib/client/api.ts';
+import { toast } from '../../lib/client/toast.ts';
+import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import { GroupHead, limitText, PAYMENT_TONE, yuan, type GroupPayment, type MyGroup } from './common.tsx';
+
+type Found = { rid: string; name: string; institution: string; pi_name: string };
+
+/** My payment requests to one group. */
+function MyPayments({ rid }: { rid: string }) {
+  const [list, setList] = useState<GroupPayment[] | null>(null);
+  useEffect(() => {
+    void api
+      .post<{ list: GroupPayment[] }>('/api/auth/cluster/payments', { rid, size: 20 })
+      .then((r) => r && setList(r.list));
+  }, [rid]);
+  if (!list || list.length === 0) return null;
+  return (
+    <ul className="grid gap-1.5">
+      {list.map((p) => (
+        <li key={p.rid} className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="min-w-0 flex-1 tabular-nums">
+            {p.order_no} {p.label && <span className="text-slate-500">· {p.label}</span>}
+          </span>
+          <span className="tabular-nums">{yuan(p.amount_fen)}</span>
+          <span className={`rounded px-2 text-xs leading-6 ${PAYMENT_TONE[p.status]}`}>{p.status_text}</span>
+          <span className="text-xs text-slate-400">{shanghaiMinute(p.created)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * /member/communityJn: joining a research group (by its invitation code or link, or by searching
+ * and applying), the groups I am in with my limits and payments, and leaving one.
+ */
+function Join() {
+  const [groups, setGroups] = useState<MyGroup[] | null>(null);
+  const [code, setCode] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [found, setFound] = useState<Found[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const load = useCallback(async () => {
+    const res = await api.post<{ list: MyGroup[] }>('/api/auth/cluster/mine', {});
+    if (res) setGroups(res.list);
+  }, []);
+  useEffect(() => {
+    void load();
+    // An invitation link carries the code: /member/communityJn?code=…
+    const fromLink = new URLSearchParams(location.search).get('code');
+    if (fromLink) setCode(fromLink);
+  }, [load]);
+
+  async function apply(body: Record<string, string>) {
+    setBusy(true);
+    const res = await api.post<{ status: string; name: string }>('/api/auth/cluster/apply', body);
+    setBusy(false);
+    if (!res) return;
+    toast.success(res.status === 'active' ? `已加入「${res.name}」!` : '申请已提交，请等待组长审核');
+    setCode('');
+    void load();
+  }
+  function joinByCode(e: FormEvent) {
+    e.preventDefault();
+    if (!code.trim()) return toast.error('请输入邀请码');
+    void apply({ code: code.trim() });
+  }
+  async function search(e: FormEvent) {
+    e.preventDefault();
+    const res = await api.post<{ list: Found[] }>('/api/auth/cluster/search', { keyword, size: 20 });
+    if (res) setFound(res.list);
+  }
+  async function leave(g: MyGroup) {
+    if (!window.confirm(`确定退出「${g.name}」吗？`)) return;
+    const me = await api.post<{ rid: string }>('/api/auth/user/info', {});
+    const userRid = (me as { rid?: string } | undefined)?.rid;
+    if (
+      userRid &&
+      (await api.post('/api/auth/cluster/delete', { rid: g.rid, user_rid: userRid })) !== undefined
+    ) {
+      toast.success('已退出');
+      void load();
+    }
+  }
+
+  const joined = (groups ?? []).filter((g) => g.my_status === 'active' || g.my_status === 'pending');
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <section className="card grid gap-4 p-4 md:grid-cols-2 md:p-5">
+        <form onSubmit={joinByCode} className="grid gap-2">
+          <label htmlFor="group-code" className="text-sm font-medium text-slate-700">
+            用邀请码加入
+          </label>
+          <div className="flex gap-2">
+            <input
+              id="group-code"
+              className={`${inputClass} min-w-0 flex-1 uppercase`}
+              maxLength={16}
+              placeholder="组长提供的8位邀请码"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+            <button type="submit" className="btn-primary shrink-0" disabled={busy}>
+              {busy && <Spinner />}
+              加入
+            </button>
+          </div>
+        </form>
+        <form onSubmit={(e) => void search(e)} className="grid gap-2">
+          <label htmlFor="group-search" className="text-sm font-medium text-slate-700">
+            查找课题组
+          </label>
+          <div className="flex gap-2">
+            <input
+              id="group-search"
+              className={`${inputClass} min-w-0 flex-1`}
+              maxLength={50}
+              placeholder="课题组名称、单位或负责人"
+              value={keyword}
+              onChange={(e) => setKeyword(e.target.value)}
+            />
+            <button type="submit" className="btn-ghost shrink-0">
+              搜索
+            </button>
+          </div>
+        </form>
+        {found && (
+          <ul className="grid gap-2 md:col-span-2">
+            {found.length === 0 && <li className="text-sm text-slate-400">没有找到课题组</li>}
+            {found.map((g) => (
+              <li
+                key={g.rid}
+                className="flex flex-wrap items-center gap-2 rounded-lg px-3 py-2 text-sm ring-1 ring-slate-200"
+              >
+                <span className="min-w-0 flex-1">
+                  <span className="font-medium">{g.name}</span>
+                  <span className="text-slate-500">
+                    {' '}
+                    · {g.institution} · {g.pi_name}
+                  </span>
+                </span>
+                <button
+                  type="button"
+                  className="btn-ghost h-8 px-3"
+                  onClick={() => void apply({ rid: g.rid })}
+                >
+                  申请加入
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {groups === null ? (
+        <p className="card flex items-center justify-center gap-2 py-10 text-sm text-slate-400">
+          <Spinner /> 加载中…
+        </p>
+      ) : joined.length === 0 ? (
+        <p className="card py-10 text-center text-sm text-slate-400">您还没有加入课题组</p>
+      ) : (
+        joined.map((g) => (
+          <section key={g.rid} className="card grid gap-3 p-4 md:p-5" data-joined={g.rid}>
+            <GroupHead g={g}>
+              <span
+                className={`rounded px-2 text-xs leading-6 ${g.my_status === 'pending' ? 'bg-hot-50 text-hot-600' : 'bg-accent-50 text-accent-700'}`}
+              >
+                {g.my_status === 'pending' ? '待审核' : g.role_text}
+              </span>
+            </GroupHead>
+            {g.my_status === 'active' && (
+              <>
+                <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+                  <div>
+                    <dt className="text-slate-500">课题组余额</dt>
+                    <dd className="font-semibold tabular-nums">{yuan(g.balance_fen)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-500">单笔限额</dt>
+                    <dd>{g.role === 'leader' ? '不限' : limitText(g.per_order_limit_fen)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-500">每月限额</dt>
+                    <dd>{g.role === 'leader' ? '不限' : limitText(g.monthly_limit_fen)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-500">本月已用</dt>
+                    <dd className="tabular-nums">{yuan(g.spent_this_month_fen)}</dd>
+                  </div>
+                </dl>
+                <p className="text-xs text-slate-500">
+                  支付订单时选择「课题组支付」：限额内直接支付，超出限额提交组长审批。
+                </p>
+                <MyPayments rid={g.rid} />
+                <div className="flex flex-wrap justify-end gap-2">
+                  {g.pending_leader && (
+                    <button
+                      type="button"
+                      className="btn-primary h-8 px-3 text-sm"
+                      onClick={async () => {
+                        if ((await api.post('/api/auth/cluster/acceptLeader', { rid: g.rid })) === undefined)
+                          return;
+                        toast.success('您已成为组长!');
+                        void load();
+                      }}
+                    >
+                      接受组长转让
+                    </button>
+                  )}
+                  {g.role !== 'leader' && (
+                    <button
+                      type="button"
+                      className="btn-ghost h-8 px-3 text-sm text-red-600"
+                      onClick={() => void leave(g)}
+                    >
+                      退出课题组
+                    </button>
+                  )}
+                  {g.role !== 'member' && (
+                    <a href="/member/communityMg" className="btn-ghost h-8 px-3 text-sm">
+                      管理课题组
+                    </a>
+                  )}
+                </div>
+              </>
+            )}
+          </section>
+        ))
+      )}
+    </div>
+  );
+}
+
+export default memberOnly(Join);

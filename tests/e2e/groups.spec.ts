@@ -1,0 +1,86 @@
+// Research groups in the browser (issue 17, decision 0033): a PI creates a group and moves money
+// into its wallet, a student joins by the invitation link, pays an order from the group wallet
+// within the limit the PI set, and an order beyond it waits until the PI approves it.
+import { demoItems, newCustomer, staff } from './support/orders.ts';
+import { expect, test, toast } from './support/session.ts';
+
+const ENTERPRISE = {
+  organization: 2,
+  company: '某材料科技有限公司',
+  company_leader: '王总',
+  company_leader_phone: '13800002222',
+};
+
+test('create a group, a member joins by link, pays within the limit, the leader approves beyond it', async ({
+  page,
+  browser,
+  request,
+  ip,
+}, testInfo) => {
+  const lab = await staff(request, ip);
+  const pi = await newCustomer(page, request, ip, ENTERPRISE);
+  await lab.credit(pi.phone, 100_000);
+
+  await page.goto('/member/communityMg');
+  await page.getByRole('button', { name: '创建课题组' }).click();
+  const create = page.getByRole('dialog', { name: '创建课题组' });
+  await create.getByLabel('课题组名称').fill('纳米材料课题组');
+  await create.getByLabel('所属单位').fill('某大学材料学院');
+  await create.getByLabel('负责人（PI）').fill('王教授');
+  await create.getByRole('button', { name: '确定' }).click();
+  await expect(toast(page, '课题组已创建')).toBeVisible();
+  const panel = page.locator('[data-group]').first();
+  await panel.getByRole('button', { name: '转入资金' }).click();
+  const deposit = page.getByRole('dialog', { name: '从我的余额转入课题组' });
+  await deposit.getByLabel('转入金额（元）').fill('500');
+  await deposit.getByRole('button', { name: '确定' }).click();
+  await expect(panel.locator('[data-group-balance]')).toHaveText('¥500.00');
+  const code = (await panel.locator('[data-join-code]').textContent())!.trim();
+
+  // The student, in a browser of their own, follows the invitation link.
+  const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL, locale: 'zh-CN' });
+  const student = await other.newPage();
+  const me = await newCustomer(student, request, ip, ENTERPRISE);
+  await student.goto(`/member/communityJn?code=${code}`);
+  await expect(student.getByLabel('用邀请码加入')).toHaveValue(code);
+  await student.getByRole('button', { name: '加入', exact: true }).click();
+  await expect(toast(student, '已加入「纳米材料课题组」')).toBeVisible();
+
+  // The PI lets the student pay up to ¥300 a month without asking.
+  await page.reload();
+  const row = panel.locator('[data-member]', { hasText: '成员' });
+  await row.getByRole('button', { name: '设置限额' }).click();
+  const limits = page.getByRole('dialog', { name: /设置.*支付限额/ });
+  await limits.getByLabel('单笔限额（元）').fill('300');
+  await limits.getByLabel('每月限额（元）').fill('300');
+  await limits.getByRole('button', { name: '确定' }).click();
+  await expect(toast(page, '限额已保存')).toBeVisible();
+
+  const [item] = await demoItems(request, 1);
+  const small = await me.order([{ item_rid: item.rid }]);
+  const large = await me.order([{ item_rid: item.rid }]);
+  await lab.move('order/quote', { rid: small.rid, quoted_fen: 20_000 });
+  await lab.move('order/quote', { rid: large.rid, quoted_fen: 25_000 });
+
+  for (const [order, done] of [
+    [small, '课题组支付成功'],
+    [large, '超出课题组为您设置的支付限额，已提交组长审批'],
+  ] as const) {
+    await student.goto('/member/unpaid');
+    await student.locator(`[data-order="${order.rid}"]`).getByRole('button', { name: '去支付' }).click();
+    const dialog = student.getByRole('dialog', { name: '支付订单' });
+    await dialog.getByRole('radio', { name: /课题组支付/ }).check();
+    await dialog.getByLabel('项目或经费（选填）').fill('国自然 52000000');
+    await dialog.getByRole('button', { name: '课题组支付' }).click();
+    await expect(toast(student, done)).toBeVisible();
+  }
+
+  await page.reload();
+  const waiting = panel.locator('[data-group-payment]', { hasText: large.order_no });
+  await expect(waiting).toContainText('待审批');
+  await waiting.getByRole('button', { name: '批准' }).click();
+  await expect(toast(page, '已批准并支付')).toBeVisible();
+  await expect(panel.locator('[data-group-balance]')).toHaveText('¥50.00');
+  await expect(waiting).toContainText('已支付');
+  await other.close();
+});
