@@ -14,6 +14,7 @@ import Reconciliation from './payments/Reconciliation.tsx';
 import Statements from './statements/Statements.tsx';
 import Orders from './orders/Orders.tsx';
 import Reservations from './reservations/Reservations.tsx';
+import Pickups from './pickups/Pickups.tsx';
 import Customers from './customers/Customers.tsx';
 import Inbox from './requirements/Inbox.tsx';
 import OrderDetail from './orders/OrderDetail.tsx';
@@ -33,6 +34,7 @@ const NAV: { group: string; items: NavItem[] }[] = [
     group: '业务',
     items: [
       { href: '/orders', label: '订单管理', permission: 'orders.read' },
+      { href: '/pickups', label: '上门取样', permission: 'orders.read' },
       { href: '/reservations', label: '仪器预约', permission: 'reservations.read' },
       { href: '/customers', label: '客户', permission: 'customers.read' },
       { href: '/requirements', label: '需求留言', permission: 'requirements.read' },
@@ -181,6 +183,11 @@ function Shell({ me }: { me: Me }) {
                   <OrderDetail rid={params.rid} me={me} />
                 </Guard>
               )}
+            </Route>
+            <Route path="/pickups">
+              <Guard me={me} permission="orders.read">
+                <Pickups me={me} />
+              </Guard>
             </Route>
             <Route path="/reservations">
               <Guard me={me} permission="reservations.read">

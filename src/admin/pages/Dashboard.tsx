@@ -1,19 +1,47 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { z } from 'zod';
-import { consoleApi, type Me } from '../session.ts';
-import { PageHeader } from '../ui.tsx';
+import { consoleApi, notice, staffAction, type Me } from '../session.ts';
+import { button, DataTable, ExportCsv, PageHeader, Pager, useList, when } from '../ui.tsx';
+import type { Permission } from '../../lib/shared/staff/permissions.ts';
+import {
+  PROMISE_TEXT,
+  PROMISES,
+  type PromiseKind,
+  type PromiseRow,
+} from '../../lib/shared/orders/operations.ts';
 import { ORDER_STATUS_TEXT, type OrderStatus } from '../../lib/shared/orders/order-status.ts';
 import type { DashboardSchema } from '../../lib/shared/orders/responses.ts';
 
 type Figures = z.output<typeof DashboardSchema>;
 
-/** 工作台: what waits for whom — orders per status, today's receipts and deliveries, money to approve. */
+const COUNT_KEY = {
+  manager_call: 'manager_calls',
+  data_reminder: 'data_reminders',
+  sample_return: 'sample_returns',
+  disposal: 'disposals',
+} as const satisfies Record<PromiseKind, keyof Figures['overdue']>;
+
+/** How staff mark each promise kept (the data reminder is the system's messages: none). */
+const MARKS: Partial<Record<PromiseKind, { path: string; label: string; permission: Permission }>> = {
+  manager_call: { path: 'called', label: '已致电', permission: 'orders.quote' },
+  sample_return: { path: 'returned', label: '已寄回', permission: 'orders.process' },
+  disposal: { path: 'disposed', label: '已销毁', permission: 'orders.process' },
+};
+
+/**
+ * 工作台: what waits for whom — orders per status, today's receipts and deliveries, the service
+ * promises of the spec that are overdue (each with its orders), money to approve.
+ */
 export default function Dashboard({ me }: { me: Me }) {
   const [f, setF] = useState<Figures | null>(null);
+  const load = useCallback(
+    () => consoleApi.post<Figures>('/api/admin/dashboard', {}).then((d) => d && setF(d)),
+    [],
+  );
   useEffect(() => {
-    void consoleApi.post<Figures>('/api/admin/dashboard', {}).then((d) => d && setF(d));
-  }, []);
+    void load();
+  }, [load]);
   const money = me.permissions.includes('money.read');
   const orders = me.permissions.includes('orders.read');
   return (
@@ -27,9 +55,9 @@ export default function Dashboard({ me }: { me: Me }) {
             <Card label="今日收样" value={f.today.received} />
             <Card label="今日出数据" value={f.today.delivered} />
             <Card
-              label="超 48 小时未处理的样品回收"
-              value={f.overdue.sample_returns}
-              alert={f.overdue.sample_returns > 0}
+              label="逾期服务承诺"
+              value={PROMISES.reduce((n, k) => n + f.overdue[COUNT_KEY[k]], 0)}
+              alert={PROMISES.some((k) => f.overdue[COUNT_KEY[k]] > 0)}
             />
             <Card
               label="待报价订单"
@@ -66,6 +94,23 @@ export default function Dashboard({ me }: { me: Me }) {
               />
             </section>
           )}
+          <section aria-labelledby="promises" className="rounded-lg bg-white p-4">
+            <h2 id="promises" className="mb-3 text-sm font-semibold text-slate-700">
+              逾期的服务承诺
+            </h2>
+            <div className="grid grid-cols-1 gap-4">
+              {PROMISES.map((k) => (
+                <PromiseGroup
+                  key={k}
+                  kind={k}
+                  count={f.overdue[COUNT_KEY[k]]}
+                  me={me}
+                  list={orders}
+                  onDone={load}
+                />
+              ))}
+            </div>
+          </section>
           {orders && (
             <section aria-labelledby="per-status" className="rounded-lg bg-white p-4">
               <h2 id="per-status" className="mb-3 text-sm font-semibold text-slate-700">
@@ -120,5 +165,121 @@ function Card({
     </Link>
   ) : (
     <div className="rounded-lg bg-white p-4">{body}</div>
+  );
+}
+
+/** One promise: its overdue count and, for those who may read orders, the orders concerned. */
+function PromiseGroup({
+  kind,
+  count,
+  me,
+  list: showList,
+  onDone,
+}: {
+  kind: PromiseKind;
+  count: number;
+  me: Me;
+  list: boolean;
+  onDone: () => unknown;
+}) {
+  const id = `promise-${kind}`;
+  return (
+    <div aria-labelledby={id} role="group" data-promise={kind}>
+      <div className="mb-2 flex flex-wrap items-center gap-2">
+        <h3 id={id} className="text-sm font-medium text-slate-800">
+          {PROMISE_TEXT[kind]}
+        </h3>
+        <span
+          data-promise-count={kind}
+          className={`rounded-full px-2 text-sm font-semibold tabular-nums ${count > 0 ? 'bg-hot-500 text-white' : 'bg-slate-100 text-slate-500'}`}
+        >
+          {count}
+        </span>
+      </div>
+      {showList && count > 0 && <PromiseList kind={kind} me={me} onDone={onDone} />}
+    </div>
+  );
+}
+
+function PromiseList({ kind, me, onDone }: { kind: PromiseKind; me: Me; onDone: () => unknown }) {
+  const list = useList<PromiseRow>('/api/admin/promise/list', { kind }, 5);
+  const mark = MARKS[kind];
+  const allowed = mark && me.permissions.includes(mark.permission);
+  return (
+    <>
+      <DataTable<PromiseRow>
+        label={PROMISE_TEXT[kind]}
+        rows={list.data?.list ?? null}
+        rowKey={(r) => r.rid}
+        columns={[
+          {
+            id: 'order',
+            header: '订单',
+            cell: (r) => (
+              <>
+                <Link href={`/orders/${r.rid}`} className="text-brand-700 hover:underline">
+                  {r.order_no}
+                </Link>
+                <span className="block text-xs text-slate-500">{r.status_text}</span>
+              </>
+            ),
+          },
+          {
+            id: 'customer',
+            header: '客户',
+            cell: (r) => (
+              <>
+                <span className="block">{r.customer.name || r.customer.phone}</span>
+                <span className="text-xs text-slate-500">{r.customer.company}</span>
+              </>
+            ),
+          },
+          { id: 'since', header: '起算时间', cell: (r) => when(r.since), className: 'whitespace-nowrap' },
+          {
+            id: 'due',
+            header: '应完成时间',
+            cell: (r) => <span className="text-hot-600">{when(r.due)}</span>,
+            className: 'whitespace-nowrap',
+          },
+          {
+            id: 'actions',
+            header: '操作',
+            cell: (r) =>
+              allowed ? (
+                <button
+                  type="button"
+                  className={button.ghost}
+                  aria-label={`${mark.label} ${r.order_no}`}
+                  onClick={() =>
+                    void staffAction(
+                      `/api/admin/order/${mark.path}`,
+                      { rid: r.rid },
+                      `已记录：${mark.label}`,
+                      () => Promise.all([list.reload(), onDone()]),
+                    ).then((e) => e && notice('error', e))
+                  }
+                >
+                  {mark.label}
+                </button>
+              ) : null,
+          },
+        ]}
+      />
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+        <ExportCsv<PromiseRow>
+          path="/api/admin/promise/list"
+          filter={{ kind }}
+          name={PROMISE_TEXT[kind]}
+          columns={[
+            { header: '订单号', value: (r) => r.order_no },
+            { header: '状态', value: (r) => r.status_text },
+            { header: '客户', value: (r) => `${r.customer.name} ${r.customer.phone} ${r.customer.company}` },
+            { header: '起算时间', value: (r) => when(r.since) },
+            { header: '应完成时间', value: (r) => when(r.due) },
+          ]}
+        />
+        <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
+      </div>
+    </>
   );
 }

@@ -17,6 +17,7 @@ import {
   when,
   yuan,
 } from '../ui.tsx';
+import Calendar from './Calendar.tsx';
 import type {
   StaffReservationPageSchema,
   StaffTempDevicePageSchema,
@@ -51,6 +52,7 @@ const STEPS = [
  * equipment brought to a session, approved or rejected.
  */
 export default function Reservations({ me }: { me: Me }) {
+  const [view, setView] = useState<'list' | 'calendar'>('list');
   const [status, setStatus] = useState<ReservationStatus | ''>('pending');
   const [date, setDate] = useState('');
   const filter = Object.fromEntries(Object.entries({ status, date }).filter(([, v]) => v));
@@ -92,122 +94,143 @@ export default function Reservations({ me }: { me: Me }) {
             />
           }
         />
-        <div className="mb-3 flex flex-wrap items-center gap-2">
-          <input
-            type="date"
-            className={filterInput}
-            aria-label="预约日期"
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-          />
-          {date && (
-            <button type="button" className={button.link} onClick={() => setDate('')}>
-              清除日期
-            </button>
-          )}
-        </div>
-        <StatusTabs label="预约状态" tabs={TABS} value={status} onChange={setStatus} />
-        <DataTable<Booking>
-          label="仪器预约"
-          rows={list.data?.list ?? null}
-          rowKey={(b) => b.rid}
-          empty="没有符合条件的预约"
-          columns={[
-            {
-              id: 'device',
-              header: '仪器',
-              cell: (b) => (
-                <>
-                  <span className="block font-medium">{b.device.name}</span>
-                  <span className="text-xs text-slate-500">{b.device.location}</span>
-                </>
-              ),
-            },
-            {
-              id: 'time',
-              header: '时间',
-              cell: (b) => (
-                <span className="whitespace-nowrap">
-                  {when(b.start)} – {when(b.end).slice(11)}
-                </span>
-              ),
-            },
-            {
-              id: 'customer',
-              header: '客户',
-              cell: (b) => (
-                <>
-                  <span className="block">{b.customer.name || b.customer.phone}</span>
-                  <span className="text-xs text-slate-500">{b.customer.company}</span>
-                </>
-              ),
-            },
-            {
-              id: 'amount',
-              header: '金额 / 订单',
-              cell: (b) => (
-                <>
-                  <span className="block tabular-nums">{yuan(b.amount_fen)}</span>
-                  <span className="text-xs text-slate-500">
-                    {b.order_no} · {b.order_status_text}
-                  </span>
-                </>
-              ),
-            },
-            {
-              id: 'status',
-              header: '状态',
-              cell: (b) => (
-                <>
-                  <Badge
-                    tone={b.status === 'pending' ? 'brand' : b.status === 'confirmed' ? 'accent' : 'slate'}
-                  >
-                    {b.status_text}
-                  </Badge>
-                  {b.temp_devices.length > 0 && (
-                    <span className="block text-xs text-slate-500">
-                      自带设备 {b.temp_devices.map((d) => d.name).join('、')}
+        <StatusTabs
+          label="视图"
+          tabs={[
+            { value: 'list', label: '列表' },
+            { value: 'calendar', label: '周日历' },
+          ]}
+          value={view}
+          onChange={setView}
+        />
+        {view === 'calendar' ? (
+          <Calendar me={me} />
+        ) : (
+          <>
+            <div className="mb-3 flex flex-wrap items-center gap-2">
+              <input
+                type="date"
+                className={filterInput}
+                aria-label="预约日期"
+                value={date}
+                onChange={(e) => setDate(e.target.value)}
+              />
+              {date && (
+                <button type="button" className={button.link} onClick={() => setDate('')}>
+                  清除日期
+                </button>
+              )}
+            </div>
+            <StatusTabs label="预约状态" tabs={TABS} value={status} onChange={setStatus} />
+            <DataTable<Booking>
+              label="仪器预约"
+              rows={list.data?.list ?? null}
+              rowKey={(b) => b.rid}
+              empty="没有符合条件的预约"
+              columns={[
+                {
+                  id: 'device',
+                  header: '仪器',
+                  cell: (b) => (
+                    <>
+                      <span className="block font-medium">{b.device.name}</span>
+                      <span className="text-xs text-slate-500">{b.device.location}</span>
+                    </>
+                  ),
+                },
+                {
+                  id: 'time',
+                  header: '时间',
+                  cell: (b) => (
+                    <span className="whitespace-nowrap">
+                      {when(b.start)} – {when(b.end).slice(11)}
                     </span>
-                  )}
-                  {b.cancel_reason && <span className="block text-xs text-red-600">{b.cancel_reason}</span>}
-                </>
-              ),
-            },
-            {
-              id: 'actions',
-              header: '操作',
-              cell: (b) =>
-                manager ? (
-                  <span className="flex flex-wrap gap-1.5">
-                    {STEPS.filter((s) => (s.when as readonly string[]).includes(b.status)).map((s) => (
-                      <button
-                        key={s.path}
-                        type="button"
-                        className={s.path === 'confirm' ? button.primary : button.ghost}
-                        onClick={() =>
-                          void act(`/api/admin/reservation/${s.path}`, { rid: b.rid }, `已${s.label}`).then(
-                            (e) => e && notice('error', e),
-                          )
+                  ),
+                },
+                {
+                  id: 'customer',
+                  header: '客户',
+                  cell: (b) => (
+                    <>
+                      <span className="block">{b.customer.name || b.customer.phone}</span>
+                      <span className="text-xs text-slate-500">{b.customer.company}</span>
+                    </>
+                  ),
+                },
+                {
+                  id: 'amount',
+                  header: '金额 / 订单',
+                  cell: (b) => (
+                    <>
+                      <span className="block tabular-nums">{yuan(b.amount_fen)}</span>
+                      <span className="text-xs text-slate-500">
+                        {b.order_no} · {b.order_status_text}
+                      </span>
+                    </>
+                  ),
+                },
+                {
+                  id: 'status',
+                  header: '状态',
+                  cell: (b) => (
+                    <>
+                      <Badge
+                        tone={
+                          b.status === 'pending' ? 'brand' : b.status === 'confirmed' ? 'accent' : 'slate'
                         }
                       >
-                        {s.label}
-                      </button>
-                    ))}
-                    {(b.status === 'pending' || b.status === 'confirmed') && (
-                      <button
-                        type="button"
-                        className={button.danger}
-                        onClick={() => (setNote(''), setTarget({ kind: 'reject', booking: b }))}
-                      >
-                        驳回
-                      </button>
-                    )}
-                  </span>
-                ) : null,
-            },
-          ]}
-        />
-        <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
+                        {b.status_text}
+                      </Badge>
+                      {b.temp_devices.length > 0 && (
+                        <span className="block text-xs text-slate-500">
+                          自带设备 {b.temp_devices.map((d) => d.name).join('、')}
+                        </span>
+                      )}
+                      {b.cancel_reason && (
+                        <span className="block text-xs text-red-600">{b.cancel_reason}</span>
+                      )}
+                    </>
+                  ),
+                },
+                {
+                  id: 'actions',
+                  header: '操作',
+                  cell: (b) =>
+                    manager ? (
+                      <span className="flex flex-wrap gap-1.5">
+                        {STEPS.filter((s) => (s.when as readonly string[]).includes(b.status)).map((s) => (
+                          <button
+                            key={s.path}
+                            type="button"
+                            className={s.path === 'confirm' ? button.primary : button.ghost}
+                            onClick={() =>
+                              void act(
+                                `/api/admin/reservation/${s.path}`,
+                                { rid: b.rid },
+                                `已${s.label}`,
+                              ).then((e) => e && notice('error', e))
+                            }
+                          >
+                            {s.label}
+                          </button>
+                        ))}
+                        {(b.status === 'pending' || b.status === 'confirmed') && (
+                          <button
+                            type="button"
+                            className={button.danger}
+                            onClick={() => (setNote(''), setTarget({ kind: 'reject', booking: b }))}
+                          >
+                            驳回
+                          </button>
+                        )}
+                      </span>
+                    ) : null,
+                },
+              ]}
+            />
+            <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
+          </>
+        )}
       </div>
 
       <section aria-labelledby="own-devices">

@@ -2,3 +2,4 @@
 export { findOwnAddress } from './addresses.ts';
 export { assertKnownRegion } from './regions.ts';
 export { sceneDateOf } from './scene-date.ts';
+export { transitionSampling } from './samplings.ts';

@@ -1,39 +1,32 @@
-import { and, count, gte, inArray, isNotNull, lt, eq, sql } from 'drizzle-orm';
+import { and, count, gte, inArray, isNotNull, eq, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import {
   creditApplications,
   orderEvents,
   orders,
   prestoreApplications,
-  sampleRecycles,
   transferApplications,
 } from '../platform/db/schema.ts';
 import { shanghaiDate, shanghaiMidnight } from '../../shared/slots.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/orders/order-status.ts';
-
-const HOUR = 3600_000;
+import { overdueCounts } from './operations.ts';
 
 /**
  * The console's dashboard: orders per status, today's receipts and deliveries (Shanghai day),
- * sample returns past the spec's 48 hours, and money waiting for finance.
+ * the orders past each service promise of the spec (decision 0032), and money waiting for finance.
  */
 export async function dashboard(s: Services) {
   const now = s.now();
   const today = new Date(shanghaiMidnight(shanghaiDate(new Date(now)))!);
   const db = s.db;
-  const [perStatus, todays, [recycles], [prestore], [transfers], [credit]] = await Promise.all([
+  const [perStatus, todays, overdue, [prestore], [transfers], [credit]] = await Promise.all([
     db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status),
     db
       .select({ action: orderEvents.action, n: count() })
       .from(orderEvents)
       .where(and(inArray(orderEvents.action, ['receive', 'deliver']), gte(orderEvents.at, today)))
       .groupBy(orderEvents.action),
-    db
-      .select({ n: count() })
-      .from(sampleRecycles)
-      .where(
-        and(eq(sampleRecycles.status, 'pending'), lt(sampleRecycles.createdAt, new Date(now - 48 * HOUR))),
-      ),
+    overdueCounts(s),
     db
       .select({
         reviewing: sql<number>`count(*) filter (where ${prestoreApplications.status} = 'reviewing')`.mapWith(
@@ -54,7 +47,7 @@ export async function dashboard(s: Services) {
   return {
     orders: byStatus,
     today: { received: todayCount('receive'), delivered: todayCount('deliver') },
-    overdue: { sample_returns: recycles.n },
+    overdue,
     money: {
       prestore_reviewing: prestore.reviewing,
       prestore_refunds: prestore.refunds,

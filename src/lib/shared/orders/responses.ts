@@ -147,7 +147,13 @@ export const SplitSchema = z.object({ bonus_fen: fen, cash_fen: fen, credit_fen:
 export const DashboardSchema = z.object({
   orders: z.record(status, z.number().int()),
   today: z.object({ received: z.number().int(), delivered: z.number().int() }),
-  overdue: z.object({ sample_returns: z.number().int() }),
+  /** Orders past a service promise of the spec (decision 0032); each list is promise/list. */
+  overdue: z.object({
+    manager_calls: z.number().int(),
+    data_reminders: z.number().int(),
+    sample_returns: z.number().int(),
+    disposals: z.number().int(),
+  }),
   money: z.object({
     prestore_reviewing: z.number().int(),
     prestore_refunds: z.number().int(),

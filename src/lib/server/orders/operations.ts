@@ -1,0 +1,367 @@
+import { and, asc, eq, exists, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Services } from '../platform/services.ts';
+import type { Tx } from '../platform/db/client.ts';
+import {
+  jobs,
+  orderEvents,
+  orderItems,
+  orders,
+  sampleRecycles,
+  samplings,
+  users,
+} from '../platform/db/schema.ts';
+import { DomainError } from '../platform/errors.ts';
+import { pageWindow } from '../../shared/pagination.ts';
+import { shanghaiDate, shanghaiIso } from '../../shared/slots.ts';
+import { NOT_ALLOWED, ORDER_STATUS_TEXT, type OrderStatus } from '../../shared/orders/order-status.ts';
+import { DISPOSAL_RECYCLE } from '../../shared/plan/plan-rules.ts';
+import { transitionSampling } from '../member/index.ts';
+import {
+  DISPOSAL_WORKING_DAYS,
+  OPERATION_ACTION_TEXT,
+  PICKUP_STATUS_TEXT,
+  PROMISE_DONE_ACTION,
+  promiseDue,
+  type PickupRow,
+  type PickupStatus,
+  type PromiseKind,
+  type PromiseRow,
+} from '../../shared/orders/operations.ts';
+import { addEvent, lockOrder } from './transition.ts';
+import { findOrder } from './read.ts';
+import { staffStep } from './staff.ts';
+
+const HOUR = 3600_000;
+/** A day's pickups are read whole and paged in memory; a lab sends out a few dozen a day at most. */
+const DAY_CAP = 500;
+/** Samples are destroyed (disposal 0) unless sent back (1) or kept in the store (2). */
+const DISPOSAL_DESTROY = 0;
+const customerCols = { rid: users.rid, phone: users.phone, name: users.name, company: users.company };
+
+const isRequest = (rid: string) => rid.startsWith('s');
+const fullAddress = (p: { province?: string; city?: string; area?: string; address?: string }) =>
+  [p.province, p.city === p.province ? '' : p.city, p.area, p.address].filter(Boolean).join('');
+
+/**
+ * pickup/list: the day's home pickups — orders placed with pickup delivery for that date and the
+ * pickup requests booked on their own (sampling/add) — by time slot, cancelled ones last.
+ */
+export async function listPickups(
+  s: Services,
+  q: { date?: string; status?: PickupStatus; page?: number; size?: number },
+): Promise<{ list: PickupRow[]; total: number; date: string }> {
+  const date = q.date ?? shanghaiDate(s.now());
+  const db = s.db;
+  const [orderRows, requestRows] = await Promise.all([
+    db
+      .select({ o: orders, customer: customerCols })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(and(sql`${orders.delivery}->>'type' = '1'`, sql`${orders.delivery}->>'date' = ${date}`))
+      .limit(DAY_CAP),
+    db
+      .select({ p: samplings, customer: customerCols })
+      .from(samplings)
+      .innerJoin(users, eq(users.id, samplings.userId))
+      .where(eq(samplings.date, date))
+      .limit(DAY_CAP),
+  ]);
+  const ids = orderRows.map((r) => r.o.id);
+  const [events, lines] = ids.length
+    ? await Promise.all([
+        db
+          .select({ orderId: orderEvents.orderId, action: orderEvents.action, at: orderEvents.at })
+          .from(orderEvents)
+          .where(and(inArray(orderEvents.orderId, ids), inArray(orderEvents.action, ['picked', 'receive'])))
+          .orderBy(asc(orderEvents.id)),
+        db
+          .select({ orderId: orderItems.orderId, name: orderItems.name, n: orderItems.sampleCount })
+          .from(orderItems)
+          .where(inArray(orderItems.orderId, ids))
+          .orderBy(asc(orderItems.id)),
+      ])
+    : [[], []];
+  const at = (orderId: number, action: string) =>
+    events.find((e) => e.orderId === orderId && e.action === action)?.at.toISOString() ?? null;
+
+  const rows: PickupRow[] = [
+    ...orderRows.map(({ o, customer }): PickupRow => {
+      const picked = at(o.id, 'picked');
+      const received = at(o.id, 'receive');
+      const status: PickupStatus =
+        o.status === 'cancelled' ? 'cancelled' : received ? 'received' : picked ? 'picked' : 'pending';
+      const d = o.delivery;
+      return {
+        kind: 'order',
+        rid: o.rid,
+        order_no: o.orderNo,
+        status,
+        status_text: PICKUP_STATUS_TEXT[status],
+        order_status: o.status,
+        order_status_text: ORDER_STATUS_TEXT[o.status],
+        date: d.date ?? date,
+        time: d.time ?? '',
+        name: d.name ?? '',
+        phone: d.phone ?? '',
+        address: fullAddress(d),
+        message: d.message ?? '',
+        items: lines.filter((l) => l.orderId === o.id).map((l) => `${l.name} ×${l.n}`),
+        customer,
+        picked_at: picked,
+        received_at: received,
+      };
+    }),
+    ...requestRows.map(({ p, customer }): PickupRow => {
+      // A request keeps only its last change time: it is when it was picked, or received.
+      const changed = p.updatedAt.toISOString();
+      return {
+        kind: 'request',
+        rid: p.rid,
+        order_no: '',
+        status: p.status,
+        status_text: PICKUP_STATUS_TEXT[p.status],
+        order_status: null,
+        order_status_text: '',
+        date: p.date,
+        time: p.time,
+        name: p.name,
+        phone: p.phone,
+        address: fullAddress(p),
+        message: p.message,
+        items: [],
+        customer,
+        picked_at: p.status === 'picked' ? changed : null,
+        received_at: p.status === 'received' ? changed : null,
+      };
+    }),
+  ]
+    .filter((r) => !q.status || r.status === q.status)
+    .sort(
+      (a, b) =>
+        Number(a.status === 'cancelled') - Number(b.status === 'cancelled') ||
+        a.time.localeCompare(b.time) ||
+        a.rid.localeCompare(b.rid),
+    );
+  const w = pageWindow(q.page, q.size);
+  return { list: rows.slice(w.offset, w.offset + w.size), total: rows.length, date };
+}
+
+const moved = (status: PickupStatus, rid: string) => ({
+  rid,
+  status,
+  status_text: PICKUP_STATUS_TEXT[status],
+});
+
+/**
+ * pickup/picked: the samples were collected at the address. A pickup request moves along its own
+ * life cycle; an order keeps 待取样 and gets a 'picked' timeline entry (once), since its next
+ * status, 已收样, is the lab's receipt.
+ */
+export async function markPicked(s: Services, staffId: number, rid: string, note: string) {
+  if (isRequest(rid)) return moved((await transitionSampling(s, rid, 'picked')).status, rid);
+  const found = await findOrder(s.db, rid);
+  await s.db.transaction(async (tx) => {
+    const o = await lockOrder(tx, found.id);
+    if (o.delivery.type !== 1) throw new DomainError('该订单不是上门取样订单');
+    if (o.status === 'quoting' || o.status === 'unpaid')
+      throw new DomainError('订单尚未报价或付款，暂不能取样');
+    if (o.status !== 'awaiting_pickup') throw new DomainError(NOT_ALLOWED);
+    if (await hasEvent(tx, o.id, 'picked')) throw new DomainError('该订单已标记为已取样');
+    await addEvent(tx, {
+      orderId: o.id,
+      from: o.status,
+      to: o.status,
+      action: 'picked',
+      actor: 'staff',
+      actorId: staffId,
+      note: note || OPERATION_ACTION_TEXT.picked,
+      now: s.now(),
+    });
+  });
+  return moved('picked', rid);
+}
+
+/** pickup/receive: the lab has the samples; for an order this is its receipt step (order/receive). */
+export async function markPickupReceived(s: Services, staffId: number, rid: string, note: string) {
+  if (isRequest(rid)) return moved((await transitionSampling(s, rid, 'received')).status, rid);
+  await staffStep(s, staffId, rid, 'receive', note);
+  return moved('received', rid);
+}
+
+async function hasEvent(tx: Tx, orderId: number, action: string, since?: Date) {
+  const [row] = await tx
+    .select({ id: orderEvents.id })
+    .from(orderEvents)
+    .where(
+      and(
+        eq(orderEvents.orderId, orderId),
+        eq(orderEvents.action, action),
+        since ? sql`${orderEvents.at} >= ${since.toISOString()}` : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+async function eventAt(tx: Tx, orderId: number, action: string): Promise<Date | null> {
+  const [row] = await tx
+    .select({ at: orderEvents.at })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.action, action)))
+    .orderBy(sql`${orderEvents.id} desc`)
+    .limit(1);
+  return row?.at ?? null;
+}
+async function hasDisposal(tx: Tx, orderId: number, disposal: number) {
+  const [row] = await tx
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.disposal, disposal)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export type OrderMark = 'called' | 'returned' | 'disposed';
+
+/**
+ * order/called, order/returned, order/disposed: staff record that a promise was kept, as a
+ * timeline entry (the status does not move). Each is refused before it makes sense, and twice.
+ */
+export async function markOrder(s: Services, staffId: number, rid: string, mark: OrderMark, note: string) {
+  const found = await findOrder(s.db, rid);
+  return s.db.transaction(async (tx) => {
+    const o = await lockOrder(tx, found.id);
+    if (o.status === 'cancelled') throw new DomainError('订单已取消');
+    if (mark === 'called') {
+      const received = await eventAt(tx, o.id, 'receive');
+      if (!received) throw new DomainError('样品签收后才能记录致电');
+      if (await hasEvent(tx, o.id, 'called', received)) throw new DomainError('已记录致电，请勿重复操作');
+    } else if (mark === 'returned') {
+      if (!(await hasDisposal(tx, o.id, DISPOSAL_RECYCLE))) throw new DomainError('该订单没有需要寄回的样品');
+      if (!(await eventAt(tx, o.id, 'deliver'))) throw new DomainError('检测完成后才能寄回样品');
+      if (await hasEvent(tx, o.id, 'returned')) throw new DomainError('已记录样品寄回，请勿重复操作');
+      // The customer's return request (sample4recycle), if any, is now served.
+      await tx
+        .update(sampleRecycles)
+        .set({ status: 'sent' })
+        .where(and(eq(sampleRecycles.orderId, o.id), eq(sampleRecycles.status, 'pending')));
+    } else {
+      if (!(await hasDisposal(tx, o.id, DISPOSAL_DESTROY))) throw new DomainError('该订单没有需要销毁的样品');
+      const tested = await eventAt(tx, o.id, 'deliver');
+      if (!tested) throw new DomainError('检测完成后才能销毁样品');
+      // The spec keeps samples 5 working days after testing, in case the customer asks again.
+      if (s.now() < promiseDue('disposal', +tested))
+        throw new DomainError(`样品需保留${DISPOSAL_WORKING_DAYS}个工作日后才能销毁`);
+      if (await hasEvent(tx, o.id, 'disposed')) throw new DomainError('已记录样品销毁，请勿重复操作');
+    }
+    await addEvent(tx, {
+      orderId: o.id,
+      from: o.status,
+      to: o.status,
+      action: mark,
+      actor: 'staff',
+      actorId: staffId,
+      note: note || OPERATION_ACTION_TEXT[mark]!,
+      now: s.now(),
+    });
+    return { rid: o.rid, status: o.status, status_text: ORDER_STATUS_TEXT[o.status] };
+  });
+}
+
+const started = alias(orderEvents, 'started');
+
+/** Orders whose clock started with a `startAction` event before `before`, not yet marked `doneAction`. */
+function candidates(s: Services, startAction: string | SQL, before: number, extra: SQL[]) {
+  return s.db
+    .select({
+      rid: orders.rid,
+      orderNo: orders.orderNo,
+      status: orders.status,
+      customer: customerCols,
+      since: started.at,
+    })
+    .from(started)
+    .innerJoin(orders, eq(orders.id, started.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(
+      and(
+        typeof startAction === 'string' ? eq(started.action, startAction) : startAction,
+        lt(started.at, new Date(before)),
+        ...extra,
+      ),
+    )
+    .orderBy(asc(started.at), asc(orders.id));
+}
+const notMarked = (action: string) =>
+  sql`not exists (select 1 from ${orderEvents} d where d.order_id = ${orders.id} and d.action = ${action} and d.at >= ${started.at})`;
+const withLine = (disposal: number) =>
+  exists(
+    sql`(select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.disposal} = ${disposal})`,
+  );
+
+/** The orders for which a service promise is overdue now, oldest first. */
+async function overdue(s: Services, kind: PromiseKind): Promise<PromiseRow[]> {
+  const now = s.now();
+  const open = notInArray(orders.status, ['cancelled', 'completed'] satisfies OrderStatus[]);
+  let rows;
+  if (kind === 'manager_call')
+    // Once an order is completed the call no longer helps anyone; it leaves the list.
+    rows = await candidates(s, 'receive', now - 2 * HOUR, [
+      open,
+      notMarked(PROMISE_DONE_ACTION.manager_call),
+    ]);
+  else if (kind === 'data_reminder')
+    // The reminder is the notify jobs queued by the delivery: overdue while one of them is unsent.
+    rows = await candidates(s, 'deliver', now - 2 * HOUR, [
+      notInArray(orders.status, ['cancelled']),
+      sql`exists (select 1 from ${jobs} where ${jobs.kind} = 'notify' and ${jobs.status} <> 'done' and ${jobs.uniqueKey} like 'notify:' || ${orders.id} || ':' || ${started.id} || ':%')`,
+    ]);
+  else if (kind === 'sample_return')
+    // Full payment is the move into 已完成 (paid online, settled, or completed after prepayment).
+    rows = await candidates(s, sql`${started.toStatus} = 'completed'`, now - 48 * HOUR, [
+      eq(orders.status, 'completed'),
+      withLine(DISPOSAL_RECYCLE),
+      notMarked(PROMISE_DONE_ACTION.sample_return),
+    ]);
+  else
+    // 5 working days are at least 5 calendar days: narrow in SQL, decide below.
+    rows = await candidates(s, 'deliver', now - 5 * 24 * HOUR, [
+      notInArray(orders.status, ['cancelled']),
+      withLine(DISPOSAL_DESTROY),
+      notMarked(PROMISE_DONE_ACTION.disposal),
+    ]);
+  return rows
+    .map((r) => ({ ...r, due: promiseDue(kind, +r.since) }))
+    .filter((r) => r.due <= now)
+    .map((r) => ({
+      rid: r.rid,
+      order_no: r.orderNo,
+      status: r.status,
+      status_text: ORDER_STATUS_TEXT[r.status],
+      customer: r.customer,
+      since: shanghaiIso(r.since),
+      due: shanghaiIso(r.due),
+    }));
+}
+
+/** promise/list: one promise's overdue orders, paged. */
+export async function listOverdue(s: Services, q: { kind: PromiseKind; page?: number; size?: number }) {
+  const all = await overdue(s, q.kind);
+  const w = pageWindow(q.page, q.size);
+  return { list: all.slice(w.offset, w.offset + w.size), total: all.length };
+}
+
+/** The dashboard's overdue counts, one per promise. */
+export async function overdueCounts(s: Services) {
+  const [calls, reminders, returns, disposals] = await Promise.all(
+    (['manager_call', 'data_reminder', 'sample_return', 'disposal'] as const).map((k) =>
+      overdue(s, k).then((r) => r.length),
+    ),
+  );
+  return {
+    manager_calls: calls!,
+    data_reminders: reminders!,
+    sample_returns: returns!,
+    disposals: disposals!,
+  };
+}

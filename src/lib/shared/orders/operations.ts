@@ -1,0 +1,144 @@
+// The console's daily operations (decision 0032): pickups by date, and the spec's service
+// promises with what overdue means for each. Requests, responses and the pure deadline rules.
+import { z } from '../zod.ts';
+import { PageRequestSchema } from '../pagination.ts';
+import { addDays, isValidDate, shanghaiDate, shanghaiMidnight } from '../slots.ts';
+import { pagedOf, ridOut } from '../responses.ts';
+import { CustomerRefSchema } from '../accounts/responses.ts';
+import { ORDER_STATUSES } from './order-status.ts';
+import { optText, ridField } from './order.ts';
+
+export const PICKUP_STATUSES = ['pending', 'picked', 'received', 'cancelled'] as const;
+export type PickupStatus = (typeof PICKUP_STATUSES)[number];
+export const PICKUP_STATUS_TEXT: Record<PickupStatus, string> = {
+  pending: '待取样',
+  picked: '已取样',
+  received: '已收样',
+  cancelled: '已取消',
+};
+
+const blank = (v: unknown) => v === undefined || v === null || v === '';
+
+/** pickup/list: one Shanghai day (today when absent), optionally one step. */
+export const pickupListSchema = PageRequestSchema.extend({
+  date: z.preprocess(
+    (v) => (blank(v) ? undefined : v),
+    z.string({ error: '[取样日期]格式不正确' }).refine(isValidDate, '[取样日期]格式不正确').optional(),
+  ),
+  status: z.preprocess(
+    (v) => (blank(v) ? undefined : v),
+    z.enum(PICKUP_STATUSES, { error: '[状态]不正确' }).optional(),
+  ),
+});
+
+/** pickup/picked, pickup/receive: a pickup request (s…) or an order with a pickup (o…). */
+export const pickupStepSchema = z.object(
+  { rid: ridField('取样单'), note: optText('说明', 500) },
+  { error: '请求参数格式不正确' },
+);
+
+export const PickupSchema = z.object({
+  /** 'order': an order placed with pickup delivery; 'request': a pickup booked on its own (sampling/add). */
+  kind: z.enum(['order', 'request']),
+  rid: ridOut,
+  order_no: z.string(),
+  status: z.enum(PICKUP_STATUSES),
+  status_text: z.string(),
+  /** The order's own status (empty for a request), e.g. 待报价 before it can be picked up. */
+  order_status: z.enum(ORDER_STATUSES).nullable(),
+  order_status_text: z.string(),
+  date: z.string(),
+  time: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  message: z.string(),
+  /** "name ×count" per order line; empty for a request. */
+  items: z.array(z.string()),
+  customer: CustomerRefSchema,
+  picked_at: z.string().nullable(),
+  received_at: z.string().nullable(),
+});
+export type PickupRow = z.output<typeof PickupSchema>;
+export const PickupPageSchema = pagedOf(PickupSchema);
+export const PickupMovedSchema = z.object({
+  rid: ridOut,
+  status: z.enum(PICKUP_STATUSES),
+  status_text: z.string(),
+});
+
+// ---- service promises (spec: process and section 12) ----
+
+export const PROMISES = ['manager_call', 'data_reminder', 'sample_return', 'disposal'] as const;
+export type PromiseKind = (typeof PROMISES)[number];
+export const PROMISE_TEXT: Record<PromiseKind, string> = {
+  manager_call: '收样后 2 小时内业务经理致电',
+  data_reminder: '出数据后 2 小时内通知客户',
+  sample_return: '全额付款后 48 小时内寄回样品',
+  disposal: '检测完成 5 个工作日后销毁样品',
+};
+/** What marks a promise kept (an order_events action), where staff do it by hand. */
+export const PROMISE_DONE_ACTION = {
+  manager_call: 'called',
+  sample_return: 'returned',
+  disposal: 'disposed',
+} as const;
+export const OPERATION_ACTION_TEXT: Record<string, string> = {
+  picked: '已上门取样',
+  called: '业务经理已致电客户',
+  returned: '样品已寄回',
+  disposed: '样品已销毁',
+};
+
+export const promiseListSchema = PageRequestSchema.extend({
+  kind: z.enum(PROMISES, { error: '[类型]不正确' }),
+});
+/** order/called, order/returned, order/disposed. */
+export const orderMarkSchema = z.object(
+  { rid: ridField(), note: optText('说明', 500) },
+  { error: '请求参数格式不正确' },
+);
+
+export const PromiseRowSchema = z.object({
+  rid: ridOut,
+  order_no: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  status_text: z.string(),
+  customer: CustomerRefSchema,
+  /** When the clock started (receipt, delivery, full payment or end of testing). */
+  since: z.string(),
+  /** When it should have been done. */
+  due: z.string(),
+});
+export type PromiseRow = z.output<typeof PromiseRowSchema>;
+export const PromisePageSchema = pagedOf(PromiseRowSchema);
+
+const HOUR = 3600_000;
+export const PROMISE_HOURS = { manager_call: 2, data_reminder: 2, sample_return: 48 } as const;
+export const DISPOSAL_WORKING_DAYS = 5;
+
+/**
+ * The instant `days` working days (Monday to Friday, Shanghai) after `from`: the same time of day
+ * on that working day. A start on a weekend counts from the next Monday's start.
+ */
+export function addWorkingDays(from: number, days: number): number {
+  let date = shanghaiDate(from);
+  let timeOfDay = from - shanghaiMidnight(date)!;
+  const weekday = (d: string) => new Date(shanghaiMidnight(d)! + 8 * HOUR).getUTCDay();
+  if (weekday(date) === 0 || weekday(date) === 6) {
+    while (weekday(date) === 0 || weekday(date) === 6) date = addDays(date, 1);
+    timeOfDay = 0;
+  }
+  for (let left = days; left > 0;) {
+    date = addDays(date, 1);
+    if (weekday(date) !== 0 && weekday(date) !== 6) left--;
+  }
+  return shanghaiMidnight(date)! + timeOfDay;
+}
+
+/** When a promise started at `since` is due. */
+export function promiseDue(kind: PromiseKind, since: number): number {
+  return kind === 'disposal'
+    ? addWorkingDays(since, DISPOSAL_WORKING_DAYS)
+    : since + PROMISE_HOURS[kind] * HOUR;
+}

@@ -1,0 +1,268 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { setupApi } from '../setup/api.ts';
+import { orderHelpers, PDF, staffToken, type Customer } from '../support/orders.ts';
+import { runJobs } from '../support/jobs.ts';
+import { auditLog, sampleRecycles } from '#server/platform/db/schema.ts';
+import type { PickupRow, PromiseRow } from '#shared/orders/operations.ts';
+import { addWorkingDays } from '#shared/orders/operations.ts';
+import { shanghaiMidnight } from '#shared/slots.ts';
+
+const t = await setupApi();
+const o = orderHelpers(t);
+const HOUR = 3600_000;
+
+/** A staff member of a role, with a console session made now. */
+async function staffOf(role: 'technician' | 'editor' | 'manager') {
+  const u = await o.a.user();
+  const saved = await o.admin('staff/save', { phone: u.phone, role });
+  expect(saved.body.code).toBe(1);
+  const h = o.a.bearer(await staffToken(t, u.phone));
+  return <T = unknown>(path: string, body: unknown) => t.post<T>(`/api/admin/${path}`, body, h);
+}
+
+/** An order of the first demo 送样检测 item with `disposal`, picked up at the first allowed slot. */
+async function pickupOrder(c: Customer, disposal = 0) {
+  const it = await o.demoItem(1);
+  const delivery = await o.pickup();
+  const placed = await t.post<{ list: { rid: string; status: string }[] }>(
+    '/api/auth/order/add',
+    { items: [{ item_rid: it.rid, parameters: it.parameters, disposal }], delivery },
+    c.h,
+  );
+  expect(placed.body, JSON.stringify(placed.body)).toMatchObject({ code: 1 });
+  return { rid: placed.body.data.list[0].rid, status: placed.body.data.list[0].status, delivery, item: it };
+}
+
+const pickups = async (date: string) =>
+  (await o.admin<{ list: PickupRow[]; total: number }>('pickup/list', { date, size: 50 })).body.data;
+const overdue = async () =>
+  (await o.admin<{ overdue: Record<string, number> }>('dashboard', {})).body.data.overdue;
+const promiseList = async (kind: string) =>
+  (await o.admin<{ list: PromiseRow[]; total: number }>('promise/list', { kind })).body.data;
+
+describe('pickups by date', () => {
+  it('lists the day’s pickup orders and requests; a technician marks them picked and received, audited', async () => {
+    const me = await o.customer('institution');
+    const order = await pickupOrder(me);
+    expect(order.status).toBe('awaiting_pickup');
+    const request = await t.post<{ rid: string }>(
+      '/api/auth/sampling/add',
+      { ...order.delivery, message: '门卫处交接' },
+      me.h,
+    );
+    expect(request.body).toMatchObject({ code: 1 });
+    const reqRid = request.body.data.rid;
+
+    const day = await pickups(order.delivery.date);
+    const mine = day.list.filter((p) => p.customer.rid === me.rid);
+    expect(mine.map((p) => [p.kind, p.status])).toEqual(
+      expect.arrayContaining([
+        ['order', 'pending'],
+        ['request', 'pending'],
+      ]),
+    );
+    const row = mine.find((p) => p.kind === 'order')!;
+    expect(row).toMatchObject({
+      rid: order.rid,
+      time: order.delivery.time,
+      name: '张三',
+      phone: '13912345678',
+      address: '上海市闵行区东川路800号',
+      items: [`${order.item.name} ×1`],
+      order_status_text: '待取样',
+    });
+    expect(mine.find((p) => p.kind === 'request')!.message).toBe('门卫处交接');
+    // Another day is another list; a bad date is refused.
+    expect((await pickups('2020-01-01')).total).toBe(0);
+    expect((await o.admin('pickup/list', { date: '2026-02-30' })).body.msg).toBe('[取样日期]格式不正确');
+
+    // An editor may not see or move pickups; a technician may.
+    const editor = await staffOf('editor');
+    expect((await editor('pickup/list', {})).status).toBe(403);
+    expect((await editor('pickup/picked', { rid: order.rid })).body).toMatchObject({
+      code: 0,
+      msg: '您的角色无权执行该操作',
+    });
+    const tech = await staffOf('technician');
+    expect((await tech('pickup/receive', { rid: reqRid })).body.msg).toBe('取样单状态不允许此操作');
+    expect((await tech('pickup/picked', { rid: order.rid })).body).toMatchObject({
+      code: 1,
+      data: { status: 'picked', status_text: '已取样' },
+    });
+    expect((await tech('pickup/picked', { rid: order.rid })).body.msg).toBe('该订单已标记为已取样');
+    expect((await tech('pickup/picked', { rid: reqRid })).body).toMatchObject({
+      code: 1,
+      data: { status: 'picked' },
+    });
+    let after = (await pickups(order.delivery.date)).list.filter((p) => p.customer.rid === me.rid);
+    expect(after.find((p) => p.kind === 'order')).toMatchObject({
+      status: 'picked',
+      order_status: 'awaiting_pickup',
+    });
+    expect(after.find((p) => p.kind === 'order')!.picked_at).not.toBeNull();
+
+    // Received: the order's receipt step (order/receive), and the request's last step.
+    expect((await tech('pickup/receive', { rid: order.rid })).body).toMatchObject({
+      code: 1,
+      data: { status: 'received' },
+    });
+    expect((await tech('pickup/receive', { rid: reqRid })).body).toMatchObject({
+      code: 1,
+      data: { status: 'received' },
+    });
+    after = (await pickups(order.delivery.date)).list.filter((p) => p.customer.rid === me.rid);
+    expect(after.map((p) => p.status)).toEqual(['received', 'received']);
+    expect(after.find((p) => p.kind === 'order')!.order_status).toBe('received');
+    const detail = await t.post<{ timeline: { action: string; note: string }[] }>(
+      '/api/auth/order/detail',
+      { rid: order.rid },
+      me.h,
+    );
+    expect(detail.body.data.timeline.map((e) => e.action)).toEqual(['create', 'picked', 'receive']);
+    // Only the status filter's rows.
+    expect(
+      (
+        await o.admin<{ list: PickupRow[] }>('pickup/list', { date: order.delivery.date, status: 'pending' })
+      ).body.data.list.some((p) => p.customer.rid === me.rid),
+    ).toBe(false);
+
+    // The audit log has each move, with the request's record before and after.
+    const logged = await t.services.db.select().from(auditLog).where(eq(auditLog.entityRid, reqRid));
+    expect(logged.map((l) => [l.action, l.outcome])).toEqual([
+      ['pickup/receive', 'refused'],
+      ['pickup/picked', 'ok'],
+      ['pickup/receive', 'ok'],
+    ]);
+    expect(logged[1]).toMatchObject({
+      role: 'technician',
+      before: { status: 'pending' },
+      after: { status: 'picked' },
+    });
+    const orderLog = await t.services.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityRid, order.rid), eq(auditLog.action, 'pickup/picked')));
+    expect(orderLog.map((l) => l.outcome)).toEqual(['ok', 'refused']);
+  });
+
+  it('refuses a pickup step on an order that is not a pickup, or not yet payable', async () => {
+    const boss = await o.customer('enterprise');
+    const prepaid = await pickupOrder(boss);
+    expect(['quoting', 'unpaid']).toContain(prepaid.status);
+    expect((await o.admin('pickup/picked', { rid: prepaid.rid })).body.msg).toBe(
+      '订单尚未报价或付款，暂不能取样',
+    );
+    const me = await o.customer('institution');
+    const it = await o.demoItem(1);
+    const placed = await t.post<{ list: { rid: string }[] }>(
+      '/api/auth/order/add',
+      { items: [{ item_rid: it.rid, parameters: it.parameters }], delivery: { type: 0 } },
+      me.h,
+    );
+    const self = placed.body.data.list[0].rid;
+    expect((await o.admin('pickup/picked', { rid: self })).body.msg).toBe('该订单不是上门取样订单');
+    expect((await o.admin('pickup/picked', { rid: 'o-missing' })).body.msg).toBe('订单不存在');
+    expect((await o.admin('pickup/picked', { rid: 's-missing' })).body.msg).toBe('取样单不存在');
+  });
+});
+
+describe('service promises on the dashboard', () => {
+  it('counts and lists the manager’s call, the data reminder and disposal; staff mark them kept', async () => {
+    const me = await o.customer('institution');
+    const { rid } = await pickupOrder(me, 0);
+    await o.move('order/receive', { rid });
+    const base = await overdue();
+    expect(await promiseList('manager_call')).toMatchObject({ total: base.manager_calls });
+
+    // Two hours after receipt with no call recorded, the promise is overdue.
+    o.a.advance(2 * HOUR + 60_000);
+    expect((await overdue()).manager_calls).toBe(base.manager_calls + 1);
+    const calls = await promiseList('manager_call');
+    const late = calls.list.find((r) => r.rid === rid)!;
+    expect(late).toMatchObject({ status: 'received', customer: { rid: me.rid } });
+    expect(Date.parse(late.due) - Date.parse(late.since)).toBe(2 * HOUR);
+    // The call is the business manager's: a technician may not record it.
+    const tech = await staffOf('technician');
+    expect((await tech('order/called', { rid })).status).toBe(403);
+    const manager = await staffOf('manager');
+    expect((await manager('order/called', { rid, note: '已与张老师确认方案' })).body).toMatchObject({
+      code: 1,
+      msg: '已记录致电',
+    });
+    expect((await manager('order/called', { rid })).body.msg).toBe('已记录致电，请勿重复操作');
+    expect((await overdue()).manager_calls).toBe(base.manager_calls);
+    expect((await promiseList('manager_call')).list.some((r) => r.rid === rid)).toBe(false);
+
+    // The data reminder: the delivery's messages not sent two hours on.
+    await runJobs(t.services);
+    await o.move('order/start', { rid });
+    expect(
+      (await o.upload('/api/admin/order/report', await o.staff(), PDF, 'r.pdf', { rid })).body.code,
+    ).toBe(1);
+    await o.move('order/deliver', { rid });
+    const delivered = t.services.now();
+    o.a.advance(2 * HOUR + 60_000);
+    expect((await overdue()).data_reminders).toBe(base.data_reminders + 1);
+    expect((await promiseList('data_reminder')).list.map((r) => r.rid)).toContain(rid);
+    await runJobs(t.services);
+    expect((await overdue()).data_reminders).toBe(base.data_reminders);
+
+    // Disposal: five working days after testing ended (the weekend does not count).
+    expect((await (await staffOf('technician'))('order/disposed', { rid })).body.msg).toBe(
+      '样品需保留5个工作日后才能销毁',
+    );
+    const due = addWorkingDays(delivered, 5);
+    expect(due - delivered).toBeGreaterThanOrEqual(7 * 24 * HOUR);
+    o.a.advance(due - t.services.now() - 60_000);
+    expect((await promiseList('disposal')).list.some((r) => r.rid === rid)).toBe(false);
+    o.a.advance(2 * 60_000);
+    const disposals = await promiseList('disposal');
+    expect(disposals.list.find((r) => r.rid === rid)).toMatchObject({
+      order_no: expect.stringMatching(/^LP/),
+    });
+    expect((await overdue()).disposals).toBe(disposals.total);
+    const tech2 = await staffOf('technician');
+    expect((await tech2('order/disposed', { rid })).body).toMatchObject({ code: 1, msg: '已记录样品销毁' });
+    expect((await tech2('order/disposed', { rid })).body.msg).toBe('已记录样品销毁，请勿重复操作');
+    expect((await tech2('order/returned', { rid })).body.msg).toBe('该订单没有需要寄回的样品');
+    expect((await promiseList('disposal')).list.some((r) => r.rid === rid)).toBe(false);
+  });
+
+  it('counts a sample return 48 hours after full payment until staff send it back', async () => {
+    const me = await o.customer('institution');
+    const { rid } = await pickupOrder(me, 1);
+    expect((await o.admin('order/returned', { rid })).body.msg).toBe('检测完成后才能寄回样品');
+    await o.move('order/receive', { rid });
+    await o.move('order/start', { rid });
+    await o.upload('/api/admin/order/report', await o.staff(), PDF, 'r.pdf', { rid });
+    await o.move('order/deliver', { rid });
+    await o.move('order/bill', { rid });
+    const recycle = await t.post(
+      '/api/auth/sample4recycle/add',
+      { rid, name: '张三', phone: '13912345678', address: '上海市闵行区东川路800号' },
+      me.h,
+    );
+    expect(recycle.body.code, JSON.stringify(recycle.body)).toBe(1);
+    await o.credit(me.rid, 10_000_000);
+    expect((await t.post('/api/auth/web/order/pay', { rid }, me.h)).body.code).toBe(1);
+    const before = (await overdue()).sample_returns;
+    o.a.advance(47 * HOUR);
+    expect((await overdue()).sample_returns).toBe(before);
+    o.a.advance(2 * HOUR);
+    expect((await overdue()).sample_returns).toBe(before + 1);
+    const returns = await promiseList('sample_return');
+    expect(returns.list.find((r) => r.rid === rid)).toMatchObject({ status: 'completed' });
+    const tech = await staffOf('technician');
+    expect((await tech('order/returned', { rid, note: '顺丰 SF123' })).body).toMatchObject({ code: 1 });
+    expect((await overdue()).sample_returns).toBe(before);
+    const [req] = await t.services.db.select().from(sampleRecycles).where(eq(sampleRecycles.userId, me.id));
+    expect(req.status).toBe('sent');
+    // The days are Shanghai days: a Friday evening delivery is due the next Friday evening.
+    const friday = shanghaiMidnight('2026-01-09')! + 18 * HOUR;
+    expect(addWorkingDays(friday, 5)).toBe(shanghaiMidnight('2026-01-16')! + 18 * HOUR);
+    expect(addWorkingDays(shanghaiMidnight('2026-01-10')! + 9 * HOUR, 5)).toBe(
+      shanghaiMidnight('2026-01-19')!,
+    );
+  });
+});
