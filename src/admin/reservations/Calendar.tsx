@@ -116,7 +116,7 @@ export default function Calendar({ me }: { me: Me }) {
       <div className="flex flex-wrap items-center gap-2">
         <select
           className={filterInput}
-          aria-label="仪器"
+          aria-label="选择仪器"
           value={deviceRid}
           onChange={(e) => (setDeviceRid(e.target.value), setPicked(null))}
         >
