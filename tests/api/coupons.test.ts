@@ -177,6 +177,9 @@ describe('the coupon centre and my coupons', () => {
     };
     expect((await held(invited)).map((c) => c.source)).toEqual(['welcome']);
     expect(await held(plain)).toEqual([]);
+    // The inviter earns POINTS_INVITE points, once per invitee.
+    const points = await t.post<{ balance: number }>('/api/auth/integration/init', {}, inviter.h);
+    expect(points.body.data.balance).toBe(t.services.env.POINTS_INVITE);
   });
 });
 

@@ -172,6 +172,20 @@ describe('research groups', () => {
     expect((await call(late, 'apply', { rid: other.rid })).body.msg).toBe('该课题组已解散');
   });
 
+  it('web/home/data says what waits: orders, coupons, points and the groups with their approvals', async () => {
+    const { pi, rid, code } = await groupWith(10_000);
+    const student = await memberOf(code);
+    const order = await o.quotedOrder(student, 5_000);
+    await call(student, 'pay', { rid, order_rid: order });
+    const home = await t.post<{
+      orders: { unpaid: number };
+      groups: { rid: string; waiting_payments: number }[];
+    }>('/api/auth/web/home/data', {}, pi.h);
+    expect(home.body.data.groups).toMatchObject([{ rid, waiting_payments: 1 }]);
+    const mine = await t.post<{ orders: { unpaid: number } }>('/api/auth/web/home/data', {}, student.h);
+    expect(mine.body.data.orders.unpaid).toBe(1);
+  });
+
   it('refuses bad input in Chinese', async () => {
     const c = await o.customer();
     expect((await call(c, 'add', { name: '', institution: 'x', pi_name: 'y' })).body.msg).toBe(

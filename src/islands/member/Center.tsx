@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import Todo from './Todo.tsx';
 import ProfileDialog from '../profile/ProfileDialog.tsx';
 import { IncompleteNotice, basicInfoOf } from './ProfileSummary.tsx';
 
@@ -140,6 +141,8 @@ function Center() {
       </section>
 
       <IncompleteNotice user={user} onComplete={() => setEditing(true)} />
+
+      <Todo />
 
       <AssetCard
         asset={asset}

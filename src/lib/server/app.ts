@@ -27,6 +27,7 @@ import { moneyAdminRoutes, moneyRoutes } from './money/index.ts';
 import { couponAdminRoutes, couponRoutes } from './coupons/index.ts';
 import { invoiceAdminRoutes, invoiceRoutes } from './invoices/index.ts';
 import { groupRoutes } from './groups/index.ts';
+import { homeRoutes } from './home/index.ts';
 import { pointsAdminRoutes, pointsRoutes } from './points/index.ts';
 import { statementAdminRoutes, statementRoutes } from './statements/index.ts';
 import { requireAdminRoutes } from './require/index.ts';
@@ -73,6 +74,7 @@ export function createApi(services: Services) {
   app.route('/api/auth', couponRoutes());
   app.route('/api/auth', invoiceRoutes());
   app.route('/api/auth', groupRoutes());
+  app.route('/api/auth', homeRoutes());
   app.route('/api/auth', pointsRoutes());
   app.route('/api/auth', statementRoutes());
   app.route('/api/auth', promotionRoutes());

@@ -9,6 +9,7 @@ import { enforce, LIMITS } from './limits.ts';
 import { revokeUserSessions } from './tokens.ts';
 import { clearLoginLock } from './login.ts';
 import { giveWelcomeCoupons } from '../coupons/index.ts';
+import { awardInvitePoints } from '../points/index.ts';
 import { findUserById, findUserByPhone, insertUser, PHONE_TAKEN } from './users.ts';
 
 // The account changes proved by an SMS code: registering, resetting the password, a new phone.
@@ -34,8 +35,17 @@ export async function register(
     await useCode(tx, codeId, s.now());
     const user = await insertUser(tx, { phone: input.phone, passwordHash, inviterId, now: s.now() });
     if (!user) throw new DomainError(PHONE_TAKEN);
-    // An invited newcomer starts with the welcome coupon (decision 0026).
-    if (inviterId !== null) await giveWelcomeCoupons(tx, user.id, s.now());
+    // An invited newcomer starts with the welcome coupon (decision 0026); the inviter earns points.
+    if (inviterId !== null) {
+      await giveWelcomeCoupons(tx, user.id, s.now());
+      await awardInvitePoints(tx, {
+        inviterId,
+        inviteeId: user.id,
+        points: s.env.POINTS_INVITE,
+        validDays: s.env.POINTS_VALID_DAYS,
+        now: s.now(),
+      });
+    }
   });
 }
 

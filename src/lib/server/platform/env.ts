@@ -105,6 +105,8 @@ const EnvSchema = z.object({
   // give to others in a day (Asia/Shanghai).
   POINTS_VALID_DAYS: z.coerce.number().int().min(1).max(3650).default(730),
   POINTS_TRANSFER_DAILY_LIMIT: z.coerce.number().int().min(0).max(10_000_000).default(5000),
+  // Points an inviter earns when someone registers with their code (0: none).
+  POINTS_INVITE: z.coerce.number().int().min(0).max(100_000).default(100),
   // Statements (decision 0029): a statement the customer neither confirms nor disputes counts as
   // confirmed this many days after it is issued.
   STATEMENT_CONFIRM_DAYS: z.coerce.number().int().min(1).max(90).default(7),

@@ -126,3 +126,27 @@ export async function reverseOrderPoints(
   );
   return spent ? { points, short } : { points: 0, short: 0 };
 }
+
+/**
+ * The inviter's points when someone registers with their code (POINTS_INVITE), in the
+ * registration's transaction; once per invitee.
+ */
+export async function awardInvitePoints(
+  tx: Tx,
+  input: { inviterId: number; inviteeId: number; points: number; validDays: number; now: number },
+): Promise<void> {
+  if (input.points <= 0) return;
+  const account = await lockOne(tx, input.inviterId, input.now);
+  await addPoints(
+    tx,
+    account,
+    {
+      kind: 'invite',
+      points: input.points,
+      key: `invite:${input.inviteeId}`,
+      note: '邀请好友注册',
+      now: input.now,
+    },
+    [{ points: input.points, expiresAt: input.now + input.validDays * DAY_MS }],
+  );
+}

@@ -82,3 +82,25 @@ export const GroupPaymentPageSchema = pagedOf(
     decided: z.string().nullable(),
   }),
 ).extend({ paid_fen: fen });
+
+/** web/home/data: what waits for a logged-in customer (decision 0033). */
+export const HomeDataForUserSchema = z.object({
+  orders: z.object({
+    unpaid: z.number().int(),
+    unsettled: z.number().int(),
+    quoting: z.number().int(),
+    delivered: z.number().int(),
+  }),
+  coupons: z.number().int(),
+  points: z.number().int(),
+  groups: z.array(
+    z.object({
+      rid: ridOut,
+      name: z.string(),
+      role,
+      balance_fen: fen,
+      waiting_applicants: z.number().int(),
+      waiting_payments: z.number().int(),
+    }),
+  ),
+});

@@ -22,6 +22,7 @@ export const ENTRY_KINDS = [
   'transfer_in',
   'adjust',
   'expired',
+  'invite',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
@@ -35,6 +36,7 @@ export const ENTRY_TEXT: Record<EntryKind, string> = {
   transfer_in: '转入',
   adjust: '人工调整',
   expired: '积分过期',
+  invite: '邀请好友注册',
 };
 
 export const ITEM_KINDS = ['bonus', 'gift'] as const;
