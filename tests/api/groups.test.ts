@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers, type Customer } from '../support/orders.ts';
 import { expectLedgerSound, wallet } from '../support/money.ts';
+import { eq } from 'drizzle-orm';
+import { orders } from '#server/platform/db/schema.ts';
+import { orderInUsersGroup } from '#server/groups/index.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);
@@ -184,6 +187,16 @@ describe('research groups', () => {
     expect(home.body.data.groups).toMatchObject([{ rid, waiting_payments: 1 }]);
     const mine = await t.post<{ orders: { unpaid: number } }>('/api/auth/web/home/data', {}, student.h);
     expect(mine.body.data.orders.unpaid).toBe(1);
+  });
+
+  it('knows an order is of a group a promoter is in (no rebate on those)', async () => {
+    const { pi, code } = await groupWith(0);
+    const student = await memberOf(code);
+    const outsider = await o.customer();
+    const rid = await o.quotedOrder(student, 5_000);
+    const [order] = await t.services.db.select().from(orders).where(eq(orders.rid, rid));
+    expect(await orderInUsersGroup(t.services.db, pi.id, order.id)).toBe(true);
+    expect(await orderInUsersGroup(t.services.db, outsider.id, order.id)).toBe(false);
   });
 
   it('refuses bad input in Chinese', async () => {

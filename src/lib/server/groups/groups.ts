@@ -682,3 +682,26 @@ export async function groupPaymentsList(
     paid_fen: Number(totals.paid),
   };
 }
+
+/**
+ * Whether an order is "of a group" a user belongs to (no promotion rebate on those, issue 17):
+ * paid from the wallet of a group the user is in, or placed by someone who shares an active
+ * group with the user.
+ */
+export async function orderInUsersGroup(tx: Db | Tx, userId: number, orderId: number): Promise<boolean> {
+  const [row] = await tx
+    .execute<{ hit: number }>(
+      sql`
+    select 1 as hit from ${orders} o
+    where o.id = ${orderId} and (
+      exists (
+        select 1 from ${groupPayments} p join ${groupMembers} m on m.group_id = p.group_id
+        where p.order_id = o.id and p.status = 'paid' and m.user_id = ${userId} and m.status = 'active')
+      or exists (
+        select 1 from ${groupMembers} a join ${groupMembers} b on a.group_id = b.group_id
+        where a.user_id = o.user_id and b.user_id = ${userId} and a.status = 'active' and b.status = 'active'))
+  `,
+    )
+    .then((r) => (r as { rows?: { hit: number }[] }).rows ?? (r as unknown as { hit: number }[]));
+  return Boolean(row);
+}

@@ -1,5 +1,6 @@
 // Rebates (decision 0031): a promoter earns a share of the cash their invitees pay on orders that
 // reach 已完成 within the binding window; frozen for the refund window; taken back by a refund.
+import { orderInUsersGroup } from '../groups/index.ts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Tx } from '../platform/db/client.ts';
@@ -41,15 +42,14 @@ export async function cashPaidOn(tx: Tx, orderId: number): Promise<number> {
 
 /**
  * Whether the order belongs to a research group the promoter is in (issue 17: no rebate on a
- * group's orders among its own members). Research groups do not exist yet, so no order does;
- * when they arrive this looks up the order's group and the promoter's memberships.
+ * group's orders among its own members; decision 0033).
  */
 export async function orderOfPromotersGroup(
-  _tx: Tx,
-  _promoterUserId: number,
-  _orderId: number,
+  tx: Tx,
+  promoterUserId: number,
+  orderId: number,
 ): Promise<boolean> {
-  return false;
+  return orderInUsersGroup(tx, promoterUserId, orderId);
 }
 
 /** The rebates an order has given so far (credited less taken back). */
