@@ -48,7 +48,7 @@ test('a technician marks a pickup picked and received; the dashboard shows the p
   const customer = await newCustomer(await page.context().newPage(), request, ip);
   // The first pickup date and slot the settings allow, as the sampling dialog would offer.
   const settings = (await (await request.post('/api/open/setting', { data: {} })).json()) as {
-    data: { samplingSetting: Parameters<typeof pickupSlots>[1] };
+    data: { samplingSetting: Parameters<typeof pickupSlots>[1] & Parameters<typeof pickupDateProblem>[1] };
   };
   const setting = settings.data.samplingSetting;
   const now = new Date();

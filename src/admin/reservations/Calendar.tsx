@@ -115,7 +115,7 @@ export default function Calendar({ me }: { me: Me }) {
       </h2>
       <div className="flex flex-wrap items-center gap-2">
         <select
-          className={filterInput}
+          className={filterInput.replace('sm:w-44', 'sm:w-auto')}
           aria-label="选择仪器"
           value={deviceRid}
           onChange={(e) => (setDeviceRid(e.target.value), setPicked(null))}

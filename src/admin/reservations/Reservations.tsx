@@ -78,20 +78,22 @@ export default function Reservations({ me }: { me: Me }) {
           title="仪器预约"
           lead="确认预约；上机结束后标记完成或未到场（按预约时长结算）；驳回需写明原因，订单随之取消并退款。"
           actions={
-            <ExportCsv<Booking>
-              path="/api/admin/reservation/list"
-              filter={filter}
-              name="仪器预约"
-              columns={[
-                { header: '仪器', value: (b) => b.device.name },
-                { header: '开始', value: (b) => when(b.start) },
-                { header: '结束', value: (b) => when(b.end) },
-                { header: '客户', value: (b) => `${b.customer.name} ${b.customer.phone}` },
-                { header: '金额（元）', value: (b) => (b.amount_fen / 100).toFixed(2) },
-                { header: '状态', value: (b) => b.status_text },
-                { header: '订单号', value: (b) => b.order_no },
-              ]}
-            />
+            view === 'list' && (
+              <ExportCsv<Booking>
+                path="/api/admin/reservation/list"
+                filter={filter}
+                name="仪器预约"
+                columns={[
+                  { header: '仪器', value: (b) => b.device.name },
+                  { header: '开始', value: (b) => when(b.start) },
+                  { header: '结束', value: (b) => when(b.end) },
+                  { header: '客户', value: (b) => `${b.customer.name} ${b.customer.phone}` },
+                  { header: '金额（元）', value: (b) => (b.amount_fen / 100).toFixed(2) },
+                  { header: '状态', value: (b) => b.status_text },
+                  { header: '订单号', value: (b) => b.order_no },
+                ]}
+              />
+            )
           }
         />
         <StatusTabs
