@@ -92,8 +92,19 @@ const EnvSchema = z.object({
   SMTP_USER: z.string().optional(),
   SMTP_PASS: z.string().optional(),
   MAIL_FROM: z.string().optional(),
-  // Uploads: `local` keeps files under DATA_DIR/uploads.
-  STORAGE_PROVIDER: z.enum(['local']).default('local'),
+  // Uploads: `local` keeps files under DATA_DIR/uploads (one machine); `s3` in an S3-compatible
+  // object store (MinIO, Aliyun OSS, Tencent COS, AWS S3) that several app processes share.
+  STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // Path-style addresses (endpoint/bucket/key), as MinIO expects; false for virtual-host style (OSS).
+  S3_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(200).default(20),
   // Transfers of cash between customers above this many yuan wait for finance's approval.
   TRANSFER_REVIEW_YUAN: z.coerce.number().int().min(0).max(10_000_000).default(5000),
@@ -147,6 +158,7 @@ const requiredWhen = {
     'WECHATPAY_APIV3_KEY',
   ],
   alipay: ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'],
+  s3: ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
 } as const;
 
 /** With PAYMENT_PROVIDER=live, the channels whose settings were given (at least one must be). */
@@ -162,16 +174,19 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
     ...(env.MAIL_PROVIDER === 'smtp' ? requiredWhen.smtp : []),
     ...(env.PAYMENT_PROVIDER === 'live' && liveChannels(env).wechatpay ? requiredWhen.wechatpay : []),
     ...(env.PAYMENT_PROVIDER === 'live' && liveChannels(env).alipay ? requiredWhen.alipay : []),
+    ...(env.STORAGE_PROVIDER === 's3' ? requiredWhen.s3 : []),
   ];
   for (const key of need) {
     if (!env[key]) {
-      const provider = key.startsWith('ALIYUN')
-        ? 'SMS_PROVIDER=aliyun'
-        : key.startsWith('WECHATPAY') || key.startsWith('ALIPAY_')
-          ? 'PAYMENT_PROVIDER=live'
-          : key.startsWith('WECHAT')
-            ? 'WECHAT_PROVIDER=mp'
-            : 'MAIL_PROVIDER=smtp';
+      const provider = key.startsWith('S3_')
+        ? 'STORAGE_PROVIDER=s3'
+        : key.startsWith('ALIYUN')
+          ? 'SMS_PROVIDER=aliyun'
+          : key.startsWith('WECHATPAY') || key.startsWith('ALIPAY_')
+            ? 'PAYMENT_PROVIDER=live'
+            : key.startsWith('WECHAT')
+              ? 'WECHAT_PROVIDER=mp'
+              : 'MAIL_PROVIDER=smtp';
       ctx.addIssue({ code: 'custom', path: [key], message: `required when ${provider}` });
     }
   }

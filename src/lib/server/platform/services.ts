@@ -14,6 +14,7 @@ import { createLogMail } from './adapters/mail/log.ts';
 import { createSmtpMail } from './adapters/mail/smtp.ts';
 import type { StorageAdapter } from './adapters/storage/types.ts';
 import { createLocalStorage } from './adapters/storage/local.ts';
+import { createS3Storage } from './adapters/storage/s3.ts';
 import type { PayChannel, PaymentAdapter } from './adapters/payment/types.ts';
 import { createDevPayment } from './adapters/payment/dev.ts';
 import { createWechatPay } from './adapters/payment/wechatpay.ts';
@@ -51,7 +52,17 @@ export function createServices(env: Env, database: Database, content: ContentSto
     sms: createSms(env, database.db, () => services.now()),
     wechat: createWechat(env, database.db, () => services.now()),
     mail: createMail(env, database.db, () => services.now()),
-    storage: createLocalStorage(`${env.DATA_DIR}/uploads`),
+    storage:
+      env.STORAGE_PROVIDER === 's3'
+        ? createS3Storage({
+            endpoint: env.S3_ENDPOINT!,
+            bucket: env.S3_BUCKET!,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID!,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+            pathStyle: env.S3_PATH_STYLE,
+          })
+        : createLocalStorage(`${env.DATA_DIR}/uploads`),
     payments: createPayments(env, database.db, () => services.now()),
   };
   return services;
