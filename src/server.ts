@@ -15,6 +15,7 @@ import { startJobWorker } from './lib/server/platform/jobs.ts';
 import { JOB_HANDLERS, PERIODIC_JOBS } from './lib/server/jobs.ts';
 import { ensureDemoStaff } from './lib/server/staff/index.ts';
 import { createPageCache } from './lib/server/platform/http/page-cache.ts';
+import { watchCatalogue } from './lib/server/catalogue/index.ts';
 import { DataDirLockedError } from './lib/server/platform/db/lock.ts';
 import { devToolsBanner } from './lib/server/platform/http/dev-tools.ts';
 import { prerenderedPageHeaders, setSecurityHeaders } from './lib/server/platform/http/security-headers.ts';
@@ -49,6 +50,9 @@ const { handler: astro } = (await import(serverEntry)) as {
   handler: (req: IncomingMessage, res: ServerResponse, next: undefined, locals: object) => Promise<void>;
 };
 const pageCache = createPageCache(env.PAGE_CACHE_SECONDS);
+// Catalogue edits empty the memo, and the pages built from it with it, in every process (decision 0035).
+services.memo.onClear(pageCache.clear);
+const catalogueWatch = watchCatalogue(services);
 const prerenderedHeaders = prerenderedPageHeaders(`${root}dist/_headers.json`);
 const statics = sirv(clientDir, {
   etag: true,
@@ -125,6 +129,7 @@ async function shutdown(signal: string) {
   await drained;
   clearInterval(sweep);
   clearTimeout(force);
+  catalogueWatch.stop();
   await worker.stop();
   await database.close();
   // Written synchronously: process.exit would drop a console.log still queued on a pipe.

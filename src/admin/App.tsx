@@ -26,6 +26,11 @@ import Invoices from './invoices/Invoices.tsx';
 import PointsExchanges from './points/Exchanges.tsx';
 import PointsItems from './points/Items.tsx';
 import PointsCustomer from './points/Customer.tsx';
+import CatalogueItems from './catalogue/Items.tsx';
+import CatalogueTypes from './catalogue/Types.tsx';
+import CatalogueAreas from './catalogue/Areas.tsx';
+import CatalogueAbilities from './catalogue/Abilities.tsx';
+import CatalogueSettings from './catalogue/Settings.tsx';
 
 type NavItem = { href: string; label: string; permission: Permission };
 const NAV: { group: string; items: NavItem[] }[] = [
@@ -66,6 +71,16 @@ const NAV: { group: string; items: NavItem[] }[] = [
       { href: '/points/exchanges', label: '积分兑换', permission: 'points.read' },
       { href: '/points/items', label: '兑换商品', permission: 'points.read' },
       { href: '/points/customer', label: '客户积分', permission: 'points.read' },
+    ],
+  },
+  {
+    group: '内容',
+    items: [
+      { href: '/catalogue/items', label: '检测项目', permission: 'catalogue.read' },
+      { href: '/catalogue/types', label: '类型与分类', permission: 'catalogue.read' },
+      { href: '/catalogue/areas', label: '热门专区', permission: 'catalogue.read' },
+      { href: '/catalogue/abilities', label: '能力展示', permission: 'catalogue.read' },
+      { href: '/catalogue/settings', label: '取样与区域', permission: 'catalogue.read' },
     ],
   },
   {
@@ -262,6 +277,31 @@ function Shell({ me }: { me: Me }) {
             <Route path="/payments/reconcile">
               <Guard me={me} permission="payments.read">
                 <Reconciliation me={me} />
+              </Guard>
+            </Route>
+            <Route path="/catalogue/items">
+              <Guard me={me} permission="catalogue.read">
+                <CatalogueItems me={me} />
+              </Guard>
+            </Route>
+            <Route path="/catalogue/types">
+              <Guard me={me} permission="catalogue.read">
+                <CatalogueTypes me={me} />
+              </Guard>
+            </Route>
+            <Route path="/catalogue/areas">
+              <Guard me={me} permission="catalogue.read">
+                <CatalogueAreas me={me} />
+              </Guard>
+            </Route>
+            <Route path="/catalogue/abilities">
+              <Guard me={me} permission="catalogue.read">
+                <CatalogueAbilities me={me} />
+              </Guard>
+            </Route>
+            <Route path="/catalogue/settings">
+              <Guard me={me} permission="catalogue.read">
+                <CatalogueSettings me={me} />
               </Guard>
             </Route>
             <Route path="/statements">

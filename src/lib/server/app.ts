@@ -31,6 +31,7 @@ import { homeRoutes } from './home/index.ts';
 import { pointsAdminRoutes, pointsRoutes } from './points/index.ts';
 import { statementAdminRoutes, statementRoutes } from './statements/index.ts';
 import { requireAdminRoutes } from './require/index.ts';
+import { catalogueAdminRoutes } from './catalogue/admin-routes.ts';
 import { promotionAdminRoutes, promotionRoutes } from './promotion/index.ts';
 import { devPayRoutes, paymentNotifyRoutes, paymentRoutes, reconcileAdminRoutes } from './payments/index.ts';
 import { authGuard } from './platform/http/auth.ts';
@@ -92,6 +93,7 @@ export function createApi(services: Services) {
   app.route('/api/admin', promotionAdminRoutes());
   app.route('/api/admin', staffAdminRoutes());
   app.route('/api/admin', requireAdminRoutes());
+  app.route('/api/admin', catalogueAdminRoutes());
   app.route('/api/admin', reconcileAdminRoutes());
   app.route('/api/dev', devRoutes());
   app.route('/api/dev', devPayRoutes());

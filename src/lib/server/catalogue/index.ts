@@ -6,3 +6,4 @@ export { listDevices, getDevice, type DeviceQuery } from './devices.ts';
 export { listAbilities, syncAbilityViews, topAbilities } from './abilities.ts';
 export { getPublicSettings, getSettingsByKeys } from './settings.ts';
 export { toDeviceSummary } from './rows.ts';
+export { watchCatalogue, catalogueChanged } from './freshness.ts';

@@ -4,6 +4,8 @@
  */
 export function createMemo(ttlMs: number) {
   const entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+  // Caches built on the same data (the page cache) empty with it (decision 0035).
+  const listeners = new Set<() => void>();
   return {
     get<T>(key: string, load: () => Promise<T>): Promise<T> {
       const now = Date.now();
@@ -17,6 +19,12 @@ export function createMemo(ttlMs: number) {
     },
     clear() {
       entries.clear();
+      for (const listener of listeners) listener();
+    },
+    /** Calls listener whenever the memo is cleared; returns the unsubscribe. */
+    onClear(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
     },
   };
 }

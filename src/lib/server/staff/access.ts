@@ -4,11 +4,17 @@ import type { MiddlewareHandler } from 'hono';
 import type { ApiEnv } from '../app.ts';
 import type { Db } from '../platform/db/client.ts';
 import {
+  ability,
   auditLog,
   creditApplications,
   device,
   deviceBlocks,
+  item,
   orders,
+  prefecture,
+  projectChild,
+  projectType,
+  setting,
   pointsExchanges,
   pointsItems,
   prestoreApplications,
@@ -53,6 +59,35 @@ const BY_PREFIX: Record<string, { table: PgTable; rid: Column }> = {
   W: { table: promoterWithdrawals, rid: promoterWithdrawals.rid },
   C: { table: promotionCampaigns, rid: promotionCampaigns.rid },
 };
+/**
+ * Catalogue records carry no kind letter (items keep their address slugs, types and categories
+ * numeric ids, settings a key): their calls name the table and the body field that names the row;
+ * an add's new row is found from the answer's data (decision 0035).
+ */
+const BY_CALL: { prefix: string; table: PgTable; key: Column; field: string; numeric?: true }[] = [
+  { prefix: 'catalogue/type/', table: projectType, key: projectType.id, field: 'id', numeric: true },
+  { prefix: 'catalogue/child/', table: projectChild, key: projectChild.id, field: 'id', numeric: true },
+  { prefix: 'catalogue/prefecture/', table: prefecture, key: prefecture.id, field: 'id', numeric: true },
+  { prefix: 'catalogue/item/', table: item, key: item.rid, field: 'rid' },
+  { prefix: 'catalogue/ability/', table: ability, key: ability.rid, field: 'rid' },
+  { prefix: 'catalogue/setting/', table: setting, key: setting.key, field: 'key' },
+];
+/** The key a catalogue call names, if well formed (anything else must not reach a query). */
+const callKey = (call: (typeof BY_CALL)[number], value: unknown): string | null => {
+  const text = typeof value === 'number' ? String(value) : value;
+  if (typeof text !== 'string') return null;
+  return (call.numeric ? /^\d{1,9}$/ : /^[\w-]{1,64}$/).test(text.trim()) ? text.trim() : null;
+};
+async function snapshotBy(db: Db, call: (typeof BY_CALL)[number] | undefined, key: string | null) {
+  if (!call || key === null) return null;
+  const [row] = await db
+    .select()
+    .from(call.table)
+    .where(eq(call.key, call.numeric ? Number(key) : key))
+    .limit(1);
+  return scrub(row);
+}
+
 const SECRET = new Set(['passwordHash', 'password', 'idempotency_key', 'idempotencyKey']);
 
 /** PostgreSQL text and jsonb hold no NUL character and no lone surrogate; hostile input may. */
@@ -131,9 +166,15 @@ export const staffAccess: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (isReadOnly(permission)) return next();
 
   const body = await requestBody(c);
-  const rid =
-    typeof body?.rid === 'string' ? body.rid : typeof body?.user_rid === 'string' ? body.user_rid : null;
-  const before = await snapshot(db, rid);
+  const call = BY_CALL.find((b) => action.startsWith(b.prefix));
+  let rid = call
+    ? callKey(call, body?.[call.field])
+    : typeof body?.rid === 'string'
+      ? body.rid
+      : typeof body?.user_rid === 'string'
+        ? body.user_rid
+        : null;
+  const before = call ? await snapshotBy(db, call, rid) : await snapshot(db, rid);
   let failure: unknown;
   try {
     await next();
@@ -142,6 +183,7 @@ export const staffAccess: MiddlewareHandler<ApiEnv> = async (c, next) => {
   }
   // A thrown refusal, or one Hono already turned into a response (onError ran inside next()).
   const refused = failure !== undefined || c.res.status >= 400 || (await answerCode(c.res)) === 0;
+  if (call && rid === null && !refused) rid = callKey(call, (await answer(c.res))?.data?.[call.field]);
   await db.insert(auditLog).values({
     at: new Date(c.var.services.now()),
     actorId: me.id,
@@ -150,7 +192,7 @@ export const staffAccess: MiddlewareHandler<ApiEnv> = async (c, next) => {
     action,
     entityRid: rid && noNul(rid),
     before,
-    after: refused ? before : await snapshot(db, rid),
+    after: refused ? before : call ? await snapshotBy(db, call, rid) : await snapshot(db, rid),
     request: scrub(body),
     outcome: refused ? 'refused' : 'ok',
     message: noNul(failure instanceof Error ? failure.message.slice(0, 200) : await answerMessage(c.res)),
@@ -159,10 +201,12 @@ export const staffAccess: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (failure !== undefined) throw failure;
 };
 
-async function answer(res: Response): Promise<{ code?: number; msg?: string } | null> {
+async function answer(
+  res: Response,
+): Promise<{ code?: number; msg?: string; data?: Record<string, unknown> } | null> {
   if (!res.headers.get('content-type')?.includes('application/json')) return null;
   try {
-    return (await res.clone().json()) as { code?: number; msg?: string };
+    return (await res.clone().json()) as { code?: number; msg?: string; data?: Record<string, unknown> };
   } catch {
     return null;
   }

@@ -79,12 +79,15 @@ export function createPageCache(ttlSeconds: number, maxEntries = 500) {
     } as typeof res.end;
   }
 
-  return function handle(req: IncomingMessage, res: ServerResponse, render: () => void) {
+  function handle(req: IncomingMessage, res: ServerResponse, render: () => void) {
     if (req.method !== 'GET') return render();
     const key = req.url ?? '/';
     const hit = entries.get(key);
     if (hit && hit.expires > Date.now()) return deliver(req, res, hit, 'hit');
     capture(req, res, key);
     render();
-  };
+  }
+  /** Forgets every page: the catalogue changed (decision 0035). */
+  handle.clear = () => entries.clear();
+  return handle;
 }

@@ -1,0 +1,68 @@
+// Catalogue editing in the console (decision 0035): an editor changes an item's price and the
+// public /detail page shows it at once (the page cache is emptied); the console screens at 375 px.
+import type { Page } from '@playwright/test';
+import { staff } from './support/orders.ts';
+import { expect, PASSWORD, registerByApi, test } from './support/session.ts';
+
+async function consoleLogin(page: Page, phone: string) {
+  await page.goto('/admin/');
+  await page.getByLabel('账号').fill(phone);
+  await page.getByLabel('密码').fill(PASSWORD);
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
+}
+
+test('an editor changes an item’s price in the console and sees it on /detail', async ({
+  page,
+  request,
+  ip,
+}) => {
+  const admin = await staff(request, ip);
+  const phone = await registerByApi(request, ip);
+  expect(await admin.call('/api/admin/staff/save', { phone, role: 'editor' })).toMatchObject({ code: 1 });
+
+  // The public page first, so the page cache holds the old price.
+  const rid = 'xrd-powder';
+  await page.goto(`/detail/${rid}`);
+  await expect(page.locator('h1')).toBeVisible();
+
+  await consoleLogin(page, phone);
+  await page.getByRole('link', { name: '检测项目' }).first().click();
+  await page.getByRole('searchbox', { name: '搜索项目' }).fill(rid);
+  await page
+    .getByRole('button', { name: /^编辑 / })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('价格（元）').fill('432.10');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('table', { name: '检测项目' })).toContainText('432.10');
+
+  await page.goto(`/detail/${rid}`);
+  await expect(page.locator('main')).toContainText('432.10');
+});
+
+test('the catalogue screens at 1280 px and fit a phone (375 px)', async ({ page, request, ip }) => {
+  const admin = await staff(request, ip);
+  const phone = await registerByApi(request, ip);
+  await admin.call('/api/admin/staff/save', { phone, role: 'editor' });
+  await consoleLogin(page, phone);
+  for (const width of [1280, 375])
+    for (const [path, heading] of [
+      ['items', '检测项目'],
+      ['types', '服务类型与分类'],
+      ['areas', '热门专区'],
+      ['abilities', '能力展示'],
+      ['settings', '取样与区域设置'],
+    ]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/admin/catalogue/${path}`);
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await expect(page.getByText('加载中…')).toHaveCount(0);
+      await page.screenshot({ path: test.info().outputPath(`${path}-${width}.png`), fullPage: true });
+      // Nothing wider than the screen except inside the scrolling tables.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+});
