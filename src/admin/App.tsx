@@ -140,7 +140,7 @@ function Shell({ me }: { me: Me }) {
             if (!items.length) return null;
             return (
               <div key={g.group}>
-                <p className="px-2 pb-1 text-xs text-slate-400">{g.group}</p>
+                <p className="px-2 pb-1 text-xs text-slate-300">{g.group}</p>
                 {items.map((i) => {
                   const active = i.href === '/' ? location === '/' : location.startsWith(i.href);
                   return (
