@@ -11,7 +11,7 @@ import { openMigratedDatabase } from './lib/server/platform/boot.ts';
 import { loadContentStore } from './lib/server/content/index.ts';
 import { createServices } from './lib/server/platform/services.ts';
 import { createApi } from './lib/server/app.ts';
-import { startJobWorker } from './lib/server/platform/jobs.ts';
+import { queueHealth, startJobWorker } from './lib/server/platform/jobs.ts';
 import { JOB_HANDLERS, PERIODIC_JOBS } from './lib/server/jobs.ts';
 import { ensureDemoStaff } from './lib/server/staff/index.ts';
 import { createPageCache } from './lib/server/platform/http/page-cache.ts';
@@ -74,8 +74,9 @@ async function health(res: ServerResponse) {
   try {
     if (closing) throw new Error('closing');
     await database.ping();
+    const jobs = await queueHealth(database.db, Date.now());
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ code: 1, msg: 'ok', data: { database: database.kind } }));
+    res.end(JSON.stringify({ code: 1, msg: 'ok', data: { database: database.kind, jobs } }));
   } catch {
     res.writeHead(503, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ code: 0, msg: '数据库不可用', data: null }));

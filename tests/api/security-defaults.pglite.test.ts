@@ -122,11 +122,25 @@ describe('a default install reached from another host', () => {
     expect(await staffLogin(generated!, local)).toMatchObject({ code: 1 });
   }, 120_000);
 
-  it('/healthz answers with a query string too', async () => {
+  it('/healthz answers with a query string too, reporting the database and the job queue', async () => {
     const server = await start();
     const res = await fetch(`${server.url}/healthz?probe=1`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ code: 1 });
+    expect(await res.json()).toMatchObject({
+      code: 1,
+      data: {
+        database: 'pglite',
+        jobs: { due: expect.any(Number), failed: 0, oldest_due_seconds: expect.any(Number) },
+      },
+    });
+    // Every API answer carries a request id, the proxy's when it sent one.
+    const api = await fetch(`${server.url}/api/open/setting`, {
+      method: 'POST',
+      headers: { 'x-request-id': 'nginx-abc123' },
+    });
+    expect(api.headers.get('x-request-id')).toBe('nginx-abc123');
+    const own = await fetch(`${server.url}/api/open/setting`, { method: 'POST' });
+    expect(own.headers.get('x-request-id')).toMatch(/^[0-9a-f]{16}$/);
   }, 120_000);
 });
 

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { randomBytes } from 'node:crypto';
+import { log } from './platform/log.ts';
 import type { Services } from './platform/services.ts';
 import { DomainError } from './platform/errors.ts';
 import { apiDocsPage, apiRoutes, openApiDocument } from './platform/http/openapi.ts';
@@ -41,7 +43,12 @@ import { bodyLimits } from './platform/http/body-limit.ts';
 import type { AuthUser } from './accounts/tokens.ts';
 
 /** `user` is set by the guard on /api/auth/*; read it with requireUser(c). */
-export type ApiEnv = { Variables: { services: Services; user?: AuthUser; staffRole?: Role } };
+export type ApiEnv = {
+  Variables: { services: Services; user?: AuthUser; staffRole?: Role; requestId?: string };
+};
+
+/** Requests slower than this are logged (with their id). */
+const SLOW_MS = 2000;
 
 /** The whole HTTP API; tests call it in-process with app.request(). */
 export function createApi(services: Services) {
@@ -49,7 +56,23 @@ export function createApi(services: Services) {
 
   app.use(async (c, next) => {
     c.set('services', services);
+    // A request id (the proxy's X-Request-Id when it sends a sane one) in the answer and in every
+    // log line about the request, so one complaint can be followed through nginx and the app.
+    const given = c.req.header('x-request-id');
+    const id = given && /^[\w.-]{1,64}$/.test(given) ? given : randomBytes(8).toString('hex');
+    c.set('requestId', id);
+    c.header('X-Request-Id', id);
+    const started = performance.now();
     await next();
+    const ms = Math.round(performance.now() - started);
+    if (ms >= SLOW_MS)
+      log('warn', 'slow request', {
+        request_id: id,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms,
+      });
   });
 
   app.use('/api/*', bodyLimits);
@@ -118,13 +141,17 @@ export function createApi(services: Services) {
     }
     // The input layer keeps such values out; should one slip through, the client still gets an
     // answer about its request rather than a 500, and the log says where to close the gap.
+    const where = { request_id: c.get('requestId'), method: c.req.method, path: c.req.path };
     if (isDataException(error) || isUniqueViolation(error)) {
-      console.warn(`[api] ${c.req.method} ${c.req.path} refused by the database:`, String(error));
+      log('warn', 'refused by the database', { ...where, error: String(error) });
       return isUniqueViolation(error)
         ? c.json(failure('请勿重复提交', 'CONFLICT'), 409)
         : c.json(failure('请求参数超出允许范围', 'INVALID_INPUT'), 400);
     }
-    console.error(`[api] ${c.req.method} ${c.req.path}`, error);
+    log('error', 'unexpected error', {
+      ...where,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
     return c.json(failure('服务器繁忙，请稍后再试', 'SERVER_ERROR'), 500);
   });
 

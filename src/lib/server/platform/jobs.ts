@@ -182,3 +182,27 @@ export function startJobWorker(
     },
   };
 }
+
+/**
+ * The queue at a glance for /healthz: jobs due and not yet run, jobs that gave up, and how long
+ * the oldest due job has waited (seconds) — a stuck worker shows as a growing wait.
+ */
+export async function queueHealth(db: Db, now: number) {
+  const [row] = await db
+    .select({
+      due: sql<number>`count(*) filter (where ${jobs.status} in ('pending', 'running') and ${jobs.runAt} <= ${new Date(now)})`.mapWith(
+        Number,
+      ),
+      failed: sql<number>`count(*) filter (where ${jobs.status} = 'failed')`.mapWith(Number),
+      oldest: sql<
+        string | null
+      >`min(${jobs.runAt}) filter (where ${jobs.status} in ('pending', 'running') and ${jobs.runAt} <= ${new Date(now)})`,
+    })
+    .from(jobs);
+  const oldest = row.oldest ? new Date(row.oldest).getTime() : null;
+  return {
+    due: row.due,
+    failed: row.failed,
+    oldest_due_seconds: oldest === null ? 0 : Math.round((now - oldest) / 1000),
+  };
+}
