@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
+import { runJobs } from '../support/jobs.ts';
 import { orderHelpers, type Customer } from '../support/orders.ts';
 import { expectLedgerSound, movements, wallet } from '../support/money.ts';
 import { coupons, couponTemplates, item, users } from '#server/platform/db/schema.ts';
@@ -177,7 +178,9 @@ describe('the coupon centre and my coupons', () => {
     };
     expect((await held(invited)).map((c) => c.source)).toEqual(['welcome']);
     expect(await held(plain)).toEqual([]);
-    // The inviter earns POINTS_INVITE points, once per invitee.
+    // The inviter earns POINTS_INVITE points, once per invitee (by a job).
+    await runJobs(t.services);
+    await runJobs(t.services);
     const points = await t.post<{ balance: number }>('/api/auth/integration/init', {}, inviter.h);
     expect(points.body.data.balance).toBe(t.services.env.POINTS_INVITE);
   });

@@ -12,7 +12,8 @@ import {
   refundOrderToChannel,
 } from './payments/index.ts';
 import { ORDER_COMPLETED, ORDER_REFUNDED } from './orders/index.ts';
-import { awardOrderPoints, expirePoints, POINTS_EXPIRE } from './points/index.ts';
+import { awardInvitePoints, awardOrderPoints, expirePoints, POINTS_EXPIRE } from './points/index.ts';
+import { ACCOUNT_INVITED } from './accounts/index.ts';
 import { creditOrderRebate } from './promotion/index.ts';
 import {
   autoConfirm,
@@ -37,6 +38,17 @@ export const JOB_HANDLERS: JobHandlers = {
     await creditOrderRebate(s, String(job.payload.orderRid));
   },
   [POINTS_EXPIRE]: async (s) => void (await expirePoints(s)),
+  // Someone registered with an invitation code: the inviter's points, once per invitee.
+  [ACCOUNT_INVITED]: (s, job) =>
+    s.db.transaction((tx) =>
+      awardInvitePoints(tx, {
+        inviterId: Number(job.payload.inviterId),
+        inviteeId: Number(job.payload.inviteeId),
+        points: s.env.POINTS_INVITE,
+        validDays: s.env.POINTS_VALID_DAYS,
+        now: s.now(),
+      }),
+    ),
   [STATEMENTS_MONTHLY]: queueMonthlyStatements,
   [STATEMENTS_ISSUE]: async (s, job) => void (await issueMonth(s, String(job.payload.month))),
   [STATEMENTS_AUTO_CONFIRM]: async (s) => void (await autoConfirm(s)),

@@ -3,3 +3,4 @@ export { insertUser, toUserInfo } from './users.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { enforce } from './limits.ts';
 export { passwordLogin } from './login.ts';
+export { ACCOUNT_INVITED } from './signup.ts';

@@ -9,8 +9,11 @@ import { enforce, LIMITS } from './limits.ts';
 import { revokeUserSessions } from './tokens.ts';
 import { clearLoginLock } from './login.ts';
 import { giveWelcomeCoupons } from '../coupons/index.ts';
-import { awardInvitePoints } from '../points/index.ts';
+import { enqueue } from '../platform/jobs.ts';
 import { findUserById, findUserByPhone, insertUser, PHONE_TAKEN } from './users.ts';
+
+/** The job a registration through an invitation leaves for the inviter's reward. */
+export const ACCOUNT_INVITED = 'accounts.invited';
 
 // The account changes proved by an SMS code: registering, resetting the password, a new phone.
 
@@ -35,16 +38,22 @@ export async function register(
     await useCode(tx, codeId, s.now());
     const user = await insertUser(tx, { phone: input.phone, passwordHash, inviterId, now: s.now() });
     if (!user) throw new DomainError(PHONE_TAKEN);
-    // An invited newcomer starts with the welcome coupon (decision 0026); the inviter earns points.
+    // An invited newcomer starts with the welcome coupon (decision 0026); the inviter's points
+    // follow by a job (the points domain sits above accounts).
     if (inviterId !== null) {
       await giveWelcomeCoupons(tx, user.id, s.now());
-      await awardInvitePoints(tx, {
-        inviterId,
-        inviteeId: user.id,
-        points: s.env.POINTS_INVITE,
-        validDays: s.env.POINTS_VALID_DAYS,
-        now: s.now(),
-      });
+      await enqueue(
+        tx,
+        [
+          {
+            kind: ACCOUNT_INVITED,
+            payload: { inviterId, inviteeId: user.id },
+            uniqueKey: `invited:${user.id}`,
+            runAt: s.now(),
+          },
+        ],
+        s.now(),
+      );
     }
   });
 }
