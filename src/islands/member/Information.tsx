@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { saveFile } from '../../lib/client/download.ts';
 import ProfileDialog from '../profile/ProfileDialog.tsx';
 import { IncompleteNotice, ProfileFields } from './ProfileSummary.tsx';
 
@@ -42,6 +43,26 @@ function Information() {
             <dd className="text-slate-900">{typeof user?.phone === 'string' ? user.phone : '…'}</dd>
           </div>
         </dl>
+      </section>
+      <section
+        className="card flex flex-wrap items-center justify-between gap-3 p-4 md:p-6"
+        aria-labelledby="privacy-title"
+      >
+        <div>
+          <h2 id="privacy-title" className="text-base font-semibold text-slate-900">
+            个人信息副本
+          </h2>
+          <p className="mt-1 text-sm text-slate-500">
+            下载平台保存的您的全部信息：资料、地址、订单、资金明细、发票、优惠券、积分、课题组及相关文件。
+          </p>
+        </div>
+        <button
+          type="button"
+          className="btn-ghost"
+          onClick={() => void saveFile('/api/auth/user/export', '个人信息.zip')}
+        >
+          下载我的信息
+        </button>
       </section>
       <ProfileDialog open={editing} onClose={() => setEditing(false)} />
     </div>

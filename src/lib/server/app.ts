@@ -30,6 +30,7 @@ import { couponAdminRoutes, couponRoutes } from './coupons/index.ts';
 import { invoiceAdminRoutes, invoiceRoutes } from './invoices/index.ts';
 import { groupRoutes } from './groups/index.ts';
 import { homeRoutes } from './home/index.ts';
+import { privacyRoutes } from './privacy/index.ts';
 import { pointsAdminRoutes, pointsRoutes } from './points/index.ts';
 import { statementAdminRoutes, statementRoutes } from './statements/index.ts';
 import { requireAdminRoutes } from './require/index.ts';
@@ -99,6 +100,7 @@ export function createApi(services: Services) {
   app.route('/api/auth', invoiceRoutes());
   app.route('/api/auth', groupRoutes());
   app.route('/api/auth', homeRoutes());
+  app.route('/api/auth', privacyRoutes());
   app.route('/api/auth', pointsRoutes());
   app.route('/api/auth', statementRoutes());
   app.route('/api/auth', promotionRoutes());
