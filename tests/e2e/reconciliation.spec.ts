@@ -54,12 +54,15 @@ test('finance reruns yesterday’s bill and resolves its difference with a note'
   const technician = await member(request, ip, admin, 'technician');
   await consoleLogin(page, technician);
   await expect(
-    page.getByRole('complementary', { name: '后台导航' }).getByRole('link', { name: '对账' }),
+    page.getByRole('complementary', { name: '后台导航' }).getByRole('link', { name: '对账', exact: true }),
   ).toHaveCount(0);
   await page.getByRole('button', { name: '退出' }).click();
 
   await consoleLogin(page, await member(request, ip, admin, 'finance'));
-  await page.getByRole('complementary', { name: '后台导航' }).getByRole('link', { name: '对账' }).click();
+  await page
+    .getByRole('complementary', { name: '后台导航' })
+    .getByRole('link', { name: '对账', exact: true })
+    .click();
   await expect(page.getByRole('heading', { name: '对账', exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: '重新对账' }).first().click();
