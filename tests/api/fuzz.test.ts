@@ -22,6 +22,7 @@ const RAW_ANSWERS = [
   '/api/open/wx/callback',
   '/api/auth/order/protocol/:rid',
   '/api/auth/file/download/:rid',
+  '/api/auth/user/export',
   '/api/openapi.json',
   '/api/docs',
 ];
