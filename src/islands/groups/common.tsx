@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { fenToYuan } from '../../lib/shared/money.ts';
+import { formatFen } from '../../lib/shared/money.ts';
 import type {
   GroupDetailSchema,
   GroupPaymentPageSchema,
@@ -10,7 +10,8 @@ export type MyGroup = z.output<typeof MyGroupsSchema>['list'][number];
 export type GroupDetail = z.output<typeof GroupDetailSchema>;
 export type GroupPayment = z.output<typeof GroupPaymentPageSchema>['list'][number];
 
-export const yuan = (fen: number) => `¥${fenToYuan(fen)}`;
+/** ¥1234.00, as the rest of the site writes money. */
+export const yuan = formatFen;
 /** A limit as people read it: 不限 (null), 需审批 (0), or the amount. */
 export const limitText = (fen: number | null) =>
   fen === null ? '不限' : fen === 0 ? '每笔需审批' : yuan(fen);

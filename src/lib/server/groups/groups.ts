@@ -19,7 +19,7 @@ import { findOwnOrder, payLocked } from '../orders/index.ts';
 import { maskPhone } from '../../shared/accounts/mask.ts';
 import { fenToYuan } from '../../shared/money.ts';
 import { pageWindow } from '../../shared/pagination.ts';
-import { shanghaiDate, shanghaiMidnight } from '../../shared/slots.ts';
+import { addMonths, shanghaiDate, shanghaiMidnight } from '../../shared/slots.ts';
 import {
   GROUP_NOT_FOUND,
   GROUP_PAYMENT_TEXT,
@@ -640,11 +640,7 @@ export async function groupPaymentsList(
   const { group, me } = await asMember(s.db, f.rid, userId);
   const w = pageWindow(f.page, f.size);
   const monthStart = f.month ? shanghaiMidnight(`${f.month}-01`)! : null;
-  const nextMonth = f.month
-    ? shanghaiMidnight(
-        `${Number(f.month.slice(5)) === 12 ? Number(f.month.slice(0, 4)) + 1 : f.month.slice(0, 4)}-${String((Number(f.month.slice(5)) % 12) + 1).padStart(2, '0')}-01`,
-      )!
-    : null;
+  const nextMonth = f.month ? shanghaiMidnight(addMonths(`${f.month}-01`, 1))! : null;
   const where = and(
     eq(groupPayments.groupId, group.id),
     me.role === 'member' ? eq(groupPayments.userId, userId) : undefined,
