@@ -13,7 +13,7 @@ import { deviceRoutes } from './catalogue/device-routes.ts';
 import { siteRoutes } from './catalogue/site-routes.ts';
 import { accountOpenRoutes } from './accounts/open-routes.ts';
 import { accountRoutes } from './accounts/routes.ts';
-import { memberRoutes } from './member/routes.ts';
+import { memberHotReadRoutes, memberRoutes } from './member/routes.ts';
 import { wechatRoutes } from './accounts/wechat-routes.ts';
 import { devRoutes } from './platform/http/dev-routes.ts';
 import { planRoutes } from './plan/routes.ts';
@@ -77,6 +77,8 @@ export function createApi(services: Services) {
   });
 
   app.use('/api/*', bodyLimits);
+  // Hot reads check the token in their own one statement, so they come before the guard.
+  app.route('/api/auth', memberHotReadRoutes());
   app.use('/api/auth/*', authGuard);
   app.use('/api/admin/*', authGuard, staffAccess);
 

@@ -3,4 +3,5 @@ export { insertUser, toUserInfo } from './users.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { enforce } from './limits.ts';
 export { passwordLogin } from './login.ts';
+export { accessTokenParams, liveAccessToken } from './tokens.ts';
 export { ACCOUNT_INVITED } from './signup.ts';

@@ -27,7 +27,8 @@ export function toAddress(row: Row): Address {
   };
 }
 
-const newestFirst = [desc(addresses.createdAt), desc(addresses.id)];
+/** Newest first: after the default, the order of every address list. */
+export const addressOrder = [desc(addresses.createdAt), desc(addresses.id)];
 
 /** The user's addresses, the default first, then newest first. */
 export async function listAddresses(db: Db | Tx, userId: number): Promise<Address[]> {
@@ -35,7 +36,7 @@ export async function listAddresses(db: Db | Tx, userId: number): Promise<Addres
     .select()
     .from(addresses)
     .where(eq(addresses.userId, userId))
-    .orderBy(desc(addresses.isDefault), ...newestFirst);
+    .orderBy(desc(addresses.isDefault), ...addressOrder);
   return rows.map(toAddress);
 }
 
@@ -118,7 +119,7 @@ export async function deleteAddress(s: Services, userId: number, rid: string): P
       .select({ id: addresses.id })
       .from(addresses)
       .where(eq(addresses.userId, userId))
-      .orderBy(...newestFirst)
+      .orderBy(...addressOrder)
       .limit(1);
     if (next) await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, next.id));
   });

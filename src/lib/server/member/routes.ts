@@ -11,7 +11,7 @@ import {
 import { Hono } from 'hono';
 import type { ApiEnv } from '../app.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
-import { requireUser } from '../platform/http/auth.ts';
+import { bearerToken, requireUser } from '../platform/http/auth.ts';
 import { profileSchema } from '../../shared/member/profile.ts';
 import { addressEditSchema, addressRidSchema, addressSchema } from '../../shared/member/address.ts';
 import {
@@ -20,17 +20,25 @@ import {
   samplingRidSchema,
 } from '../../shared/member/sampling.ts';
 import { updateProfile } from './profile.ts';
-import { userInfo } from './user-info.ts';
+import { userInfoByToken } from './user-info.ts';
 import { addAddress, deleteAddress, editAddress, listAddresses, setDefaultAddress } from './addresses.ts';
 import { addSampling, cancelSampling, listSamplings } from './samplings.ts';
+
+/**
+ * Reads every member page makes, mounted before the guard on /api/auth: each checks the token
+ * inside its own single statement (no valid token → 401 '请先登录', as the guard answers).
+ */
+export function memberHotReadRoutes() {
+  const r = new Hono<ApiEnv>();
+  r.post('/user/info', contract({ response: UserInfoResponseSchema }), async (c) =>
+    ok(c, await userInfoByToken(c.var.services, bearerToken(c))),
+  );
+  return r;
+}
 
 /** Profile attestation, address book and home sampling, under /api/auth (the guard has run). */
 export function memberRoutes() {
   const r = new Hono<ApiEnv>();
-
-  r.post('/user/info', contract({ response: UserInfoResponseSchema }), async (c) =>
-    ok(c, await userInfo(c.var.services, requireUser(c).id)),
-  );
 
   r.post('/update4profile', contract({ body: profileSchema, response: ProfileSavedSchema }), async (c) => {
     const me = requireUser(c);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import { newRid } from '../platform/ids.ts';
 import type { Services } from '../platform/services.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -29,10 +29,11 @@ type LineInput = {
   source_order_rid?: string;
 };
 
-/** cartNum in user/info: the number of lines in the plan. */
-export async function planCount(db: Db, userId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(planItems).where(eq(planItems.userId, userId));
-  return row.n;
+/** cartNum in user/info: the number of lines in the plan of `userId`, a column of the caller's query. */
+export function planCountOf(db: Db, userId: AnyColumn) {
+  return sql<number>`(${db.select({ n: count() }).from(planItems).where(eq(planItems.userId, userId))})`.mapWith(
+    Number,
+  );
 }
 
 function checkLine(

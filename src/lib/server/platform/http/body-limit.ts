@@ -18,7 +18,15 @@ const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => c.json(t
  */
 export const bodyLimits: MiddlewareHandler<ApiEnv> = (c, next) => {
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-  if (c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data'))
+  const multipart = c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data');
+  // A declared length is checked as a number, again without building the Request (a call that
+  // never reads its body, like user/info, stays cheap); Node's parser holds the body to it.
+  const length = c.req.header('content-length');
+  if (length !== undefined && /^\d+$/.test(length) && c.req.header('transfer-encoding') === undefined)
+    return Number(length) > (multipart ? largestUpload(c) : JSON_BODY_LIMIT)
+      ? Promise.resolve(c.json(tooLarge, 413))
+      : next();
+  if (multipart)
     return bodyLimit({ maxSize: largestUpload(c), onError: (cc) => cc.json(tooLarge, 413) })(c, next);
   return jsonLimit(c, next);
 };
