@@ -1,7 +1,8 @@
 // npm run bench: build, start the production server on a fresh database, measure, print one table.
 // Flags: --skip-build (reuse dist/), --orders-only (only the order rows). Env: BENCH_PORT (first
 // port to try; three consecutive ports are used), BENCH_SECONDS (load duration per target,
-// default 10), BENCH_ORDERS (orders placed per database, default 10,000), BENCH_DATABASE_URL
+// default 10), BENCH_BURST_SECONDS (the 200-connection burst, default 60), BENCH_ORDERS (orders
+// placed per database, default 10,000), BENCH_DATABASE_URL
 // (PostgreSQL for the order rows; default postgres://postgres@127.0.0.1:5432/test when it answers).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser, measurePage, type PageReport } from './bench/pages.ts';
-import { compare, type LoadResult, type RequestShape } from './bench/load.ts';
+import { burst, compare, type LoadResult, type RequestShape } from './bench/load.ts';
 import { createBenchAccount } from './bench/accounts.ts';
 import { lighthouseScores } from './bench/lighthouse.ts';
 import { freePort, start, stop, stopAll, waitFor } from './bench/process.ts';
@@ -25,6 +26,13 @@ const KB = 1024;
 const ordersOnly = process.argv.includes('--orders-only');
 const orderCount = Number(process.env.BENCH_ORDERS ?? 10_000);
 const STAFF_PASSWORD = 'Bench-Staff-2026';
+const burstSeconds = Number(process.env.BENCH_BURST_SECONDS ?? 60);
+/** What a member page asks for: the account, the to-do panel, the header's messages. */
+const MEMBER_PAGE_CALLS = [
+  { path: '/api/auth/user/info' },
+  { path: '/api/auth/web/home/data' },
+  { path: '/api/auth/message/list', body: { page: 1, size: 10 } },
+];
 const PG_DEFAULT = 'postgres://postgres@127.0.0.1:5432/test';
 
 type Row = [measure: string, result: string, target: string, status: string];
@@ -137,7 +145,8 @@ async function main() {
     await startApp(appPort, { DATA_DIR: dataDir, DATABASE_URL: '' }, serverLog);
     if (!ordersOnly) await siteRows(origin, work, barePort, basePort);
     await orderSection('embedded PGlite', origin);
-    await postgresOrderSection(basePort);
+    await burstRows('embedded PGlite', origin);
+    await postgresSection(ordersOnly ? undefined : barePort, basePort);
   } finally {
     await stopAll();
     rmSync(dataDir, { recursive: true, force: true });
@@ -250,8 +259,6 @@ async function siteRows(origin: string, work: string, barePort: number, basePort
   writeFileSync(join(work, 'manifest.json'), JSON.stringify(manifest));
   start(process.execPath, ['scripts/bench/bare.ts', String(barePort), join(work, 'manifest.json')], {}, []);
   await waitFor(`http://127.0.0.1:${barePort}/`, 10_000).catch(() => undefined);
-  const fmt = (r: LoadResult) =>
-    `${Math.round(r.rps).toLocaleString('en')} req/s, p99 ${r.p99} ms${r.errors || r.non2xx ? ` (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`;
   for (const p of live) {
     step(`load ${p.name}: app and bare server, ${seconds} s each at 50 connections…`);
     const { app, bare } = await compare(
@@ -261,8 +268,8 @@ async function siteRows(origin: string, work: string, barePort: number, basePort
       p.shape,
     );
     const ratio = bare.rps ? app.rps / bare.rps : 0;
-    rows.push([`${p.name}: app`, fmt(app), '', '']);
-    rows.push([`${p.name}: bare node:http, same bytes`, fmt(bare), '', '']);
+    rows.push([`${p.name}: app`, loadText(app), '', '']);
+    rows.push([`${p.name}: bare node:http, same bytes`, loadText(bare), '', '']);
     rows.push([
       `${p.name}: ratio app/bare`,
       ratio.toFixed(2),
@@ -271,6 +278,9 @@ async function siteRows(origin: string, work: string, barePort: number, basePort
     ]);
   }
 }
+
+const loadText = (r: LoadResult) =>
+  `${Math.round(r.rps).toLocaleString('en')} req/s, p99 ${r.p99} ms${r.errors || r.non2xx ? ` (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`;
 
 async function orderSection(label: string, origin: string) {
   step(`orders on ${label}: placing ${orderCount.toLocaleString('en')} orders, quoting, paying, listing…`);
@@ -318,28 +328,73 @@ async function orderSection(label: string, origin: string) {
   for (const p of f.problems) notes.push(`${label}: ${p}`);
 }
 
-/** The same order rows on PostgreSQL, in a temporary database dropped afterwards. */
-async function postgresOrderSection(basePort?: number) {
+/**
+ * The same order rows on PostgreSQL, in a temporary database dropped afterwards; then its
+ * authenticated read beside the bare server (when one runs) and the burst.
+ */
+async function postgresSection(barePort: number | undefined, basePort?: number) {
   const url = process.env.BENCH_DATABASE_URL ?? PG_DEFAULT;
   let temp: Awaited<ReturnType<typeof createTempPgDatabase>>;
   try {
     temp = await createTempPgDatabase(url);
   } catch (error) {
-    notes.push(`PostgreSQL order rows skipped: ${url} not usable (${(error as Error).message})`);
+    notes.push(`PostgreSQL rows skipped: ${url} not usable (${(error as Error).message})`);
     return;
   }
   const port = await freePort(basePort ? basePort + 3 : undefined);
   const log: string[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-pg-files-')); // uploads only
+  const origin = `http://127.0.0.1:${port}`;
   try {
     step(`starting a second server on PostgreSQL (${temp.url})…`);
     const child = await startApp(port, { DATABASE_URL: temp.url, DATA_DIR: dataDir }, log);
-    await orderSection('PostgreSQL', `http://127.0.0.1:${port}`);
+    await orderSection('PostgreSQL', origin);
+    if (barePort) await authenticatedReadRows('PostgreSQL', origin, barePort);
+    await burstRows('PostgreSQL', origin);
     await stop(child);
   } finally {
     await temp.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** user/info at 50 connections beside the bare server answering the same bytes (issue 19). */
+async function authenticatedReadRows(label: string, origin: string, barePort: number) {
+  step(
+    `load POST /api/auth/user/info on ${label}: app and bare server, ${seconds} s each at 50 connections…`,
+  );
+  const account = await createBenchAccount(origin);
+  const shape = { body: {}, headers: { authorization: `Bearer ${account.token}` } };
+  const path = '/api/auth/user/info';
+  const { app, bare } = await compare(
+    `${origin}${path}`,
+    `http://127.0.0.1:${barePort}${path}`,
+    seconds,
+    shape,
+  );
+  const ratio = bare.rps ? app.rps / bare.rps : 0;
+  rows.push([
+    `${label}: user/info app`,
+    loadText(app),
+    'p99 <= 20 ms',
+    pass(app.p99 <= 20 && app.non2xx === 0),
+  ]);
+  rows.push([`${label}: user/info bare node:http, same bytes`, loadText(bare), '', '']);
+  rows.push([`${label}: user/info ratio app/bare`, ratio.toFixed(2), '>= 0.12', pass(ratio >= 0.12)]);
+}
+
+/** Member pages' calls from 200 clients at once for a minute: every one must be answered. */
+async function burstRows(label: string, origin: string) {
+  step(`${label}: member-page calls from 200 connections for ${burstSeconds} s…`);
+  const tokens = [];
+  for (let i = 0; i < 8; i++) tokens.push((await createBenchAccount(origin)).token);
+  const r = await burst(origin, MEMBER_PAGE_CALLS, tokens, 200, burstSeconds);
+  rows.push([
+    `${label}: user/info, web/home/data, message/list at 200 connections, ${burstSeconds} s`,
+    `${Math.round(r.rps).toLocaleString('en')} req/s, p99 ${r.p99} ms, max ${r.max} ms; ${r.errors} errors, ${r.non2xx} non-2xx of ${r.total.toLocaleString('en')}`,
+    '0 errors, 0 non-2xx',
+    pass(r.errors === 0 && r.non2xx === 0),
+  ]);
 }
 
 function printTable(started: number) {

@@ -3,6 +3,7 @@
 // the app and the bare server take turns in short rounds: a burst of other work then costs
 // both sides alike instead of whichever happened to run at that moment.
 import autocannon from 'autocannon';
+import { Agent, request as httpRequest } from 'node:http';
 
 export type LoadResult = { rps: number; p99: number; errors: number; non2xx: number };
 
@@ -68,4 +69,82 @@ export async function compare(
     bare.push(await once(bareUrl, seconds / rounds, shape));
   }
   return { app: combine(app), bare: combine(bare) };
+}
+
+export type BurstResult = LoadResult & { max: number; total: number };
+
+/**
+ * The calls a member page makes, from `connections` clients at once for `seconds` (issue 19:
+ * 200 connections for 60 s without an error). Each client is another member (one of `tokens`),
+ * on its own keep-alive connection, going round `calls` one request at a time; a call without an
+ * answer after 10 s is an error, as a browser's fetch would give up. Plain node:http rather
+ * than autocannon: at 200 connections on a busy 2-core machine autocannon reported time-outs
+ * for requests the server had answered within 100 ms (its own timers ran late).
+ */
+export async function burst(
+  origin: string,
+  calls: { path: string; body?: unknown }[],
+  tokens: string[],
+  connections: number,
+  seconds: number,
+): Promise<BurstResult> {
+  const { hostname, port } = new URL(origin);
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  const until = performance.now() + seconds * 1000;
+  const ask = (agent: Agent, token: string, call: (typeof calls)[number]) =>
+    new Promise<number>((resolve, reject) => {
+      const body = JSON.stringify(call.body ?? {});
+      const req = httpRequest(
+        {
+          agent,
+          hostname,
+          port,
+          method: 'POST',
+          path: call.path,
+          timeout: 10_000,
+          headers: {
+            ...headers,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            authorization: `Bearer ${token}`,
+          },
+        },
+        (res) => {
+          res.resume();
+          res.once('end', () => resolve(res.statusCode ?? 0));
+          res.once('error', reject);
+        },
+      );
+      req.once('timeout', () => req.destroy(new Error('no answer within 10 s')));
+      req.once('error', reject);
+      req.end(body);
+    });
+  const client = async (n: number) => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    for (let i = n; performance.now() < until; i++) {
+      const started = performance.now();
+      try {
+        const status = await ask(agent, tokens[n % tokens.length], calls[i % calls.length]);
+        if (status < 200 || status >= 300) non2xx += 1;
+        latencies.push(performance.now() - started);
+      } catch {
+        errors += 1;
+      }
+    }
+    agent.destroy();
+  };
+  await Promise.all(Array.from({ length: connections }, (_, n) => client(n)));
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  return {
+    rps: latencies.length / seconds,
+    p99: at(0.99),
+    max: Math.round(latencies.at(-1) ?? 0),
+    total: latencies.length + errors,
+    errors,
+    non2xx,
+  };
 }

@@ -41,12 +41,17 @@ import { authGuard } from './platform/http/auth.ts';
 import { staffAccess, staffAdminRoutes, staffOpenRoutes } from './staff/index.ts';
 import type { Role } from '../shared/staff/permissions.ts';
 import { bodyLimits } from './platform/http/body-limit.ts';
+import { admission, type AdmissionOptions } from './platform/http/admission.ts';
 import type { AuthUser } from './accounts/tokens.ts';
 
 /** `user` is set by the guard on /api/auth/*; read it with requireUser(c). */
 export type ApiEnv = {
   Variables: { services: Services; user?: AuthUser; staffRole?: Role; requestId?: string };
 };
+
+/** See admission(): the pool of 10 connections, or the embedded database's single one. */
+const POSTGRES_ADMISSION: AdmissionOptions = { slots: 64, maxWaitMs: 5000 };
+const PGLITE_ADMISSION: AdmissionOptions = { slots: 16, maxWaitMs: 5000 };
 
 /** Requests slower than this are logged (with their id). */
 const SLOW_MS = 2000;
@@ -76,6 +81,8 @@ export function createApi(services: Services) {
       });
   });
 
+  // One query at a time on the embedded database: few calls at once, in arrival order.
+  app.use('/api/*', admission(services.database.kind === 'pglite' ? PGLITE_ADMISSION : POSTGRES_ADMISSION));
   app.use('/api/*', bodyLimits);
   // Hot reads check the token in their own one statement, so they come before the guard.
   app.route('/api/auth', memberHotReadRoutes());

@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'UNSUPPORTED_BODY',
   'NO_SUCH_CALL',
   'SERVER_ERROR',
+  /** Too many calls at once: nothing was done; try again in a moment (HTTP 503, Retry-After). */
+  'BUSY',
   /** The order is paid already (another tab, a double click): nothing is left to pay. */
   'ALREADY_PAID',
   /** The profile lacks what ordering needs: send the customer to 基本信息. */
