@@ -40,6 +40,8 @@ export const users = pgTable('users', {
   inviteCode: text('invite_code').notNull().unique(),
   inviterId: integer('inviter_id').references((): AnyPgColumn => users.id),
   wxOpenid: text('wx_openid').unique(),
+  /** When the customer closed the account (user/close): personal fields are erased then. */
+  closedAt: at('closed_at'),
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });

@@ -5,8 +5,12 @@ import { requireUser } from '../platform/http/auth.ts';
 import { contentDisposition } from '../files/index.ts';
 import { enforce } from '../accounts/index.ts';
 import { personalDataZip } from './export.ts';
+import { closeAccount, closeBlockers } from './close.ts';
+import { ok, readBody } from '../platform/http/envelope.ts';
+import { NoData } from '../../shared/responses.ts';
+import { ACCOUNT_CLOSED, CloseCheckSchema, closeAccountSchema } from '../../shared/privacy/close.ts';
 
-/** Downloads of a customer's personal information (PIPL self-service). */
+/** A customer's personal information (PIPL self-service): its download, and closing the account. */
 export function privacyRoutes() {
   const r = new Hono<ApiEnv>();
   // GET, so the browser saves it as a file; a few a minute are plenty for a person.
@@ -25,5 +29,14 @@ export function privacyRoutes() {
       });
     },
   );
+  r.post('/user/closeCheck', contract({ response: CloseCheckSchema }), async (c) =>
+    ok(c, { blockers: await closeBlockers(c.var.services.db, requireUser(c).id) }),
+  );
+  r.post('/user/close', contract({ body: closeAccountSchema, response: NoData }), async (c) => {
+    const me = requireUser(c);
+    const { password } = await readBody(c, closeAccountSchema);
+    await closeAccount(c.var.services, me.id, password);
+    return ok(c, null, ACCOUNT_CLOSED);
+  });
   return r;
 }
