@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { saveFile } from '../../lib/client/download.ts';
 import ProfileDialog from '../profile/ProfileDialog.tsx';
+import CloseAccount from './CloseAccount.tsx';
 import { IncompleteNotice, ProfileFields } from './ProfileSummary.tsx';
 
 import { memberOnly } from '../ui/member-gate.tsx';
@@ -64,6 +65,7 @@ function Information() {
           下载我的信息
         </button>
       </section>
+      <CloseAccount />
       <ProfileDialog open={editing} onClose={() => setEditing(false)} />
     </div>
   );
