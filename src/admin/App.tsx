@@ -27,6 +27,7 @@ import PointsExchanges from './points/Exchanges.tsx';
 import PointsItems from './points/Items.tsx';
 import PointsCustomer from './points/Customer.tsx';
 import CatalogueItems from './catalogue/Items.tsx';
+import CatalogueDevices from './catalogue/Devices.tsx';
 import CatalogueTypes from './catalogue/Types.tsx';
 import CatalogueAreas from './catalogue/Areas.tsx';
 import CatalogueAbilities from './catalogue/Abilities.tsx';
@@ -77,6 +78,7 @@ const NAV: { group: string; items: NavItem[] }[] = [
     group: '内容',
     items: [
       { href: '/catalogue/items', label: '检测项目', permission: 'catalogue.read' },
+      { href: '/catalogue/devices', label: '仪器设备', permission: 'reservations.read' },
       { href: '/catalogue/types', label: '类型与分类', permission: 'catalogue.read' },
       { href: '/catalogue/areas', label: '热门专区', permission: 'catalogue.read' },
       { href: '/catalogue/abilities', label: '能力展示', permission: 'catalogue.read' },
@@ -282,6 +284,11 @@ function Shell({ me }: { me: Me }) {
             <Route path="/catalogue/items">
               <Guard me={me} permission="catalogue.read">
                 <CatalogueItems me={me} />
+              </Guard>
+            </Route>
+            <Route path="/catalogue/devices">
+              <Guard me={me} permission="reservations.read">
+                <CatalogueDevices me={me} />
               </Guard>
             </Route>
             <Route path="/catalogue/types">

@@ -69,6 +69,7 @@ test('the catalogue screens at 1280 px and fit a phone (375 px)', async ({ page,
       ['items', '检测项目'],
       ['types', '服务类型与分类'],
       ['areas', '热门专区'],
+      ['devices', '仪器设备'],
       ['abilities', '能力展示'],
       ['settings', '取样与区域设置'],
     ]) {
@@ -81,4 +82,50 @@ test('the catalogue screens at 1280 px and fit a phone (375 px)', async ({ page,
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
+});
+
+test('an editor adds an instrument, edits its price, and the public /device page follows', async ({
+  page,
+  request,
+  ip,
+}) => {
+  const admin = await staff(request, ip);
+  const phone = await registerByApi(request, ip);
+  expect(await admin.call('/api/admin/staff/save', { phone, role: 'editor' })).toMatchObject({ code: 1 });
+  const name = `测试电镜${Math.floor(Math.random() * 1e6)}`;
+
+  await consoleLogin(page, phone);
+  await page.getByRole('link', { name: '仪器设备' }).first().click();
+  await page.getByRole('button', { name: '新增仪器' }).click();
+  const dialog = page.getByRole('dialog', { name: '新增仪器' });
+  await dialog.getByLabel('仪器名称').fill(name);
+  await dialog.getByLabel('型号').fill('SEM-9');
+  await dialog.getByLabel('仪器类别').fill('电子显微镜');
+  await dialog.getByLabel('所在位置').fill('测试楼 101');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('[价格]不能为空');
+  await dialog.getByLabel('价格（元）').fill('300');
+  await dialog.getByLabel('技术参数').fill('分辨率：0.8 nm\n加速电压：0.5-30 kV');
+  await dialog.getByLabel('上架（可预约）').uncheck();
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('searchbox', { name: '搜索仪器' }).fill(name);
+  const table = page.getByRole('table', { name: '仪器设备' });
+  await expect(table).toContainText(name);
+  await expect(table).toContainText('已下架');
+
+  // Edited and put on line: the public page shows the new price and the specifications.
+  await page.getByRole('button', { name: `编辑 ${name}` }).click();
+  const edit = page.getByRole('dialog', { name: '编辑仪器' });
+  await edit.getByLabel('价格（元）').fill('456.5');
+  await edit.getByLabel('上架（可预约）').check();
+  await edit.getByRole('button', { name: '保存' }).click();
+  await expect(edit).toBeHidden();
+  await expect(table).toContainText('¥456.50');
+  const found = await admin.call<{ list: { rid: string }[] }>('/api/admin/device/list', { kw: name });
+  const rid = found.data.list[0].rid;
+  await page.goto(`/device/${rid}`);
+  await expect(page.locator('main')).toContainText('456.50');
+  await expect(page.locator('main')).toContainText('0.8 nm');
+  await admin.call('/api/admin/device/edit', { rid, on_sale: false });
 });

@@ -17,7 +17,7 @@ import {
 import type { BlockItem, DeviceInput } from '../../shared/reservations/reservation.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { shanghaiIso } from '../../shared/slots.ts';
-import { toDeviceSummary } from '../catalogue/index.ts';
+import { catalogueChanged, toDeviceSummary } from '../catalogue/index.ts';
 import { containsPattern } from '../platform/db/like.ts';
 
 export type ReservationStep = 'confirm' | 'done' | 'no_show';
@@ -159,7 +159,8 @@ export async function addDevice(s: Services, input: DeviceInput) {
       priceFen: input.price_fen,
     })
     .returning();
-  s.memo.clear();
+  // Every process's device pages and booking data, not only this one's (decision 0035).
+  await catalogueChanged(s);
   return adminDevice(d);
 }
 
@@ -171,7 +172,8 @@ export async function editDevice(s: Services, rid: string, input: Partial<Device
       ? await s.db.select().from(device).where(eq(device.rid, rid))
       : await s.db.update(device).set(v).where(eq(device.rid, rid)).returning();
   if (!d) throw new DomainError('仪器不存在', 200, 'NOT_FOUND');
-  s.memo.clear();
+  // Every process's device pages and booking data, not only this one's (decision 0035).
+  await catalogueChanged(s);
   return adminDevice(d);
 }
 
