@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /** user/close: the customer's password confirms that it is them, and that they mean it. */
 export const closeAccountSchema = z.object(
