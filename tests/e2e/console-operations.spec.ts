@@ -150,3 +150,28 @@ test('pickups, calendar and dashboard fit a 375 px phone @mobile', async ({ page
   const frame = page.getByTestId('calendar-scroll');
   expect(await frame.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
 });
+
+test('a technician leaves an internal remark on an order; the customer never sees it', async ({
+  page,
+  request,
+  ip,
+}) => {
+  const admin = await staff(request, ip);
+  const tech = await member(request, ip, admin, 'technician');
+  const customer = await newCustomer(page, request, ip);
+  const [item] = await demoItems(request, 1);
+  const placed = await customer.order([{ item_rid: item.rid }]);
+
+  await consoleLogin(page, tech);
+  await page.goto(`/admin/orders/${placed.rid}`);
+  const remarks = page.getByRole('region', { name: /内部备注/ });
+  await expect(remarks).toContainText('还没有备注');
+  await remarks.getByLabel('新备注').fill('已电话确认：样品需避光保存');
+  await remarks.getByRole('button', { name: '添加备注' }).click();
+  await expect(remarks.getByRole('list', { name: '内部备注' })).toContainText('已电话确认：样品需避光保存');
+  await expect(remarks.getByLabel('新备注')).toHaveValue('');
+  await shot(page, 'order-remarks');
+
+  const seen = await customer.call('/api/auth/order/detail', { rid: placed.rid });
+  expect(JSON.stringify(seen)).not.toContain('避光');
+});

@@ -4,6 +4,7 @@ import {
   OrderPageSchema,
   StaffMovedSchema,
   StaffOrderDetailSchema,
+  OrderRemarkSchema,
 } from '../../shared/orders/responses.ts';
 import { dashboard } from './dashboard.ts';
 import { StoredFileSchema } from '../../shared/files/responses.ts';
@@ -23,6 +24,7 @@ import {
   orderRidSchema,
   finalPriceSchema,
   quoteSchema,
+  remarkSchema,
   staffCancelSchema,
   staffStepSchema,
 } from '../../shared/orders/order.ts';
@@ -39,6 +41,7 @@ import {
 } from './index.ts';
 import { userAccount } from '../money/index.ts';
 import { storeFile } from '../files/index.ts';
+import { addRemark, listRemarks } from './remarks.ts';
 import { readUpload, uploadLimit } from '../platform/http/uploads.ts';
 
 const moved = (o: { rid: string; status: keyof typeof ORDER_STATUS_TEXT }) => ({
@@ -76,8 +79,23 @@ export function adminRoutes() {
       .select({ rid: users.rid, phone: users.phone, name: users.name, company: users.company })
       .from(users)
       .where(eq(users.id, o.userId));
-    return ok(c, { ...(await orderDetail(c.var.services.db, o)), customer: owner });
+    const [detail, remarks] = await Promise.all([
+      orderDetail(c.var.services.db, o),
+      listRemarks(c.var.services.db, o.id),
+    ]);
+    return ok(c, { ...detail, customer: owner, remarks });
   });
+
+  // Internal remarks: a note for colleagues (a call with the customer, a sample's quirk), never shown to the customer.
+  r.post(
+    '/order/remark',
+    contract({ body: remarkSchema, response: z.array(OrderRemarkSchema) }),
+    async (c) => {
+      const me = requireUser(c);
+      const { rid, text } = await readBody(c, remarkSchema);
+      return ok(c, await addRemark(c.var.services, me.id, rid, text), '备注已添加');
+    },
+  );
 
   r.post('/order/quote', contract({ body: quoteSchema, response: StaffMovedSchema }), async (c) => {
     const me = requireUser(c);

@@ -98,6 +98,23 @@ export const orderEvents = pgTable(
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 );
 
+/** Staff-only notes on an order (internal remarks): never part of any customer answer. */
+export const orderRemarks = pgTable(
+  'order_remarks',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    text: text('text').notNull(),
+    at: at('at').notNull(),
+  },
+  (t) => [index('order_remarks_order_idx').on(t.orderId, t.id)],
+);
+
 /** The experiment plan (cart), kept server-side: one line per item per user. */
 export const planItems = pgTable(
   'plan_items',

@@ -243,6 +243,11 @@ export const staffCancelSchema = z.object(
   { rid: ridField(), reason: required('取消原因', 500) },
   { error: '请求参数格式不正确' },
 );
+/** order/remark: a staff-only note on an order. */
+export const remarkSchema = z.object(
+  { rid: ridField(), text: required('备注', 1000) },
+  { error: '请求参数格式不正确' },
+);
 export const creditSchema = z.object(
   {
     user_rid: ridField('用户'),

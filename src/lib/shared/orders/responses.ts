@@ -235,6 +235,11 @@ export const OrderFilesSchema = z.object({ list: z.array(OrderFileSchema) });
 export const RelatedDevicesSchema = z.object({ list: z.array(DeviceSummarySchema) });
 
 /** The staff's order detail: the order and its customer. */
+export const OrderRemarkSchema = z.object({ at: z.string(), author: z.string(), text: z.string() });
+export type OrderRemark = z.output<typeof OrderRemarkSchema>;
+
 export const StaffOrderDetailSchema = OrderDetailSchema.extend({
   customer: CustomerRefSchema,
+  /** Internal remarks, oldest first; staff only. */
+  remarks: z.array(OrderRemarkSchema),
 });

@@ -110,6 +110,7 @@ export const ADMIN_ROUTES: Record<string, Permission> = {
   dashboard: 'dashboard.read',
   'order/list': 'orders.read',
   'order/detail': 'orders.read',
+  'order/remark': 'orders.read',
   'order/quote': 'orders.quote',
   'order/finalPrice': 'orders.bill',
   'order/receive': 'orders.process',
