@@ -348,8 +348,10 @@ async function postgresSection(barePort: number | undefined, basePort?: number) 
   try {
     step(`starting a second server on PostgreSQL (${temp.url})…`);
     const child = await startApp(port, { DATABASE_URL: temp.url, DATA_DIR: dataDir }, log);
-    await orderSection('PostgreSQL', origin);
+    // The read on a settled database, as the embedded one's row is measured: right after the
+    // order rows PostgreSQL is still vacuuming and checkpointing 10,000 orders.
     if (barePort) await authenticatedReadRows('PostgreSQL', origin, barePort);
+    await orderSection('PostgreSQL', origin);
     await burstRows('PostgreSQL', origin);
     await stop(child);
   } finally {
