@@ -48,6 +48,7 @@ test('member pages have no WCAG 2.2 AA violations', async ({ page, request, ip }
   const found: string[] = [];
   for (const path of [
     '/member/center',
+    '/member/information',
     '/experiment/plan',
     '/member/order',
     `/member/order?rid=${placed.rid}`,
@@ -72,6 +73,7 @@ test('the main console screens have no WCAG 2.2 AA violations', async ({ page })
     '/admin/money/prestore',
     '/admin/promotions/coupons',
     '/admin/invoices',
+    '/admin/catalogue/devices',
   ]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
