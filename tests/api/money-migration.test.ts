@@ -10,7 +10,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { openDatabase, type Database } from '#server/platform/db/client.ts';
 import { ledgerProblems } from '#server/money/index.ts';
-import { insertUser } from '#server/accounts/users.ts';
 import { createTempPgDatabase } from '../setup/pg.ts';
 
 /** The committed migrations up to (not including) the money ones. */
@@ -52,10 +51,10 @@ describe('the money migration', () => {
     if (d.kind === 'pglite') await migratePglite(d.db, { migrationsFolder: folder });
     else await migratePg(d.db as never, { migrationsFolder: folder });
 
-    await d.db.transaction(async (tx) => {
-      for (const phone of ['13900000001', '13900000002'])
-        await insertUser(tx, { phone, passwordHash: null, now: Date.now() });
-    });
+    // Users as the schema of that time had them (later migrations add columns to users).
+    await d.db.execute(sql`
+      insert into users (rid, phone, invite_code, created_at, updated_at)
+      values ('u-old-1', '13900000001', 'OLD001', now(), now()), ('u-old-2', '13900000002', 'OLD002', now(), now())`);
     await d.db.execute(sql`
       insert into accounts_balance (user_id, balance_fen, updated_at)
       select id, case phone when '13900000001' then 70000 else 5000 end, now() from users`);
