@@ -9,6 +9,7 @@ import PrestoreReview from './money/PrestoreReview.tsx';
 import TransferReview from './money/TransferReview.tsx';
 import CreditReview from './money/CreditReview.tsx';
 import Adjust from './money/Adjust.tsx';
+import Approvals from './money/Approvals.tsx';
 import Rules from './money/Rules.tsx';
 import Reconciliation from './payments/Reconciliation.tsx';
 import Statements from './statements/Statements.tsx';
@@ -53,6 +54,7 @@ const NAV: { group: string; items: NavItem[] }[] = [
       { href: '/money/transfers', label: '转账审核', permission: 'money.read' },
       { href: '/money/credit', label: '信用额度', permission: 'money.read' },
       { href: '/money/adjust', label: '人工入账', permission: 'money.adjust' },
+      { href: '/money/approvals', label: '入账复核', permission: 'money.read' },
       { href: '/money/rules', label: '预存规则', permission: 'money.rules' },
       { href: '/invoices', label: '发票', permission: 'invoices.read' },
       { href: '/payments/reconcile', label: '对账', permission: 'payments.read' },
@@ -234,6 +236,11 @@ function Shell({ me }: { me: Me }) {
             <Route path="/money/credit">
               <Guard me={me} permission="money.read">
                 <CreditReview me={me} />
+              </Guard>
+            </Route>
+            <Route path="/money/approvals">
+              <Guard me={me} permission="money.read">
+                <Approvals me={me} />
               </Guard>
             </Route>
             <Route path="/money/adjust">

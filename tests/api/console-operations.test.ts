@@ -244,7 +244,7 @@ describe('service promises on the dashboard', () => {
       me.h,
     );
     expect(recycle.body.code, JSON.stringify(recycle.body)).toBe(1);
-    await o.credit(me.rid, 10_000_000);
+    await o.credit(me.rid, 1_000_000);
     expect((await t.post('/api/auth/web/order/pay', { rid }, me.h)).body.code).toBe(1);
     const before = (await overdue()).sample_returns;
     o.a.advance(47 * HOUR);

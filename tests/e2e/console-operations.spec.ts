@@ -175,3 +175,50 @@ test('a technician leaves an internal remark on an order; the customer never see
   const seen = await customer.call('/api/auth/order/detail', { rid: placed.rid });
   expect(JSON.stringify(seen)).not.toContain('避光');
 });
+
+test('a large manual credit waits for a second person: finance A asks, finance B approves', async ({
+  page,
+  request,
+  ip,
+}) => {
+  const admin = await staff(request, ip);
+  const [a, b] = [await member(request, ip, admin, 'finance'), await member(request, ip, admin, 'finance')];
+  const customer = await newCustomer(page, request, ip);
+
+  await consoleLogin(page, a);
+  await page.getByRole('link', { name: '人工入账' }).click();
+  await page.getByLabel('客户手机号').fill(customer.phone);
+  await page.getByRole('button', { name: '查找' }).click();
+  const form = page.getByRole('form', { name: '入账' });
+  await form.getByLabel('入账金额（元）').fill('60000');
+  await form.getByLabel('入账原因').fill('对公转账到账，流水号 88001');
+  await form.getByRole('button', { name: /入账/ }).click();
+  await expect(page.getByText('金额较大，已提交复核')).toBeVisible();
+  await page.getByRole('link', { name: '入账复核' }).click();
+  const table = page.getByRole('table', { name: '入账复核' });
+  await expect(table).toContainText('¥60000.00');
+  // The requester may not approve their own request: the server says so.
+  await table
+    .getByRole('button', { name: /^批准 / })
+    .first()
+    .click();
+  await page.getByRole('dialog', { name: '批准入账' }).getByRole('button', { name: '批准入账' }).click();
+  await expect(page.getByRole('dialog', { name: '批准入账' })).toContainText('不能批准自己提交的入账');
+  await page.getByRole('dialog', { name: '批准入账' }).getByRole('button', { name: '取消' }).click();
+  await page.getByRole('button', { name: '退出' }).click();
+
+  await consoleLogin(page, b);
+  await page.goto('/admin/money/approvals');
+  await page
+    .getByRole('table', { name: '入账复核' })
+    .getByRole('button', { name: /^批准 / })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: '批准入账' });
+  await expect(dialog).toContainText('对公转账到账，流水号 88001');
+  await dialog.getByRole('button', { name: '批准入账' }).click();
+  await expect(dialog).toBeHidden();
+  await shot(page, 'money-approvals');
+  const asset = await customer.call<{ balance_fen: number }>('/api/auth/asset/init', {});
+  expect(asset.data.balance_fen).toBe(6_000_000);
+});

@@ -24,15 +24,23 @@ export default function Adjust() {
     if (!found || fen === null || fen <= 0) return notice('error', '请输入正确的入账金额');
     if (!note.trim()) return notice('error', '请填写入账原因');
     setBusy(true);
-    const res = await consoleApi.post<{ balance_fen: number }>('/api/admin/balance/credit', {
-      user_rid: found.rid,
-      amount_fen: fen,
-      note,
-      idempotency_key: key,
-    });
+    const res = await consoleApi.post<{ balance_fen: number; pending: boolean }>(
+      '/api/admin/balance/credit',
+      {
+        user_rid: found.rid,
+        amount_fen: fen,
+        note,
+        idempotency_key: key,
+      },
+    );
     setBusy(false);
     if (!res) return;
-    notice('ok', `已入账，客户余额 ${yuan(res.balance_fen)}`);
+    notice(
+      'ok',
+      res.pending
+        ? '金额较大，已提交复核：另一位同事在「入账复核」中批准后入账'
+        : `已入账，客户余额 ${yuan(res.balance_fen)}`,
+    );
     setFound({ ...found, balance_fen: res.balance_fen });
     setAmount('');
     setNote('');

@@ -92,6 +92,12 @@ export default function Dashboard({ me }: { me: Me }) {
                 href="/money/credit"
                 alert={f.money.credit_reviewing > 0}
               />
+              <Card
+                label="待复核入账"
+                value={f.money.credits_awaiting_second}
+                href="/money/approvals"
+                alert={f.money.credits_awaiting_second > 0}
+              />
             </section>
           )}
           <section aria-labelledby="promises" className="rounded-lg bg-white p-4">

@@ -7,6 +7,8 @@ import { requireUser } from '../platform/http/auth.ts';
 import { creditSchema } from '../../shared/orders/order.ts';
 import {
   adminListSchema,
+  approvalListSchema,
+  approvalRidSchema,
   creditApproveSchema,
   PRESTORE_STATUS_TEXT,
   rejectSchema,
@@ -14,8 +16,10 @@ import {
   ruleSaveSchema,
 } from '../../shared/money/money.ts';
 import {
+  ApprovalDecidedSchema,
   AssetSchema,
   CreditApplicationSchema,
+  MoneyApprovalPageSchema,
   MovementPageSchema,
   CreditedSchema,
   PrestoreRefundedSchema,
@@ -36,7 +40,8 @@ import {
 } from './prestore.ts';
 import { decideTransfer, listTransfers } from './transfers.ts';
 import { decideCredit, listCreditApplications } from './credit.ts';
-import { adjust, movementsOf, walletOut } from './asset.ts';
+import { movementsOf, walletOut } from './asset.ts';
+import { approveCredit, creditOrRequest, listApprovals, pendingMessage, rejectCredit } from './approvals.ts';
 import { creditOverview } from './credit.ts';
 import { userAccount } from './ledger.ts';
 import { eq } from 'drizzle-orm';
@@ -181,15 +186,40 @@ export function moneyAdminRoutes() {
   r.post('/balance/credit', contract({ body: creditSchema, response: CreditedSchema }), async (c) => {
     const me = requireUser(c);
     const input = await readBody(c, creditSchema);
-    const result = await adjust(c.var.services, {
+    const s = c.var.services;
+    const result = await creditOrRequest(s, {
       userRid: input.user_rid,
       amountFen: input.amount_fen,
       idempotencyKey: input.idempotency_key,
       note: input.note,
       staffId: me.id,
     });
-    return ok(c, result, '充值成功');
+    return ok(c, result, result.pending ? pendingMessage(s) : '充值成功');
   });
+
+  r.post(
+    '/money/approval/list',
+    contract({ body: approvalListSchema, response: MoneyApprovalPageSchema }),
+    async (c) => ok(c, await listApprovals(c.var.services, await readBody(c, approvalListSchema))),
+  );
+  r.post(
+    '/money/approval/approve',
+    contract({ body: approvalRidSchema, response: ApprovalDecidedSchema }),
+    async (c) => {
+      const me = requireUser(c);
+      const { rid } = await readBody(c, approvalRidSchema);
+      return ok(c, await approveCredit(c.var.services, me.id, rid), '已批准入账');
+    },
+  );
+  r.post(
+    '/money/approval/reject',
+    contract({ body: rejectSchema, response: ApprovalDecidedSchema }),
+    async (c) => {
+      const me = requireUser(c);
+      const { rid, reason } = await readBody(c, rejectSchema);
+      return ok(c, await rejectCredit(c.var.services, me.id, rid, reason), '已驳回');
+    },
+  );
 
   return r;
 }

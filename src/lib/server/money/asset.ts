@@ -1,6 +1,6 @@
 import { and, count, countDistinct, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { onlineChannels, type Services } from '../platform/services.ts';
-import type { Db } from '../platform/db/client.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
 import {
   moneyPostings,
   moneyTransfers,
@@ -182,33 +182,51 @@ export async function adjust(
   if (!user) throw new DomainError('用户不存在', 200, 'NOT_FOUND');
   const now = s.now();
   const account = await userAccount(s.db, user.id, now);
+  return moneyTransaction(s.db, (tx) =>
+    postAdjust(tx, { ...input, accountId: account.id, userId: user.id, now }),
+  );
+}
+
+/**
+ * The manual credit itself, inside the caller's transaction: bank → the customer's cash. The same
+ * key again answers the same (nothing moves twice); the key with another amount is refused.
+ */
+export async function postAdjust(
+  tx: Tx,
+  input: {
+    accountId: number;
+    userId: number;
+    amountFen: number;
+    idempotencyKey: string;
+    note: string;
+    staffId: number;
+    now: number;
+  },
+): Promise<{ balance_fen: number; duplicate: boolean }> {
   const key = `adjust:${input.idempotencyKey}`;
-  return moneyTransaction(s.db, async (tx) => {
-    const posted = await post(tx, {
-      kind: 'adjust',
-      idempotencyKey: key,
-      actorId: input.staffId,
-      note: input.note,
-      now,
-      postings: [
-        { accountId: await systemAccount(tx, 'bank'), sub: 'cash', amountFen: -input.amountFen },
-        { accountId: account.id, sub: 'cash', amountFen: input.amountFen },
-      ],
-    });
-    if (posted) {
-      const a = posted.accounts.get(account.id)!;
-      return { balance_fen: a.cashFen + a.bonusFen, duplicate: false };
-    }
-    // The key was used: the same credit again answers the same; another one is refused.
-    const [earlier] = await tx
-      .select({ accountId: moneyPostings.accountId, amount: moneyPostings.amountFen })
-      .from(moneyPostings)
-      .innerJoin(moneyTransfers, eq(moneyTransfers.id, moneyPostings.transferId))
-      .where(and(eq(moneyTransfers.idempotencyKey, key), eq(moneyPostings.accountId, account.id)));
-    if (!earlier || earlier.amount !== input.amountFen) throw new DomainError('该请求标识已用于另一笔充值');
-    const fresh = await userAccount(tx, user.id, now);
-    return { balance_fen: fresh.cashFen + fresh.bonusFen, duplicate: true };
+  const posted = await post(tx, {
+    kind: 'adjust',
+    idempotencyKey: key,
+    actorId: input.staffId,
+    note: input.note,
+    now: input.now,
+    postings: [
+      { accountId: await systemAccount(tx, 'bank'), sub: 'cash', amountFen: -input.amountFen },
+      { accountId: input.accountId, sub: 'cash', amountFen: input.amountFen },
+    ],
   });
+  if (posted) {
+    const a = posted.accounts.get(input.accountId)!;
+    return { balance_fen: a.cashFen + a.bonusFen, duplicate: false };
+  }
+  const [earlier] = await tx
+    .select({ accountId: moneyPostings.accountId, amount: moneyPostings.amountFen })
+    .from(moneyPostings)
+    .innerJoin(moneyTransfers, eq(moneyTransfers.id, moneyPostings.transferId))
+    .where(and(eq(moneyTransfers.idempotencyKey, key), eq(moneyPostings.accountId, input.accountId)));
+  if (!earlier || earlier.amount !== input.amountFen) throw new DomainError('该请求标识已用于另一笔充值');
+  const fresh = await userAccount(tx, input.userId, input.now);
+  return { balance_fen: fresh.cashFen + fresh.bonusFen, duplicate: true };
 }
 
 /** The checks tests and the bench run: every movement balances, every cache equals its postings. */

@@ -225,6 +225,36 @@ export const transferApplications = pgTable(
   ],
 );
 
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+/**
+ * A manual credit (人工入账) at or above MONEY_SECOND_APPROVAL_YUAN, waiting for a second staff
+ * member (decision 0045): the money moves only when someone other than the requester approves.
+ */
+export const moneyApprovals = pgTable(
+  'money_approvals',
+  {
+    id: serial('id').primaryKey(),
+    rid: text('rid').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountFen: fenColumn('amount_fen').notNull(),
+    note: text('note').notNull().default(''),
+    /** The requester's key: the same submission twice is one request, and one movement. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: APPROVAL_STATUSES }).notNull(),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: at('decided_at'),
+    reason: text('reason').notNull().default(''),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('money_approvals_status_idx').on(t.status, t.id)],
+);
+
 export const CREDIT_APPLY_STATUSES = ['reviewing', 'approved', 'rejected', 'cancelled'] as const;
 
 /** An application for a credit line (creditApply/operate apply); staff set the limit and term. */

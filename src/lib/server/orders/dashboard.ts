@@ -2,6 +2,7 @@ import { and, count, gte, inArray, isNotNull, eq, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import {
   creditApplications,
+  moneyApprovals,
   orderEvents,
   orders,
   prestoreApplications,
@@ -19,7 +20,7 @@ export async function dashboard(s: Services) {
   const now = s.now();
   const today = new Date(shanghaiMidnight(shanghaiDate(new Date(now)))!);
   const db = s.db;
-  const [perStatus, todays, overdue, [prestore], [transfers], [credit]] = await Promise.all([
+  const [perStatus, todays, overdue, [prestore], [transfers], [credit], [approvals]] = await Promise.all([
     db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status),
     db
       .select({ action: orderEvents.action, n: count() })
@@ -40,6 +41,7 @@ export async function dashboard(s: Services) {
       .from(prestoreApplications),
     db.select({ n: count() }).from(transferApplications).where(eq(transferApplications.status, 'reviewing')),
     db.select({ n: count() }).from(creditApplications).where(eq(creditApplications.status, 'reviewing')),
+    db.select({ n: count() }).from(moneyApprovals).where(eq(moneyApprovals.status, 'pending')),
   ]);
   const byStatus = Object.fromEntries(ORDER_STATUSES.map((st) => [st, 0])) as Record<OrderStatus, number>;
   for (const r of perStatus) byStatus[r.status] = r.n;
@@ -53,6 +55,7 @@ export async function dashboard(s: Services) {
       prestore_refunds: prestore.refunds,
       transfers_reviewing: transfers.n,
       credit_reviewing: credit.n,
+      credits_awaiting_second: approvals.n,
     },
   };
 }

@@ -108,6 +108,9 @@ const EnvSchema = z.object({
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(200).default(20),
   // Transfers of cash between customers above this many yuan wait for finance's approval.
   TRANSFER_REVIEW_YUAN: z.coerce.number().int().min(0).max(10_000_000).default(5000),
+  // A manual credit (人工入账) of this many yuan or more moves money only once a second staff
+  // member approves it (decision 0045).
+  MONEY_SECOND_APPROVAL_YUAN: z.coerce.number().int().min(1).max(100_000_000).default(50_000),
   // Invoices (decision 0030): above this many yuan an application needs the signed contract
   // (universities ask for it); the seal stamped on the proforma and receipt PDFs (a PNG file).
   INVOICE_CONTRACT_YUAN: z.coerce.number().int().min(0).max(100_000_000).default(50_000),

@@ -36,6 +36,7 @@ const RID_PREFIX = {
   campaign: 'C',
   group: 'G',
   groupPayment: 'Y',
+  moneyApproval: 'A',
 } as const;
 
 export type RidKind = keyof typeof RID_PREFIX;

@@ -197,6 +197,10 @@ export const reviewSchema = z.object(
   { rid: ridField('申请'), note: optText('说明', 200) },
   { error: '请求参数格式不正确' },
 );
+export const approvalListSchema = PageRequestSchema.extend({
+  status: z.enum(['pending', 'approved', 'rejected'], { error: '[状态]不正确' }).optional(),
+});
+export const approvalRidSchema = z.object({ rid: ridField('复核申请') }, { error: '请求参数格式不正确' });
 export const rejectSchema = z.object(
   { rid: ridField('申请'), reason: required('驳回原因', 200) },
   { error: '请求参数格式不正确' },

@@ -183,4 +183,32 @@ export const MovementPageSchema = pagedOf(
 );
 
 /** The staff's manual credit: the balance after it, and whether the key had been used before. */
-export const CreditedSchema = z.object({ balance_fen: fen, duplicate: z.boolean() });
+export const CreditedSchema = z.object({
+  balance_fen: fen,
+  duplicate: z.boolean(),
+  /** At or above MONEY_SECOND_APPROVAL_YUAN: nothing moved yet, a second staff member must approve. */
+  pending: z.boolean(),
+  approval_rid: ridOut.nullable(),
+});
+
+/** A manual credit waiting for (or decided by) a second staff member (decision 0045). */
+export const MoneyApprovalSchema = z.object({
+  rid: ridOut,
+  status: z.enum(['pending', 'approved', 'rejected']),
+  amount_fen: fen,
+  note: z.string(),
+  reason: z.string(),
+  customer: CustomerRefSchema,
+  requested_by: z.string(),
+  decided_by: z.string().nullable(),
+  created: z.string(),
+  decided_at: z.string().nullable(),
+});
+export type MoneyApproval = z.output<typeof MoneyApprovalSchema>;
+export const MoneyApprovalPageSchema = pagedOf(MoneyApprovalSchema);
+export const ApprovalDecidedSchema = z.object({
+  rid: ridOut,
+  status: z.enum(['approved', 'rejected']),
+  /** After an approval: the customer's balance with the credit. */
+  balance_fen: fen.optional(),
+});

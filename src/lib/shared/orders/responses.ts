@@ -159,6 +159,8 @@ export const DashboardSchema = z.object({
     prestore_refunds: z.number().int(),
     transfers_reviewing: z.number().int(),
     credit_reviewing: z.number().int(),
+    /** Manual credits waiting for a second staff member (decision 0045). */
+    credits_awaiting_second: z.number().int(),
   }),
 });
 

@@ -1,0 +1,110 @@
+// Four eyes on large manual credits (issue 18; decision 0045): at or above
+// MONEY_SECOND_APPROVAL_YUAN a 人工入账 waits; only another staff member's approval moves the
+// money, once; a rejection moves nothing.
+import { describe, expect, it } from 'vitest';
+import { setupApi } from '../setup/api.ts';
+import { orderHelpers, staffToken } from '../support/orders.ts';
+import { expectLedgerSound, wallet } from '../support/money.ts';
+import type { MoneyApproval } from '#shared/money/responses.ts';
+
+const t = await setupApi();
+const o = orderHelpers(t);
+const THRESHOLD = t.services.env.MONEY_SECOND_APPROVAL_YUAN * 100;
+
+/** A second staff member (finance) with a console session. */
+async function finance() {
+  const u = await o.a.user();
+  expect((await o.admin('staff/save', { phone: u.phone, role: 'finance' })).body.code).toBe(1);
+  return o.a.bearer(await staffToken(t, u.phone));
+}
+const credit = (userRid: string, fen: number, key: string) =>
+  o.admin<{ balance_fen: number; pending: boolean; approval_rid: string | null }>('balance/credit', {
+    user_rid: userRid,
+    amount_fen: fen,
+    idempotency_key: key,
+    note: '线下转账到账',
+  });
+
+describe('manual credits above the threshold', () => {
+  it('credits at once below the threshold', async () => {
+    const me = await o.customer();
+    const res = await credit(me.rid, THRESHOLD - 1, 'below-1');
+    expect(res.body).toMatchObject({
+      code: 1,
+      msg: '充值成功',
+      data: { pending: false, approval_rid: null },
+    });
+    expect((await wallet(t.services, me.id)).cash).toBe(THRESHOLD - 1);
+  });
+
+  it('waits at the threshold; the requester cannot approve; another staff member moves it once', async () => {
+    const me = await o.customer();
+    const asked = await credit(me.rid, THRESHOLD, 'four-eyes-1');
+    expect(asked.body).toMatchObject({
+      code: 1,
+      msg: '金额达到 ¥50000.00，已提交复核，需另一位同事批准后入账',
+      data: { pending: true, balance_fen: 0 },
+    });
+    const rid = asked.body.data.approval_rid!;
+    // The same submission again is the same request.
+    expect((await credit(me.rid, THRESHOLD, 'four-eyes-1')).body.data).toMatchObject({
+      approval_rid: rid,
+      duplicate: true,
+    });
+    expect((await wallet(t.services, me.id)).cash).toBe(0);
+
+    const own = await o.admin('money/approval/approve', { rid });
+    expect(own.body).toMatchObject({ code: 0, msg: '不能批准自己提交的入账，请另一位同事复核' });
+    expect((await wallet(t.services, me.id)).cash).toBe(0);
+
+    const second = await finance();
+    const list = await t.post<{ list: MoneyApproval[] }>(
+      '/api/admin/money/approval/list',
+      { status: 'pending' },
+      second,
+    );
+    expect(list.body.data.list.find((a) => a.rid === rid)).toMatchObject({
+      amount_fen: THRESHOLD,
+      note: '线下转账到账',
+      customer: { phone: me.phone },
+      decided_by: null,
+    });
+    const approved = await t.post('/api/admin/money/approval/approve', { rid }, second);
+    expect(approved.body).toMatchObject({
+      code: 1,
+      msg: '已批准入账',
+      data: { status: 'approved', balance_fen: THRESHOLD },
+    });
+    expect((await t.post('/api/admin/money/approval/approve', { rid }, second)).body.msg).toBe(
+      '该笔已批准入账',
+    );
+    expect((await wallet(t.services, me.id)).cash).toBe(THRESHOLD);
+    await expectLedgerSound(t.services);
+  });
+
+  it('moves nothing when rejected, and asks for a reason', async () => {
+    const me = await o.customer();
+    const rid = (await credit(me.rid, THRESHOLD * 2, 'reject-1')).body.data.approval_rid!;
+    const second = await finance();
+    expect((await t.post('/api/admin/money/approval/reject', { rid, reason: ' ' }, second)).body.msg).toBe(
+      '[驳回原因]不能为空',
+    );
+    const rejected = await t.post(
+      '/api/admin/money/approval/reject',
+      { rid, reason: '未查到该笔到账' },
+      second,
+    );
+    expect(rejected.body).toMatchObject({ code: 1, msg: '已驳回', data: { status: 'rejected' } });
+    expect((await t.post('/api/admin/money/approval/approve', { rid }, second)).body.msg).toBe('该笔已驳回');
+    expect((await wallet(t.services, me.id)).cash).toBe(0);
+  });
+
+  it('refuses the key of one request for another amount', async () => {
+    const me = await o.customer();
+    await credit(me.rid, THRESHOLD, 'reuse-1');
+    expect((await credit(me.rid, THRESHOLD + 100, 'reuse-1')).body).toMatchObject({
+      code: 0,
+      msg: '该请求标识已用于另一笔充值',
+    });
+  });
+});
