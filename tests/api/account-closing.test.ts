@@ -131,3 +131,11 @@ describe('closing an account', () => {
     expect((await t.post('/api/auth/user/close', {}, {})).status).toBe(401);
   });
 });
+
+describe('a staff account', () => {
+  it('closes only after an admin has removed it from the staff', async () => {
+    const me = await o.customer();
+    expect((await o.admin('staff/save', { phone: me.phone, role: 'editor' })).body.code).toBe(1);
+    expect(await check(me)).toEqual(['这是平台员工账号，请先由管理员在「员工与角色」中移除员工身份']);
+  });
+});

@@ -18,6 +18,7 @@ import {
   reservations,
   samplings,
   sessions,
+  staffMembers,
   statements,
   transferApplications,
   users,
@@ -51,7 +52,10 @@ export async function closeBlockers(db: Db | Tx, userId: number): Promise<string
     [led],
   ] = await Promise.all([
     db
-      .select({ hasPassword: sql<boolean>`${users.passwordHash} is not null` })
+      .select({
+        hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+        staff: sql<boolean>`exists (select 1 from ${staffMembers} where ${staffMembers.userId} = ${users.id})`,
+      })
       .from(users)
       .where(eq(users.id, userId)),
     db
@@ -120,6 +124,7 @@ export async function closeBlockers(db: Db | Tx, userId: number): Promise<string
       .where(and(eq(researchGroups.leaderId, userId), eq(researchGroups.status, 'active'))),
   ]);
   const blockers: string[] = [];
+  if (user?.staff) blockers.push('这是平台员工账号，请先由管理员在「员工与角色」中移除员工身份');
   if (!user?.hasPassword) blockers.push('请先在账号安全中设置登录密码，注销时需要输入密码确认');
   if (open?.n) blockers.push(`还有 ${open.n} 个订单未完成，请等订单完成（含补差价、结算）或取消后再注销`);
   if (booked?.n) blockers.push(`还有 ${booked.n} 个仪器预约未结束，请先取消或等预约完成`);
