@@ -134,14 +134,30 @@ export function orderHelpers(t: TestContext) {
     expect(res.body, `${path} ${JSON.stringify(res.body)}`).toMatchObject({ code: 1 });
     return res.body.data.status;
   }
+  let secondPair: Record<string, string> | undefined;
+  /**
+   * A manual credit; one at or above the second-approval amount (decision 0045) is approved by
+   * another staff member, as the console would have it.
+   */
   async function credit(userRid: string, fen: number, key = `k${Math.random()}`) {
-    const res = await admin<{ balance_fen: number }>('balance/credit', {
-      user_rid: userRid,
-      amount_fen: fen,
-      idempotency_key: key,
-    });
+    const res = await admin<{ balance_fen: number; pending: boolean; approval_rid: string | null }>(
+      'balance/credit',
+      { user_rid: userRid, amount_fen: fen, idempotency_key: key },
+    );
     expect(res.body.code).toBe(1);
-    return res.body.data.balance_fen;
+    if (!res.body.data.pending) return res.body.data.balance_fen;
+    if (!secondPair || t.services.now() - staffSince > 3600_000) {
+      const u = await a.user();
+      expect((await admin('staff/save', { phone: u.phone, role: 'finance' })).body.code).toBe(1);
+      secondPair = a.bearer(await staffToken(t, u.phone));
+    }
+    const approved = await t.post<{ balance_fen: number }>(
+      '/api/admin/money/approval/approve',
+      { rid: res.body.data.approval_rid },
+      secondPair,
+    );
+    expect(approved.body, JSON.stringify(approved.body)).toMatchObject({ code: 1 });
+    return approved.body.data.balance_fen;
   }
 
   async function upload(
