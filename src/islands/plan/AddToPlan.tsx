@@ -1,6 +1,6 @@
 // /detail/{rid}: the 加入实验计划 form. The page is cached and the same for everyone; this island
 // holds everything user-specific (login, the user's past orders for source 0, the plan).
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import LineOptions, { choiceProblem, type LineChoice } from './LineOptions.tsx';
 import Stepper from './Stepper.tsx';
@@ -38,6 +38,10 @@ export default function AddToPlan({
   });
   const [busy, setBusy] = useState(false);
   const [added, setAdded] = useState(false);
+  // The server renders the button disabled: a click before this island has hydrated would submit
+  // the form as a plain GET and reload the page, adding nothing.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   async function add() {
     if (!loggedIn) {
@@ -99,7 +103,7 @@ export default function AddToPlan({
         <button
           type="submit"
           className="btn-primary h-11 w-full gap-2 text-base sm:w-auto sm:min-w-44"
-          disabled={busy}
+          disabled={busy || !hydrated}
         >
           {busy && <Spinner />}
           加入实验计划
