@@ -64,6 +64,7 @@ export function FormModal({
   onSubmit,
   submitText = '确定',
   danger,
+  wide,
   children,
 }: {
   open: boolean;
@@ -73,6 +74,8 @@ export function FormModal({
   onSubmit: () => Promise<string | null>;
   submitText?: string;
   danger?: boolean;
+  /** A form with a table in it (the quote builder): room for it. */
+  wide?: boolean;
   children: ReactNode;
 }) {
   const [busy, setBusy] = useState(false);
@@ -87,7 +90,7 @@ export function FormModal({
       isDismissable
       className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 p-4"
     >
-      <Modal className="w-full max-w-lg rounded-xl bg-white shadow-xl">
+      <Modal className={`w-full ${wide ? 'max-w-3xl' : 'max-w-lg'} rounded-xl bg-white shadow-xl`}>
         <Dialog className="outline-none">
           <form
             onSubmit={async (e) => {
@@ -379,15 +382,18 @@ export function ConsoleToast() {
   );
 }
 
-/** A staff file (voucher, report) opened with the console's token: fetched, shown as a blob. */
-export function useStaffFile(rid: string | null) {
+/**
+ * A staff file (voucher, report, receipt photo) opened with the console's token: fetched, shown as
+ * a blob; `thumb` asks for a picture's thumbnail.
+ */
+export function useStaffFile(rid: string | null, thumb = false) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!rid) return;
     let revoked = false;
     let made = '';
     const token = $session.get()?.access;
-    void fetch(`/api/auth/file/download/${encodeURIComponent(rid)}`, {
+    void fetch(`/api/auth/file/${thumb ? 'thumb' : 'download'}/${encodeURIComponent(rid)}`, {
       headers: token ? { authorization: `Bearer ${token}` } : {},
     })
       .then((r) => (r.ok ? r.blob() : null))
@@ -400,6 +406,6 @@ export function useStaffFile(rid: string | null) {
       revoked = true;
       if (made) URL.revokeObjectURL(made);
     };
-  }, [rid]);
+  }, [rid, thumb]);
   return url;
 }

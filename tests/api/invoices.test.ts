@@ -9,6 +9,7 @@ import { setupApi } from '../setup/api.ts';
 import { orderHelpers, PDF, type Customer } from '../support/orders.ts';
 import { pdfText } from '../support/pdf.ts';
 import { invoiceApplications, invoiceLines } from '#server/platform/db/schema.ts';
+import { shanghaiMonth } from '#shared/statements/statements.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);
@@ -32,6 +33,9 @@ type Invoice = {
   invoice_no: string | null;
   has_file: boolean;
   lines: { order_rid: string | null; amount_fen: number }[];
+  source: string;
+  type: number;
+  statement: { rid: string; month: string } | null;
 };
 
 const addTitle = async (c: Customer, body: Record<string, unknown> = ORG) => {
@@ -176,7 +180,9 @@ describe('invoice applications', () => {
     expect((await apply(c, { type: 2, title_rid: title.rid, order_rids: [mine] })).body.msg).toBe(
       '[发票类型]不正确',
     );
-    expect((await apply(c, { type: 1, title_rid: title.rid })).body.msg).toBe('请选择要开票的订单或预存记录');
+    expect((await apply(c, { type: 1, title_rid: title.rid })).body.msg).toBe(
+      '请选择要开票的订单、预存记录或对账单',
+    );
     const rows = await t.services.db
       .select()
       .from(invoiceApplications)
@@ -256,6 +262,27 @@ describe('invoice applications', () => {
     expect((await apply(c, { type: 1, title_rid: title.rid, order_rids: [rid] })).body.code).toBe(1);
   });
 
+  it('refuses to cancel an order on a live application, customer or staff, until it is off it', async () => {
+    const c = await o.customer('enterprise');
+    const title = await addTitle(c);
+    const rid = await paidOrder(c, 8_000);
+    const app = (await apply(c, { type: 6, title_rid: title.rid, order_rids: [rid] })).body.data;
+    const refusal =
+      /^订单 LP\d+ 已开票或正在开票，不能取消：待审核的开票申请可修改去掉该订单，已开具的发票须先由财务红冲$/;
+    const mine = await t.post('/api/auth/order/cancel', { rid }, c.h);
+    expect(mine.body).toMatchObject({ code: 0 });
+    expect(mine.body.msg).toMatch(refusal);
+    const staff = await o.admin('order/cancel', { rid, reason: '客户撤单' });
+    expect(staff.body.msg).toMatch(refusal);
+    // Nothing moved: still paid, the money still spent.
+    const detail = await t.post<{ status: string; paid_fen: number }>('/api/auth/order/detail', { rid }, c.h);
+    expect(detail.body.data).toMatchObject({ status: 'awaiting_sample', paid_fen: 8_000 });
+    expect((await history(c)).invoiced_fen).toBe(8_000);
+    // Rejected, the order is free again and cancels with its refund.
+    await o.admin('invoice/reject', { rid: app.rid, reason: '客户要求取消订单' });
+    expect((await t.post('/api/auth/order/cancel', { rid }, c.h)).body.code).toBe(1);
+  });
+
   it('lets a rejected application be edited and sent again', async () => {
     const c = await o.customer('enterprise');
     const title = await addTitle(c);
@@ -327,5 +354,67 @@ describe('invoice applications', () => {
     const list = await pdfText(files['检测服务清单.pdf']);
     expect(list).toContain('检测服务清单');
     expect(list).toContain('100.00');
+  });
+});
+
+describe('an invoice over a statement', () => {
+  it('covers the confirmed statement’s settled orders not yet invoiced, and puts the statement in the ZIP', async () => {
+    const c = await o.customer('institution');
+    const title = await addTitle(c);
+    const [a, b, early] = [await o.billedOrder(c), await o.billedOrder(c, 2), await o.billedOrder(c)];
+    const month = shanghaiMonth(t.services.now());
+    const st = (await o.admin<{ rid: string }>('statement/issue', { phone: c.phone, month })).body.data;
+    const byStatement = (who: Customer = c) =>
+      apply(who, { type: 5, title_rid: title.rid, statement_rid: st.rid });
+
+    expect((await byStatement()).body).toMatchObject({ code: 0, msg: '对账单确认后才能按对账单开票' });
+    expect((await t.post('/api/auth/assign/right', { rid: st.rid }, c.h)).body.code).toBe(1);
+    expect((await byStatement()).body.msg).toMatch(/^对账单中的订单 LP\d+ 尚未结算，请先结算后再开票$/);
+
+    await o.credit(c.rid, 1_000_000);
+    const settled = await t.post(
+      '/api/auth/assign/settlementOperatePlus',
+      { rids: [a.rid, b.rid, early.rid], idempotency_key: 'inv-st' },
+      c.h,
+    );
+    expect(settled.body.code).toBe(1);
+    // One order was invoiced on its own before: the statement covers the other two.
+    expect((await apply(c, { type: 6, title_rid: title.rid, order_rids: [early.rid] })).body.code).toBe(1);
+    const offered = await t.post<{ list: { rid: string }[] }>(
+      '/api/auth/invoiceApply/orders',
+      { statement_rid: st.rid },
+      c.h,
+    );
+    expect(offered.body.data.list.map((x) => x.rid).sort()).toEqual([a.rid, b.rid].sort());
+
+    const stranger = await o.customer('institution');
+    expect((await byStatement(stranger)).body).toMatchObject({ code: 0 });
+    const res = await byStatement();
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({
+      code: 1,
+      data: {
+        source: 'statement',
+        amount_fen: a.amount_fen + b.amount_fen,
+        statement: { rid: st.rid, month },
+      },
+    });
+    expect(res.body.data.lines.map((l) => l.order_rid).sort()).toEqual([a.rid, b.rid].sort());
+    expect((await byStatement()).body.msg).toBe('对账单中的订单均已开票或无可开票金额');
+    // Edited while waiting, the application keeps its own orders.
+    const edited = await t.post<Invoice>(
+      '/api/auth/invoiceApply/edit',
+      { rid: res.body.data.rid, type: 6, title_rid: title.rid, statement_rid: st.rid },
+      c.h,
+    );
+    expect(edited.body).toMatchObject({
+      code: 1,
+      data: { type: 6, amount_fen: a.amount_fen + b.amount_fen },
+    });
+
+    await o.admin('invoice/approve', { rid: res.body.data.rid });
+    const zip = unzipSync((await download(`/api/auth/invoiceApply/zip/${res.body.data.rid}`, c.h)).bytes);
+    const name = Object.keys(zip).find((n) => n.startsWith('对账单/'));
+    expect(name).toBe(`对账单/对账单-${month}-v1.pdf`);
+    expect(await pdfText(zip[name!])).toContain('对账单');
   });
 });

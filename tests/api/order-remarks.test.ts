@@ -28,6 +28,15 @@ describe('order/remark', () => {
       expect(JSON.stringify((await t.post(`/api/auth/${path}`, { rid }, me.h)).body)).not.toContain('避光');
     const list = await t.post('/api/auth/order/list4person', {}, me.h);
     expect(JSON.stringify(list.body)).not.toContain('避光');
+    // Writing a remark needs only orders.read, but it is a change: the audit log has it.
+    const log = await o.admin<{ list: { action: string; outcome: string }[] }>('audit/list', {
+      entity_rid: rid,
+    });
+    expect(log.body.data.list.map((e) => `${e.action}:${e.outcome}`)).toEqual([
+      'order/remark:ok',
+      'order/remark:ok',
+      'order/quote:ok',
+    ]);
   });
 
   it('refuses an empty note or an unknown order, writing nothing', async () => {

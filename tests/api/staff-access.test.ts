@@ -110,7 +110,11 @@ describe('the audit log', () => {
       (await t.post('/api/admin/order/quote', { rid, quoted_fen: 12_300, note: '含制样' }, manager.h)).body
         .code,
     ).toBe(1);
-    expect((await t.post('/api/admin/order/quote', { rid, quoted_fen: 1 }, manager.h)).body.code).toBe(0);
+    // A new quote is allowed until the customer pays (decision 0039), but not one already expired.
+    expect(
+      (await t.post('/api/admin/order/quote', { rid, quoted_fen: 1, valid_until: '2020-01-01' }, manager.h))
+        .body.code,
+    ).toBe(0);
 
     const admin = await staffOf('admin');
     const log = await t.post<{

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
-import { orderHelpers, PDF, type Customer } from '../support/orders.ts';
+import { orderHelpers, type Customer } from '../support/orders.ts';
 import { runJobs } from '../support/jobs.ts';
 import { expectLedgerSound, movements } from '../support/money.ts';
 import { pdfText } from '../support/pdf.ts';
@@ -32,24 +32,7 @@ const t = await setupApi();
 const o = orderHelpers(t);
 const s = t.services;
 
-/** An institution order billed by staff (待结算): its rid, number and amount. */
-async function billed(me: Customer, count = 1) {
-  const it = await o.demoItem(1);
-  const res = await t.post<{ list: { rid: string; order_no: string; amount_fen: number }[] }>(
-    '/api/auth/order/add',
-    { items: [{ item_rid: it.rid, count, parameters: it.parameters }], delivery: { type: 0 } },
-    me.h,
-  );
-  expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 1 });
-  const order = res.body.data.list[0];
-  await o.move('order/receive', { rid: order.rid });
-  await o.move('order/start', { rid: order.rid });
-  const up = await o.upload('/api/admin/order/report', await o.staff(), PDF, 'r.pdf', { rid: order.rid });
-  expect(up.body.code).toBe(1);
-  await o.move('order/deliver', { rid: order.rid });
-  expect(await o.move('order/bill', { rid: order.rid })).toBe('unsettled');
-  return order;
-}
+const billed = o.billedOrder;
 
 /** Moves the clock into the next Shanghai month (an hour in) and logs the customers in again. */
 async function nextMonth(...people: Customer[]): Promise<string> {

@@ -98,17 +98,19 @@ test('finance credits a top-up in the console; the customer sees cash and 赠送
   ]);
 });
 
-test('a business manager quotes, a technician receives, tests and delivers; each sees only their steps', async ({
+test('a business manager builds a two-line quote, the customer sees it and pays, a technician receives with a photo, tests and delivers', async ({
   page,
   request,
   ip,
 }) => {
+  test.setTimeout(120_000);
   const admin = await staff(request, ip);
-  const customer = await newCustomer(await page.context().newPage(), request, ip, ENTERPRISE);
+  const shop = await page.context().newPage();
+  const customer = await newCustomer(shop, request, ip, ENTERPRISE);
   const [item] = await demoItems(request, 1);
   const placed = await customer.order([{ item_rid: item.rid }]);
 
-  // The business manager quotes it.
+  // The business manager builds the quote: the order's item at a new price, a second line, a discount.
   const manager = await member(request, ip, admin, 'manager');
   await consoleLogin(page, manager);
   await page.getByRole('link', { name: '订单管理' }).click();
@@ -117,30 +119,79 @@ test('a business manager quotes, a technician receives, tests and delivers; each
   await expect(page.getByRole('heading', { name: `订单 ${placed.order_no}` })).toBeVisible();
   await page.getByRole('button', { name: '报价', exact: true }).click();
   const quote = page.getByRole('dialog', { name: '报价' });
-  await quote.getByLabel('报价金额（元）').fill('888');
-  await quote.getByLabel('说明（可选）').fill('含制样费');
-  await quote.getByRole('button', { name: '报价' }).click();
+  await expect(quote.getByLabel('第1行 项目', { exact: true })).toHaveValue(item.name);
+  await quote.getByLabel('第1行 数量').fill('1');
+  await quote.getByLabel('第1行 单价（元）').fill('500');
+  await quote.getByRole('button', { name: '+ 添加一行' }).click();
+  // A line without its price is refused with the row named, before anything is sent.
+  await quote.getByLabel('第2行 项目', { exact: true }).fill('加急制样');
+  await quote.getByRole('button', { name: '提交报价' }).click();
+  await expect(quote.getByRole('alert')).toHaveText('第2行：[单价]不能为空');
+  await quote.getByLabel('第2行 数量').fill('2');
+  await quote.getByLabel('第2行 单价（元）').fill('50');
+  await expect(quote.locator('[data-quote-line="2"] [data-line-amount]')).toHaveText('¥100.00');
+  await quote.getByLabel('优惠说明（可选）').fill('新客户优惠');
+  await quote.getByLabel('优惠金额（元）').fill('20');
+  await expect(quote.locator('[data-quote-total]')).toHaveText('¥580.00');
+  await quote.getByLabel('给客户的说明（可选）').fill('含加急费，3 个工作日出数据');
+  await quote.getByRole('button', { name: '提交报价' }).click();
   await expect(page.locator('[data-console-toast="ok"]')).toHaveText('报价成功');
   await expect(page.getByLabel('订单概要')).toContainText('待付款');
+  await expect(page.getByRole('table', { name: '报价明细' })).toContainText('加急制样');
   await page.getByRole('button', { name: '退出' }).click();
 
-  // The customer pays from a balance finance put there.
-  await admin.credit(customer.phone, 88_800);
-  expect((await customer.call('/api/auth/web/order/pay', { rid: placed.rid })).code).toBe(1);
+  // The customer sees the itemised quote, and pays it from a balance finance put there.
+  await admin.credit(customer.phone, 58_000);
+  await shop.goto(`/member/order?rid=${placed.rid}`);
+  const quoted = shop.getByRole('region', { name: '报价明细' });
+  await expect(quoted).toContainText(item.name);
+  await expect(quoted).toContainText('加急制样');
+  await expect(quoted).toContainText('新客户优惠');
+  await expect(quoted).toContainText('-¥20.00');
+  await expect(quoted.locator('[data-quote-total]')).toHaveText('¥580.00');
+  await expect(quoted).toContainText('含加急费，3 个工作日出数据');
+  const summary = shop.getByRole('region', { name: '订单概要' });
+  await summary.getByRole('button', { name: /^去支付/ }).click();
+  const pay = shop.getByRole('dialog', { name: '支付订单' });
+  await expect(pay.locator('[data-pay-amount]')).toHaveText('¥580.00');
+  await pay.getByRole('button', { name: '确认支付' }).click();
+  await expect(pay).toBeHidden();
+  await expect(summary).toContainText('待寄样');
 
-  // The technician: no quoting, no money; receive, start, report, deliver.
+  // The technician: no quoting, no money; receives with a photo, starts, uploads the report, delivers.
   const technician = await member(request, ip, admin, 'technician');
   await consoleLogin(page, technician);
   const nav = page.getByRole('complementary', { name: '后台导航' });
   await expect(nav.getByRole('link', { name: '预存审核' })).toHaveCount(0);
   await page.goto(`/admin/orders/${placed.rid}`);
   const actions = page.getByLabel('可执行的操作');
-  await expect(actions.getByRole('button')).toHaveText(['确认收样']);
-  for (const step of ['确认收样', '开始检测']) {
-    await actions.getByRole('button', { name: step }).click();
-    await page.getByRole('dialog', { name: step }).getByRole('button', { name: step }).click();
-    await expect(page.locator('[data-console-toast="ok"]')).toHaveText(`${step}成功`);
-  }
+  await expect(actions.getByRole('button')).toHaveText(['确认收样', '拒收样品']);
+  await actions.getByRole('button', { name: '确认收样' }).click();
+  const receive = page.getByRole('dialog', { name: '确认收样' });
+  await receive.getByLabel('实收数量').fill('1');
+  await receive.getByRole('radio', { name: '完好' }).check();
+  // Without a photo it is refused; a document is refused as a photo.
+  await receive.getByRole('button', { name: '确认收样' }).click();
+  await expect(receive.getByRole('alert')).toHaveText('请上传1-6张收样照片');
+  await receive.getByLabel('上传收样照片').setInputFiles({
+    name: '伪装.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  });
+  await expect(receive).toContainText('伪装.png：仅支持 PNG、JPG、WEBP、GIF 图片');
+  await receive
+    .getByLabel('上传收样照片')
+    .setInputFiles({ name: '样品.png', mimeType: 'image/png', buffer: PNG });
+  await expect(receive.getByRole('img', { name: '样品.png' })).toBeVisible();
+  await receive.getByLabel('说明（可选）', { exact: true }).fill('顺丰到件，包装完好');
+  await receive.getByRole('button', { name: '确认收样' }).click();
+  await expect(page.locator('[data-console-toast="ok"]')).toHaveText('确认收样成功');
+  const receipts = page.getByRole('list', { name: '收样记录' });
+  await expect(receipts).toContainText('实收 1 个 · 样品状况：完好');
+  await expect(receipts.getByRole('img', { name: '样品.png' })).toBeVisible();
+  await actions.getByRole('button', { name: '开始检测' }).click();
+  await page.getByRole('dialog', { name: '开始检测' }).getByRole('button', { name: '开始检测' }).click();
+  await expect(page.locator('[data-console-toast="ok"]')).toHaveText('开始检测成功');
   await page.getByLabel('上传检测报告').setInputFiles({
     name: '检测报告.pdf',
     mimeType: 'application/pdf',
@@ -154,15 +205,28 @@ test('a business manager quotes, a technician receives, tests and delivers; each
   // The technician may not finish the money side.
   await expect(actions.getByRole('button', { name: '完成订单' })).toHaveCount(0);
 
-  const log = await admin.call<{ list: { action: string; role: string }[] }>('/api/admin/audit/list', {
-    entity_rid: placed.rid,
-  });
-  expect(log.data.list.map((e) => `${e.role}:${e.action}`).reverse()).toEqual([
-    'manager:order/quote',
-    'technician:order/receive',
-    'technician:order/start',
-    'technician:order/report',
-    'technician:order/deliver',
+  // The customer sees the receipt with its photo, and the data.
+  await shop.reload();
+  const record = shop.getByRole('list', { name: '收样记录' });
+  await expect(record).toContainText('实收 1 个 · 样品状况：完好');
+  const thumb = record.getByRole('img', { name: '样品.png' });
+  await expect(thumb).toBeVisible();
+  expect(await thumb.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect(summary).toContainText('已出数据');
+
+  // Every step is in the audit log, the refused upload too.
+  const log = await admin.call<{ list: { action: string; role: string; outcome: string }[] }>(
+    '/api/admin/audit/list',
+    { entity_rid: placed.rid },
+  );
+  expect(log.data.list.map((e) => `${e.role}:${e.action}:${e.outcome}`).reverse()).toEqual([
+    'manager:order/quote:ok',
+    'technician:order/receipt/photo:refused',
+    'technician:order/receipt/photo:ok',
+    'technician:order/receive:ok',
+    'technician:order/start:ok',
+    'technician:order/report:ok',
+    'technician:order/deliver:ok',
   ]);
 });
 

@@ -83,4 +83,23 @@ test('create a group, a member joins by link, pays within the limit, the leader 
   await expect(panel.locator('[data-group-balance]')).toHaveText('¥50.00');
   await expect(waiting).toContainText('已支付');
   await other.close();
+
+  // Staff issue the group's statement to date; the PI opens it from the group and confirms it.
+  const month = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 7);
+  const groupRid = await panel.getAttribute('data-group');
+  expect(await lab.call('/api/admin/statement/issue', { group_rid: groupRid, month })).toMatchObject({
+    code: 1,
+  });
+  await panel.getByRole('link', { name: '月度对账单' }).click();
+  await expect(page.getByRole('heading', { name: '课题组「纳米材料课题组」的对账单' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^纳米材料课题组.*对账单$/ })).toBeVisible();
+  const lines = page.getByRole('list', { name: '订单明细' });
+  await expect(lines).toContainText(small.order_no);
+  await expect(lines).toContainText(large.order_no);
+  // A group's wallet owes nothing and is not invoiced: no settling, no 按对账单开票.
+  await expect(page.getByRole('button', { name: '结算所选订单' })).toHaveCount(0);
+  await page.getByRole('button', { name: '确认无误' }).click();
+  await page.getByRole('dialog', { name: '确认对账单' }).getByRole('button', { name: '确认无误' }).click();
+  await expect(toast(page, '已确认对账单')).toBeVisible();
+  await expect(page.getByRole('link', { name: '按对账单开票' })).toHaveCount(0);
 });

@@ -80,6 +80,21 @@ test('from 待结算 to the statement: settle its unpaid orders, then confirm it
   await expect(toast(page, '已确认对账单')).toBeVisible();
   await expect(page.getByRole('article')).toContainText('您已确认');
   await expect(page.getByRole('button', { name: '提出异议' })).toHaveCount(0);
+
+  // Confirmed, the statement is invoiced in one application: its two orders, nothing to pick.
+  const title = await me.call('/api/auth/invoice/add', { kind: 2, name: '张老师' });
+  expect(title.code).toBe(1);
+  await page.getByRole('link', { name: '按对账单开票' }).click();
+  const apply = page.getByRole('dialog', { name: '申请开票' });
+  await expect(apply).toContainText('对账单中已结算、尚未开票的订单');
+  await expect(apply.getByRole('checkbox', { checked: true, disabled: true })).toHaveCount(2);
+  await expect(apply.locator('[data-invoice-total]')).toHaveText(
+    `¥${((first.amount_fen + second.amount_fen) / 100).toFixed(2)}`,
+  );
+  await apply.getByRole('button', { name: '提交申请' }).click();
+  await expect(toast(page, '申请已提交!')).toBeVisible();
+  await expect(page.locator('[data-invoice]')).toHaveCount(1);
+  await expect(page).toHaveURL(/\/member\/invoiceLs$/);
 });
 
 test('dispute a line; staff answer in the console with a new version the customer sees', async ({

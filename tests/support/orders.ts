@@ -190,5 +190,24 @@ export function orderHelpers(t: TestContext) {
     return rid;
   }
 
-  return { a, customer, staff, demoItem, pickup, admin, move, credit, upload, quotedOrder };
+  /** An institution's order tested, reported, delivered and billed by staff (待结算). */
+  async function billedOrder(me: Customer, count = 1) {
+    const it = await demoItem(1);
+    const res = await t.post<{ list: { rid: string; order_no: string; amount_fen: number }[] }>(
+      '/api/auth/order/add',
+      { items: [{ item_rid: it.rid, count, parameters: it.parameters }], delivery: { type: 0 } },
+      me.h,
+    );
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 1 });
+    const order = res.body.data.list[0];
+    await move('order/receive', { rid: order.rid });
+    await move('order/start', { rid: order.rid });
+    const up = await upload('/api/admin/order/report', await staff(), PDF, 'r.pdf', { rid: order.rid });
+    expect(up.body.code).toBe(1);
+    await move('order/deliver', { rid: order.rid });
+    expect(await move('order/bill', { rid: order.rid })).toBe('unsettled');
+    return order;
+  }
+
+  return { a, customer, staff, demoItem, pickup, admin, move, credit, upload, quotedOrder, billedOrder };
 }

@@ -32,6 +32,7 @@ const base: AgreementInput = {
     },
     remark: '',
     demand: null,
+    quote: null,
     items: [
       {
         name: 'XRD 物相分析',
@@ -115,6 +116,55 @@ describe('the agreement text', () => {
 
     const quoted = { ...base, order: { ...base.order, status: 'unpaid' as const, quoted_fen: 88_800 } };
     expect(textOf(quoted)).toContain(`费用合计：${formatFen(88_800)}（乙方报价）`);
+  });
+
+  it('prints an itemised quote as the price table, with its discount, total and validity', () => {
+    const blocks = agreementBlocks({
+      ...base,
+      order: {
+        ...base.order,
+        status: 'unpaid',
+        pay_mode: 'before',
+        quoted_fen: 95_000,
+        amount_fen: 95_000,
+        quote: {
+          lines: [
+            {
+              name: 'XRD 物相分析',
+              description: '含精修',
+              quantity: 3,
+              unit_price_fen: 25_000,
+              amount_fen: 75_000,
+            },
+            { name: '制样费', description: '', quantity: 1, unit_price_fen: 30_000, amount_fen: 30_000 },
+          ],
+          subtotal_fen: 105_000,
+          discount: { name: '老客户优惠', amount_fen: 10_000 },
+          total_fen: 95_000,
+          valid_until: '2026-12-21',
+          note: '加急3个工作日出数据',
+          quoted_at: '2026-11-21T08:00:00.000Z',
+        },
+      },
+    });
+    const tables = blocks.filter((b) => b.kind === 'table');
+    // The items without list prices, then the quote's lines, discount and total.
+    expect(tables.map((b) => b.kind === 'table' && b.head)).toEqual([
+      ['序号', '检测项目', '样品数'],
+      ['序号', '报价项目', '数量', '单价', '金额'],
+    ]);
+    const quote = tables[1].kind === 'table' ? tables[1].rows : [];
+    expect(quote).toEqual([
+      ['1', 'XRD 物相分析（含精修）', '3', formatFen(25_000), formatFen(75_000)],
+      ['2', '制样费', '1', formatFen(30_000), formatFen(30_000)],
+      ['', '老客户优惠', '', '', `-${formatFen(10_000)}`],
+      ['', '合计', '', '', formatFen(95_000)],
+    ]);
+    const text = blocksText(blocks);
+    expect(text).toContain(`费用合计：${formatFen(95_000)}（乙方报价）`);
+    expect(text).toContain(
+      '报价有效期至2026年12月21日，逾期未付款的，须由乙方重新报价。报价说明：加急3个工作日出数据',
+    );
   });
 
   it('writes a quote request’s description, an enterprise’s prepayment and a pickup', () => {

@@ -41,10 +41,17 @@ const both: PayMode[] = ['after', 'before'];
 
 allow('quoting', 'quote', ['staff'], ['before'], 'unpaid');
 allow('quoting', 'quote', ['staff'], ['after'], sampling);
+// A new quote before the customer accepts it (decision 0039): it stays where it is.
+allow('unpaid', 'quote', ['staff'], ['before'], 'unpaid');
+allow('awaiting_sample', 'quote', ['staff'], ['after'], sampling);
+allow('awaiting_pickup', 'quote', ['staff'], ['after'], sampling);
 allow('unpaid', 'pay', ['customer'], ['before'], sampling);
 allow('awaiting_sample', 'receive', ['staff'], both, 'received');
 allow('awaiting_pickup', 'receive', ['staff'], both, 'received');
 allow('received', 'start', ['staff'], both, 'testing');
+// Samples refused (decision 0039): the order waits for new ones.
+for (const from of ['awaiting_sample', 'awaiting_pickup', 'received'] as const)
+  allow(from, 'reject', ['staff'], both, sampling);
 allow('testing', 'deliver', ['staff'], both, 'delivered');
 allow('delivered', 'bill', ['staff', 'system'], ['after'], 'unsettled');
 allow('delivered', 'complete', ['staff', 'system'], ['before'], 'completed');
@@ -65,8 +72,8 @@ for (const s of ORDER_STATUSES)
       for (const m of both) for (const d of [0, 1] as const) combos.push([s, a, actor, m, d]);
 
 describe('order state machine', () => {
-  it('covers every combination (11 statuses × 10 actions × 3 actors × 2 pay modes × 2 deliveries)', () => {
-    expect(combos).toHaveLength(11 * 10 * 3 * 2 * 2);
+  it('covers every combination (11 statuses × 11 actions × 3 actors × 2 pay modes × 2 deliveries)', () => {
+    expect(combos).toHaveLength(11 * 11 * 3 * 2 * 2);
     expect(allowed.size).toBeGreaterThan(40);
   });
 

@@ -8,6 +8,8 @@ import type { StaffOrderDetailSchema } from '../../lib/shared/orders/responses.t
 import { actorText, eventText, FILE_KIND_TEXT } from '../../lib/shared/orders/order-view.ts';
 import type { Permission } from '../../lib/shared/staff/permissions.ts';
 import { yuanToFen } from '../../lib/shared/money.ts';
+import QuoteBuilder from './QuoteBuilder.tsx';
+import { ReceiptDialog, ReceiptList } from './Receipt.tsx';
 
 type Detail = z.output<typeof StaffOrderDetailSchema>;
 
@@ -17,6 +19,7 @@ const STEPS: { action: OrderAction; permission: Permission }[] = [
   { action: 'receive', permission: 'orders.process' },
   { action: 'start', permission: 'orders.process' },
   { action: 'deliver', permission: 'orders.process' },
+  { action: 'reject', permission: 'orders.process' },
   { action: 'bill', permission: 'orders.bill' },
   { action: 'complete', permission: 'orders.bill' },
   { action: 'settle', permission: 'orders.bill' },
@@ -48,15 +51,23 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
     type_id: order.type_id,
   };
   const steps = STEPS.filter(
-    (s) => me.permissions.includes(s.permission) && nextStatus(facts, s.action, 'staff').ok,
+    (s) =>
+      me.permissions.includes(s.permission) &&
+      nextStatus(facts, s.action, 'staff').ok &&
+      // A new quote only for an order that had one (the server refuses the others too).
+      (s.action !== 'quote' || order.status === 'quoting' || order.quoted_fen !== null),
   );
+  const requote = order.status !== 'quoting';
   const canPrice =
     me.permissions.includes('orders.bill') &&
     order.pay_mode === 'before' &&
     order.status === 'delivered' &&
     order.paid_fen > 0;
   const stepText = (s: OrderAction | 'finalPrice') =>
-    s === 'finalPrice' ? '设置最终价格' : ORDER_ACTION_TEXT[s];
+    s === 'finalPrice' ? '设置最终价格' : s === 'quote' && requote ? '重新报价' : ORDER_ACTION_TEXT[s];
+  /** Steps with a dialog of their own; the others share the note dialog below. */
+  const ownDialog = step === 'quote' || step === 'receive' || step === 'reject';
+  const expiredQuote = order.quote?.expired && order.status === 'unpaid';
   const reports = order.files.filter((f) => f.kind === 'report');
   const canUpload =
     me.permissions.includes('orders.process') &&
@@ -75,11 +86,7 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
         load,
       );
     }
-    if (action === 'quote') {
-      const fen = yuanToFen(price);
-      if (fen === null || fen <= 0) return '请输入正确的报价金额';
-      Object.assign(body, { quoted_fen: fen, note });
-    } else if (action === 'cancel') {
+    if (action === 'cancel') {
       if (!note.trim()) return '请填写取消原因';
       body.reason = note;
     } else body.note = note;
@@ -114,18 +121,19 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
               <button
                 key={s.action}
                 type="button"
-                className={s.action === 'cancel' ? button.danger : button.primary}
+                className={
+                  s.action === 'cancel' || s.action === 'reject'
+                    ? button.danger
+                    : s.action === 'quote' && requote
+                      ? button.ghost
+                      : button.primary
+                }
                 onClick={() => {
                   setNote('');
-                  setPrice(
-                    order.quoted_fen
-                      ? (order.quoted_fen / 100).toFixed(2)
-                      : (order.amount_fen / 100).toFixed(2),
-                  );
                   setStep(s.action);
                 }}
               >
-                {ORDER_ACTION_TEXT[s.action]}
+                {stepText(s.action)}
               </button>
             ))}
             {canPrice && (
@@ -181,6 +189,65 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
           </tbody>
         </table>
       </section>
+      {order.quote && (
+        <section className="rounded-lg bg-white p-4" aria-labelledby="quote">
+          <div className="mb-2 flex flex-wrap items-center gap-2">
+            <h2 id="quote" className="text-sm font-semibold">
+              报价
+            </h2>
+            <span className="text-xs text-slate-500">
+              有效期至 {order.quote.valid_until} · {when(order.quote.quoted_at)} 报价
+            </span>
+            {order.quote.expired && <Badge tone="red">已过期</Badge>}
+          </div>
+          {expiredQuote && (
+            <p className="mb-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
+              报价已过期，客户无法付款；请与客户确认后重新报价。
+            </p>
+          )}
+          {order.quote.lines.length > 0 && (
+            <table className="w-full text-sm" aria-label="报价明细">
+              <tbody className="divide-y divide-slate-100">
+                {order.quote.lines.map((l, i) => (
+                  <tr key={i}>
+                    <td className="py-1.5">
+                      {l.name}
+                      {l.description && <span className="block text-xs text-slate-500">{l.description}</span>}
+                    </td>
+                    <td className="py-1.5 text-right tabular-nums">
+                      {yuan(l.unit_price_fen)} × {l.quantity}
+                    </td>
+                    <td className="py-1.5 text-right tabular-nums">{yuan(l.amount_fen)}</td>
+                  </tr>
+                ))}
+                {order.quote.discount && (
+                  <tr>
+                    <td className="py-1.5" colSpan={2}>
+                      {order.quote.discount.name}
+                    </td>
+                    <td className="py-1.5 text-right tabular-nums">
+                      -{yuan(order.quote.discount.amount_fen)}
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          )}
+          <p className="mt-2 text-right text-sm">
+            报价合计{' '}
+            <strong className="text-base text-hot-600 tabular-nums">{yuan(order.quote.total_fen)}</strong>
+          </p>
+          {order.quote.note && <p className="mt-1 text-sm text-slate-600">说明：{order.quote.note}</p>}
+        </section>
+      )}
+      {(order.receipts.length > 0 || ['awaiting_sample', 'awaiting_pickup'].includes(order.status)) && (
+        <section className="rounded-lg bg-white p-4" aria-labelledby="receipts">
+          <h2 id="receipts" className="mb-2 text-sm font-semibold">
+            收样记录
+          </h2>
+          <ReceiptList receipts={order.receipts} />
+        </section>
+      )}
       <section className="rounded-lg bg-white p-4" aria-labelledby="files">
         <div className="mb-2 flex items-center gap-3">
           <h2 id="files" className="text-sm font-semibold">
@@ -221,73 +288,79 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
           <p className="mt-2 text-xs text-hot-600">出具数据前请先上传检测报告。</p>
         )}
       </section>
-      <section className="rounded-lg bg-white p-4" aria-labelledby="timeline">
-        <h2 id="timeline" className="mb-2 text-sm font-semibold">
-          订单时间线
-        </h2>
-        <ol className="grid gap-2 text-sm" aria-label="订单时间线">
-          {order.timeline.map((e, i) => (
-            <li key={i} className="flex flex-wrap gap-x-3">
-              <span className="w-36 shrink-0 text-slate-500">{when(e.at)}</span>
-              <span className="font-medium">{eventText(e.action)}</span>
-              <span className="text-slate-500">{actorText(e.actor)}</span>
-              {e.note && <span className="text-slate-600">{e.note}</span>}
-            </li>
-          ))}
-        </ol>
-      </section>
-
-      <section className="rounded-lg bg-white p-4" aria-labelledby="remarks">
-        <h2 id="remarks" className="mb-2 text-sm font-semibold">
-          内部备注 <span className="font-normal text-slate-500">（仅员工可见）</span>
-        </h2>
-        {order.remarks.length > 0 ? (
-          <ol className="mb-3 grid gap-2 text-sm" aria-label="内部备注">
-            {order.remarks.map((r, i) => (
-              <li key={i} className="rounded-md bg-slate-50 px-3 py-2">
-                <span className="text-xs text-slate-500">
-                  {when(r.at)} · {r.author}
-                </span>
-                <p className="mt-0.5 whitespace-pre-wrap text-slate-800">{r.text}</p>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 lg:items-start">
+        <section className="rounded-lg bg-white p-4" aria-labelledby="timeline">
+          <h2 id="timeline" className="mb-2 text-sm font-semibold">
+            订单时间线
+          </h2>
+          <ol className="grid gap-2 text-sm" aria-label="订单时间线">
+            {order.timeline.map((e, i) => (
+              <li key={i} className="flex flex-wrap gap-x-3">
+                <span className="w-36 shrink-0 text-slate-500">{when(e.at)}</span>
+                <span className="font-medium">{eventText(e.action)}</span>
+                <span className="text-slate-500">{actorText(e.actor)}</span>
+                {e.note && <span className="text-slate-600">{e.note}</span>}
               </li>
             ))}
           </ol>
-        ) : (
-          <p className="mb-3 text-sm text-slate-400">还没有备注</p>
-        )}
-        <form
-          className="flex flex-col gap-2 sm:flex-row sm:items-start"
-          onSubmit={async (e) => {
-            e.preventDefault();
-            const error = await staffAction(
-              '/api/admin/order/remark',
-              { rid, text: remark },
-              '备注已添加',
-              load,
-            );
-            if (error) notice('error', error);
-            else setRemark('');
-          }}
-        >
-          <label htmlFor="remark-text" className="sr-only">
-            新备注
-          </label>
-          <textarea
-            id="remark-text"
-            className={`${input} min-h-16`}
-            maxLength={1000}
-            placeholder="如：已电话确认样品需避光保存"
-            value={remark}
-            onChange={(e) => setRemark(e.target.value)}
-          />
-          <button type="submit" className={button.ghost} disabled={!remark.trim()}>
-            添加备注
-          </button>
-        </form>
-      </section>
+        </section>
 
+        <section className="rounded-lg bg-white p-4" aria-labelledby="remarks">
+          <h2 id="remarks" className="mb-2 text-sm font-semibold">
+            内部备注 <span className="font-normal text-slate-500">（仅员工可见）</span>
+          </h2>
+          {order.remarks.length > 0 ? (
+            <ol className="mb-3 grid gap-2 text-sm" aria-label="内部备注">
+              {order.remarks.map((r, i) => (
+                <li key={i} className="rounded-md bg-slate-50 px-3 py-2">
+                  <span className="text-xs text-slate-500">
+                    {when(r.at)} · {r.author}
+                  </span>
+                  <p className="mt-0.5 whitespace-pre-wrap text-slate-800">{r.text}</p>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="mb-3 text-sm text-slate-400">还没有备注</p>
+          )}
+          <form
+            className="flex flex-col gap-2 sm:flex-row sm:items-start"
+            onSubmit={async (e) => {
+              e.preventDefault();
+              const error = await staffAction(
+                '/api/admin/order/remark',
+                { rid, text: remark },
+                '备注已添加',
+                load,
+              );
+              if (error) notice('error', error);
+              else setRemark('');
+            }}
+          >
+            <label htmlFor="remark-text" className="sr-only">
+              新备注
+            </label>
+            <textarea
+              id="remark-text"
+              className={`${input} min-h-16`}
+              maxLength={1000}
+              placeholder="如：已电话确认样品需避光保存"
+              value={remark}
+              onChange={(e) => setRemark(e.target.value)}
+            />
+            <button type="submit" className={button.ghost} disabled={!remark.trim()}>
+              添加备注
+            </button>
+          </form>
+        </section>
+      </div>
+
+      {step === 'quote' && <QuoteBuilder order={order} open onClose={() => setStep(null)} onDone={load} />}
+      {(step === 'receive' || step === 'reject') && (
+        <ReceiptDialog order={order} mode={step} onClose={() => setStep(null)} onDone={load} />
+      )}
       <FormModal
-        open={step !== null}
+        open={step !== null && !ownDialog}
         title={step ? stepText(step) : ''}
         submitText={step ? stepText(step) : '确定'}
         danger={step === 'cancel'}
@@ -302,20 +375,6 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
             <input
               className={input}
               name="final"
-              inputMode="decimal"
-              value={price}
-              onChange={(e) => setPrice(e.target.value)}
-            />
-          </Field>
-        )}
-        {step === 'quote' && (
-          <Field
-            label="报价金额（元）"
-            hint={`项目参考价合计 ${yuan(order.items.reduce((n, l) => n + l.line_fen, 0))}`}
-          >
-            <input
-              className={input}
-              name="quoted"
               inputMode="decimal"
               value={price}
               onChange={(e) => setPrice(e.target.value)}

@@ -351,6 +351,9 @@ function GroupPanel({
             <button type="button" className="btn-ghost h-8 px-3" onClick={exportCsv}>
               导出 CSV
             </button>
+            <a href={`/member/statement?group=${encodeURIComponent(rid)}`} className="btn-ghost h-8 px-3">
+              月度对账单
+            </a>
           </span>
         </div>
         <p className="mb-2 text-sm text-slate-500">

@@ -9,6 +9,7 @@ import { toast } from '../../lib/client/toast.ts';
 import { saveFile } from '../../lib/client/download.ts';
 import { formatFen } from '../../lib/shared/money.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import { monthText } from '../../lib/shared/statements/statements.ts';
 import { INVOICE_TYPE_NAMES, INVOICE_TYPES, type InvoiceType } from '../../lib/shared/invoices/invoices.ts';
 import type {
   InvoiceApplicationSchema,
@@ -32,18 +33,24 @@ const TONE: Record<Application['status'], string> = {
   reversed: 'bg-slate-100 text-slate-500',
 };
 
-/** 申请开票 (or, with `editing`, change a rejected or waiting application): type, title, orders. */
+/**
+ * 申请开票 (or, with `editing`, change a rejected or waiting application): type, title, orders —
+ * chosen one by one, or, over a confirmed statement, all of its orders not yet invoiced.
+ */
 function ApplyDialog({
   open,
   editing,
+  statementRid,
   onClose,
   onDone,
 }: {
   open: boolean;
   editing: Detail | null;
+  statementRid: string | null;
   onClose: () => void;
   onDone: () => void;
 }) {
+  const statement = editing ? (editing.statement?.rid ?? null) : statementRid;
   const [titles, setTitles] = useState<Title[] | null>(null);
   const [orders, setOrders] = useState<Payable[] | null>(null);
   const [type, setType] = useState<InvoiceType>(1);
@@ -66,7 +73,8 @@ function ApplyDialog({
           : (r?.list[0]?.rid ?? ''),
       );
     });
-    void api.post<{ list: Payable[] }>('/api/auth/invoiceApply/orders', {}).then((r) => {
+    const filter = statement ? { statement_rid: statement } : {};
+    void api.post<{ list: Payable[] }>('/api/auth/invoiceApply/orders', filter).then((r) => {
       // The orders of the application being changed are on it, so not in the list: add them back.
       const own = (editing?.lines ?? [])
         .filter((l) => l.order_rid && !r?.list.some((o) => o.rid === l.order_rid))
@@ -77,6 +85,8 @@ function ApplyDialog({
           amount_fen: l.amount_fen,
         }));
       setOrders([...own, ...(r?.list ?? [])]);
+      // A statement's orders go together: all of them, none to pick.
+      if (statement) setChosen(new Set([...own, ...(r?.list ?? [])].map((o) => o.rid)));
     });
     setType((editing?.type as InvoiceType) ?? 1);
     setChosen(
@@ -85,7 +95,7 @@ function ApplyDialog({
     setEmail(editing?.email ?? '');
     setRemark(editing?.remark ?? '');
     setContract(null);
-  }, [open, editing]);
+  }, [open, editing, statement]);
 
   const total = (orders ?? []).filter((o) => chosen.has(o.rid)).reduce((n, o) => n + o.amount_fen, 0);
   const toggle = (rid: string) =>
@@ -112,7 +122,7 @@ function ApplyDialog({
       const body = {
         type,
         title_rid: titleRid,
-        order_rids: [...chosen],
+        ...(statement ? { statement_rid: statement } : { order_rids: [...chosen] }),
         email,
         remark,
         contract_file_rid: contract?.rid ?? editing?.materials.contract_file_rid ?? '',
@@ -185,6 +195,7 @@ function ApplyDialog({
             >
               {(titles ?? []).map((t) => (
                 <option key={t.rid} value={t.rid}>
+                  {t.group ? `[课题组] ` : ''}
                   {t.name}
                   {t.tax_no ? `（${t.tax_no}）` : ''}
                 </option>
@@ -194,13 +205,17 @@ function ApplyDialog({
         </Row>
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium text-slate-700">
-            开票订单（实付金额，不含赠送金和优惠券）
+            {statement
+              ? `按对账单开票${editing?.statement ? `（${monthText(editing.statement.month)}）` : ''}：对账单中已结算、尚未开票的订单`
+              : '开票订单（实付金额，不含赠送金和优惠券）'}
           </legend>
           {orders === null ? (
             <p className="text-sm text-slate-400">加载中…</p>
           ) : orders.length === 0 ? (
             <p className="rounded-lg bg-slate-50 px-3 py-3 text-sm text-slate-500">
-              没有可开票的订单：订单支付后即可申请开票
+              {statement
+                ? '该对账单没有可开票的订单：请先结算对账单中的订单'
+                : '没有可开票的订单：订单支付后即可申请开票'}
             </p>
           ) : (
             <ul className="grid max-h-56 gap-1.5 overflow-y-auto">
@@ -210,6 +225,7 @@ function ApplyDialog({
                     <input
                       type="checkbox"
                       checked={chosen.has(o.rid)}
+                      disabled={statement !== null}
                       onChange={() => toggle(o.rid)}
                       className="accent-brand-600"
                     />
@@ -271,12 +287,21 @@ function ApplyDialog({
 function Applications() {
   const list = usePagedList<Application>('/api/auth/invoiceApply/list4person', { size: 10 });
   const [history, setHistory] = useState<History | null>(null);
-  const [dialog, setDialog] = useState<{ editing: Detail | null } | null>(null);
+  const [dialog, setDialog] = useState<{ editing: Detail | null; statement?: string } | null>(null);
   const loadHistory = useCallback(async () => {
     const h = await api.post<History>('/api/auth/asset/invoiceHistory', {});
     if (h) setHistory(h);
   }, []);
   useEffect(() => void loadHistory(), [loadHistory]);
+  // 按对账单开票 on a statement links here with ?statement=…: open the dialog for it once.
+  useEffect(() => {
+    const url = new URL(location.href);
+    const statement = url.searchParams.get('statement');
+    if (!statement) return;
+    setDialog({ editing: null, statement });
+    url.searchParams.delete('statement');
+    window.history.replaceState(null, '', url);
+  }, []);
 
   async function edit(a: Application) {
     const detail = await api.post<Detail>('/api/auth/invoiceApply/info', { rid: a.rid });
@@ -385,6 +410,7 @@ function Applications() {
       <ApplyDialog
         open={dialog !== null}
         editing={dialog?.editing ?? null}
+        statementRid={dialog?.statement ?? null}
         onClose={() => setDialog(null)}
         onDone={() => {
           list.reload({ first: true });

@@ -7,6 +7,7 @@ import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { invoiceTitleSchema, TITLE_KIND_TEXT } from '../../lib/shared/invoices/invoices.ts';
 import type { InvoiceTitleSchema } from '../../lib/shared/invoices/responses.ts';
+import type { MyGroupsSchema } from '../../lib/shared/groups/responses.ts';
 
 export type Title = z.output<typeof InvoiceTitleSchema>;
 
@@ -19,16 +20,22 @@ const EMPTY = {
   bank: '',
   bank_account: '',
   is_default: false,
+  /** '' for my own title, else the research group that keeps it (decision 0046). */
+  group_rid: '',
 };
 type Draft = typeof EMPTY & { rid?: string };
+type ManagedGroup = { rid: string; name: string };
 
 /** A title's form: organisation (credit code; bank details for special invoices) or individual. */
 function TitleDialog({
   draft,
+  groups,
   onClose,
   onSaved,
 }: {
   draft: Draft | null;
+  /** The groups I lead or assist: a new title may be theirs instead of mine. */
+  groups: ManagedGroup[];
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -41,7 +48,7 @@ function TitleDialog({
       setError('');
     }
   }, [draft]);
-  const bind = (key: keyof typeof EMPTY) => ({
+  const bind = (key: Exclude<keyof typeof EMPTY, 'is_default'>) => ({
     value: String(form[key]),
     onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })),
   });
@@ -49,11 +56,13 @@ function TitleDialog({
   async function save(e: FormEvent) {
     e.preventDefault();
     // The shared rules first, so a wrong credit code is said before anything is sent.
-    const checked = invoiceTitleSchema.safeParse(form);
+    const checked = invoiceTitleSchema.safeParse({ ...form, group_rid: form.group_rid || undefined });
     if (!checked.success) return setError(checked.error.issues[0].message);
     setSaving(true);
     try {
-      await api.post(form.rid ? '/api/auth/invoice/edit' : '/api/auth/invoice/add', form, { throws: true });
+      await api.post(form.rid ? '/api/auth/invoice/edit' : '/api/auth/invoice/add', checked.data, {
+        throws: true,
+      });
       toast.success(form.rid ? '保存成功!' : '添加成功!');
       onSaved();
       onClose();
@@ -83,6 +92,23 @@ function TitleDialog({
       }
     >
       <form id="title-form" onSubmit={save} className="grid gap-3" noValidate>
+        {!form.rid && groups.length > 0 && (
+          <Choices
+            label="抬头归属"
+            name="owner"
+            value={form.group_rid}
+            options={[
+              { value: '', label: '我的抬头' },
+              ...groups.map((g) => ({ value: g.rid, label: `课题组「${g.name}」` })),
+            ]}
+            onChange={(group_rid) => setForm((f) => ({ ...f, group_rid, is_default: false }))}
+          />
+        )}
+        {form.group_rid && (
+          <p className="rounded-lg bg-brand-50 px-3 py-2 text-xs text-brand-800">
+            课题组的抬头全体成员开票时都可选用，由组长和助理维护。
+          </p>
+        )}
         <Choices
           label="抬头类型"
           name="kind"
@@ -104,15 +130,17 @@ function TitleDialog({
             <TextField label="银行账号" maxLength={40} inputMode="numeric" {...bind('bank_account')} />
           </>
         )}
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            checked={form.is_default}
-            onChange={(e) => setForm((f) => ({ ...f, is_default: e.target.checked }))}
-            className="accent-brand-600"
-          />
-          设为默认抬头
-        </label>
+        {!form.group_rid && (
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              checked={form.is_default}
+              onChange={(e) => setForm((f) => ({ ...f, is_default: e.target.checked }))}
+              className="accent-brand-600"
+            />
+            设为默认抬头
+          </label>
+        )}
         {error && (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-600">
             {error}
@@ -123,23 +151,106 @@ function TitleDialog({
   );
 }
 
-/** /member/invoiceMg: the customer's invoice titles; add, edit, delete, make one the default. */
+/** One title's card: its facts, and what the caller may do with it. */
+function TitleCard({ t, onEdit, act }: { t: Title; onEdit: () => void; act: Act }) {
+  return (
+    <li data-title className="flex min-w-0 flex-col gap-2 rounded-xl p-4 ring-1 ring-slate-200">
+      <div className="flex items-start justify-between gap-2">
+        <p className="min-w-0 font-semibold break-words text-slate-900">{t.name}</p>
+        <span className="flex shrink-0 gap-1">
+          <span className="rounded bg-slate-100 px-1.5 text-xs leading-5 text-slate-600">
+            {TITLE_KIND_TEXT[t.kind]}
+          </span>
+          {t.is_default && (
+            <span className="rounded bg-brand-50 px-1.5 text-xs leading-5 text-brand-700">默认</span>
+          )}
+        </span>
+      </div>
+      {t.kind === 1 && (
+        <dl className="grid gap-1 text-sm text-slate-600">
+          <div className="flex gap-2">
+            <dt className="shrink-0 text-slate-400">税号</dt>
+            <dd className="font-mono break-all">{t.tax_no}</dd>
+          </div>
+          {(t.bank || t.bank_account) && (
+            <div className="flex gap-2">
+              <dt className="shrink-0 text-slate-400">开户行</dt>
+              <dd className="break-all">
+                {t.bank} {t.bank_account}
+              </dd>
+            </div>
+          )}
+        </dl>
+      )}
+      <div className="mt-auto flex flex-wrap items-center justify-end gap-2 pt-1 text-sm">
+        {t.group && <span className="mr-auto text-xs text-slate-500">课题组「{t.group.name}」维护</span>}
+        {!t.is_default && !t.group && (
+          <button
+            type="button"
+            className="btn-ghost h-8 px-3"
+            onClick={() => void act('/api/auth/invoice/default', t, '已设为默认!')}
+          >
+            设为默认
+          </button>
+        )}
+        {t.can_edit && (
+          <>
+            <button type="button" className="btn-ghost h-8 px-3" onClick={onEdit}>
+              编辑
+            </button>
+            <button
+              type="button"
+              className="btn-ghost h-8 px-3 text-red-600"
+              onClick={() =>
+                void act('/api/auth/invoice/del', t, '删除成功!', `确定删除抬头「${t.name}」吗？`)
+              }
+            >
+              删除
+            </button>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+type Act = (path: string, t: Title, done: string, confirm?: string) => Promise<void>;
+
+/**
+ * /member/invoiceMg: the customer's invoice titles (add, edit, delete, make one the default) and
+ * their research groups' titles, which the groups' leaders and assistants keep (decision 0046).
+ */
 function Titles() {
   const [list, setList] = useState<Title[] | null>(null);
+  const [groups, setGroups] = useState<ManagedGroup[]>([]);
   const [editing, setEditing] = useState<Draft | null>(null);
   const load = useCallback(async () => {
     const res = await api.post<{ list: Title[] }>('/api/auth/invoice/list', {});
     if (res) setList(res.list);
   }, []);
-  useEffect(() => void load(), [load]);
+  useEffect(() => {
+    void load();
+    void api
+      .post<z.output<typeof MyGroupsSchema>>('/api/auth/cluster/mine', {})
+      .then((res) =>
+        setGroups(
+          (res?.list ?? []).filter(
+            (g) => g.status === 'active' && g.my_status === 'active' && g.role !== 'member',
+          ),
+        ),
+      );
+  }, [load]);
 
-  async function act(path: string, t: Title, done: string, confirm?: string) {
+  const act: Act = async (path, t, done, confirm) => {
     if (confirm && !window.confirm(confirm)) return;
     if ((await api.post(path, { rid: t.rid })) !== undefined) {
       toast.success(done);
       void load();
     }
-  }
+  };
+  const edit = (t: Title) => setEditing({ ...EMPTY, ...t, group_rid: t.group?.rid ?? '' });
+  const mine = list?.filter((t) => !t.group) ?? [];
+  const shared = list?.filter((t) => t.group) ?? [];
 
   return (
     <section className="card p-4 md:p-5" aria-label="发票抬头">
@@ -156,68 +267,32 @@ function Titles() {
       ) : list.length === 0 ? (
         <p className="py-10 text-center text-sm text-slate-400">还没有发票抬头，点击「新增抬头」添加</p>
       ) : (
-        <ul className="grid gap-3 md:grid-cols-2">
-          {list.map((t) => (
-            <li
-              key={t.rid}
-              data-title
-              className="flex min-w-0 flex-col gap-2 rounded-xl p-4 ring-1 ring-slate-200"
-            >
-              <div className="flex items-start justify-between gap-2">
-                <p className="min-w-0 font-semibold break-words text-slate-900">{t.name}</p>
-                <span className="flex shrink-0 gap-1">
-                  <span className="rounded bg-slate-100 px-1.5 text-xs leading-5 text-slate-600">
-                    {TITLE_KIND_TEXT[t.kind]}
-                  </span>
-                  {t.is_default && (
-                    <span className="rounded bg-brand-50 px-1.5 text-xs leading-5 text-brand-700">默认</span>
-                  )}
-                </span>
-              </div>
-              {t.kind === 1 && (
-                <dl className="grid gap-1 text-sm text-slate-600">
-                  <div className="flex gap-2">
-                    <dt className="shrink-0 text-slate-400">税号</dt>
-                    <dd className="font-mono break-all">{t.tax_no}</dd>
-                  </div>
-                  {(t.bank || t.bank_account) && (
-                    <div className="flex gap-2">
-                      <dt className="shrink-0 text-slate-400">开户行</dt>
-                      <dd className="break-all">
-                        {t.bank} {t.bank_account}
-                      </dd>
-                    </div>
-                  )}
-                </dl>
-              )}
-              <div className="mt-auto flex flex-wrap justify-end gap-2 pt-1 text-sm">
-                {!t.is_default && (
-                  <button
-                    type="button"
-                    className="btn-ghost h-8 px-3"
-                    onClick={() => void act('/api/auth/invoice/default', t, '已设为默认!')}
-                  >
-                    设为默认
-                  </button>
-                )}
-                <button type="button" className="btn-ghost h-8 px-3" onClick={() => setEditing({ ...t })}>
-                  编辑
-                </button>
-                <button
-                  type="button"
-                  className="btn-ghost h-8 px-3 text-red-600"
-                  onClick={() =>
-                    void act('/api/auth/invoice/del', t, '删除成功!', `确定删除抬头「${t.name}」吗？`)
-                  }
-                >
-                  删除
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <div className="grid gap-5">
+          {mine.length > 0 && (
+            <ul className="grid gap-3 md:grid-cols-2" aria-label="我的抬头">
+              {mine.map((t) => (
+                <TitleCard key={t.rid} t={t} onEdit={() => edit(t)} act={act} />
+              ))}
+            </ul>
+          )}
+          {shared.length > 0 && (
+            <div>
+              <h2 className="mb-2 text-sm font-semibold text-slate-700">课题组抬头</h2>
+              <ul className="grid gap-3 md:grid-cols-2" aria-label="课题组抬头">
+                {shared.map((t) => (
+                  <TitleCard key={t.rid} t={t} onEdit={() => edit(t)} act={act} />
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
       )}
-      <TitleDialog draft={editing} onClose={() => setEditing(null)} onSaved={() => void load()} />
+      <TitleDialog
+        draft={editing}
+        groups={groups}
+        onClose={() => setEditing(null)}
+        onSaved={() => void load()}
+      />
     </section>
   );
 }

@@ -11,6 +11,7 @@ import {
   type TestStep,
 } from './DetailParts.tsx';
 import { Evaluation, ExpressInfo, Feedback, hasExpressInfo, SampleReturn } from './Forms.tsx';
+import { QuoteDetail, Receipts } from './QuoteReceipts.tsx';
 import { useCancelOrder } from './cancel.ts';
 import { Amount, linkButton, onOrderPaid, openPay, StatusBadge } from './parts.tsx';
 import { Loading } from '../ui/kit.tsx';
@@ -120,6 +121,11 @@ export default function OrderDetail({ rid }: { rid: string }) {
                 下载协议
               </button>
             )}
+            {order.status === 'unpaid' && order.quote?.expired && (
+              <span className="inline-flex h-9 items-center rounded-md bg-amber-50 px-3 text-sm text-amber-800">
+                报价已过期，请联系业务经理重新报价
+              </span>
+            )}
             {canPay(order) && (
               <button
                 type="button"
@@ -176,12 +182,14 @@ export default function OrderDetail({ rid }: { rid: string }) {
         <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
           <Demand order={order} />
           <Items order={order} />
+          <QuoteDetail order={order} />
           {order.type_id !== 2 && (
             <Delivery
               order={order}
               express={hasExpressInfo(order) && <ExpressInfo order={order} onSaved={() => void load()} />}
             />
           )}
+          <Receipts receipts={order.receipts} />
           <Files files={order.files} />
           {canGiveFeedback(order) && <Feedback order={order} onSaved={() => void load()} />}
           {canEvaluate(order) && <Evaluation order={order} onSaved={() => void load()} />}

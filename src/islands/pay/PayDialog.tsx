@@ -327,6 +327,10 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
                 onClose();
               }}
             />
+          ) : info.blocked ? (
+            <p role="alert" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-800">
+              {info.blocked}
+            </p>
           ) : !info.payable ? (
             <p role="status" className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-600">
               该订单当前为「{info.status_text}」，无需支付。

@@ -48,7 +48,14 @@ function StatusBadge({ s }: { s: Pick<Summary, 'status' | 'status_text'> }) {
  * figures and frozen lines, 确认无误 / 提出异议, the PDF, and settling what it says is still owed.
  */
 function Statements() {
-  const list = usePagedList<Summary, { detail: null }>('/api/auth/assign/statement', { size: 12 });
+  // ?group=…: a research group's statements, for its leader or an assistant (decision 0046).
+  const [group] = useState(() =>
+    typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('group'),
+  );
+  const list = usePagedList<Summary, { detail: null }>('/api/auth/assign/statement', {
+    size: 12,
+    filter: group ? { group_rid: group } : {},
+  });
   const [rid, setRid] = useState<string | null>(() =>
     typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('rid'),
   );
@@ -64,7 +71,17 @@ function Statements() {
 
   if (!list.data) return <Loading />;
   if (list.data.total === 0)
-    return (
+    return group ? (
+      <div className="card px-6 py-14 text-center">
+        <p className="text-slate-600">该课题组暂无对账单</p>
+        <p className="mt-1 text-sm text-slate-400">
+          每月1日出具课题组账户上月的对账单：转入的款项、为成员支付的订单和余额
+        </p>
+        <a href="/member/statement" className="btn-ghost mt-4">
+          我的对账单
+        </a>
+      </div>
+    ) : (
       <div className="card px-6 py-14 text-center">
         <p className="text-slate-600">暂无对账单</p>
         <p className="mt-1 text-sm text-slate-400">
@@ -75,13 +92,21 @@ function Statements() {
         </a>
       </div>
     );
+  const groupName = group ? list.data.list[0]?.group?.name : null;
 
   return (
     <div className="grid gap-4">
       <section aria-labelledby="months-title" className="card p-4 md:p-5">
-        <h2 id="months-title" className="mb-3 text-base font-semibold text-slate-900">
-          对账单列表
-        </h2>
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <h2 id="months-title" className="text-base font-semibold text-slate-900">
+            {groupName ? `课题组「${groupName}」的对账单` : '对账单列表'}
+          </h2>
+          {group && (
+            <a href="/member/statement" className="text-sm text-brand-700 hover:underline">
+              我的对账单
+            </a>
+          )}
+        </div>
         <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4" aria-label="对账单">
           {list.data.list.map((s) => (
             <li key={s.rid}>
@@ -147,6 +172,7 @@ function StatementView({
       <section className="card p-4 md:p-6">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <h2 id="statement-title" className="text-lg font-semibold text-slate-900">
+            {d.group && <span className="mr-1 text-slate-500">{d.group.name}</span>}
             {d.month_text}对账单
           </h2>
           <StatusBadge s={d} />
@@ -218,10 +244,16 @@ function StatementView({
           >
             下载PDF
           </button>
+          {d.status === 'confirmed' && !d.group && (
+            <a href={`/member/invoiceLs?statement=${encodeURIComponent(d.rid)}`} className="btn-ghost">
+              按对账单开票
+            </a>
+          )}
         </div>
       </section>
 
-      <Settlement statementRid={d.status === 'superseded' ? null : d.rid} onPaid={changed} />
+      {/* A group's wallet owes nothing: its members settle their own orders. */}
+      {!d.group && <Settlement statementRid={d.status === 'superseded' ? null : d.rid} onPaid={changed} />}
 
       <section aria-labelledby="orders-title" className="card p-4 md:p-6">
         <h3 id="orders-title" className="mb-3 text-base font-semibold text-slate-900">

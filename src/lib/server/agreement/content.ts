@@ -14,6 +14,7 @@ import {
 } from '../../shared/plan/plan-rules.ts';
 import type { Delivery } from '../../shared/orders/order.ts';
 import type { DemandInfo } from '../../shared/orders/demand.ts';
+import type { StoredQuote } from '../../shared/orders/quote.ts';
 
 export type Block =
   | { kind: 'title'; text: string }
@@ -42,6 +43,8 @@ export type AgreementInput = {
     delivery: Delivery;
     remark: string;
     demand: DemandInfo | null;
+    /** The quote staff made; its lines, when itemised, are the agreement's price table. */
+    quote: StoredQuote | null;
     items: {
       name: string;
       unit: string;
@@ -137,26 +140,61 @@ export function agreementBlocks(input: AgreementInput): Block[] {
 
   // 一、委托项目与费用
   blocks.push({ kind: 'heading', text: '一、委托项目与费用' });
-  if (o.items.length > 0) {
+  // An itemised quote carries the prices; the items then list what is tested, without list prices.
+  const itemised = o.quote && o.quote.lines.length > 0 ? o.quote : null;
+  const itemName = (it: AgreementInput['order']['items'][number]) => {
+    const params = Object.entries(it.parameters)
+      .filter(([, v]) => v)
+      .map(([k, v]) => `${k}：${v}`)
+      .join('；');
+    return params ? `${it.name}（${params}）` : it.name;
+  };
+  if (o.items.length > 0 && itemised) {
+    blocks.push({
+      kind: 'table',
+      head: ['序号', '检测项目', '样品数'],
+      widths: [0.08, 0.74, 0.18],
+      align: ['center', 'left', 'center'],
+      rows: o.items.map((it, i) => [String(i + 1), itemName(it), String(it.sample_count)]),
+    });
+  } else if (o.items.length > 0) {
     blocks.push({
       kind: 'table',
       head: ['序号', '检测项目', '样品数', '单价', '小计'],
       widths: [0.08, 0.44, 0.12, 0.18, 0.18],
       align: ['center', 'left', 'center', 'right', 'right'],
       rows: o.items.map((it, i) => {
-        const params = Object.entries(it.parameters)
-          .filter(([, v]) => v)
-          .map(([k, v]) => `${k}：${v}`)
-          .join('；');
         const priced = it.price_fen > 0;
         return [
           String(i + 1),
-          params ? `${it.name}（${params}）` : it.name,
+          itemName(it),
           String(it.sample_count),
           priced ? `${fenToYuan(it.price_fen)} ${it.unit}` : '待报价',
           priced && !quoting ? formatFen(it.line_fen) : '待报价',
         ];
       }),
+    });
+  }
+  if (itemised) {
+    blocks.push({ kind: 'para', text: '报价明细：' });
+    blocks.push({
+      kind: 'table',
+      head: ['序号', '报价项目', '数量', '单价', '金额'],
+      widths: [0.08, 0.44, 0.12, 0.18, 0.18],
+      align: ['center', 'left', 'center', 'right', 'right'],
+      rows: [
+        ...itemised.lines.map((l, i) => [
+          String(i + 1),
+          l.description ? `${l.name}（${l.description}）` : l.name,
+          String(l.quantity),
+          formatFen(l.unit_price_fen),
+          formatFen(l.amount_fen),
+        ]),
+        ...(itemised.discount
+          ? [['', itemised.discount.name, '', '', `-${formatFen(itemised.discount.amount_fen)}`]]
+          : []),
+        ['', '合计', '', '', formatFen(itemised.total_fen)],
+      ],
     });
   }
   if (o.demand) {
@@ -176,6 +214,14 @@ export function agreementBlocks(input: AgreementInput): Block[] {
       ? '费用合计：待报价。乙方业务经理将与甲方确认检测方案后给出报价，报价以乙方在平台订单中确认的金额为准。'
       : `费用合计：${agreementTotal(o)}${o.quoted_fen !== null ? '（乙方报价）' : ''}。`,
   });
+  if (o.quote && !quoting) {
+    blocks.push({
+      kind: 'para',
+      text: `报价有效期至${cnDate(o.quote.valid_until)}${
+        o.pay_mode === 'before' ? '，逾期未付款的，须由乙方重新报价' : ''
+      }。${o.quote.note ? `报价说明：${o.quote.note}` : ''}`,
+    });
+  }
   blocks.push({
     kind: 'para',
     text:

@@ -37,7 +37,7 @@ export async function agreementPdf(
   if (order.status === 'cancelled') throw new DomainError('订单已取消');
   const [[customer], detail, settings] = await Promise.all([
     s.db.select().from(users).where(eq(users.id, order.userId)),
-    orderDetail(s.db, order),
+    orderDetail(s.db, order, s.now()),
     getPublicSettings(s),
   ]);
   const site = s.content.site;
@@ -53,6 +53,7 @@ export async function agreementPdf(
       delivery: order.delivery,
       remark: order.remark,
       demand: order.demand ?? null,
+      quote: order.quote ?? null,
       items: detail.items,
     },
     customer: {

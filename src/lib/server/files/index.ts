@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { newRid } from '../platform/ids.ts';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
 import type { Services } from '../platform/services.ts';
 import { files, orderEvents, orders } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
@@ -9,9 +10,17 @@ import { ORDER_NOT_FOUND } from '../../shared/orders/order.ts';
 import { shanghaiDate } from '../../shared/slots.ts';
 import { UPLOAD_TYPE_REFUSED } from '../../shared/orders/demand.ts';
 
-export type FileKind = 'report' | 'protocol' | 'attachment' | 'pic';
+export type FileKind = 'report' | 'protocol' | 'attachment' | 'pic' | 'receipt';
 export const FILE_NOT_FOUND = '文件不存在';
 export const PIC_MAX_MB = 5;
+export const PICTURE_TYPES_REFUSED = '仅支持 PNG、JPG、WEBP、GIF 图片';
+export const PICTURE_UNREADABLE = '图片无法识别，请重新拍摄或选择其他图片';
+/** The longest side of a receipt photo's thumbnail, in pixels (twice the console's 80 px tile, for sharp screens). */
+const THUMB_PX = 320;
+/** Kinds that must be pictures. */
+const PICTURE_KINDS: readonly FileKind[] = ['pic', 'receipt'];
+/** Where a picture's thumbnail lives in storage, beside the picture. */
+const thumbKey = (key: string) => `${key}.thumb.webp`;
 
 const PICTURES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
 /** Documents people send with a lab order: PDF, Office files, archives, pictures. */
@@ -30,7 +39,25 @@ const DOCUMENTS = new Set([
 ]);
 
 export const maxBytes = (s: Services, kind: FileKind) =>
-  (kind === 'pic' ? Math.min(PIC_MAX_MB, s.env.UPLOAD_MAX_MB) : s.env.UPLOAD_MAX_MB) * 1024 * 1024;
+  (PICTURE_KINDS.includes(kind) ? Math.min(PIC_MAX_MB, s.env.UPLOAD_MAX_MB) : s.env.UPLOAD_MAX_MB) *
+  1024 *
+  1024;
+
+/**
+ * A small WebP of a picture (EXIF orientation applied), or a refusal when the bytes do not decode:
+ * a file whose first bytes look like a PNG is not yet a picture.
+ */
+async function thumbnail(bytes: Uint8Array): Promise<Uint8Array> {
+  try {
+    return await sharp(bytes, { limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 70 })
+      .toBuffer();
+  } catch {
+    throw new DomainError(PICTURE_UNREADABLE);
+  }
+}
 
 /** A display name without path parts or control characters, at most 120 characters. */
 export function cleanName(name: string): string {
@@ -68,12 +95,15 @@ export async function storeFile(
   const limit = maxBytes(s, input.kind);
   if (input.bytes.byteLength > limit) throw new DomainError(`文件不能超过${limit / 1024 / 1024}MB`, 413);
   const type = await fileTypeFromBuffer(input.bytes);
-  const allowed = input.kind === 'pic' ? PICTURES : DOCUMENTS;
-  if (!type || !allowed.has(type.mime))
-    throw new DomainError(input.kind === 'pic' ? '仅支持 PNG、JPG、WEBP、GIF 图片' : UPLOAD_TYPE_REFUSED);
+  const picture = PICTURE_KINDS.includes(input.kind);
+  if (!type || !(picture ? PICTURES : DOCUMENTS).has(type.mime))
+    throw new DomainError(picture ? PICTURE_TYPES_REFUSED : UPLOAD_TYPE_REFUSED);
+  // Receipt photos are looked at as a row of small tiles: they get a thumbnail.
+  const thumb = input.kind === 'receipt' ? await thumbnail(input.bytes) : null;
   const now = s.now();
   const key = `${shanghaiDate(now).slice(0, 7)}/${randomBytes(16).toString('hex')}.${type.ext}`;
   await s.storage.put(key, input.bytes);
+  if (thumb) await s.storage.put(thumbKey(key), thumb);
   const rid = newRid('file');
   const name = cleanName(input.name);
   try {
@@ -108,6 +138,7 @@ export async function storeFile(
     });
   } catch (error) {
     await s.storage.delete(key);
+    if (thumb) await s.storage.delete(thumbKey(key));
     throw error;
   }
   return {
@@ -128,8 +159,17 @@ export async function ownOrderForUpload(s: Services, userId: number, rid: string
   return o.id;
 }
 
-/** A file for download: its owner, the owner of its order, or staff; anyone else reads "not found". */
-export async function fileForDownload(s: Services, userId: number, isStaff: boolean, rid: string) {
+/**
+ * A file for download: its owner, the owner of its order, or staff; anyone else reads "not found".
+ * `thumb` asks for a picture's thumbnail (the picture itself when it has none).
+ */
+export async function fileForDownload(
+  s: Services,
+  userId: number,
+  isStaff: boolean,
+  rid: string,
+  thumb = false,
+) {
   const [row] = await s.db
     .select({ f: files, orderUser: orders.userId })
     .from(files)
@@ -138,6 +178,10 @@ export async function fileForDownload(s: Services, userId: number, isStaff: bool
   if (!row) throw new DomainError(FILE_NOT_FOUND, 200, 'NOT_FOUND');
   const allowed = isStaff || row.f.ownerId === userId || row.orderUser === userId;
   if (!allowed) throw new DomainError(FILE_NOT_FOUND, 200, 'NOT_FOUND');
+  if (thumb && row.f.kind === 'receipt') {
+    const small = await s.storage.get(thumbKey(row.f.storageKey));
+    if (small) return { name: row.f.originalName, mime: 'image/webp', bytes: small };
+  }
   const bytes = await s.storage.get(row.f.storageKey);
   if (!bytes) throw new DomainError(FILE_NOT_FOUND, 200, 'NOT_FOUND');
   return { name: row.f.originalName, mime: row.f.mime, bytes };

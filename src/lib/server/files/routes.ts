@@ -67,22 +67,25 @@ export function fileRoutes() {
     upload('pic'),
   );
 
+  const send = (thumb: boolean) => async (c: Context<ApiEnv>) => {
+    const me = requireUser(c);
+    const rid = readParam(c, 'rid');
+    const isStaff = (await staffRole(c.var.services.db, me.id)) !== null;
+    const f = await fileForDownload(c.var.services, me.id, isStaff, rid, thumb);
+    return c.body(f.bytes as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': f.mime,
+      'content-disposition': contentDisposition(f.name),
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
+    });
+  };
   r.get(
     '/file/download/:rid',
     contract({ produces: 'the file (Content-Disposition: attachment)' }),
-    async (c) => {
-      const me = requireUser(c);
-      const rid = readParam(c, 'rid');
-      const isStaff = (await staffRole(c.var.services.db, me.id)) !== null;
-      const f = await fileForDownload(c.var.services, me.id, isStaff, rid);
-      return c.body(f.bytes as Uint8Array<ArrayBuffer>, 200, {
-        'content-type': f.mime,
-        'content-disposition': contentDisposition(f.name),
-        'x-content-type-options': 'nosniff',
-        'cache-control': 'private, no-store',
-      });
-    },
+    send(false),
   );
+  // A receipt photo's thumbnail (WebP, at most 320 px a side); other files answer themselves.
+  r.get('/file/thumb/:rid', contract({ produces: 'a small WebP of the picture' }), send(true));
 
   return r;
 }

@@ -12,8 +12,11 @@ export const files = pgTable(
       .notNull()
       .references(() => users.id),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
-    /** report (staff, for the customer), protocol (signed agreement), attachment, pic. */
-    kind: text('kind', { enum: ['report', 'protocol', 'attachment', 'pic'] }).notNull(),
+    /**
+     * report (staff, for the customer), protocol (signed agreement), attachment, pic, receipt
+     * (staff's photo of the samples as they arrived, with a thumbnail beside it in storage).
+     */
+    kind: text('kind', { enum: ['report', 'protocol', 'attachment', 'pic', 'receipt'] }).notNull(),
     storageKey: text('storage_key').notNull().unique(),
     originalName: text('original_name').notNull(),
     /** Sniffed from the content, never taken from the name or the request. */

@@ -79,6 +79,38 @@ async function asManager(db: Db | Tx, rid: string, userId: number) {
   return found;
 }
 
+/** A group the user leads or assists (its money and statements are theirs to answer). */
+export async function managedGroup(db: Db | Tx, rid: string, userId: number): Promise<Group> {
+  return (await asManager(db, rid, userId)).group;
+}
+
+/** Whether the user leads or assists the group now (a dissolved group's records stay readable). */
+export async function managesGroup(db: Db | Tx, groupId: number, userId: number): Promise<boolean> {
+  const me = await membership(db, groupId, userId);
+  return me !== undefined && me.role !== 'member';
+}
+
+/** The active groups the user is an active member of, and whether they lead or assist each. */
+export async function activeGroupsOf(db: Db | Tx, userId: number) {
+  const rows = await db
+    .select({
+      id: researchGroups.id,
+      rid: researchGroups.rid,
+      name: researchGroups.name,
+      role: groupMembers.role,
+    })
+    .from(groupMembers)
+    .innerJoin(researchGroups, eq(researchGroups.id, groupMembers.groupId))
+    .where(
+      and(
+        eq(groupMembers.userId, userId),
+        eq(groupMembers.status, 'active'),
+        eq(researchGroups.status, 'active'),
+      ),
+    );
+  return rows.map(({ role, ...g }) => ({ ...g, manages: role !== 'member' }));
+}
+
 async function userByRid(db: Db | Tx, rid: string) {
   const [u] = await db.select({ id: users.id }).from(users).where(eq(users.rid, rid));
   if (!u) throw new DomainError('成员不存在', 200, 'NOT_FOUND');

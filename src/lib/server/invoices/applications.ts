@@ -9,6 +9,7 @@ import {
   invoiceCounters,
   invoiceLines,
   moneyPostings,
+  statements,
   moneyTransfers,
   orders,
   prestoreApplications,
@@ -18,6 +19,7 @@ import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { isUniqueViolation } from '../platform/db/errors.ts';
 import { lockAccount, ORDER_MONEY, userAccount } from '../money/index.ts';
+import { statementOrdersForInvoice } from '../statements/index.ts';
 import { fenToYuan } from '../../shared/money.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { shanghaiDate } from '../../shared/slots.ts';
@@ -29,7 +31,7 @@ import {
   type InvoiceType,
 } from '../../shared/invoices/invoices.ts';
 import type { z } from '../../shared/zod.ts';
-import { ownTitle, titleData } from './titles.ts';
+import { titleData, usableTitle } from './titles.ts';
 
 export type Application = typeof invoiceApplications.$inferSelect;
 type ApplyInput = z.output<typeof invoiceApplySchema>;
@@ -91,9 +93,16 @@ async function orderPaidByCustomer(tx: Tx, orderId: number, accountId: number): 
 }
 
 type Line = { orderId: number | null; prestoreId: number | null; amountFen: number; label: string };
+type Lines = { lines: Line[]; statementId: number | null };
 
 /** The lines an application asks for, each checked: the customer's, paid, not cancelled. */
-async function linesFor(tx: Tx, userId: number, accountId: number, input: ApplyInput): Promise<Line[]> {
+async function linesFor(
+  tx: Tx,
+  userId: number,
+  accountId: number,
+  input: ApplyInput,
+  editing: number | null,
+): Promise<Lines> {
   if (input.prestore_rid) {
     const [p] = await tx
       .select()
@@ -101,8 +110,14 @@ async function linesFor(tx: Tx, userId: number, accountId: number, input: ApplyI
       .where(eq(prestoreApplications.rid, input.prestore_rid));
     if (!p || p.userId !== userId) throw new DomainError('预存记录不存在', 200, 'NOT_FOUND');
     if (p.status !== 'credited') throw new DomainError('只有已入账的预存可以开票');
-    return [{ orderId: null, prestoreId: p.id, amountFen: p.amountFen - (p.refundFen ?? 0), label: '预存' }];
+    return {
+      lines: [
+        { orderId: null, prestoreId: p.id, amountFen: p.amountFen - (p.refundFen ?? 0), label: '预存' },
+      ],
+      statementId: null,
+    };
   }
+  if (input.statement_rid) return statementLinesFor(tx, userId, accountId, input.statement_rid, editing);
   const rows = await tx.select().from(orders).where(inArray(orders.rid, input.order_rids));
   const byRid = new Map(rows.map((o) => [o.rid, o]));
   const lines: Line[] = [];
@@ -115,7 +130,47 @@ async function linesFor(tx: Tx, userId: number, accountId: number, input: ApplyI
     if (amount <= 0) throw new DomainError(`订单 ${o.orderNo} 由赠送金或优惠券支付，无可开票金额`);
     lines.push({ orderId: o.id, prestoreId: null, amountFen: amount, label: `订单 ${o.orderNo}` });
   }
-  return lines;
+  return { lines, statementId: null };
+}
+
+/**
+ * A confirmed statement's orders: those still to invoice (not cancelled, not on a live
+ * application other than the one being edited, paid in cash or credit). One still owed stops it:
+ * settle the statement first.
+ */
+async function statementLinesFor(
+  tx: Tx,
+  userId: number,
+  accountId: number,
+  rid: string,
+  editing: number | null,
+): Promise<Lines> {
+  const st = await statementOrdersForInvoice(tx, userId, rid);
+  const rows = st.orderRids.length
+    ? await tx
+        .select()
+        .from(orders)
+        .where(
+          and(
+            inArray(orders.rid, st.orderRids),
+            eq(orders.userId, userId),
+            sql`${orders.status} <> 'cancelled'`,
+            sql`not exists (select 1 from ${invoiceLines} l where l.order_id = ${orders.id} and l.active
+              and l.application_id <> ${editing ?? -1})`,
+          ),
+        )
+        .orderBy(orders.id)
+    : [];
+  const unpaid = rows.find((o) => o.paidFen === 0);
+  if (unpaid) throw new DomainError(`对账单中的订单 ${unpaid.orderNo} 尚未结算，请先结算后再开票`);
+  const lines: Line[] = [];
+  for (const o of rows) {
+    const amount = await orderPaidByCustomer(tx, o.id, accountId);
+    if (amount > 0)
+      lines.push({ orderId: o.id, prestoreId: null, amountFen: amount, label: `订单 ${o.orderNo}` });
+  }
+  if (lines.length === 0) throw new DomainError('对账单中的订单均已开票或无可开票金额');
+  return { lines, statementId: st.id };
 }
 
 /** Uploads named on an application must be the customer's own. */
@@ -152,13 +207,13 @@ async function writeApplication(
   // one at a time.
   await lockAccount(tx, (await userAccount(tx, userId, now)).id);
   const room = await invoiceable(tx, userId, now);
-  const title = await ownTitle(tx, userId, input.title_rid);
+  const title = await usableTitle(tx, userId, input.title_rid);
   if (
     input.type === 3 &&
     (title.kind !== 1 || !title.address || !title.phone || !title.bank || !title.bankAccount)
   )
     throw new DomainError('专用发票须使用单位抬头，并填写注册地址、电话、开户银行和银行账号');
-  const lines = await linesFor(tx, userId, room.accountId, input);
+  const { lines, statementId } = await linesFor(tx, userId, room.accountId, input, existing?.id ?? null);
   const amount = lines.reduce((n, l) => n + l.amountFen, 0);
   // The lines of the application being edited no longer count against what is left.
   const editedFen = existing && existing.status !== 'rejected' ? existing.amountFen : 0;
@@ -174,7 +229,12 @@ async function writeApplication(
     type: input.type,
     title: titleData(title),
     amountFen: amount,
-    source: input.prestore_rid ? ('topup' as const) : ('orders' as const),
+    source: input.prestore_rid
+      ? ('topup' as const)
+      : input.statement_rid
+        ? ('statement' as const)
+        : ('orders' as const),
+    statementId,
     email: input.email,
     remark: input.remark,
     materials: { contract_file_rid: input.contract_file_rid, other_file_rids: input.other_file_rids },
@@ -276,8 +336,14 @@ export const applicationOut = (a: Application) => ({
   issued: a.issuedAt?.toISOString() ?? null,
 });
 
-/** One application with its lines (orders or the top-up) and materials. */
+/** One application with its lines (orders or the top-up), materials and statement. */
 export async function applicationDetail(db: Db, a: Application) {
+  const [statement] = a.statementId
+    ? await db
+        .select({ rid: statements.rid, month: statements.month, version: statements.version })
+        .from(statements)
+        .where(eq(statements.id, a.statementId))
+    : [null];
   const lines = await db
     .select({
       amount: invoiceLines.amountFen,
@@ -299,6 +365,7 @@ export async function applicationDetail(db: Db, a: Application) {
       amount_fen: l.amount,
     })),
     materials: a.materials,
+    statement,
   };
 }
 
@@ -525,10 +592,12 @@ export async function reverseInvoice(
 
 /**
  * invoiceApply/orders (ours): the paid orders not on a live application, each with what the
- * customer paid for it (cash and credit), for the apply dialog.
+ * customer paid for it (cash and credit), for the apply dialog; with a statement, its orders only.
  */
-export async function invoiceableOrders(s: Services, userId: number) {
+export async function invoiceableOrders(s: Services, userId: number, statementRid?: string) {
   const account = await userAccount(s.db, userId, s.now());
+  const only = statementRid ? (await statementOrdersForInvoice(s.db, userId, statementRid)).orderRids : null;
+  if (only?.length === 0) return { list: [] };
   const rows = await s.db
     .select({
       rid: orders.rid,
@@ -552,6 +621,7 @@ export async function invoiceableOrders(s: Services, userId: number) {
     .where(
       and(
         eq(orders.userId, userId),
+        only ? inArray(orders.rid, only) : undefined,
         sql`${orders.status} <> 'cancelled'`,
         sql`not exists (select 1 from ${invoiceLines} l where l.order_id = ${orders.id} and l.active)`,
       ),

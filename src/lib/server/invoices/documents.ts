@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { zipSync } from 'fflate';
+import { statementDocument } from '../statements/index.ts';
 import type { Services } from '../platform/services.ts';
 import { files, invoiceLines, orderItems, orders, prestoreApplications } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
@@ -229,7 +230,7 @@ const MAX_AGREEMENTS = 10;
 
 /**
  * Everything a finance office asks for, in one ZIP: the invoice (once issued), the test list, the
- * orders' agreements and signed agreements, their test reports, and the contract and other uploads.
+ * statement applied for, the orders' agreements and signed agreements, their test reports, and the contract and other uploads.
  */
 export async function reimbursementZip(
   s: Services,
@@ -247,6 +248,10 @@ export async function reimbursementZip(
     put(f.name, f.bytes);
   }
   put('检测服务清单.pdf', await testListPdf(s, a));
+  if (a.statementId) {
+    const st = await statementDocument(s, a.statementId);
+    put(`对账单/${st.filename}`, st.bytes);
+  }
   const lines = await s.db.select().from(invoiceLines).where(eq(invoiceLines.applicationId, a.id));
   const orderIds = lines.map((l) => l.orderId).filter((id): id is number => id !== null);
   const os = orderIds.length ? await s.db.select().from(orders).where(inArray(orders.id, orderIds)) : [];

@@ -9,6 +9,7 @@ import {
   invoiceEditSchema,
   invoiceListSchema,
   invoiceRidSchema,
+  invoiceableOrdersSchema,
   invoiceTitleSchema,
   titleRidSchema,
 } from '../../shared/invoices/invoices.ts';
@@ -120,10 +121,15 @@ export function invoiceRoutes() {
     },
   );
 
-  r.post('/invoiceApply/orders', contract({ response: InvoiceableOrdersSchema }), async (c) => {
-    const me = requireUser(c);
-    return ok(c, await invoiceableOrders(c.var.services, me.id));
-  });
+  r.post(
+    '/invoiceApply/orders',
+    contract({ body: invoiceableOrdersSchema, response: InvoiceableOrdersSchema }),
+    async (c) => {
+      const me = requireUser(c);
+      const { statement_rid } = await readBody(c, invoiceableOrdersSchema);
+      return ok(c, await invoiceableOrders(c.var.services, me.id, statement_rid));
+    },
+  );
 
   r.post('/asset/invoiceHistory', contract({ response: InvoiceHistorySchema }), async (c) => {
     const me = requireUser(c);

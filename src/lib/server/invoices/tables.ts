@@ -15,6 +15,8 @@ import {
 import { users } from '../accounts/tables.ts';
 import { orders } from '../orders/tables.ts';
 import { prestoreApplications } from '../money/tables.ts';
+import { statements } from '../statements/tables.ts';
+import { researchGroups } from '../groups/tables.ts';
 import type { InvoiceMaterials, InvoiceTitleData } from '../../shared/invoices/invoices.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -39,11 +41,15 @@ export const invoiceTitles = pgTable(
     bank: text('bank').notNull().default(''),
     bankAccount: text('bank_account').notNull().default(''),
     isDefault: boolean('is_default').notNull().default(false),
+    /** A research group's title, kept by its leader or assistants, usable by its members
+     * (decision 0046); `user_id` is then who added it. Never a default. */
+    groupId: integer('group_id').references(() => researchGroups.id),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
   (t) => [
     index('invoice_titles_user_idx').on(t.userId, t.id),
+    index('invoice_titles_group_idx').on(t.groupId),
     uniqueIndex('invoice_titles_one_default_idx')
       .on(t.userId)
       .where(sql`${t.isDefault}`),
@@ -77,8 +83,10 @@ export const invoiceApplications = pgTable(
     type: smallint('type').notNull(),
     title: jsonb('title').$type<InvoiceTitleData>().notNull(),
     amountFen: fenColumn('amount_fen').notNull(),
-    /** orders or topup: what the lines are. */
-    source: text('source', { enum: ['orders', 'topup'] }).notNull(),
+    /** orders, topup or statement (its orders): what the lines are. */
+    source: text('source', { enum: ['orders', 'topup', 'statement'] }).notNull(),
+    /** The confirmed statement applied for, when the source is a statement. */
+    statementId: integer('statement_id').references(() => statements.id),
     email: text('email').notNull().default(''),
     remark: text('remark').notNull().default(''),
     materials: jsonb('materials').$type<InvoiceMaterials>().notNull(),

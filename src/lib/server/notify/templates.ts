@@ -3,7 +3,7 @@ import { fenToYuan, formatFen } from '../../shared/money.ts';
 
 export type Channel = 'sms' | 'email' | 'inbox';
 export type Template =
-  'quoted' | 'received' | 'delivered' | 'billed' | 'completed' | 'cancelled' | 'reminder';
+  'quoted' | 'received' | 'rejected' | 'delivered' | 'billed' | 'completed' | 'cancelled' | 'reminder';
 
 /** Which transitions the customer hears about, and where. */
 export function templateFor(action: OrderAction, to: OrderStatus): Template | null {
@@ -11,6 +11,7 @@ export function templateFor(action: OrderAction, to: OrderStatus): Template | nu
   if (to === 'completed') return 'completed';
   if (action === 'quote') return 'quoted';
   if (action === 'receive') return 'received';
+  if (action === 'reject') return 'rejected';
   if (action === 'deliver') return 'delivered';
   if (action === 'bill' || (action === 'finish' && to === 'unsettled')) return 'billed';
   return null;
@@ -19,6 +20,7 @@ export function templateFor(action: OrderAction, to: OrderStatus): Template | nu
 export const CHANNELS: Record<Template, readonly Channel[]> = {
   quoted: ['sms', 'inbox'],
   received: ['sms', 'inbox'],
+  rejected: ['sms', 'inbox'],
   delivered: ['sms', 'email', 'inbox'],
   billed: ['sms', 'inbox'],
   completed: ['email', 'inbox'],
@@ -31,12 +33,14 @@ export type Payload = { order_no: string; amount_fen: string; note: string; recy
 /**
  * Variables of the SMS templates registered with a provider such as Aliyun (which sends only
  * approved templates): every template gets ${order_no}; quoted and billed also ${amount} (yuan,
- * e.g. 1234.50); cancelled also ${note} (the reason, or 无); reminder also ${note} (instrument and time).
+ * e.g. 1234.50); cancelled and rejected also ${note} (the reason, or 无); reminder also ${note}
+ * (instrument and time).
  */
 export function smsParams(template: Template, p: Payload): Record<string, string> {
   const yuan = fenToYuan(Number(p.amount_fen));
   if (template === 'quoted' || template === 'billed') return { order_no: p.order_no, amount: yuan };
-  if (template === 'cancelled') return { order_no: p.order_no, note: p.note || '无' };
+  if (template === 'cancelled' || template === 'rejected')
+    return { order_no: p.order_no, note: p.note || '无' };
   // The reservation reminder: ${note} is the instrument and the time, e.g. 扫描电镜（2026-11-23 08:30–10:30）.
   if (template === 'reminder') return { order_no: p.order_no, note: p.note };
   return { order_no: p.order_no };
@@ -55,6 +59,11 @@ export function render(template: Template, p: Payload): { title: string; text: s
       return {
         title: '样品已签收',
         text: `您的订单${p.order_no}样品已签收，业务经理将在2小时内与您电话联系确认检测方案。`,
+      };
+    case 'rejected':
+      return {
+        title: '样品未通过验收',
+        text: `您的订单${p.order_no}样品未通过验收${p.note ? `，原因：${p.note}` : ''}。请按业务经理的说明重新送样。`,
       };
     case 'delivered':
       return {

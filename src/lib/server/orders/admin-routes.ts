@@ -23,7 +23,6 @@ import {
   adminListSchema,
   orderRidSchema,
   finalPriceSchema,
-  quoteSchema,
   remarkSchema,
   staffCancelSchema,
   staffStepSchema,
@@ -43,6 +42,16 @@ import { userAccount } from '../money/index.ts';
 import { storeFile } from '../files/index.ts';
 import { addRemark, listRemarks } from './remarks.ts';
 import { readUpload, uploadLimit } from '../platform/http/uploads.ts';
+import { quoteSchema } from '../../shared/orders/quote.ts';
+import { receiveSchema, rejectSchema } from '../../shared/orders/receipt.ts';
+import { receiveSamples, rejectSamples, storeReceiptPhoto } from './receipts.ts';
+
+/** The order a multipart upload names in its `rid` field. */
+function uploadOrderRid(fields: Record<string, string>): string {
+  const parsed = orderRidSchema.safeParse({ rid: fields.rid });
+  if (!parsed.success) throw new DomainError(parsed.error.issues[0]?.message ?? '[订单编号]不能为空');
+  return parsed.data.rid;
+}
 
 const moved = (o: { rid: string; status: keyof typeof ORDER_STATUS_TEXT }) => ({
   rid: o.rid,
@@ -80,10 +89,15 @@ export function adminRoutes() {
       .from(users)
       .where(eq(users.id, o.userId));
     const [detail, remarks] = await Promise.all([
-      orderDetail(c.var.services.db, o),
+      orderDetail(c.var.services.db, o, c.var.services.now()),
       listRemarks(c.var.services.db, o.id),
     ]);
-    return ok(c, { ...detail, customer: owner, remarks });
+    return ok(c, {
+      ...detail,
+      customer: owner,
+      remarks,
+      quote_valid_days: c.var.services.env.QUOTE_VALID_DAYS,
+    });
   });
 
   // Internal remarks: a note for colleagues (a call with the customer, a sample's quirk), never shown to the customer.
@@ -99,8 +113,7 @@ export function adminRoutes() {
 
   r.post('/order/quote', contract({ body: quoteSchema, response: StaffMovedSchema }), async (c) => {
     const me = requireUser(c);
-    const { rid, quoted_fen, note } = await readBody(c, quoteSchema);
-    return ok(c, moved(await quoteOrder(c.var.services, me.id, rid, quoted_fen, note)));
+    return ok(c, moved(await quoteOrder(c.var.services, me.id, await readBody(c, quoteSchema))));
   });
 
   r.post('/order/finalPrice', contract({ body: finalPriceSchema, response: StaffMovedSchema }), async (c) => {
@@ -109,7 +122,37 @@ export function adminRoutes() {
     return ok(c, moved(await setFinalPrice(c.var.services, me.id, rid, final_fen, note)), '最终价格已设置');
   });
 
-  for (const action of ['receive', 'start', 'deliver', 'bill', 'complete', 'settle'] as StaffStep[]) {
+  // Samples arrive (decision 0039): received with a receipt record, or refused with a reason.
+  r.post('/order/receive', contract({ body: receiveSchema, response: StaffMovedSchema }), async (c) => {
+    const me = requireUser(c);
+    const { rid, note, receipt } = await readBody(c, receiveSchema);
+    return ok(c, moved(await receiveSamples(c.var.services, me.id, rid, note, receipt)));
+  });
+  r.post('/order/reject', contract({ body: rejectSchema, response: StaffMovedSchema }), async (c) => {
+    const me = requireUser(c);
+    const { rid, reason, receipt } = await readBody(c, rejectSchema);
+    return ok(c, moved(await rejectSamples(c.var.services, me.id, rid, reason, receipt)), '已拒收样品');
+  });
+  /** multipart: rid + file (a photo of the samples, named later by order/receive or order/reject). */
+  r.post(
+    '/order/receipt/photo',
+    contract({
+      multipart: { file: '收样照片（PNG、JPG、WEBP、GIF）', rid: '订单编号' },
+      response: StoredFileSchema,
+    }),
+    uploadLimit('receipt'),
+    async (c) => {
+      const me = requireUser(c);
+      const { file, name, fields } = await readUpload(c);
+      const stored = await storeReceiptPhoto(c.var.services, me.id, uploadOrderRid(fields), {
+        name,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+      });
+      return ok(c, stored, '上传成功');
+    },
+  );
+
+  for (const action of ['start', 'deliver', 'bill', 'complete', 'settle'] as StaffStep[]) {
     r.post(`/order/${action}`, contract({ body: staffStepSchema, response: StaffMovedSchema }), async (c) => {
       const me = requireUser(c);
       const { rid, note } = await readBody(c, staffStepSchema);
@@ -131,9 +174,7 @@ export function adminRoutes() {
     async (c) => {
       const me = requireUser(c);
       const { file, name, fields } = await readUpload(c);
-      const parsed = orderRidSchema.safeParse({ rid: fields.rid });
-      if (!parsed.success) throw new DomainError(parsed.error.issues[0]?.message ?? '[订单编号]不能为空');
-      const o = await findOrder(c.var.services.db, parsed.data.rid);
+      const o = await findOrder(c.var.services.db, uploadOrderRid(fields));
       if (!['testing', 'delivered', 'unsettled', 'completed'].includes(o.status))
         throw new DomainError('检测开始后才能上传报告');
       const stored = await storeFile(c.var.services, {

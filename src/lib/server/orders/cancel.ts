@@ -1,6 +1,9 @@
 import { lockAccount, payingAccount, postOrderRefund, userAccount } from '../money/index.ts';
 import { returnOrderCoupon } from '../coupons/index.ts';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client.ts';
+import { invoiceLines } from '../platform/db/schema.ts';
+import { DomainError } from '../platform/errors.ts';
 import { enqueue } from '../platform/jobs.ts';
 import type { Actor } from '../../shared/orders/order-status.ts';
 import { applyTransition, lockOrder, type OrderRow } from './transition.ts';
@@ -17,6 +20,9 @@ export type CancelledBy = { actor: Actor; actorId: number | null; note: string }
  * order moves to 已取消 and what was paid goes back as one refund movement, keyed by the order so
  * it can never be refunded twice: each yuan to the sub-balance it came from (bonus, cash, credit).
  * A coupon that paid part comes back (or is void when it has expired), once, for every kind of order.
+ *
+ * An order on a live invoice application is not cancelled (decision 0030): the money would go
+ * back while the invoice still says it was paid.
  *
  * `release` runs before the transition and may refuse (a reservation past its deadline). With
  * `ifOpen`, an order that is already cancelled is returned as it is instead of refused.
@@ -44,6 +50,9 @@ export async function cancelWithRefund(
     patch: { paidFen: 0 },
   });
   if (refund > 0) {
+    // After the transition, so a state that cannot be cancelled says so first; a refusal here
+    // rolls the transition back with the rest.
+    await refuseIfInvoiced(tx, order);
     await postOrderRefund(tx, {
       accountId,
       orderId: order.id,
@@ -67,4 +76,17 @@ export async function cancelWithRefund(
     );
   }
   return moved;
+}
+
+/** Under the customer's account lock, which invoice applications also take: no race with one. */
+async function refuseIfInvoiced(tx: Tx, order: OrderRow) {
+  const [line] = await tx
+    .select({ id: invoiceLines.id })
+    .from(invoiceLines)
+    .where(and(eq(invoiceLines.orderId, order.id), eq(invoiceLines.active, true)))
+    .limit(1);
+  if (line)
+    throw new DomainError(
+      `订单 ${order.orderNo} 已开票或正在开票，不能取消：待审核的开票申请可修改去掉该订单，已开具的发票须先由财务红冲`,
+    );
 }

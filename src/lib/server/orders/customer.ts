@@ -28,6 +28,8 @@ import {
   type Actor,
 } from '../../shared/orders/order-status.ts';
 import { ORDER_NOT_FOUND } from '../../shared/orders/order.ts';
+import { acceptsExpiredQuote, QUOTE_EXPIRED } from '../../shared/orders/quote.ts';
+import { shanghaiDate } from '../../shared/slots.ts';
 import { DISPOSAL_KEEP, DISPOSAL_RECYCLE } from '../../shared/plan/plan-rules.ts';
 import { canRequestReturn, SAMPLES_NOT_RECEIVED } from '../../shared/orders/order-view.ts';
 import { pageWindow } from '../../shared/pagination.ts';
@@ -50,6 +52,10 @@ const viewOf = (o: OrderRow) => ({
 
 /** Whether the customer may pay the order now: 待付款, 待结算, or a price difference (补差价). */
 const isPayable = (o: OrderRow) => PAYABLE_STATUSES.includes(o.status) || owesDifference(viewOf(o));
+
+/** Paying a 待付款 order accepts its quote, which must not have expired (decision 0039). */
+const expiredQuote = (o: OrderRow, now: number) =>
+  acceptsExpiredQuote({ status: o.status, quote_valid_until: o.quote?.valid_until }, shanghaiDate(now));
 
 /**
  * A price difference (补差价) paid: a price_payment movement from the given split, the order's
@@ -108,7 +114,8 @@ export async function readyToPay(s: Services, userId: number, rid: string, coupo
   const now = s.now();
   const account = await userAccount(s.db, userId, now);
   const credit = await creditState(s.db, account, now);
-  const payable = isPayable(o);
+  const blocked = expiredQuote(o, now) ? QUOTE_EXPIRED : null;
+  const payable = isPayable(o) && !blocked;
   const coupons = payable ? await couponOptions(s.db, o, now) : [];
   const usable = coupons.filter((c) => c.discount_fen > 0);
   const applied = couponRid === undefined ? usable[0] : usable.find((c) => c.rid === couponRid);
@@ -136,6 +143,7 @@ export async function readyToPay(s: Services, userId: number, rid: string, coupo
     },
     online_channels: onlineChannels(s),
     payable,
+    blocked,
   };
 }
 
@@ -152,6 +160,7 @@ export async function orderTradeAmount(
   const o = await findOwnOrder(s.db, userId, rid);
   const amount = owed(o);
   if (!isPayable(o) || amount === 0) throw new DomainError('该订单当前无需支付');
+  if (expiredQuote(o, s.now())) throw new DomainError(QUOTE_EXPIRED);
   const description = `检测订单 ${o.orderNo}`;
   if (!coupon) return { amountFen: amount, description };
   const discount = await s.db.transaction((tx) =>
@@ -248,6 +257,7 @@ export async function payLocked(
     return { ...answer(split), ...paid };
   }
   if (!move.ok) throw new DomainError(move.message, 200, move.code);
+  if (expiredQuote(order, now)) throw new DomainError(QUOTE_EXPIRED, 200, 'REFUSED');
   const amount = owed(order);
   const coupon = couponRid ? await useCoupon(tx, { couponRid, order, now }) : null;
   const discount = coupon?.discountFen ?? 0;
@@ -333,6 +343,8 @@ export async function settleOnlineOrder(
     });
     return 'paid';
   }
+  // No expiry check here: the trade was opened (orderTradeAmount) while the quote was valid, and
+  // the money has arrived; refusing it now would only leave it on the balance.
   if (!nextStatus(factsOf(order), 'pay', 'customer').ok) return 'kept';
   // The coupon the trade was made with pays its part, if it still can and the sums still agree.
   const couponRid = await reservedCouponRid(tx, input.tradeNo);

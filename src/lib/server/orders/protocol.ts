@@ -23,7 +23,9 @@ export async function attachProtocolFile(s: Services, userId: number, rid: strin
       .select()
       .from(files)
       .where(and(eq(files.rid, fileRid), eq(files.ownerId, userId)));
-    if (!f || f.kind === 'report' || f.kind === 'pic') throw new DomainError('文件不存在', 200, 'NOT_FOUND');
+    // Only what the customer uploaded as a document: never a report or a receipt photo of staff.
+    if (!f || (f.kind !== 'attachment' && f.kind !== 'protocol'))
+      throw new DomainError('文件不存在', 200, 'NOT_FOUND');
     // Conditional on the file still being free: of two requests racing to attach it to two
     // orders, one wins and the other writes nothing, not even a timeline entry.
     const attached = await tx

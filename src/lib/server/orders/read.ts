@@ -1,6 +1,13 @@
-import { and, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { files, orderEvents, orderFeedback, orderItems, orders } from '../platform/db/schema.ts';
+import {
+  files,
+  orderEvents,
+  orderFeedback,
+  orderItems,
+  orderReceipts,
+  orders,
+} from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import { ORDER_STATUS_TEXT, PAYABLE_STATUSES, type OrderStatus } from '../../shared/orders/order-status.ts';
 import {
@@ -12,7 +19,10 @@ import {
   type OrderSummary,
 } from '../../shared/orders/order.ts';
 import { pageWindow } from '../../shared/pagination.ts';
-import { addDays, shanghaiMidnight } from '../../shared/slots.ts';
+import { addDays, shanghaiDate, shanghaiMidnight } from '../../shared/slots.ts';
+import { quoteExpired } from '../../shared/orders/quote.ts';
+import type { Quote, Receipt } from '../../shared/orders/responses.ts';
+import { RECEIPT_CONDITION_TEXT } from '../../shared/orders/receipt.ts';
 import type { OrderRow } from './transition.ts';
 import { orderCoupon } from '../coupons/index.ts';
 
@@ -45,6 +55,7 @@ export function toSummary(o: OrderRow, itemNames: string[]): OrderSummary {
     quoted_fen: o.quotedFen,
     paid_fen: o.paidFen,
     item_names: itemNames,
+    quote_valid_until: o.quote?.valid_until ?? null,
     delivery_type: o.delivery.type === 1 ? 1 : 0,
     created: o.createdAt.toISOString(),
     updated: o.updatedAt.toISOString(),
@@ -79,8 +90,13 @@ export async function timelineOf(db: Db, orderId: number): Promise<OrderEvent[]>
   }));
 }
 
+/** The order's files; receipt photos are listed with their receipt instead. */
 export async function filesOf(db: Db, orderId: number): Promise<OrderFile[]> {
-  const rows = await db.select().from(files).where(eq(files.orderId, orderId)).orderBy(files.id);
+  const rows = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.orderId, orderId), ne(files.kind, 'receipt')))
+    .orderBy(files.id);
   return rows.map((f) => ({
     rid: f.rid,
     kind: f.kind,
@@ -91,8 +107,46 @@ export async function filesOf(db: Db, orderId: number): Promise<OrderFile[]> {
   }));
 }
 
-export async function orderDetail(db: Db, o: OrderRow): Promise<OrderDetail> {
-  const [lines, timeline, fileList, [evaluation], coupon] = await Promise.all([
+/** An order's receipts and refusals, oldest first, each with its photos. */
+export async function receiptsOf(db: Db, orderId: number): Promise<Receipt[]> {
+  const rows = await db
+    .select()
+    .from(orderReceipts)
+    .where(eq(orderReceipts.orderId, orderId))
+    .orderBy(asc(orderReceipts.id));
+  const rids = rows.flatMap((r) => r.photoRids);
+  const photos = new Map(
+    rids.length === 0
+      ? []
+      : (
+          await db
+            .select({ rid: files.rid, name: files.originalName, mime: files.mime, size: files.size })
+            .from(files)
+            .where(and(inArray(files.rid, rids), eq(files.orderId, orderId)))
+        ).map((f) => [f.rid, f]),
+  );
+  return rows.map((r) => ({
+    outcome: r.outcome,
+    count: r.count,
+    condition: r.condition,
+    condition_text: r.condition ? RECEIPT_CONDITION_TEXT[r.condition] : '',
+    condition_note: r.conditionNote,
+    reason: r.reason,
+    note: r.note,
+    photos: r.photoRids.flatMap((rid) => photos.get(rid) ?? []),
+    at: r.at.toISOString(),
+  }));
+}
+
+/** The order's quote as answered: whether it has expired is read on `now`'s Shanghai date. */
+export function quoteOf(o: OrderRow, now: number): Quote | null {
+  const q = o.quote;
+  if (!q) return null;
+  return { ...q, expired: quoteExpired(q.valid_until, shanghaiDate(now)) };
+}
+
+export async function orderDetail(db: Db, o: OrderRow, now: number): Promise<OrderDetail> {
+  const [lines, timeline, fileList, [evaluation], coupon, receipts] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(orderItems.id),
     timelineOf(db, o.id),
     filesOf(db, o.id),
@@ -101,6 +155,7 @@ export async function orderDetail(db: Db, o: OrderRow): Promise<OrderDetail> {
       .from(orderFeedback)
       .where(and(eq(orderFeedback.orderId, o.id), eq(orderFeedback.kind, 'evaluation'))),
     orderCoupon(db, o.id),
+    receiptsOf(db, o.id),
   ]);
   const sourceIds = lines.map((l) => l.sourceOrderId).filter((v): v is number => v !== null);
   const sourceRids = new Map<number, string>();
@@ -144,6 +199,8 @@ export async function orderDetail(db: Db, o: OrderRow): Promise<OrderDetail> {
         }
       : null,
     coupon,
+    quote: quoteOf(o, now),
+    receipts,
   };
 }
 

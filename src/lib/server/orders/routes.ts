@@ -98,7 +98,8 @@ export function orderRoutes() {
   r.post('/order/detail', contract({ body: orderRidSchema, response: OrderDetailSchema }), async (c) => {
     const me = requireUser(c);
     const { rid } = await readBody(c, orderRidSchema);
-    return ok(c, await orderDetail(c.var.services.db, await findOwnOrder(c.var.services.db, me.id, rid)));
+    const order = await findOwnOrder(c.var.services.db, me.id, rid);
+    return ok(c, await orderDetail(c.var.services.db, order, c.var.services.now()));
   });
 
   r.post('/order/cancel', contract({ body: orderRidSchema, response: OrderMovedSchema }), async (c) => {

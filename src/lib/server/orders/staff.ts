@@ -14,6 +14,14 @@ import {
   userAccount,
 } from '../money/index.ts';
 import { findOrder } from './read.ts';
+import { addDays, shanghaiDate } from '../../shared/slots.ts';
+import {
+  priceQuote,
+  REQUOTE_NOT_QUOTED,
+  validUntilProblem,
+  type QuoteRequest,
+  type StoredQuote,
+} from '../../shared/orders/quote.ts';
 import { cancelOrder } from './customer.ts';
 
 export type StaffStep = Extract<
@@ -22,19 +30,45 @@ export type StaffStep = Extract<
 >;
 export const NEED_REPORT = '请先上传检测报告';
 
-/** An exact price for an order in 待报价; the quote replaces the list total. */
-export async function quoteOrder(s: Services, staffId: number, rid: string, quotedFen: number, note: string) {
-  const o = await findOrder(s.db, rid);
+/**
+ * A quote (decision 0039): itemised lines with an optional discount, or one amount; its total
+ * replaces the order's amount (quoted_fen), valid until the given day or QUOTE_VALID_DAYS from
+ * today. The first quote moves a 待报价 order on; a new one replaces the old while the customer has
+ * not accepted it (待付款 unpaid, or a pay-after order still waiting for its samples).
+ */
+export async function quoteOrder(s: Services, staffId: number, q: QuoteRequest) {
+  const o = await findOrder(s.db, q.rid);
   const now = s.now();
+  const today = shanghaiDate(now);
+  const validUntil = q.valid_until ?? addDays(today, s.env.QUOTE_VALID_DAYS);
+  const problem = validUntilProblem(validUntil, today);
+  if (problem) throw new DomainError(problem);
+  const priced = q.lines?.length ? priceQuote(q.lines, q.discount_fen ?? 0) : null;
+  const total = priced?.total_fen ?? q.quoted_fen!;
+  const quote: StoredQuote = {
+    lines: priced?.lines ?? [],
+    subtotal_fen: priced?.subtotal_fen ?? total,
+    discount:
+      priced && q.discount_fen ? { name: q.discount_name || '优惠', amount_fen: q.discount_fen } : null,
+    total_fen: total,
+    valid_until: validUntil,
+    note: q.note,
+    quoted_at: new Date(now).toISOString(),
+  };
   return s.db.transaction(async (tx) => {
     const order = await lockOrder(tx, o.id);
+    const again = order.status !== 'quoting';
+    if (again && order.quotedFen === null) throw new DomainError(REQUOTE_NOT_QUOTED);
+    const head = again
+      ? `重新报价 ${fenToYuan(total)} 元（原 ${fenToYuan(order.quotedFen ?? 0)} 元）`
+      : `报价 ${fenToYuan(total)} 元`;
     return applyTransition(tx, order, {
       action: 'quote',
       actor: 'staff',
       actorId: staffId,
-      note: note || `报价 ${fenToYuan(quotedFen)} 元`,
+      note: `${head}，有效期至 ${validUntil}${q.note ? `。${q.note}` : ''}`,
       now,
-      patch: { amountFen: quotedFen, quotedFen },
+      patch: { amountFen: total, quotedFen: total, quote },
     });
   });
 }

@@ -15,6 +15,8 @@ import { item } from '../catalogue/tables.ts';
 import type { Delivery } from '../../shared/orders/order.ts';
 import type { OrderStatus } from '../../shared/orders/order-status.ts';
 import type { DemandInfo } from '../../shared/orders/demand.ts';
+import type { StoredQuote } from '../../shared/orders/quote.ts';
+import type { ReceiptCondition } from '../../shared/orders/receipt.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -45,6 +47,8 @@ export const orders = pgTable(
     express: jsonb('express').$type<{ company: string; no: string; at: string }>(),
     /** Set when the order came from a quote request (/experiment/demand): what the customer asked. */
     demand: jsonb('demand').$type<DemandInfo>(),
+    /** The latest quote (decision 0039): lines, discount, total (= quoted_fen), validity, note. */
+    quote: jsonb('quote').$type<StoredQuote>(),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
@@ -113,6 +117,33 @@ export const orderRemarks = pgTable(
     at: at('at').notNull(),
   },
   (t) => [index('order_remarks_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * What staff recorded when an order's samples arrived (decision 0039): received (count, condition,
+ * one to six photos) or refused with a reason. Append-only; the customer sees every row.
+ */
+export const orderReceipts = pgTable(
+  'order_receipts',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    outcome: text('outcome', { enum: ['received', 'rejected'] }).notNull(),
+    count: integer('count'),
+    condition: text('condition').$type<ReceiptCondition>(),
+    conditionNote: text('condition_note').notNull().default(''),
+    reason: text('reason').notNull().default(''),
+    note: text('note').notNull().default(''),
+    /** Public ids of the photos (files of kind receipt, attached to the order), in upload order. */
+    photoRids: jsonb('photo_rids').$type<string[]>().notNull().default([]),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => users.id),
+    at: at('at').notNull(),
+  },
+  (t) => [index('order_receipts_order_idx').on(t.orderId, t.id)],
 );
 
 /** The experiment plan (cart), kept server-side: one line per item per user. */

@@ -75,7 +75,7 @@ export async function applyTransition(
     actorId: number | null;
     note?: string;
     now: number;
-    patch?: Partial<Pick<OrderRow, 'amountFen' | 'quotedFen' | 'paidFen'>>;
+    patch?: Partial<Pick<OrderRow, 'amountFen' | 'quotedFen' | 'paidFen' | 'quote'>>;
     /** Extra payload for the messages (e.g. whether samples go back). */
     recycle?: boolean;
   },

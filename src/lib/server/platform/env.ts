@@ -111,6 +111,8 @@ const EnvSchema = z.object({
   // A manual credit (人工入账) of this many yuan or more moves money only once a second staff
   // member approves it (decision 0045).
   MONEY_SECOND_APPROVAL_YUAN: z.coerce.number().int().min(1).max(100_000_000).default(50_000),
+  // How long a quote may be accepted unless staff choose a date (decision 0039).
+  QUOTE_VALID_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // Invoices (decision 0030): above this many yuan an application needs the signed contract
   // (universities ask for it); the seal stamped on the proforma and receipt PDFs (a PNG file).
   INVOICE_CONTRACT_YUAN: z.coerce.number().int().min(0).max(100_000_000).default(50_000),

@@ -163,7 +163,7 @@ export const staffAccess: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const permission: Permission | undefined = ADMIN_ROUTES[action];
   if (!permission || !can(role, permission)) throw new DomainError(NOT_PERMITTED, 403);
   c.set('staffRole', role);
-  if (isReadOnly(permission)) return next();
+  if (isReadOnly(permission, action)) return next();
 
   const body = await requestBody(c);
   const call = BY_CALL.find((b) => action.startsWith(b.prefix));

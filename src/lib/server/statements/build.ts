@@ -10,7 +10,9 @@ import {
   orderEvents,
   orderItems,
   orders,
+  users,
 } from '../platform/db/schema.ts';
+import { maskPhone } from '../../shared/accounts/mask.ts';
 import { ORDER_STATUS_TEXT, type OrderStatus } from '../../shared/orders/order-status.ts';
 import { MOVEMENT_TEXT } from '../../shared/money/money.ts';
 import { monthBounds, type LineKind } from '../../shared/statements/statements.ts';
@@ -67,26 +69,23 @@ const sumOf = (subs: string) =>
     Number,
   );
 
-export async function buildStatement(db: Reader, userId: number, month: string): Promise<Built> {
-  const { start, end } = monthBounds(month);
-  const [account] = await db
-    .select({ id: moneyAccounts.id })
-    .from(moneyAccounts)
-    .where(and(eq(moneyAccounts.ownerKind, 'user'), eq(moneyAccounts.ownerId, userId)));
+type Movement = {
+  rid: string;
+  kind: string;
+  note: string;
+  at: Date;
+  orderId: number | null;
+  orderRid: string | null;
+  orderNo: string | null;
+  balance: number;
+  credit: number;
+};
 
-  // Balances at both ends and the month's movements, from the postings alone.
+/** An account's balances at both ends of [start, end) and its movements in between. */
+async function accountPart(db: Reader, accountId: number | undefined, start: number, end: number) {
   let balances = { cashStart: 0, bonusStart: 0, creditStart: 0, cashEnd: 0, bonusEnd: 0, creditEnd: 0 };
-  let movements: {
-    rid: string;
-    kind: string;
-    note: string;
-    at: Date;
-    orderRid: string | null;
-    orderNo: string | null;
-    balance: number;
-    credit: number;
-  }[] = [];
-  if (account) {
+  let movements: Movement[] = [];
+  if (accountId !== undefined) {
     const [b] = await db
       .select({
         cashStart: sumBefore('cash', start),
@@ -98,7 +97,7 @@ export async function buildStatement(db: Reader, userId: number, month: string):
       })
       .from(moneyPostings)
       .innerJoin(moneyTransfers, eq(moneyTransfers.id, moneyPostings.transferId))
-      .where(eq(moneyPostings.accountId, account.id));
+      .where(eq(moneyPostings.accountId, accountId));
     balances = b;
     movements = await db
       .select({
@@ -106,6 +105,7 @@ export async function buildStatement(db: Reader, userId: number, month: string):
         kind: moneyTransfers.kind,
         note: moneyTransfers.note,
         at: moneyTransfers.at,
+        orderId: orders.id,
         orderRid: orders.rid,
         orderNo: orders.orderNo,
         balance: sumOf(`'cash', 'bonus'`),
@@ -116,7 +116,7 @@ export async function buildStatement(db: Reader, userId: number, month: string):
       .leftJoin(orders, eq(orders.id, moneyTransfers.orderId))
       .where(
         and(
-          eq(moneyPostings.accountId, account.id),
+          eq(moneyPostings.accountId, accountId),
           gte(moneyTransfers.at, new Date(start)),
           lt(moneyTransfers.at, new Date(end)),
         ),
@@ -124,6 +124,59 @@ export async function buildStatement(db: Reader, userId: number, month: string):
       .groupBy(moneyTransfers.id, orders.id)
       .orderBy(asc(moneyTransfers.at), asc(moneyTransfers.id));
   }
+  const moneyLines: BuiltLine[] = movements.map((m) => ({
+    kind: 'movement',
+    at: m.at,
+    orderRid: m.orderRid,
+    orderNo: m.orderNo ?? '',
+    title: MOVEMENT_TEXT[m.kind as keyof typeof MOVEMENT_TEXT] ?? m.kind,
+    note: m.note,
+    amountFen: m.balance,
+    paidFen: 0,
+    owedFen: 0,
+    creditFen: m.credit,
+    statusText: '',
+  }));
+  const money = {
+    openingBalanceFen: balances.cashStart + balances.bonusStart,
+    closingBalanceFen: balances.cashEnd + balances.bonusEnd,
+    inFen: sum(movements.map((m) => Math.max(0, m.balance))),
+    outFen: sum(movements.map((m) => Math.max(0, -m.balance))),
+    openingCreditFen: -balances.creditStart,
+    closingCreditFen: -balances.creditEnd,
+    paidFen: sum(movements.filter((m) => m.kind === 'payment').map((m) => -(m.balance + m.credit))),
+    refundedFen: sum(movements.filter((m) => m.kind === 'refund').map((m) => m.balance + m.credit)),
+  };
+  return { movements, moneyLines, money };
+}
+
+const sum = (list: number[]) => list.reduce((n, v) => n + v, 0);
+
+async function accountOf(db: Reader, kind: 'user' | 'group', ownerId: number) {
+  const [account] = await db
+    .select({ id: moneyAccounts.id })
+    .from(moneyAccounts)
+    .where(and(eq(moneyAccounts.ownerKind, kind), eq(moneyAccounts.ownerId, ownerId)));
+  return account?.id;
+}
+
+/** Item names per order, in order. */
+async function itemNames(db: Reader, ids: number[]) {
+  const items = ids.length
+    ? await db
+        .select({ orderId: orderItems.orderId, name: orderItems.name })
+        .from(orderItems)
+        .where(inArray(orderItems.orderId, ids))
+        .orderBy(orderItems.id)
+    : [];
+  const names = new Map<number, string[]>();
+  for (const it of items) names.set(it.orderId, [...(names.get(it.orderId) ?? []), it.name]);
+  return (id: number) => (names.get(id) ?? []).join('、') || '检测订单';
+}
+
+export async function buildStatement(db: Reader, userId: number, month: string): Promise<Built> {
+  const { start, end } = monthBounds(month);
+  const { moneyLines, money } = await accountPart(db, await accountOf(db, 'user', userId), start, end);
 
   // Orders: billed or completed in the month, and those awaiting settlement at either end.
   const [atStart, atEnd, monthEvents] = await Promise.all([
@@ -147,14 +200,10 @@ export async function buildStatement(db: Reader, userId: number, month: string):
   const unsettledAt = (m: Map<number, OrderStatus>) =>
     [...m].filter(([, status]) => status === 'unsettled').map(([id]) => id);
   const ids = [...new Set([...inMonth.keys(), ...unsettledAt(atStart), ...unsettledAt(atEnd)])];
-  const [rows, items, billedAt] = ids.length
+  const [rows, titleOf, billedAt] = ids.length
     ? await Promise.all([
         db.select().from(orders).where(inArray(orders.id, ids)),
-        db
-          .select({ orderId: orderItems.orderId, name: orderItems.name })
-          .from(orderItems)
-          .where(inArray(orderItems.orderId, ids))
-          .orderBy(orderItems.id),
+        itemNames(db, ids),
         db
           .select({ orderId: orderEvents.orderId, at: sql<string>`max(${orderEvents.at})` })
           .from(orderEvents)
@@ -167,9 +216,7 @@ export async function buildStatement(db: Reader, userId: number, month: string):
           )
           .groupBy(orderEvents.orderId),
       ])
-    : [[], [], []];
-  const names = new Map<number, string[]>();
-  for (const it of items) names.set(it.orderId, [...(names.get(it.orderId) ?? []), it.name]);
+    : [[], () => '', []];
   const billed = new Map(billedAt.map((b) => [b.orderId, new Date(b.at)]));
   const byId = new Map(rows.map((o) => [o.id, o]));
 
@@ -189,7 +236,7 @@ export async function buildStatement(db: Reader, userId: number, month: string):
       at,
       orderRid: o.rid,
       orderNo: o.orderNo,
-      title: (names.get(id) ?? []).join('、') || '检测订单',
+      title: titleOf(id),
       note: '',
       amountFen: o.amountFen,
       paidFen: status === 'cancelled' ? 0 : o.amountFen - owed,
@@ -204,37 +251,79 @@ export async function buildStatement(db: Reader, userId: number, month: string):
     .filter((id) => !inMonth.has(id))
     .map((id) => orderLine(id, 'owed', billed.get(id) ?? byId.get(id)!.createdAt))
     .sort(byTime);
-  const moneyLines: BuiltLine[] = movements.map((m) => ({
-    kind: 'movement',
-    at: m.at,
-    orderRid: m.orderRid,
-    orderNo: m.orderNo ?? '',
-    title: MOVEMENT_TEXT[m.kind as keyof typeof MOVEMENT_TEXT] ?? m.kind,
-    note: m.note,
-    amountFen: m.balance,
-    paidFen: 0,
-    owedFen: 0,
-    creditFen: m.credit,
-    statusText: '',
-  }));
-
-  const sum = (list: number[]) => list.reduce((n, v) => n + v, 0);
   const figures: Figures = {
-    openingBalanceFen: balances.cashStart + balances.bonusStart,
-    closingBalanceFen: balances.cashEnd + balances.bonusEnd,
-    inFen: sum(movements.map((m) => Math.max(0, m.balance))),
-    outFen: sum(movements.map((m) => Math.max(0, -m.balance))),
-    openingCreditFen: -balances.creditStart,
-    closingCreditFen: -balances.creditEnd,
+    ...money,
     openingUnsettledFen: sum(unsettledAt(atStart).map((id) => owedAt(id, atStart))),
     closingUnsettledFen: sum(unsettledAt(atEnd).map((id) => owedAt(id, atEnd))),
     billedFen: sum(
       monthLines.filter((l) => l.statusText !== ORDER_STATUS_TEXT.cancelled).map((l) => l.amountFen),
     ),
-    paidFen: sum(movements.filter((m) => m.kind === 'payment').map((m) => -(m.balance + m.credit))),
-    refundedFen: sum(movements.filter((m) => m.kind === 'refund').map((m) => m.balance + m.credit)),
   };
   return { figures, lines: [...monthLines, ...owedLines, ...moneyLines] };
+}
+
+/**
+ * A research group's wallet for a month (decision 0046): its balances and movements, and the
+ * members' orders it paid in the month (the member named), nothing owed — an order is the
+ * member's to settle until the group pays it.
+ */
+export async function buildGroupStatement(db: Reader, groupId: number, month: string): Promise<Built> {
+  const { start, end } = monthBounds(month);
+  const { movements, moneyLines, money } = await accountPart(
+    db,
+    await accountOf(db, 'group', groupId),
+    start,
+    end,
+  );
+  const paid = movements.filter((m) => m.kind === 'payment' && m.orderId !== null);
+  const ids = [...new Set(paid.map((m) => m.orderId!))];
+  const [rows, titleOf, atEnd] = await Promise.all([
+    ids.length
+      ? db
+          .select({ o: orders, name: users.name, phone: users.phone })
+          .from(orders)
+          .innerJoin(users, eq(users.id, orders.userId))
+          .where(inArray(orders.id, ids))
+      : [],
+    itemNames(db, ids),
+    statusesOf(db, ids, end),
+  ]);
+  const byId = new Map(rows.map((r) => [r.o.id, r]));
+  const orderLines: BuiltLine[] = paid.map((m) => {
+    const { o, name, phone } = byId.get(m.orderId!)!;
+    const status = atEnd.get(o.id) ?? o.status;
+    return {
+      kind: 'order',
+      at: m.at,
+      orderRid: o.rid,
+      orderNo: o.orderNo,
+      title: titleOf(o.id),
+      note: `成员 ${name || maskPhone(phone ?? '')}`,
+      amountFen: -(m.balance + m.credit),
+      paidFen: -(m.balance + m.credit),
+      owedFen: 0,
+      creditFen: 0,
+      statusText: ORDER_STATUS_TEXT[status],
+    };
+  });
+  const figures: Figures = {
+    ...money,
+    openingUnsettledFen: 0,
+    closingUnsettledFen: 0,
+    billedFen: money.paidFen,
+  };
+  return { figures, lines: [...orderLines, ...moneyLines] };
+}
+
+/** Some orders' status at an instant: the last timeline entry before it. */
+async function statusesOf(db: Reader, ids: number[], at: number): Promise<Map<number, OrderStatus>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([orderEvents.orderId], { orderId: orderEvents.orderId, to: orderEvents.toStatus })
+    .from(orderEvents)
+    .where(and(inArray(orderEvents.orderId, ids), lt(orderEvents.at, new Date(at))))
+    .orderBy(orderEvents.orderId, desc(orderEvents.at), desc(orderEvents.id));
+  return new Map(rows.map((r) => [r.orderId, r.to]));
 }
 
 /**
@@ -270,4 +359,22 @@ export async function customersOf(db: Db, month: string): Promise<number[]> {
   // PGlite and pg both answer { rows }; pg's typing is looser.
   const rows = ((result as { rows?: unknown[] }).rows ?? []) as { user_id: number | string }[];
   return rows.map((r) => Number(r.user_id)).sort((a, b) => a - b);
+}
+
+/** The research groups whose wallet moved in a month or owed credit at its end. */
+export async function groupsOf(db: Db, month: string): Promise<number[]> {
+  const { start, end } = monthBounds(month);
+  const rows = await db
+    .select({ groupId: moneyAccounts.ownerId })
+    .from(moneyAccounts)
+    .innerJoin(moneyPostings, eq(moneyPostings.accountId, moneyAccounts.id))
+    .innerJoin(moneyTransfers, eq(moneyTransfers.id, moneyPostings.transferId))
+    .where(and(eq(moneyAccounts.ownerKind, 'group'), lt(moneyTransfers.at, new Date(end))))
+    .groupBy(moneyAccounts.ownerId)
+    .having(
+      sql`count(*) filter (where ${moneyTransfers.at} >= ${new Date(start).toISOString()}) > 0
+        or coalesce(sum(${moneyPostings.amountFen}) filter (where ${moneyPostings.sub} = 'credit'), 0) < 0`,
+    )
+    .orderBy(moneyAccounts.ownerId);
+  return rows.map((r) => r.groupId).filter((id): id is number => id !== null);
 }

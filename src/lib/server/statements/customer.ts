@@ -1,7 +1,7 @@
 // The customer's side: read statements, confirm one (assign/right) or dispute lines of it
 // (assign/wrong). Each change locks the statement row, so a confirmation and a dispute sent at
 // once, or a dispute racing staff's reissue, are applied one after the other.
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { statementLines, statements } from '../platform/db/schema.ts';
@@ -14,18 +14,22 @@ import {
   STATEMENT_SUPERSEDED,
   type StatementStatus,
 } from '../../shared/statements/statements.ts';
-import { detailOf, summaryOf, type StatementRow } from './view.ts';
+import { detailOf, groupsOfRows, summaryOf, type StatementRow } from './view.ts';
+import { ownerOf, ownerWhere, type Owner } from './owner.ts';
+import { managedGroup, managesGroup } from '../groups/index.ts';
 
 const notFound = () => new DomainError(STATEMENT_NOT_FOUND, 200, 'NOT_FOUND');
 
-/** One of the customer's own statements (any version); someone else's reads as not found. */
+/**
+ * A statement the customer answers for (any version): their own, or a research group's they lead
+ * or assist (decision 0046). Anyone else's reads as not found.
+ */
 export async function findOwnStatement(db: Services['db'] | Tx, userId: number, rid: string, lock = false) {
-  const q = db
-    .select()
-    .from(statements)
-    .where(and(eq(statements.rid, rid), eq(statements.userId, userId)));
+  const q = db.select().from(statements).where(eq(statements.rid, rid));
   const [row] = lock ? await q.for('update') : await q;
-  if (!row) throw notFound();
+  const mine =
+    row && (row.groupId === null ? row.userId === userId : await managesGroup(db, row.groupId, userId));
+  if (!mine) throw notFound();
   return row;
 }
 
@@ -36,20 +40,28 @@ export async function findOwnStatement(db: Services['db'] | Tx, userId: number, 
 export async function listMine(
   s: Services,
   userId: number,
-  q: { page?: number; size?: number; status?: StatementStatus; rid?: string },
+  q: { page?: number; size?: number; status?: StatementStatus; rid?: string; group_rid?: string },
 ) {
   if (q.rid) {
     const row = await findOwnStatement(s.db, userId, q.rid);
     const versions = await s.db
       .select()
       .from(statements)
-      .where(and(eq(statements.userId, userId), eq(statements.month, row.month)))
+      .where(and(ownerWhere(ownerOf(row)), eq(statements.month, row.month)))
       .orderBy(desc(statements.version));
-    return { list: versions.map(summaryOf), total: versions.length, detail: await detailOf(s.db, row) };
+    const groups = await groupsOfRows(s.db, [row]);
+    return {
+      list: versions.map((v) => summaryOf(v, groups)),
+      total: versions.length,
+      detail: await detailOf(s.db, row),
+    };
   }
+  const owner: Owner = q.group_rid
+    ? { kind: 'group', groupId: (await managedGroup(s.db, q.group_rid, userId)).id }
+    : { kind: 'user', userId };
   const w = pageWindow(q.page, q.size);
   const where = and(
-    eq(statements.userId, userId),
+    ownerWhere(owner),
     q.status ? eq(statements.status, q.status) : ne(statements.status, 'superseded'),
   );
   const [rows, [{ total }]] = await Promise.all([
@@ -62,7 +74,8 @@ export async function listMine(
       .offset(w.offset),
     s.db.select({ total: count() }).from(statements).where(where),
   ]);
-  return { list: rows.map(summaryOf), total, detail: null };
+  const groups = await groupsOfRows(s.db, rows);
+  return { list: rows.map((r) => summaryOf(r, groups)), total, detail: null };
 }
 
 function assertOpen(row: StatementRow) {
@@ -124,4 +137,27 @@ export async function disputeStatement(
       .returning();
     return detailOf(tx, updated);
   });
+}
+
+/**
+ * For an invoice over a statement (decision 0030): the orders a current, confirmed statement of
+ * the customer's lists — its month's and those still owed from before.
+ */
+export async function statementOrdersForInvoice(db: Services['db'] | Tx, userId: number, rid: string) {
+  const row = await findOwnStatement(db, userId, rid);
+  // A group's wallet holds money its members brought in; it is invoiced where it came in.
+  if (row.groupId !== null) throw new DomainError('课题组对账单不能开票：转入课题组的款项由转入人按预存开票');
+  if (row.status === 'superseded') throw new DomainError(STATEMENT_SUPERSEDED);
+  if (row.status !== 'confirmed') throw new DomainError('对账单确认后才能按对账单开票');
+  const lines = await db
+    .selectDistinct({ orderRid: statementLines.orderRid })
+    .from(statementLines)
+    .where(
+      and(
+        eq(statementLines.statementId, row.id),
+        inArray(statementLines.kind, ['order', 'owed']),
+        isNotNull(statementLines.orderRid),
+      ),
+    );
+  return { id: row.id, orderRids: lines.map((l) => l.orderRid!) };
 }

@@ -15,7 +15,8 @@ import {
   monthText,
   shanghaiMonth,
 } from '../../shared/statements/statements.ts';
-import { buildStatement, customersOf, isEmpty, type Built } from './build.ts';
+import { customersOf, groupsOf, isEmpty, type Built } from './build.ts';
+import { buildFor, ownerColumns, ownerWhere, type Owner } from './owner.ts';
 import type { StatementRow } from './view.ts';
 
 const DAY_MS = 86_400_000;
@@ -33,14 +34,14 @@ export const confirmDue = (s: Services, now: number) => new Date(now + s.env.STA
 async function insertVersion(
   tx: Tx,
   s: Services,
-  input: { userId: number; month: string; version: number; built: Built; by: number | null; note: string },
+  input: { owner: Owner; month: string; version: number; built: Built; by: number | null; note: string },
   onConflict: 'skip' | 'fail',
 ): Promise<StatementRow | null> {
   const now = s.now();
   const f = input.built.figures;
   const insert = tx.insert(statements).values({
     rid: newRid('statement'),
-    userId: input.userId,
+    ...(await ownerColumns(tx, input.owner)),
     month: input.month,
     version: input.version,
     status: 'pending',
@@ -64,23 +65,21 @@ async function insertVersion(
  * month ended (a statement to date), a final version superseding it. Skipped when the month's
  * statement exists already (another process or an earlier run made it) or there is nothing to state.
  */
-export async function issueFirst(s: Services, userId: number, month: string): Promise<StatementRow | null> {
-  const built = await buildStatement(s.db, userId, month);
+export async function issueFirst(s: Services, owner: Owner, month: string): Promise<StatementRow | null> {
+  const built = await buildFor(s.db, owner, month);
   const made = isEmpty(built)
     ? null
     : await s.db.transaction((tx) =>
-        insertVersion(tx, s, { userId, month, version: 1, built, by: null, note: '' }, 'skip'),
+        insertVersion(tx, s, { owner, month, version: 1, built, by: null, note: '' }, 'skip'),
       );
   if (made) return made;
   const end = new Date(monthBounds(month).end);
   const [current] = await s.db
     .select({ issuedAt: statements.issuedAt })
     .from(statements)
-    .where(
-      and(eq(statements.userId, userId), eq(statements.month, month), ne(statements.status, 'superseded')),
-    );
+    .where(and(ownerWhere(owner), eq(statements.month, month), ne(statements.status, 'superseded')));
   if (!current || current.issuedAt >= end) return null;
-  return issueVersion(s, null, userId, month, '月结后重新出具', { onlyIfIssuedBefore: end });
+  return issueVersion(s, null, owner, month, '月结后重新出具', { onlyIfIssuedBefore: end });
 }
 
 /**
@@ -92,7 +91,7 @@ export async function issueFirst(s: Services, userId: number, month: string): Pr
 export async function issueVersion(
   s: Services,
   staffId: number | null,
-  userId: number,
+  owner: Owner,
   month: string,
   note: string,
   options: { answer?: { reply: string; expectId: number }; onlyIfIssuedBefore?: Date } = {},
@@ -102,15 +101,13 @@ export async function issueVersion(
   if (month > shanghaiMonth(now)) throw new DomainError('不能为尚未开始的月份出具对账单');
   if (!isClosedMonth(month, now))
     note = [`截至 ${shanghaiMinute(now)} 的月中对账单，月结后将重新出具`, note].filter(Boolean).join('；');
-  const built = await buildStatement(s.db, userId, month);
+  const built = await buildFor(s.db, owner, month);
   return s.db.transaction(async (tx) => {
     const at = new Date(now);
     const [current] = await tx
       .select()
       .from(statements)
-      .where(
-        and(eq(statements.userId, userId), eq(statements.month, month), ne(statements.status, 'superseded')),
-      )
+      .where(and(ownerWhere(owner), eq(statements.month, month), ne(statements.status, 'superseded')))
       .for('update');
     // The job's final version: only while the statement to date is still the current one.
     if (onlyIfIssuedBefore && (!current || current.issuedAt >= onlyIfIssuedBefore)) return null;
@@ -132,11 +129,11 @@ export async function issueVersion(
     const [{ last }] = await tx
       .select({ last: max(statements.version) })
       .from(statements)
-      .where(and(eq(statements.userId, userId), eq(statements.month, month)));
+      .where(and(ownerWhere(owner), eq(statements.month, month)));
     const row = await insertVersion(
       tx,
       s,
-      { userId, month, version: (last ?? 0) + 1, built, by: staffId, note },
+      { owner, month, version: (last ?? 0) + 1, built, by: staffId, note },
       'fail',
     );
     return row;
@@ -154,10 +151,13 @@ export async function queueMonthlyStatements(s: Services): Promise<void> {
   );
 }
 
-/** Issues one month's statements; a rerun (after a crash) skips those already made. */
+/** Issues one month's statements, customers' and groups'; a rerun (after a crash) skips those made. */
 export async function issueMonth(s: Services, month: string): Promise<number> {
   let made = 0;
-  for (const userId of await customersOf(s.db, month)) if (await issueFirst(s, userId, month)) made++;
+  for (const userId of await customersOf(s.db, month))
+    if (await issueFirst(s, { kind: 'user', userId }, month)) made++;
+  for (const groupId of await groupsOf(s.db, month))
+    if (await issueFirst(s, { kind: 'group', groupId }, month)) made++;
   if (made > 0) console.info(`[statements] ${monthText(month)}: ${made} issued`);
   return made;
 }

@@ -17,14 +17,15 @@ import {
   STATEMENT_NOT_FOUND,
   STATEMENT_STATUS_TEXT,
 } from '../../shared/statements/statements.ts';
-import { figuresOf, linesOf, type LineRow, type StatementRow } from './view.ts';
+import { figuresOf, groupsOfRows, linesOf, type LineRow, type StatementRow } from './view.ts';
+import { managesGroup } from '../groups/index.ts';
 
 export const STATEMENT_PDF_LIMIT = { limit: 20, seconds: 60 };
 
 const y = (fen: number) => fenToYuan(fen);
 const signed = (fen: number) => (fen > 0 ? `+${fenToYuan(fen)}` : fenToYuan(fen));
 
-type Party = { name: string; company: string; phone: string };
+type Party = { name: string; company: string; phone: string; group?: string };
 
 /** The blocks of a statement (pure: tested through the PDF text). */
 export function statementBlocks(
@@ -48,6 +49,7 @@ export function statementBlocks(
       kind: 'fields',
       title: '客户',
       rows: [
+        ...(customer.group ? ([['课题组', customer.group]] as [string, string][]) : []),
         ['单位', customer.company || '—'],
         ['联系人', customer.name || '—'],
         ['手机', customer.phone || '—'],
@@ -137,18 +139,38 @@ export async function statementPdf(
 ): Promise<{ bytes: Uint8Array; filename: string }> {
   await enforce(s, `user:statement-pdf:${viewerId}`, STATEMENT_PDF_LIMIT);
   const [row] = await s.db.select().from(statements).where(eq(statements.rid, rid));
-  const role = row && row.userId !== viewerId ? await staffRole(s.db, viewerId) : null;
-  if (!row || (row.userId !== viewerId && !(role && can(role, 'statements.read'))))
+  // Its customer, the leader or an assistant of its group, or staff who read statements.
+  const mine =
+    row && (row.groupId === null ? row.userId === viewerId : await managesGroup(s.db, row.groupId, viewerId));
+  const role = row && !mine ? await staffRole(s.db, viewerId) : null;
+  if (!row || (!mine && !(role && can(role, 'statements.read'))))
     throw new DomainError(STATEMENT_NOT_FOUND, 404);
-  const [[u], lines] = await Promise.all([
+  return renderStatement(s, row);
+}
+
+/** A statement's PDF, unchecked: for callers that checked access already (the invoice ZIP). */
+export async function statementDocument(s: Services, statementId: number) {
+  const [row] = await s.db.select().from(statements).where(eq(statements.id, statementId));
+  return renderStatement(s, row);
+}
+
+async function renderStatement(s: Services, row: StatementRow) {
+  const [[u], lines, groups] = await Promise.all([
     s.db.select().from(users).where(eq(users.id, row.userId)),
     linesOf(s.db, row.id),
+    groupsOfRows(s.db, [row]),
   ]);
   const site = s.content.site;
+  const group = row.groupId === null ? undefined : groups.get(row.groupId);
   const blocks = statementBlocks(
     row,
     lines,
-    { name: u.name ?? '', company: u.company ?? '', phone: u.phone ?? '' },
+    {
+      name: group ? `${u.name ?? ''}（组长）` : (u.name ?? ''),
+      company: u.company ?? '',
+      phone: u.phone ?? '',
+      group: group?.name,
+    },
     { name: site.name, phone: site.localInfo.phone },
   );
   const bytes = await renderPdf(blocks, blocksText(blocks), {

@@ -1,13 +1,14 @@
 // Staff's side (/api/admin/statement/*): find statements, see one with its versions, issue or
 // reissue a customer's month, answer a dispute (the statement stands, or a new version).
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { statements, users } from '../platform/db/schema.ts';
+import { researchGroups, statements, users } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { STATEMENT_NOT_FOUND, type StatementStatus } from '../../shared/statements/statements.ts';
 import { confirmDue, customerOf, issueVersion } from './issue.ts';
-import { detailOf, summaryOf, type StatementRow } from './view.ts';
+import { detailOf, groupsOfRows, summaryOf, type StatementRow } from './view.ts';
+import { ownerOf, ownerWhere, type Owner } from './owner.ts';
 
 type Customer = { rid: string; phone: string | null; name: string | null; company: string | null };
 const customerOut = (u: Customer) => ({
@@ -20,10 +21,22 @@ const customerCols = { rid: users.rid, phone: users.phone, name: users.name, com
 
 export async function staffList(
   s: Services,
-  q: { page?: number; size?: number; status?: StatementStatus; month?: string; phone?: string },
+  q: {
+    page?: number;
+    size?: number;
+    status?: StatementStatus;
+    month?: string;
+    phone?: string;
+    owner?: 'customer' | 'group';
+  },
 ) {
   const w = pageWindow(q.page, q.size);
   const where = and(
+    q.owner === 'customer'
+      ? isNull(statements.groupId)
+      : q.owner === 'group'
+        ? isNotNull(statements.groupId)
+        : undefined,
     q.status ? eq(statements.status, q.status) : ne(statements.status, 'superseded'),
     q.month ? eq(statements.month, q.month) : undefined,
     q.phone ? eq(users.phone, q.phone) : undefined,
@@ -43,8 +56,12 @@ export async function staffList(
       .innerJoin(users, eq(users.id, statements.userId))
       .where(where),
   ]);
+  const groups = await groupsOfRows(
+    s.db,
+    rows.map((r) => r.st),
+  );
   return {
-    list: rows.map((r) => ({ ...summaryOf(r.st), customer: customerOut(r.customer) })),
+    list: rows.map((r) => ({ ...summaryOf(r.st, groups), customer: customerOut(r.customer) })),
     total,
   };
 }
@@ -68,24 +85,37 @@ async function detailWithVersions(s: Services, st: StatementRow, customer: Custo
   const versions = await s.db
     .select()
     .from(statements)
-    .where(and(eq(statements.userId, st.userId), eq(statements.month, st.month)))
+    .where(and(ownerWhere(ownerOf(st)), eq(statements.month, st.month)))
     .orderBy(desc(statements.version));
+  const groups = await groupsOfRows(s.db, [st]);
   return {
     ...(await detailOf(s.db, st)),
     customer: customerOut(customer),
-    versions: versions.map(summaryOf),
+    versions: versions.map((v) => summaryOf(v, groups)),
   };
 }
 
-/** statement/issue: the customer's statement of a closed month, as a new version if one exists. */
+/**
+ * statement/issue: a customer's (or, with `group_rid`, a research group's) statement of a month,
+ * as a new version if one exists.
+ */
 export async function staffIssue(
   s: Services,
   staffId: number,
-  input: { user_rid?: string; phone?: string; month: string; note: string },
+  input: { user_rid?: string; phone?: string; group_rid?: string; month: string; note: string },
 ) {
-  const u = await customerOf(s, input);
-  const row = await issueVersion(s, staffId, u.id, input.month, input.note);
+  const row = await issueVersion(s, staffId, await ownerFor(s, input), input.month, input.note);
   return staffDetail(s, row!.rid);
+}
+
+async function ownerFor(s: Services, input: { user_rid?: string; phone?: string; group_rid?: string }) {
+  if (!input.group_rid) return { kind: 'user', userId: (await customerOf(s, input)).id } satisfies Owner;
+  const [g] = await s.db
+    .select({ id: researchGroups.id })
+    .from(researchGroups)
+    .where(eq(researchGroups.rid, input.group_rid));
+  if (!g) throw new DomainError('课题组不存在', 200, 'NOT_FOUND');
+  return { kind: 'group', groupId: g.id } satisfies Owner;
 }
 
 /**
@@ -100,7 +130,7 @@ export async function staffAnswer(
 ) {
   const { st } = await byRid(s, input.rid);
   if (input.reissue) {
-    const row = await issueVersion(s, staffId, st.userId, st.month, `根据异议重新出具：${input.reply}`, {
+    const row = await issueVersion(s, staffId, ownerOf(st), st.month, `根据异议重新出具：${input.reply}`, {
       answer: { reply: input.reply, expectId: st.id },
     });
     return staffDetail(s, row!.rid);

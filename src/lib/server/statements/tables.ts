@@ -13,14 +13,15 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.ts';
+import { researchGroups } from '../groups/tables.ts';
 import { STATEMENT_STATUSES, LINE_KINDS } from '../../shared/statements/statements.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 const fenColumn = (name: string) => bigint(name, { mode: 'number' });
 
 /**
- * A monthly statement (对账单, decision 0029): one customer, one Shanghai calendar month, one
- * version. Figures are computed once when it is issued and never recomputed; a correction is a
+ * A monthly statement (对账单, decisions 0029 and 0046): one customer or one research group's
+ * wallet, one Shanghai calendar month, one version. Figures are computed once when it is issued and never recomputed; a correction is a
  * new version, the old one kept as `superseded`. Version 1 is what the monthly job inserts, so
  * its unique key makes the job exactly once across processes.
  */
@@ -29,9 +30,12 @@ export const statements = pgTable(
   {
     id: serial('id').primaryKey(),
     rid: text('rid').notNull().unique(),
+    /** The customer; for a group's statement, its leader when it was issued (the addressee). */
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
+    /** A research group's wallet statement (decision 0046); null: the customer's own. */
+    groupId: integer('group_id').references(() => researchGroups.id),
     /** 'YYYY-MM' (Asia/Shanghai). */
     month: text('month').notNull(),
     version: smallint('version').notNull(),
@@ -64,11 +68,19 @@ export const statements = pgTable(
     supersededAt: at('superseded_at'),
   },
   (t) => [
-    unique('statements_user_month_version').on(t.userId, t.month, t.version),
-    // At most one current version per customer and month.
+    uniqueIndex('statements_user_month_version')
+      .on(t.userId, t.month, t.version)
+      .where(sql`${t.groupId} is null`),
+    uniqueIndex('statements_group_month_version')
+      .on(t.groupId, t.month, t.version)
+      .where(sql`${t.groupId} is not null`),
+    // At most one current version per customer, or group, and month.
     uniqueIndex('statements_one_current_idx')
       .on(t.userId, t.month)
-      .where(sql`${t.status} <> 'superseded'`),
+      .where(sql`${t.status} <> 'superseded' and ${t.groupId} is null`),
+    uniqueIndex('statements_group_current_idx')
+      .on(t.groupId, t.month)
+      .where(sql`${t.status} <> 'superseded' and ${t.groupId} is not null`),
     index('statements_due_idx').on(t.status, t.confirmDueAt),
     index('statements_month_idx').on(t.month, t.id),
   ],

@@ -1,7 +1,7 @@
 // Rows → what the calls answer (src/lib/shared/statements/responses.ts).
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { statementLines, statements } from '../platform/db/schema.ts';
+import { researchGroups, statementLines, statements } from '../platform/db/schema.ts';
 import { LINE_KIND_TEXT, monthText, STATEMENT_STATUS_TEXT } from '../../shared/statements/statements.ts';
 
 export type StatementRow = typeof statements.$inferSelect;
@@ -24,8 +24,23 @@ export const figuresOf = (r: StatementRow) => ({
   due_fen: r.closingUnsettledFen + r.closingCreditFen,
 });
 
-export const summaryOf = (r: StatementRow) => ({
+type GroupRef = { rid: string; name: string };
+
+/** The groups some statements belong to, by id (for their summaries). */
+export async function groupsOfRows(db: Db | Tx, rows: StatementRow[]): Promise<Map<number, GroupRef>> {
+  const ids = [...new Set(rows.map((r) => r.groupId).filter((id): id is number => id !== null))];
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({ id: researchGroups.id, rid: researchGroups.rid, name: researchGroups.name })
+    .from(researchGroups)
+    .where(inArray(researchGroups.id, ids));
+  return new Map(found.map((g) => [g.id, { rid: g.rid, name: g.name }]));
+}
+
+export const summaryOf = (r: StatementRow, groups: Map<number, GroupRef> = new Map()) => ({
   rid: r.rid,
+  /** A research group's wallet statement (decision 0046); null: the customer's own. */
+  group: r.groupId === null ? null : (groups.get(r.groupId) ?? null),
   month: r.month,
   month_text: monthText(r.month),
   version: r.version,
@@ -71,6 +86,6 @@ export async function linesOf(db: Db | Tx, statementId: number) {
 }
 
 export async function detailOf(db: Db | Tx, r: StatementRow) {
-  const lines = await linesOf(db, r.id);
-  return { ...summaryOf(r), lines: lines.map((l) => lineOf(l, r.disputeLines)) };
+  const [lines, groups] = await Promise.all([linesOf(db, r.id), groupsOfRows(db, [r])]);
+  return { ...summaryOf(r, groups), lines: lines.map((l) => lineOf(l, r.disputeLines)) };
 }

@@ -2,13 +2,13 @@
 import { z } from '../zod.ts';
 import { ridOut } from '../responses.ts';
 
-/** A stored upload (an attachment, a picture, a signed agreement, a report). */
+/** A stored upload (an attachment, a picture, a signed agreement, a report, a receipt photo). */
 export const StoredFileSchema = z.object({
   rid: ridOut,
   name: z.string(),
   mime: z.string(),
   size: z.number().int(),
-  kind: z.enum(['attachment', 'pic', 'protocol', 'report']),
+  kind: z.enum(['attachment', 'pic', 'protocol', 'report', 'receipt']),
   created: z.string(),
 });
 

@@ -73,6 +73,8 @@ export const invoiceTitleSchema = z
         '[银行账号]格式不正确',
       ),
       is_default: z.boolean({ error: '[默认抬头]格式不正确' }).default(false),
+      /** A research group's title (decision 0046), added by its leader or an assistant. */
+      group_rid: optText('课题组', 64).optional(),
     },
     { error: '请求参数格式不正确' },
   )
@@ -100,6 +102,8 @@ export const invoiceApplySchema = z
         .max(100, '一次最多100个订单')
         .default([]),
       prestore_rid: optText('预存', 64).optional(),
+      /** A confirmed statement: its orders not yet invoiced. */
+      statement_rid: optText('对账单', 64).optional(),
       email: optText('接收邮箱', 100).refine(
         (v) => !v || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
         '[接收邮箱]格式不正确',
@@ -114,15 +118,21 @@ export const invoiceApplySchema = z
     { error: '请求参数格式不正确' },
   )
   .superRefine((a, ctx) => {
-    const orders = a.order_rids.length > 0;
-    if (orders === Boolean(a.prestore_rid))
-      ctx.addIssue({ code: 'custom', message: '请选择要开票的订单或预存记录' });
+    const sources = [a.order_rids.length > 0, Boolean(a.prestore_rid), Boolean(a.statement_rid)];
+    if (sources.filter(Boolean).length !== 1)
+      ctx.addIssue({ code: 'custom', message: '请选择要开票的订单、预存记录或对账单' });
     if (new Set(a.order_rids).size !== a.order_rids.length)
       ctx.addIssue({ code: 'custom', message: '[订单]有重复' });
   });
 
 export const invoiceEditSchema = invoiceApplySchema.and(
   z.object({ rid: ridField('开票申请') }, { error: '请求参数格式不正确' }),
+);
+
+/** invoiceApply/orders: all invoiceable orders, or those of one confirmed statement. */
+export const invoiceableOrdersSchema = z.object(
+  { statement_rid: optText('对账单', 64).optional() },
+  { error: '请求参数格式不正确' },
 );
 
 export const invoiceRidSchema = z.object({ rid: ridField('开票申请') }, { error: '请求参数格式不正确' });

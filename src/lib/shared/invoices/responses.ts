@@ -14,7 +14,15 @@ const TitleData = {
   bank_account: z.string(),
 };
 
-export const InvoiceTitleSchema = z.object({ rid: ridOut, ...TitleData, is_default: z.boolean() });
+export const InvoiceTitleSchema = z.object({
+  rid: ridOut,
+  ...TitleData,
+  is_default: z.boolean(),
+  /** A research group's title (decision 0046): every member may use it. */
+  group: z.object({ rid: ridOut, name: z.string() }).nullable(),
+  /** Whether the caller may edit or delete it (their own, or a group they lead or assist). */
+  can_edit: z.boolean(),
+});
 export const InvoiceTitleListSchema = z.object({ list: z.array(InvoiceTitleSchema) });
 
 export const InvoiceApplicationSchema = z.object({
@@ -23,7 +31,7 @@ export const InvoiceApplicationSchema = z.object({
   type_text: z.string(),
   title: z.object(TitleData),
   amount_fen: fen,
-  source: z.enum(['orders', 'topup']),
+  source: z.enum(['orders', 'topup', 'statement']),
   email: z.string(),
   remark: z.string(),
   status: z.enum(Object.keys(INVOICE_STATUS_TEXT) as [keyof typeof INVOICE_STATUS_TEXT]),
@@ -48,6 +56,8 @@ export const InvoiceDetailSchema = InvoiceApplicationSchema.extend({
     }),
   ),
   materials: z.object({ contract_file_rid: z.string(), other_file_rids: z.array(z.string()) }),
+  /** The statement applied for (source statement). */
+  statement: z.object({ rid: ridOut, month: z.string(), version: z.number().int() }).nullable(),
 });
 
 export const InvoicePageSchema = pagedOf(InvoiceApplicationSchema);
@@ -64,7 +74,10 @@ export const InvoiceHistorySchema = z.object({
   months: z.array(z.object({ month: z.string(), amount_fen: fen, count: z.number().int() })),
 });
 
-/** invoiceApply/orders: paid orders not yet invoiced, with what the customer paid for each. */
+/**
+ * invoiceApply/orders: paid orders not yet invoiced, with what the customer paid for each; with
+ * `statement_rid`, only that statement's.
+ */
 export const InvoiceableOrdersSchema = z.object({
   list: z.array(z.object({ rid: ridOut, order_no: z.string(), created: z.string(), amount_fen: fen })),
 });

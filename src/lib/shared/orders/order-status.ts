@@ -41,6 +41,7 @@ export const ORDER_ACTIONS = [
   'complete',
   'settle',
   'finish',
+  'reject',
   'cancel',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
@@ -55,6 +56,7 @@ export const ORDER_ACTION_TEXT: Record<OrderAction, string> = {
   complete: '完成订单',
   settle: '确认结算',
   finish: '上机完成',
+  reject: '拒收样品',
   cancel: '取消订单',
 };
 
@@ -101,11 +103,28 @@ export const TRANSITIONS: readonly Transition[] = [
   // An exact quote: enterprise orders then wait for payment, pay-after ones go to sampling.
   { from: 'quoting', action: 'quote', to: 'unpaid', actors: ['staff'], when: 'before' },
   { from: 'quoting', action: 'quote', to: 'sampling', actors: ['staff'], when: 'after' },
+  // A new quote (decision 0039) while the customer has not paid (prepaid) or the samples have not
+  // arrived (pay after): the order stays where it is, with the new amount and validity.
+  { from: 'unpaid', action: 'quote', to: 'unpaid', actors: ['staff'], when: 'before' },
+  ...SAMPLING.map((from) => ({
+    from,
+    action: 'quote' as const,
+    to: 'sampling' as const,
+    actors: ['staff'] as const,
+    when: 'after' as const,
+  })),
   { from: 'unpaid', action: 'pay', to: 'sampling', actors: ['customer'], when: 'before' },
   ...SAMPLING.map((from) => ({
     from,
     action: 'receive' as const,
     to: 'received' as const,
+    actors: ['staff'] as const,
+  })),
+  // Samples refused on arrival or before testing (decision 0039): the order waits for new ones.
+  ...[...SAMPLING, 'received' as const].map((from) => ({
+    from,
+    action: 'reject' as const,
+    to: 'sampling' as const,
     actors: ['staff'] as const,
   })),
   { from: 'received', action: 'start', to: 'testing', actors: ['staff'] },

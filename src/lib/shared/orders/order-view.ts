@@ -10,6 +10,8 @@ import {
   type OrderStatus,
   type PayMode,
 } from './order-status.ts';
+import { acceptsExpiredQuote } from './quote.ts';
+import { shanghaiDate } from '../slots.ts';
 
 export type OrderTab = { key: string; label: string; statuses: readonly OrderStatus[] };
 
@@ -44,14 +46,19 @@ type Facts = {
   delivery_type?: 0 | 1;
   amount_fen?: number;
   paid_fen?: number;
+  quote_valid_until?: string | null;
 };
 const facts = (o: Facts) => ({ status: o.status, pay_mode: o.pay_mode, delivery_type: o.delivery_type ?? 0 });
 
 /** The customer may cancel now (before the sample is received). */
 export const canCancel = (o: Facts) => nextStatus(facts(o), 'cancel', 'customer').ok;
-/** The customer may pay now: 待付款 (prepay), 待结算 (pay after the test), or a price difference. */
-export const canPay = (o: Facts) =>
-  nextStatus(facts(o), 'pay', 'customer').ok ||
+/**
+ * The customer may pay now: 待付款 (prepay) while its quote is valid (decision 0039), 待结算 (pay
+ * after the test), or a price difference.
+ */
+export const canPay = (o: Facts, today = shanghaiDate(Date.now())) =>
+  (nextStatus(facts(o), 'pay', 'customer').ok &&
+    !acceptsExpiredQuote({ status: o.status, quote_valid_until: o.quote_valid_until }, today)) ||
   owesDifference({ ...o, amount_fen: o.amount_fen ?? 0, paid_fen: o.paid_fen ?? 0 });
 
 /** Report feedback once there is data to read. */
@@ -104,6 +111,7 @@ export const FILE_KIND_TEXT: Record<string, string> = {
   protocol: '签署协议',
   attachment: '附件',
   pic: '图片',
+  receipt: '收样照片',
 };
 
 /** 1536 → '1.5 KB'. */

@@ -225,11 +225,6 @@ export const fenField = (label: string) =>
       .max(MAX_AMOUNT_FEN, `[${label}]过大`),
   );
 
-export const quoteSchema = z.object(
-  { rid: ridField(), quoted_fen: fenField('报价金额'), note: optText('说明', 500) },
-  { error: '请求参数格式不正确' },
-);
-
 /** order/finalPrice: a prepaid order's final price once its data is delivered (补差价 / 退差价). */
 export const finalPriceSchema = z.object(
   { rid: ridField(), final_fen: fenField('最终价格'), note: optText('说明', 500) },

@@ -70,6 +70,8 @@ export const OrderSummarySchema = z.object({
   quoted_fen: fen.nullable(),
   paid_fen: fen,
   item_names: z.array(z.string()),
+  /** The last day (YYYY-MM-DD, Shanghai) the quote may be accepted; null before a quote. */
+  quote_valid_until: z.string().nullable(),
   /** 0 the customer posts the sample, 1 pickup. */
   delivery_type: z.union([z.literal(0), z.literal(1)]),
   created: z.string(),
@@ -90,6 +92,56 @@ export type DemandInfo = z.output<typeof DemandInfoSchema>;
 /** A self-delivered sample's courier and tracking number (order/updateExpress). */
 export const ExpressSchema = z.object({ company: z.string(), no: z.string(), at: z.string() });
 
+/** One line of an itemised quote (decision 0039). */
+export const QuoteLineSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  quantity: z.number().int(),
+  unit_price_fen: fen,
+  /** quantity × unit price. */
+  amount_fen: fen,
+});
+
+/** The order's quote: its lines (none for a single-amount quote), discount, total and validity. */
+export const QuoteSchema = z.object({
+  lines: z.array(QuoteLineSchema),
+  subtotal_fen: fen,
+  discount: z.object({ name: z.string(), amount_fen: fen }).nullable(),
+  /** What the order is charged: its quoted_fen. */
+  total_fen: fen,
+  valid_until: z.string(),
+  /** Past valid_until (Shanghai): the customer can no longer accept (pay) it. */
+  expired: z.boolean(),
+  note: z.string(),
+  quoted_at: z.string(),
+});
+export type Quote = z.output<typeof QuoteSchema>;
+
+/** A picture of the samples as they arrived (files of kind receipt). */
+export const ReceiptPhotoSchema = z.object({
+  rid: ridOut,
+  name: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+});
+
+/** What staff recorded when samples arrived: received, or refused with a reason. */
+export const ReceiptSchema = z.object({
+  outcome: z.enum(['received', 'rejected']),
+  /** How many arrived; null when a refusal recorded none. */
+  count: z.number().int().nullable(),
+  /** intact, damaged, count_mismatch or other (RECEIPT_CONDITIONS); null when none was recorded. */
+  condition: z.string().nullable(),
+  condition_text: z.string(),
+  condition_note: z.string(),
+  /** Why the samples were refused ('' when received). */
+  reason: z.string(),
+  note: z.string(),
+  photos: z.array(ReceiptPhotoSchema),
+  at: z.string(),
+});
+export type Receipt = z.output<typeof ReceiptSchema>;
+
 export const OrderDetailSchema = OrderSummarySchema.extend({
   delivery: DeliveryOutSchema,
   /** Self-delivery: the courier and tracking number the customer gave, else null. */
@@ -106,6 +158,10 @@ export const OrderDetailSchema = OrderSummarySchema.extend({
     .nullable(),
   /** The coupon that paid part of the order, and what it took from each line. */
   coupon: OrderCouponSchema.nullable(),
+  /** The quote staff made (itemised or one amount), else null. */
+  quote: QuoteSchema.nullable(),
+  /** Sample receipts and refusals, oldest first. */
+  receipts: z.array(ReceiptSchema),
 });
 export type OrderDetail = z.output<typeof OrderDetailSchema>;
 
@@ -191,6 +247,8 @@ export const ReadyToPaySchema = z.object({
   /** The online channels offered (decision 0025); empty when online payment is off. */
   online_channels: z.array(z.enum(['wechatpay', 'alipay'])),
   payable: z.boolean(),
+  /** Why an order that owes money cannot be paid now (an expired quote), else null. */
+  blocked: z.string().nullable(),
 });
 
 /** web/order/pay: the order's new status, the balance left and where the money came from. */
@@ -242,6 +300,8 @@ export type OrderRemark = z.output<typeof OrderRemarkSchema>;
 
 export const StaffOrderDetailSchema = OrderDetailSchema.extend({
   customer: CustomerRefSchema,
+  /** The validity a new quote gets unless staff choose a date (QUOTE_VALID_DAYS). */
+  quote_valid_days: z.number().int(),
   /** Internal remarks, oldest first; staff only. */
   remarks: z.array(OrderRemarkSchema),
 });

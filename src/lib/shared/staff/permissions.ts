@@ -114,6 +114,8 @@ export const ADMIN_ROUTES: Record<string, Permission> = {
   'order/quote': 'orders.quote',
   'order/finalPrice': 'orders.bill',
   'order/receive': 'orders.process',
+  'order/reject': 'orders.process',
+  'order/receipt/photo': 'orders.process',
   'order/start': 'orders.process',
   'order/deliver': 'orders.process',
   'order/report': 'orders.process',
@@ -231,5 +233,9 @@ export const ADMIN_ROUTES: Record<string, Permission> = {
   'staff/save': 'staff.manage',
 };
 
+/** Calls a reader may make that still write something (an internal remark): audited like any change. */
+const WRITES_FOR_READERS: ReadonlySet<string> = new Set(['order/remark']);
+
 /** Reads change nothing and are not written to the audit log. */
-export const isReadOnly = (permission: Permission) => permission.endsWith('.read');
+export const isReadOnly = (permission: Permission, action = '') =>
+  permission.endsWith('.read') && !WRITES_FOR_READERS.has(action);

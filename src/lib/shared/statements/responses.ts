@@ -45,6 +45,8 @@ export const StatementLineSchema = z.object({
 });
 
 export const StatementSummarySchema = z.object({
+  /** A research group's wallet statement; null: the customer's own. */
+  group: z.object({ rid: ridOut, name: z.string() }).nullable(),
   rid: ridOut,
   month: z.string(),
   month_text: z.string(),

@@ -74,6 +74,8 @@ const obj = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: '请
 /** assign/statement: my statements (a page), or with `rid` one statement and the versions of its month. */
 export const statementQuerySchema = PageRequestSchema.extend({
   rid: optText('对账单', 64).optional(),
+  /** A research group's statements (its leader or assistants). */
+  group_rid: optText('课题组', 64).optional(),
   status: z.enum(STATEMENT_STATUSES).optional(),
 });
 
@@ -109,6 +111,8 @@ export const settlementPaySchema = obj({
 
 export const staffStatementListSchema = PageRequestSchema.extend({
   status: z.enum(STATEMENT_STATUSES).optional(),
+  /** customer: customers' own; group: research groups'. */
+  owner: z.enum(['customer', 'group'], { error: '[对象]的取值不正确' }).optional(),
   month: optText('对账月份', 7).optional(),
   phone: optText('手机号', 11).optional(),
 });
@@ -116,9 +120,11 @@ export const staffStatementListSchema = PageRequestSchema.extend({
 export const staffStatementIssueSchema = obj({
   user_rid: optText('客户', 64).optional(),
   phone: optText('手机号', 11).optional(),
+  /** A research group's wallet statement instead of a customer's. */
+  group_rid: optText('课题组', 64).optional(),
   month: monthField(),
   note: optText('说明', 200),
-}).refine((v) => v.user_rid || v.phone, '[客户手机号]不能为空');
+}).refine((v) => v.user_rid || v.phone || v.group_rid, '[客户手机号]不能为空');
 
 export const staffStatementAnswerSchema = obj({
   rid: ridField('对账单'),

@@ -1,0 +1,2 @@
+ALTER TABLE "invoice_applications" ADD COLUMN "statement_id" integer;--> statement-breakpoint
+ALTER TABLE "invoice_applications" ADD CONSTRAINT "invoice_applications_statement_id_statements_id_fk" FOREIGN KEY ("statement_id") REFERENCES "public"."statements"("id") ON DELETE no action ON UPDATE no action;

@@ -1,0 +1,258 @@
+// The quote builder (decision 0039): lines with item, description, quantity and unit price (each
+// amount computed), an optional discount, the total, the last day the customer may accept, and a
+// note to the customer. Checked with the server's schema before it is sent.
+import { useState } from 'react';
+import type { z } from 'zod';
+import { staffAction } from '../session.ts';
+import { button, Field, FormModal, input, yuan } from '../ui.tsx';
+import { fenToYuan, yuanToFen } from '../../lib/shared/money.ts';
+import { addDays, shanghaiDate } from '../../lib/shared/slots.ts';
+import { priceQuote, quoteSchema, QUOTE_MAX_LINES } from '../../lib/shared/orders/quote.ts';
+import type { StaffOrderDetailSchema } from '../../lib/shared/orders/responses.ts';
+
+type Detail = z.output<typeof StaffOrderDetailSchema>;
+type Row = { name: string; description: string; quantity: string; price: string };
+
+const emptyRow = (): Row => ({ name: '', description: '', quantity: '1', price: '' });
+
+/** The rows to start from: the current quote's lines, else the order's items at list price. */
+function startingRows(order: Detail): Row[] {
+  if (order.quote?.lines.length)
+    return order.quote.lines.map((l) => ({
+      name: l.name,
+      description: l.description,
+      quantity: String(l.quantity),
+      price: fenToYuan(l.unit_price_fen),
+    }));
+  if (order.items.length === 0) return [emptyRow()];
+  return order.items.map((i) => ({
+    name: i.name,
+    description: Object.entries(i.parameters)
+      .filter(([, v]) => v)
+      .map(([k, v]) => `${k}：${v}`)
+      .join('；')
+      .slice(0, 200),
+    quantity: String(i.sample_count),
+    price: i.price_fen > 0 ? fenToYuan(i.price_fen) : '',
+  }));
+}
+
+/** Typed yuan as fen for the running total; what cannot be read counts as nothing. */
+const fenOf = (text: string) => yuanToFen(text) ?? 0;
+const quantityOf = (text: string) => (/^\d{1,4}$/.test(text.trim()) ? Number(text) : 0);
+
+export default function QuoteBuilder({
+  order,
+  open,
+  onClose,
+  onDone,
+}: {
+  order: Detail;
+  open: boolean;
+  onClose: () => void;
+  onDone: () => unknown;
+}) {
+  const today = shanghaiDate(Date.now());
+  const [rows, setRows] = useState<Row[]>(() => startingRows(order));
+  const [discountName, setDiscountName] = useState(order.quote?.discount?.name ?? '');
+  const [discount, setDiscount] = useState(
+    order.quote?.discount ? fenToYuan(order.quote.discount.amount_fen) : '',
+  );
+  const [validUntil, setValidUntil] = useState(() => addDays(today, order.quote_valid_days));
+  const [note, setNote] = useState('');
+  const again = order.status !== 'quoting';
+
+  const priced = priceQuote(
+    rows.map((r) => ({
+      name: r.name,
+      description: r.description,
+      quantity: quantityOf(r.quantity),
+      unit_price_fen: fenOf(r.price),
+    })),
+    fenOf(discount),
+  );
+  const set = (i: number, patch: Partial<Row>) =>
+    setRows((all) => all.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+
+  async function submit(): Promise<string | null> {
+    // Unreadable yuan are sent as they are, so the schema names the row and the field.
+    const price = (text: string) => (text.trim() === '' ? '' : (yuanToFen(text) ?? text));
+    const body = {
+      rid: order.rid,
+      lines: rows.map((r) => ({
+        name: r.name,
+        description: r.description,
+        quantity: r.quantity,
+        unit_price_fen: price(r.price),
+      })),
+      discount_name: discount.trim() ? discountName : '',
+      discount_fen: discount.trim() ? price(discount) : undefined,
+      valid_until: validUntil,
+      note,
+    };
+    const checked = quoteSchema.safeParse(body);
+    if (!checked.success) return checked.error.issues[0]?.message ?? '报价内容有误';
+    return staffAction('/api/admin/order/quote', body, again ? '已重新报价' : '报价成功', onDone);
+  }
+
+  return (
+    <FormModal
+      open={open}
+      wide
+      title={again ? '重新报价' : '报价'}
+      submitText={again ? '重新报价' : '提交报价'}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[600px] text-sm" aria-label="报价明细">
+          <thead className="text-left text-xs text-slate-500">
+            <tr>
+              <th scope="col" className="pb-1 font-medium">
+                项目
+              </th>
+              <th scope="col" className="pb-1 font-medium">
+                说明
+              </th>
+              <th scope="col" className="w-20 pb-1 font-medium">
+                数量
+              </th>
+              <th scope="col" className="w-28 pb-1 font-medium">
+                单价（元）
+              </th>
+              <th scope="col" className="w-28 pb-1 text-right font-medium">
+                金额
+              </th>
+              <th scope="col" className="w-10 pb-1">
+                <span className="sr-only">操作</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={i} data-quote-line={i + 1} className="align-top">
+                <td className="py-1 pr-1.5">
+                  <input
+                    className={input}
+                    aria-label={`第${i + 1}行 项目`}
+                    maxLength={100}
+                    value={r.name}
+                    onChange={(e) => set(i, { name: e.target.value })}
+                  />
+                </td>
+                <td className="py-1 pr-1.5">
+                  <input
+                    className={input}
+                    aria-label={`第${i + 1}行 说明`}
+                    maxLength={200}
+                    value={r.description}
+                    onChange={(e) => set(i, { description: e.target.value })}
+                  />
+                </td>
+                <td className="py-1 pr-1.5">
+                  <input
+                    className={input}
+                    aria-label={`第${i + 1}行 数量`}
+                    inputMode="numeric"
+                    value={r.quantity}
+                    onChange={(e) => set(i, { quantity: e.target.value })}
+                  />
+                </td>
+                <td className="py-1 pr-1.5">
+                  <input
+                    className={input}
+                    aria-label={`第${i + 1}行 单价（元）`}
+                    inputMode="decimal"
+                    value={r.price}
+                    onChange={(e) => set(i, { price: e.target.value })}
+                  />
+                </td>
+                <td className="py-1 pt-3 text-right tabular-nums" data-line-amount>
+                  {yuan(priced.lines[i].amount_fen)}
+                </td>
+                <td className="py-1 pl-1">
+                  <button
+                    type="button"
+                    className={button.link}
+                    aria-label={`删除第${i + 1}行`}
+                    disabled={rows.length === 1}
+                    onClick={() => setRows((all) => all.filter((_, j) => j !== i))}
+                  >
+                    ✕
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div>
+        <button
+          type="button"
+          className={button.ghost}
+          disabled={rows.length >= QUOTE_MAX_LINES}
+          onClick={() => setRows((all) => [...all, emptyRow()])}
+        >
+          + 添加一行
+        </button>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label="优惠说明（可选）">
+          <input
+            className={input}
+            maxLength={50}
+            placeholder="如：老客户优惠"
+            value={discountName}
+            onChange={(e) => setDiscountName(e.target.value)}
+          />
+        </Field>
+        <Field label="优惠金额（元）">
+          <input
+            className={input}
+            inputMode="decimal"
+            value={discount}
+            onChange={(e) => setDiscount(e.target.value)}
+          />
+        </Field>
+      </div>
+      <dl
+        className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-md bg-slate-50 px-3 py-2 text-sm"
+        aria-label="报价合计"
+      >
+        <dt className="text-slate-500">明细合计</dt>
+        <dd className="text-right tabular-nums">{yuan(priced.subtotal_fen)}</dd>
+        {fenOf(discount) > 0 && (
+          <>
+            <dt className="text-slate-500">{discountName.trim() || '优惠'}</dt>
+            <dd className="text-right tabular-nums">-{yuan(fenOf(discount))}</dd>
+          </>
+        )}
+        <dt className="font-medium">报价合计</dt>
+        <dd className="text-right text-base font-semibold text-hot-600 tabular-nums" data-quote-total>
+          {yuan(priced.total_fen)}
+        </dd>
+      </dl>
+      <p className="text-xs text-slate-500">
+        项目参考价合计 {yuan(order.items.reduce((n, l) => n + l.line_fen, 0))}
+        {again && order.quote && `；当前报价 ${yuan(order.quote.total_fen)}`}
+      </p>
+      <Field label="有效期至" hint={`默认 ${order.quote_valid_days} 天；过期后客户不能付款，需重新报价`}>
+        <input
+          className={input}
+          type="date"
+          min={today}
+          value={validUntil}
+          onChange={(e) => setValidUntil(e.target.value)}
+        />
+      </Field>
+      <Field label="给客户的说明（可选）">
+        <textarea
+          className={`${input} min-h-16 py-1.5`}
+          maxLength={500}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
+      </Field>
+    </FormModal>
+  );
+}

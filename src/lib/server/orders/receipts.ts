@@ -1,0 +1,120 @@
+// Samples arriving (decision 0039): staff photograph them, record how many came and in what
+// condition with 确认收样, or refuse them with a reason (the order waits for new samples). The
+// customer sees every record, photos included, on the order detail.
+import { inArray } from 'drizzle-orm';
+import type { Tx } from '../platform/db/client.ts';
+import type { Services } from '../platform/services.ts';
+import { files, orderReceipts } from '../platform/db/schema.ts';
+import { DomainError } from '../platform/errors.ts';
+import { storeFile, type Stored } from '../files/index.ts';
+import {
+  RECEIPT_CONDITION_TEXT,
+  RECEIPT_PHOTO_GONE,
+  type ReceiptInput,
+} from '../../shared/orders/receipt.ts';
+import { applyTransition, lockOrder, type OrderRow } from './transition.ts';
+import { findOrder } from './read.ts';
+
+/** Statuses in which samples can be received or refused, so photographed. */
+const PHOTO_STATUSES: readonly OrderRow['status'][] = ['awaiting_sample', 'awaiting_pickup', 'received'];
+
+/**
+ * A photo of an order's samples, uploaded before the receipt that names it: a picture (type
+ * sniffed, decoded for its thumbnail), owned by the order's customer so that they and staff may
+ * read it, attached to the order only when the receipt is recorded.
+ */
+export async function storeReceiptPhoto(
+  s: Services,
+  staffId: number,
+  rid: string,
+  upload: { name: string; bytes: Uint8Array },
+): Promise<Stored> {
+  const o = await findOrder(s.db, rid);
+  if (!PHOTO_STATUSES.includes(o.status)) throw new DomainError('当前订单状态不能上传收样照片');
+  return storeFile(s, {
+    ownerId: o.userId,
+    uploaderId: staffId,
+    orderId: null,
+    kind: 'receipt',
+    name: upload.name,
+    bytes: upload.bytes,
+  });
+}
+
+/** Attaches the named photos to the order: each must be a receipt photo of its customer, still free. */
+async function attachPhotos(tx: Tx, order: OrderRow, rids: string[]) {
+  if (rids.length === 0) return;
+  const rows = await tx.select().from(files).where(inArray(files.rid, rids)).for('update');
+  const free = rows.filter((f) => f.kind === 'receipt' && f.ownerId === order.userId && f.orderId === null);
+  if (free.length !== rids.length) throw new DomainError(RECEIPT_PHOTO_GONE);
+  await tx
+    .update(files)
+    .set({ orderId: order.id })
+    .where(
+      inArray(
+        files.id,
+        free.map((f) => f.id),
+      ),
+    );
+}
+
+const receiptText = (r: ReceiptInput) =>
+  `实收 ${r.count} 个，样品状况：${RECEIPT_CONDITION_TEXT[r.condition]}${r.condition_note ? `（${r.condition_note}）` : ''}`;
+
+/** Records the receipt (if given) and moves the order, all in the caller's transaction. */
+async function record(
+  s: Services,
+  staffId: number,
+  rid: string,
+  step: { action: 'receive' | 'reject'; note: string; reason: string; receipt?: ReceiptInput },
+) {
+  const o = await findOrder(s.db, rid);
+  const now = s.now();
+  return s.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, o.id);
+    const r = step.receipt;
+    const parts =
+      step.action === 'reject' ? [step.reason, r && receiptText(r)] : [step.note, r && receiptText(r)];
+    const updated = await applyTransition(tx, order, {
+      action: step.action,
+      actor: 'staff',
+      actorId: staffId,
+      note: parts.filter(Boolean).join('；'),
+      now,
+    });
+    if (r || step.action === 'reject') {
+      await attachPhotos(tx, order, r?.photo_rids ?? []);
+      await tx.insert(orderReceipts).values({
+        orderId: order.id,
+        outcome: step.action === 'reject' ? 'rejected' : 'received',
+        count: r?.count ?? null,
+        condition: r?.condition ?? null,
+        conditionNote: r?.condition_note ?? '',
+        reason: step.reason,
+        note: step.note,
+        photoRids: r?.photo_rids ?? [],
+        staffId,
+        at: new Date(now),
+      });
+    }
+    return updated;
+  });
+}
+
+/** 确认收样: the order moves to 已收样; with a receipt, its count, condition and photos are kept. */
+export const receiveSamples = (
+  s: Services,
+  staffId: number,
+  rid: string,
+  note: string,
+  receipt?: ReceiptInput,
+) => record(s, staffId, rid, { action: 'receive', note, reason: '', receipt });
+
+/** 拒收样品: the order goes back to waiting for samples; the customer is told why. */
+export const rejectSamples = (
+  s: Services,
+  staffId: number,
+  rid: string,
+  reason: string,
+  receipt?: ReceiptInput,
+) => record(s, staffId, rid, { action: 'reject', note: '', reason, receipt });
