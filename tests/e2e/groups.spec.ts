@@ -103,3 +103,65 @@ test('create a group, a member joins by link, pays within the limit, the leader 
   await expect(toast(page, '已确认对账单')).toBeVisible();
   await expect(page.getByRole('link', { name: '按对账单开票' })).toHaveCount(0);
 });
+
+test("the leader keeps the group's invoice title; a member invoices an order to it @mobile", async ({
+  page,
+  browser,
+  request,
+  ip,
+}, testInfo) => {
+  const lab = await staff(request, ip);
+  const pi = await newCustomer(page, request, ip, ENTERPRISE);
+  const created = await pi.call<{ rid: string }>('/api/auth/cluster/add', {
+    name: '纳米材料课题组',
+    institution: '某大学材料学院',
+    pi_name: '王教授',
+  });
+  const detail = await pi.call<{ join_code: string }>('/api/auth/cluster/detail', { rid: created.data.rid });
+
+  await page.goto('/member/invoiceMg');
+  await page.getByRole('button', { name: '新增抬头' }).click();
+  const form = page.getByRole('dialog', { name: '新增发票抬头' });
+  await form.getByRole('radio', { name: '课题组「纳米材料课题组」' }).check();
+  await expect(form.getByLabel('设为默认抬头')).toHaveCount(0);
+  await form.getByLabel('单位名称').fill('某大学');
+  await form.getByLabel('税号').fill('91350100M000100Y43');
+  await form.getByRole('button', { name: '保存' }).click();
+  await expect(toast(page, '添加成功')).toBeVisible();
+  const kept = page.getByRole('list', { name: '课题组抬头' }).locator('[data-title]');
+  await expect(kept).toContainText('课题组「纳米材料课题组」维护');
+  await expect(kept.getByRole('button', { name: '编辑' })).toBeVisible();
+  if (process.env.GROUP_SHOTS)
+    await page.screenshot({
+      path: `${process.env.GROUP_SHOTS}/titles-${testInfo.project.name}.png`,
+      fullPage: true,
+    });
+
+  // A member, in a browser of their own, sees it read-only and invoices an order they paid to it.
+  const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL, locale: 'zh-CN' });
+  const student = await other.newPage();
+  const me = await newCustomer(student, request, ip, ENTERPRISE);
+  expect(await me.call('/api/auth/cluster/apply', { code: detail.data.join_code })).toMatchObject({
+    code: 1,
+  });
+  const [item] = await demoItems(request, 1);
+  const order = await me.order([{ item_rid: item.rid }]);
+  await lab.credit(me.phone, 10_000);
+  await lab.move('order/quote', { rid: order.rid, quoted_fen: 10_000 });
+  expect(await me.call('/api/auth/web/order/pay', { rid: order.rid })).toMatchObject({ code: 1 });
+
+  await student.goto('/member/invoiceMg');
+  const shared = student.getByRole('list', { name: '课题组抬头' }).locator('[data-title]');
+  await expect(shared).toContainText('某大学');
+  await expect(shared.getByRole('button', { name: '编辑' })).toHaveCount(0);
+  await student.goto('/member/invoiceLs');
+  await student.getByRole('button', { name: '申请开票' }).click();
+  const apply = student.getByRole('dialog', { name: '申请开票' });
+  await apply.getByLabel('发票抬头').selectOption({ label: '[课题组] 某大学（91350100M000100Y43）' });
+  await apply.getByLabel('收据').check();
+  await apply.getByLabel(order.order_no).check();
+  await apply.getByRole('button', { name: '提交申请' }).click();
+  await expect(toast(student, '申请已提交')).toBeVisible();
+  await expect(student.locator('[data-invoice]').first()).toContainText('某大学');
+  await other.close();
+});

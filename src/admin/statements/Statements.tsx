@@ -42,12 +42,21 @@ const tone = (status: Row['status']): 'hot' | 'brand' | 'accent' | 'slate' =>
         ? 'accent'
         : 'slate';
 
-/** 对账单: customers' monthly statements; finance issue or reissue one and answer disputes. */
+/**
+ * 对账单: customers' and research groups' monthly statements (decision 0046); finance issue or
+ * reissue one and answer disputes.
+ */
 export default function Statements({ me }: { me: Me }) {
   const [status, setStatus] = useState('disputed');
   const [month, setMonth] = useState('');
   const [phone, setPhone] = useState('');
-  const filter = { ...(status ? { status } : {}), ...(month ? { month } : {}), ...(phone ? { phone } : {}) };
+  const [owner, setOwner] = useState('');
+  const filter = {
+    ...(status ? { status } : {}),
+    ...(month ? { month } : {}),
+    ...(phone ? { phone } : {}),
+    ...(owner ? { owner } : {}),
+  };
   const list = useList<Row>('/api/admin/statement/list', filter);
   const [open, setOpen] = useState<string | null>(null);
   const [issuing, setIssuing] = useState(false);
@@ -66,6 +75,7 @@ export default function Statements({ me }: { me: Me }) {
               columns={[
                 { header: '月份', value: (r) => r.month },
                 { header: '客户', value: (r) => r.customer.name },
+                { header: '课题组', value: (r) => r.group?.name ?? '' },
                 { header: '手机', value: (r) => r.customer.phone },
                 { header: '单位', value: (r) => r.customer.company },
                 { header: '版本', value: (r) => r.version },
@@ -99,6 +109,16 @@ export default function Statements({ me }: { me: Me }) {
           value={phone}
           onChange={(e) => setPhone(e.target.value.trim())}
         />
+        <select
+          className={filterInput}
+          aria-label="对账主体"
+          value={owner}
+          onChange={(e) => setOwner(e.target.value)}
+        >
+          <option value="">客户和课题组</option>
+          <option value="customer">客户</option>
+          <option value="group">课题组</option>
+        </select>
       </div>
       <DataTable<Row>
         label="对账单"
@@ -112,6 +132,9 @@ export default function Statements({ me }: { me: Me }) {
             header: '客户',
             cell: (r) => (
               <>
+                {r.group && (
+                  <span className="block text-xs font-medium text-brand-700">课题组「{r.group.name}」</span>
+                )}
                 <span className="block font-medium">{r.customer.name || '—'}</span>
                 <span className="text-xs text-slate-500">
                   {r.customer.phone} {r.customer.company}
@@ -239,7 +262,9 @@ function DetailModal({
     <FormModal
       open
       title={
-        d ? `${d.customer.name || d.customer.phone} · ${d.month_text}对账单（第${d.version}版）` : '对账单'
+        d
+          ? `${d.group ? `课题组「${d.group.name}」 · ` : ''}${d.customer.name || d.customer.phone} · ${d.month_text}对账单（第${d.version}版）`
+          : '对账单'
       }
       submitText={answering ? (reissue ? '答复并重新出具' : '答复') : '关闭'}
       onClose={onClose}
