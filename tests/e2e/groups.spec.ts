@@ -129,7 +129,7 @@ test("the leader keeps the group's invoice title; a member invoices an order to 
   await form.getByRole('button', { name: '保存' }).click();
   await expect(toast(page, '添加成功')).toBeVisible();
   const kept = page.getByRole('list', { name: '课题组抬头' }).locator('[data-title]');
-  await expect(kept).toContainText('课题组「纳米材料课题组」维护');
+  await expect(kept).toContainText('由课题组「纳米材料课题组」的组长和助理维护');
   await expect(kept.getByRole('button', { name: '编辑' })).toBeVisible();
   if (process.env.GROUP_SHOTS)
     await page.screenshot({

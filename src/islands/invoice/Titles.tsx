@@ -182,8 +182,8 @@ function TitleCard({ t, onEdit, act }: { t: Title; onEdit: () => void; act: Act 
           )}
         </dl>
       )}
+      {t.group && <p className="text-xs text-slate-500">由课题组「{t.group.name}」的组长和助理维护</p>}
       <div className="mt-auto flex flex-wrap items-center justify-end gap-2 pt-1 text-sm">
-        {t.group && <span className="mr-auto text-xs text-slate-500">课题组「{t.group.name}」维护</span>}
         {!t.is_default && !t.group && (
           <button
             type="button"

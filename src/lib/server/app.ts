@@ -28,7 +28,7 @@ import { messageRoutes } from './notify/routes.ts';
 import { moneyAdminRoutes, moneyRoutes } from './money/index.ts';
 import { couponAdminRoutes, couponRoutes } from './coupons/index.ts';
 import { invoiceAdminRoutes, invoiceRoutes } from './invoices/index.ts';
-import { groupRoutes } from './groups/index.ts';
+import { groupAdminRoutes, groupRoutes } from './groups/index.ts';
 import { homeRoutes } from './home/index.ts';
 import { privacyRoutes } from './privacy/index.ts';
 import { pointsAdminRoutes, pointsRoutes } from './points/index.ts';
@@ -124,6 +124,7 @@ export function createApi(services: Services) {
   app.route('/api/admin', invoiceAdminRoutes());
   app.route('/api/admin', pointsAdminRoutes());
   app.route('/api/admin', statementAdminRoutes());
+  app.route('/api/admin', groupAdminRoutes());
   app.route('/api/admin', promotionAdminRoutes());
   app.route('/api/admin', staffAdminRoutes());
   app.route('/api/admin', requireAdminRoutes());

@@ -254,6 +254,15 @@ export async function myGroups(s: Services, userId: number) {
 export async function groupDetail(s: Services, userId: number, rid: string) {
   const { group, me } = await asMember(s.db, rid, userId);
   const manager = me.role !== 'member';
+  return {
+    ...(await describeGroup(s, group, manager ? null : userId)),
+    role: me.role,
+    join_code: manager ? group.joinCode : null,
+  };
+}
+
+/** A group's facts, wallet and members (or, with `onlyUserId`, that member alone). */
+async function describeGroup(s: Services, group: Group, onlyUserId: number | null) {
   const rows = await s.db
     .select({ m: groupMembers, u: { rid: users.rid, phone: users.phone, name: users.name } })
     .from(groupMembers)
@@ -261,7 +270,9 @@ export async function groupDetail(s: Services, userId: number, rid: string) {
     .where(
       and(
         eq(groupMembers.groupId, group.id),
-        manager ? inArray(groupMembers.status, ['active', 'pending']) : eq(groupMembers.userId, userId),
+        onlyUserId === null
+          ? inArray(groupMembers.status, ['active', 'pending'])
+          : eq(groupMembers.userId, onlyUserId),
       ),
     )
     .orderBy(groupMembers.id);
@@ -277,8 +288,6 @@ export async function groupDetail(s: Services, userId: number, rid: string) {
     );
   return {
     ...groupOut(group),
-    role: me.role,
-    join_code: manager ? group.joinCode : null,
     account_rid: account.rid,
     balance_fen: account.cashFen + account.bonusFen,
     cash_fen: account.cashFen,
@@ -670,12 +679,22 @@ export async function groupPaymentsList(
   },
 ) {
   const { group, me } = await asMember(s.db, f.rid, userId);
+  return paymentsOf(s, group, me.role === 'member' ? userId : null, f);
+}
+
+/** A group's payment requests (or, with `onlyUserId`, that member's), filtered and paged. */
+async function paymentsOf(
+  s: Services,
+  group: Group,
+  onlyUserId: number | null,
+  f: { month: string; status?: 'pending' | 'paid' | 'rejected' | 'cancelled'; page?: number; size?: number },
+) {
   const w = pageWindow(f.page, f.size);
   const monthStart = f.month ? shanghaiMidnight(`${f.month}-01`)! : null;
   const nextMonth = f.month ? shanghaiMidnight(addMonths(`${f.month}-01`, 1))! : null;
   const where = and(
     eq(groupPayments.groupId, group.id),
-    me.role === 'member' ? eq(groupPayments.userId, userId) : undefined,
+    onlyUserId === null ? undefined : eq(groupPayments.userId, onlyUserId),
     f.status ? eq(groupPayments.status, f.status) : undefined,
     monthStart !== null ? gte(groupPayments.createdAt, new Date(monthStart)) : undefined,
     nextMonth !== null ? lt(groupPayments.createdAt, new Date(nextMonth)) : undefined,
@@ -732,4 +751,91 @@ export async function orderInUsersGroup(tx: Db | Tx, userId: number, orderId: nu
     )
     .then((r) => (r as { rows?: { hit: number }[] }).rows ?? (r as unknown as { hit: number }[]));
   return Boolean(row);
+}
+
+/** group/list (console, groups.read): every group by name, institution, PI or leader's phone. */
+export async function staffGroupList(
+  s: Services,
+  f: { keyword?: string; status?: 'active' | 'dissolved'; page?: number; size?: number },
+) {
+  const w = pageWindow(f.page, f.size);
+  const like = f.keyword ? `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = and(
+    f.status ? eq(researchGroups.status, f.status) : undefined,
+    like
+      ? or(
+          ilike(researchGroups.name, like),
+          ilike(researchGroups.institution, like),
+          ilike(researchGroups.piName, like),
+          eq(users.phone, f.keyword!),
+        )
+      : undefined,
+  );
+  const members =
+    sql<number>`(select count(*) from ${groupMembers} m where m.group_id = ${researchGroups.id} and m.status = 'active')`.mapWith(
+      Number,
+    );
+  const balance = sql<string>`(select a.cash_fen + a.bonus_fen from ${moneyAccounts} a where a.owner_kind = 'group' and a.owner_id = ${researchGroups.id})`;
+  const [rows, [{ total }]] = await Promise.all([
+    s.db
+      .select({
+        g: researchGroups,
+        leader: { rid: users.rid, phone: users.phone, name: users.name, company: users.company },
+        members,
+        balance,
+      })
+      .from(researchGroups)
+      .innerJoin(users, eq(users.id, researchGroups.leaderId))
+      .where(where)
+      .orderBy(desc(researchGroups.id))
+      .limit(w.size)
+      .offset(w.offset),
+    s.db
+      .select({ total: count() })
+      .from(researchGroups)
+      .innerJoin(users, eq(users.id, researchGroups.leaderId))
+      .where(where),
+  ]);
+  return {
+    list: rows.map((r) => ({
+      ...groupOut(r.g),
+      leader: staffCustomer(r.leader),
+      members: r.members,
+      balance_fen: Number(r.balance ?? 0),
+      created: r.g.createdAt.toISOString(),
+    })),
+    total,
+  };
+}
+
+const staffCustomer = (u: {
+  rid: string;
+  phone: string | null;
+  name: string | null;
+  company: string | null;
+}) => ({
+  rid: u.rid,
+  phone: u.phone ?? '',
+  name: u.name ?? '',
+  company: u.company ?? '',
+});
+
+/** group/detail (console): the group, its leader, members with their limits, and this month's payments. */
+export async function staffGroupDetail(s: Services, rid: string, month: string) {
+  const group = await findGroup(s.db, rid);
+  const [leader] = await s.db
+    .select({ rid: users.rid, phone: users.phone, name: users.name, company: users.company })
+    .from(users)
+    .where(eq(users.id, group.leaderId));
+  const [detail, payments] = await Promise.all([
+    describeGroup(s, group, null),
+    paymentsOf(s, group, null, { month, size: 50 }),
+  ]);
+  return {
+    ...detail,
+    leader: staffCustomer(leader),
+    created: group.createdAt.toISOString(),
+    month,
+    payments,
+  };
 }

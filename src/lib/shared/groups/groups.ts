@@ -45,6 +45,22 @@ export const groupAddSchema = z.object(
 );
 export const groupRidSchema = z.object({ rid: groupRid }, { error: '请求参数格式不正确' });
 export const groupSearchSchema = PageRequestSchema.extend({ keyword: optText('关键词', 50) });
+
+/** group/list (console): by name, institution, PI or the leader's phone; by status. */
+export const staffGroupListSchema = PageRequestSchema.extend({
+  keyword: optText('关键词', 50).optional(),
+  status: z.enum(['active', 'dissolved'], { error: '[状态]的取值不正确' }).optional(),
+});
+/** group/detail (console): the group and its payments of a month (YYYY-MM; default this month). */
+export const staffGroupDetailSchema = z.object(
+  {
+    rid: groupRid,
+    month: optText('月份', 7)
+      .refine((v) => !v || /^\d{4}-(0[1-9]|1[0-2])$/.test(v), '[月份]格式不正确')
+      .optional(),
+  },
+  { error: '请求参数格式不正确' },
+);
 export const groupApplySchema = z
   .object(
     {

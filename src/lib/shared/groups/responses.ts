@@ -1,6 +1,7 @@
 // What the research group calls answer (decisions 0020, 0033).
 import { z } from '../zod.ts';
 import { fen, pagedOf, ridOut } from '../responses.ts';
+import { CustomerRefSchema } from '../accounts/responses.ts';
 
 const role = z.enum(['leader', 'assistant', 'member']);
 const GroupFacts = {
@@ -103,4 +104,23 @@ export const HomeDataForUserSchema = z.object({
       waiting_payments: z.number().int(),
     }),
   ),
+});
+
+/** group/list (console). */
+export const StaffGroupPageSchema = pagedOf(
+  z.object({
+    ...GroupFacts,
+    leader: CustomerRefSchema,
+    members: z.number().int(),
+    balance_fen: fen,
+    created: z.string(),
+  }),
+);
+
+/** group/detail (console): what its leader sees, with the leader and the month's payments. */
+export const StaffGroupDetailSchema = GroupDetailSchema.omit({ role: true, join_code: true }).extend({
+  leader: CustomerRefSchema,
+  created: z.string(),
+  month: z.string(),
+  payments: GroupPaymentPageSchema,
 });

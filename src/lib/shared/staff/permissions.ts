@@ -46,6 +46,7 @@ export const PERMISSIONS = [
   'promotion.read',
   'promotion.manage',
   'promotion.payout',
+  'groups.read',
   'audit.read',
   'staff.manage',
 ] as const;
@@ -74,6 +75,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'points.manage',
     'promotion.read',
     'promotion.manage',
+    'groups.read',
   ],
   technician: ['dashboard.read', 'orders.read', 'orders.process', 'reservations.read', 'reservations.manage'],
   finance: [
@@ -96,6 +98,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'points.adjust',
     'promotion.read',
     'promotion.payout',
+    'groups.read',
   ],
   editor: ['dashboard.read', 'reservations.read', 'instruments.edit', 'catalogue.read', 'catalogue.edit'],
 };
@@ -181,6 +184,8 @@ export const ADMIN_ROUTES: Record<string, Permission> = {
   'invoice/issue': 'invoices.issue',
   'invoice/reverse': 'invoices.issue',
   'invoice/upload': 'invoices.issue',
+  'group/list': 'groups.read',
+  'group/detail': 'groups.read',
   'statement/list': 'statements.read',
   'statement/detail': 'statements.read',
   'statement/issue': 'statements.manage',
