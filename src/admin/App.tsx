@@ -13,6 +13,7 @@ import Approvals from './money/Approvals.tsx';
 import Rules from './money/Rules.tsx';
 import Reconciliation from './payments/Reconciliation.tsx';
 import Statements from './statements/Statements.tsx';
+import Groups from './groups/Groups.tsx';
 import Orders from './orders/Orders.tsx';
 import Reservations from './reservations/Reservations.tsx';
 import Pickups from './pickups/Pickups.tsx';
@@ -44,6 +45,7 @@ const NAV: { group: string; items: NavItem[] }[] = [
       { href: '/pickups', label: '上门取样', permission: 'orders.read' },
       { href: '/reservations', label: '仪器预约', permission: 'reservations.read' },
       { href: '/customers', label: '客户', permission: 'customers.read' },
+      { href: '/groups', label: '课题组', permission: 'groups.read' },
       { href: '/requirements', label: '需求留言', permission: 'requirements.read' },
     ],
   },
@@ -215,7 +217,7 @@ function Shell({ me }: { me: Me }) {
             </Route>
             <Route path="/customers">
               <Guard me={me} permission="customers.read">
-                <Customers />
+                <Customers me={me} />
               </Guard>
             </Route>
             <Route path="/requirements">
@@ -261,6 +263,11 @@ function Shell({ me }: { me: Me }) {
             <Route path="/promotions/coupons">
               <Guard me={me} permission="coupons.read">
                 <Coupons me={me} />
+              </Guard>
+            </Route>
+            <Route path="/groups">
+              <Guard me={me} permission="groups.read">
+                <Groups me={me} />
               </Guard>
             </Route>
             <Route path="/promotions/promoters">

@@ -55,6 +55,12 @@ describe('research groups in the console', () => {
     expect((await o.admin<Page>('group/list', { keyword: name, status: 'dissolved' })).body.data.total).toBe(
       0,
     );
+    // The customer screen's 课题组 tab: the groups a customer is an active member of.
+    expect((await o.admin<Page>('group/list', { member_rid: student.rid })).body.data.list).toMatchObject([
+      { rid },
+    ]);
+    const stranger = await o.customer('enterprise');
+    expect((await o.admin<Page>('group/list', { member_rid: stranger.rid })).body.data.total).toBe(0);
 
     const detail = await o.admin<Detail>('group/detail', { rid });
     expect(detail.body).toMatchObject({

@@ -3,6 +3,7 @@
 // within the limit the PI set, and an order beyond it waits until the PI approves it.
 import { demoItems, newCustomer, staff } from './support/orders.ts';
 import { expect, test, toast } from './support/session.ts';
+import { E2E_STAFF_PASSWORD } from './support/staff.ts';
 
 const ENTERPRISE = {
   organization: 2,
@@ -164,4 +165,43 @@ test("the leader keeps the group's invoice title; a member invoices an order to 
   await expect(toast(student, '申请已提交')).toBeVisible();
   await expect(student.locator('[data-invoice]').first()).toContainText('某大学');
   await other.close();
+});
+
+test("the console finds a group by its leader's phone and shows its members, wallet and payments", async ({
+  page,
+  request,
+  ip,
+}) => {
+  const lab = await staff(request, ip);
+  const pi = await newCustomer(page, request, ip, ENTERPRISE);
+  const rid = (
+    await pi.call<{ rid: string }>('/api/auth/cluster/add', {
+      name: '光催化课题组',
+      institution: '某大学化学学院',
+      pi_name: '陈教授',
+    })
+  ).data.rid;
+  await lab.credit(pi.phone, 80_000);
+  expect(
+    await pi.call('/api/auth/cluster/deposit', { rid, amount_fen: 80_000, idempotency_key: `d${rid}` }),
+  ).toMatchObject({ code: 1 });
+
+  await page.goto('/admin/');
+  await page.getByLabel('账号').fill('13800000000');
+  await page.getByLabel('密码').fill(E2E_STAFF_PASSWORD);
+  await page.getByRole('button', { name: '登录' }).click();
+  await page.getByRole('complementary', { name: '后台导航' }).getByRole('link', { name: '课题组' }).click();
+  await page.getByLabel('搜索课题组').fill(pi.phone);
+  const row = page.getByRole('row').filter({ hasText: '光催化课题组' });
+  await expect(row).toContainText('¥800.00');
+  await expect(row).toContainText('1 人');
+  await row.getByRole('button', { name: '查看' }).click();
+  const detail = page.getByRole('dialog', { name: '课题组「光催化课题组」' });
+  await expect(detail.getByRole('region', { name: '成员' })).toContainText('组长');
+  await expect(detail).toContainText('该月没有支付申请');
+  if (process.env.GROUP_SHOTS)
+    await page.screenshot({ path: `${process.env.GROUP_SHOTS}/console-group.png`, fullPage: true });
+  // Finance (here an admin) issues the group's statement to date from it.
+  await detail.getByRole('button', { name: /^出具.*对账单$/ }).click();
+  await expect(page.locator('[data-console-toast="ok"]')).toHaveText('已出具对账单');
 });

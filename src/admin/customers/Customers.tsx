@@ -1,7 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { z } from 'zod';
-import { consoleApi } from '../session.ts';
+import { consoleApi, type Me } from '../session.ts';
+import { GroupModal, type GroupRow } from '../groups/Groups.tsx';
 import {
   Badge,
   button,
@@ -22,7 +23,7 @@ type Wallet = Omit<z.output<typeof AssetSchema>, 'online_channels'>;
 type Movement = z.output<typeof MovementPageSchema>['list'][number];
 
 /** 客户: find a customer by phone; their wallet and credit, orders and movements. */
-export default function Customers() {
+export default function Customers({ me }: { me: Me }) {
   const [phone, setPhone] = useState('');
   const [found, setFound] = useState<Found | null>(null);
   const [wallet, setWallet] = useState<Wallet | null>(null);
@@ -79,7 +80,7 @@ export default function Customers() {
               )}
             </Fact>
           </section>
-          <CustomerTabs userRid={found.rid} />
+          <CustomerTabs userRid={found.rid} me={me} />
         </>
       )}
     </div>
@@ -95,8 +96,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function CustomerTabs({ userRid }: { userRid: string }) {
-  const [tab, setTab] = useState<'orders' | 'movements'>('orders');
+function CustomerTabs({ userRid, me }: { userRid: string; me: Me }) {
+  const [tab, setTab] = useState<'orders' | 'movements' | 'groups'>('orders');
+  const seesGroups = me.permissions.includes('groups.read');
   const orders = useList<OrderSummary>('/api/admin/order/list', { user_rid: userRid }, 10);
   const movements = useList<Movement>('/api/admin/customer/movements', { user_rid: userRid }, 10);
   return (
@@ -106,11 +108,14 @@ function CustomerTabs({ userRid }: { userRid: string }) {
         tabs={[
           { value: 'orders', label: `订单（${orders.data?.total ?? 0}）` },
           { value: 'movements', label: '资金明细' },
+          ...(seesGroups ? [{ value: 'groups' as const, label: '课题组' }] : []),
         ]}
         value={tab}
         onChange={setTab}
       />
-      {tab === 'orders' ? (
+      {tab === 'groups' ? (
+        <CustomerGroups userRid={userRid} me={me} />
+      ) : tab === 'orders' ? (
         <>
           <DataTable<OrderSummary>
             label="客户订单"
@@ -155,5 +160,38 @@ function CustomerTabs({ userRid }: { userRid: string }) {
         </>
       )}
     </section>
+  );
+}
+
+/** The research groups the customer is an active member of. */
+function CustomerGroups({ userRid, me }: { userRid: string; me: Me }) {
+  const groups = useList<GroupRow>('/api/admin/group/list', { member_rid: userRid }, 10);
+  const [open, setOpen] = useState<string | null>(null);
+  return (
+    <>
+      <DataTable<GroupRow>
+        label="客户所在课题组"
+        rows={groups.data?.list ?? null}
+        rowKey={(g) => g.rid}
+        empty="该客户没有加入课题组"
+        columns={[
+          { id: 'name', header: '课题组', cell: (g) => g.name },
+          { id: 'institution', header: '所属单位', cell: (g) => g.institution },
+          { id: 'leader', header: '组长', cell: (g) => `${g.leader.name || '—'} ${g.leader.phone}` },
+          { id: 'balance', header: '余额', cell: (g) => yuan(g.balance_fen) },
+          {
+            id: 'actions',
+            header: '操作',
+            cell: (g) => (
+              <button type="button" className={button.ghost} onClick={() => setOpen(g.rid)}>
+                查看
+              </button>
+            ),
+          },
+        ]}
+      />
+      <Pager page={groups.page} pages={groups.pages} onPage={groups.setPage} />
+      {open && <GroupModal rid={open} me={me} onClose={() => setOpen(null)} />}
+    </>
   );
 }

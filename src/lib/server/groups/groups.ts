@@ -756,12 +756,16 @@ export async function orderInUsersGroup(tx: Db | Tx, userId: number, orderId: nu
 /** group/list (console, groups.read): every group by name, institution, PI or leader's phone. */
 export async function staffGroupList(
   s: Services,
-  f: { keyword?: string; status?: 'active' | 'dissolved'; page?: number; size?: number },
+  f: { keyword?: string; status?: 'active' | 'dissolved'; member_rid?: string; page?: number; size?: number },
 ) {
   const w = pageWindow(f.page, f.size);
   const like = f.keyword ? `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = and(
     f.status ? eq(researchGroups.status, f.status) : undefined,
+    f.member_rid
+      ? sql`exists (select 1 from ${groupMembers} m join ${users} u on u.id = m.user_id
+          where m.group_id = ${researchGroups.id} and m.status = 'active' and u.rid = ${f.member_rid})`
+      : undefined,
     like
       ? or(
           ilike(researchGroups.name, like),

@@ -46,10 +46,12 @@ export const groupAddSchema = z.object(
 export const groupRidSchema = z.object({ rid: groupRid }, { error: '请求参数格式不正确' });
 export const groupSearchSchema = PageRequestSchema.extend({ keyword: optText('关键词', 50) });
 
-/** group/list (console): by name, institution, PI or the leader's phone; by status. */
+/** group/list (console): by name, institution, PI or the leader's phone; by status; by member. */
 export const staffGroupListSchema = PageRequestSchema.extend({
   keyword: optText('关键词', 50).optional(),
   status: z.enum(['active', 'dissolved'], { error: '[状态]的取值不正确' }).optional(),
+  /** The groups a customer is an active member of (the console's customer screen). */
+  member_rid: optText('客户', 64).optional(),
 });
 /** group/detail (console): the group and its payments of a month (YYYY-MM; default this month). */
 export const staffGroupDetailSchema = z.object(
