@@ -1,9 +1,9 @@
-// Four eyes on large manual credits (issue 18; decision 0045): at or above
-// MONEY_SECOND_APPROVAL_YUAN a 人工入账 waits; only another staff member's approval moves the
-// money, once; a rejection moves nothing.
+// Four eyes on large manual credits and top-ups (issue 18; decision 0045): at or above
+// MONEY_SECOND_APPROVAL_YUAN a 人工入账 waits and a top-up's first approval credits nothing; only
+// another staff member's approval moves the money, once; a rejection moves nothing.
 import { describe, expect, it } from 'vitest';
 import { setupApi } from '../setup/api.ts';
-import { orderHelpers, staffToken } from '../support/orders.ts';
+import { orderHelpers, PNG, staffToken } from '../support/orders.ts';
 import { expectLedgerSound, wallet } from '../support/money.ts';
 import type { MoneyApproval } from '#shared/money/responses.ts';
 
@@ -106,5 +106,65 @@ describe('manual credits above the threshold', () => {
       code: 0,
       msg: '该请求标识已用于另一笔充值',
     });
+  });
+});
+
+describe('top-ups above the threshold', () => {
+  it('take a first approval and a second by someone else before the money lands', async () => {
+    const me = await o.customer();
+    const amount = THRESHOLD;
+    const added = await t.post<{ rid: string }>(
+      '/api/auth/prestoreApply/add',
+      { amount_fen: amount, bonus_kind: 1, invoice_type: 0, payer: '某大学' },
+      me.h,
+    );
+    const rid = added.body.data.rid;
+    const pic = await o.upload('/api/auth/file/upload4pic', me.h, PNG, '转账凭证.png');
+    const voucher = {
+      payer_name: '某大学',
+      bank: '工商银行',
+      serial: 'SN2026112501',
+      amount_fen: amount,
+      paid_on: '2026-11-20',
+      file_rid: pic.body.data.rid,
+    };
+    expect(
+      (
+        await t.post(
+          '/api/auth/prestoreApply/edit',
+          { rid, amount_fen: amount, bonus_kind: 1, invoice_type: 0, payer: '某大学', voucher },
+          me.h,
+        )
+      ).body.code,
+    ).toBe(1);
+
+    const first = await o.admin('prestore/approve', { rid });
+    expect(first.body).toMatchObject({
+      code: 1,
+      msg: '金额较大，已初审，需另一位同事复核后入账',
+      data: { status: 'reviewing', first_approved: true, awaiting_second: true },
+    });
+    expect((await wallet(t.services, me.id)).cash).toBe(0);
+    expect((await o.admin('prestore/approve', { rid })).body).toMatchObject({
+      code: 0,
+      msg: '不能复核自己初审的预存，请另一位同事复核入账',
+    });
+    const listed = await o.admin<{ list: { rid: string; first_approved: boolean }[] }>('prestore/list', {
+      status: 'reviewing',
+      phone: me.phone,
+    });
+    expect(listed.body.data.list.find((r) => r.rid === rid)?.first_approved).toBe(true);
+
+    const second = await finance();
+    const done = await t.post('/api/admin/prestore/approve', { rid }, second);
+    expect(done.body).toMatchObject({
+      code: 1,
+      msg: '已入账',
+      data: { status: 'credited', awaiting_second: false, first_approved: false },
+    });
+    expect((await wallet(t.services, me.id)).cash).toBe(amount);
+    // Once credited, neither can approve again.
+    expect((await t.post('/api/admin/prestore/approve', { rid }, second)).body.code).toBe(0);
+    await expectLedgerSound(t.services);
   });
 });

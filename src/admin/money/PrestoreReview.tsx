@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearch } from 'wouter';
 import type { z } from 'zod';
-import { type Me, staffAction } from '../session.ts';
+import { consoleApi, notice, type Me, staffAction } from '../session.ts';
 import {
   Badge,
   button,
@@ -155,6 +155,11 @@ export default function PrestoreReview({ me }: { me: Me }) {
                 >
                   {r.status_text}
                 </Badge>
+                {r.first_approved && (
+                  <span className="ml-1">
+                    <Badge tone="hot">已初审·待复核</Badge>
+                  </span>
+                )}
                 {r.refund_requested && r.status === 'credited' && (
                   <span className="ml-1">
                     <Badge tone="hot">申请退款</Badge>
@@ -175,7 +180,7 @@ export default function PrestoreReview({ me }: { me: Me }) {
                     className={button.primary}
                     onClick={() => setAction({ kind: 'approve', row: r })}
                   >
-                    入账
+                    {r.first_approved ? '复核入账' : '入账'}
                   </button>
                   <button
                     type="button"
@@ -201,10 +206,24 @@ export default function PrestoreReview({ me }: { me: Me }) {
 
       <FormModal
         open={action?.kind === 'approve'}
-        title="确认入账"
-        submitText="确认入账"
+        title={action?.row.first_approved ? '复核入账' : '确认入账'}
+        submitText={action?.row.first_approved ? '复核并入账' : '确认入账'}
         onClose={() => setAction(null)}
-        onSubmit={() => act('/api/admin/prestore/approve', { rid: action!.row.rid }, '已入账')}
+        onSubmit={async () => {
+          // A large top-up's first approval credits nothing: the server says which it was.
+          try {
+            const res = await consoleApi.post<{ awaiting_second: boolean }>(
+              '/api/admin/prestore/approve',
+              { rid: action!.row.rid },
+              { throws: true },
+            );
+            notice('ok', res?.awaiting_second ? '已初审，需另一位同事复核后入账' : '已入账');
+            void list.reload();
+            return null;
+          } catch (e) {
+            return e instanceof Error ? e.message : '操作失败';
+          }
+        }}
       >
         {action && (
           <p className="text-sm leading-relaxed">

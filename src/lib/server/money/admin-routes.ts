@@ -29,9 +29,11 @@ import {
   StaffPrestorePageSchema,
   TransferMovedSchema,
   TransferPageSchema,
+  PrestoreApprovedSchema,
 } from '../../shared/money/responses.ts';
 import {
   approvePrestore,
+  FIRST_APPROVAL_DONE,
   listPrestore,
   prestoreOut,
   refundPrestore,
@@ -88,11 +90,16 @@ export function moneyAdminRoutes() {
     },
   );
 
-  r.post('/prestore/approve', contract({ body: reviewSchema, response: PrestoreSchema }), async (c) => {
-    const me = requireUser(c);
-    const { rid, note } = await readBody(c, reviewSchema);
-    return ok(c, await approvePrestore(c.var.services, me.id, rid, note), '已入账');
-  });
+  r.post(
+    '/prestore/approve',
+    contract({ body: reviewSchema, response: PrestoreApprovedSchema }),
+    async (c) => {
+      const me = requireUser(c);
+      const { rid, note } = await readBody(c, reviewSchema);
+      const done = await approvePrestore(c.var.services, me.id, rid, note);
+      return ok(c, done, done.awaiting_second ? FIRST_APPROVAL_DONE : '已入账');
+    },
+  );
 
   r.post('/prestore/reject', contract({ body: rejectSchema, response: PrestoreSchema }), async (c) => {
     const me = requireUser(c);

@@ -16,6 +16,7 @@ import {
 import { ownPicture } from '../files/index.ts';
 import { moneyTransaction, post, systemAccount, userAccount } from './ledger.ts';
 import { lockAccount, postOnlineArrival } from './pay.ts';
+import { secondApprovalFen } from './approvals.ts';
 
 type Rule = typeof prestoreRules.$inferSelect;
 type Application = typeof prestoreApplications.$inferSelect;
@@ -99,7 +100,11 @@ export const prestoreOut = (a: Application) => ({
   refund_requested: a.refundRequestedAt !== null,
   created: a.createdAt.toISOString(),
   reviewed: a.reviewedAt?.toISOString() ?? null,
+  first_approved: a.status === 'reviewing' && a.firstApproverId !== null,
 });
+
+export const SELF_SECOND_APPROVAL = '不能复核自己初审的预存，请另一位同事复核入账';
+export const FIRST_APPROVAL_DONE = '金额较大，已初审，需另一位同事复核后入账';
 
 type PrestoreInput = {
   amount_fen: number;
@@ -300,11 +305,28 @@ async function lockForReview(tx: Tx, a: Application, expected: Application['stat
  * and, for a test-fee bonus, the bonus (bonus expense → bonus) are posted, keyed by the
  * application so a double click credits once, and the application becomes 已入账.
  */
-export async function approvePrestore(s: Services, staffId: number, rid: string, note: string) {
+export async function approvePrestore(
+  s: Services,
+  staffId: number,
+  rid: string,
+  note: string,
+): Promise<ReturnType<typeof prestoreOut> & { awaiting_second: boolean }> {
   const peek = await peekApplication(s.db, rid);
   const now = s.now();
   return moneyTransaction(s.db, async (tx) => {
     const { row } = await lockForReview(tx, peek, 'reviewing');
+    // A large top-up takes two people (decision 0045): the first approval only records who.
+    if (row.amountFen >= secondApprovalFen(s)) {
+      if (row.firstApproverId === null) {
+        const [first] = await tx
+          .update(prestoreApplications)
+          .set({ firstApproverId: staffId, firstApprovedAt: new Date(now), updatedAt: new Date(now) })
+          .where(eq(prestoreApplications.id, row.id))
+          .returning();
+        return { ...prestoreOut(first), awaiting_second: true };
+      }
+      if (row.firstApproverId === staffId) throw new DomainError(SELF_SECOND_APPROVAL);
+    }
     const bonus = row.bonusKind === 1 ? row.bonusFen : 0;
     await post(tx, {
       kind: 'topup',
@@ -325,7 +347,7 @@ export async function approvePrestore(s: Services, staffId: number, rid: string,
       .set({ status: 'credited', reviewerId: staffId, reviewedAt: new Date(now), updatedAt: new Date(now) })
       .where(eq(prestoreApplications.id, row.id))
       .returning();
-    return prestoreOut(updated);
+    return { ...prestoreOut(updated), awaiting_second: false };
   });
 }
 

@@ -183,6 +183,9 @@ export const prestoreApplications = pgTable(
     rejectReason: text('reject_reason').notNull().default(''),
     reviewerId: integer('reviewer_id'),
     reviewedAt: at('reviewed_at'),
+    /** At or above MONEY_SECOND_APPROVAL_YUAN, the first of two approvers (decision 0045). */
+    firstApproverId: integer('first_approver_id'),
+    firstApprovedAt: at('first_approved_at'),
     /** Set when a refund of it is asked for and when staff pay it back. */
     refundRequestedAt: at('refund_requested_at'),
     refundFen: fenColumn('refund_fen'),

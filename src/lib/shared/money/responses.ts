@@ -64,9 +64,13 @@ export const PrestoreSchema = z.object({
   refund_requested: z.boolean(),
   created: z.string(),
   reviewed: z.string().nullable(),
+  /** A large top-up one staff member approved; a second must approve before it is credited. */
+  first_approved: z.boolean(),
 });
 export const PrestorePageSchema = pagedOf(PrestoreSchema);
 export const StaffPrestorePageSchema = pagedOf(PrestoreSchema.extend({ customer: CustomerRefSchema }));
+/** prestore/approve: credited, or (a large top-up's first approval) awaiting a second approver. */
+export const PrestoreApprovedSchema = PrestoreSchema.extend({ awaiting_second: z.boolean() });
 export const PrestoreRefundedSchema = PrestoreSchema.extend({ bonus_clawback_fen: fen });
 
 export const CountSchema = z.object({ count: z.number().int().min(0) });
