@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
-import { orderHelpers, staffToken } from '../support/orders.ts';
+import { orderHelpers, PNG, staffToken } from '../support/orders.ts';
 import { staffMembers, users } from '#server/platform/db/schema.ts';
 import { createApi } from '#server/app.ts';
 import { createMemo } from '#server/platform/cache.ts';
@@ -297,5 +297,38 @@ describe('across processes', () => {
     expect(await typeName()).toBe('预约上机');
     watch.stop();
     await done('type/edit', { id: 2, name: before });
+  });
+});
+
+describe('pictures for the public pages', () => {
+  it('an editor uploads one; anyone reads it by its url; an item shows it; other files stay private', async () => {
+    const editor = o.a.bearer(await staffToken(t, editorPhone));
+    const up = await o.upload('/api/admin/media/upload', editor, PNG, '样品照片.png');
+    expect(up.body).toMatchObject({ code: 1, msg: '上传成功' });
+    const { url, rid } = up.body.data as unknown as { url: string; rid: string };
+    expect(url).toBe(`/api/open/media/${rid}`);
+    const res = await t.api.request(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG);
+
+    const it0 = await o.demoItem(1);
+    expect(await done<StaffItem>('item/edit', { rid: it0.rid, img: url })).toMatchObject({ img: url });
+
+    // Not a picture, or a customer's own upload: refused, and not readable this way.
+    const pdf = await o.upload(
+      '/api/admin/media/upload',
+      editor,
+      new TextEncoder().encode('%PDF-1.4'),
+      'a.pdf',
+    );
+    expect(pdf.body).toMatchObject({ code: 0, msg: '仅支持 PNG、JPG、WEBP、GIF 图片' });
+    const customer = await o.customer();
+    const own = await o.upload('/api/auth/file/upload4pic', customer.h, PNG, '凭证.png');
+    expect((await t.api.request(`/api/open/media/${own.body.data.rid}`)).status).toBe(404);
+    // A technician may not put pictures on the public pages.
+    const tech = await staffOf('technician');
+    expect((await o.upload('/api/admin/media/upload', tech, PNG, 'x.png')).status).toBe(403);
   });
 });

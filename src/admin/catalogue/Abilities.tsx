@@ -13,6 +13,7 @@ import {
   useList,
 } from '../ui.tsx';
 import { abilityAddSchema, abilityEditSchema, type StaffAbility } from '../../lib/shared/catalogue/admin.ts';
+import ImageField from './ImageField.tsx';
 
 type Draft = {
   rid?: string;
@@ -158,9 +159,7 @@ export default function Abilities({ me }: { me: Me }) {
             <option key={c} value={c} />
           ))}
         </datalist>
-        <Field label="图片" hint="站内路径（/upload/…）或 https 地址">
-          <input className={input} name="img" {...field('img')} />
-        </Field>
+        <ImageField value={draft?.img ?? ''} onChange={(img) => setDraft((d) => d && { ...d, img })} />
         <Field label="简介">
           <textarea className={`${input} h-16 py-1.5`} name="sketch" {...field('sketch')} />
         </Field>

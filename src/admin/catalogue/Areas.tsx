@@ -7,6 +7,7 @@ import {
   type StaffPrefecture,
   type StaffType,
 } from '../../lib/shared/catalogue/admin.ts';
+import ImageField from './ImageField.tsx';
 
 type Draft = {
   id?: number;
@@ -153,9 +154,7 @@ export default function Areas({ me }: { me: Me }) {
             </select>
           </Field>
         </div>
-        <Field label="图片" hint="站内路径（/upload/…）或 https 地址">
-          <input className={input} name="img" {...field('img')} />
-        </Field>
+        <ImageField value={draft?.img ?? ''} onChange={(img) => setDraft((d) => d && { ...d, img })} />
         <Field label="简介">
           <input className={input} name="sketch" maxLength={200} {...field('sketch')} />
         </Field>

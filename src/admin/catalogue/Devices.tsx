@@ -17,6 +17,7 @@ import {
 import { deviceAddSchema, deviceEditSchema } from '../../lib/shared/reservations/reservation.ts';
 import type { StaffDeviceSchema } from '../../lib/shared/reservations/responses.ts';
 import { fenToYuan, yuanToFen } from '../../lib/shared/money.ts';
+import ImageField from './ImageField.tsx';
 
 type StaffDevice = z.output<typeof StaffDeviceSchema>;
 
@@ -272,9 +273,7 @@ export default function Devices({ me }: { me: Me }) {
             <input className={input} name="lead_hours" inputMode="numeric" {...text('lead_hours')} />
           </Field>
         </div>
-        <Field label="图片" hint="站内路径（/upload/…）或 https 地址">
-          <input className={input} name="img" {...text('img')} />
-        </Field>
+        <ImageField value={draft?.img ?? ''} onChange={(img) => setDraft((d) => d && { ...d, img })} />
         <Field label="简介">
           <textarea className={`${input} min-h-16`} name="sketch" maxLength={1000} {...text('sketch')} />
         </Field>

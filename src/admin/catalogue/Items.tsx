@@ -22,6 +22,7 @@ import {
   type StaffItem,
   type StaffType,
 } from '../../lib/shared/catalogue/admin.ts';
+import ImageField from './ImageField.tsx';
 
 const TABS = [
   { value: 'on_sale', label: '已上架' },
@@ -313,9 +314,7 @@ export default function Items({ me }: { me: Me }) {
             <input className={input} name="sort" inputMode="numeric" {...text('sort')} />
           </Field>
         </div>
-        <Field label="图片" hint="站内路径（/upload/…）或 https 地址">
-          <input className={input} name="img" {...text('img')} />
-        </Field>
+        <ImageField value={draft.img} onChange={(img) => set('img', img)} />
         <Field label="标签" hint="用 | 分隔，如：TEM 薄片|定点切割">
           <input className={input} name="description" {...text('description')} />
         </Field>

@@ -10,7 +10,8 @@ import { ORDER_NOT_FOUND } from '../../shared/orders/order.ts';
 import { shanghaiDate } from '../../shared/slots.ts';
 import { UPLOAD_TYPE_REFUSED } from '../../shared/orders/demand.ts';
 
-export type FileKind = 'report' | 'protocol' | 'attachment' | 'pic' | 'receipt';
+/** `media`: a picture staff put on the public pages (catalogue items, instruments, areas); anyone reads it. */
+export type FileKind = 'report' | 'protocol' | 'attachment' | 'pic' | 'receipt' | 'media';
 export const FILE_NOT_FOUND = '文件不存在';
 export const PIC_MAX_MB = 5;
 export const PICTURE_TYPES_REFUSED = '仅支持 PNG、JPG、WEBP、GIF 图片';
@@ -18,7 +19,7 @@ export const PICTURE_UNREADABLE = '图片无法识别，请重新拍摄或选择
 /** The longest side of a receipt photo's thumbnail, in pixels (twice the console's 80 px tile, for sharp screens). */
 const THUMB_PX = 320;
 /** Kinds that must be pictures. */
-const PICTURE_KINDS: readonly FileKind[] = ['pic', 'receipt'];
+const PICTURE_KINDS: readonly FileKind[] = ['pic', 'receipt', 'media'];
 /** Where a picture's thumbnail lives in storage, beside the picture. */
 const thumbKey = (key: string) => `${key}.thumb.webp`;
 
@@ -185,6 +186,14 @@ export async function fileForDownload(
   const bytes = await s.storage.get(row.f.storageKey);
   if (!bytes) throw new DomainError(FILE_NOT_FOUND, 200, 'NOT_FOUND');
   return { name: row.f.originalName, mime: row.f.mime, bytes };
+}
+
+/** A public picture (kind media) by its id, for any visitor; nothing else is reachable this way. */
+export async function publicMedia(s: Services, rid: string) {
+  const [f] = await s.db.select().from(files).where(eq(files.rid, rid));
+  const bytes = f?.kind === 'media' ? await s.storage.get(f.storageKey) : null;
+  if (!f || !bytes) throw new DomainError(FILE_NOT_FOUND, 404, 'NOT_FOUND');
+  return { mime: f.mime, bytes };
 }
 
 /** RFC 6266 / 5987: an ASCII fallback plus the UTF-8 name. */

@@ -10,6 +10,7 @@ import {
   fileForDownload,
   maxBytes,
   ownOrderForUpload,
+  publicMedia,
   storeFile,
   type FileKind,
 } from './index.ts';
@@ -87,5 +88,44 @@ export function fileRoutes() {
   // A receipt photo's thumbnail (WebP, at most 320 px a side); other files answer themselves.
   r.get('/file/thumb/:rid', contract({ produces: 'a small WebP of the picture' }), send(true));
 
+  return r;
+}
+
+/** Public pictures staff uploaded for the catalogue, under /api/open/media/* (anyone may read). */
+export function mediaOpenRoutes() {
+  const r = new Hono<ApiEnv>();
+  r.get('/media/:rid', contract({ produces: 'the picture' }), async (c) => {
+    const f = await publicMedia(c.var.services, readParam(c, 'rid'));
+    // A picture never changes under its id: browsers and CDNs keep it.
+    return c.body(f.bytes as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': f.mime,
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
+  });
+  return r;
+}
+
+/** media/upload under /api/admin (catalogue.edit): a picture for the public pages; answers its url. */
+export function mediaAdminRoutes() {
+  const r = new Hono<ApiEnv>();
+  r.post(
+    '/media/upload',
+    contract({ multipart: { file: '图片（PNG、JPG、WEBP、GIF）' }, response: UploadedSchema }),
+    uploadLimit('media'),
+    async (c) => {
+      const me = requireUser(c);
+      const { file, name } = await readUpload(c);
+      const stored = await storeFile(c.var.services, {
+        ownerId: me.id,
+        uploaderId: me.id,
+        orderId: null,
+        kind: 'media',
+        name,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+      });
+      return ok(c, { ...stored, url: `/api/open/media/${stored.rid}` }, '上传成功');
+    },
+  );
   return r;
 }

@@ -16,7 +16,7 @@ export const files = pgTable(
      * report (staff, for the customer), protocol (signed agreement), attachment, pic, receipt
      * (staff's photo of the samples as they arrived, with a thumbnail beside it in storage).
      */
-    kind: text('kind', { enum: ['report', 'protocol', 'attachment', 'pic', 'receipt'] }).notNull(),
+    kind: text('kind', { enum: ['report', 'protocol', 'attachment', 'pic', 'receipt', 'media'] }).notNull(),
     storageKey: text('storage_key').notNull().unique(),
     originalName: text('original_name').notNull(),
     /** Sniffed from the content, never taken from the name or the request. */

@@ -8,7 +8,7 @@ export const StoredFileSchema = z.object({
   name: z.string(),
   mime: z.string(),
   size: z.number().int(),
-  kind: z.enum(['attachment', 'pic', 'protocol', 'report', 'receipt']),
+  kind: z.enum(['attachment', 'pic', 'protocol', 'report', 'receipt', 'media']),
   created: z.string(),
 });
 

@@ -184,6 +184,7 @@ export const ADMIN_ROUTES: Record<string, Permission> = {
   'invoice/issue': 'invoices.issue',
   'invoice/reverse': 'invoices.issue',
   'invoice/upload': 'invoices.issue',
+  'media/upload': 'catalogue.edit',
   'group/list': 'groups.read',
   'group/detail': 'groups.read',
   'statement/list': 'statements.read',
