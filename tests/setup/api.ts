@@ -36,8 +36,9 @@ export type TestContext = {
 };
 type Res<T> = { status: number; body: { code: number; msg: string; data: T } };
 
-export async function setupApi(options: { seed?: boolean } = {}): Promise<TestContext> {
-  const database = await freshDatabase();
+export async function setupApi(options: { seed?: boolean; dataDir?: string } = {}): Promise<TestContext> {
+  // dataDir: an embedded database on disk (tests that move or back it up), whatever the run.
+  const database = options.dataDir ? await openDatabase({ dataDir: options.dataDir }) : await freshDatabase();
   await database.migrate();
   if (options.seed !== false) await seedDemo(database.db);
   const env = readEnv({
