@@ -229,7 +229,12 @@ export function ExportCsv<T>({
       onClick={async () => {
         setBusy(true);
         const rows = await allRows<T>(path, filter);
-        const cell = (v: string | number) => `"${String(v).replace(/"/g, '""')}"`;
+        // Excel turns long digit strings (invoice numbers, credit codes, bank accounts) into
+        // rounded numbers; as ="…" it keeps them as text.
+        const cell = (v: string | number) => {
+          const text = String(v);
+          return /^\d{12,}$/.test(text) ? `"=""${text}"""` : `"${text.replace(/"/g, '""')}"`;
+        };
         const text = [
           columns.map((c) => cell(c.header)),
           ...rows.map((r) => columns.map((c) => cell(c.value(r)))),

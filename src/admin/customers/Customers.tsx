@@ -7,6 +7,7 @@ import {
   Badge,
   button,
   DataTable,
+  ExportCsv,
   filterInput,
   PageHeader,
   Pager,
@@ -99,8 +100,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 function CustomerTabs({ userRid, me }: { userRid: string; me: Me }) {
   const [tab, setTab] = useState<'orders' | 'movements' | 'groups'>('orders');
   const seesGroups = me.permissions.includes('groups.read');
-  const orders = useList<OrderSummary>('/api/admin/order/list', { user_rid: userRid }, 10);
-  const movements = useList<Movement>('/api/admin/customer/movements', { user_rid: userRid }, 10);
+  const filter = { user_rid: userRid };
+  const orders = useList<OrderSummary>('/api/admin/order/list', filter, 10);
+  const movements = useList<Movement>('/api/admin/customer/movements', filter, 10);
   return (
     <section>
       <StatusTabs
@@ -117,6 +119,26 @@ function CustomerTabs({ userRid, me }: { userRid: string; me: Me }) {
         <CustomerGroups userRid={userRid} me={me} />
       ) : tab === 'orders' ? (
         <>
+          <div className="mb-3 flex flex-wrap justify-end gap-2">
+            <ExportCsv<OrderSummary>
+              path="/api/admin/order/list"
+              filter={filter}
+              name={`客户订单-${userRid}`}
+              columns={[
+                { header: '订单号', value: (o) => o.order_no },
+                { header: '下单时间', value: (o) => when(o.created) },
+                { header: '检测项目', value: (o) => o.item_names.join('、') },
+                { header: '状态', value: (o) => o.status_text },
+                { header: '金额（元）', value: (o) => (o.amount_fen / 100).toFixed(2) },
+                { header: '已付（元）', value: (o) => (o.paid_fen / 100).toFixed(2) },
+                { header: '付款方式', value: (o) => (o.pay_mode === 'before' ? '先付款' : '后结算') },
+                {
+                  header: '客户类型',
+                  value: (o) => (o.customer_kind === 'enterprise' ? '企业' : '高校/科研'),
+                },
+              ]}
+            />
+          </div>
           <DataTable<OrderSummary>
             label="客户订单"
             rows={orders.data?.list ?? null}
@@ -142,6 +164,30 @@ function CustomerTabs({ userRid, me }: { userRid: string; me: Me }) {
         </>
       ) : (
         <>
+          <div className="mb-3 flex flex-wrap justify-end gap-2">
+            <ExportCsv<Movement>
+              path="/api/admin/customer/movements"
+              filter={filter}
+              name={`客户资金明细-${userRid}`}
+              columns={[
+                { header: '时间', value: (m) => when(m.at) },
+                { header: '类型', value: (m) => m.kind_text },
+                { header: '说明', value: (m) => m.note },
+                { header: '订单号', value: (m) => m.order_no ?? '' },
+                { header: '现金（元）', value: (m) => (m.cash_fen / 100).toFixed(2) },
+                { header: '赠送金（元）', value: (m) => (m.bonus_fen / 100).toFixed(2) },
+                { header: '信用（元）', value: (m) => (m.credit_fen / 100).toFixed(2) },
+                {
+                  header: '现金余额（元）',
+                  value: (m) => (m.cash_after_fen === null ? '' : (m.cash_after_fen / 100).toFixed(2)),
+                },
+                {
+                  header: '赠送金余额（元）',
+                  value: (m) => (m.bonus_after_fen === null ? '' : (m.bonus_after_fen / 100).toFixed(2)),
+                },
+              ]}
+            />
+          </div>
           <DataTable<Movement>
             label="客户资金明细"
             rows={movements.data?.list ?? null}

@@ -5,6 +5,7 @@ import {
   Badge,
   button,
   DataTable,
+  ExportCsv,
   Field,
   FormModal,
   input,
@@ -30,6 +31,7 @@ const TABS = [
 ];
 
 const TONE = { reviewing: 'brand', issuing: 'hot', issued: 'accent' } as const;
+const SOURCE_TEXT: Record<Row['source'], string> = { orders: '订单', topup: '预存', statement: '对账单' };
 
 /** Saves the reimbursement ZIP the customer would get (the console's session, POST). */
 async function downloadZip(row: Row) {
@@ -50,7 +52,8 @@ async function downloadZip(row: Row) {
 /** 发票: applications to review; ours issued on approval, tax invoices uploaded; red-letter reversal. */
 export default function Invoices({ me }: { me: Me }) {
   const [status, setStatus] = useState('reviewing');
-  const list = useList<Row>('/api/admin/invoice/list', status ? { status } : {});
+  const filter = status ? { status } : {};
+  const list = useList<Row>('/api/admin/invoice/list', filter);
   const issuer = me.permissions.includes('invoices.issue');
   const [step, setStep] = useState<Step | null>(null);
   const [reason, setReason] = useState('');
@@ -82,6 +85,31 @@ export default function Invoices({ me }: { me: Me }) {
       <PageHeader
         title="发票"
         lead="审核客户的开票申请：形式发票与收据审核即开具；电子发票在税务平台开具后上传文件与20位发票号码。"
+        actions={
+          <ExportCsv<Row>
+            path="/api/admin/invoice/list"
+            filter={filter}
+            name="发票申请"
+            columns={[
+              { header: '申请时间', value: (r) => when(r.created) },
+              { header: '客户', value: (r) => r.customer.name },
+              { header: '手机', value: (r) => r.customer.phone },
+              { header: '单位', value: (r) => r.customer.company },
+              { header: '发票类型', value: (r) => r.type_text },
+              { header: '发票抬头', value: (r) => r.title.name },
+              { header: '税号', value: (r) => r.title.tax_no },
+              { header: '开票来源', value: (r) => SOURCE_TEXT[r.source] },
+              { header: '金额（元）', value: (r) => (r.amount_fen / 100).toFixed(2) },
+              { header: '状态', value: (r) => r.status_text },
+              { header: '发票号码', value: (r) => r.invoice_no ?? '' },
+              { header: '红字发票号码', value: (r) => r.reversal_no ?? '' },
+              { header: '开具时间', value: (r) => when(r.issued) },
+              { header: '接收邮箱', value: (r) => r.email },
+              { header: '备注', value: (r) => r.remark },
+              { header: '驳回/红冲原因', value: (r) => r.reject_reason },
+            ]}
+          />
+        }
       />
       <StatusTabs label="申请状态" tabs={TABS} value={status} onChange={setStatus} />
       <DataTable<Row>

@@ -5,6 +5,7 @@ import {
   Badge,
   button,
   DataTable,
+  ExportCsv,
   Field,
   FormModal,
   input,
@@ -30,7 +31,8 @@ const TABS = [
 /** 信用额度: applications for a credit line; finance sets the limit and the term, or says no. */
 export default function CreditReview({ me }: { me: Me }) {
   const [status, setStatus] = useState('reviewing');
-  const list = useList<Row>('/api/admin/credit/list', status ? { status } : {});
+  const filter = status ? { status } : {};
+  const list = useList<Row>('/api/admin/credit/list', filter);
   const [target, setTarget] = useState<{ row: Row; approve: boolean } | null>(null);
   const [limit, setLimit] = useState('');
   const [days, setDays] = useState(String(DEFAULT_CREDIT_DUE_DAYS));
@@ -38,7 +40,33 @@ export default function CreditReview({ me }: { me: Me }) {
   const approver = me.permissions.includes('money.approve');
   return (
     <div>
-      <PageHeader title="信用额度" lead="客户申请先检测后付款的信用额度；额度与账期由财务核定。" />
+      <PageHeader
+        title="信用额度"
+        lead="客户申请先检测后付款的信用额度；额度与账期由财务核定。"
+        actions={
+          <ExportCsv<Row>
+            path="/api/admin/credit/list"
+            filter={filter}
+            name="信用申请"
+            columns={[
+              { header: '申请时间', value: (r) => when(r.created) },
+              { header: '客户', value: (r) => r.customer.name },
+              { header: '手机', value: (r) => r.customer.phone },
+              { header: '单位', value: (r) => r.customer.company },
+              { header: '申请额度（元）', value: (r) => (r.requested_fen / 100).toFixed(2) },
+              { header: '说明', value: (r) => r.reason },
+              { header: '状态', value: (r) => r.status_text },
+              {
+                header: '核定额度（元）',
+                value: (r) => (r.status === 'approved' ? (r.limit_fen / 100).toFixed(2) : ''),
+              },
+              { header: '账期（天）', value: (r) => (r.status === 'approved' ? r.due_days : '') },
+              { header: '驳回原因', value: (r) => r.reject_reason },
+              { header: '审核时间', value: (r) => when(r.decided) },
+            ]}
+          />
+        }
+      />
       <StatusTabs label="申请状态" tabs={TABS} value={status} onChange={setStatus} />
       <DataTable<Row>
         label="信用申请"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { notice, staffAction } from '../session.ts';
-import { button, DataTable, Field, FormModal, input, PageHeader, useList, when } from '../ui.tsx';
+import { button, DataTable, ExportCsv, Field, FormModal, input, PageHeader, useList, when } from '../ui.tsx';
 import type { StaffPageSchema } from '../../lib/shared/staff/staff.ts';
 import { ROLE_TEXT, ROLES, type Role } from '../../lib/shared/staff/permissions.ts';
 
@@ -19,13 +19,26 @@ export default function StaffList() {
         title="员工与角色"
         lead="员工使用已注册的账号登录管理后台；角色决定可见的菜单与可执行的操作。"
         actions={
-          <button
-            type="button"
-            className={button.primary}
-            onClick={() => setEditing({ phone: '', role: 'manager' })}
-          >
-            添加员工
-          </button>
+          <span className="flex gap-2">
+            <ExportCsv<Member>
+              path="/api/admin/staff/list"
+              filter={{}}
+              name="员工"
+              columns={[
+                { header: '姓名', value: (m) => m.name },
+                { header: '手机号', value: (m) => m.phone },
+                { header: '角色', value: (m) => m.role_text },
+                { header: '加入时间', value: (m) => when(m.created) },
+              ]}
+            />
+            <button
+              type="button"
+              className={button.primary}
+              onClick={() => setEditing({ phone: '', role: 'manager' })}
+            >
+              添加员工
+            </button>
+          </span>
         }
       />
       <DataTable<Member>

@@ -1,7 +1,18 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { consoleApi, type Me, staffAction } from '../session.ts';
-import { button, DataTable, Field, filterInput, input, PageHeader, Pager, useList, when } from '../ui.tsx';
+import {
+  button,
+  DataTable,
+  ExportCsv,
+  Field,
+  filterInput,
+  input,
+  PageHeader,
+  Pager,
+  useList,
+  when,
+} from '../ui.tsx';
 import { shanghaiDate } from '../../lib/shared/slots.ts';
 import type { PointsEntryPageSchema, StaffPointsSchema } from '../../lib/shared/points/responses.ts';
 
@@ -146,10 +157,32 @@ function AdjustForm({ userRid, onDone }: { userRid: string; onDone: () => void }
 }
 
 function History({ userRid }: { userRid: string }) {
-  const list = useList<Entry>('/api/admin/points/customer/history', { user_rid: userRid });
+  const filter = { user_rid: userRid };
+  const list = useList<Entry>('/api/admin/points/customer/history', filter);
   return (
     <section aria-label="积分明细" className="grid grid-cols-1">
       <h2 className="mb-2 text-sm font-semibold text-slate-700">积分明细</h2>
+      <div className="mb-3 flex flex-wrap justify-end gap-2">
+        <ExportCsv<Entry>
+          path="/api/admin/points/customer/history"
+          filter={filter}
+          name={`积分明细-${userRid}`}
+          columns={[
+            { header: '时间', value: (r) => when(r.at) },
+            { header: '类型', value: (r) => r.kind_text },
+            { header: '说明', value: (r) => r.note },
+            { header: '订单号', value: (r) => r.order_no ?? '' },
+            { header: '兑换状态', value: (r) => r.exchange?.status_text ?? '' },
+            { header: '转赠对方', value: (r) => r.counterpart },
+            { header: '积分', value: (r) => r.points },
+            { header: '余额', value: (r) => r.balance_after },
+            {
+              header: '有效期至',
+              value: (r) => (r.expires_at && r.points > 0 ? shanghaiDate(new Date(r.expires_at)) : ''),
+            },
+          ]}
+        />
+      </div>
       <DataTable<Entry>
         label="积分明细"
         rows={list.data?.list ?? null}

@@ -5,6 +5,7 @@ import {
   Badge,
   button,
   DataTable,
+  ExportCsv,
   Field,
   FormModal,
   input,
@@ -65,11 +66,27 @@ export default function Items({ me }: { me: Me }) {
         title="兑换商品"
         lead="客户可用积分兑换的商品：测试费以赠送金即时到账，礼品卡由工作人员发放。修改不影响已提交的兑换。"
         actions={
-          manager && (
-            <button type="button" className={button.primary} onClick={() => setDraft({ ...blank })}>
-              新增商品
-            </button>
-          )
+          <span className="flex gap-2">
+            <ExportCsv<Item>
+              path="/api/admin/points/item/list"
+              filter={filter}
+              name="兑换商品"
+              columns={[
+                { header: '名称', value: (r) => r.name },
+                { header: '类型', value: (r) => r.kind_text },
+                { header: '所需积分', value: (r) => r.points },
+                { header: '面值（元）', value: (r) => (r.value_fen / 100).toFixed(2) },
+                { header: '说明', value: (r) => r.description },
+                { header: '排序', value: (r) => r.sort },
+                { header: '状态', value: (r) => (r.status === 'active' ? '在售' : '已下架') },
+              ]}
+            />
+            {manager && (
+              <button type="button" className={button.primary} onClick={() => setDraft({ ...blank })}>
+                新增商品
+              </button>
+            )}
+          </span>
         }
       />
       <StatusTabs label="商品状态" tabs={TABS} value={status} onChange={setStatus} />

@@ -5,6 +5,7 @@ import {
   Badge,
   button,
   DataTable,
+  ExportCsv,
   Field,
   FormModal,
   input,
@@ -95,7 +96,8 @@ function bodyOf(d: Draft) {
 /** 优惠券: templates with what they gave and what was used; create, issue to customers, retire. */
 export default function Coupons({ me }: { me: Me }) {
   const [status, setStatus] = useState('active');
-  const list = useList<Row>('/api/admin/coupon/template/list', status ? { status } : {});
+  const filter = status ? { status } : {};
+  const list = useList<Row>('/api/admin/coupon/template/list', filter);
   const manager = me.permissions.includes('coupons.manage');
   const [creating, setCreating] = useState(false);
   const [draft, setDraft] = useState<Draft>(EMPTY);
@@ -124,15 +126,42 @@ export default function Coupons({ me }: { me: Me }) {
         title="优惠券"
         lead="满减券与折扣券：领券中心、兑换码、新人券或定向发放；预算用尽即停止发放，客户支付时自动推荐最优券。"
         actions={
-          manager && (
-            <button
-              type="button"
-              className={button.primary}
-              onClick={() => (setDraft(EMPTY), setCreating(true))}
-            >
-              新建优惠券
-            </button>
-          )
+          <span className="flex gap-2">
+            <ExportCsv<Row>
+              path="/api/admin/coupon/template/list"
+              filter={filter}
+              name="优惠券"
+              columns={[
+                { header: '优惠券', value: (r) => r.name },
+                { header: '规则', value: (r) => r.rule_text },
+                { header: '适用范围', value: (r) => r.scope_text },
+                { header: '仅限首单', value: (r) => (r.first_order_only ? '是' : '否') },
+                { header: '有效期', value: validityText },
+                { header: '每人限领', value: (r) => r.per_user_limit },
+                { header: '发放方式', value: channelText },
+                { header: '已发放（张）', value: (r) => r.issued_count },
+                { header: '发放总量（张）', value: (r) => r.budget_count ?? '不限' },
+                { header: '已发放金额（元）', value: (r) => (r.issued_fen / 100).toFixed(2) },
+                {
+                  header: '预算金额（元）',
+                  value: (r) => (r.budget_fen === null ? '不限' : (r.budget_fen / 100).toFixed(2)),
+                },
+                { header: '已使用（张）', value: (r) => r.used_count },
+                { header: '抵扣金额（元）', value: (r) => (r.discount_fen / 100).toFixed(2) },
+                { header: '状态', value: (r) => (r.status === 'active' ? '发放中' : '已停用') },
+                { header: '创建时间', value: (r) => when(r.created) },
+              ]}
+            />
+            {manager && (
+              <button
+                type="button"
+                className={button.primary}
+                onClick={() => (setDraft(EMPTY), setCreating(true))}
+              >
+                新建优惠券
+              </button>
+            )}
+          </span>
         }
       />
       <StatusTabs label="优惠券状态" tabs={TABS} value={status} onChange={setStatus} />

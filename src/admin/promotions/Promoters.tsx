@@ -5,6 +5,7 @@ import {
   Badge,
   button,
   DataTable,
+  ExportCsv,
   Field,
   filterInput,
   FormModal,
@@ -61,7 +62,8 @@ const PROMOTER_TABS = [
 function Applications({ me }: { me: Me }) {
   const [status, setStatus] = useState('pending');
   const [keyword, setKeyword] = useState('');
-  const list = useList<Promoter>('/api/admin/promoter/list', { ...(status ? { status } : {}), keyword });
+  const filter = { ...(status ? { status } : {}), keyword };
+  const list = useList<Promoter>('/api/admin/promoter/list', filter);
   const manage = me.permissions.includes('promotion.manage');
   const [approving, setApproving] = useState<Promoter | null>(null);
   const [rate, setRate] = useState('');
@@ -77,6 +79,25 @@ function Applications({ me }: { me: Me }) {
           aria-label="搜索推广员"
           value={keyword}
           onChange={(e) => setKeyword(e.target.value)}
+        />
+        <ExportCsv<Promoter>
+          path="/api/admin/promoter/list"
+          filter={filter}
+          name="推广员申请"
+          columns={[
+            { header: '姓名', value: (r) => r.real_name },
+            { header: '手机', value: (r) => r.phone },
+            { header: '推广渠道', value: (r) => r.channel },
+            { header: '说明', value: (r) => r.note },
+            { header: '申请时间', value: (r) => when(r.applied_at) },
+            { header: '状态', value: (r) => r.status_text },
+            { header: '返利比例', value: (r) => r.rate_percent_text },
+            { header: '邀请人数', value: (r) => r.invited_count },
+            { header: '返利余额（元）', value: (r) => (r.balance_fen / 100).toFixed(2) },
+            { header: '已提现（元）', value: (r) => (r.withdrawn_fen / 100).toFixed(2) },
+            { header: '审核时间', value: (r) => when(r.reviewed_at) },
+            { header: '驳回原因', value: (r) => r.reject_reason },
+          ]}
         />
       </div>
       <DataTable<Promoter>
@@ -216,10 +237,8 @@ const WITHDRAW_TABS = [
 function Withdrawals({ me }: { me: Me }) {
   const [status, setStatus] = useState('pending');
   const [keyword, setKeyword] = useState('');
-  const list = useList<Withdrawal>('/api/admin/promoter/withdraw/list', {
-    ...(status ? { status } : {}),
-    keyword,
-  });
+  const filter = { ...(status ? { status } : {}), keyword };
+  const list = useList<Withdrawal>('/api/admin/promoter/withdraw/list', filter);
   const payout = me.permissions.includes('promotion.payout');
   const [paying, setPaying] = useState<Withdrawal | null>(null);
   const [ref, setRef] = useState('');
@@ -242,6 +261,28 @@ function Withdrawals({ me }: { me: Me }) {
           aria-label="搜索提现"
           value={keyword}
           onChange={(e) => setKeyword(e.target.value)}
+        />
+        <ExportCsv<Withdrawal>
+          path="/api/admin/promoter/withdraw/list"
+          filter={filter}
+          name="推广提现"
+          columns={[
+            { header: '申请时间', value: (r) => when(r.created_at) },
+            { header: '推广员', value: (r) => r.promoter.real_name },
+            { header: '手机', value: (r) => r.promoter.phone },
+            { header: '提现金额（元）', value: (r) => (r.amount_fen / 100).toFixed(2) },
+            { header: '手续费（元）', value: (r) => (r.fee_fen / 100).toFixed(2) },
+            { header: '应打款（元）', value: (r) => (r.payout_fen / 100).toFixed(2) },
+            { header: '收款方式', value: (r) => r.channel_text },
+            { header: '户名', value: (r) => r.account_name },
+            { header: '收款账号', value: (r) => r.account_no },
+            { header: '开户行', value: (r) => r.bank_name },
+            { header: '状态', value: (r) => r.status_text },
+            { header: '打款流水号', value: (r) => r.payout_ref },
+            { header: '处理时间', value: (r) => when(r.decided_at) },
+            { header: '驳回原因', value: (r) => r.reject_reason },
+            { header: '备注', value: (r) => r.note },
+          ]}
         />
       </div>
       <DataTable<Withdrawal>
@@ -424,7 +465,8 @@ const EMPTY_CAMPAIGN = {
 
 function Campaigns({ me }: { me: Me }) {
   const [status, setStatus] = useState('active');
-  const list = useList<Campaign>('/api/admin/campaign/list', status ? { status } : {});
+  const filter = status ? { status } : {};
+  const list = useList<Campaign>('/api/admin/campaign/list', filter);
   const manage = me.permissions.includes('promotion.manage');
   const [draft, setDraft] = useState<typeof EMPTY_CAMPAIGN | null>(null);
   const text = (key: keyof typeof EMPTY_CAMPAIGN) => ({
@@ -436,15 +478,30 @@ function Campaigns({ me }: { me: Me }) {
     <>
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <StatusTabs label="活动状态" tabs={CAMPAIGN_TABS} value={status} onChange={setStatus} />
-        {manage && (
-          <button
-            type="button"
-            className={`${button.primary} ml-auto`}
-            onClick={() => setDraft(EMPTY_CAMPAIGN)}
-          >
-            新建活动
-          </button>
-        )}
+        <span className="ml-auto flex gap-2">
+          <ExportCsv<Campaign>
+            path="/api/admin/campaign/list"
+            filter={filter}
+            name="推广活动"
+            columns={[
+              { header: '标题', value: (r) => r.title },
+              { header: '活动说明', value: (r) => r.text },
+              { header: '链接', value: (r) => r.link },
+              { header: '开始时间', value: (r) => when(r.starts_at) },
+              { header: '结束时间', value: (r) => when(r.ends_at) },
+              { header: '排序', value: (r) => r.sort },
+              {
+                header: '状态',
+                value: (r) => (r.status === 'retired' ? '已下线' : r.showing ? '展示中' : '不在活动时间'),
+              },
+            ]}
+          />
+          {manage && (
+            <button type="button" className={button.primary} onClick={() => setDraft(EMPTY_CAMPAIGN)}>
+              新建活动
+            </button>
+          )}
+        </span>
       </div>
       <DataTable<Campaign>
         label="推广活动"
