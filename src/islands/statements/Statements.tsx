@@ -7,6 +7,7 @@ import { usePagedList } from '../ui/use-paged-list.ts';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { saveFile } from '../../lib/client/download.ts';
+import { openPay, ORDER_PAID_EVENT } from '../../lib/client/pay-events.ts';
 import { fenToYuan } from '../../lib/shared/money.ts';
 import { shanghaiDate, shanghaiMinute } from '../../lib/shared/slots.ts';
 import type {
@@ -563,6 +564,15 @@ function Settlement({ statementRid, onPaid }: { statementRid: string | null; onP
     }
   }, [statementRid]);
   useEffect(() => void load(), [load]);
+  // One order paid on its own in the pay dialog (WeChat Pay or Alipay too): the list follows.
+  useEffect(() => {
+    const paid = () => {
+      void load();
+      onPaid();
+    };
+    window.addEventListener(ORDER_PAID_EVENT, paid);
+    return () => window.removeEventListener(ORDER_PAID_EVENT, paid);
+  }, [load, onPaid]);
   if (!statementRid || !owed || owed.list.length === 0) return null;
 
   const total = owed.list.filter((o) => chosen.includes(o.rid)).reduce((n, o) => n + o.owed_fen, 0);
@@ -595,8 +605,8 @@ function Settlement({ statementRid, onPaid }: { statementRid: string | null; onP
       </div>
       <ul className="mt-3 grid gap-2" aria-label="可结算订单">
         {owed.list.map((o) => (
-          <li key={o.rid}>
-            <label className="flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-slate-200 px-3 py-2.5 text-sm hover:border-brand-300">
+          <li key={o.rid} className="flex items-stretch gap-2">
+            <label className="flex min-w-0 flex-1 cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-slate-200 px-3 py-2.5 text-sm hover:border-brand-300">
               <input type="checkbox" checked={chosen.includes(o.rid)} onChange={() => toggle(o.rid)} />
               <span className="font-semibold tabular-nums">{o.order_no}</span>
               <span className="order-last w-full pl-6 text-xs text-slate-500 sm:order-none sm:w-auto sm:min-w-0 sm:flex-1 sm:truncate sm:pl-0 sm:text-sm">
@@ -604,6 +614,14 @@ function Settlement({ statementRid, onPaid }: { statementRid: string | null; onP
               </span>
               <strong className="ml-auto text-hot-600 tabular-nums sm:ml-0">{yuan(o.owed_fen)}</strong>
             </label>
+            <button
+              type="button"
+              className="btn-ghost h-auto shrink-0 px-3 text-sm"
+              aria-label={`单独支付 ${o.order_no}`}
+              onClick={() => openPay(o.rid)}
+            >
+              单独支付
+            </button>
           </li>
         ))}
       </ul>
@@ -612,6 +630,9 @@ function Settlement({ statementRid, onPaid }: { statementRid: string | null; onP
           已选 {chosen.length} 笔，合计{' '}
           <strong className="text-lg text-hot-600 tabular-nums">{yuan(total)}</strong>
           <span className="ml-2 text-xs text-slate-400">账户余额 {yuan(owed.balance_fen)}</span>
+          <span className="block text-xs text-slate-400">
+            按余额或信用额度一次结算所选订单；用微信、支付宝在线支付请点各订单的「单独支付」
+          </span>
         </p>
         <button
           type="button"
