@@ -208,15 +208,20 @@ async function allRows<T>(path: string, filter: Record<string, unknown>): Promis
 
 export type CsvColumn<T> = { header: string; value: (row: T) => string | number };
 
-/** 导出 CSV: every row under the current filters, with a BOM so Excel reads the Chinese. */
+/**
+ * 导出 CSV: every row under the current filters (a paged list's `path`), or the `rows` of a short
+ * list the screen already holds, with a BOM so Excel reads the Chinese.
+ */
 export function ExportCsv<T>({
   path,
-  filter,
+  filter = {},
+  rows: held,
   columns,
   name,
 }: {
-  path: string;
-  filter: Record<string, unknown>;
+  path?: string;
+  filter?: Record<string, unknown>;
+  rows?: T[] | null;
   columns: CsvColumn<T>[];
   name: string;
 }) {
@@ -228,7 +233,7 @@ export function ExportCsv<T>({
       disabled={busy}
       onClick={async () => {
         setBusy(true);
-        const rows = await allRows<T>(path, filter);
+        const rows = path ? await allRows<T>(path, filter) : (held ?? []);
         // Excel turns long digit strings (invoice numbers, credit codes, bank accounts) into
         // rounded numbers; as ="…" it keeps them as text.
         const cell = (v: string | number) => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { consoleApi, staffAction, type Me } from '../session.ts';
-import { button, DataTable, Field, FormModal, input, PageHeader } from '../ui.tsx';
+import { button, DataTable, ExportCsv, Field, FormModal, input, PageHeader } from '../ui.tsx';
 import {
   prefectureAddSchema,
   prefectureEditSchema,
@@ -50,11 +50,31 @@ export default function Areas({ me }: { me: Me }) {
         title="热门专区"
         lead="首页分类下方的专区入口，指向一个服务类型或其中的一个分类。"
         actions={
-          editor && (
-            <button type="button" className={button.primary} onClick={() => setDraft(EMPTY)}>
-              新建专区
-            </button>
-          )
+          <span className="flex gap-2">
+            <ExportCsv<StaffPrefecture>
+              rows={rows}
+              name="热门专区"
+              columns={[
+                { header: '专区', value: (r) => r.name },
+                {
+                  header: '服务类型',
+                  value: (r) => types.find((t) => t.id === r.type_id)?.name ?? r.type_id,
+                },
+                {
+                  header: '分类',
+                  value: (r) => types.flatMap((t) => t.children).find((c) => c.id === r.child_id)?.name ?? '',
+                },
+                { header: '简介', value: (r) => r.sketch },
+                { header: '图片', value: (r) => r.img },
+                { header: '排序', value: (r) => r.sort },
+              ]}
+            />
+            {editor && (
+              <button type="button" className={button.primary} onClick={() => setDraft(EMPTY)}>
+                新建专区
+              </button>
+            )}
+          </span>
         }
       />
       <DataTable<StaffPrefecture>

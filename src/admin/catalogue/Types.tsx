@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { consoleApi, staffAction, type Me } from '../session.ts';
-import { button, DataTable, Field, FormModal, input, PageHeader } from '../ui.tsx';
+import { button, DataTable, ExportCsv, Field, FormModal, input, PageHeader } from '../ui.tsx';
 import {
   childAddSchema,
   childEditSchema,
@@ -30,6 +30,18 @@ export default function Types({ me }: { me: Me }) {
       <PageHeader
         title="服务类型与分类"
         lead="首页与项目列表的类型、分类标签和优惠标签；保存后前台立即更新。"
+        actions={
+          <ExportCsv<StaffChild & { type: string }>
+            rows={(types ?? []).flatMap((t) => t.children.map((c) => ({ ...c, type: t.name })))}
+            name="服务分类"
+            columns={[
+              { header: '服务类型', value: (r) => r.type },
+              { header: '分类', value: (r) => r.name },
+              { header: '排序', value: (r) => r.sort },
+              { header: '项目数', value: (r) => r.items },
+            ]}
+          />
+        }
       />
       <div className="grid min-w-0 grid-cols-1 gap-4">
         {(types ?? []).map((t) => (
