@@ -83,12 +83,13 @@ describe('payments, transfers and approvals over the same accounts at once', () 
     expect(await movements(t.services, a.id, 'payment')).toHaveLength(6);
     expect(await movements(t.services, a.id, 'transfer')).toHaveLength(20);
     expect(await movements(t.services, a.id, 'topup')).toHaveLength(3);
-    // a: ¥10,000 + ¥6,000 of top-ups (3% bonus each) − 6 × ¥500 paid; the transfers cancel out.
-    expect(await wallet(t.services, a.id)).toEqual({
-      cash: 1_000_000 + 600_000 - 300_000,
-      bonus: 3_000 + 6_000 + 9_000,
-      creditUsed: 0,
-    });
+    // a: ¥10,000 + ¥6,000 of top-ups with ¥180 of 赠送金 (3% each) − 6 × ¥500 paid; the transfers
+    // cancel out. A payment takes 赠送金 first, so how much of the ¥180 it used depends on which
+    // approvals landed before it: the total is fixed, and cash never pays what 赠送金 could.
+    const wa = await wallet(t.services, a.id);
+    expect(wa.cash + wa.bonus).toBe(1_000_000 + 600_000 + 18_000 - 300_000);
+    expect(wa.cash).toBeGreaterThanOrEqual(1_000_000 + 600_000 - 300_000);
+    expect(wa.creditUsed).toBe(0);
     expect(await wallet(t.services, b.id)).toEqual({ cash: 1_000_000, bonus: 0, creditUsed: 0 });
     await expectLedgerSound(t.services);
   });
