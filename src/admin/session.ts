@@ -113,15 +113,16 @@ export async function loadMe(): Promise<void> {
  * A staff action from a dialog or a button: on success a toast and `then` (a reload); a refusal
  * comes back as its message for the dialog to show (null when done).
  */
-export async function staffAction(
+export async function staffAction<T = unknown>(
   path: string,
   body: Record<string, unknown>,
-  done: string,
+  /** The notice; from the answer when it depends on what the server did. */
+  done: string | ((data: T) => string),
   then: () => unknown,
 ): Promise<string | null> {
   try {
-    await consoleApi.post(path, body, { throws: true });
-    notice('ok', done);
+    const data = (await consoleApi.post<T>(path, body, { throws: true })) as T;
+    notice('ok', typeof done === 'string' ? done : done(data));
     void then();
     return null;
   } catch (e) {

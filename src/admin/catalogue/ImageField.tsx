@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import { consoleApi } from '../session.ts';
 import { input } from '../ui.tsx';
-
-const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+import { PICTURE_TYPES, PICTURE_TYPES_REFUSED } from '../../lib/shared/files/pictures.ts';
 
 /**
  * A catalogue picture: upload one (stored as public media, decision 0035) or type a site path or an
@@ -26,7 +25,7 @@ export default function ImageField({
   async function upload(file: File | undefined) {
     if (!file) return;
     setProblem('');
-    if (!PICTURE_TYPES.includes(file.type)) return setProblem('仅支持 PNG、JPG、WEBP、GIF 图片');
+    if (!PICTURE_TYPES.includes(file.type)) return setProblem(PICTURE_TYPES_REFUSED);
     const form = new FormData();
     form.set('file', file);
     setProgress(0);

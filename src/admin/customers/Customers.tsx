@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { z } from 'zod';
 import { consoleApi, type Me } from '../session.ts';
 import { GroupModal, type GroupRow } from '../groups/Groups.tsx';
+import { ORDER_CSV } from '../orders/Orders.tsx';
 import {
   Badge,
   button,
@@ -124,19 +125,7 @@ function CustomerTabs({ userRid, me }: { userRid: string; me: Me }) {
               path="/api/admin/order/list"
               filter={filter}
               name={`客户订单-${userRid}`}
-              columns={[
-                { header: '订单号', value: (o) => o.order_no },
-                { header: '下单时间', value: (o) => when(o.created) },
-                { header: '检测项目', value: (o) => o.item_names.join('、') },
-                { header: '状态', value: (o) => o.status_text },
-                { header: '金额（元）', value: (o) => (o.amount_fen / 100).toFixed(2) },
-                { header: '已付（元）', value: (o) => (o.paid_fen / 100).toFixed(2) },
-                { header: '付款方式', value: (o) => (o.pay_mode === 'before' ? '先付款' : '后结算') },
-                {
-                  header: '客户类型',
-                  value: (o) => (o.customer_kind === 'enterprise' ? '企业' : '高校/科研'),
-                },
-              ]}
+              columns={ORDER_CSV}
             />
           </div>
           <DataTable<OrderSummary>

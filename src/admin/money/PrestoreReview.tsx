@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearch } from 'wouter';
 import type { z } from 'zod';
-import { consoleApi, notice, type Me, staffAction } from '../session.ts';
+import { type Me, staffAction } from '../session.ts';
 import {
   Badge,
   button,
@@ -209,21 +209,15 @@ export default function PrestoreReview({ me }: { me: Me }) {
         title={action?.row.first_approved ? '复核入账' : '确认入账'}
         submitText={action?.row.first_approved ? '复核并入账' : '确认入账'}
         onClose={() => setAction(null)}
-        onSubmit={async () => {
-          // A large top-up's first approval credits nothing: the server says which it was.
-          try {
-            const res = await consoleApi.post<{ awaiting_second: boolean }>(
-              '/api/admin/prestore/approve',
-              { rid: action!.row.rid },
-              { throws: true },
-            );
-            notice('ok', res?.awaiting_second ? '已初审，需另一位同事复核后入账' : '已入账');
-            void list.reload();
-            return null;
-          } catch (e) {
-            return e instanceof Error ? e.message : '操作失败';
-          }
-        }}
+        onSubmit={() =>
+          // A large top-up's first approval credits nothing: the answer says which it was.
+          staffAction<{ awaiting_second: boolean }>(
+            '/api/admin/prestore/approve',
+            { rid: action!.row.rid },
+            (res) => (res.awaiting_second ? '已初审，需另一位同事复核后入账' : '已入账'),
+            list.reload,
+          )
+        }
       >
         {action && (
           <p className="text-sm leading-relaxed">

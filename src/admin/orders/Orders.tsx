@@ -5,6 +5,7 @@ import { ORDER_STATUS_TEXT, ORDER_STATUSES, type OrderStatus } from '../../lib/s
 import {
   Badge,
   button,
+  type CsvColumn,
   DataTable,
   ExportCsv,
   filterInput,
@@ -19,6 +20,17 @@ import {
 const TABS: { value: OrderStatus | ''; label: string }[] = [
   { value: '', label: '全部' },
   ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_TEXT[s] })),
+];
+
+/** An order list's CSV columns (here, and a customer's orders on the 客户 screen). */
+export const ORDER_CSV: CsvColumn<OrderSummary>[] = [
+  { header: '订单号', value: (o) => o.order_no },
+  { header: '下单时间', value: (o) => when(o.created) },
+  { header: '检测项目', value: (o) => o.item_names.join('、') },
+  { header: '状态', value: (o) => o.status_text },
+  { header: '金额（元）', value: (o) => (o.amount_fen / 100).toFixed(2) },
+  { header: '已付（元）', value: (o) => (o.paid_fen / 100).toFixed(2) },
+  { header: '客户类型', value: (o) => (o.customer_kind === 'enterprise' ? '企业' : '高校/科研') },
 ];
 
 /** 订单管理: every customer's orders by status, searchable by number and item; each opens its page. */
@@ -40,15 +52,7 @@ export default function Orders() {
             path="/api/admin/order/list"
             filter={filter}
             name="订单"
-            columns={[
-              { header: '订单号', value: (o) => o.order_no },
-              { header: '下单时间', value: (o) => when(o.created) },
-              { header: '检测项目', value: (o) => o.item_names.join('、') },
-              { header: '状态', value: (o) => o.status_text },
-              { header: '金额（元）', value: (o) => (o.amount_fen / 100).toFixed(2) },
-              { header: '已付（元）', value: (o) => (o.paid_fen / 100).toFixed(2) },
-              { header: '客户类型', value: (o) => (o.customer_kind === 'enterprise' ? '企业' : '高校/科研') },
-            ]}
+            columns={ORDER_CSV}
           />
         }
       />

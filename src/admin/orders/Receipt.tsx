@@ -14,11 +14,10 @@ import {
   type ReceiptCondition,
 } from '../../lib/shared/orders/receipt.ts';
 import type { Receipt, StaffOrderDetailSchema } from '../../lib/shared/orders/responses.ts';
+import { PICTURE_TYPES, PICTURE_TYPES_REFUSED } from '../../lib/shared/files/pictures.ts';
 
 type Detail = z.output<typeof StaffOrderDetailSchema>;
 type Photo = { rid: string; name: string };
-
-const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 
 /** How many samples the order expects: its lines' counts, or what a quote request said. */
 const expectedCount = (o: Detail) =>
@@ -126,7 +125,7 @@ export function ReceiptDialog({
     if (files.length > room) setProblem(`最多上传${RECEIPT_MAX_PHOTOS}张收样照片`);
     for (const file of files.slice(0, Math.max(0, room))) {
       if (!PICTURE_TYPES.includes(file.type)) {
-        setProblem('仅支持 PNG、JPG、WEBP、GIF 图片');
+        setProblem(PICTURE_TYPES_REFUSED);
         continue;
       }
       const form = new FormData();

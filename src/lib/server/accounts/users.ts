@@ -105,3 +105,24 @@ export async function updateInfo(
     .set({ ...changes, updatedAt: new Date(s.now()) })
     .where(eq(users.id, userId));
 }
+
+/** The columns of a customer as staff screens name one (CustomerRefSchema). */
+export const customerRefColumns = {
+  rid: users.rid,
+  phone: users.phone,
+  name: users.name,
+  company: users.company,
+};
+
+/** Those columns as the answer shows them: empty text for what the customer has not filled in. */
+export const customerRef = (u: {
+  rid: string;
+  phone: string | null;
+  name: string | null;
+  company: string | null;
+}) => ({
+  rid: u.rid,
+  phone: u.phone ?? '',
+  name: u.name ?? '',
+  company: u.company ?? '',
+});

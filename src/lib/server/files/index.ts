@@ -9,12 +9,14 @@ import { DomainError } from '../platform/errors.ts';
 import { ORDER_NOT_FOUND } from '../../shared/orders/order.ts';
 import { shanghaiDate } from '../../shared/slots.ts';
 import { UPLOAD_TYPE_REFUSED } from '../../shared/orders/demand.ts';
+import { PICTURE_TYPES, PICTURE_TYPES_REFUSED } from '../../shared/files/pictures.ts';
+
+export { PICTURE_TYPES_REFUSED };
 
 /** `media`: a picture staff put on the public pages (catalogue items, instruments, areas); anyone reads it. */
 export type FileKind = 'report' | 'protocol' | 'attachment' | 'pic' | 'receipt' | 'media';
 export const FILE_NOT_FOUND = '文件不存在';
 export const PIC_MAX_MB = 5;
-export const PICTURE_TYPES_REFUSED = '仅支持 PNG、JPG、WEBP、GIF 图片';
 export const PICTURE_UNREADABLE = '图片无法识别，请重新拍摄或选择其他图片';
 /** The longest side of a receipt photo's thumbnail, in pixels (twice the console's 80 px tile, for sharp screens). */
 const THUMB_PX = 320;
@@ -23,7 +25,7 @@ const PICTURE_KINDS: readonly FileKind[] = ['pic', 'receipt', 'media'];
 /** Where a picture's thumbnail lives in storage, beside the picture. */
 const thumbKey = (key: string) => `${key}.thumb.webp`;
 
-const PICTURES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
+const PICTURES = new Set(PICTURE_TYPES);
 /** Documents people send with a lab order: PDF, Office files, archives, pictures. */
 const DOCUMENTS = new Set([
   ...PICTURES,

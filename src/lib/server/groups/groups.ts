@@ -2,7 +2,7 @@
 // roles, limits, leadership handover, dissolving; the group wallet and paying orders from it.
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, sum } from 'drizzle-orm';
-import type { Db, Tx } from '../platform/db/client.ts';
+import { rowsOf, type Db, type Tx } from '../platform/db/client.ts';
 import type { Services } from '../platform/services.ts';
 import {
   groupMembers,
@@ -13,9 +13,11 @@ import {
   users,
 } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
+import { containsPattern } from '../platform/db/like.ts';
 import { newRid } from '../platform/ids.ts';
 import { lockAccount, moneyTransaction, post, userAccount } from '../money/index.ts';
 import { findOwnOrder, payLocked } from '../orders/index.ts';
+import { customerRef, customerRefColumns } from '../accounts/index.ts';
 import { maskPhone } from '../../shared/accounts/mask.ts';
 import { fenToYuan } from '../../shared/money.ts';
 import { pageWindow } from '../../shared/pagination.ts';
@@ -295,20 +297,20 @@ async function describeGroup(s: Services, group: Group, onlyUserId: number | nul
   };
 }
 
+/** A group whose name, institution or PI contains the keyword. */
+function named(keyword: string) {
+  const like = containsPattern(keyword);
+  return or(
+    ilike(researchGroups.name, like),
+    ilike(researchGroups.institution, like),
+    ilike(researchGroups.piName, like),
+  );
+}
+
 /** cluster/search: active groups by name, institution or PI (public facts only). */
 export async function searchGroups(s: Services, f: { keyword: string; page?: number; size?: number }) {
   const w = pageWindow(f.page, f.size);
-  const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const where = and(
-    eq(researchGroups.status, 'active'),
-    f.keyword
-      ? or(
-          ilike(researchGroups.name, like),
-          ilike(researchGroups.institution, like),
-          ilike(researchGroups.piName, like),
-        )
-      : undefined,
-  );
+  const where = and(eq(researchGroups.status, 'active'), f.keyword ? named(f.keyword) : undefined);
   const rows = await s.db
     .select()
     .from(researchGroups)
@@ -749,7 +751,7 @@ export async function orderInUsersGroup(tx: Db | Tx, userId: number, orderId: nu
         where a.user_id = o.user_id and b.user_id = ${userId} and a.status = 'active' and b.status = 'active'))
   `,
     )
-    .then((r) => (r as { rows?: { hit: number }[] }).rows ?? (r as unknown as { hit: number }[]));
+    .then((r) => rowsOf<{ hit: number }>(r));
   return Boolean(row);
 }
 
@@ -759,21 +761,13 @@ export async function staffGroupList(
   f: { keyword?: string; status?: 'active' | 'dissolved'; member_rid?: string; page?: number; size?: number },
 ) {
   const w = pageWindow(f.page, f.size);
-  const like = f.keyword ? `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = and(
     f.status ? eq(researchGroups.status, f.status) : undefined,
     f.member_rid
       ? sql`exists (select 1 from ${groupMembers} m join ${users} u on u.id = m.user_id
           where m.group_id = ${researchGroups.id} and m.status = 'active' and u.rid = ${f.member_rid})`
       : undefined,
-    like
-      ? or(
-          ilike(researchGroups.name, like),
-          ilike(researchGroups.institution, like),
-          ilike(researchGroups.piName, like),
-          eq(users.phone, f.keyword!),
-        )
-      : undefined,
+    f.keyword ? or(named(f.keyword), eq(users.phone, f.keyword)) : undefined,
   );
   const members =
     sql<number>`(select count(*) from ${groupMembers} m where m.group_id = ${researchGroups.id} and m.status = 'active')`.mapWith(
@@ -784,7 +778,7 @@ export async function staffGroupList(
     s.db
       .select({
         g: researchGroups,
-        leader: { rid: users.rid, phone: users.phone, name: users.name, company: users.company },
+        leader: customerRefColumns,
         members,
         balance,
       })
@@ -803,7 +797,7 @@ export async function staffGroupList(
   return {
     list: rows.map((r) => ({
       ...groupOut(r.g),
-      leader: staffCustomer(r.leader),
+      leader: customerRef(r.leader),
       members: r.members,
       balance_fen: Number(r.balance ?? 0),
       created: r.g.createdAt.toISOString(),
@@ -812,32 +806,17 @@ export async function staffGroupList(
   };
 }
 
-const staffCustomer = (u: {
-  rid: string;
-  phone: string | null;
-  name: string | null;
-  company: string | null;
-}) => ({
-  rid: u.rid,
-  phone: u.phone ?? '',
-  name: u.name ?? '',
-  company: u.company ?? '',
-});
-
 /** group/detail (console): the group, its leader, members with their limits, and this month's payments. */
 export async function staffGroupDetail(s: Services, rid: string, month: string) {
   const group = await findGroup(s.db, rid);
-  const [leader] = await s.db
-    .select({ rid: users.rid, phone: users.phone, name: users.name, company: users.company })
-    .from(users)
-    .where(eq(users.id, group.leaderId));
+  const [leader] = await s.db.select(customerRefColumns).from(users).where(eq(users.id, group.leaderId));
   const [detail, payments] = await Promise.all([
     describeGroup(s, group, null),
     paymentsOf(s, group, null, { month, size: 50 }),
   ]);
   return {
     ...detail,
-    leader: staffCustomer(leader),
+    leader: customerRef(leader),
     created: group.createdAt.toISOString(),
     month,
     payments,

@@ -110,11 +110,9 @@ const valuesOf = (t: TitleInput) => ({
 /** invoice/add (no rid) or invoice/edit: the first title, or one marked default, becomes the default. */
 export async function saveTitle(db: Db, userId: number, input: TitleInput, now: number) {
   return db.transaction(async (tx) => {
-    if (input.group_rid || input.rid) {
-      const found = input.rid ? await findTitle(tx, userId, input.rid, true) : null;
-      if (found?.group || (!input.rid && input.group_rid))
-        return saveGroupTitle(tx, userId, input, found, now);
-    }
+    // An edit goes where its title lives; a new title where group_rid says.
+    const found = input.rid ? await findTitle(tx, userId, input.rid, true) : null;
+    if (found ? found.group : input.group_rid) return saveGroupTitle(tx, userId, input, found, now);
     const mine = await tx.select().from(invoiceTitles).where(ownTitles(userId)).for('update');
     const existing = input.rid ? mine.find((t) => t.rid === input.rid) : undefined;
     if (!existing && mine.length >= MAX_TITLES) throw new DomainError(`最多保存${MAX_TITLES}个发票抬头`);

@@ -1,6 +1,6 @@
 import { and, count, countDistinct, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { onlineChannels, type Services } from '../platform/services.ts';
-import type { Db, Tx } from '../platform/db/client.ts';
+import { rowsOf, type Db, type Tx } from '../platform/db/client.ts';
 import {
   moneyPostings,
   moneyTransfers,
@@ -246,7 +246,6 @@ export async function ledgerProblems(db: Db): Promise<string[]> {
       or a.bonus_fen <> coalesce(sum(p.amount_fen) filter (where p.sub = 'bonus'), 0)
       or a.credit_used_fen <> -coalesce(sum(p.amount_fen) filter (where p.sub = 'credit'), 0)
       or a.cash_fen < 0 or a.bonus_fen < 0 or a.credit_used_fen < 0`);
-  const rowsOf = (r: unknown) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as unknown[];
   return [
     ...rowsOf(unbalanced).map((r) => `unbalanced movement ${JSON.stringify(r)}`),
     ...rowsOf(drift).map((r) => `account drift ${JSON.stringify(r)}`),

@@ -3,7 +3,7 @@
 // the transaction that writes the entry, the lots and the balance; the one lock order is money
 // accounts first (when a movement of money goes with it), then points accounts in ascending user id.
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../platform/db/client.ts';
+import { rowsOf, type Db, type Tx } from '../platform/db/client.ts';
 import { pointsAccounts, pointsEntries, pointsLots, pointsSpends } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
@@ -216,13 +216,13 @@ export async function pointsProblems(db: Db): Promise<string[]> {
       (select coalesce(sum(points), 0) from points_entries e where e.user_id = a.user_id) as history,
       (select balance_after from points_entries e where e.user_id = a.user_id order by id desc limit 1) as last_after
     from points_accounts a`);
-  const rows = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as {
+  const rows = rowsOf<{
     user_id: number;
     balance: number;
     lots: string | number;
     history: string | number;
     last_after: number | null;
-  }[];
+  }>(result);
   return rows
     .filter(
       (r) =>

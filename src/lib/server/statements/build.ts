@@ -2,7 +2,7 @@
 // (decision 0007) for one customer and one closed Shanghai month. The result is frozen onto the
 // statement when it is issued; nothing here writes.
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../platform/db/client.ts';
+import { rowsOf, type Db, type Tx } from '../platform/db/client.ts';
 import {
   moneyAccounts,
   moneyPostings,
@@ -356,8 +356,7 @@ export async function customersOf(db: Db, month: string): Promise<number[]> {
       having count(*) filter (where ${moneyTransfers.at} >= ${s}) > 0
         or coalesce(sum(${moneyPostings.amountFen}) filter (where ${moneyPostings.sub} = 'credit'), 0) < 0
   `);
-  // PGlite and pg both answer { rows }; pg's typing is looser.
-  const rows = ((result as { rows?: unknown[] }).rows ?? []) as { user_id: number | string }[];
+  const rows = rowsOf<{ user_id: number | string }>(result);
   return rows.map((r) => Number(r.user_id)).sort((a, b) => a - b);
 }
 

@@ -4,20 +4,12 @@ import { and, count, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import { researchGroups, statements, users } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
+import { customerRef, customerRefColumns } from '../accounts/index.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { STATEMENT_NOT_FOUND, type StatementStatus } from '../../shared/statements/statements.ts';
 import { confirmDue, customerOf, issueVersion } from './issue.ts';
 import { detailOf, groupsOfRows, summaryOf, type StatementRow } from './view.ts';
 import { ownerOf, ownerWhere, type Owner } from './owner.ts';
-
-type Customer = { rid: string; phone: string | null; name: string | null; company: string | null };
-const customerOut = (u: Customer) => ({
-  rid: u.rid,
-  phone: u.phone ?? '',
-  name: u.name ?? '',
-  company: u.company ?? '',
-});
-const customerCols = { rid: users.rid, phone: users.phone, name: users.name, company: users.company };
 
 export async function staffList(
   s: Services,
@@ -43,7 +35,7 @@ export async function staffList(
   );
   const [rows, [{ total }]] = await Promise.all([
     s.db
-      .select({ st: statements, customer: customerCols })
+      .select({ st: statements, customer: customerRefColumns })
       .from(statements)
       .innerJoin(users, eq(users.id, statements.userId))
       .where(where)
@@ -61,14 +53,14 @@ export async function staffList(
     rows.map((r) => r.st),
   );
   return {
-    list: rows.map((r) => ({ ...summaryOf(r.st, groups), customer: customerOut(r.customer) })),
+    list: rows.map((r) => ({ ...summaryOf(r.st, groups), customer: customerRef(r.customer) })),
     total,
   };
 }
 
 async function byRid(s: Services, rid: string) {
   const [row] = await s.db
-    .select({ st: statements, customer: customerCols })
+    .select({ st: statements, customer: customerRefColumns })
     .from(statements)
     .innerJoin(users, eq(users.id, statements.userId))
     .where(eq(statements.rid, rid));
@@ -81,7 +73,11 @@ export async function staffDetail(s: Services, rid: string) {
   return detailWithVersions(s, st, customer);
 }
 
-async function detailWithVersions(s: Services, st: StatementRow, customer: Customer) {
+async function detailWithVersions(
+  s: Services,
+  st: StatementRow,
+  customer: Parameters<typeof customerRef>[0],
+) {
   const versions = await s.db
     .select()
     .from(statements)
@@ -90,7 +86,7 @@ async function detailWithVersions(s: Services, st: StatementRow, customer: Custo
   const groups = await groupsOfRows(s.db, [st]);
   return {
     ...(await detailOf(s.db, st)),
-    customer: customerOut(customer),
+    customer: customerRef(customer),
     versions: versions.map((v) => summaryOf(v, groups)),
   };
 }

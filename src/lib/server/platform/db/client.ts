@@ -85,3 +85,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     throw error;
   }
 }
+
+/** The rows of a raw `db.execute(sql…)`: PGlite and node-postgres both answer `{ rows }`, typed apart. */
+export const rowsOf = <T = Record<string, unknown>>(result: unknown): T[] =>
+  (result as { rows?: T[] }).rows ?? [];

@@ -5,15 +5,12 @@
 // past the largest id. The target must hold no customers yet; what the migrations put there is
 // replaced by the source's rows.
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Db } from './client.ts';
+import { openDatabase, rowsOf, type Db } from './client.ts';
 
 const BATCH = 2_000;
 
 type Row = Record<string, unknown>;
-const query = async (db: Db, text: string): Promise<Row[]> => {
-  const result = await db.execute(sql.raw(text));
-  return (result as { rows?: Row[] }).rows ?? (result as unknown as Row[]);
-};
+const query = async (db: Db, text: string) => rowsOf<Row>(await db.execute(sql.raw(text)));
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The public tables, parents before children (a table referring to itself comes once). */
