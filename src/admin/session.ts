@@ -113,6 +113,11 @@ export async function loadMe(): Promise<void> {
  * A staff action from a dialog or a button: on success a toast and `then` (a reload); a refusal
  * comes back as its message for the dialog to show (null when done).
  */
+/** A button's one-step action: like staffAction, with a refusal shown as a toast (no form to show it in). */
+export function staffStep<T = unknown>(...args: Parameters<typeof staffAction<T>>): void {
+  void staffAction<T>(...args).then((e) => e && notice('error', e));
+}
+
 export async function staffAction<T = unknown>(
   path: string,
   body: Record<string, unknown>,

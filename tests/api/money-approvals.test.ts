@@ -3,7 +3,7 @@
 // another staff member's approval moves the money, once; a rejection moves nothing.
 import { describe, expect, it } from 'vitest';
 import { setupApi } from '../setup/api.ts';
-import { orderHelpers, PNG, staffToken } from '../support/orders.ts';
+import { orderHelpers, PNG } from '../support/orders.ts';
 import { expectLedgerSound, wallet } from '../support/money.ts';
 import type { MoneyApproval } from '#shared/money/responses.ts';
 
@@ -11,12 +11,7 @@ const t = await setupApi();
 const o = orderHelpers(t);
 const THRESHOLD = t.services.env.MONEY_SECOND_APPROVAL_YUAN * 100;
 
-/** A second staff member (finance) with a console session. */
-async function finance() {
-  const u = await o.a.user();
-  expect((await o.admin('staff/save', { phone: u.phone, role: 'finance' })).body.code).toBe(1);
-  return o.a.bearer(await staffToken(t, u.phone));
-}
+const finance = () => o.anotherStaff();
 const credit = (userRid: string, fen: number, key: string) =>
   o.admin<{ balance_fen: number; pending: boolean; approval_rid: string | null }>('balance/credit', {
     user_rid: userRid,

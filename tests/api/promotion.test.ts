@@ -639,6 +639,67 @@ describe('withdrawals', () => {
     ]);
     await expectSound();
   });
+
+  it('large ones are approved by one staff member and paid by another (decision 0045); small ones at once', async () => {
+    const threshold = t.services.env.MONEY_SECOND_APPROVAL_YUAN;
+    t.services.env.MONEY_SECOND_APPROVAL_YUAN = 500;
+    try {
+      let p = await withMoney();
+      const big = await withdraw(p, { amount_fen: 50_000 });
+      const small = await withdraw(p, { amount_fen: 49_900 });
+      const pay = (rid: string, h?: Record<string, string>) =>
+        h
+          ? t.post('/api/admin/promoter/withdraw/pay', { rid, payout_ref: 'BANK-88' }, h)
+          : o.admin('promoter/withdraw/pay', { rid, payout_ref: 'BANK-88' });
+      const row = async (rid: string) =>
+        (
+          await o.admin<{ list: { rid: string; needs_two: boolean; first_approved_at: string | null }[] }>(
+            'promoter/withdraw/list',
+            { keyword: rid },
+          )
+        ).body.data.list[0];
+      expect(await row(big.body.data.rid)).toMatchObject({ needs_two: true, first_approved_at: null });
+      expect(await row(small.body.data.rid)).toMatchObject({ needs_two: false });
+
+      // Nobody pays a large one before a first approval; a small one needs none.
+      expect((await pay(big.body.data.rid)).body).toMatchObject({
+        code: 0,
+        msg: '提现金额达到 ¥500.00，需一位同事先初审同意，再由另一位同事打款',
+      });
+      expect((await o.admin('promoter/withdraw/approve', { rid: small.body.data.rid })).body.msg).toBe(
+        '该提现金额无需初审，可直接打款',
+      );
+      expect((await pay(small.body.data.rid)).body).toMatchObject({ code: 1, data: { status: 'paid' } });
+
+      // The first approval moves nothing; the approver cannot also pay; someone else can, once.
+      const approved = await o.admin('promoter/withdraw/approve', { rid: big.body.data.rid });
+      expect(approved.body).toMatchObject({
+        code: 1,
+        msg: '已初审，请另一位同事打款',
+        data: { status: 'pending' },
+      });
+      expect((await o.admin('promoter/withdraw/approve', { rid: big.body.data.rid })).body.msg).toBe(
+        '该提现已初审，等待另一位同事打款',
+      );
+      expect((await row(big.body.data.rid)).first_approved_at).not.toBeNull();
+      expect((await pay(big.body.data.rid)).body).toMatchObject({
+        code: 0,
+        msg: '不能为自己初审的提现打款，请另一位同事打款',
+      });
+      p = await relogin(p);
+      expect(await mine(p)).toMatchObject({ pending_fen: 50_000, withdrawn_fen: 49_900 });
+      const second = await o.anotherStaff();
+      expect((await pay(big.body.data.rid, second)).body).toMatchObject({
+        code: 1,
+        data: { status: 'paid', payout_ref: 'BANK-88' },
+      });
+      expect((await pay(big.body.data.rid, second)).body.msg).toBe('该提现申请已处理，无法修改');
+      expect(await mine(p)).toMatchObject({ pending_fen: 0, withdrawn_fen: 99_900 });
+      await expectSound();
+    } finally {
+      t.services.env.MONEY_SECOND_APPROVAL_YUAN = threshold;
+    }
+  });
 });
 
 describe('campaigns', () => {

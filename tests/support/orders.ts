@@ -135,6 +135,13 @@ export function orderHelpers(t: TestContext) {
     return res.body.data.status;
   }
   let secondPair: Record<string, string> | undefined;
+  /** A second staff member (finance unless told) with a console session: the four-eyes steps. */
+  async function anotherStaff(role = 'finance') {
+    const u = await a.user();
+    expect((await admin('staff/save', { phone: u.phone, role })).body.code).toBe(1);
+    return a.bearer(await staffToken(t, u.phone));
+  }
+
   /**
    * A manual credit; one at or above the second-approval amount (decision 0045) is approved by
    * another staff member, as the console would have it.
@@ -146,11 +153,7 @@ export function orderHelpers(t: TestContext) {
     );
     expect(res.body.code).toBe(1);
     if (!res.body.data.pending) return res.body.data.balance_fen;
-    if (!secondPair || t.services.now() - staffSince > 3600_000) {
-      const u = await a.user();
-      expect((await admin('staff/save', { phone: u.phone, role: 'finance' })).body.code).toBe(1);
-      secondPair = a.bearer(await staffToken(t, u.phone));
-    }
+    if (!secondPair || t.services.now() - staffSince > 3600_000) secondPair = await anotherStaff();
     const approved = await t.post<{ balance_fen: number }>(
       '/api/admin/money/approval/approve',
       { rid: res.body.data.approval_rid },
@@ -209,5 +212,18 @@ export function orderHelpers(t: TestContext) {
     return order;
   }
 
-  return { a, customer, staff, demoItem, pickup, admin, move, credit, upload, quotedOrder, billedOrder };
+  return {
+    a,
+    customer,
+    staff,
+    anotherStaff,
+    demoItem,
+    pickup,
+    admin,
+    move,
+    credit,
+    upload,
+    quotedOrder,
+    billedOrder,
+  };
 }

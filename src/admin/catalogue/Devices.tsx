@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { z } from '../../lib/shared/zod.ts';
-import { staffAction, type Me } from '../session.ts';
+import { staffAction, staffStep, type Me } from '../session.ts';
 import {
   button,
   DataTable,
@@ -214,7 +214,7 @@ export default function Devices({ me }: { me: Me }) {
                     className={r.on_sale ? button.danger : button.ghost}
                     aria-label={`${r.on_sale ? '下架' : '上架'} ${r.name}`}
                     onClick={() =>
-                      void staffAction(
+                      staffStep(
                         '/api/admin/device/edit',
                         { rid: r.rid, on_sale: !r.on_sale },
                         r.on_sale ? '已下架' : '已上架',

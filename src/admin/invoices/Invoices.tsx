@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { $session, consoleApi, notice, staffAction, type Me } from '../session.ts';
+import { $session, consoleApi, notice, staffAction, staffStep, type Me } from '../session.ts';
 import {
   Badge,
   button,
@@ -172,7 +172,7 @@ export default function Invoices({ me }: { me: Me }) {
                     type="button"
                     className={button.primary}
                     onClick={() =>
-                      void staffAction(
+                      staffStep(
                         '/api/admin/invoice/approve',
                         { rid: r.rid },
                         isTaxInvoice(r.type) ? '已审核，请开具后上传' : '已开具',

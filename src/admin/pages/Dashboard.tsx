@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { z } from 'zod';
-import { consoleApi, notice, staffAction, type Me } from '../session.ts';
+import { consoleApi, staffStep, type Me } from '../session.ts';
 import { button, DataTable, ExportCsv, PageHeader, Pager, useList, when } from '../ui.tsx';
 import type { Permission } from '../../lib/shared/staff/permissions.ts';
 import {
@@ -257,12 +257,9 @@ function PromiseList({ kind, me, onDone }: { kind: PromiseKind; me: Me; onDone: 
                   className={button.ghost}
                   aria-label={`${mark.label} ${r.order_no}`}
                   onClick={() =>
-                    void staffAction(
-                      `/api/admin/order/${mark.path}`,
-                      { rid: r.rid },
-                      `已记录：${mark.label}`,
-                      () => Promise.all([list.reload(), onDone()]),
-                    ).then((e) => e && notice('error', e))
+                    staffStep(`/api/admin/order/${mark.path}`, { rid: r.rid }, `已记录：${mark.label}`, () =>
+                      Promise.all([list.reload(), onDone()]),
+                    )
                   }
                 >
                   {mark.label}

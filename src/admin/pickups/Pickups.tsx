@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { type Me, notice, staffAction } from '../session.ts';
+import { type Me, staffStep } from '../session.ts';
 import {
   Badge,
   button,
@@ -40,12 +40,12 @@ export default function Pickups({ me }: { me: Me }) {
   const process = me.permissions.includes('orders.process');
 
   const step = (p: PickupRow, path: 'picked' | 'receive') =>
-    void staffAction(
+    staffStep(
       `/api/admin/pickup/${path}`,
       { rid: p.rid },
       path === 'picked' ? '已标记为已取样' : '已确认收样',
       list.reload,
-    ).then((e) => e && notice('error', e));
+    );
 
   return (
     <div className="grid grid-cols-1">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { type Me, staffAction } from '../session.ts';
+import { type Me, staffAction, staffStep } from '../session.ts';
 import {
   Badge,
   button,
@@ -155,7 +155,7 @@ export default function Items({ me }: { me: Me }) {
                     type="button"
                     className={button.link}
                     onClick={() =>
-                      void staffAction(
+                      staffStep(
                         r.status === 'active'
                           ? '/api/admin/points/item/retire'
                           : '/api/admin/points/item/restore',

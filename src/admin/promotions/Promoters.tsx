@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { staffAction, type Me } from '../session.ts';
+import { staffAction, staffStep, type Me } from '../session.ts';
 import {
   Badge,
   button,
@@ -342,6 +342,11 @@ function Withdrawals({ me }: { me: Me }) {
                 <Badge tone={r.status === 'paid' ? 'accent' : r.status === 'pending' ? 'hot' : 'slate'}>
                   {r.status_text}
                 </Badge>
+                {r.status === 'pending' && r.needs_two && (
+                  <span className="block text-xs text-slate-500">
+                    {r.first_approved_at ? '已初审·待另一位同事打款' : '金额较大，需两人审批'}
+                  </span>
+                )}
                 {r.payout_ref && <span className="block text-xs text-slate-500">流水 {r.payout_ref}</span>}
                 {r.reject_reason && <span className="block text-xs text-red-600">{r.reject_reason}</span>}
               </>
@@ -353,13 +358,30 @@ function Withdrawals({ me }: { me: Me }) {
             cell: (r) =>
               payout && r.status === 'pending' ? (
                 <span className="flex gap-1.5 whitespace-nowrap">
-                  <button
-                    type="button"
-                    className={button.primary}
-                    onClick={() => (setRef(''), setNote(''), setPaying(r))}
-                  >
-                    标记已打款
-                  </button>
+                  {r.needs_two && !r.first_approved_at ? (
+                    <button
+                      type="button"
+                      className={button.primary}
+                      onClick={() =>
+                        staffStep(
+                          '/api/admin/promoter/withdraw/approve',
+                          { rid: r.rid },
+                          '已初审，请另一位同事打款',
+                          list.reload,
+                        )
+                      }
+                    >
+                      初审同意
+                    </button>
+                  ) : (
+                    <button
+                      type="button"
+                      className={button.primary}
+                      onClick={() => (setRef(''), setNote(''), setPaying(r))}
+                    >
+                      标记已打款
+                    </button>
+                  )}
                   <button
                     type="button"
                     className={button.danger}
@@ -572,7 +594,7 @@ function Campaigns({ me }: { me: Me }) {
                     type="button"
                     className={r.status === 'active' ? button.danger : button.primary}
                     onClick={() =>
-                      void staffAction(
+                      staffStep(
                         `/api/admin/campaign/${r.status === 'active' ? 'retire' : 'restore'}`,
                         { rid: r.rid },
                         r.status === 'active' ? '已下线' : '已上线',

@@ -27,6 +27,7 @@ export {
   type Split,
 } from './pay.ts';
 export { ledgerProblems } from './asset.ts';
+export { secondApprovalFen } from './approvals.ts';
 export { prestoreToPay, settleOnlineTopUp } from './prestore.ts';
 export { repayToPay, settleOnlineRepay } from './credit.ts';
 export { moneyRoutes } from './routes.ts';

@@ -12,6 +12,7 @@ import {
   promoterRejectSchema,
   staffWithdrawListSchema,
   withdrawPaySchema,
+  withdrawRidSchema,
   withdrawRejectSchema,
 } from '../../shared/promotion/promotion.ts';
 import {
@@ -23,7 +24,7 @@ import {
   WithdrawalSchema,
 } from '../../shared/promotion/responses.ts';
 import { decidePromoter, listPromoters } from './promoters.ts';
-import { decideWithdrawal, listWithdrawals } from './withdrawals.ts';
+import { decideWithdrawal, firstApproveWithdrawal, listWithdrawals } from './withdrawals.ts';
 import { listCampaigns, saveCampaign, setCampaignStatus } from './campaigns.ts';
 
 /** 推广 under /api/admin: promoter applications, withdrawals to pay, campaigns (decision 0031). */
@@ -60,6 +61,20 @@ export function promotionAdminRoutes() {
     '/promoter/withdraw/list',
     contract({ body: staffWithdrawListSchema, response: StaffWithdrawalPageSchema }),
     async (c) => ok(c, await listWithdrawals(c.var.services, await readBody(c, staffWithdrawListSchema))),
+  );
+
+  r.post(
+    '/promoter/withdraw/approve',
+    contract({ body: withdrawRidSchema, response: WithdrawalSchema }),
+    async (c) => {
+      const me = requireUser(c);
+      const input = await readBody(c, withdrawRidSchema);
+      return ok(
+        c,
+        await firstApproveWithdrawal(c.var.services, me.id, input.rid),
+        '已初审，请另一位同事打款',
+      );
+    },
   );
 
   r.post(

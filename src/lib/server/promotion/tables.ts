@@ -114,6 +114,9 @@ export const promoterWithdrawals = pgTable(
     createdAt: at('created_at').notNull(),
     decidedAt: at('decided_at'),
     decidedBy: integer('decided_by'),
+    /** A large withdrawal's first approval (decision 0045): someone else then pays it out. */
+    firstApproverId: integer('first_approver_id'),
+    firstApprovedAt: at('first_approved_at'),
     updatedAt: at('updated_at').notNull(),
   },
   (t) => [

@@ -8,9 +8,9 @@ import { promoters, promoterWithdrawals, users } from '../platform/db/schema.ts'
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { containsPattern } from '../platform/db/like.ts';
-import { moneyTransaction } from '../money/index.ts';
+import { moneyTransaction, secondApprovalFen } from '../money/index.ts';
 import { pageWindow } from '../../shared/pagination.ts';
-import { fenToYuan } from '../../shared/money.ts';
+import { fenToYuan, formatFen } from '../../shared/money.ts';
 import {
   belowMinimum,
   NOT_ENOUGH_WITHDRAWABLE,
@@ -264,10 +264,13 @@ export async function listWithdrawals(
       .where(where),
     s.db.select({ n: count() }).from(promoterWithdrawals).where(eq(promoterWithdrawals.status, 'pending')),
   ]);
+  const twoFrom = secondApprovalFen(s);
   return {
     list: rows.map((r) => ({
       ...withdrawalOut(r.w),
       note: r.w.note,
+      needs_two: r.w.amountFen >= twoFrom,
+      first_approved_at: r.w.firstApprovedAt?.toISOString() ?? null,
       promoter: { rid: r.p.rid, user_rid: r.userRid, phone: r.phone, real_name: r.p.realName },
     })),
     total: total.n,
@@ -275,7 +278,47 @@ export async function listWithdrawals(
   };
 }
 
-/** Finance paid it out (outside the system) and records the transfer's reference; or rejects it. */
+export const SELF_PAYOUT = '不能为自己初审的提现打款，请另一位同事打款';
+export const FIRST_APPROVAL_NEEDED = (s: Services) =>
+  `提现金额达到 ${formatFen(secondApprovalFen(s))}，需一位同事先初审同意，再由另一位同事打款`;
+
+/** A pending withdrawal found by rid, with its promoter's purse and the withdrawal locked (one order). */
+async function lockForStaff(tx: Tx, rid: string) {
+  const [found] = await tx
+    .select({ promoterId: promoterWithdrawals.promoterId })
+    .from(promoterWithdrawals)
+    .where(eq(promoterWithdrawals.rid, rid));
+  if (!found) throw new DomainError(WITHDRAWAL_NOT_FOUND, 200, 'NOT_FOUND');
+  const p = await lockPromoter(tx, found.promoterId);
+  const w = await lockOwn(tx, p, rid);
+  if (w.status !== 'pending') throw new DomainError(WITHDRAWAL_DONE, 200, 'CONFLICT');
+  return { p, w };
+}
+
+/**
+ * promoter/withdraw/approve: the first of two people on a large withdrawal (decision 0045) agrees
+ * it may be paid; nothing moves, and someone else transfers the money and records it.
+ */
+export async function firstApproveWithdrawal(s: Services, staffId: number, rid: string) {
+  const now = new Date(s.now());
+  return moneyTransaction(s.db, async (tx) => {
+    const { w } = await lockForStaff(tx, rid);
+    if (w.amountFen < secondApprovalFen(s)) throw new DomainError('该提现金额无需初审，可直接打款');
+    if (w.firstApproverId !== null)
+      throw new DomainError('该提现已初审，等待另一位同事打款', 200, 'CONFLICT');
+    const [row] = await tx
+      .update(promoterWithdrawals)
+      .set({ firstApproverId: staffId, firstApprovedAt: now, updatedAt: now })
+      .where(eq(promoterWithdrawals.id, w.id))
+      .returning();
+    return withdrawalOut(row);
+  });
+}
+
+/**
+ * Finance paid it out (outside the system) and records the transfer's reference; or rejects it.
+ * A large one is paid only after someone else's first approval.
+ */
 export async function decideWithdrawal(
   s: Services,
   staffId: number,
@@ -283,16 +326,13 @@ export async function decideWithdrawal(
 ) {
   const now = s.now();
   return moneyTransaction(s.db, async (tx) => {
-    const [found] = await tx
-      .select({ promoterId: promoterWithdrawals.promoterId })
-      .from(promoterWithdrawals)
-      .where(eq(promoterWithdrawals.rid, input.rid));
-    if (!found) throw new DomainError(WITHDRAWAL_NOT_FOUND, 200, 'NOT_FOUND');
-    const p = await lockPromoter(tx, found.promoterId);
-    const w = await lockOwn(tx, p, input.rid);
-    if (w.status !== 'pending') throw new DomainError(WITHDRAWAL_DONE, 200, 'CONFLICT');
+    const { p, w } = await lockForStaff(tx, input.rid);
     if (!input.pay)
       return withdrawalOut(await giveBack(tx, p, w, 'rejected', now, { staffId, reason: input.reason }));
+    if (w.amountFen >= secondApprovalFen(s)) {
+      if (w.firstApproverId === null) throw new DomainError(FIRST_APPROVAL_NEEDED(s));
+      if (w.firstApproverId === staffId) throw new DomainError(SELF_PAYOUT);
+    }
     const [row] = await tx
       .update(promoterWithdrawals)
       .set({

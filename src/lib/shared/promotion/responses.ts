@@ -142,6 +142,9 @@ export const StaffPromoterPageSchema = pagedOf(StaffPromoterSchema);
 export const StaffWithdrawalSchema = WithdrawalSchema.extend({
   promoter: z.object({ rid: ridOut, user_rid: ridOut, phone: z.string(), real_name: z.string() }),
   note: z.string(),
+  /** At or above MONEY_SECOND_APPROVAL_YUAN: one person approves, another pays (decision 0045). */
+  needs_two: z.boolean(),
+  first_approved_at: z.string().nullable(),
 });
 export const StaffWithdrawalPageSchema = pagedOf(StaffWithdrawalSchema).extend({
   pending_count: z.number().int(),

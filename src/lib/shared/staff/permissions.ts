@@ -206,6 +206,7 @@ export const ADMIN_ROUTES: Record<string, Permission> = {
   'promoter/approve': 'promotion.manage',
   'promoter/reject': 'promotion.manage',
   'promoter/withdraw/list': 'promotion.read',
+  'promoter/withdraw/approve': 'promotion.payout',
   'promoter/withdraw/pay': 'promotion.payout',
   'promoter/withdraw/reject': 'promotion.payout',
   'campaign/list': 'promotion.read',
