@@ -216,6 +216,8 @@ describe('tokens', () => {
     ]) {
       for (const path of [
         '/api/auth/user/info',
+        '/api/auth/web/home/data',
+        '/api/auth/message/list',
         '/api/auth/updateInfo',
         '/api/auth/logout',
         '/api/auth/no-such-call',

@@ -117,9 +117,12 @@ describe('the coupon centre and my coupons', () => {
     // Valid 30 days from receipt: then it is 已失效.
     const today = new Date(t.services.now() + 8 * 3600_000).toISOString().slice(0, 10);
     expect(new Date(page.list[0].valid_to).getTime()).toBe(Date.parse(`${today}T00:00:00+08:00`) + 30 * DAY);
+    const home = () => t.post<{ coupons: number }>('/api/auth/web/home/data', {}, c.h);
+    expect((await home()).body.data.coupons).toBe(1);
     await expire(page.list[0].rid);
     expect((await mine(c, 3)).list.map((x) => x.state_text)).toEqual(['已过期']);
     expect((await mine(c, 1)).total).toBe(0);
+    expect((await home()).body.data.coupons).toBe(0);
   });
 
   it('redeems a code in any case, once per customer, and refuses a wrong one', async () => {

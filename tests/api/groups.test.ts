@@ -184,9 +184,36 @@ describe('research groups', () => {
       orders: { unpaid: number };
       groups: { rid: string; waiting_payments: number }[];
     }>('/api/auth/web/home/data', {}, pi.h);
-    expect(home.body.data.groups).toMatchObject([{ rid, waiting_payments: 1 }]);
-    const mine = await t.post<{ orders: { unpaid: number } }>('/api/auth/web/home/data', {}, student.h);
-    expect(mine.body.data.orders.unpaid).toBe(1);
+    expect(home.body.data.groups).toEqual([
+      {
+        rid,
+        name: expect.any(String),
+        role: 'leader',
+        balance_fen: 10_000,
+        waiting_applicants: 0,
+        waiting_payments: 1,
+      },
+    ]);
+    // A member sees the wallet, not what waits for the leader; one still applying sees nothing.
+    const mine = await t.post<{
+      orders: Record<string, number>;
+      groups: { waiting_payments: number; role: string; balance_fen: number }[];
+    }>('/api/auth/web/home/data', {}, student.h);
+    expect(mine.body.data.orders).toEqual({ unpaid: 1, unsettled: 0, quoting: 0, delivered: 0 });
+    expect(mine.body.data.groups).toMatchObject([
+      { role: 'member', balance_fen: 10_000, waiting_payments: 0 },
+    ]);
+    const applicant = await o.customer();
+    await call(applicant, 'apply', { rid, message: '想加入' });
+    const waiting = await t.post<{ groups: unknown[]; coupons: number; points: number }>(
+      '/api/auth/web/home/data',
+      {},
+      applicant.h,
+    );
+    expect(waiting.body.data).toMatchObject({ groups: [], points: 0 });
+    expect(
+      (await t.post<typeof home.body.data>('/api/auth/web/home/data', {}, pi.h)).body.data.groups,
+    ).toMatchObject([{ waiting_applicants: 1 }]);
   });
 
   it('knows an order is of a group a promoter is in (no rebate on those)', async () => {

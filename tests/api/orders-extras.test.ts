@@ -24,7 +24,7 @@ describe('in-system messages', () => {
     await o.move('order/cancel', { rid, reason: '客户要求' });
     await runJobs(t.services);
     type Messages = {
-      list: { rid: string; title: string; order_rid: string; read: boolean }[];
+      list: { rid: string; title: string; order_rid: string; read: boolean; created: string }[];
       total: number;
       unread: number;
     };
@@ -32,6 +32,16 @@ describe('in-system messages', () => {
     expect(res.body.data).toMatchObject({ total: 2, unread: 2 });
     expect(res.body.data.list.map((m) => m.title)).toEqual(['订单已取消', '样品已签收']);
     expect(res.body.data.list[0].order_rid).toBe(rid);
+    expect(res.body.data.list[0].created).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(Date.parse(res.body.data.list[0].created)).toBeGreaterThanOrEqual(
+      Date.parse(res.body.data.list[1].created),
+    );
+    // Pages: the second of one each, and past the end (the counts stay).
+    const second = await t.post<Messages>('/api/auth/message/list', { page: 2, size: 1 }, me.h);
+    expect(second.body.data).toMatchObject({ total: 2, unread: 2 });
+    expect(second.body.data.list.map((m) => m.title)).toEqual(['样品已签收']);
+    const beyond = await t.post<Messages>('/api/auth/message/list', { page: 3, size: 1 }, me.h);
+    expect(beyond.body.data).toEqual({ list: [], total: 2, unread: 2 });
     const one = await t.post<{ unread: number }>(
       '/api/auth/message/read',
       { rids: [res.body.data.list[0].rid] },

@@ -208,6 +208,8 @@ describe('earning points on a completed order', () => {
     );
     await runJobs(t.services);
     expect((await init(c)).balance).toBe(520);
+    // The home page's card says the same.
+    expect((await t.post<{ points: number }>('/api/auth/web/home/data', {}, c.h)).body.data.points).toBe(520);
     await expectSound();
   });
 

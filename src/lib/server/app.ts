@@ -24,7 +24,7 @@ import { operationsAdminRoutes } from './orders/operations-routes.ts';
 import { reservationAdminRoutes, reservationRoutes } from './reservations/routes.ts';
 import { reservationOpenRoutes } from './reservations/open-routes.ts';
 import { agreementRoutes } from './agreement/routes.ts';
-import { messageRoutes } from './notify/routes.ts';
+import { messageHotReadRoutes, messageRoutes } from './notify/routes.ts';
 import { moneyAdminRoutes, moneyRoutes } from './money/index.ts';
 import { couponAdminRoutes, couponRoutes } from './coupons/index.ts';
 import { invoiceAdminRoutes, invoiceRoutes } from './invoices/index.ts';
@@ -86,6 +86,8 @@ export function createApi(services: Services) {
   app.use('/api/*', bodyLimits);
   // Hot reads check the token in their own one statement, so they come before the guard.
   app.route('/api/auth', memberHotReadRoutes());
+  app.route('/api/auth', homeRoutes());
+  app.route('/api/auth', messageHotReadRoutes());
   app.use('/api/auth/*', authGuard);
   app.use('/api/admin/*', authGuard, staffAccess);
 
@@ -109,7 +111,6 @@ export function createApi(services: Services) {
   app.route('/api/auth', couponRoutes());
   app.route('/api/auth', invoiceRoutes());
   app.route('/api/auth', groupRoutes());
-  app.route('/api/auth', homeRoutes());
   app.route('/api/auth', privacyRoutes());
   app.route('/api/auth', pointsRoutes());
   app.route('/api/auth', statementRoutes());

@@ -1,6 +1,20 @@
 // Coupons (decision 0026): templates staff define, coupons customers hold, and the one place an
 // order's payment takes a coupon and a cancellation gives it back.
-import { and, asc, count, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  lte,
+  ne,
+  or,
+  sql,
+  type AnyColumn,
+  type Placeholder,
+} from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { couponTemplates, coupons, item, orderItems, orders } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
@@ -204,9 +218,10 @@ export async function giveWelcomeCoupons(tx: Tx, userId: number, now: number): P
   return given;
 }
 
-const tabWhere = (userId: number, tab: CouponTab, now: number) => {
+/** A tab's coupons of `userId` (or of a column of an outer query) at `now` (or a placeholder). */
+const tabWhere = (userId: number | AnyColumn, tab: CouponTab, now: number | Placeholder) => {
   const mine = eq(coupons.userId, userId);
-  const at = new Date(now);
+  const at = typeof now === 'number' ? new Date(now) : now;
   if (tab === 1) return and(mine, eq(coupons.state, 'available'), gt(coupons.validTo, at));
   if (tab === 2) return and(mine, eq(coupons.state, 'used'));
   return and(
@@ -524,6 +539,17 @@ export async function orderCoupon(db: Db | Tx, orderId: number) {
     discount_fen: row.c.discountFen ?? 0,
     allocation: row.c.allocation ?? [],
   };
+}
+
+/**
+ * How many coupons the customer whose id is `userId` (a column of the caller's query) can use at
+ * the `now` placeholder: a subquery, so the home page asks in one statement.
+ */
+export function usableCouponsOf(db: Db, userId: AnyColumn) {
+  return sql<number>`(${db
+    .select({ n: count() })
+    .from(coupons)
+    .where(tabWhere(userId, 1, sql.placeholder('now')))})`.mapWith(Number);
 }
 
 /** How many coupons a customer can use now (the asset card's count). */

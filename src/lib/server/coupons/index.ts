@@ -9,6 +9,7 @@ export {
   returnOrderCoupon,
   useCoupon,
   usableCouponCount,
+  usableCouponsOf,
   type CouponOption,
 } from './coupons.ts';
 export { couponRoutes } from './routes.ts';

@@ -1,7 +1,8 @@
 // Research groups (decision 0033): creating one, joining (by code, or applying and being agreed),
 // roles, limits, leadership handover, dissolving; the group wallet and paying orders from it.
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, sum, type AnyColumn } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db, type Tx } from '../platform/db/client.ts';
 import type { Services } from '../platform/services.ts';
 import {
@@ -32,6 +33,7 @@ import {
 
 type Group = typeof researchGroups.$inferSelect;
 type Member = typeof groupMembers.$inferSelect;
+type GroupRole = Member['role'];
 
 const MAX_LED = 5;
 const CODE_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -251,6 +253,41 @@ export async function myGroups(s: Services, userId: number) {
   }
   return { list };
 }
+
+const applicants = alias(groupMembers, 'applicants');
+const mine = alias(groupMembers, 'mine');
+
+/**
+ * What waits in the active groups of the customer whose id is `userId` (a column of the caller's
+ * query), as myGroups tells it: the wallet (of an active group), and for the leader and
+ * assistants the applicants and payments to decide. A subquery: the home page's one statement.
+ */
+export const homeGroupsOf = (userId: AnyColumn) =>
+  sql<
+    {
+      rid: string;
+      name: string;
+      role: GroupRole;
+      balance_fen: number;
+      waiting_applicants: number;
+      waiting_payments: number;
+    }[]
+  >`coalesce((select json_agg(json_build_object(
+    'rid', ${researchGroups.rid},
+    'name', ${researchGroups.name},
+    'role', ${mine.role},
+    'balance_fen', case when ${researchGroups.status} = 'active' then (
+      select ${moneyAccounts.cashFen} + ${moneyAccounts.bonusFen} from ${moneyAccounts}
+      where ${moneyAccounts.ownerKind} = 'group' and ${moneyAccounts.ownerId} = ${researchGroups.id}) else 0 end,
+    'waiting_applicants', case when ${mine.role} <> 'member' then (
+      select count(*) from ${groupMembers} as ${applicants}
+      where ${applicants.groupId} = ${researchGroups.id} and ${applicants.status} = 'pending') else 0 end,
+    'waiting_payments', case when ${mine.role} <> 'member' then (
+      select count(*) from ${groupPayments}
+      where ${groupPayments.groupId} = ${researchGroups.id} and ${groupPayments.status} = 'pending') else 0 end
+  ) order by ${mine.id} desc)
+  from ${groupMembers} as ${mine} join ${researchGroups} on ${researchGroups.id} = ${mine.groupId}
+  where ${mine.userId} = ${userId} and ${mine.status} = 'active'), '[]'::json)`;
 
 /** cluster/detail: members (managers see everyone, with limits and spending; members see themselves). */
 export async function groupDetail(s: Services, userId: number, rid: string) {

@@ -2,4 +2,11 @@
 // their orders from within the limits the leader sets, and approvals beyond them.
 export { groupRoutes } from './routes.ts';
 export { groupAdminRoutes } from './admin-routes.ts';
-export { activeGroupsOf, managedGroup, managesGroup, myGroups, orderInUsersGroup } from './groups.ts';
+export {
+  activeGroupsOf,
+  homeGroupsOf,
+  managedGroup,
+  managesGroup,
+  myGroups,
+  orderInUsersGroup,
+} from './groups.ts';

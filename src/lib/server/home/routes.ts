@@ -1,53 +1,19 @@
 import { Hono } from 'hono';
-import { eq } from 'drizzle-orm';
 import type { ApiEnv } from '../app.ts';
 import { contract } from '../platform/http/contract.ts';
 import { ok } from '../platform/http/envelope.ts';
-import { requireUser } from '../platform/http/auth.ts';
-import { pointsAccounts } from '../platform/db/schema.ts';
-import { countByStatus } from '../orders/index.ts';
-import { usableCouponCount } from '../coupons/index.ts';
-import { myGroups } from '../groups/index.ts';
+import { bearerToken } from '../platform/http/auth.ts';
 import { HomeDataForUserSchema } from '../../shared/groups/responses.ts';
+import { homeDataByToken } from './home-data.ts';
 
 /**
- * web/home/data (decision 0033): what waits for a logged-in customer — orders to pay, settle or
- * price differences, usable coupons, points, and their research groups with what waits there.
+ * web/home/data, mounted before the guard on /api/auth: it checks the token inside its own
+ * single statement (no valid token → 401 '请先登录', as the guard answers).
  */
 export function homeRoutes() {
   const r = new Hono<ApiEnv>();
-  r.post('/web/home/data', contract({ response: HomeDataForUserSchema }), async (c) => {
-    const me = requireUser(c);
-    const s = c.var.services;
-    const [counts, coupons, [points], groups] = await Promise.all([
-      countByStatus(s.db, me.id),
-      usableCouponCount(s.db, me.id, s.now()),
-      s.db
-        .select({ balance: pointsAccounts.balance })
-        .from(pointsAccounts)
-        .where(eq(pointsAccounts.userId, me.id)),
-      myGroups(s, me.id),
-    ]);
-    return ok(c, {
-      orders: {
-        unpaid: counts.unpaid ?? 0,
-        unsettled: counts.unsettled ?? 0,
-        quoting: counts.quoting ?? 0,
-        delivered: counts.delivered ?? 0,
-      },
-      coupons,
-      points: points?.balance ?? 0,
-      groups: groups.list
-        .filter((g) => g.my_status === 'active')
-        .map((g) => ({
-          rid: g.rid,
-          name: g.name,
-          role: g.role,
-          balance_fen: g.balance_fen,
-          waiting_applicants: g.waiting_applicants,
-          waiting_payments: g.waiting_payments,
-        })),
-    });
-  });
+  r.post('/web/home/data', contract({ response: HomeDataForUserSchema }), async (c) =>
+    ok(c, await homeDataByToken(c.var.services, bearerToken(c))),
+  );
   return r;
 }

@@ -1,36 +1,63 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { orders, userMessages } from '../platform/db/schema.ts';
+import { orders, sessions, userMessages, users } from '../platform/db/schema.ts';
+import { preparedOnce } from '../platform/db/prepared.ts';
+import { DomainError } from '../platform/errors.ts';
+import { LOGIN_REQUIRED } from '../platform/http/auth.ts';
+import { accessTokenParams, liveAccessToken } from '../accounts/index.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 
-/** In-system messages, newest first, with the unread count the header badge shows. */
-export async function listMessages(s: Services, userId: number, page?: number, size?: number) {
+type MessageOut = {
+  rid: string;
+  title: string;
+  body: string;
+  order_rid: string | null;
+  read: boolean;
+  created: string;
+};
+
+/**
+ * One page of the session's messages with the total and the unread count, the session check
+ * inside: the header asks on every member page, so it is one statement (issue 19).
+ */
+const messagePageStatement = preparedOnce((db) =>
+  db
+    .select({
+      total:
+        sql<number>`(select count(*) from ${userMessages} where ${userMessages.userId} = ${users.id})`.mapWith(
+          Number,
+        ),
+      unread: sql<number>`(select count(*) from ${userMessages}
+        where ${userMessages.userId} = ${users.id} and ${userMessages.readAt} is null)`.mapWith(Number),
+      list: sql<MessageOut[]>`coalesce((select json_agg(json_build_object(
+          'rid', page.rid, 'title', page.title, 'body', page.body, 'order_rid', page.order_rid,
+          'read', page.read_at is not null, 'created', page.created_at
+        ) order by page.id desc) from (
+          select ${userMessages.id} as id, ${userMessages.rid} as rid, ${userMessages.title} as title,
+            ${userMessages.body} as body, ${orders.rid} as order_rid, ${userMessages.readAt} as read_at,
+            ${userMessages.createdAt} as created_at
+          from ${userMessages} left join ${orders} on ${orders.id} = ${userMessages.orderId}
+          where ${userMessages.userId} = ${users.id}
+          order by ${userMessages.id} desc
+          limit ${sql.placeholder('size')} offset ${sql.placeholder('offset')}
+        ) page), '[]'::json)`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(liveAccessToken)
+    .prepare('message_page'),
+);
+
+/** message/list for the session's customer, in one round trip; no valid token → 401. */
+export async function messagePageByToken(s: Services, token: string | null, page?: number, size?: number) {
+  const params = accessTokenParams(s, token);
   const w = pageWindow(page, size);
-  const mine = eq(userMessages.userId, userId);
-  const [rows, [{ total }], unread] = await Promise.all([
-    s.db
-      .select({ m: userMessages, orderRid: orders.rid })
-      .from(userMessages)
-      .leftJoin(orders, eq(orders.id, userMessages.orderId))
-      .where(mine)
-      .orderBy(desc(userMessages.id))
-      .limit(w.size)
-      .offset(w.offset),
-    s.db.select({ total: count() }).from(userMessages).where(mine),
-    unreadCount(s, userId),
-  ]);
-  return {
-    list: rows.map(({ m, orderRid }) => ({
-      rid: m.rid,
-      title: m.title,
-      body: m.body,
-      order_rid: orderRid,
-      read: m.readAt !== null,
-      created: m.createdAt.toISOString(),
-    })),
-    total,
-    unread,
-  };
+  const [row] = params
+    ? await messagePageStatement(s.db).execute({ ...params, size: w.size, offset: w.offset })
+    : [];
+  if (!row) throw new DomainError(LOGIN_REQUIRED, 401);
+  // json_build_object writes a timestamptz in PostgreSQL's text form; the API speaks ISO 8601.
+  return { ...row, list: row.list.map((m) => ({ ...m, created: new Date(m.created).toISOString() })) };
 }
 
 export async function unreadCount(s: Services, userId: number): Promise<number> {

@@ -3,10 +3,10 @@ import { MessagePageSchema, UnreadSchema } from '../../shared/notify/responses.t
 import { contract } from '../platform/http/contract.ts';
 import type { ApiEnv } from '../app.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
-import { requireUser } from '../platform/http/auth.ts';
+import { bearerToken, requireUser } from '../platform/http/auth.ts';
 import { PageRequestSchema } from '../../shared/pagination.ts';
 import { z } from '../../shared/zod.ts';
-import { listMessages, markRead } from './messages.ts';
+import { markRead, messagePageByToken } from './messages.ts';
 
 /** message/read: the messages to mark read (none: all of them). */
 const messageReadSchema = z.object(
@@ -14,15 +14,22 @@ const messageReadSchema = z.object(
   { error: '请求参数格式不正确' },
 );
 
-/** In-system messages (站内消息), written by the notification worker: the customer's reads. */
+/**
+ * message/list, the header's call on every member page, mounted before the guard on /api/auth:
+ * it checks the token inside its own single statement (no valid token → 401 '请先登录').
+ */
+export function messageHotReadRoutes() {
+  const r = new Hono<ApiEnv>();
+  r.post('/message/list', contract({ body: PageRequestSchema, response: MessagePageSchema }), async (c) => {
+    const { page, size } = await readBody(c, PageRequestSchema);
+    return ok(c, await messagePageByToken(c.var.services, bearerToken(c), page, size));
+  });
+  return r;
+}
+
+/** In-system messages (站内消息), written by the notification worker: marking them read. */
 export function messageRoutes() {
   const r = new Hono<ApiEnv>();
-
-  r.post('/message/list', contract({ body: PageRequestSchema, response: MessagePageSchema }), async (c) => {
-    const me = requireUser(c);
-    const { page, size } = await readBody(c, PageRequestSchema);
-    return ok(c, await listMessages(c.var.services, me.id, page, size));
-  });
 
   r.post('/message/read', contract({ body: messageReadSchema, response: UnreadSchema }), async (c) => {
     const me = requireUser(c);

@@ -1,5 +1,13 @@
 export { placeOrders } from './place.ts';
-export { countByStatus, findOwnOrder, findOrder, orderDetail, listOrders, timelineOf } from './read.ts';
+export {
+  countByStatus,
+  waitingOrdersOf,
+  findOwnOrder,
+  findOrder,
+  orderDetail,
+  listOrders,
+  timelineOf,
+} from './read.ts';
 export {
   readyToPay,
   payOrder,

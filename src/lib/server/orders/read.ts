@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  ne,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import {
   files,
@@ -266,6 +280,18 @@ export async function listOrders(
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** How many of the user's orders are in each status (the tab counts of /member/order). */
+/**
+ * What waits for the customer whose id is `userId` (a column of the caller's query): orders to
+ * pay, settle, be quoted, or fetched. A subquery, so the home page asks in one statement.
+ */
+export const waitingOrdersOf = (userId: AnyColumn) =>
+  sql<Record<'unpaid' | 'unsettled' | 'quoting' | 'delivered', number>>`(select json_build_object(
+    'unpaid', count(*) filter (where ${orders.status} = 'unpaid'),
+    'unsettled', count(*) filter (where ${orders.status} = 'unsettled'),
+    'quoting', count(*) filter (where ${orders.status} = 'quoting'),
+    'delivered', count(*) filter (where ${orders.status} = 'delivered')
+  ) from ${orders} where ${orders.userId} = ${userId})`;
+
 export async function countByStatus(db: Db, userId: number): Promise<Partial<Record<OrderStatus, number>>> {
   const rows = await db
     .select({ status: orders.status, n: count() })

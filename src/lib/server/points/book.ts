@@ -2,7 +2,7 @@
 // append-only history, and lots that expire. Every change runs under the account row's lock, in
 // the transaction that writes the entry, the lots and the balance; the one lock order is money
 // accounts first (when a movement of money goes with it), then points accounts in ascending user id.
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql, type AnyColumn } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../platform/db/client.ts';
 import { pointsAccounts, pointsEntries, pointsLots, pointsSpends } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
@@ -44,6 +44,12 @@ export async function lockOne(tx: Tx, userId: number, now: number): Promise<Poin
 }
 
 /** The balance without locking (reads): 0 before the account exists. */
+/** balanceOf as a subquery over `userId`, a column of the caller's query (the home page's one statement). */
+export const pointsBalanceOf = (userId: AnyColumn) =>
+  sql<number>`coalesce((select ${pointsAccounts.balance} from ${pointsAccounts} where ${pointsAccounts.userId} = ${userId}), 0)`.mapWith(
+    Number,
+  );
+
 export async function balanceOf(db: Db | Tx, userId: number): Promise<number> {
   const [a] = await db
     .select({ balance: pointsAccounts.balance })

@@ -2,6 +2,6 @@
 // first on the exchange catalogue, given to other customers; the customer's and staff's calls.
 export { awardInvitePoints, awardOrderPoints, reverseOrderPoints, cashPaidOnOrder } from './earn.ts';
 export { expirePoints, POINTS_EXPIRE } from './staff.ts';
-export { pointsProblems } from './book.ts';
+export { pointsBalanceOf, pointsProblems } from './book.ts';
 export { pointsRoutes } from './routes.ts';
 export { pointsAdminRoutes } from './admin-routes.ts';
