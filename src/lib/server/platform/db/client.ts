@@ -64,7 +64,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
     const client = await PGlite.create(dataDir ? { dataDir } : {});
-    const db = drizzlePglite(client, { schema });
+    const db = drizzlePglite({ client: takingTurns(client), schema });
     return {
       db,
       kind: 'pglite',
@@ -84,6 +84,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     unlock();
     throw error;
   }
+}
+
+/**
+ * PGlite runs one query at a time on the event loop's own thread and answers each by starting the
+ * next queued one in the same run of microtasks, so under load one turn of the loop ran hundreds
+ * of queries (125 ms and more). Node accepts one new connection per turn: a burst's last
+ * connections waited 10 s (issue 19). Here each call starts on a later turn (setImmediate), so a
+ * turn runs only the calls that were waiting when it began, and sockets are served in between.
+ * A transaction is one call: its own queries run inside it as before.
+ */
+function takingTurns(client: PGlite): PGlite {
+  const deferred = new Set<string | symbol>(['query', 'exec', 'transaction']);
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  return new Proxy(client, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      if (deferred.has(prop))
+        return (...args: unknown[]) => nextTurn().then(() => value.apply(target, args));
+      return value.bind(target);
+    },
+  });
 }
 
 /** The rows of a raw `db.execute(sql…)`: PGlite and node-postgres both answer `{ rows }`, typed apart. */
