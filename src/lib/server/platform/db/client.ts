@@ -101,8 +101,7 @@ function takingTurns(client: PGlite): PGlite {
     get(target, prop) {
       const value: unknown = Reflect.get(target, prop, target);
       if (typeof value !== 'function') return value;
-      if (deferred.has(prop))
-        return (...args: unknown[]) => nextTurn().then(() => value.apply(target, args));
+      if (deferred.has(prop)) return (...args: unknown[]) => nextTurn().then(() => value.apply(target, args));
       return value.bind(target);
     },
   });
