@@ -26,7 +26,7 @@ export const button = {
     'inline-flex h-9 items-center justify-center gap-1.5 rounded-md border border-slate-300 bg-white px-3.5 text-sm whitespace-nowrap text-slate-700 hover:bg-slate-50 disabled:opacity-50',
   danger:
     'inline-flex h-9 items-center justify-center gap-1.5 rounded-md border border-red-200 bg-white px-3.5 text-sm whitespace-nowrap text-red-600 hover:bg-red-50 disabled:opacity-50',
-  link: 'rounded px-1.5 py-0.5 text-sm text-brand-700 hover:bg-brand-50',
+  link: 'rounded px-1.5 py-0.5 text-sm whitespace-nowrap text-brand-700 hover:bg-brand-50',
 };
 const inputBase =
   'h-9 rounded-md border border-slate-300 bg-white px-2.5 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100';
@@ -46,12 +46,13 @@ export function Field({ label, children, hint }: { label: string; children: Reac
 
 export function PageHeader({ title, lead, actions }: { title: string; lead?: string; actions?: ReactNode }) {
   return (
-    <div className="mb-4 flex flex-wrap items-end gap-3">
-      <div className="min-w-0 flex-1">
+    // On a phone the actions go under the lead instead of squeezing it into a narrow column.
+    <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="min-w-0 sm:flex-1">
         <h1 className="text-xl font-bold text-slate-900">{title}</h1>
         {lead && <p className="mt-0.5 text-sm text-slate-500">{lead}</p>}
       </div>
-      {actions}
+      {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
     </div>
   );
 }
@@ -260,6 +261,9 @@ export function ExportCsv<T>({
 
 const features = tableFeatures({});
 
+/** A table's one-line state, kept in view when a phone scrolls the wide table sideways. */
+const tableNotice = 'sticky left-0 max-w-[calc(100vw-2rem)] px-3 py-10 text-center text-slate-400';
+
 /** A table of rows (TanStack Table): columns with a header and a cell, and the empty state. */
 export function DataTable<T extends RowData>({
   rows,
@@ -296,14 +300,14 @@ export function DataTable<T extends RowData>({
         <tbody className="divide-y divide-slate-100">
           {rows === null ? (
             <tr>
-              <td colSpan={columns.length} className="px-3 py-10 text-center text-slate-400">
-                加载中…
+              <td colSpan={columns.length} className="p-0">
+                <div className={tableNotice}>加载中…</div>
               </td>
             </tr>
           ) : rows.length === 0 ? (
             <tr>
-              <td colSpan={columns.length} className="px-3 py-10 text-center text-slate-400">
-                {empty}
+              <td colSpan={columns.length} className="p-0">
+                <div className={tableNotice}>{empty}</div>
               </td>
             </tr>
           ) : (

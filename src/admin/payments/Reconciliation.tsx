@@ -78,7 +78,7 @@ export default function Reconciliation({ me }: { me: Me }) {
           empty="还没有对账记录"
           columns={[
             { id: 'date', header: '账单日期', cell: (r) => r.bill_date, className: 'whitespace-nowrap' },
-            { id: 'provider', header: '渠道', cell: (r) => r.provider_text },
+            { id: 'provider', header: '渠道', cell: (r) => r.provider_text, className: 'whitespace-nowrap' },
             {
               id: 'status',
               header: '结果',
