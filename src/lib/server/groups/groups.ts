@@ -22,6 +22,8 @@ import { customerRef, customerRefColumns } from '../accounts/index.ts';
 import { maskPhone } from '../../shared/accounts/mask.ts';
 import { fenToYuan } from '../../shared/money.ts';
 import { pageWindow } from '../../shared/pagination.ts';
+import type { z } from '../../shared/zod.ts';
+import type { HomeDataForUserSchema } from '../../shared/groups/responses.ts';
 import { addMonths, shanghaiDate, shanghaiMidnight } from '../../shared/slots.ts';
 import {
   GROUP_NOT_FOUND,
@@ -33,7 +35,6 @@ import {
 
 type Group = typeof researchGroups.$inferSelect;
 type Member = typeof groupMembers.$inferSelect;
-type GroupRole = Member['role'];
 
 const MAX_LED = 5;
 const CODE_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -263,16 +264,7 @@ const mine = alias(groupMembers, 'mine');
  * assistants the applicants and payments to decide. A subquery: the home page's one statement.
  */
 export const homeGroupsOf = (userId: AnyColumn) =>
-  sql<
-    {
-      rid: string;
-      name: string;
-      role: GroupRole;
-      balance_fen: number;
-      waiting_applicants: number;
-      waiting_payments: number;
-    }[]
-  >`coalesce((select json_agg(json_build_object(
+  sql<z.output<typeof HomeDataForUserSchema>['groups']>`coalesce((select json_agg(json_build_object(
     'rid', ${researchGroups.rid},
     'name', ${researchGroups.name},
     'role', ${mine.role},

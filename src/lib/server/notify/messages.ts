@@ -6,15 +6,10 @@ import { DomainError } from '../platform/errors.ts';
 import { LOGIN_REQUIRED } from '../platform/http/auth.ts';
 import { accessTokenParams, liveAccessToken } from '../accounts/index.ts';
 import { pageWindow } from '../../shared/pagination.ts';
+import type { z } from '../../shared/zod.ts';
+import type { MessagePageSchema } from '../../shared/notify/responses.ts';
 
-type MessageOut = {
-  rid: string;
-  title: string;
-  body: string;
-  order_rid: string | null;
-  read: boolean;
-  created: string;
-};
+type MessageOut = z.output<typeof MessagePageSchema>['list'][number];
 
 /**
  * One page of the session's messages with the total and the unread count, the session check
@@ -60,7 +55,7 @@ export async function messagePageByToken(s: Services, token: string | null, page
   return { ...row, list: row.list.map((m) => ({ ...m, created: new Date(m.created).toISOString() })) };
 }
 
-export async function unreadCount(s: Services, userId: number): Promise<number> {
+async function unreadCount(s: Services, userId: number): Promise<number> {
   const [row] = await s.db
     .select({ n: count() })
     .from(userMessages)

@@ -278,8 +278,8 @@ export async function listWithdrawals(
   };
 }
 
-export const SELF_PAYOUT = '不能为自己初审的提现打款，请另一位同事打款';
-export const FIRST_APPROVAL_NEEDED = (s: Services) =>
+const SELF_PAYOUT = '不能为自己初审的提现打款，请另一位同事打款';
+const FIRST_APPROVAL_NEEDED = (s: Services) =>
   `提现金额达到 ${formatFen(secondApprovalFen(s))}，需一位同事先初审同意，再由另一位同事打款`;
 
 /** A pending withdrawal found by rid, with its promoter's purse and the withdrawal locked (one order). */
