@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
 import { retiredRefreshTokens, sessions, users } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import { preparedOnce } from '../platform/db/prepared.ts';
@@ -162,4 +163,15 @@ export async function revokeUserSessions(s: Services, userId: number): Promise<v
     .update(sessions)
     .set({ revokedAt: new Date(s.now()) })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * A staff role taken away or changed: every console login of that person ends, so the same token
+ * does not work again when a role is given back (issue 28). Their customer logins stay.
+ */
+export async function revokeConsoleSessions(db: Db | Tx, userId: number, now: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(now) })
+    .where(and(eq(sessions.userId, userId), eq(sessions.kind, 'staff'), isNull(sessions.revokedAt)));
 }

@@ -1,10 +1,11 @@
-import { eq, type Column } from 'drizzle-orm';
+import { eq, sql, type Column } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { MiddlewareHandler } from 'hono';
 import type { ApiEnv } from '../app.ts';
 import type { Db } from '../platform/db/client.ts';
 import {
   ability,
+  auditDenials,
   auditLog,
   creditApplications,
   device,
@@ -157,11 +158,13 @@ export const staffAccess: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const me = requireUser(c);
   const db = c.var.services.db;
   const role = await staffRole(db, me.id);
-  if (!role) throw new DomainError(STAFF_ONLY, 403);
-  if (me.kind !== 'staff') throw new DomainError(STAFF_LOGIN_NEEDED, 403);
   const action = c.req.path.replace(/^\/api\/admin\//, '');
-  const permission: Permission | undefined = ADMIN_ROUTES[action];
-  if (!permission || !can(role, permission)) throw new DomainError(NOT_PERMITTED, 403);
+  const permission = Object.hasOwn(ADMIN_ROUTES, action) ? ADMIN_ROUTES[action] : undefined;
+  if (!role || me.kind !== 'staff' || !permission || !can(role, permission)) {
+    const message = !role ? STAFF_ONLY : me.kind !== 'staff' ? STAFF_LOGIN_NEEDED : NOT_PERMITTED;
+    await recordDenial(c, { actorId: me.id, role: role ?? '', action, permission, message });
+    throw new DomainError(message, 403);
+  }
   c.set('staffRole', role);
   if (isReadOnly(permission, action)) return next();
 
@@ -213,3 +216,62 @@ async function answer(
 }
 const answerCode = async (res: Response) => (await answer(res))?.code;
 const answerMessage = async (res: Response) => String((await answer(res))?.msg ?? '').slice(0, 200);
+
+/** Calls that do not exist share one throttle key, so made-up paths cannot flood the log. */
+export const UNKNOWN_CALL = '(unknown)';
+
+/**
+ * A call the guard refused (issue 28): the first per actor, call and minute goes to the audit log
+ * as `denied` with what was asked; the rest of that minute only count (audit_denials).
+ */
+async function recordDenial(
+  c: Parameters<MiddlewareHandler<ApiEnv>>[0],
+  d: { actorId: number; role: string; action: string; permission: Permission | undefined; message: string },
+) {
+  const { db, now } = c.var.services;
+  const at = now();
+  const action = d.permission ? d.action : UNKNOWN_CALL;
+  const [w] = await db
+    .insert(auditDenials)
+    .values({ actorId: d.actorId, action, minute: new Date(at - (at % 60_000)), count: 1 })
+    .onConflictDoUpdate({
+      target: [auditDenials.actorId, auditDenials.action, auditDenials.minute],
+      set: { count: sql`${auditDenials.count} + 1` },
+    })
+    .returning({ count: auditDenials.count });
+  if (w.count > 1) return;
+  const body = d.permission ? await requestBody(c) : { path: d.action.slice(0, 100) };
+  await db.insert(auditLog).values({
+    at: new Date(at),
+    actorId: d.actorId,
+    role: d.role,
+    permission: d.permission ?? ('' as Permission),
+    action,
+    entityRid: null,
+    before: null,
+    after: null,
+    request: shallow(body),
+    outcome: 'denied',
+    message: d.message,
+    ip: noNul(clientIp(c)),
+  });
+}
+
+/** What a refused caller asked, one level deep and cut short: enough to see the attempt. */
+function shallow(body: Record<string, unknown> | null) {
+  if (!body) return null;
+  const entries = Object.entries(body)
+    .filter(([k]) => !SECRET.has(k))
+    .slice(0, 20)
+    .map(([k, v]) => [
+      noNul(k.slice(0, 40)),
+      typeof v === 'string'
+        ? noNul(v.slice(0, 200))
+        : v === null || typeof v === 'number' || typeof v === 'boolean'
+          ? v
+          : Array.isArray(v)
+            ? '[…]'
+            : '{…}',
+    ]);
+  return Object.fromEntries(entries);
+}

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ApiEnv } from '../app.ts';
 import { contract } from '../platform/http/contract.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { sessionMeta } from '../platform/http/client-ip.ts';
 import { DomainError } from '../platform/errors.ts';
-import { auditLog, staffMembers, users } from '../platform/db/schema.ts';
-import { passwordLogin } from '../accounts/index.ts';
+import { auditDenials, auditLog, staffMembers, users } from '../platform/db/schema.ts';
+import { passwordLogin, revokeConsoleSessions } from '../accounts/index.ts';
 import { passwordLoginSchema } from '../../shared/accounts/auth.ts';
 import { LoginResultSchema } from '../../shared/accounts/responses.ts';
 import { pageWindow } from '../../shared/pagination.ts';
@@ -76,15 +76,24 @@ export function staffAdminRoutes() {
       const [u] = await db.select().from(users).where(eq(users.phone, phone));
       if (!u) throw new DomainError('该手机号尚未注册，请先注册账号');
       if (u.id === me.id) throw new DomainError('不能修改自己的角色');
-      if (role === null) {
-        await db.delete(staffMembers).where(eq(staffMembers.userId, u.id));
-        return ok(c, null, '已取消员工身份');
-      }
-      const [m] = await db
-        .insert(staffMembers)
-        .values({ userId: u.id, role, createdAt: new Date(c.var.services.now()) })
-        .onConflictDoUpdate({ target: staffMembers.userId, set: { role } })
-        .returning();
+      const now = c.var.services.now();
+      // The change and the end of the person's console sessions commit together.
+      const m = await db.transaction(async (tx) => {
+        const [was] = await tx.select().from(staffMembers).where(eq(staffMembers.userId, u.id)).for('update');
+        // Also on a re-added role: a token from before a removal must not come back to life.
+        if (was?.role !== role) await revokeConsoleSessions(tx, u.id, now);
+        if (role === null) {
+          await tx.delete(staffMembers).where(eq(staffMembers.userId, u.id));
+          return null;
+        }
+        const [saved] = await tx
+          .insert(staffMembers)
+          .values({ userId: u.id, role, createdAt: new Date(now) })
+          .onConflictDoUpdate({ target: staffMembers.userId, set: { role } })
+          .returning();
+        return saved;
+      });
+      if (!m) return ok(c, null, '已取消员工身份');
       return ok(c, memberOut(m, u), '保存成功');
     },
   );
@@ -101,9 +110,19 @@ export function staffAdminRoutes() {
     const where = and(...filters);
     const [rows, [{ total }]] = await Promise.all([
       db
-        .select({ a: auditLog, u: users })
+        .select({ a: auditLog, u: users, denied: auditDenials.count })
         .from(auditLog)
         .innerJoin(users, eq(users.id, auditLog.actorId))
+        // A denied row stands for every denial of its actor and call in that minute.
+        .leftJoin(
+          auditDenials,
+          and(
+            eq(auditLog.outcome, 'denied'),
+            eq(auditDenials.actorId, auditLog.actorId),
+            eq(auditDenials.action, auditLog.action),
+            eq(auditDenials.minute, sql`date_trunc('minute', ${auditLog.at})`),
+          ),
+        )
         .where(where)
         .orderBy(desc(auditLog.id))
         .limit(w.size)
@@ -115,7 +134,7 @@ export function staffAdminRoutes() {
         .where(where),
     ]);
     return ok(c, {
-      list: rows.map(({ a, u }) => ({
+      list: rows.map(({ a, u, denied }) => ({
         id: a.id,
         at: a.at.toISOString(),
         actor: { rid: u.rid, phone: u.phone ?? '', name: u.name },
@@ -127,6 +146,7 @@ export function staffAdminRoutes() {
         after: a.after ?? null,
         request: a.request ?? null,
         outcome: a.outcome,
+        denied_count: denied,
         message: a.message,
         ip: a.ip,
       })),

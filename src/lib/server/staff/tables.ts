@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.ts';
 import { ROLES, type Permission } from '../../shared/staff/permissions.ts';
 
@@ -35,7 +35,8 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     request: jsonb('request'),
-    outcome: text('outcome', { enum: ['ok', 'refused'] }).notNull(),
+    /** ok; refused (the call ran and said no); denied (the role may not make the call at all). */
+    outcome: text('outcome', { enum: ['ok', 'refused', 'denied'] }).notNull(),
     message: text('message').notNull().default(''),
     ip: text('ip').notNull().default(''),
   },
@@ -44,4 +45,22 @@ export const auditLog = pgTable(
     index('audit_entity_idx').on(t.entityRid),
     index('audit_actor_idx').on(t.actorId, t.at),
   ],
+);
+
+/**
+ * Calls the guard denied, counted per actor, call and minute (issue 28): the first of a minute
+ * writes an audit row, the rest only raise the count here, so a script hammering the console
+ * leaves a trace without flooding the log. The audit list reads the count beside its row.
+ */
+export const auditDenials = pgTable(
+  'audit_denials',
+  {
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => users.id),
+    action: text('action').notNull(),
+    minute: at('minute').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.actorId, t.action, t.minute] })],
 );

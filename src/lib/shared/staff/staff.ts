@@ -52,7 +52,10 @@ export const AuditEntrySchema = z.object({
   before: z.unknown(),
   after: z.unknown(),
   request: z.unknown(),
-  outcome: z.enum(['ok', 'refused']),
+  /** denied: the role may not make the call at all (越权); refused: the call ran and said no. */
+  outcome: z.enum(['ok', 'refused', 'denied']),
+  /** For a denied row: how many times that actor was denied that call in that minute. */
+  denied_count: z.number().int().nullable(),
   message: z.string(),
   ip: z.string(),
 });
