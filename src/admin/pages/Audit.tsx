@@ -17,6 +17,14 @@ import { ROLE_TEXT, type Role } from '../../lib/shared/staff/permissions.ts';
 
 type Entry = z.output<typeof AuditPageSchema>['list'][number];
 
+const OUTCOME_TEXT = { ok: '成功', refused: '被拒绝', denied: '越权拒绝' } as const;
+const roleText = (role: string) => (role ? (ROLE_TEXT[role as Role] ?? role) : '非员工');
+/** A denied row stands for every denial of that call by that person in that minute. */
+const outcomeText = (e: Entry) =>
+  e.outcome === 'denied' && (e.denied_count ?? 1) > 1
+    ? `${OUTCOME_TEXT.denied}（该分钟共 ${e.denied_count} 次）`
+    : OUTCOME_TEXT[e.outcome];
+
 /** 操作日志: every staff change, searchable by call, record and actor; each row opens before/after. */
 export default function Audit() {
   const [draft, setDraft] = useState({ action: '', entity_rid: '', actor_phone: '' });
@@ -27,7 +35,7 @@ export default function Audit() {
     <div>
       <PageHeader
         title="操作日志"
-        lead="工作人员的每一次变更：谁、以什么角色、对哪条记录、变更前后、结果与来源地址。"
+        lead="工作人员的每一次变更：谁、以什么角色、对哪条记录、变更前后、结果与来源地址；无权限的调用记为越权拒绝（每人每接口每分钟一条，其余计次）。"
         actions={
           <ExportCsv<Entry>
             path="/api/admin/audit/list"
@@ -36,10 +44,10 @@ export default function Audit() {
             columns={[
               { header: '时间', value: (e) => when(e.at) },
               { header: '操作人', value: (e) => `${e.actor.name} ${e.actor.phone}` },
-              { header: '角色', value: (e) => ROLE_TEXT[e.role as Role] ?? e.role },
+              { header: '角色', value: (e) => roleText(e.role) },
               { header: '操作', value: (e) => e.action },
               { header: '对象', value: (e) => e.entity_rid ?? '' },
-              { header: '结果', value: (e) => (e.outcome === 'ok' ? '成功' : '被拒绝') },
+              { header: '结果', value: outcomeText },
               { header: '说明', value: (e) => e.message },
               { header: '地址', value: (e) => e.ip },
             ]}
@@ -93,7 +101,7 @@ export default function Audit() {
           {
             id: 'actor',
             header: '操作人',
-            cell: (e) => `${e.actor.name || e.actor.phone}（${ROLE_TEXT[e.role as Role] ?? e.role}）`,
+            cell: (e) => `${e.actor.name || e.actor.phone}（${roleText(e.role)}）`,
           },
           { id: 'action', header: '操作', cell: (e) => <code className="text-xs">{e.action}</code> },
           {
@@ -106,9 +114,10 @@ export default function Audit() {
             header: '结果',
             cell: (e) => (
               <>
-                <Badge tone={e.outcome === 'ok' ? 'accent' : 'red'}>
-                  {e.outcome === 'ok' ? '成功' : '被拒绝'}
-                </Badge>
+                <Badge tone={e.outcome === 'ok' ? 'accent' : 'red'}>{OUTCOME_TEXT[e.outcome]}</Badge>
+                {(e.denied_count ?? 0) > 1 && (
+                  <span className="ml-1 text-xs text-red-600">该分钟共 {e.denied_count} 次</span>
+                )}
                 {e.message && <span className="block text-xs text-slate-500">{e.message}</span>}
               </>
             ),

@@ -1,10 +1,21 @@
 // Staff's side of coupons: define and retire templates, give coupons to customers, see usage.
-import { and, count, desc, eq, inArray, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, sum, type AnyColumn } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Services } from '../platform/services.ts';
-import { couponTemplates, coupons, item, orders, projectChild, users } from '../platform/db/schema.ts';
+import type { Tx } from '../platform/db/client.ts';
+import {
+  couponIssueRequests,
+  couponTemplates,
+  coupons,
+  item,
+  orders,
+  projectChild,
+  users,
+} from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { pageWindow } from '../../shared/pagination.ts';
+import { formatFen } from '../../shared/money.ts';
 import { COUPON_NOT_FOUND, type couponTemplateSchema } from '../../shared/coupons/coupons.ts';
 import type { z } from '../../shared/zod.ts';
 import { couponOut, issueCoupons, templateOut, windowOf, type Template } from './coupons.ts';
@@ -119,18 +130,15 @@ export async function retireTemplate(s: Services, rid: string) {
 }
 
 /** Gives one coupon each to the customers with these mobile numbers; says who got none and why. */
-export async function issueByPhone(s: Services, rid: string, phones: readonly string[]) {
-  const [t] = await s.db.select().from(couponTemplates).where(eq(couponTemplates.rid, rid));
-  if (!t) throw new DomainError(COUPON_NOT_FOUND, 200, 'NOT_FOUND');
-  const unique = [...new Set(phones)];
-  const found = await s.db
+async function giveByPhone(tx: Tx, templateId: number, phones: readonly string[], now: number) {
+  const found = await tx
     .select({ id: users.id, phone: users.phone })
     .from(users)
-    .where(inArray(users.phone, unique));
+    .where(inArray(users.phone, [...phones]));
   const idOf = new Map(found.map((u) => [u.phone, u.id]));
-  const refused = unique.filter((p) => !idOf.has(p)).map((phone) => ({ phone, reason: '用户不存在' }));
-  const ids = unique.filter((p) => idOf.has(p)).map((p) => idOf.get(p)!);
-  const result = await s.db.transaction((tx) => issueCoupons(tx, t.id, ids, s.now()));
+  const refused = phones.filter((p) => !idOf.has(p)).map((phone) => ({ phone, reason: '用户不存在' }));
+  const ids = phones.filter((p) => idOf.has(p)).map((p) => idOf.get(p)!);
+  const result = await issueCoupons(tx, templateId, ids, now);
   const phoneOf = new Map(found.map((u) => [u.id, u.phone]));
   return {
     given: result.given.length,
@@ -138,6 +146,135 @@ export async function issueByPhone(s: Services, rid: string, phones: readonly st
       ...refused,
       ...result.refused.map((r) => ({ phone: phoneOf.get(r.user_id) ?? '', reason: r.reason })),
     ],
+  };
+}
+
+/**
+ * What one coupon of a template can take off: its amount, or a percentage coupon's cap; null for
+ * a percentage without a cap, which has no upper bound and so always counts as large.
+ */
+const faceValueFen = (t: Template) => (t.kind === 'amount' || t.valueFen > 0 ? t.valueFen : null);
+
+const thresholdFen = (s: Services) => s.env.MONEY_SECOND_APPROVAL_YUAN * 100;
+export const issuePendingMessage = (s: Services) =>
+  `发放面额合计达到 ${formatFen(thresholdFen(s))}，已提交复核，需另一位同事批准后发放`;
+
+/**
+ * coupon/issue. Coupons whose face value, or total over the customers named, is
+ * MONEY_SECOND_APPROVAL_YUAN or more are money given away like a manual credit: they become a
+ * request another staff member approves (issue 28; decision 0048).
+ */
+export async function issueByPhone(s: Services, staffId: number, rid: string, phones: readonly string[]) {
+  const [t] = await s.db.select().from(couponTemplates).where(eq(couponTemplates.rid, rid));
+  if (!t) throw new DomainError(COUPON_NOT_FOUND, 200, 'NOT_FOUND');
+  const unique = [...new Set(phones)];
+  const face = faceValueFen(t);
+  const total = face === null ? null : face * unique.length;
+  if (total !== null && total < thresholdFen(s))
+    return {
+      ...(await s.db.transaction((tx) => giveByPhone(tx, t.id, unique, s.now()))),
+      pending: false,
+      approval_rid: null,
+    };
+  const [made] = await s.db
+    .insert(couponIssueRequests)
+    .values({
+      rid: newRid('couponIssueRequest'),
+      templateId: t.id,
+      phones: unique,
+      faceFen: face,
+      totalFen: total,
+      requestedBy: staffId,
+      status: 'pending',
+      createdAt: new Date(s.now()),
+    })
+    .returning({ rid: couponIssueRequests.rid });
+  return { given: 0, refused: [], pending: true, approval_rid: made.rid };
+}
+
+const decidedText = (status: string) => (status === 'approved' ? '该批优惠券已发放' : '该批发放已驳回');
+
+/** The second pair of eyes: gives the coupons and closes the request in one transaction. */
+export async function approveIssue(s: Services, staffId: number, rid: string) {
+  const now = s.now();
+  return s.db.transaction(async (tx) => {
+    const [r] = await tx
+      .select()
+      .from(couponIssueRequests)
+      .where(eq(couponIssueRequests.rid, rid))
+      .for('update');
+    if (!r) throw new DomainError('发放申请不存在', 200, 'NOT_FOUND');
+    if (r.status !== 'pending') throw new DomainError(decidedText(r.status));
+    if (r.requestedBy === staffId) throw new DomainError('不能批准自己提交的发放，请另一位同事复核', 403);
+    const done = await giveByPhone(tx, r.templateId, r.phones, now);
+    await tx
+      .update(couponIssueRequests)
+      .set({ status: 'approved', decidedBy: staffId, decidedAt: new Date(now), ...done })
+      .where(eq(couponIssueRequests.id, r.id));
+    return { rid, status: 'approved' as const, ...done };
+  });
+}
+
+/** Refused (or withdrawn by the requester): nothing is given. */
+export async function rejectIssue(s: Services, staffId: number, rid: string, reason: string) {
+  const [done] = await s.db
+    .update(couponIssueRequests)
+    .set({ status: 'rejected', decidedBy: staffId, decidedAt: new Date(s.now()), rejectReason: reason })
+    .where(and(eq(couponIssueRequests.rid, rid), eq(couponIssueRequests.status, 'pending')))
+    .returning({ rid: couponIssueRequests.rid });
+  if (done) return { rid, status: 'rejected' as const, given: 0, refused: [] };
+  const [r] = await s.db.select().from(couponIssueRequests).where(eq(couponIssueRequests.rid, rid));
+  if (!r) throw new DomainError('发放申请不存在', 200, 'NOT_FOUND');
+  throw new DomainError(decidedText(r.status));
+}
+
+const requester = alias(users, 'requester');
+const decider = alias(users, 'decider');
+const who = (u: { name: AnyColumn; phone: AnyColumn }) =>
+  sql<string>`coalesce(nullif(${u.name}, ''), ${u.phone})`;
+
+/** The requests, newest first, filtered by status. */
+export async function listIssueRequests(
+  s: Services,
+  q: { status?: 'pending' | 'approved' | 'rejected'; page?: number; size?: number },
+) {
+  const where = q.status ? eq(couponIssueRequests.status, q.status) : undefined;
+  const { size, offset } = pageWindow(q.page, q.size);
+  const [rows, [{ total }]] = await Promise.all([
+    s.db
+      .select({
+        r: couponIssueRequests,
+        t: couponTemplates,
+        requestedBy: who(requester),
+        decidedBy: sql<string | null>`case when ${couponIssueRequests.decidedBy} is null then null else ${who(decider)} end`,
+      })
+      .from(couponIssueRequests)
+      .innerJoin(couponTemplates, eq(couponTemplates.id, couponIssueRequests.templateId))
+      .innerJoin(requester, eq(requester.id, couponIssueRequests.requestedBy))
+      .leftJoin(decider, eq(decider.id, couponIssueRequests.decidedBy))
+      .where(where)
+      .orderBy(desc(couponIssueRequests.id))
+      .limit(size)
+      .offset(offset),
+    s.db.select({ total: count() }).from(couponIssueRequests).where(where),
+  ]);
+  return {
+    total,
+    list: rows.map(({ r, t, requestedBy, decidedBy }) => ({
+      rid: r.rid,
+      status: r.status,
+      template: { rid: t.rid, name: t.name, rule_text: templateOut(t).rule_text },
+      phones: r.phones,
+      face_fen: r.faceFen,
+      total_fen: r.totalFen,
+      reject_reason: r.rejectReason,
+      given: r.given,
+      refused: r.refused ?? [],
+      requested_by: requestedBy,
+      decided_by: decidedBy,
+      created: r.createdAt.toISOString(),
+      decided_at: r.decidedAt?.toISOString() ?? null,
+    })),
   };
 }
 

@@ -107,3 +107,34 @@ export const coupons = pgTable(
       .where(sql`${t.state} = 'used'`),
   ],
 );
+
+/**
+ * Coupons staff asked to give whose face value, or total over the customers named, is
+ * MONEY_SECOND_APPROVAL_YUAN or more (issue 28; decision 0048): none is given until a staff member
+ * other than the requester approves; the answer of the issue is kept with the request.
+ */
+export const couponIssueRequests = pgTable(
+  'coupon_issue_requests',
+  {
+    id: serial('id').primaryKey(),
+    rid: text('rid').notNull().unique(),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => couponTemplates.id),
+    phones: jsonb('phones').$type<string[]>().notNull(),
+    /** Face value of one coupon and of them all; null for a percentage coupon without a cap. */
+    faceFen: integer('face_fen'),
+    totalFen: bigint('total_fen', { mode: 'number' }),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: at('decided_at'),
+    rejectReason: text('reject_reason').notNull().default(''),
+    given: integer('given'),
+    refused: jsonb('refused').$type<{ phone: string; reason: string }[]>(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('coupon_issue_requests_status_idx').on(t.status, t.id)],
+);

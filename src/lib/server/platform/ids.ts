@@ -37,6 +37,8 @@ const RID_PREFIX = {
   group: 'G',
   groupPayment: 'Y',
   moneyApproval: 'A',
+  pointsAdjustRequest: 'J',
+  couponIssueRequest: 'Q',
 } as const;
 
 export type RidKind = keyof typeof RID_PREFIX;

@@ -4,6 +4,9 @@ import { contract } from '../platform/http/contract.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import {
+  adjustRequestListSchema,
+  adjustRequestRejectSchema,
+  adjustRequestRidSchema,
   exchangeFulfilSchema,
   exchangeRejectSchema,
   pointsAdjustSchema,
@@ -16,16 +19,26 @@ import {
   pointsItemRidSchema,
 } from '../../shared/points/points.ts';
 import {
+  AdjustDecidedSchema,
   ExchangeSchema,
   PointsAdjustedSchema,
   PointsEntryPageSchema,
   PointsItemPageSchema,
+  PointsAdjustRequestPageSchema,
   PointsItemSchema,
   StaffExchangePageSchema,
   StaffPointsSchema,
 } from '../../shared/points/responses.ts';
 import { addItem, decideExchange, editItem, listExchanges, listItems, setItemStatus } from './exchange.ts';
-import { adjustPoints, customerByRid, customerPoints } from './staff.ts';
+import {
+  adjustPendingMessage,
+  adjustPoints,
+  approveAdjust,
+  customerByRid,
+  customerPoints,
+  listAdjustRequests,
+  rejectAdjust,
+} from './staff.ts';
 import { pointsHistory } from './read.ts';
 
 /** Staff's points calls under /api/admin: the catalogue, gift-card exchanges, a customer's points. */
@@ -120,11 +133,36 @@ export function pointsAdminRoutes() {
     contract({ body: pointsAdjustSchema, response: PointsAdjustedSchema }),
     async (c) => {
       const me = requireUser(c);
-      return ok(
-        c,
-        await adjustPoints(c.var.services, me.id, await readBody(c, pointsAdjustSchema)),
-        '已调整',
-      );
+      const s = c.var.services;
+      const done = await adjustPoints(s, me.id, await readBody(c, pointsAdjustSchema));
+      return ok(c, done, done.pending ? adjustPendingMessage(s) : '已调整');
+    },
+  );
+
+  // Large adjustments wait for a second staff member (issue 28; decision 0048).
+  r.post(
+    '/points/adjust/list',
+    contract({ body: adjustRequestListSchema, response: PointsAdjustRequestPageSchema }),
+    async (c) => ok(c, await listAdjustRequests(c.var.services, await readBody(c, adjustRequestListSchema))),
+  );
+
+  r.post(
+    '/points/adjust/approve',
+    contract({ body: adjustRequestRidSchema, response: AdjustDecidedSchema }),
+    async (c) => {
+      const me = requireUser(c);
+      const { rid } = await readBody(c, adjustRequestRidSchema);
+      return ok(c, await approveAdjust(c.var.services, me.id, rid), '已批准，积分已调整');
+    },
+  );
+
+  r.post(
+    '/points/adjust/reject',
+    contract({ body: adjustRequestRejectSchema, response: AdjustDecidedSchema }),
+    async (c) => {
+      const me = requireUser(c);
+      const { rid, reason } = await readBody(c, adjustRequestRejectSchema);
+      return ok(c, await rejectAdjust(c.var.services, me.id, rid, reason), '已驳回');
     },
   );
 

@@ -1,10 +1,21 @@
 // Staff's side: a customer's points, a manual adjustment with a reason, and the periodic expiry.
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lte, sql, type AnyColumn } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Services } from '../platform/services.ts';
-import { pointsEntries, pointsLots, users } from '../platform/db/schema.ts';
+import type { Tx } from '../platform/db/client.ts';
+import {
+  pointsAdjustRequests,
+  pointsEntries,
+  pointsItems,
+  pointsLots,
+  users,
+} from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
-import { moneyTransaction } from '../money/index.ts';
-import { addPoints, DAY_MS, expireDue, lockOne, spendPoints } from './book.ts';
+import { newRid } from '../platform/ids.ts';
+import { pageWindow } from '../../shared/pagination.ts';
+import { formatFen } from '../../shared/money.ts';
+import { moneyTransaction, secondApprovalFen } from '../money/index.ts';
+import { addPoints, balanceOf, DAY_MS, expireDue, lockOne, spendPoints } from './book.ts';
 import { earnedTotal, pointsSummary } from './read.ts';
 
 /** The periodic job that expires lots whose date has passed. */
@@ -30,9 +41,41 @@ export async function customerPoints(s: Services, userRid: string) {
   };
 }
 
+/** What a number of points buys at the catalogue's best active rate (at least the seeded 1 fen a point). */
+async function pointsValueFen(s: Services, points: number): Promise<number> {
+  const active = await s.db
+    .select({ points: pointsItems.points, valueFen: pointsItems.valueFen })
+    .from(pointsItems)
+    .where(eq(pointsItems.status, 'active'));
+  const rate = Math.max(1, ...active.filter((i) => i.points > 0).map((i) => i.valueFen / i.points));
+  return Math.ceil(Math.abs(points) * rate);
+}
+
+type Adjustment = { userId: number; points: number; reason: string; key: string; staffId: number };
+
+/** Adds (a new lot, valid the usual time) or takes (oldest first, never below zero) points. */
+async function applyAdjust(s: Services, tx: Tx, a: Adjustment, now: number) {
+  const account = await lockOne(tx, a.userId, now);
+  const [earlier] = await tx.select().from(pointsEntries).where(eq(pointsEntries.idempotencyKey, a.key));
+  if (earlier) {
+    if (earlier.points !== a.points) throw new DomainError(KEY_REUSED);
+    return { balance: account.balance, duplicate: true };
+  }
+  const entry = { kind: 'adjust' as const, key: a.key, actorId: a.staffId, note: a.reason, now };
+  if (a.points > 0)
+    await addPoints(tx, account, { ...entry, points: a.points }, [
+      { points: a.points, expiresAt: now + s.env.POINTS_VALID_DAYS * DAY_MS },
+    ]);
+  else await spendPoints(tx, account, { ...entry, points: -a.points });
+  return { balance: account.balance, duplicate: false };
+}
+
+const KEY_REUSED = '该请求标识已用于另一笔调整';
+
 /**
- * points/adjust: adds (a new lot, valid the usual time) or takes (oldest first, never below
- * zero) points with a reason the customer sees. The same key again answers the same.
+ * points/adjust, with a reason the customer sees; the same key again answers the same. Worth
+ * MONEY_SECOND_APPROVAL_YUAN or more in the exchange catalogue, it becomes a request that another
+ * staff member approves (issue 28; decision 0048), like a large manual credit.
  */
 export async function adjustPoints(
   s: Services,
@@ -41,22 +84,140 @@ export async function adjustPoints(
 ) {
   const u = await customerByRid(s, input.user_rid);
   const now = s.now();
-  const key = `adjust:${u.id}:${input.idempotency_key}`;
+  const a = {
+    userId: u.id,
+    points: input.points,
+    reason: input.reason,
+    key: `adjust:${u.id}:${input.idempotency_key}`,
+    staffId,
+  };
+  const valueFen = await pointsValueFen(s, input.points);
+  if (valueFen < secondApprovalFen(s))
+    return {
+      ...(await moneyTransaction(s.db, (tx) => applyAdjust(s, tx, a, now))),
+      pending: false,
+      approval_rid: null,
+    };
+  const [made] = await s.db
+    .insert(pointsAdjustRequests)
+    .values({
+      rid: newRid('pointsAdjustRequest'),
+      userId: u.id,
+      points: a.points,
+      valueFen,
+      reason: a.reason,
+      idempotencyKey: a.key,
+      requestedBy: staffId,
+      status: 'pending',
+      createdAt: new Date(now),
+    })
+    .onConflictDoNothing({ target: pointsAdjustRequests.idempotencyKey })
+    .returning({ rid: pointsAdjustRequests.rid });
+  let rid = made?.rid;
+  if (!rid) {
+    const [earlier] = await s.db
+      .select()
+      .from(pointsAdjustRequests)
+      .where(eq(pointsAdjustRequests.idempotencyKey, a.key));
+    if (earlier.points !== a.points) throw new DomainError(KEY_REUSED);
+    rid = earlier.rid;
+  }
+  return { balance: await balanceOf(s.db, u.id), duplicate: !made, pending: true, approval_rid: rid };
+}
+
+/** How the requester is told that a large adjustment waits for a colleague. */
+export const adjustPendingMessage = (s: Services) =>
+  `积分价值达到 ${formatFen(secondApprovalFen(s))}，已提交复核，需另一位同事批准后生效`;
+
+const decidedText = (status: string) => (status === 'approved' ? '该笔调整已批准' : '该笔调整已驳回');
+
+/** The second pair of eyes: makes the adjustment and closes the request in one transaction. */
+export async function approveAdjust(s: Services, staffId: number, rid: string) {
+  const now = s.now();
   return moneyTransaction(s.db, async (tx) => {
-    const account = await lockOne(tx, u.id, now);
-    const [earlier] = await tx.select().from(pointsEntries).where(eq(pointsEntries.idempotencyKey, key));
-    if (earlier) {
-      if (earlier.points !== input.points) throw new DomainError('该请求标识已用于另一笔调整');
-      return { balance: account.balance, duplicate: true };
-    }
-    const entry = { kind: 'adjust' as const, key, actorId: staffId, note: input.reason, now };
-    if (input.points > 0)
-      await addPoints(tx, account, { ...entry, points: input.points }, [
-        { points: input.points, expiresAt: now + s.env.POINTS_VALID_DAYS * DAY_MS },
-      ]);
-    else await spendPoints(tx, account, { ...entry, points: -input.points });
-    return { balance: account.balance, duplicate: false };
+    const [r] = await tx
+      .select()
+      .from(pointsAdjustRequests)
+      .where(eq(pointsAdjustRequests.rid, rid))
+      .for('update');
+    if (!r) throw new DomainError('调整申请不存在', 200, 'NOT_FOUND');
+    if (r.status !== 'pending') throw new DomainError(decidedText(r.status));
+    if (r.requestedBy === staffId)
+      throw new DomainError('不能批准自己提交的积分调整，请另一位同事复核', 403);
+    const done = await applyAdjust(
+      s,
+      tx,
+      { userId: r.userId, points: r.points, reason: r.reason, key: r.idempotencyKey, staffId: r.requestedBy },
+      now,
+    );
+    await tx
+      .update(pointsAdjustRequests)
+      .set({ status: 'approved', decidedBy: staffId, decidedAt: new Date(now) })
+      .where(eq(pointsAdjustRequests.id, r.id));
+    return { rid, status: 'approved' as const, balance: done.balance };
   });
+}
+
+/** Refused (or withdrawn by the requester): nothing moves. */
+export async function rejectAdjust(s: Services, staffId: number, rid: string, reason: string) {
+  const [done] = await s.db
+    .update(pointsAdjustRequests)
+    .set({ status: 'rejected', decidedBy: staffId, decidedAt: new Date(s.now()), rejectReason: reason })
+    .where(and(eq(pointsAdjustRequests.rid, rid), eq(pointsAdjustRequests.status, 'pending')))
+    .returning({ rid: pointsAdjustRequests.rid });
+  if (done) return { rid, status: 'rejected' as const, balance: null };
+  const [r] = await s.db.select().from(pointsAdjustRequests).where(eq(pointsAdjustRequests.rid, rid));
+  if (!r) throw new DomainError('调整申请不存在', 200, 'NOT_FOUND');
+  throw new DomainError(decidedText(r.status));
+}
+
+const customer = alias(users, 'customer');
+const requester = alias(users, 'requester');
+const decider = alias(users, 'decider');
+const who = (u: { name: AnyColumn; phone: AnyColumn }) =>
+  sql<string>`coalesce(nullif(${u.name}, ''), ${u.phone})`;
+
+/** The requests, newest first, filtered by status. */
+export async function listAdjustRequests(
+  s: Services,
+  q: { status?: 'pending' | 'approved' | 'rejected'; page?: number; size?: number },
+) {
+  const where = q.status ? eq(pointsAdjustRequests.status, q.status) : undefined;
+  const { size, offset } = pageWindow(q.page, q.size);
+  const [rows, [{ total }]] = await Promise.all([
+    s.db
+      .select({
+        r: pointsAdjustRequests,
+        customer: { rid: customer.rid, phone: customer.phone, name: customer.name, company: customer.company },
+        requestedBy: who(requester),
+        decidedBy: sql<string | null>`case when ${pointsAdjustRequests.decidedBy} is null then null else ${who(decider)} end`,
+      })
+      .from(pointsAdjustRequests)
+      .innerJoin(customer, eq(customer.id, pointsAdjustRequests.userId))
+      .innerJoin(requester, eq(requester.id, pointsAdjustRequests.requestedBy))
+      .leftJoin(decider, eq(decider.id, pointsAdjustRequests.decidedBy))
+      .where(where)
+      .orderBy(desc(pointsAdjustRequests.id))
+      .limit(size)
+      .offset(offset),
+    s.db.select({ total: count() }).from(pointsAdjustRequests).where(where),
+  ]);
+  return {
+    total,
+    list: rows.map(({ r, ...x }) => ({
+      rid: r.rid,
+      status: r.status,
+      points: r.points,
+      value_fen: r.valueFen,
+      reason: r.reason,
+      reject_reason: r.rejectReason,
+      customer: x.customer,
+      requested_by: x.requestedBy,
+      decided_by: x.decidedBy,
+      created: r.createdAt.toISOString(),
+      decided_at: r.decidedAt?.toISOString() ?? null,
+    })),
+  };
 }
 
 /** Expires every due lot, one customer per transaction; returns the points expired. */

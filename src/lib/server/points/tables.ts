@@ -162,3 +162,36 @@ export const pointsExchanges = pgTable(
     index('points_exchanges_status_idx').on(t.status, t.id),
   ],
 );
+
+export const ADJUST_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+/**
+ * A staff points adjustment worth MONEY_SECOND_APPROVAL_YUAN or more at the catalogue's rate
+ * (issue 28; decision 0048): nothing moves until a staff member other than the requester approves.
+ */
+export const pointsAdjustRequests = pgTable(
+  'points_adjust_requests',
+  {
+    id: serial('id').primaryKey(),
+    rid: text('rid').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Signed, as asked: added (> 0) or taken (< 0). */
+    points: integer('points').notNull(),
+    /** What the points would buy in the exchange catalogue when asked. */
+    valueFen: bigint('value_fen', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    /** The adjustment's own key: the same submission is one request, and one movement. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: ADJUST_REQUEST_STATUSES }).notNull(),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: at('decided_at'),
+    rejectReason: text('reject_reason').notNull().default(''),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('points_adjust_requests_status_idx').on(t.status, t.id)],
+);

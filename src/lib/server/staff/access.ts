@@ -16,6 +16,9 @@ import {
   projectChild,
   projectType,
   setting,
+  moneyApprovals,
+  pointsAdjustRequests,
+  couponIssueRequests,
   pointsExchanges,
   pointsItems,
   prestoreApplications,
@@ -59,6 +62,9 @@ const BY_PREFIX: Record<string, { table: PgTable; rid: Column }> = {
   P: { table: promoters, rid: promoters.rid },
   W: { table: promoterWithdrawals, rid: promoterWithdrawals.rid },
   C: { table: promotionCampaigns, rid: promotionCampaigns.rid },
+  A: { table: moneyApprovals, rid: moneyApprovals.rid },
+  J: { table: pointsAdjustRequests, rid: pointsAdjustRequests.rid },
+  Q: { table: couponIssueRequests, rid: couponIssueRequests.rid },
 };
 /**
  * Catalogue records carry no kind letter (items keep their address slugs, types and categories

@@ -170,3 +170,13 @@ export const couponTemplateListSchema = PageRequestSchema.extend({
 });
 
 export const couponUsageSchema = PageRequestSchema.extend({ rid: ridField('优惠券') });
+
+/** coupon/issue/list: large issues waiting for (or decided by) a second staff member. */
+export const issueRequestListSchema = PageRequestSchema.extend({
+  status: z.enum(['pending', 'approved', 'rejected'], { error: '[状态]不正确' }).optional(),
+});
+export const issueRequestRidSchema = z.object({ rid: ridField('发放申请') }, { error: '请求参数格式不正确' });
+export const issueRequestRejectSchema = z.object(
+  { rid: ridField('发放申请'), reason: required('驳回原因', 200) },
+  { error: '请求参数格式不正确' },
+);

@@ -94,9 +94,41 @@ export const StaffTemplateSchema = CouponTemplateSchema.extend({
 });
 export const StaffTemplatePageSchema = pagedOf(StaffTemplateSchema);
 
+const RefusedSchema = z.array(z.object({ phone: z.string(), reason: z.string() }));
+
 export const IssuedSchema = z.object({
   given: z.number().int(),
-  refused: z.array(z.object({ phone: z.string(), reason: z.string() })),
+  refused: RefusedSchema,
+  /** Face value (or total) at or above MONEY_SECOND_APPROVAL_YUAN: none given yet, a second staff member must approve. */
+  pending: z.boolean(),
+  approval_rid: ridOut.nullable(),
+});
+
+/** A large coupon issue waiting for (or decided by) a second staff member (decision 0048). */
+export const CouponIssueRequestSchema = z.object({
+  rid: ridOut,
+  status: z.enum(['pending', 'approved', 'rejected']),
+  template: z.object({ rid: ridOut, name: z.string(), rule_text: z.string() }),
+  phones: z.array(z.string()),
+  /** One coupon's face value and all of them; null for a percentage coupon without a cap. */
+  face_fen: fen.nullable(),
+  total_fen: fen.nullable(),
+  reject_reason: z.string(),
+  /** After approval: how many were given, and who got none and why. */
+  given: z.number().int().nullable(),
+  refused: RefusedSchema,
+  requested_by: z.string(),
+  decided_by: z.string().nullable(),
+  created: z.string(),
+  decided_at: z.string().nullable(),
+});
+export type CouponIssueRequest = z.output<typeof CouponIssueRequestSchema>;
+export const CouponIssueRequestPageSchema = pagedOf(CouponIssueRequestSchema);
+export const IssueDecidedSchema = z.object({
+  rid: ridOut,
+  status: z.enum(['approved', 'rejected']),
+  given: z.number().int(),
+  refused: RefusedSchema,
 });
 
 export const CouponUsagePageSchema = pagedOf(

@@ -108,4 +108,34 @@ export const StaffPointsSchema = PointsOverviewSchema.omit({ transfer_left_today
 });
 
 /** points/adjust: the balance after, and whether the key had been used before. */
-export const PointsAdjustedSchema = z.object({ balance: points, duplicate: z.boolean() });
+export const PointsAdjustedSchema = z.object({
+  balance: points,
+  duplicate: z.boolean(),
+  /** Worth MONEY_SECOND_APPROVAL_YUAN or more: nothing moved yet, a second staff member must approve. */
+  pending: z.boolean(),
+  approval_rid: ridOut.nullable(),
+});
+
+/** A large points adjustment waiting for (or decided by) a second staff member (decision 0048). */
+export const PointsAdjustRequestSchema = z.object({
+  rid: ridOut,
+  status: z.enum(['pending', 'approved', 'rejected']),
+  /** Signed: added or taken. */
+  points: z.number().int(),
+  /** What the points would buy in the exchange catalogue when asked. */
+  value_fen: fen,
+  reason: z.string(),
+  reject_reason: z.string(),
+  customer: CustomerRefSchema,
+  requested_by: z.string(),
+  decided_by: z.string().nullable(),
+  created: z.string(),
+  decided_at: z.string().nullable(),
+});
+export type PointsAdjustRequest = z.output<typeof PointsAdjustRequestSchema>;
+export const PointsAdjustRequestPageSchema = pagedOf(PointsAdjustRequestSchema);
+export const AdjustDecidedSchema = z.object({
+  rid: ridOut,
+  status: z.enum(['approved', 'rejected']),
+  balance: points.nullable(),
+});
