@@ -10,6 +10,8 @@ import TransferReview from './money/TransferReview.tsx';
 import CreditReview from './money/CreditReview.tsx';
 import Adjust from './money/Adjust.tsx';
 import Approvals from './money/Approvals.tsx';
+import PointsAdjustReview from './points/AdjustReview.tsx';
+import CouponIssueReview from './promotions/IssueReview.tsx';
 import Rules from './money/Rules.tsx';
 import Reconciliation from './payments/Reconciliation.tsx';
 import Statements from './statements/Statements.tsx';
@@ -67,6 +69,7 @@ const NAV: { group: string; items: NavItem[] }[] = [
     group: '营销',
     items: [
       { href: '/promotions/coupons', label: '优惠券', permission: 'coupons.read' },
+      { href: '/promotions/issue-review', label: '发券复核', permission: 'coupons.read' },
       { href: '/promotions/promoters', label: '推广', permission: 'promotion.read' },
     ],
   },
@@ -76,6 +79,7 @@ const NAV: { group: string; items: NavItem[] }[] = [
       { href: '/points/exchanges', label: '积分兑换', permission: 'points.read' },
       { href: '/points/items', label: '兑换商品', permission: 'points.read' },
       { href: '/points/customer', label: '客户积分', permission: 'points.read' },
+      { href: '/points/adjust-review', label: '积分复核', permission: 'points.read' },
     ],
   },
   {
@@ -265,6 +269,11 @@ function Shell({ me }: { me: Me }) {
                 <Coupons me={me} />
               </Guard>
             </Route>
+            <Route path="/promotions/issue-review">
+              <Guard me={me} permission="coupons.read">
+                <CouponIssueReview me={me} />
+              </Guard>
+            </Route>
             <Route path="/groups">
               <Guard me={me} permission="groups.read">
                 <Groups me={me} />
@@ -288,6 +297,11 @@ function Shell({ me }: { me: Me }) {
             <Route path="/points/customer">
               <Guard me={me} permission="points.read">
                 <PointsCustomer me={me} />
+              </Guard>
+            </Route>
+            <Route path="/points/adjust-review">
+              <Guard me={me} permission="points.read">
+                <PointsAdjustReview me={me} />
               </Guard>
             </Route>
             <Route path="/payments/reconcile">

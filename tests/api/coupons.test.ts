@@ -409,7 +409,12 @@ describe('staff and coupons', () => {
         phones: [c1.phone, c2.phone, '13000000000', c1.phone],
       },
     );
-    expect(issued.body.data).toEqual({ given: 2, refused: [{ phone: '13000000000', reason: '用户不存在' }] });
+    expect(issued.body.data).toEqual({
+      given: 2,
+      refused: [{ phone: '13000000000', reason: '用户不存在' }],
+      pending: false,
+      approval_rid: null,
+    });
     const again = await o.admin<{ given: number; refused: { reason: string }[] }>('coupon/issue', {
       rid: tpl.rid,
       phones: [c1.phone],
@@ -417,6 +422,8 @@ describe('staff and coupons', () => {
     expect(again.body.data).toEqual({
       given: 0,
       refused: [{ phone: c1.phone, reason: '您已领取过该优惠券' }],
+      pending: false,
+      approval_rid: null,
     });
     const usage = await o.admin<{ list: { customer: { phone: string }; state: string }[]; total: number }>(
       'coupon/usage',

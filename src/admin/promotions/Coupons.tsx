@@ -401,6 +401,10 @@ export default function Coupons({ me }: { me: Me }) {
               { throws: true },
             );
             list.reload();
+            if (res?.pending) {
+              notice('ok', '面额较大，已提交复核：另一位同事在「发券复核」中批准后发放');
+              return null;
+            }
             if (res && res.refused.length)
               return `已发放 ${res.given} 张；未发放：${res.refused.map((r) => `${r.phone}（${r.reason}）`).join('、')}`;
             notice('ok', `已发放 ${res?.given ?? 0} 张`);
