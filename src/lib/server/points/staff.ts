@@ -91,8 +91,21 @@ export async function adjustPoints(
     key: `adjust:${u.id}:${input.idempotency_key}`,
     staffId,
   };
+  // A key already sent is answered as it was, whichever side of the threshold it is now.
+  const [asked] = await s.db
+    .select()
+    .from(pointsAdjustRequests)
+    .where(eq(pointsAdjustRequests.idempotencyKey, a.key));
+  if (asked) {
+    if (asked.points !== a.points) throw new DomainError(KEY_REUSED);
+    return { balance: await balanceOf(s.db, u.id), duplicate: true, pending: true, approval_rid: asked.rid };
+  }
   const valueFen = await pointsValueFen(s, input.points);
-  if (valueFen < secondApprovalFen(s))
+  const [applied] = await s.db
+    .select({ id: pointsEntries.id })
+    .from(pointsEntries)
+    .where(eq(pointsEntries.idempotencyKey, a.key));
+  if (applied || valueFen < secondApprovalFen(s))
     return {
       ...(await moneyTransaction(s.db, (tx) => applyAdjust(s, tx, a, now))),
       pending: false,
@@ -142,8 +155,7 @@ export async function approveAdjust(s: Services, staffId: number, rid: string) {
       .for('update');
     if (!r) throw new DomainError('调整申请不存在', 200, 'NOT_FOUND');
     if (r.status !== 'pending') throw new DomainError(decidedText(r.status));
-    if (r.requestedBy === staffId)
-      throw new DomainError('不能批准自己提交的积分调整，请另一位同事复核', 403);
+    if (r.requestedBy === staffId) throw new DomainError('不能批准自己提交的积分调整，请另一位同事复核', 403);
     const done = await applyAdjust(
       s,
       tx,
@@ -188,9 +200,16 @@ export async function listAdjustRequests(
     s.db
       .select({
         r: pointsAdjustRequests,
-        customer: { rid: customer.rid, phone: customer.phone, name: customer.name, company: customer.company },
+        customer: {
+          rid: customer.rid,
+          phone: customer.phone,
+          name: customer.name,
+          company: customer.company,
+        },
         requestedBy: who(requester),
-        decidedBy: sql<string | null>`case when ${pointsAdjustRequests.decidedBy} is null then null else ${who(decider)} end`,
+        decidedBy: sql<
+          string | null
+        >`case when ${pointsAdjustRequests.decidedBy} is null then null else ${who(decider)} end`,
       })
       .from(pointsAdjustRequests)
       .innerJoin(customer, eq(customer.id, pointsAdjustRequests.userId))
