@@ -35,7 +35,7 @@ export default function Audit() {
     <div>
       <PageHeader
         title="操作日志"
-        lead="工作人员的每一次变更：谁、以什么角色、对哪条记录、变更前后、结果与来源地址；无权限的调用记为越权拒绝（每人每接口每分钟一条，其余计次）。"
+        lead="工作人员的每一次变更：谁、以什么角色、对哪条记录、变更前后、结果与来源地址；无权限的调用记为越权拒绝。"
         actions={
           <ExportCsv<Entry>
             path="/api/admin/audit/list"

@@ -110,8 +110,7 @@ function AdjustForm({ userRid, onDone }: { userRid: string; onDone: () => void }
     const message = await staffAction<{ pending: boolean }>(
       '/api/admin/points/adjust',
       { user_rid: userRid, points: points.trim(), reason, idempotency_key: key },
-      (r) =>
-        r.pending ? '积分价值较大，已提交复核：另一位同事在「积分复核」中批准后生效' : '已调整',
+      (r) => (r.pending ? '积分价值较大，已提交复核：另一位同事在「积分复核」中批准后生效' : '已调整'),
       () => {
         setPoints('');
         setReason('');

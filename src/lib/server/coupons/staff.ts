@@ -246,7 +246,9 @@ export async function listIssueRequests(
         r: couponIssueRequests,
         t: couponTemplates,
         requestedBy: who(requester),
-        decidedBy: sql<string | null>`case when ${couponIssueRequests.decidedBy} is null then null else ${who(decider)} end`,
+        decidedBy: sql<
+          string | null
+        >`case when ${couponIssueRequests.decidedBy} is null then null else ${who(decider)} end`,
       })
       .from(couponIssueRequests)
       .innerJoin(couponTemplates, eq(couponTemplates.id, couponIssueRequests.templateId))

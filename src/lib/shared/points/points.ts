@@ -205,7 +205,10 @@ export const pointsAdjustSchema = z.object(
 export const adjustRequestListSchema = PageRequestSchema.extend({
   status: z.enum(['pending', 'approved', 'rejected'], { error: '[状态]不正确' }).optional(),
 });
-export const adjustRequestRidSchema = z.object({ rid: ridField('调整申请') }, { error: '请求参数格式不正确' });
+export const adjustRequestRidSchema = z.object(
+  { rid: ridField('调整申请') },
+  { error: '请求参数格式不正确' },
+);
 export const adjustRequestRejectSchema = z.object(
   { rid: ridField('调整申请'), reason: required('驳回原因', 200) },
   { error: '请求参数格式不正确' },
