@@ -77,6 +77,16 @@ describe('manual credits above the threshold', () => {
     await expectLedgerSound(t.services);
   });
 
+  it('refuses a request key sent again with an amount below the threshold', async () => {
+    const me = await o.customer();
+    expect((await credit(me.rid, THRESHOLD, 'reused-key-1')).body.data).toMatchObject({ pending: true });
+    expect((await credit(me.rid, 100, 'reused-key-1')).body).toMatchObject({
+      code: 0,
+      msg: '该请求标识已用于另一笔充值',
+    });
+    expect((await wallet(t.services, me.id)).cash).toBe(0);
+  });
+
   it('moves nothing when rejected, and asks for a reason', async () => {
     const me = await o.customer();
     const rid = (await credit(me.rid, THRESHOLD * 2, 'reject-1')).body.data.approval_rid!;

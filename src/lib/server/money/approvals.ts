@@ -28,8 +28,15 @@ export const pendingMessage = (s: Services) =>
 
 /** balance/credit: below the threshold the money moves at once; at or above it, a request waits. */
 export async function creditOrRequest(s: Services, input: CreditInput) {
-  if (input.amountFen < secondApprovalFen(s))
+  if (input.amountFen < secondApprovalFen(s)) {
+    // A key already holding a request is that request, whatever amount is sent with it again.
+    const [held] = await s.db
+      .select({ id: moneyApprovals.id })
+      .from(moneyApprovals)
+      .where(eq(moneyApprovals.idempotencyKey, input.idempotencyKey));
+    if (held) throw new DomainError('该请求标识已用于另一笔充值');
     return { ...(await adjust(s, input)), pending: false, approval_rid: null };
+  }
   const [user] = await s.db.select({ id: users.id }).from(users).where(eq(users.rid, input.userRid));
   if (!user) throw new DomainError('用户不存在', 200, 'NOT_FOUND');
   const now = s.now();
