@@ -294,9 +294,26 @@ describe('paying with a coupon', () => {
     const coupon = (await claim(c, { template_rid: first.rid })).body.data;
     await o.credit(c.rid, 200_000);
     const earlier = await o.quotedOrder(c, 10_000);
-    expect((await pay(c, earlier)).body.code).toBe(1);
+    expect((await mine(c)).list.map((x) => x.rid)).toEqual([coupon.rid]);
+    expect((await pay(c, earlier, '')).body.code).toBe(1);
     const rid = await o.quotedOrder(c, 60_000);
     expect(await pay(c, rid, coupon.rid)).toMatchObject({ body: { code: 0, msg: '该优惠券仅限首单使用' } });
+
+    // Spent with the first paid order: out of 可使用 (and the asset card's count) into 已失效.
+    const usable = await mine(c);
+    expect(usable.list).toEqual([]);
+    expect(usable.counts).toEqual({ usable: 0, used: 0, invalid: 1 });
+    expect((await mine(c, 3)).list).toMatchObject([{ rid: coupon.rid, state_text: '已非首单' }]);
+    const asset = await t.post<{ coupons: number }>('/api/auth/asset/init', {}, c.h);
+    expect(asset.body.data.coupons).toBe(0);
+    const usage = await o.admin<{ list: { rid: string; state_text: string }[] }>('coupon/usage', {
+      rid: first.rid,
+    });
+    expect(usage.body.data.list.find((u) => u.rid === coupon.rid)?.state_text).toBe('已非首单');
+
+    // That order cancelled (its money back), the next one is the first again: usable once more.
+    expect((await t.post('/api/auth/order/cancel', { rid: earlier }, c.h)).body).toMatchObject({ code: 1 });
+    expect((await mine(c)).list).toMatchObject([{ rid: coupon.rid, state_text: '可使用' }]);
   });
 
   it('applies a category coupon to that category’s lines only, spread by largest remainder', async () => {

@@ -268,6 +268,36 @@ describe('confirm and dispute', () => {
     expect(res.body).toMatchObject({ code: 0 });
   });
 
+  it('a statement confirmed after a dispute no longer says 有异议, on the page nor in the PDF', async () => {
+    const me = await o.customer('institution');
+    await billed(me);
+    await nextMonth(me);
+    await monthlyJob();
+    const st = (await mine(me)).list[0];
+    const pdf = async () => {
+      const res = await t.api.request(`/api/auth/assign/statement/pdf/${st.rid}`, { headers: me.h });
+      return (await pdfText(new Uint8Array(await res.arrayBuffer()))).replace(/\s+/g, '');
+    };
+    const disputed = await t.post<Detail>(
+      '/api/auth/assign/wrong',
+      { rid: st.rid, lines: [1], reason: '该订单已线下付款' },
+      me.h,
+    );
+    expect(disputed.body.data.lines[0].disputed).toBe(true);
+    expect(await pdf()).toContain('客户异议（第1行）：该订单已线下付款');
+
+    // Staff answer without a new version: the dispute is closed, the lines are no longer marked.
+    const answered = await staffPost<StaffDetail>('statement/answer', { rid: st.rid, reply: '已核实' });
+    expect(answered.body.data.lines.filter((l) => l.disputed)).toEqual([]);
+    const confirmed = await t.post<Detail>('/api/auth/assign/right', { rid: st.rid }, me.h);
+    expect(confirmed.body).toMatchObject({ code: 1, data: { status: 'confirmed' } });
+    expect(confirmed.body.data.lines.filter((l) => l.disputed)).toEqual([]);
+    expect((await mine(me, { rid: st.rid })).detail?.lines.filter((l) => l.disputed)).toEqual([]);
+    const text = await pdf();
+    expect(text).not.toContain('客户异议');
+    expect(text).toContain('经客户确认');
+  });
+
   it('an answer without reissue puts the statement back to the customer with a new period', async () => {
     const me = await o.customer('institution');
     await billed(me);

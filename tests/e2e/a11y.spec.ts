@@ -28,6 +28,7 @@ test('public pages have no WCAG 2.2 AA violations', async ({ page, request }) =>
     '/article/c-nmr-interpretation',
     `/detail/${item.rid}`,
     '/project',
+    '/require',
   ]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');

@@ -108,3 +108,41 @@ test('a business manager creates a coupon with a code in the console; a customer
     customer.getByRole('tabpanel').locator('[data-coupon]', { hasText: '春季九折券' }),
   ).toContainText('9折，最高减100');
 });
+
+test('a 首单 coupon leaves 可使用 once the first order is paid without it @mobile', async ({
+  page,
+  request,
+  ip,
+}) => {
+  const me = await newCustomer(page, request, ip, ENTERPRISE);
+  const lab = await staff(request, ip);
+  const centre = await me.call<{ list: { rid: string; name: string }[] }>('/api/auth/discount4user/list4all');
+  const first = centre.data.list.find((t) => t.name === '首单立减100')!;
+  expect(await me.call('/api/auth/discount4user/add', { template_rid: first.rid })).toMatchObject({
+    code: 1,
+  });
+  const [item] = await demoItems(request, 1);
+  const placed = await me.order([{ item_rid: item.rid }]);
+  await lab.move('order/quote', { rid: placed.rid, quoted_fen: 10_000 });
+  await lab.credit(me.phone, 10_000);
+  expect(
+    await me.call('/api/auth/web/order/pay', {
+      rid: placed.rid,
+      coupon_rid: '',
+      idempotency_key: `p${placed.rid}`,
+    }),
+  ).toMatchObject({ code: 1 });
+
+  await page.goto('/member/coupon');
+  await expect(page.getByRole('tab', { name: /可使用/ })).toContainText('(0)');
+  await expect(page.getByRole('tabpanel')).toContainText('暂无可使用的优惠券');
+  await page.getByRole('tab', { name: /已失效/ }).click();
+  const ticket = page.getByRole('tabpanel').locator('[data-coupon]', { hasText: '首单立减100' });
+  await expect(ticket).toContainText('已非首单');
+  await expect(ticket.getByRole('link', { name: '去使用' })).toHaveCount(0);
+  if (process.env.COUPON_SHOTS)
+    await page.screenshot({
+      path: `${process.env.COUPON_SHOTS}/coupon-first-order-${page.viewportSize()!.width}.png`,
+      fullPage: true,
+    });
+});

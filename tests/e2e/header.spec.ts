@@ -157,7 +157,7 @@ test('side bar: QR popups on hover, hotline with hours, back to top', async ({ p
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('@mobile below 1024 px one side button opens all three QR codes and the hotline; wider, the full rail', async ({
+test('@mobile below 1024 px one side button opens all three QR codes and the hotline with its hours; wider, the full rail', async ({
   page,
 }) => {
   await page.goto('/');
@@ -178,6 +178,10 @@ test('@mobile below 1024 px one side button opens all three QR codes and the hot
     expect((await img.boundingBox())!.width).toBe(72);
   }
   await expect(panel.getByRole('link', { name: '400-820-6688' })).toHaveAttribute('href', /^tel:/);
+  // The spec's side bar: the customer hotline with its hours, on a phone too.
+  await expect(panel.getByText('服务时间：周一至周六 8:30-18:30')).toBeVisible();
+  if (process.env.SIDE_SHOTS)
+    await page.screenshot({ path: `${process.env.SIDE_SHOTS}/side-panel-${page.viewportSize()!.width}.png` });
   // The panel stays on the screen.
   const box = (await panel.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);

@@ -2,7 +2,7 @@
 // pickup calendar, against the real server. Each test registers its own account through the API
 // (code from the dev outbox) and starts logged in with the token where the session code keeps it.
 import type { Locator, Page } from '@playwright/test';
-import { expect, PASSWORD, registerByApi, test, toast } from './support/session.ts';
+import { expect, failAlert, PASSWORD, registerByApi, test, toast } from './support/session.ts';
 
 type Address = { address_rid: string; name: string };
 /** The parts of the answers these tests read (user/info, address and sampling calls). */
@@ -339,6 +339,41 @@ test.describe('home sampling', () => {
       status: 'pending',
     });
     expect(info.data.address).toHaveLength(2); // nothing new was saved
+  });
+
+  test("a refusal from the server shows the alert with the error's name, code and message", async ({
+    page,
+    session,
+  }) => {
+    const added = await session.call<Data>('/api/auth/address/add', {
+      name: '周九',
+      phone: '13600136000',
+      province: '上海市',
+      city: '上海市',
+      area: '徐汇区',
+      address_code: '310104',
+      address: '1 号',
+    });
+    expect(added.code).toBe(1);
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: '上门取样' }).click();
+    const dialog = page.getByRole('dialog', { name: '预约上门取样' });
+    await expect(dialog.getByRole('radio', { name: /周九/ })).toBeChecked();
+    await pickFirstOpenDay(page, dialog);
+    // The address is deleted elsewhere (another tab) while the dialog is open: the server refuses.
+    const { data } = await session.call<Data>('/api/auth/user/info');
+    expect(
+      (await session.call('/api/auth/address/del', { address_rid: data.address[0].address_rid })).code,
+    ).toBe(1);
+    await dialog.getByRole('button', { name: '提交预约' }).click();
+    const alert = failAlert(page, 'ApiError（NOT_FOUND）：地址不存在');
+    await expect(alert).toBeVisible();
+    if (process.env.SAMPLING_SHOTS)
+      await page.screenshot({
+        path: `${process.env.SAMPLING_SHOTS}/sampling-refused-${page.viewportSize()!.width}.png`,
+      });
+    await alert.getByRole('button', { name: '确认' }).click();
+    await expect(dialog).toBeVisible();
   });
 
   test('a disabled day (a Sunday) cannot be picked', async ({ page, session }) => {

@@ -153,6 +153,35 @@ test('dispute a line; staff answer in the console with a new version the custome
   await expect(page.getByRole('region', { name: '历史版本' })).toContainText('已重开');
 });
 
+test('a statement confirmed after a dispute no longer shows the dispute @mobile', async ({
+  page,
+  request,
+  ip,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await staff(request, ip);
+  const me = await newCustomer(page, request, ip);
+  const [item] = await demoItems(request, 1);
+  await billed(admin, me, item.rid);
+  const rid = await issue(admin, me.phone);
+  expect(
+    await me.call('/api/auth/assign/wrong', { rid, lines: [1], reason: '该订单已按合同价线下付款' }),
+  ).toMatchObject({ code: 1 });
+
+  await page.goto('/member/statement');
+  const article = page.getByRole('article');
+  await expect(article).toContainText('您的异议（第1行）：该订单已按合同价线下付款');
+  await expect(page.getByRole('list', { name: '订单明细' })).toContainText('有异议');
+  // Confirming withdraws the dispute: the statement is agreed and says so, nothing else.
+  await page.getByRole('button', { name: '确认无误' }).click();
+  await page.getByRole('dialog', { name: '确认对账单' }).getByRole('button', { name: '确认无误' }).click();
+  await expect(toast(page, '已确认对账单')).toBeVisible();
+  await expect(article).toContainText('您已确认');
+  await expect(article).not.toContainText('有异议');
+  await expect(article).not.toContainText('该订单已按合同价线下付款');
+  await shot(page, `statement-confirmed-after-dispute-${page.viewportSize()?.width}`);
+});
+
 test('the statement page fits a phone @mobile', async ({ page, request, ip }) => {
   test.setTimeout(90_000);
   const admin = await staff(request, ip);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   agreementBlocks,
@@ -6,6 +7,7 @@ import {
   type AgreementInput,
 } from '#server/agreement/content.ts';
 import { formatFen } from '#shared/money.ts';
+import { REPORT_FEEDBACK_DAYS } from '#shared/orders/order-view.ts';
 
 const base: AgreementInput = {
   order: {
@@ -104,6 +106,14 @@ describe('the agreement text', () => {
     ])
       expect(text, part).toContain(part);
     expect(text).not.toContain('企业负责人');
+  });
+
+  it('gives the same window for disputing results as the guide (issue 28)', () => {
+    const guide = readFileSync('src/content/pages/guide.md', 'utf8');
+    expect(textOf(base)).toContain(`收到数据后${REPORT_FEEDBACK_DAYS}日内通过平台提交报告反馈`);
+    expect(guide).toContain(`收到数据后 ${REPORT_FEEDBACK_DAYS} 日内在订单中提交反馈`);
+    // No other number of days for it anywhere in the guide.
+    expect(guide.match(/收到数据后\s*\d+\s*日内/g)).toEqual([`收到数据后 ${REPORT_FEEDBACK_DAYS} 日内`]);
   });
 
   it('reads 待报价 before a quote and the quote after it', () => {

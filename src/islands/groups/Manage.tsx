@@ -136,7 +136,8 @@ function GroupPanel({
   }
 
   return (
-    <section className="card grid gap-4 p-4 md:p-5" data-group={rid}>
+    // grid-cols-1: one column no wider than the card, whatever a row inside would like.
+    <section className="card grid grid-cols-1 gap-4 p-4 md:p-5" data-group={rid}>
       <GroupHead g={detail}>
         <span className="rounded bg-brand-50 px-2 text-xs leading-6 text-brand-700">
           {leader ? '组长' : '助理'}
@@ -337,7 +338,7 @@ function GroupPanel({
       <div>
         <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
           <h3 className="text-sm font-semibold text-slate-700">成员支付</h3>
-          <span className="flex items-center gap-2 text-sm">
+          <span className="flex flex-wrap items-center gap-2 text-sm">
             <label htmlFor={`month-${rid}`} className="sr-only">
               月份
             </label>

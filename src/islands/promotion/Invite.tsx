@@ -222,12 +222,14 @@ function Invite({ siteName }: { siteName: string }) {
         ) : list.data.list.length === 0 ? (
           <p className="py-8 text-center text-sm text-slate-400">还没有好友通过您的邀请注册，快去分享吧</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[28rem] text-sm">
+          // Fits a phone: there the registration date goes under the phone number instead of
+          // a column of its own. `relative` keeps the sr-only header inside the scroll box.
+          <div className="relative overflow-x-auto">
+            <table className="w-full text-sm">
               <thead>
                 <tr className="border-b border-slate-100 text-left text-slate-500">
                   <th className="py-2 pr-3 font-medium">手机号</th>
-                  <th className="py-2 pr-3 font-medium">注册时间</th>
+                  <th className="py-2 pr-3 font-medium max-sm:hidden">注册时间</th>
                   <th className="py-2 pr-3 font-medium">是否下单</th>
                   <th className="py-2 font-medium">
                     <span className="sr-only">操作</span>
@@ -235,31 +237,35 @@ function Invite({ siteName }: { siteName: string }) {
                 </tr>
               </thead>
               <tbody>
-                {list.data.list.map((i) => (
-                  <tr key={i.user_rid} className="border-b border-slate-50 last:border-0">
-                    <td className="py-2.5 pr-3 tabular-nums">{i.phone}</td>
-                    <td className="py-2.5 pr-3 text-slate-600 tabular-nums">
-                      {shanghaiDate(new Date(i.registered_at))}
-                    </td>
-                    <td className="py-2.5 pr-3">
-                      {i.has_order ? (
-                        <span className="text-emerald-600">已下单</span>
-                      ) : (
-                        <span className="text-slate-400">未下单</span>
-                      )}
-                    </td>
-                    <td className="py-2.5 text-right">
-                      <button
-                        type="button"
-                        className="text-sm text-brand-700 hover:underline"
-                        onClick={() => setWho(i)}
-                        aria-label={`查看 ${i.phone} 的订单`}
-                      >
-                        查看订单
-                      </button>
-                    </td>
-                  </tr>
-                ))}
+                {list.data.list.map((i) => {
+                  const registered = shanghaiDate(new Date(i.registered_at));
+                  return (
+                    <tr key={i.user_rid} className="border-b border-slate-50 last:border-0">
+                      <td className="py-2.5 pr-3 tabular-nums">
+                        {i.phone}
+                        <span className="block text-xs text-slate-500 sm:hidden">{registered} 注册</span>
+                      </td>
+                      <td className="py-2.5 pr-3 text-slate-600 tabular-nums max-sm:hidden">{registered}</td>
+                      <td className="py-2.5 pr-3 whitespace-nowrap">
+                        {i.has_order ? (
+                          <span className="text-emerald-600">已下单</span>
+                        ) : (
+                          <span className="text-slate-400">未下单</span>
+                        )}
+                      </td>
+                      <td className="py-2.5 text-right">
+                        <button
+                          type="button"
+                          className="text-sm whitespace-nowrap text-brand-700 hover:underline"
+                          onClick={() => setWho(i)}
+                          aria-label={`查看 ${i.phone} 的订单`}
+                        >
+                          查看订单
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>

@@ -22,12 +22,13 @@ function newestAddress(before: readonly Address[], after: readonly Address[]): A
   return [...pool].sort((a, b) => created(b).localeCompare(created(a)))[0];
 }
 
-/** '[name]（kind 401）：message' for the alert the spec asks for when the submit throws. */
+/**
+ * 'ApiError（NOT_FOUND）：地址不存在': the alert with the error's name, code and message that the
+ * spec asks for when the submit throws (the server's machine code, else the HTTP status or kind).
+ */
 const describe = (e: unknown) =>
   e instanceof ApiError
-    ? e.kind === 'business'
-      ? e.message
-      : `${e.name}（${e.status || e.kind}）：${e.message}`
+    ? `${e.name}（${e.code ?? (e.status || e.kind)}）：${e.message}`
     : e instanceof Error
       ? `${e.name}：${e.message}`
       : String(e);

@@ -361,12 +361,14 @@ function Figure({
 }
 
 function Notes({ d }: { d: Detail }) {
-  if (!d.dispute_reason && !d.reply && !d.issue_note) return null;
+  // Once confirmed the statement is agreed: a dispute withdrawn or answered before is not shown.
+  const dispute = d.status === 'confirmed' ? '' : d.dispute_reason;
+  if (!dispute && !d.reply && !d.issue_note) return null;
   return (
     <div className="mt-4 grid gap-2 text-sm">
-      {d.dispute_reason && (
+      {dispute && (
         <p className="rounded-lg bg-hot-50 px-3 py-2 text-hot-600">
-          您的异议{d.dispute_lines.length > 0 && `（第${d.dispute_lines.join('、')}行）`}：{d.dispute_reason}
+          您的异议{d.dispute_lines.length > 0 && `（第${d.dispute_lines.join('、')}行）`}：{dispute}
         </p>
       )}
       {d.reply && <p className="rounded-lg bg-brand-50 px-3 py-2 text-brand-700">工作人员答复：{d.reply}</p>}

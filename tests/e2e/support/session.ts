@@ -36,8 +36,15 @@ export type Session = {
 /** The token record as the session store keeps it (src/lib/client/stores.ts). */
 type TokenRecord = { access: string; refresh: string; expires: number };
 
-/** Registers a new phone through the API, with the code read from the dev SMS outbox. */
-export async function registerByApi(request: APIRequestContext, ip: string): Promise<string> {
+/**
+ * Registers a new phone through the API, with the code read from the dev SMS outbox (and the
+ * inviter's code when given, as a friend following an invitation link would).
+ */
+export async function registerByApi(
+  request: APIRequestContext,
+  ip: string,
+  inviterCode?: string,
+): Promise<string> {
   const phone = newPhone();
   const headers = { 'x-real-ip': ip };
   const sent = await request.post('/api/open/code4sms', { data: { phone, useFor: 0 }, headers });
@@ -50,7 +57,10 @@ export async function registerByApi(request: APIRequestContext, ip: string): Pro
       return code;
     })
     .toMatch(/^\d{6}$/);
-  const signed = await request.post('/api/open/sign', { data: { phone, password: PASSWORD, code }, headers });
+  const signed = await request.post('/api/open/sign', {
+    data: { phone, password: PASSWORD, code, inviterCode },
+    headers,
+  });
   expect(await signed.json()).toMatchObject({ code: 1 });
   return phone;
 }

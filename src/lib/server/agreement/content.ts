@@ -13,6 +13,7 @@ import {
   type SampleSource,
 } from '../../shared/plan/plan-rules.ts';
 import type { Delivery } from '../../shared/orders/order.ts';
+import { REPORT_FEEDBACK_DAYS } from '../../shared/orders/order-view.ts';
 import type { DemandInfo } from '../../shared/orders/demand.ts';
 import type { StoredQuote } from '../../shared/orders/quote.ts';
 
@@ -288,7 +289,7 @@ export function agreementBlocks(input: AgreementInput): Block[] {
   });
   blocks.push({
     kind: 'para',
-    text: '2. 甲方对检测结果有异议的，可在收到数据后15日内通过平台提交报告反馈，乙方负责解释或复测。',
+    text: `2. 甲方对检测结果有异议的，可在收到数据后${REPORT_FEEDBACK_DAYS}日内通过平台提交报告反馈，乙方负责解释或复测。`,
   });
   blocks.push({
     kind: 'para',

@@ -10,6 +10,7 @@ import {
   inArray,
   lte,
   ne,
+  not,
   or,
   sql,
   type AnyColumn,
@@ -31,6 +32,7 @@ import {
   COUPON_NOT_STARTED,
   COUPON_USED,
   discountFor,
+  FIRST_ORDER_SPENT,
   ruleText,
   SCOPE_TEXT,
   type CouponAllocation,
@@ -74,24 +76,26 @@ export const templateOut = (t: Template) => ({
   per_user_limit: t.perUserLimit,
 });
 
-export const couponOut = (c: Coupon, t: Template, now: number) => ({
+/** `paidBefore`: the holder has paid for an order, so a 首单 coupon of theirs is spent. */
+export const couponOut = (c: Coupon, t: Template, now: number, paidBefore = false) => ({
   rid: c.rid,
   template: templateOut(t),
   source: c.source,
   valid_from: c.validFrom.toISOString(),
   valid_to: c.validTo.toISOString(),
   state: c.state,
-  state_text: stateText(c, now),
+  state_text: stateText(c, now, t.firstOrderOnly && paidBefore),
   order_rid: null as string | null,
   discount_fen: c.discountFen,
   used_at: c.usedAt?.toISOString() ?? null,
   created: c.createdAt.toISOString(),
 });
 
-function stateText(c: Coupon, now: number) {
+function stateText(c: Coupon, now: number, firstOrderSpent: boolean) {
   if (c.state === 'used') return '已使用';
   if (c.state === 'void') return '已退款失效';
   if (c.validTo.getTime() <= now) return '已过期';
+  if (firstOrderSpent) return FIRST_ORDER_SPENT;
   if (c.validFrom.getTime() > now) return '未开始';
   return '可使用';
 }
@@ -218,15 +222,23 @@ export async function giveWelcomeCoupons(tx: Tx, userId: number, now: number): P
   return given;
 }
 
+/**
+ * A 首单 coupon whose holder has paid for an order: no order of theirs can take it any more (the
+ * rule `checkUse` applies at payment), so it is 已失效 rather than 可使用. It comes back if that
+ * order is cancelled (its paid amount returns to 0), as the rule at payment does.
+ */
+const firstOrderSpent = sql`(exists (select 1 from ${couponTemplates} where ${couponTemplates.id} = ${coupons.templateId} and ${couponTemplates.firstOrderOnly}) and exists (select 1 from ${orders} where ${orders.userId} = ${coupons.userId} and ${orders.paidFen} > 0))`;
+
 /** A tab's coupons of `userId` (or of a column of an outer query) at `now` (or a placeholder). */
 const tabWhere = (userId: number | AnyColumn, tab: CouponTab, now: number | Placeholder) => {
   const mine = eq(coupons.userId, userId);
   const at = typeof now === 'number' ? new Date(now) : now;
-  if (tab === 1) return and(mine, eq(coupons.state, 'available'), gt(coupons.validTo, at));
+  const available = eq(coupons.state, 'available');
+  if (tab === 1) return and(mine, available, gt(coupons.validTo, at), not(firstOrderSpent));
   if (tab === 2) return and(mine, eq(coupons.state, 'used'));
   return and(
     mine,
-    or(eq(coupons.state, 'void'), and(eq(coupons.state, 'available'), lte(coupons.validTo, at))),
+    or(eq(coupons.state, 'void'), and(available, or(lte(coupons.validTo, at), firstOrderSpent))),
   );
 };
 
@@ -247,6 +259,7 @@ export async function listMine(
     .orderBy(f.state === 1 ? asc(coupons.validTo) : desc(coupons.id))
     .limit(w.size)
     .offset(w.offset);
+  const paidBefore = rows.some((r) => r.t.firstOrderOnly) && (await hasPaidOrder(db, userId));
   const counts = await Promise.all(
     ([1, 2, 3] as const).map(async (tab) => {
       const [row] = await db
@@ -257,7 +270,7 @@ export async function listMine(
     }),
   );
   return {
-    list: rows.map((r) => ({ ...couponOut(r.c, r.t, now), order_rid: r.orderRid })),
+    list: rows.map((r) => ({ ...couponOut(r.c, r.t, now, paidBefore), order_rid: r.orderRid })),
     total: counts[f.state - 1],
     counts: { usable: counts[0], used: counts[1], invalid: counts[2] },
   };
@@ -348,13 +361,29 @@ function eligible(t: Template, owedFen: number, lines: readonly Line[]): { fen: 
   return { fen: inside.reduce((n, l) => n + l.fen, 0), lines: inside };
 }
 
-/** Whether the customer has paid for an order before (a 首单 coupon is for the first). */
-async function hasPaidOrder(db: Db | Tx, userId: number, exceptOrderId: number) {
+/** Whether the customer has paid for an order (other than this one): a 首单 coupon is for the first. */
+async function hasPaidOrder(db: Db | Tx, userId: number, exceptOrderId?: number) {
   const [row] = await db
     .select({ n: count() })
     .from(orders)
-    .where(and(eq(orders.userId, userId), ne(orders.id, exceptOrderId), gt(orders.paidFen, 0)));
+    .where(
+      and(
+        eq(orders.userId, userId),
+        exceptOrderId === undefined ? undefined : ne(orders.id, exceptOrderId),
+        gt(orders.paidFen, 0),
+      ),
+    );
   return row.n > 0;
+}
+
+/** Which of these customers have paid for an order (whose 首单 coupons are spent). */
+export async function payingCustomers(db: Db, userIds: readonly number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ userId: orders.userId })
+    .from(orders)
+    .where(and(inArray(orders.userId, [...userIds]), gt(orders.paidFen, 0)));
+  return new Set(rows.map((r) => r.userId));
 }
 
 export type CouponOption = {

@@ -18,7 +18,7 @@ import { pageWindow } from '../../shared/pagination.ts';
 import { formatFen } from '../../shared/money.ts';
 import { COUPON_NOT_FOUND, type couponTemplateSchema } from '../../shared/coupons/coupons.ts';
 import type { z } from '../../shared/zod.ts';
-import { couponOut, issueCoupons, templateOut, windowOf, type Template } from './coupons.ts';
+import { couponOut, issueCoupons, payingCustomers, templateOut, windowOf, type Template } from './coupons.ts';
 
 async function staffOut(s: Services, t: Template) {
   const [used] = await s.db
@@ -296,9 +296,12 @@ export async function usageOf(s: Services, f: { rid: string; page?: number; size
     .offset(w.offset);
   const [total] = await s.db.select({ n: count() }).from(coupons).where(eq(coupons.templateId, t.id));
   const now = s.now();
+  const paying = t.firstOrderOnly
+    ? await payingCustomers(s.db, [...new Set(rows.map((r) => r.c.userId))])
+    : null;
   return {
     list: rows.map((r) => {
-      const { template: _template, ...coupon } = couponOut(r.c, t, now);
+      const { template: _template, ...coupon } = couponOut(r.c, t, now, paying?.has(r.c.userId));
       return {
         ...coupon,
         order_rid: r.orderRid,

@@ -114,7 +114,8 @@ export function statementBlocks(
         }
       : { kind: 'para', text: '本期没有资金往来。' },
   ];
-  if (st.disputeReason)
+  // A confirmed statement is agreed: a dispute withdrawn or answered before that is not its text.
+  if (st.disputeReason && st.status !== 'confirmed')
     blocks.push({
       kind: 'para',
       text: `客户异议${st.disputeLines.length ? `（第${st.disputeLines.join('、')}行）` : ''}：${st.disputeReason}`,

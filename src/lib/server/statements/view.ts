@@ -87,5 +87,7 @@ export async function linesOf(db: Db | Tx, statementId: number) {
 
 export async function detailOf(db: Db | Tx, r: StatementRow) {
   const [lines, groups] = await Promise.all([linesOf(db, r.id), groupsOfRows(db, [r])]);
-  return { ...summaryOf(r, groups), lines: lines.map((l) => lineOf(l, r.disputeLines)) };
+  // Lines are marked 有异议 only while the dispute is open: once answered or confirmed it is closed.
+  const open = r.status === 'disputed' ? r.disputeLines : [];
+  return { ...summaryOf(r, groups), lines: lines.map((l) => lineOf(l, open)) };
 }

@@ -78,6 +78,8 @@ export const COUPON_NOT_STARTED = '优惠券尚未到使用时间';
 export const COUPON_LIMIT = '您已领取过该优惠券';
 export const COUPON_GONE = '优惠券已领完';
 export const COUPON_CODE_WRONG = '兑换码无效或已过期';
+/** A 首单 coupon once its holder has paid for an order (shown on the ticket under 已失效). */
+export const FIRST_ORDER_SPENT = '已非首单';
 
 /** discount4user/add: claim one from the coupon centre, or redeem a code. */
 export const couponAddSchema = z

@@ -61,6 +61,12 @@ export const canPay = (o: Facts, today = shanghaiDate(Date.now())) =>
     !acceptsExpiredQuote({ status: o.status, quote_valid_until: o.quote_valid_until }, today)) ||
   owesDifference({ ...o, amount_fen: o.amount_fen ?? 0, paid_fen: o.paid_fen ?? 0 });
 
+/**
+ * Days after receiving the data within which a customer may dispute the results through report
+ * feedback: the agreement's term, which the guide repeats (the spec names none).
+ */
+export const REPORT_FEEDBACK_DAYS = 15;
+
 /** Report feedback once there is data to read. */
 export const FEEDBACK_STATUSES: readonly OrderStatus[] = ['delivered', 'unsettled', 'completed'];
 export const canGiveFeedback = (o: { status: OrderStatus }) => FEEDBACK_STATUSES.includes(o.status);
