@@ -248,7 +248,7 @@ export async function placeOrders(s: Services, userId: number, req: OrderAddRequ
   const delivery = await checkedDelivery(s, userId, req.delivery);
 
   const kind = customerKindOf(user.organization);
-  const payMode = payModeOf(kind);
+  const payMode = payModeOf(user.organization);
 
   return s.db.transaction(async (tx) => {
     // The lines: explicit items, or plan lines (the whole plan when none are named).

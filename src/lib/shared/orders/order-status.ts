@@ -219,10 +219,15 @@ export function initialStatus(o: {
   return samplingStatus(o.delivery_type, o.type_id);
 }
 
-/** Enterprise customers (organization 2) prepay; students, teachers and individuals pay after. */
+/** Enterprise customers (organization 2) are quoted exactly; everyone else orders at list price. */
 export const customerKindOf = (organization: number | null | undefined): CustomerKind =>
   organization === 2 ? 'enterprise' : 'institution';
-export const payModeOf = (kind: CustomerKind): PayMode => (kind === 'enterprise' ? 'before' : 'after');
+/**
+ * Only institution customers, students (0) and teachers (3), pay after the test; individuals (1)
+ * and enterprises (2) pay first (spec section 1; decision 0052).
+ */
+export const payModeOf = (organization: number | null | undefined): PayMode =>
+  organization === 0 || organization === 3 ? 'after' : 'before';
 
 export const isOpenStatus = (s: OrderStatus) => OPEN.includes(s);
 /** Statuses with money owed by the customer: 待付款 and 待结算. */
