@@ -31,7 +31,10 @@ describe('who pays after the test', () => {
       { rid: order.rid, idempotency_key: `pay-${order.rid}` },
       me.h,
     );
-    expect(paid.body, JSON.stringify(paid.body)).toMatchObject({ code: 1, data: { status: 'awaiting_sample' } });
+    expect(paid.body, JSON.stringify(paid.body)).toMatchObject({
+      code: 1,
+      data: { status: 'awaiting_sample' },
+    });
   });
 
   it('still lets a teacher (an institution customer) send the sample first and pay after', async () => {

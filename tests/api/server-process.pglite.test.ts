@@ -42,7 +42,10 @@ describe('embedded database (PGlite)', () => {
   }, 180_000);
 
   it('answers every request on a new connection sent just before SIGTERM (none reset), then exits 0', async () => {
-    const server = await start({ DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-burst-')), TRUST_PROXY: 'true' });
+    const server = await start({
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-burst-')),
+      TRUST_PROXY: 'true',
+    });
     expect(await waitHealthy(server)).toBe(true);
     const answers = await burstThenSigterm(server);
     // Each one answered, not dropped from the listen queue when the server stopped listening.
