@@ -69,6 +69,13 @@ const statics = sirv(clientDir, {
 
 /** How long in-flight requests may take to finish after SIGTERM before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 5_000;
+/**
+ * After SIGTERM the server keeps listening until no new connection has come for this long (at
+ * most SHUTDOWN_LISTEN_MAX_MS): closing the listener resets every connection still waiting in
+ * the kernel's accept queue, which a busy event loop has not taken yet (decision 0051).
+ */
+const SHUTDOWN_QUIET_MS = 250;
+const SHUTDOWN_LISTEN_MAX_MS = 3_000;
 let closing = false;
 async function health(res: ServerResponse) {
   try {
@@ -83,11 +90,12 @@ async function health(res: ServerResponse) {
   }
 }
 
-// Answers not yet sent: on shutdown each becomes the last on its connection (Connection: close),
-// so no client sends another request on a socket that is about to close.
+// Answers not yet sent: once the listener is closed each becomes the last on its connection
+// (Connection: close), so no client sends another request on a socket that is about to close.
 const unsent = new Set<ServerResponse>();
+let listening = true;
 const server = createServer((req, res) => {
-  if (closing) res.setHeader('Connection', 'close');
+  if (!listening) res.setHeader('Connection', 'close');
   else {
     unsent.add(res);
     res.once('close', () => unsent.delete(res));
@@ -102,6 +110,30 @@ const server = createServer((req, res) => {
   statics(req, res, () => pageCache(req, res, () => void astro(req, res, undefined, locals)));
 });
 server.keepAliveTimeout = 65_000;
+let lastConnectionAt = 0;
+server.on('connection', () => {
+  if (closing) lastConnectionAt = Date.now();
+});
+
+/**
+ * Resolves once the accept queue looks empty: no new connection for SHUTDOWN_QUIET_MS (at most
+ * SHUTDOWN_LISTEN_MAX_MS after the signal), checked from setImmediate, which runs right after a
+ * poll phase has accepted whatever the kernel held (a timer fires before it, so a loop that was
+ * busy has not yet looked).
+ */
+function acceptQueueDrained(): Promise<void> {
+  const since = Date.now();
+  lastConnectionAt = since;
+  return new Promise((resolve) => {
+    const check = () =>
+      setImmediate(() => {
+        const now = Date.now();
+        if (now - lastConnectionAt >= SHUTDOWN_QUIET_MS || now - since >= SHUTDOWN_LISTEN_MAX_MS) resolve();
+        else setTimeout(check, SHUTDOWN_QUIET_MS - (now - lastConnectionAt));
+      });
+    setTimeout(check, SHUTDOWN_QUIET_MS);
+  });
+}
 
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
@@ -112,19 +144,24 @@ server.listen(env.PORT, env.HOST, () => {
 });
 
 /**
- * Stop accepting, let in-flight requests finish (up to SHUTDOWN_GRACE_MS), and only then stop the
- * worker and close the database: closing it earlier would fail the very requests being drained.
+ * Answer what is queued, stop accepting, let in-flight requests finish (up to SHUTDOWN_GRACE_MS
+ * after the listener closed), and only then stop the worker and close the database: closing it
+ * earlier would fail the very requests being drained.
  */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   console.log(`收到 ${signal}，停止接收新请求，等待进行中的请求完成…`);
-  for (const res of unsent) if (!res.headersSent) res.setHeader('Connection', 'close');
+  // Answered as usual meanwhile, keep-alive included: a client told Connection: close now would
+  // reconnect into the queue about to be closed.
+  await acceptQueueDrained();
   // net.Server's close stops accepting without http.Server's immediate closeIdleConnections(),
   // which would reset keep-alive connections whose next request is already on its way. Those
-  // requests are answered (with Connection: close); connections still idle a second later are
-  // closed, and whatever remains after the grace period is cut.
+  // requests are answered, each the last on its connection; connections still idle a second
+  // later are closed, and whatever remains after the grace period is cut.
   const drained = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+  listening = false;
+  for (const res of unsent) if (!res.headersSent) res.setHeader('Connection', 'close');
   const sweep = setInterval(() => server.closeIdleConnections(), 1_000);
   const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
   await drained;

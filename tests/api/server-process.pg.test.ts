@@ -1,6 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createTempPgDatabase } from '../setup/pg.ts';
-import { startServer, waitHealthy, type ServerProcess } from '../support/server-process.ts';
+import { burstThenSigterm, startServer, waitHealthy, type ServerProcess } from '../support/server-process.ts';
 
 // Runs only when TEST_DATABASE_URL is set (see vitest.config.ts): the scale-out shape of the
 // deployment, several stateless processes on one PostgreSQL.
@@ -29,5 +29,16 @@ describe('PostgreSQL behind several stateless processes', () => {
       [a, b].map(async (s) => (await fetch(`${s.url}/api/open/web/index`)).json()),
     );
     expect(fromA).toEqual(fromB);
+  }, 180_000);
+
+  it('answers every request on a new connection sent just before SIGTERM (none reset), then exits 0', async () => {
+    const server = await start({ DATABASE_URL: pgUrl, TRUST_PROXY: 'true' });
+    expect(await waitHealthy(server)).toBe(true);
+    const answers = await burstThenSigterm(server);
+    // Each one answered, not dropped from the listen queue when the server stopped listening.
+    expect(answers.filter((a) => 'error' in a)).toEqual([]);
+    for (const a of answers) expect(a).toMatchObject({ status: 200 });
+    expect(answers.map((a) => ('body' in a ? JSON.parse(a.body).code : 0))).toEqual(answers.map(() => 1));
+    expect(await server.exited).toBe(0);
   }, 180_000);
 });

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServer, waitHealthy, type ServerProcess } from '../support/server-process.ts';
+import { burstThenSigterm, startServer, waitHealthy, type ServerProcess } from '../support/server-process.ts';
 
 // The production entry as a user runs it on the embedded database: a real process on a real port.
 const running: ServerProcess[] = [];
@@ -39,5 +39,19 @@ describe('embedded database (PGlite)', () => {
     expect(await waitHealthy(again)).toBe(true);
     const after = await (await fetch(`${again.url}/api/open/web/index`)).text();
     expect(JSON.parse(after)).toEqual(JSON.parse(before));
+  }, 180_000);
+
+  it('answers every request on a new connection sent just before SIGTERM (none reset), then exits 0', async () => {
+    const server = await start({
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-burst-')),
+      TRUST_PROXY: 'true',
+    });
+    expect(await waitHealthy(server)).toBe(true);
+    const answers = await burstThenSigterm(server);
+    // Each one answered, not dropped from the listen queue when the server stopped listening.
+    expect(answers.filter((a) => 'error' in a)).toEqual([]);
+    for (const a of answers) expect(a).toMatchObject({ status: 200 });
+    expect(answers.map((a) => ('body' in a ? JSON.parse(a.body).code : 0))).toEqual(answers.map(() => 1));
+    expect(await server.exited).toBe(0);
   }, 180_000);
 });

@@ -488,8 +488,9 @@ test('取样记录 lists the samples the customer posts (self-delivery orders) b
   const profile = await session.call<Data>('/api/auth/update4profile', {
     name: '张三',
     email: 'zhang@example.com',
-    organization: 1,
-    company: '个人',
+    // A teacher: institution customers send the sample before paying (individuals pay first).
+    organization: 3,
+    company: '复旦大学',
     region: '上海市-上海市-闵行区-310112',
     address: '东川路800号',
   });

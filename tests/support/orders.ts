@@ -42,12 +42,12 @@ export function orderHelpers(t: TestContext) {
   t.services.storage = createLocalStorage(join(mkdtempSync(join(tmpdir(), 'lp-uploads-')), 'uploads'));
 
   async function customer(
-    kind: 'institution' | 'enterprise' = 'institution',
+    kind: 'institution' | 'enterprise' | 'individual' = 'institution',
     email = true,
   ): Promise<Customer> {
     const u = await a.user();
     const h = a.bearer(u.token);
-    // The profile dialog's call: complete basic info, as a teacher or as an enterprise.
+    // The profile dialog's call: complete basic info, as a teacher, an enterprise or an individual.
     const profile =
       kind === 'enterprise'
         ? {
@@ -57,7 +57,9 @@ export function orderHelpers(t: TestContext) {
             company_leader: '王总',
             company_leader_phone: '13800002222',
           }
-        : { ...PROFILE, organization: 3 };
+        : kind === 'individual'
+          ? { ...PROFILE, organization: 1, company: '个人', teacher: '' }
+          : { ...PROFILE, organization: 3 };
     const res = await t.post(
       '/api/auth/update4profile',
       { ...profile, email: email ? `u${u.phone}@example.com` : '' },

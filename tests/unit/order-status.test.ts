@@ -197,10 +197,14 @@ describe('how an order starts', () => {
     expect(initialStatus({ needs_quote, pay_mode, delivery_type })).toBe(status);
   });
 
-  it('treats organization 2 as an enterprise that prepays, everyone else as an institution', () => {
+  it('quotes organization 2 as an enterprise; only students and teachers pay after the test', () => {
     expect(customerKindOf(2)).toBe('enterprise');
     for (const org of [0, 1, 3, null, undefined]) expect(customerKindOf(org)).toBe('institution');
-    expect(payModeOf('enterprise')).toBe('before');
-    expect(payModeOf('institution')).toBe('after');
+    expect(payModeOf(0)).toBe('after');
+    expect(payModeOf(3)).toBe('after');
+    // The spec grants pay-after to institutions only: individuals pay first, like enterprises.
+    expect(payModeOf(1)).toBe('before');
+    expect(payModeOf(2)).toBe('before');
+    expect(payModeOf(null)).toBe('before');
   });
 });

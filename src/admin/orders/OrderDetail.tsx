@@ -298,7 +298,10 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
               <li key={i} className="flex flex-wrap gap-x-3">
                 <span className="w-36 shrink-0 text-slate-500">{when(e.at)}</span>
                 <span className="font-medium">{eventText(e.action)}</span>
-                <span className="text-slate-500">{actorText(e.actor)}</span>
+                <span className="text-slate-500">
+                  {actorText(e.actor)}
+                  {e.by && ` ${e.by}`}
+                </span>
                 {e.note && <span className="text-slate-600">{e.note}</span>}
               </li>
             ))}

@@ -14,7 +14,9 @@ import { Evaluation, ExpressInfo, Feedback, hasExpressInfo, SampleReturn } from 
 import { QuoteDetail, Receipts } from './QuoteReceipts.tsx';
 import { useCancelOrder } from './cancel.ts';
 import { Amount, linkButton, onOrderPaid, openPay, StatusBadge } from './parts.tsx';
+import { DataFiles } from './DataFiles.tsx';
 import { Loading } from '../ui/kit.tsx';
+import { takesSample, type OrderStatus } from '../../lib/shared/orders/order-status.ts';
 import { api, ApiError } from '../../lib/client/api.ts';
 import { saveAgreement } from '../../lib/client/download.ts';
 import { formatFen } from '../../lib/shared/money.ts';
@@ -33,6 +35,9 @@ import {
 } from '../../lib/shared/orders/order-view.ts';
 
 const PAY_MODE_TEXT = { after: '检测完成后结算', before: '预付全款' } as const;
+
+/** A data-analysis order takes its data files until the analysis starts. */
+const DATA_INPUT_STATUSES: readonly OrderStatus[] = ['quoting', 'unpaid', 'awaiting_sample', 'received'];
 
 /** /member/order?rid=…: one order with everything the customer can see and do with it. */
 export default function OrderDetail({ rid }: { rid: string }) {
@@ -183,12 +188,16 @@ export default function OrderDetail({ rid }: { rid: string }) {
           <Demand order={order} />
           <Items order={order} />
           <QuoteDetail order={order} />
-          {order.type_id !== 2 && (
-            <Delivery
-              order={order}
-              express={hasExpressInfo(order) && <ExpressInfo order={order} onSaved={() => void load()} />}
-            />
-          )}
+          {!takesSample(order.type_id)
+            ? DATA_INPUT_STATUSES.includes(order.status) && (
+                <DataFiles rid={order.rid} onUploaded={() => void load()} />
+              )
+            : order.type_id !== 2 && (
+                <Delivery
+                  order={order}
+                  express={hasExpressInfo(order) && <ExpressInfo order={order} onSaved={() => void load()} />}
+                />
+              )}
           <Receipts receipts={order.receipts} />
           <Files files={order.files} />
           {canGiveFeedback(order) && <Feedback order={order} onSaved={() => void load()} />}

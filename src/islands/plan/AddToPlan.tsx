@@ -11,6 +11,7 @@ import { $cartNum, applyPlan } from '../../lib/client/stores.ts';
 import { toast } from '../../lib/client/toast.ts';
 import type { ItemOptions } from '../../lib/shared/catalogue/catalogue.ts';
 import { defaultLine } from '../../lib/shared/plan/plan-rules.ts';
+import { takesSample } from '../../lib/shared/orders/order-status.ts';
 import type { PlanView } from '../../lib/shared/plan/plan.ts';
 
 export const MSG_ADDED = '操作成功!';
@@ -19,11 +20,15 @@ export default function AddToPlan({
   rid,
   name,
   options,
+  typeId,
 }: {
   rid: string;
   name: string;
   options: ItemOptions;
+  /** The item's project type: data analysis asks for no sample (decision 0052). */
+  typeId: number;
 }) {
+  const sample = takesSample(typeId);
   const { loggedIn } = useSessionUser();
   const cartNum = useStore($cartNum, { ssr: () => 0 });
   const base = defaultLine(options);
@@ -48,7 +53,7 @@ export default function AddToPlan({
       window.dispatchEvent(new CustomEvent('portal:open-login', { detail: { panel: 'log' } }));
       return;
     }
-    const problem = choiceProblem(options, choice);
+    const problem = choiceProblem(options, choice, sample);
     if (problem) {
       toast.error(problem);
       return;
@@ -97,6 +102,7 @@ export default function AddToPlan({
         options={options}
         value={choice}
         loggedIn={loggedIn}
+        sample={sample}
         onChange={(patch) => setChoice((c) => ({ ...c, ...patch }))}
       />
       <div className="mt-1 flex flex-wrap items-center gap-3">

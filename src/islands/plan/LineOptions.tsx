@@ -118,6 +118,7 @@ export default function LineOptions({
   onChange,
   loggedIn,
   disabled,
+  sample = true,
 }: {
   options: ItemOptions;
   value: LineChoice;
@@ -125,8 +126,10 @@ export default function LineOptions({
   /** Source 0 needs the user's past orders: only asked for when logged in. */
   loggedIn: boolean;
   disabled?: boolean;
+  /** False for data analysis: no sample source or disposal, the data files are asked for instead. */
+  sample?: boolean;
 }) {
-  const history = useHistoryOrders(loggedIn && value.source === SOURCE_HISTORY);
+  const history = useHistoryOrders(sample && loggedIn && value.source === SOURCE_HISTORY);
   const historyId = useId();
 
   return (
@@ -167,99 +170,108 @@ export default function LineOptions({
         ),
       )}
 
-      <ChipGroup
-        legend="样品来源"
-        required
-        value={value.source}
-        options={SOURCE_OPTIONS}
-        disabled={disabled}
-        onChange={(source) =>
-          onChange({ source, ...(source === SOURCE_HISTORY ? {} : { source_order_rid: '' }) })
-        }
-      >
-        {value.source === SOURCE_HISTORY && (
-          <div className="mt-2">
-            {!loggedIn ? (
-              <p className="text-xs text-slate-500">登录后可选择留有样品的历史订单</p>
-            ) : history === null ? (
-              <p className="text-xs text-slate-400">正在读取历史订单…</p>
-            ) : history.length === 0 ? (
-              <p className="rounded-md bg-hot-50 px-3 py-2 text-xs text-hot-600">
-                暂无可复用的留样订单：只有已完成、且样品处理选择“{DISPOSAL_TEXT[2].label}”的订单才能复用样品
-              </p>
-            ) : (
-              <>
-                <label htmlFor={historyId} className="sr-only">
-                  历史订单
-                </label>
-                <select
-                  id={historyId}
-                  className={inputClass}
-                  value={value.source_order_rid}
-                  disabled={disabled}
-                  onChange={(e) => onChange({ source_order_rid: e.target.value })}
-                >
-                  <option value="">请选择留样的历史订单</option>
-                  {history.map((h) => (
-                    <option key={h.rid} value={h.rid}>
-                      {h.order_no}（{h.items.map((i) => `${i.name}×${i.sample_count}`).join('、')}）
-                    </option>
-                  ))}
-                </select>
-              </>
+      {!sample ? (
+        <p className="rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-700">
+          数据分析项目无需寄送样品，也不安排上门取样：下单后请在订单详情中上传待分析的数据文件，并在备注中说明分析要求。
+        </p>
+      ) : (
+        <>
+          <ChipGroup
+            legend="样品来源"
+            required
+            value={value.source}
+            options={SOURCE_OPTIONS}
+            disabled={disabled}
+            onChange={(source) =>
+              onChange({ source, ...(source === SOURCE_HISTORY ? {} : { source_order_rid: '' }) })
+            }
+          >
+            {value.source === SOURCE_HISTORY && (
+              <div className="mt-2">
+                {!loggedIn ? (
+                  <p className="text-xs text-slate-500">登录后可选择留有样品的历史订单</p>
+                ) : history === null ? (
+                  <p className="text-xs text-slate-400">正在读取历史订单…</p>
+                ) : history.length === 0 ? (
+                  <p className="rounded-md bg-hot-50 px-3 py-2 text-xs text-hot-600">
+                    暂无可复用的留样订单：只有已完成、且样品处理选择“{DISPOSAL_TEXT[2].label}
+                    ”的订单才能复用样品
+                  </p>
+                ) : (
+                  <>
+                    <label htmlFor={historyId} className="sr-only">
+                      历史订单
+                    </label>
+                    <select
+                      id={historyId}
+                      className={inputClass}
+                      value={value.source_order_rid}
+                      disabled={disabled}
+                      onChange={(e) => onChange({ source_order_rid: e.target.value })}
+                    >
+                      <option value="">请选择留样的历史订单</option>
+                      {history.map((h) => (
+                        <option key={h.rid} value={h.rid}>
+                          {h.order_no}（{h.items.map((i) => `${i.name}×${i.sample_count}`).join('、')}）
+                        </option>
+                      ))}
+                    </select>
+                  </>
+                )}
+              </div>
             )}
-          </div>
-        )}
-      </ChipGroup>
+          </ChipGroup>
 
-      <fieldset className="grid gap-1.5 sm:grid-cols-[6rem_minmax(0,1fr)] sm:gap-3" disabled={disabled}>
-        <legend className="contents">
-          <span className="text-sm text-slate-500 sm:pt-1.5">
-            样品处理
-            <span aria-hidden="true" className="ml-0.5 text-red-500">
-              *
-            </span>
-          </span>
-        </legend>
-        <div className="grid gap-1.5">
-          {DISPOSALS.map((d) => {
-            const on = value.disposal === d;
-            return (
-              <label
-                key={d}
-                className={`flex cursor-pointer items-start gap-2 rounded-md border px-3 py-2 text-sm transition-colors ${
-                  on ? 'border-brand-500 bg-brand-50' : 'border-slate-200 bg-white hover:border-brand-300'
-                }`}
-              >
-                <input
-                  type="radio"
-                  name={`${historyId}-disposal`}
-                  className="mt-1 accent-brand-600"
-                  checked={on}
-                  onChange={() => onChange({ disposal: d })}
-                  aria-describedby={`${historyId}-d${d}`}
-                />
-                <span className="min-w-0">
-                  <span className={on ? 'font-medium text-brand-700' : 'text-slate-700'}>
-                    {DISPOSAL_TEXT[d].label}
-                  </span>
-                  <span id={`${historyId}-d${d}`} className="block text-xs text-slate-500">
-                    {DISPOSAL_TEXT[d].note}
-                  </span>
+          <fieldset className="grid gap-1.5 sm:grid-cols-[6rem_minmax(0,1fr)] sm:gap-3" disabled={disabled}>
+            <legend className="contents">
+              <span className="text-sm text-slate-500 sm:pt-1.5">
+                样品处理
+                <span aria-hidden="true" className="ml-0.5 text-red-500">
+                  *
                 </span>
-              </label>
-            );
-          })}
-        </div>
-      </fieldset>
+              </span>
+            </legend>
+            <div className="grid gap-1.5">
+              {DISPOSALS.map((d) => {
+                const on = value.disposal === d;
+                return (
+                  <label
+                    key={d}
+                    className={`flex cursor-pointer items-start gap-2 rounded-md border px-3 py-2 text-sm transition-colors ${
+                      on ? 'border-brand-500 bg-brand-50' : 'border-slate-200 bg-white hover:border-brand-300'
+                    }`}
+                  >
+                    <input
+                      type="radio"
+                      name={`${historyId}-disposal`}
+                      className="mt-1 accent-brand-600"
+                      checked={on}
+                      onChange={() => onChange({ disposal: d })}
+                      aria-describedby={`${historyId}-d${d}`}
+                    />
+                    <span className="min-w-0">
+                      <span className={on ? 'font-medium text-brand-700' : 'text-slate-700'}>
+                        {DISPOSAL_TEXT[d].label}
+                      </span>
+                      <span id={`${historyId}-d${d}`} className="block text-xs text-slate-500">
+                        {DISPOSAL_TEXT[d].note}
+                      </span>
+                    </span>
+                  </label>
+                );
+              })}
+            </div>
+          </fieldset>
+        </>
+      )}
     </div>
   );
 }
 
 /** The first problem with a choice before it is sent, or null (the server checks again). */
-export function choiceProblem(options: ItemOptions, value: LineChoice): string | null {
+export function choiceProblem(options: ItemOptions, value: LineChoice, sample = true): string | null {
   for (const p of options.parameters)
     if (p.required && !value.parameters[p.name]?.trim()) return `请选择[${p.name}]`;
-  if (value.source === SOURCE_HISTORY && !value.source_order_rid) return '请选择留样的历史订单';
+  if (sample && value.source === SOURCE_HISTORY && !value.source_order_rid) return '请选择留样的历史订单';
   return null;
 }

@@ -9,6 +9,7 @@ import {
   type SampleSource,
 } from '../../lib/shared/plan/plan-rules.ts';
 import type { PlanLine } from '../../lib/shared/plan/plan.ts';
+import { takesSample } from '../../lib/shared/orders/order-status.ts';
 import { toast } from '../../lib/client/toast.ts';
 
 export type LinePatch = Partial<LineChoice> & { count?: number };
@@ -35,10 +36,12 @@ export default function PlanLineCard({
     source_order_rid: line.source_order_rid ?? '',
   };
   const params = Object.entries(line.parameters);
+  // Data analysis asks for data files, not a sample (decision 0052).
+  const sample = takesSample(line.project_type);
 
   async function saveOptions() {
     if (!draft) return;
-    const problem = choiceProblem(line.options, draft);
+    const problem = choiceProblem(line.options, draft, sample);
     if (problem) {
       toast.error(problem);
       return;
@@ -83,8 +86,14 @@ export default function PlanLineCard({
           </p>
           <p className="mt-1 text-xs leading-relaxed text-slate-500">
             {params.length > 0 && <span>{params.map(([k, v]) => `${k}：${v}`).join('；')}；</span>}
-            样品来源：{SAMPLE_SOURCE_TEXT[line.source as SampleSource] ?? '—'}；样品处理：
-            {DISPOSAL_TEXT[line.disposal as Disposal]?.label ?? '—'}
+            {sample ? (
+              <>
+                样品来源：{SAMPLE_SOURCE_TEXT[line.source as SampleSource] ?? '—'}；样品处理：
+                {DISPOSAL_TEXT[line.disposal as Disposal]?.label ?? '—'}
+              </>
+            ) : (
+              '无需样品：下单后上传待分析的数据文件'
+            )}
           </p>
         </div>
         <div className="col-span-2 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 sm:col-span-1 sm:flex-col sm:items-end sm:justify-start">
@@ -133,6 +142,7 @@ export default function PlanLineCard({
             options={line.options}
             value={draft ?? current}
             loggedIn
+            sample={sample}
             disabled={busy}
             onChange={(patch) => setDraft((d) => ({ ...(d ?? current), ...patch }))}
           />

@@ -5,7 +5,7 @@ import { shanghaiDate } from '../../shared/slots.ts';
 import { regionLabel } from '../../shared/member/region.ts';
 import { organizationLabel } from '../../shared/member/profile.ts';
 import { projectTypeNames, type ProjectTypeId } from '../../shared/catalogue/catalogue.ts';
-import { ORDER_STATUS_TEXT, type OrderStatus } from '../../shared/orders/order-status.ts';
+import { ORDER_STATUS_TEXT, takesSample, type OrderStatus } from '../../shared/orders/order-status.ts';
 import {
   DISPOSAL_TEXT,
   SAMPLE_SOURCE_TEXT,
@@ -104,6 +104,7 @@ export function agreementBlocks(input: AgreementInput): Block[] {
   const { order: o, customer: c, provider: p } = input;
   const typeName = projectTypeNames[o.type_id as ProjectTypeId] ?? '检测';
   const quoting = o.status === 'quoting';
+  const sample = takesSample(o.type_id);
   const enterprise = c.organization === 2;
   const blocks: Block[] = [
     { kind: 'title', text: `${typeName}服务委托协议` },
@@ -227,59 +228,75 @@ export function agreementBlocks(input: AgreementInput): Block[] {
     kind: 'para',
     text:
       o.pay_mode === 'before'
-        ? '付款方式：甲方在乙方报价后全额预付检测费用（可使用平台预存余额支付），乙方收款后安排寄样或取样。'
+        ? `付款方式：甲方在乙方报价后全额预付检测费用（可使用平台预存余额支付），乙方收款后${
+            sample ? '安排寄样或取样' : '开始分析'
+          }。`
         : '付款方式：检测完成并出具数据后，乙方出具结算单，甲方按结算单付清检测费用（可使用平台预存余额支付）。',
   });
 
-  // 二、样品
-  blocks.push({ kind: 'heading', text: '二、样品来源与处置' });
-  const sources = [...new Set(o.items.map((i) => i.source))];
-  const disposals = [...new Set(o.items.map((i) => i.disposal))];
-  if (sources.length > 0)
+  if (!sample) {
+    // Data analysis (数据分析): files, not a sample; nothing is posted or collected.
+    blocks.push({ kind: 'heading', text: '二、数据与保密' });
     blocks.push({
       kind: 'para',
-      text: `样品来源：${sources.map((s) => SAMPLE_SOURCE_TEXT[s as SampleSource] ?? '其他').join('、')}。甲方保证样品来源合法，如实告知样品成分及危险特性（有毒、易燃、易爆、放射性等），因隐瞒造成的损失由甲方承担。`,
+      text: '本项目为数据分析，无需提供实物样品。甲方通过平台订单上传待分析的数据文件并说明分析参数，保证数据来源合法并有权委托分析。',
     });
-  else
+    blocks.push({ kind: 'heading', text: '三、数据提交、分析与交付' });
     blocks.push({
       kind: 'para',
-      text: '样品来源：由甲方提供。甲方保证样品来源合法，如实告知样品成分及危险特性（有毒、易燃、易爆、放射性等），因隐瞒造成的损失由甲方承担。',
-    });
-  const disposalText =
-    disposals.length > 0
-      ? disposals
-          .map((d) => {
-            const t = DISPOSAL_TEXT[d as Disposal];
-            return t ? `${t.label}（${t.note}）` : '';
-          })
-          .filter(Boolean)
-          .join('；')
-      : `${DISPOSAL_TEXT[0].label}（${DISPOSAL_TEXT[0].note}），如需回收或留样请在报价时与业务经理确认`;
-  blocks.push({ kind: 'para', text: `样品处置：${disposalText}。` });
-  blocks.push({
-    kind: 'para',
-    text: '需回收的样品在甲方全额付款后48小时内寄回；检测过程中样品可能发生损耗或性质改变，属正常情况。',
-  });
-
-  // 三、送样与交付
-  blocks.push({ kind: 'heading', text: '三、送样、检测与交付' });
-  const d = o.delivery;
-  const cities = p.pickupCities.length > 0 ? p.pickupCities.join('、') : '指定城市';
-  if (d.type === 1) {
-    blocks.push({
-      kind: 'para',
-      text: `送样方式：上门取样。乙方于${d.date} ${d.time}到 ${regionLabel(d)} ${d.address} 取样（联系人：${d.name} ${d.phone}），甲方将签署后的本协议随样品一并交付。`,
+      text: '甲方在平台订单中上传数据文件及签署后的本协议，无需寄送样品，乙方不安排上门取样。乙方确认收到完整数据后开始分析；分析完成后2小时内通过短信、电子邮件和站内消息通知甲方，甲方可在平台个人中心下载分析结果。',
     });
   } else {
+    // 二、样品
+    blocks.push({ kind: 'heading', text: '二、样品来源与处置' });
+    const sources = [...new Set(o.items.map((i) => i.source))];
+    const disposals = [...new Set(o.items.map((i) => i.disposal))];
+    if (sources.length > 0)
+      blocks.push({
+        kind: 'para',
+        text: `样品来源：${sources.map((s) => SAMPLE_SOURCE_TEXT[s as SampleSource] ?? '其他').join('、')}。甲方保证样品来源合法，如实告知样品成分及危险特性（有毒、易燃、易爆、放射性等），因隐瞒造成的损失由甲方承担。`,
+      });
+    else
+      blocks.push({
+        kind: 'para',
+        text: '样品来源：由甲方提供。甲方保证样品来源合法，如实告知样品成分及危险特性（有毒、易燃、易爆、放射性等），因隐瞒造成的损失由甲方承担。',
+      });
+    const disposalText =
+      disposals.length > 0
+        ? disposals
+            .map((d) => {
+              const t = DISPOSAL_TEXT[d as Disposal];
+              return t ? `${t.label}（${t.note}）` : '';
+            })
+            .filter(Boolean)
+            .join('；')
+        : `${DISPOSAL_TEXT[0].label}（${DISPOSAL_TEXT[0].note}），如需回收或留样请在报价时与业务经理确认`;
+    blocks.push({ kind: 'para', text: `样品处置：${disposalText}。` });
     blocks.push({
       kind: 'para',
-      text: `送样方式：甲方自行寄送。请将签署后的本协议随样品一并寄至：${p.express.address}（${p.express.name}，${p.express.phone}），并在包裹内注明订单号。${cities}可预约免费上门取样。`,
+      text: '需回收的样品在甲方全额付款后48小时内寄回；检测过程中样品可能发生损耗或性质改变，属正常情况。',
+    });
+
+    // 三、送样与交付
+    blocks.push({ kind: 'heading', text: '三、送样、检测与交付' });
+    const d = o.delivery;
+    const cities = p.pickupCities.length > 0 ? p.pickupCities.join('、') : '指定城市';
+    if (d.type === 1) {
+      blocks.push({
+        kind: 'para',
+        text: `送样方式：上门取样。乙方于${d.date} ${d.time}到 ${regionLabel(d)} ${d.address} 取样（联系人：${d.name} ${d.phone}），甲方将签署后的本协议随样品一并交付。`,
+      });
+    } else {
+      blocks.push({
+        kind: 'para',
+        text: `送样方式：甲方自行寄送。请将签署后的本协议随样品一并寄至：${p.express.address}（${p.express.name}，${p.express.phone}），并在包裹内注明订单号。${cities}可预约免费上门取样。`,
+      });
+    }
+    blocks.push({
+      kind: 'para',
+      text: '乙方收到样品后短信通知甲方，业务经理在2小时内与甲方电话联系确认检测方案；检测完成后2小时内通过短信、电子邮件和站内消息通知甲方，甲方可在平台个人中心下载检测报告/数据。',
     });
   }
-  blocks.push({
-    kind: 'para',
-    text: '乙方收到样品后短信通知甲方，业务经理在2小时内与甲方电话联系确认检测方案；检测完成后2小时内通过短信、电子邮件和站内消息通知甲方，甲方可在平台个人中心下载检测报告/数据。',
-  });
 
   // 四、其他
   blocks.push({ kind: 'heading', text: '四、其他约定' });

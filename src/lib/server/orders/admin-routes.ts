@@ -36,6 +36,7 @@ import {
   setFinalPrice,
   staffCancel,
   staffStep,
+  staffTimelineOf,
   type StaffStep,
 } from './index.ts';
 import { userAccount } from '../money/index.ts';
@@ -88,12 +89,14 @@ export function adminRoutes() {
       .select({ rid: users.rid, phone: users.phone, name: users.name, company: users.company })
       .from(users)
       .where(eq(users.id, o.userId));
-    const [detail, remarks] = await Promise.all([
+    const [detail, remarks, timeline] = await Promise.all([
       orderDetail(c.var.services.db, o, c.var.services.now()),
       listRemarks(c.var.services.db, o.id),
+      staffTimelineOf(c.var.services.db, o.id),
     ]);
     return ok(c, {
       ...detail,
+      timeline,
       customer: owner,
       remarks,
       quote_valid_days: c.var.services.env.QUOTE_VALID_DAYS,

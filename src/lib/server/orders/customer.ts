@@ -379,7 +379,7 @@ export async function settleOnlineOrder(
     action: 'pay',
     actor: 'customer',
     actorId: input.userId,
-    note: `${input.channelText}支付 ${fenToYuan(input.amountFen)} 元${coupon ? `（优惠券「${coupon.name}」抵扣 ${fenToYuan(discount)} 元）` : ''}`,
+    note: `${input.channelText} ${fenToYuan(input.amountFen)} 元${coupon ? `（优惠券「${coupon.name}」抵扣 ${fenToYuan(discount)} 元）` : ''}`,
     now,
     patch: { paidFen: order.paidFen + input.amountFen + discount },
     recycle: await hasDisposal(tx, order.id, DISPOSAL_RECYCLE),

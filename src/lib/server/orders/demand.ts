@@ -61,7 +61,7 @@ export async function placeDemand(s: Services, userId: number, req: DemandReques
       typeId: req.type_id,
       status: 'quoting',
       kind,
-      payMode: payModeOf(kind),
+      payMode: payModeOf(user.organization),
       rows: groups.get(req.type_id)?.rows ?? [],
       // The sample is posted unless the quote says otherwise; the contact is who staff call.
       delivery: selfDelivery({ name: req.contact_name, phone: req.contact_phone }),

@@ -7,6 +7,7 @@ export {
   orderDetail,
   listOrders,
   timelineOf,
+  staffTimelineOf,
 } from './read.ts';
 export {
   readyToPay,

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Services } from '../platform/services.ts';
 import type { Tx } from '../platform/db/client.ts';
@@ -14,7 +14,12 @@ import {
 import { DomainError } from '../platform/errors.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { shanghaiDate, shanghaiIso } from '../../shared/slots.ts';
-import { NOT_ALLOWED, ORDER_STATUS_TEXT, type OrderStatus } from '../../shared/orders/order-status.ts';
+import {
+  DATA_ANALYSIS_TYPE_ID,
+  NOT_ALLOWED,
+  ORDER_STATUS_TEXT,
+  type OrderStatus,
+} from '../../shared/orders/order-status.ts';
 import { DISPOSAL_RECYCLE } from '../../shared/plan/plan-rules.ts';
 import { transitionSampling } from '../member/index.ts';
 import {
@@ -58,7 +63,14 @@ export async function listPickups(
       .select({ o: orders, customer: customerCols })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
-      .where(and(sql`${orders.delivery}->>'type' = '1'`, sql`${orders.delivery}->>'date' = ${date}`))
+      .where(
+        and(
+          sql`${orders.delivery}->>'type' = '1'`,
+          sql`${orders.delivery}->>'date' = ${date}`,
+          // Data analysis has nothing to collect, whatever an older order recorded.
+          ne(orders.typeId, DATA_ANALYSIS_TYPE_ID),
+        ),
+      )
       .limit(DAY_CAP),
     db
       .select({ p: samplings, customer: customerCols })

@@ -8,6 +8,7 @@ import {
   initialStatus,
   payModeOf,
   ORDER_STATUS_TEXT,
+  takesSample,
   type OrderStatus,
 } from '../../shared/orders/order-status.ts';
 import {
@@ -20,6 +21,7 @@ import {
 import {
   DISPOSAL_KEEP,
   SOURCE_HISTORY,
+  SOURCE_NONE,
   parameterProblem,
   sampleCountProblem,
   type Disposal,
@@ -94,8 +96,10 @@ export async function groupLines(
     const asked = l.count ?? it.options.sampleCount.default;
     const count = forQuote ? Math.min(max, Math.max(min, asked)) : asked;
     const parameters = l.parameters ?? {};
-    const source = l.source ?? 1;
-    const disposal = l.disposal ?? 0;
+    // Data analysis has no sample: whatever the request says, no source (无需样品), no disposal.
+    const sample = takesSample(it.typeId);
+    const source = sample ? (l.source ?? 1) : SOURCE_NONE;
+    const disposal = sample ? (l.disposal ?? 0) : 0;
     const bad =
       sampleCountProblem(it.options, count) ?? (forQuote ? null : parameterProblem(it.options, parameters));
     if (bad) throw new DomainError(`「${it.name}」${bad}`);
@@ -248,7 +252,7 @@ export async function placeOrders(s: Services, userId: number, req: OrderAddRequ
   const delivery = await checkedDelivery(s, userId, req.delivery);
 
   const kind = customerKindOf(user.organization);
-  const payMode = payModeOf(kind);
+  const payMode = payModeOf(user.organization);
 
   return s.db.transaction(async (tx) => {
     // The lines: explicit items, or plan lines (the whole plan when none are named).
@@ -285,10 +289,14 @@ export async function placeOrders(s: Services, userId: number, req: OrderAddRequ
 
     const created = [];
     for (const [typeId, group] of [...groups].sort((a, b) => a[0] - b[0])) {
+      // A data-analysis order is never picked up: its delivery is only the contact.
+      const sample = takesSample(typeId);
+      const orderDelivery = sample ? delivery : selfDelivery({ name: delivery.name, phone: delivery.phone });
       const status = initialStatus({
         needs_quote: kind === 'enterprise' || group.quote,
         pay_mode: payMode,
-        delivery_type: req.delivery.type,
+        delivery_type: orderDelivery.type,
+        type_id: typeId,
       });
       const { placed } = await insertOrder(tx, {
         userId,
@@ -297,7 +305,7 @@ export async function placeOrders(s: Services, userId: number, req: OrderAddRequ
         kind,
         payMode,
         rows: group.rows,
-        delivery,
+        delivery: orderDelivery,
         remark: req.remark,
         note: status === 'quoting' ? '订单需报价，业务经理确认后通知您' : '',
         now,

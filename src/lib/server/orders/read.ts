@@ -21,6 +21,7 @@ import {
   orderItems,
   orderReceipts,
   orders,
+  users,
 } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import { ORDER_STATUS_TEXT, PAYABLE_STATUSES, type OrderStatus } from '../../shared/orders/order-status.ts';
@@ -31,6 +32,7 @@ import {
   type OrderFile,
   type OrderLine,
   type OrderSummary,
+  type StaffOrderEvent,
 } from '../../shared/orders/order.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { addDays, shanghaiDate, shanghaiMidnight } from '../../shared/slots.ts';
@@ -88,20 +90,33 @@ async function itemNamesOf(db: Db, ids: number[]): Promise<Map<number, string[]>
   return names;
 }
 
+const eventOf = (e: typeof orderEvents.$inferSelect): OrderEvent => ({
+  from: e.fromStatus,
+  to: e.toStatus,
+  action: e.action,
+  actor: e.actorKind,
+  note: e.note,
+  at: e.at.toISOString(),
+});
+
 export async function timelineOf(db: Db, orderId: number): Promise<OrderEvent[]> {
   const rows = await db
     .select()
     .from(orderEvents)
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(orderEvents.id);
-  return rows.map((e) => ({
-    from: e.fromStatus,
-    to: e.toStatus,
-    action: e.action,
-    actor: e.actorKind,
-    note: e.note,
-    at: e.at.toISOString(),
-  }));
+  return rows.map(eventOf);
+}
+
+/** The timeline as staff see it: each staff event names who did it (name, or phone without one). */
+export async function staffTimelineOf(db: Db, orderId: number): Promise<StaffOrderEvent[]> {
+  const rows = await db
+    .select({ e: orderEvents, who: sql<string | null>`coalesce(nullif(${users.name}, ''), ${users.phone})` })
+    .from(orderEvents)
+    .leftJoin(users, eq(users.id, orderEvents.actorId))
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(orderEvents.id);
+  return rows.map(({ e, who }) => ({ ...eventOf(e), by: e.actorKind === 'staff' ? (who ?? '') : '' }));
 }
 
 /** The order's files; receipt photos are listed with their receipt instead. */

@@ -108,7 +108,7 @@ export async function addReservation(
   const start = Date.parse(req.start);
   const end = Date.parse(req.end);
   const kind = customerKindOf(user.organization);
-  const payMode = payModeOf(kind);
+  const payMode = payModeOf(user.organization);
 
   return s.db.transaction(async (tx) => {
     const [d] = await tx

@@ -82,6 +82,13 @@ export type OrderFacts = {
 
 /** Project type of on-site reservations. */
 export const RESERVATION_TYPE_ID = 2;
+/**
+ * Project type of data analysis (数据分析): the customer sends data files, never a physical
+ * sample, so its orders are never picked up and its lines carry no sample source or disposal.
+ */
+export const DATA_ANALYSIS_TYPE_ID = 3;
+/** Whether items of a project type need a physical sample (送样检测 and 预约现场 do). */
+export const takesSample = (typeId: number | undefined) => typeId !== DATA_ANALYSIS_TYPE_ID;
 
 /**
  * One row per allowed move. `when` narrows a row to prepaid (`before`) or pay-after (`after`)
@@ -171,8 +178,13 @@ export type NextResult =
   | { ok: true; to: OrderStatus }
   | { ok: false; message: string; code: Extract<ErrorCode, 'REFUSED' | 'ALREADY_PAID'> };
 
+// A data-analysis order waits for its data (awaiting_sample), never for a pickup.
 const samplingStatus = (d: DeliveryType, typeId?: number): OrderStatus =>
-  typeId === RESERVATION_TYPE_ID ? 'awaiting_session' : d === 1 ? 'awaiting_pickup' : 'awaiting_sample';
+  typeId === RESERVATION_TYPE_ID
+    ? 'awaiting_session'
+    : d === 1 && takesSample(typeId)
+      ? 'awaiting_pickup'
+      : 'awaiting_sample';
 
 /** The new status for `action` by `actor`, or the Chinese reason it is refused. */
 export function nextStatus(order: OrderFacts, action: OrderAction, actor: Actor): NextResult {
@@ -219,10 +231,15 @@ export function initialStatus(o: {
   return samplingStatus(o.delivery_type, o.type_id);
 }
 
-/** Enterprise customers (organization 2) prepay; students, teachers and individuals pay after. */
+/** Enterprise customers (organization 2) are quoted exactly; everyone else orders at list price. */
 export const customerKindOf = (organization: number | null | undefined): CustomerKind =>
   organization === 2 ? 'enterprise' : 'institution';
-export const payModeOf = (kind: CustomerKind): PayMode => (kind === 'enterprise' ? 'before' : 'after');
+/**
+ * Only institution customers, students (0) and teachers (3), pay after the test; individuals (1)
+ * and enterprises (2) pay first (spec section 1; decision 0052).
+ */
+export const payModeOf = (organization: number | null | undefined): PayMode =>
+  organization === 0 || organization === 3 ? 'after' : 'before';
 
 export const isOpenStatus = (s: OrderStatus) => OPEN.includes(s);
 /** Statuses with money owed by the customer: 待付款 and 待结算. */

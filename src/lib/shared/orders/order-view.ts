@@ -87,6 +87,7 @@ export const canRequestReturn = (o: { status: OrderStatus }) => RETURN_STATUSES.
 export const needsQuote = (o: { status: OrderStatus; quoted_fen: number | null }) =>
   o.status === 'quoting' && o.quoted_fen === null;
 
+/** Timeline entries that are not moves of the state machine, by the action they are written with. */
 const EXTRA_ACTION_TEXT: Record<string, string> = {
   create: '提交订单',
   upload: '上传文件',
@@ -94,11 +95,19 @@ const EXTRA_ACTION_TEXT: Record<string, string> = {
   express: '寄出样品',
   final_price: '最终价格',
   pay_difference: '补差价',
+  picked: '上门取样',
+  called: '电话联系',
+  returned: '寄回样品',
+  disposed: '销毁样品',
+  remind: '上机提醒',
+  reservation_confirm: '确认预约',
+  temp_device_approve: '临时设备审核',
+  temp_device_reject: '临时设备审核',
 };
 
-/** The timeline's words for an event's action ('receive' → 确认收样). */
+/** The timeline's words for an event's action ('receive' → 确认收样); never the raw action. */
 export function eventText(action: string): string {
-  return ORDER_ACTION_TEXT[action as OrderAction] ?? EXTRA_ACTION_TEXT[action] ?? action;
+  return ORDER_ACTION_TEXT[action as OrderAction] ?? EXTRA_ACTION_TEXT[action] ?? '订单动态';
 }
 
 export const ACTOR_TEXT: Record<string, string> = { customer: '客户', staff: '工作人员', system: '系统' };

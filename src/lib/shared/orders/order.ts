@@ -253,7 +253,14 @@ export const creditSchema = z.object(
   { error: '请求参数格式不正确' },
 );
 
-export type { OrderLine, OrderEvent, OrderFile, OrderSummary, OrderDetail } from './responses.ts';
+export type {
+  OrderLine,
+  OrderEvent,
+  OrderFile,
+  OrderSummary,
+  OrderDetail,
+  StaffOrderEvent,
+} from './responses.ts';
 
 /** order/updateExpress: the courier and tracking number of a self-delivered sample. */
 export const expressSchema = z.object(

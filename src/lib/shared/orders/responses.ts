@@ -47,6 +47,9 @@ export const OrderEventSchema = z.object({
   at: z.string(),
 });
 export type OrderEvent = z.output<typeof OrderEventSchema>;
+/** A timeline entry in the console: `by` names the staff member for staff events ('' otherwise). */
+export const StaffOrderEventSchema = OrderEventSchema.extend({ by: z.string() });
+export type StaffOrderEvent = z.output<typeof StaffOrderEventSchema>;
 
 export const OrderFileSchema = z.object({
   rid: ridOut,
@@ -304,4 +307,5 @@ export const StaffOrderDetailSchema = OrderDetailSchema.extend({
   quote_valid_days: z.number().int(),
   /** Internal remarks, oldest first; staff only. */
   remarks: z.array(OrderRemarkSchema),
+  timeline: z.array(StaffOrderEventSchema),
 });

@@ -17,6 +17,8 @@ export const SAMPLE_SOURCE_TEXT: Record<SampleSource, string> = {
 };
 /** Source 4: the sample is collected by a pickup (the plan page then suggests the pickup form). */
 export const SOURCE_PICKUP: SampleSource = 4;
+/** Source -1: no sample, as for data analysis (its lines always carry it). */
+export const SOURCE_NONE: SampleSource = -1;
 /** Source 0 reuses a sample stored by an earlier order (disposal 2). */
 export const SOURCE_HISTORY: SampleSource = 0;
 
