@@ -23,6 +23,7 @@ const RAW_ANSWERS = [
   '/api/open/wx/callback',
   '/api/auth/order/protocol/:rid',
   '/api/auth/file/download/:rid',
+  '/api/admin/file/download',
   '/api/auth/user/export',
   '/api/openapi.json',
   '/api/docs',

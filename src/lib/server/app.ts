@@ -18,7 +18,7 @@ import { wechatRoutes } from './accounts/wechat-routes.ts';
 import { devRoutes } from './platform/http/dev-routes.ts';
 import { planRoutes } from './plan/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
-import { fileRoutes, mediaAdminRoutes, mediaOpenRoutes } from './files/routes.ts';
+import { fileRoutes, fileAdminRoutes, mediaOpenRoutes } from './files/routes.ts';
 import { adminRoutes } from './orders/admin-routes.ts';
 import { operationsAdminRoutes } from './orders/operations-routes.ts';
 import { reservationAdminRoutes, reservationRoutes } from './reservations/routes.ts';
@@ -127,7 +127,7 @@ export function createApi(services: Services) {
   app.route('/api/admin', pointsAdminRoutes());
   app.route('/api/admin', statementAdminRoutes());
   app.route('/api/admin', groupAdminRoutes());
-  app.route('/api/admin', mediaAdminRoutes());
+  app.route('/api/admin', fileAdminRoutes());
   app.route('/api/admin', promotionAdminRoutes());
   app.route('/api/admin', staffAdminRoutes());
   app.route('/api/admin', requireAdminRoutes());
