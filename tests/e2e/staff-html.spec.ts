@@ -19,7 +19,8 @@ const HOSTILE = [
 /** Nothing of HOSTILE's dangerous parts inside `scope` (its template contents included). */
 async function expectClean(scope: Locator) {
   const found = await scope.evaluate((root) => {
-    const roots: ParentNode[] = [root, ...[...root.querySelectorAll('template')].map((t) => t.content)];
+    const templates = [...(root instanceof HTMLTemplateElement ? [root] : []), ...root.querySelectorAll('template')];
+    const roots: ParentNode[] = [root, ...templates.map((t) => t.content)];
     const all = (selector: string) => roots.flatMap((r) => [...r.querySelectorAll(selector)]);
     return {
       text: roots.map((r) => r.textContent ?? '').join(''),
@@ -73,14 +74,14 @@ test('an item and an ability with hostile HTML show only allow-listed HTML on th
   try {
     await page.goto(`/detail/${rid}`);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    await expectClean(page.getByRole('region', { name: '项目概要' }));
+    await expectClean(page.getByRole('region', { name: '项目概要' }).locator('[data-staff-html]'));
     await expectClean(page.getByRole('region', { name: '项目详情' }));
     await expectStayed(page, new RegExp(`/detail/${rid}$`));
 
     await page.goto(`/search?kw=${encodeURIComponent(name)}`);
     const card = page.getByRole('listitem').filter({ hasText: name });
     await expect(card).toHaveCount(1);
-    await expectClean(card);
+    await expectClean(card.locator('[data-staff-html]'));
     await expectStayed(page, /\/search\?kw=/);
 
     await page.goto(`/televised?category=${encodeURIComponent(category)}`);
@@ -88,11 +89,11 @@ test('an item and an ability with hostile HTML show only allow-listed HTML on th
       .getByRole('list', { name: '能力案例' })
       .getByRole('listitem')
       .filter({ hasText: name });
-    await expectClean(entry);
+    await expectClean(entry.locator('template'));
     await entry.getByRole('button', { name: '查看详情' }).click();
     const dialog = page.getByRole('dialog', { name: '能力详情' });
     await expect(dialog).toBeVisible();
-    await expectClean(dialog);
+    await expectClean(dialog.locator('[data-body]'));
     await expectStayed(page, /\/televised\?category=/);
   } finally {
     await admin.call('/api/admin/catalogue/item/edit', { rid, on_sale: false });

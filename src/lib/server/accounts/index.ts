@@ -3,5 +3,5 @@ export { customerRef, customerRefColumns, insertUser, toUserInfo } from './users
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { enforce } from './limits.ts';
 export { passwordLogin } from './login.ts';
-export { accessTokenParams, liveAccessToken } from './tokens.ts';
+export { accessTokenParams, authenticate, liveAccessToken } from './tokens.ts';
 export { ACCOUNT_INVITED } from './signup.ts';
