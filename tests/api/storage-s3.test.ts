@@ -88,4 +88,3 @@ describe('the s3 storage adapter', () => {
     });
   }, 120_000);
 });
-

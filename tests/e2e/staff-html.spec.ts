@@ -19,7 +19,10 @@ const HOSTILE = [
 /** Nothing of HOSTILE's dangerous parts inside `scope` (its template contents included). */
 async function expectClean(scope: Locator) {
   const found = await scope.evaluate((root) => {
-    const templates = [...(root instanceof HTMLTemplateElement ? [root] : []), ...root.querySelectorAll('template')];
+    const templates = [
+      ...(root instanceof HTMLTemplateElement ? [root] : []),
+      ...root.querySelectorAll('template'),
+    ];
     const roots: ParentNode[] = [root, ...templates.map((t) => t.content)];
     const all = (selector: string) => roots.flatMap((r) => [...r.querySelectorAll(selector)]);
     return {

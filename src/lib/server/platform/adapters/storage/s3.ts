@@ -36,7 +36,9 @@ export function createS3Storage(config: S3Config): StorageAdapter {
     const message = `s3 ${what} answered ${res.status}: ${(await res.text()).slice(0, 200)}`;
     // A store that is down or overloaded may answer the next try; a refusal (bad key, no such
     // bucket) is a configuration error that retrying will not mend.
-    return res.status >= 500 || res.status === 429 ? new StorageUnavailableError(message) : new Error(message);
+    return res.status >= 500 || res.status === 429
+      ? new StorageUnavailableError(message)
+      : new Error(message);
   };
   /** A signed request; an unreachable store (refused, reset, DNS) is unavailable, not a bug. */
   const send = async (key: string, init: RequestInit) => {
