@@ -13,11 +13,11 @@ import { createServices } from './lib/server/platform/services.ts';
 import { createApi } from './lib/server/app.ts';
 import { queueHealth, startJobWorker } from './lib/server/platform/jobs.ts';
 import { JOB_HANDLERS, PERIODIC_JOBS } from './lib/server/jobs.ts';
-import { ensureDemoStaff } from './lib/server/staff/index.ts';
+import { ensureDemoStaff, isStaffToken } from './lib/server/staff/index.ts';
 import { createPageCache } from './lib/server/platform/http/page-cache.ts';
 import { watchCatalogue } from './lib/server/catalogue/index.ts';
 import { DataDirLockedError } from './lib/server/platform/db/lock.ts';
-import { devToolsBanner } from './lib/server/platform/http/dev-tools.ts';
+import { devToolsBanner, isLocalRequest } from './lib/server/platform/http/dev-tools.ts';
 import { prerenderedPageHeaders, setSecurityHeaders } from './lib/server/platform/http/security-headers.ts';
 import type { Database } from './lib/server/platform/db/client.ts';
 
@@ -77,13 +77,29 @@ const SHUTDOWN_GRACE_MS = 5_000;
 const SHUTDOWN_QUIET_MS = 250;
 const SHUTDOWN_LISTEN_MAX_MS = 3_000;
 let closing = false;
-async function health(res: ServerResponse) {
+/**
+ * What the database is and how the job queue stands is for monitoring on this machine and for
+ * staff (a console session's token); anyone else learns only that the process is up.
+ */
+async function mayReadHealth(req: IncomingMessage): Promise<boolean> {
+  const origin = { remoteAddress: req.socket.remoteAddress, header: (name: string) => headerOf(req, name) };
+  if (isLocalRequest(env, origin)) return true;
+  return isStaffToken(services, /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1]);
+}
+const headerOf = (req: IncomingMessage, name: string) => {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(',') : value;
+};
+
+async function health(req: IncomingMessage, res: ServerResponse) {
   try {
     if (closing) throw new Error('closing');
     await database.ping();
-    const jobs = await queueHealth(database.db, Date.now());
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ code: 1, msg: 'ok', data: { database: database.kind, jobs } }));
+    const data = (await mayReadHealth(req))
+      ? { database: database.kind, jobs: await queueHealth(database.db, Date.now()) }
+      : null;
+    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    res.end(JSON.stringify({ code: 1, msg: 'ok', data }));
   } catch {
     res.writeHead(503, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ code: 0, msg: '数据库不可用', data: null }));
@@ -103,7 +119,7 @@ const server = createServer((req, res) => {
   const url = req.url ?? '/';
   setSecurityHeaders(res, url);
   if (url.startsWith('/api/')) return void api(req, res);
-  if (url === '/healthz' || url.startsWith('/healthz?')) return void health(res);
+  if (url === '/healthz' || url.startsWith('/healthz?')) return void health(req, res);
   // Every /admin address is the console's one prerendered shell; it routes on the client.
   if (/^\/admin(\/(?![^?]*\.[a-z0-9]+(\?|$))[^?]*)?(\?.*)?$/i.test(url)) req.url = '/admin/';
   const locals = { services, peer: req.socket.remoteAddress };

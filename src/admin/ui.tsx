@@ -397,25 +397,30 @@ export function ConsoleToast() {
 }
 
 /**
- * A staff file (voucher, report, receipt photo) opened with the console's token: fetched, shown as
- * a blob; `thumb` asks for a picture's thumbnail.
+ * A customer's file (voucher, report, receipt photo) with the console's token, or null when it
+ * cannot be read; `thumb` asks for a picture's thumbnail.
  */
+export async function fetchStaffFile(rid: string, thumb = false): Promise<Blob | null> {
+  const res = await fetch('/api/admin/file/download', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${$session.get()?.access ?? ''}` },
+    body: JSON.stringify({ rid, thumb }),
+  }).catch(() => null);
+  return res?.ok && !res.headers.get('content-type')?.includes('json') ? res.blob() : null;
+}
+
+/** A staff file shown as an object URL (released when the screen leaves it). */
 export function useStaffFile(rid: string | null, thumb = false) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!rid) return;
     let revoked = false;
     let made = '';
-    const token = $session.get()?.access;
-    void fetch(`/api/auth/file/${thumb ? 'thumb' : 'download'}/${encodeURIComponent(rid)}`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    })
-      .then((r) => (r.ok ? r.blob() : null))
-      .then((b) => {
-        if (!b || revoked) return;
-        made = URL.createObjectURL(b);
-        setUrl(made);
-      });
+    void fetchStaffFile(rid, thumb).then((b) => {
+      if (!b || revoked) return;
+      made = URL.createObjectURL(b);
+      setUrl(made);
+    });
     return () => {
       revoked = true;
       if (made) URL.revokeObjectURL(made);

@@ -68,10 +68,10 @@ describe('receipt photos', () => {
     expect(big.status).toBe(413);
 
     const fileRid = await photoRid(rid);
-    const full = await fetchFile(`/api/auth/file/download/${fileRid}`, await o.staff());
+    const full = await o.staffFile(fileRid);
     expect(full.headers.get('content-type')).toBe('image/jpeg');
     expect(new Uint8Array(await full.arrayBuffer())).toEqual(PHOTO);
-    const thumb = await fetchFile(`/api/auth/file/thumb/${fileRid}`, await o.staff());
+    const thumb = await o.staffFile(fileRid, undefined, true);
     expect(thumb.headers.get('content-type')).toBe('image/webp');
     const meta = await sharp(new Uint8Array(await thumb.arrayBuffer())).metadata();
     expect([meta.width, meta.height]).toEqual([320, 240]);

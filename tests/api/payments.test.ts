@@ -7,7 +7,9 @@ import { orderHelpers, type Customer } from '../support/orders.ts';
 import { expectLedgerSound, movements, wallet } from '../support/money.ts';
 import { signDevNotice } from '#server/platform/adapters/payment/dev.ts';
 import { closeExpiredPayments } from '#server/payments/index.ts';
-import { paymentRefunds } from '#server/platform/db/schema.ts';
+import { FORGED_NOTICES } from '#server/payments/intents.ts';
+import { paymentEvents, paymentRefunds } from '#server/platform/db/schema.ts';
+import { eq } from 'drizzle-orm';
 import { runJobs } from '../support/jobs.ts';
 
 const t = await setupApi();
@@ -107,6 +109,32 @@ describe('paying an order online', () => {
     // The genuine notice still goes through, once.
     expect((await notify(fields)).status).toBe(200);
     expect((await notify(fields)).status).toBe(200);
+    expect(await movements(t.services, me.id, 'online')).toHaveLength(1);
+  });
+
+  it('counts a flood of forged notices from one address in one row, and still takes the genuine one', async () => {
+    const me = await o.customer('enterprise');
+    const rid = await o.quotedOrder(me, 10_000);
+    const { trade_no } = (await create(me, { purpose: 'order', rid, channel: 'alipay' })).body.data;
+    const forgedRows = () =>
+      t.services.db.select().from(paymentEvents).where(eq(paymentEvents.outcome, 'forged'));
+    const before = (await forgedRows()).length;
+    // 50 different forgeries (each body unique), as the outside test sent them.
+    for (let i = 0; i < 50; i++) {
+      const res = await notify({ trade_no, amount_fen: 10_000, status: 'succeeded', event_id: `f${i}` }, 'x');
+      expect(res.status).toBe(400);
+    }
+    const rows = await forgedRows();
+    expect(rows.length - before).toBe(1);
+    expect(rows.at(-1)!.payload).toMatchObject({ source: 'unknown', count: FORGED_NOTICES.limit });
+    const genuine = {
+      trade_no,
+      provider_trade_no: 'X9',
+      amount_fen: 10_000,
+      status: 'succeeded',
+      event_id: 'g1',
+    };
+    expect((await notify(genuine)).status).toBe(200);
     expect(await movements(t.services, me.id, 'online')).toHaveLength(1);
   });
 

@@ -122,17 +122,38 @@ describe('a default install reached from another host', () => {
     expect(await staffLogin(generated!, local)).toMatchObject({ code: 1 });
   }, 120_000);
 
-  it('/healthz answers with a query string too, reporting the database and the job queue', async () => {
-    const server = await start();
-    const res = await fetch(`${server.url}/healthz?probe=1`);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({
+  it('/healthz answers with a query string too; the database and the job queue only to this machine and staff', async () => {
+    const server = await start({ STAFF_PASSWORD: 'Health-Check-Pass-2026' });
+    const details = {
       code: 1,
       data: {
         database: 'pglite',
         jobs: { due: expect.any(Number), failed: 0, oldest_due_seconds: expect.any(Number) },
       },
-    });
+    };
+    const res = await fetch(`${server.url}/healthz?probe=1`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject(details);
+    // Anyone else (here through a proxy on this machine) learns only that the process is up.
+    const viaProxy = { 'x-forwarded-for': '203.0.113.66' };
+    const outside = await fetch(`${server.url}/healthz`, { headers: viaProxy });
+    expect(outside.status).toBe(200);
+    expect(await outside.json()).toEqual({ code: 1, msg: 'ok', data: null });
+    // A customer session is anyone; a staff console session sees the details.
+    const login = async (path: string) =>
+      (await post(server.url, path, { account: '13800000000', password: 'Health-Check-Pass-2026' })) as {
+        data: { token: string };
+      };
+    for (const [path, seen] of [
+      ['/api/open/login', { code: 1, msg: 'ok', data: null }],
+      ['/api/open/staff/login', details],
+    ] as const) {
+      const { token } = (await login(path)).data;
+      const res = await fetch(`${server.url}/healthz`, {
+        headers: { ...viaProxy, authorization: `Bearer ${token}` },
+      });
+      expect(await res.json(), path).toMatchObject(seen);
+    }
     // Every API answer carries a request id, the proxy's when it sent one.
     const api = await fetch(`${server.url}/api/open/setting`, {
       method: 'POST',

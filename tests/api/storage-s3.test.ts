@@ -10,6 +10,7 @@ import S3rver from 's3rver';
 import { createS3Storage } from '#server/platform/adapters/storage/s3.ts';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers, PDF } from '../support/orders.ts';
+import { freePort } from '../support/server-process.ts';
 
 const BUCKET = 'lab-uploads';
 let server: S3rver;
@@ -65,5 +66,25 @@ describe('the s3 storage adapter', () => {
     expect(up.body.code).toBe(1);
     const res = await t.api.request(`/api/auth/file/download/${up.body.data.rid}`, { headers: c.h });
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(PDF);
-  });
+
+    // The same store, stopped (nothing listens on its port): uploads and downloads answer 503 with
+    // Retry-After and a Chinese message, never 500.
+    t.services.storage = createS3Storage({
+      endpoint: `http://127.0.0.1:${await freePort()}`,
+      bucket: BUCKET,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      pathStyle: true,
+    });
+    const unavailable = { code: 0, msg: '文件服务暂时不可用，请稍后重试', data: { error: 'UNAVAILABLE' } };
+    const down = await t.api.request(`/api/auth/file/download/${up.body.data.rid}`, { headers: c.h });
+    expect(down.status).toBe(503);
+    expect(down.headers.get('retry-after')).toBe('10');
+    expect(await down.json()).toEqual(unavailable);
+    expect(await o.upload('/api/auth/file/upload4file', c.h, PDF, '说明.pdf')).toEqual({
+      status: 503,
+      body: unavailable,
+    });
+  }, 120_000);
 });

@@ -198,6 +198,10 @@ test('a business manager builds a two-line quote, the customer sees it and pays,
     buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
   });
   await expect(page.locator('[data-file="report"]')).toContainText('检测报告.pdf');
+  // The report downloads through the console's own session (issue 28).
+  const downloading = page.waitForEvent('download');
+  await page.locator('[data-file="report"]').getByRole('button', { name: '检测报告.pdf' }).click();
+  expect((await downloading).suggestedFilename()).toBe('检测报告.pdf');
   await actions.getByRole('button', { name: '出具数据' }).click();
   await page.getByRole('dialog', { name: '出具数据' }).getByRole('button', { name: '出具数据' }).click();
   await expect(page.getByLabel('订单概要')).toContainText('已出数据');

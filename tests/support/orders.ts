@@ -182,6 +182,15 @@ export function orderHelpers(t: TestContext) {
     };
   }
 
+  /** A customer's file as the console reads it (its staff session, the demo admin's unless told). */
+  async function staffFile(rid: string, h?: Record<string, string>, thumb = false) {
+    return t.api.request('/api/admin/file/download', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(h ?? (await staff())) },
+      body: JSON.stringify({ rid, thumb }),
+    });
+  }
+
   /** A self-delivered order of the first demo 送样检测 item, quoted by staff at `fen`: its rid. */
   async function quotedOrder(c: Customer, fen: number): Promise<string> {
     const it = await demoItem(1);
@@ -225,6 +234,7 @@ export function orderHelpers(t: TestContext) {
     move,
     credit,
     upload,
+    staffFile,
     quotedOrder,
     billedOrder,
   };

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { z } from 'zod';
-import { $session, consoleApi, type Me, notice, staffAction } from '../session.ts';
-import { Badge, button, Field, FormModal, input, PageHeader, when, yuan } from '../ui.tsx';
+import { consoleApi, type Me, notice, staffAction } from '../session.ts';
+import { Badge, button, fetchStaffFile, Field, FormModal, input, PageHeader, when, yuan } from '../ui.tsx';
 import { nextStatus, ORDER_ACTION_TEXT, type OrderAction } from '../../lib/shared/orders/order-status.ts';
 import type { StaffOrderDetailSchema } from '../../lib/shared/orders/responses.ts';
 import { actorText, eventText, FILE_KIND_TEXT } from '../../lib/shared/orders/order-view.ts';
@@ -411,12 +411,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 async function download(rid: string, name: string) {
-  const token = $session.get()?.access;
-  const res = await fetch(`/api/auth/file/download/${encodeURIComponent(rid)}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (!res.ok) return notice('error', '文件下载失败');
-  const url = URL.createObjectURL(await res.blob());
+  const blob = await fetchStaffFile(rid);
+  if (!blob) return notice('error', '文件下载失败');
+  const url = URL.createObjectURL(blob);
   Object.assign(document.createElement('a'), { href: url, download: name }).click();
   URL.revokeObjectURL(url);
 }

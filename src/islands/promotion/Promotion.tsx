@@ -9,6 +9,7 @@ import { toast } from '../../lib/client/toast.ts';
 import { newRequestKey } from '../../lib/client/request-key.ts';
 import { fenToYuan, yuanToFen } from '../../lib/shared/money.ts';
 import { shanghaiDate, shanghaiMinute } from '../../lib/shared/slots.ts';
+import { isSiteOrHttps } from '../../lib/shared/links.ts';
 import {
   PAYOUT_CHANNEL_TEXT,
   PAYOUT_CHANNELS,
@@ -61,12 +62,13 @@ function Campaigns() {
             </div>
           </>
         );
-        return c.link ? (
+        // A link saved before addresses were checked may still lead off-site: only safe ones are links.
+        return c.link && isSiteOrHttps(c.link) ? (
           <a
             key={c.rid}
             href={c.link}
             className="card block overflow-hidden transition-shadow hover:shadow-lg"
-            {...(/^https?:/.test(c.link) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            {...(/^https:/.test(c.link) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
           >
             {body}
           </a>

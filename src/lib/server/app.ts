@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { log } from './platform/log.ts';
 import type { Services } from './platform/services.ts';
 import { DomainError } from './platform/errors.ts';
+import { StorageUnavailableError } from './platform/adapters/storage/types.ts';
 import { apiDocsPage, apiRoutes, openApiDocument } from './platform/http/openapi.ts';
 import { contract } from './platform/http/contract.ts';
 import { failure } from './platform/http/envelope.ts';
@@ -18,7 +19,7 @@ import { wechatRoutes } from './accounts/wechat-routes.ts';
 import { devRoutes } from './platform/http/dev-routes.ts';
 import { planRoutes } from './plan/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
-import { fileRoutes, mediaAdminRoutes, mediaOpenRoutes } from './files/routes.ts';
+import { fileRoutes, fileAdminRoutes, mediaOpenRoutes } from './files/routes.ts';
 import { adminRoutes } from './orders/admin-routes.ts';
 import { operationsAdminRoutes } from './orders/operations-routes.ts';
 import { reservationAdminRoutes, reservationRoutes } from './reservations/routes.ts';
@@ -52,6 +53,9 @@ export type ApiEnv = {
 /** See admission(): the pool of 10 connections, or the embedded database's single one. */
 const POSTGRES_ADMISSION: AdmissionOptions = { slots: 64, maxWaitMs: 5000 };
 const PGLITE_ADMISSION: AdmissionOptions = { slots: 16, maxWaitMs: 5000 };
+
+/** The answer while the file store is down (HTTP 503 with Retry-After). */
+export const STORAGE_UNAVAILABLE = '文件服务暂时不可用，请稍后重试';
 
 /** Requests slower than this are logged (with their id). */
 const SLOW_MS = 2000;
@@ -127,7 +131,7 @@ export function createApi(services: Services) {
   app.route('/api/admin', pointsAdminRoutes());
   app.route('/api/admin', statementAdminRoutes());
   app.route('/api/admin', groupAdminRoutes());
-  app.route('/api/admin', mediaAdminRoutes());
+  app.route('/api/admin', fileAdminRoutes());
   app.route('/api/admin', promotionAdminRoutes());
   app.route('/api/admin', staffAdminRoutes());
   app.route('/api/admin', requireAdminRoutes());
@@ -153,6 +157,14 @@ export function createApi(services: Services) {
   app.onError((error, c) => {
     if (error instanceof DomainError) {
       return c.json(failure(error.message, error.code), error.status);
+    }
+    if (error instanceof StorageUnavailableError) {
+      log('warn', 'file storage unavailable', {
+        request_id: c.get('requestId'),
+        path: c.req.path,
+        error: error.message,
+      });
+      return c.json(failure(STORAGE_UNAVAILABLE, 'UNAVAILABLE'), 503, { 'retry-after': '10' });
     }
     // The input layer keeps such values out; should one slip through, the client still gets an
     // answer about its request rather than a 500, and the log says where to close the gap.

@@ -19,6 +19,8 @@ export const ERROR_CODES = [
   'SERVER_ERROR',
   /** Too many calls at once: nothing was done; try again in a moment (HTTP 503, Retry-After). */
   'BUSY',
+  /** A service the call needs (the file store) is down: nothing was done; try again later (HTTP 503, Retry-After). */
+  'UNAVAILABLE',
   /** The order is paid already (another tab, a double click): nothing is left to pay. */
   'ALREADY_PAID',
   /** The profile lacks what ordering needs: send the customer to 基本信息. */

@@ -3,5 +3,5 @@ export { customerRef, customerRefColumns, insertUser, toUserInfo } from './users
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { enforce } from './limits.ts';
 export { passwordLogin } from './login.ts';
-export { accessTokenParams, liveAccessToken, revokeConsoleSessions } from './tokens.ts';
+export { accessTokenParams, authenticate, liveAccessToken, revokeConsoleSessions } from './tokens.ts';
 export { ACCOUNT_INVITED } from './signup.ts';

@@ -10,6 +10,7 @@ import type {
   StaffType,
 } from '../../shared/catalogue/admin.ts';
 import { pageWindow } from '../../shared/pagination.ts';
+import { safeHtml } from '../../shared/html.ts';
 import { ability, item, prefecture, projectChild, projectType, setting } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import { containsPattern } from '../platform/db/like.ts';
@@ -210,14 +211,17 @@ async function typeOfChild(s: Services, childId: number): Promise<number> {
   return c.typeId;
 }
 
+/** Staff-written HTML is kept cleaned (pages clean it again when they render it). */
+const cleanHtml = (html: string | undefined) => (html === undefined ? undefined : safeHtml(html));
+
 const itemValues = (input: Partial<ItemAddInput>) =>
   given({
     childId: input.child_id,
     name: input.name,
     img: input.img,
-    sketch: input.sketch,
+    sketch: cleanHtml(input.sketch),
     description: input.description,
-    content: input.content,
+    content: cleanHtml(input.content),
     priceFen: input.price_fen,
     unit: input.unit,
     options: input.options,
@@ -383,7 +387,7 @@ export async function addAbility(s: Services, input: AbilityInput) {
   // Ability ids appear in /televised addresses; 'ab-' keeps them apart from the other kinds.
   const [row] = await s.db
     .insert(ability)
-    .values({ ...input, rid: `ab-${randomBytes(5).toString('hex')}` })
+    .values({ ...input, content: safeHtml(input.content), rid: `ab-${randomBytes(5).toString('hex')}` })
     .returning();
   await catalogueChanged(s);
   return toAbility(row);
@@ -391,7 +395,7 @@ export async function addAbility(s: Services, input: AbilityInput) {
 
 export async function editAbility(s: Services, input: Partial<AbilityInput> & { rid: string }) {
   const { rid, ...rest } = input;
-  const v = given(rest);
+  const v = given({ ...rest, content: cleanHtml(rest.content) });
   const [row] = Object.keys(v).length
     ? await s.db.update(ability).set(v).where(eq(ability.rid, rid)).returning()
     : await s.db.select().from(ability).where(eq(ability.rid, rid));

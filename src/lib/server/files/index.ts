@@ -10,6 +10,7 @@ import { ORDER_NOT_FOUND } from '../../shared/orders/order.ts';
 import { shanghaiDate } from '../../shared/slots.ts';
 import { UPLOAD_TYPE_REFUSED } from '../../shared/orders/demand.ts';
 import { PICTURE_TYPES, PICTURE_TYPES_REFUSED } from '../../shared/files/pictures.ts';
+import { can, type Permission, type Role } from '../../shared/staff/permissions.ts';
 
 export { PICTURE_TYPES_REFUSED };
 
@@ -162,32 +163,59 @@ export async function ownOrderForUpload(s: Services, userId: number, rid: string
   return o.id;
 }
 
-/**
- * A file for download: its owner, the owner of its order, or staff; anyone else reads "not found".
- * `thumb` asks for a picture's thumbnail (the picture itself when it has none).
- */
-export async function fileForDownload(
-  s: Services,
-  userId: number,
-  isStaff: boolean,
-  rid: string,
-  thumb = false,
-) {
+/** A file and the user whose order it belongs to, or null. */
+async function fileRow(s: Services, rid: string) {
   const [row] = await s.db
     .select({ f: files, orderUser: orders.userId })
     .from(files)
     .leftJoin(orders, eq(orders.id, files.orderId))
     .where(eq(files.rid, rid));
   if (!row) throw new DomainError(FILE_NOT_FOUND, 200, 'NOT_FOUND');
-  const allowed = isStaff || row.f.ownerId === userId || row.orderUser === userId;
-  if (!allowed) throw new DomainError(FILE_NOT_FOUND, 200, 'NOT_FOUND');
-  if (thumb && row.f.kind === 'receipt') {
-    const small = await s.storage.get(thumbKey(row.f.storageKey));
-    if (small) return { name: row.f.originalName, mime: 'image/webp', bytes: small };
+  return row;
+}
+
+/** A stored file's bytes, or its thumbnail when asked for and it has one. */
+async function fileBytes(s: Services, f: typeof files.$inferSelect, thumb: boolean) {
+  if (thumb && f.kind === 'receipt') {
+    const small = await s.storage.get(thumbKey(f.storageKey));
+    if (small) return { name: f.originalName, mime: 'image/webp', bytes: small };
   }
-  const bytes = await s.storage.get(row.f.storageKey);
+  const bytes = await s.storage.get(f.storageKey);
   if (!bytes) throw new DomainError(FILE_NOT_FOUND, 200, 'NOT_FOUND');
-  return { name: row.f.originalName, mime: row.f.mime, bytes };
+  return { name: f.originalName, mime: f.mime, bytes };
+}
+
+/**
+ * A file for its customer: its owner or the owner of its order; anyone else, staff included (the
+ * console reads files through staffFile), reads "not found".
+ * `thumb` asks for a picture's thumbnail (the picture itself when it has none).
+ */
+export async function fileForDownload(s: Services, userId: number, rid: string, thumb = false) {
+  const row = await fileRow(s, rid);
+  if (row.f.ownerId !== userId && row.orderUser !== userId)
+    throw new DomainError(FILE_NOT_FOUND, 200, 'NOT_FOUND');
+  return fileBytes(s, row.f, thumb);
+}
+
+/**
+ * The permission a staff member needs to read a file: that of what it belongs to. An order's
+ * files (reports, agreements, attachments, receipt photos) are the order's; a customer's picture
+ * outside an order is a bank-transfer voucher (money); a document outside an order is an invoice's
+ * file or material (invoices); public pictures are anyone's.
+ */
+export function staffFilePermission(f: { kind: string; orderId: number | null }): Permission | null {
+  if (f.kind === 'media') return null;
+  if (f.orderId !== null || f.kind === 'receipt' || f.kind === 'report' || f.kind === 'protocol')
+    return 'orders.read';
+  return f.kind === 'pic' ? 'money.read' : 'invoices.read';
+}
+
+/** A file for the console (staff session): refused unless the role may read what it belongs to. */
+export async function staffFile(s: Services, role: Role, rid: string, thumb = false) {
+  const row = await fileRow(s, rid);
+  const needed = staffFilePermission(row.f);
+  if (needed && !can(role, needed)) throw new DomainError('您的角色无权查看该文件', 403);
+  return fileBytes(s, row.f, thumb);
 }
 
 /** A public picture (kind media) by its id, for any visitor; nothing else is reachable this way. */

@@ -1,20 +1,20 @@
 import { contract } from '../platform/http/contract.ts';
-import { UploadLimitsSchema, UploadedSchema } from '../../shared/files/responses.ts';
+import { UploadLimitsSchema, UploadedSchema, staffFileSchema } from '../../shared/files/responses.ts';
 import { Hono, type Context } from 'hono';
 import type { ApiEnv } from '../app.ts';
-import { ok, readParam } from '../platform/http/envelope.ts';
+import { ok, readBody, readParam } from '../platform/http/envelope.ts';
 import { readUpload, uploadLimit } from '../platform/http/uploads.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import {
   contentDisposition,
   fileForDownload,
   maxBytes,
+  staffFile,
   ownOrderForUpload,
   publicMedia,
   storeFile,
   type FileKind,
 } from './index.ts';
-import { staffRole } from '../staff/index.ts';
 import { UPLOAD_ACCEPT, UPLOAD_TYPES_TEXT, type UploadLimits } from '../../shared/orders/demand.ts';
 
 /** Customer uploads (upload4file, upload4pic) and downloads under /api/auth/file/*. */
@@ -23,6 +23,15 @@ const UPLOAD_FIELDS = {
   rid: '所属订单编号（可选）',
   kind: 'protocol：签署后的委托协议（可选）',
 };
+
+/** A private file as a download: never cached, never sniffed. */
+const sendFile = (c: Context<ApiEnv>, f: { name: string; mime: string; bytes: Uint8Array }) =>
+  c.body(f.bytes as Uint8Array<ArrayBuffer>, 200, {
+    'content-type': f.mime,
+    'content-disposition': contentDisposition(f.name),
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'private, no-store',
+  });
 
 export function fileRoutes() {
   const r = new Hono<ApiEnv>();
@@ -71,14 +80,7 @@ export function fileRoutes() {
   const send = (thumb: boolean) => async (c: Context<ApiEnv>) => {
     const me = requireUser(c);
     const rid = readParam(c, 'rid');
-    const isStaff = (await staffRole(c.var.services.db, me.id)) !== null;
-    const f = await fileForDownload(c.var.services, me.id, isStaff, rid, thumb);
-    return c.body(f.bytes as Uint8Array<ArrayBuffer>, 200, {
-      'content-type': f.mime,
-      'content-disposition': contentDisposition(f.name),
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'private, no-store',
-    });
+    return sendFile(c, await fileForDownload(c.var.services, me.id, rid, thumb));
   };
   r.get(
     '/file/download/:rid',
@@ -106,9 +108,21 @@ export function mediaOpenRoutes() {
   return r;
 }
 
-/** media/upload under /api/admin (catalogue.edit): a picture for the public pages; answers its url. */
-export function mediaAdminRoutes() {
+/**
+ * Under /api/admin: media/upload (catalogue.edit), a picture for the public pages, answering its url;
+ * file/download, any customer file for the console, with the permission of what it belongs to.
+ */
+export function fileAdminRoutes() {
   const r = new Hono<ApiEnv>();
+  // POST with the rid in the body, like invoice/zip: the guard names calls by path.
+  r.post(
+    '/file/download',
+    contract({ body: staffFileSchema, produces: 'the file (Content-Disposition: attachment)' }),
+    async (c) => {
+      const { rid, thumb } = await readBody(c, staffFileSchema);
+      return sendFile(c, await staffFile(c.var.services, c.get('staffRole')!, rid, thumb));
+    },
+  );
   r.post(
     '/media/upload',
     contract({ multipart: { file: '图片（PNG、JPG、WEBP、GIF）' }, response: UploadedSchema }),

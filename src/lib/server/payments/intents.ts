@@ -1,7 +1,6 @@
 // Online payment (decision 0025): intents with server-decided amounts, verified provider notices
 // settled exactly once, and the sweeper that closes what was never paid.
-import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { paymentAdapter, type Services } from '../platform/services.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { paymentEvents, paymentIntents, paymentRefunds } from '../platform/db/schema.ts';
@@ -188,6 +187,7 @@ export async function handleNotice(
   provider: string,
   rawBody: string,
   header: (name: string) => string | undefined,
+  source = 'local',
 ): Promise<NoticeResult> {
   const adapter = paymentAdapter(s, provider);
   if (!adapter) return 'refused';
@@ -195,21 +195,42 @@ export async function handleNotice(
   try {
     notice = adapter.verifyNotice(rawBody, header);
   } catch (error) {
-    const key = `forged:${createHash('sha256').update(rawBody).digest('hex')}`;
-    console.warn(`[payments] ${provider} notice refused: ${(error as Error).message}`);
-    await s.db
-      .insert(paymentEvents)
-      .values({
-        provider,
-        eventKey: key,
-        outcome: 'forged',
-        payload: { size: rawBody.length },
-        at: new Date(s.now()),
-      })
-      .onConflictDoNothing();
+    await recordForgery(s, provider, source, (error as Error).message);
     return 'refused';
   }
   return settleNotice(s, provider, notice);
+}
+
+/** Forged notices one address may have recorded per window; beyond it they are only counted. */
+export const FORGED_NOTICES = { limit: 20, seconds: 3600 } as const;
+
+/**
+ * A notice that failed verification: one payment_events row per provider, address and hour,
+ * counting the attempts, so a flood of forgeries (each body different) cannot grow the table;
+ * past the address's limit nothing more is written there, or logged (the limiter still counts).
+ */
+async function recordForgery(s: Services, provider: string, source: string, reason: string) {
+  const hit = await s.limiter.hit(`forged-notice:${provider}:${source}`, FORGED_NOTICES);
+  if (!hit.allowed) return;
+  console.warn(`[payments] ${provider} notice from ${source} refused: ${reason}`);
+  const at = new Date(s.now());
+  const hour = at.toISOString().slice(0, 13);
+  await s.db
+    .insert(paymentEvents)
+    .values({
+      provider,
+      eventKey: `forged:${source}:${hour}`,
+      outcome: 'forged',
+      payload: { source, count: 1, reason: reason.slice(0, 200) },
+      at,
+    })
+    .onConflictDoUpdate({
+      target: [paymentEvents.provider, paymentEvents.eventKey],
+      set: {
+        payload: sql`jsonb_set(${paymentEvents.payload}, '{count}', to_jsonb(coalesce((${paymentEvents.payload}->>'count')::int, 0) + 1))`,
+        at,
+      },
+    });
 }
 
 /**

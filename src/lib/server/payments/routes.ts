@@ -5,7 +5,7 @@ import { contract } from '../platform/http/contract.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { devToolAllowed } from '../platform/http/dev-tools.ts';
-import { requestOrigin } from '../platform/http/client-ip.ts';
+import { clientIp, requestOrigin } from '../platform/http/client-ip.ts';
 import { DomainError } from '../platform/errors.ts';
 import { signDevNotice } from '../platform/adapters/payment/dev.ts';
 import { z } from '../../shared/zod.ts';
@@ -44,7 +44,13 @@ export function paymentNotifyRoutes() {
       // The simulator's notices come from /dev/pay on this machine: from anywhere else they would
       // be payments anyone could forge with the documented development secret.
       if (adapter.kind === 'dev' && !devToolAllowed(s.env, 'pay', requestOrigin(c))) return c.notFound();
-      const result = await handleNotice(s, provider, await c.req.text(), (name) => c.req.header(name));
+      const result = await handleNotice(
+        s,
+        provider,
+        await c.req.text(),
+        (name) => c.req.header(name),
+        clientIp(c),
+      );
       if (result === 'refused') return c.json({ code: 'FAIL', message: '验证失败' }, 400);
       const ack = adapter.acknowledgement;
       return c.body(ack.body, 200, { 'content-type': ack.contentType });

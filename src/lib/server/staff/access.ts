@@ -36,6 +36,7 @@ import {
 import { DomainError } from '../platform/errors.ts';
 import { clientIp } from '../platform/http/client-ip.ts';
 import { requireUser } from '../platform/http/auth.ts';
+import { INPUT_TOO_DEEP, parseJsonBody } from '../platform/http/envelope.ts';
 import { ADMIN_ROUTES, can, isReadOnly, type Permission } from '../../shared/staff/permissions.ts';
 import { staffRole } from './roles.ts';
 
@@ -144,15 +145,17 @@ async function requestBody(
     }
   }
   if (!type.includes('application/json')) return null;
+  // A clone: the route reads the body itself, however it does (JSON, or a raw multipart stream).
+  const text = await c.req.raw.clone().text();
+  let body: unknown;
   try {
-    // A clone: the route reads the body itself, however it does (JSON, or a raw multipart stream).
-    const body: unknown = JSON.parse(await c.req.raw.clone().text());
-    return body && typeof body === 'object' && !Array.isArray(body)
-      ? (body as Record<string, unknown>)
-      : null;
-  } catch {
+    body = parseJsonBody(text);
+  } catch (error) {
+    // Too deep to walk: refused here, before the record is read. Not JSON: the route says so.
+    if (error instanceof DomainError && error.message === INPUT_TOO_DEEP) throw error;
     return null;
   }
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
 }
 
 /**

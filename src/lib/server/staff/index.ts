@@ -2,12 +2,20 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import { smsOutbox, staffMembers, users } from '../platform/db/schema.ts';
-import { hashPassword, verifyPassword } from '../accounts/index.ts';
+import { authenticate, hashPassword, verifyPassword } from '../accounts/index.ts';
 import { insertUser } from '../accounts/index.ts';
 
-export { staffRole } from './roles.ts';
+import { staffRole } from './roles.ts';
+
+export { staffRole };
 export { staffAccess, STAFF_ONLY } from './access.ts';
 export { staffOpenRoutes, staffAdminRoutes } from './routes.ts';
+
+/** Whether a bearer token is a live console (staff) session of a current staff member. */
+export async function isStaffToken(s: Services, token: string | undefined): Promise<boolean> {
+  const user = token ? await authenticate(s, token) : null;
+  return user?.kind === 'staff' && (await staffRole(s.db, user.id)) !== null;
+}
 
 /** The seeded demo staff account (README). */
 export const DEMO_STAFF_PHONE = '13800000000';

@@ -7,6 +7,7 @@ import { fenField, optText, required, ridField } from '../orders/order.ts';
 import { pagedOf } from '../responses.ts';
 import { ItemOptionsSchema, SamplingInfoSchema, SamplingSettingSchema } from './responses.ts';
 import { isValidDate } from '../slots.ts';
+import { isSiteOrHttps, siteOrHttpsMessage } from '../links.ts';
 
 const body = { error: '请求参数格式不正确' };
 const blank = (v: unknown) => v === undefined || v === null || v === '';
@@ -26,8 +27,8 @@ const flag = (label: string) => z.boolean({ error: `[${label}]格式不正确` }
 /** A picture: a site path (/upload/…) or an https address; '' when none. */
 const imgField = (label: string, needed: boolean) =>
   (needed ? required(label, 500) : optText(label, 500)).refine(
-    (v) => v === '' || v.startsWith('/') || /^https:\/\//.test(v),
-    `[${label}]应为 / 开头的站内路径或 https 地址`,
+    (v) => v === '' || isSiteOrHttps(v),
+    siteOrHttpsMessage(label),
   );
 /** Whether a zod object gave a field (an edit leaves absent fields alone). */
 const optional = <T extends z.ZodType>(s: T) => s.optional();

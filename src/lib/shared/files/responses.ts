@@ -1,6 +1,7 @@
-// What the file calls answer (decision 0020).
+// What the file calls take and answer (decision 0020).
 import { z } from '../zod.ts';
 import { ridOut } from '../responses.ts';
+import { ridField } from '../orders/order.ts';
 
 /** A stored upload (an attachment, a picture, a signed agreement, a report, a receipt photo). */
 export const StoredFileSchema = z.object({
@@ -23,3 +24,9 @@ export const UploadLimitsSchema = z.object({
   accept: z.string(),
 });
 export type UploadLimits = z.output<typeof UploadLimitsSchema>;
+
+/** POST /api/admin/file/download: a file for the console; `thumb` asks for a receipt photo's thumbnail. */
+export const staffFileSchema = z.object(
+  { rid: ridField('文件'), thumb: z.boolean({ error: '[thumb]格式不正确' }).optional().default(false) },
+  { error: '请求参数格式不正确' },
+);

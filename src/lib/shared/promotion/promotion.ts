@@ -5,6 +5,7 @@ import { looseNumber, PageRequestSchema } from '../pagination.ts';
 import { MAX_AMOUNT_FEN } from '../money.ts';
 import { addMonths, shanghaiDate, shanghaiMidnight } from '../slots.ts';
 import { fenField, optText, required, ridField } from '../orders/order.ts';
+import { isSiteOrHttps, siteOrHttpsMessage } from '../links.ts';
 
 /** A rate in basis points (1/100 of a percent): 8% is 800, so rates stay whole numbers. */
 export const percentToBp = (percent: number) => Math.round(percent * 100);
@@ -182,8 +183,8 @@ export const withdrawRejectSchema = z.object(
 
 const urlField = (label: string, required: boolean) =>
   optText(label, 500).refine(
-    (v) => (v ? /^(https?:\/\/|\/)[^\s]*$/.test(v) : !required),
-    required ? `[${label}]不能为空` : `[${label}]应以 http(s):// 或 / 开头`,
+    (v) => (v ? isSiteOrHttps(v) && !/\s/.test(v) : !required),
+    required ? `[${label}]不能为空` : siteOrHttpsMessage(label),
   );
 
 const instant = (label: string) =>

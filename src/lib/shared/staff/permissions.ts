@@ -188,6 +188,8 @@ export const ADMIN_ROUTES: Record<string, Permission> = {
   'invoice/reverse': 'invoices.issue',
   'invoice/upload': 'invoices.issue',
   'media/upload': 'catalogue.edit',
+  // Every role reaches the call; each file then needs the permission of what it belongs to.
+  'file/download': 'dashboard.read',
   'group/list': 'groups.read',
   'group/detail': 'groups.read',
   'statement/list': 'statements.read',

@@ -28,15 +28,35 @@ export const failure = (msg: string, error: ErrorCode): Envelope<FailureData> =>
 
 export const NOT_JSON = '请求数据格式错误，请提交 JSON';
 
-/** The first issue's message only, as the spec shows one error at a time. */
-function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  let cleaned: unknown;
+export const INPUT_TOO_DEEP = '请求数据层级过深';
+
+/** Input as the database can store it, nested no deeper than any call of ours takes. */
+function bounded(input: unknown): unknown {
   try {
-    cleaned = cleanInput(input);
+    return cleanInput(input);
   } catch (error) {
-    if (error instanceof InputTooDeepError) throw new DomainError('请求数据层级过深', 200, 'INVALID_INPUT');
+    if (error instanceof InputTooDeepError) throw new DomainError(INPUT_TOO_DEEP, 200, 'INVALID_INPUT');
     throw error;
   }
+}
+
+/**
+ * A JSON request body as every reader takes it (the route's readBody, the staff audit before it):
+ * parsed, its depth bounded and its text cleaned; an empty body counts as {}.
+ */
+export function parseJsonBody(text: string): unknown {
+  if (!text.trim()) return {};
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch {
+    throw new DomainError(NOT_JSON, 200, 'INVALID_INPUT');
+  }
+  return bounded(input);
+}
+
+/** The first issue's message only, as the spec shows one error at a time. */
+function validate<S extends z.ZodType>(schema: S, cleaned: unknown): z.output<S> {
   const result = schema.safeParse(cleaned);
   if (!result.success)
     throw new DomainError(result.error.issues[0]?.message ?? '请求参数有误', 200, 'INVALID_INPUT');
@@ -57,21 +77,12 @@ function isJsonType(contentType: string | undefined): boolean {
 export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   assertDeclared(c, 'body', schema);
   if (!isJsonType(c.req.header('content-type'))) throw new DomainError(NOT_JSON, 415);
-  const text = await c.req.text();
-  let input: unknown = {};
-  if (text.trim()) {
-    try {
-      input = JSON.parse(text);
-    } catch {
-      throw new DomainError(NOT_JSON, 200, 'INVALID_INPUT');
-    }
-  }
-  return validate(schema, input);
+  return validate(schema, parseJsonBody(await c.req.text()));
 }
 
 export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
   assertDeclared(c, 'query', schema);
-  return validate(schema, c.req.query());
+  return validate(schema, bounded(c.req.query()));
 }
 
 /** A path parameter (an id in the URL) as the database can compare it. */

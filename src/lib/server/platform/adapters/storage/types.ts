@@ -6,3 +6,9 @@ export type StorageAdapter = {
   get(key: string): Promise<Uint8Array | null>;
   delete(key: string): Promise<void>;
 };
+
+/**
+ * The store cannot be reached or answers that it is down (a network failure, a 5xx): nothing was
+ * stored or read, and the same call may succeed in a moment (the API answers 503 with Retry-After).
+ */
+export class StorageUnavailableError extends Error {}
