@@ -10,7 +10,9 @@ import { expectLedgerSound, wallet } from '../support/money.ts';
 const t = await setupApi();
 const o = orderHelpers(t);
 
-type Payments = { list: { rid: string; order_rid: string; status: string; status_text: string; reason: string }[] };
+type Payments = {
+  list: { rid: string; order_rid: string; status: string; status_text: string; reason: string }[];
+};
 type Messages = { list: { title: string; body: string }[]; unread: number };
 
 const call = <T = unknown>(c: Customer, path: string, body: unknown = {}) =>
@@ -27,7 +29,11 @@ const titles = async (c: Customer) => (await inbox(c)).map((m) => m.title);
 async function groupWithMember(fen: number) {
   const pi = await o.customer('enterprise');
   const rid = (
-    await call<{ rid: string }>(pi, 'add', { name: '纳米材料课题组', institution: '某大学', pi_name: '王教授' })
+    await call<{ rid: string }>(pi, 'add', {
+      name: '纳米材料课题组',
+      institution: '某大学',
+      pi_name: '王教授',
+    })
   ).body.data.rid;
   await o.credit(pi.rid, fen);
   expect((await call(pi, 'deposit', { rid, amount_fen: fen, idempotency_key: 'd1' })).body.code).toBe(1);
@@ -42,7 +48,10 @@ async function waitingRequest(g: { pi: Customer; rid: string; student: Customer 
   const order = await o.quotedOrder(g.student, fen);
   const asked = await call<{ status: string }>(g.student, 'pay', { rid: g.rid, order_rid: order });
   expect(asked.body.data.status).toBe('pending');
-  const mine = await call<{ list: { rid: string; order_rid: string; group_name: string }[] }>(g.student, 'waiting');
+  const mine = await call<{ list: { rid: string; order_rid: string; group_name: string }[] }>(
+    g.student,
+    'waiting',
+  );
   const request = mine.body.data.list.find((r) => r.order_rid === order)!;
   expect(request).toMatchObject({ group_name: '纳米材料课题组' });
   return { order, request: request.rid };
@@ -69,9 +78,9 @@ describe('group payment requests (issue 28, item 22)', () => {
     expect((await call(g.pi, 'decide', { rid: request, approve: true })).body.msg).toBe('该申请已处理');
     expect((await call<{ list: unknown[] }>(g.student, 'waiting')).body.data.list).toEqual([]);
     // Withdrawn, the order may be sent to the group again.
-    expect((await call<{ status: string }>(g.student, 'pay', { rid: g.rid, order_rid: order })).body.data.status).toBe(
-      'pending',
-    );
+    expect(
+      (await call<{ status: string }>(g.student, 'pay', { rid: g.rid, order_rid: order })).body.data.status,
+    ).toBe('pending');
     expect(await titles(g.pi)).toContain('课题组支付申请已撤回');
   });
 
@@ -119,13 +128,17 @@ describe('group events reach the bell (issue 28, item 23)', () => {
     const g = await groupWithMember(30_000);
     // Joined by code: the leader hears of it.
     const leader = await inbox(g.pi);
-    expect(leader.find((m) => m.title === '新成员加入课题组')?.body).toMatch(/^\*三 13\d\*{4}\d{4}已通过邀请码加入「纳米材料课题组」/);
+    expect(leader.find((m) => m.title === '新成员加入课题组')?.body).toMatch(
+      /^\*三 13\d\*{4}\d{4}已通过邀请码加入「纳米材料课题组」/,
+    );
 
     // Applied: the leader hears; agreed: the applicant hears.
     const applicant = await o.customer();
     expect((await call(applicant, 'apply', { rid: g.rid, message: '博士生' })).body.code).toBe(1);
     expect(await titles(g.pi)).toContain('新的加入申请');
-    expect((await call(g.pi, 'agree', { rid: g.rid, user_rid: applicant.rid, agree: true })).body.code).toBe(1);
+    expect((await call(g.pi, 'agree', { rid: g.rid, user_rid: applicant.rid, agree: true })).body.code).toBe(
+      1,
+    );
     expect(await titles(applicant)).toEqual(['加入课题组申请已通过']);
 
     // A payment waits: the leader hears; approved or rejected: the member hears.
@@ -135,7 +148,9 @@ describe('group events reach the bell (issue 28, item 23)', () => {
     expect(waiting).toHaveLength(2);
     expect(waiting[0].body).toContain('金额¥50.00');
     expect((await call(g.pi, 'decide', { rid: first.request, approve: true })).body.msg).toBe('已批准并支付');
-    expect((await call(g.pi, 'decide', { rid: second.request, approve: false, reason: '经费不足' })).body.code).toBe(1);
+    expect(
+      (await call(g.pi, 'decide', { rid: second.request, approve: false, reason: '经费不足' })).body.code,
+    ).toBe(1);
     const student = await inbox(g.student);
     expect(student.map((m) => m.title)).toEqual(
       expect.arrayContaining(['课题组支付申请已批准', '课题组支付申请未通过']),
@@ -162,8 +177,13 @@ describe('group events reach the bell (issue 28, item 23)', () => {
     expect(await titles(g.pi)).toContain('组长转让已完成');
 
     const other = await o.customer('enterprise');
-    const rid = (await call<{ rid: string }>(other, 'add', { name: '光催化课题组', institution: '某大学', pi_name: '陈教授' }))
-      .body.data.rid;
+    const rid = (
+      await call<{ rid: string }>(other, 'add', {
+        name: '光催化课题组',
+        institution: '某大学',
+        pi_name: '陈教授',
+      })
+    ).body.data.rid;
     const code = (await call<{ join_code: string }>(other, 'detail', { rid })).body.data.join_code;
     const member = await o.customer();
     expect((await call(member, 'apply', { code })).body.code).toBe(1);

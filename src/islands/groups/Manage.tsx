@@ -333,7 +333,8 @@ function GroupPanel({
                           text: `将组长转让给「${m.name || m.phone}」？对方接受后生效。`,
                           confirm: '转让',
                         });
-                        if (sure && (await post('transfer', { rid, user_rid: m.user_rid }, '已发出转让'))) reload();
+                        if (sure && (await post('transfer', { rid, user_rid: m.user_rid }, '已发出转让')))
+                          reload();
                       }}
                     >
                       转让组长

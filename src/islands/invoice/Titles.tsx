@@ -219,12 +219,7 @@ function TitleCard({ t, onEdit, act }: { t: Title; onEdit: () => void; act: Act 
 }
 
 /** `confirm`: asked first in the site's dialog (deleting cannot be undone). */
-type Act = (
-  path: string,
-  t: Title,
-  done: string,
-  confirm?: { title: string; text: string },
-) => Promise<void>;
+type Act = (path: string, t: Title, done: string, confirm?: { title: string; text: string }) => Promise<void>;
 
 /**
  * /member/invoiceMg: the customer's invoice titles (add, edit, delete, make one the default) and
@@ -253,7 +248,8 @@ function Titles() {
 
   const [confirmDialog, ask] = useConfirm();
   const act: Act = async (path, t, done, confirm) => {
-    if (confirm && !(await ask({ title: confirm.title, text: confirm.text, confirm: '删除', danger: true }))) return;
+    if (confirm && !(await ask({ title: confirm.title, text: confirm.text, confirm: '删除', danger: true })))
+      return;
     if ((await api.post(path, { rid: t.rid })) !== undefined) {
       toast.success(done);
       void load();

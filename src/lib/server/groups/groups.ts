@@ -143,7 +143,10 @@ async function managersOf(db: Db | Tx, groupId: number): Promise<number[]> {
 
 /** How a member is named to the others in messages (masked, as on the leader's screen). */
 async function personOf(db: Db | Tx, userId: number) {
-  const [u] = await db.select({ name: users.name, phone: users.phone }).from(users).where(eq(users.id, userId));
+  const [u] = await db
+    .select({ name: users.name, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, userId));
   return u ? maskedPerson(u) : '';
 }
 
@@ -422,19 +425,22 @@ export async function applyToGroup(
     if (live?.status === 'active') throw new DomainError('您已是该课题组成员');
     if (live) throw new DomainError('已提交申请，请等待组长审核');
     const joined = Boolean(input.code);
-    const [row] = await tx.insert(groupMembers).values({
-      groupId: group.id,
-      userId,
-      role: 'member',
-      status: joined ? 'active' : 'pending',
-      // A new member pays nothing from the group without approval until the leader sets limits.
-      perOrderLimitFen: 0,
-      monthlyLimitFen: 0,
-      message: input.message,
-      createdAt: now,
-      joinedAt: joined ? now : null,
-      updatedAt: now,
-    }).returning({ id: groupMembers.id });
+    const [row] = await tx
+      .insert(groupMembers)
+      .values({
+        groupId: group.id,
+        userId,
+        role: 'member',
+        status: joined ? 'active' : 'pending',
+        // A new member pays nothing from the group without approval until the leader sets limits.
+        perOrderLimitFen: 0,
+        monthlyLimitFen: 0,
+        message: input.message,
+        createdAt: now,
+        joinedAt: joined ? now : null,
+        updatedAt: now,
+      })
+      .returning({ id: groupMembers.id });
     const who = await personOf(tx, userId);
     await tell(
       tx,
@@ -468,7 +474,11 @@ export async function decideApplicant(
   await s.db.transaction(async (tx) => {
     const [row] = await tx
       .update(groupMembers)
-      .set({ status: input.agree ? 'active' : 'declined', joinedAt: input.agree ? now : null, updatedAt: now })
+      .set({
+        status: input.agree ? 'active' : 'declined',
+        joinedAt: input.agree ? now : null,
+        updatedAt: now,
+      })
       .where(
         and(
           eq(groupMembers.groupId, group.id),

@@ -169,11 +169,15 @@ export function moneyRoutes() {
     return ok(c, t, t.status === 'done' ? '转账成功' : '转账申请已提交，等待审核');
   });
 
-  r.post('/transferApply/payee', contract({ body: transferPayeeSchema, response: PayeeSchema }), async (c) => {
-    const me = requireUser(c);
-    const { to_account } = await readBody(c, transferPayeeSchema);
-    return ok(c, await findPayee(c.var.services, me.id, to_account));
-  });
+  r.post(
+    '/transferApply/payee',
+    contract({ body: transferPayeeSchema, response: PayeeSchema }),
+    async (c) => {
+      const me = requireUser(c);
+      const { to_account } = await readBody(c, transferPayeeSchema);
+      return ok(c, await findPayee(c.var.services, me.id, to_account));
+    },
+  );
 
   r.post(
     '/transferApply/list',

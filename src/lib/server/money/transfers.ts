@@ -58,7 +58,12 @@ async function ownerOf(db: Db | Tx, accountId: number) {
  * Tells the payee that cash arrived and, for a transfer that waited for review, the sender how it
  * ended (in the transaction that moved it, so exactly once).
  */
-async function noticeTransfer(tx: Tx, t: TransferApplication, event: 'done' | 'reviewing' | 'rejected', now: number) {
+async function noticeTransfer(
+  tx: Tx,
+  t: TransferApplication,
+  event: 'done' | 'reviewing' | 'rejected',
+  now: number,
+) {
   const [from, to] = [await ownerOf(tx, t.fromAccountId), await ownerOf(tx, t.toAccountId)];
   const amount = formatFen(t.amountFen);
   const payee = to?.label ?? '课题组账户';
