@@ -12,11 +12,16 @@ type Found = { rid: string; name: string; institution: string; pi_name: string }
 /** My payment requests to one group. */
 function MyPayments({ rid }: { rid: string }) {
   const [list, setList] = useState<GroupPayment[] | null>(null);
-  useEffect(() => {
-    void api
-      .post<{ list: GroupPayment[] }>('/api/auth/cluster/payments', { rid, size: 20 })
-      .then((r) => r && setList(r.list));
+  const load = useCallback(async () => {
+    const r = await api.post<{ list: GroupPayment[] }>('/api/auth/cluster/payments', { rid, size: 20 });
+    if (r) setList(r.list);
   }, [rid]);
+  useEffect(() => void load(), [load]);
+  async function withdraw(p: GroupPayment) {
+    if ((await api.post('/api/auth/cluster/withdraw', { rid: p.rid })) === undefined) return;
+    toast.success('已撤回支付申请');
+    void load();
+  }
   if (!list || list.length === 0) return null;
   return (
     <ul className="grid gap-1.5">
@@ -28,6 +33,11 @@ function MyPayments({ rid }: { rid: string }) {
           <span className="tabular-nums">{yuan(p.amount_fen)}</span>
           <span className={`rounded px-2 text-xs leading-6 ${PAYMENT_TONE[p.status]}`}>{p.status_text}</span>
           <span className="text-xs text-slate-400">{shanghaiMinute(p.created)}</span>
+          {p.status === 'pending' && (
+            <button type="button" className="btn-ghost h-7 px-2 text-xs" onClick={() => void withdraw(p)}>
+              撤回申请
+            </button>
+          )}
         </li>
       ))}
     </ul>

@@ -395,9 +395,17 @@ function GroupPanel({
                     <button
                       type="button"
                       className="btn-primary h-8 px-3"
-                      onClick={() =>
-                        void post('decide', { rid: p.rid, approve: true }, '已批准并支付!').then(reload)
-                      }
+                      onClick={async () => {
+                        // Paid another way meanwhile: the request closes instead, and says so.
+                        const res = await api.post<{ status: string; message: string }>(
+                          '/api/auth/cluster/decide',
+                          { rid: p.rid, approve: true },
+                        );
+                        if (!res) return;
+                        if (res.status === 'closed') toast.info(res.message);
+                        else toast.success('已批准并支付!');
+                        reload();
+                      }}
                     >
                       批准
                     </button>
