@@ -91,6 +91,23 @@ export default tseslint.config(
         },
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // The browser's own prompts are unstyled and block the page: ask in the site's dialog
+      // (islands/member/Confirm.tsx's useConfirm, or the console's own).
+      'no-restricted-globals': [
+        'error',
+        ...['confirm', 'alert', 'prompt'].map((name) => ({
+          name,
+          message: 'Use the site dialog (useConfirm), not the browser prompt.',
+        })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['confirm', 'alert', 'prompt'].map((property) => ({
+          object: 'window',
+          property,
+          message: 'Use the site dialog (useConfirm), not the browser prompt.',
+        })),
+      ],
       // A drizzle update or delete without where() would touch every row.
       'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
       'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],

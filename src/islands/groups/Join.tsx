@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { memberOnly } from '../ui/member-gate.tsx';
 import { inputClass, Spinner } from '../ui/kit.tsx';
+import { useConfirm } from '../member/Confirm.tsx';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
@@ -11,11 +12,16 @@ type Found = { rid: string; name: string; institution: string; pi_name: string }
 /** My payment requests to one group. */
 function MyPayments({ rid }: { rid: string }) {
   const [list, setList] = useState<GroupPayment[] | null>(null);
-  useEffect(() => {
-    void api
-      .post<{ list: GroupPayment[] }>('/api/auth/cluster/payments', { rid, size: 20 })
-      .then((r) => r && setList(r.list));
+  const load = useCallback(async () => {
+    const r = await api.post<{ list: GroupPayment[] }>('/api/auth/cluster/payments', { rid, size: 20 });
+    if (r) setList(r.list);
   }, [rid]);
+  useEffect(() => void load(), [load]);
+  async function withdraw(p: GroupPayment) {
+    if ((await api.post('/api/auth/cluster/withdraw', { rid: p.rid })) === undefined) return;
+    toast.success('已撤回支付申请');
+    void load();
+  }
   if (!list || list.length === 0) return null;
   return (
     <ul className="grid gap-1.5">
@@ -27,6 +33,11 @@ function MyPayments({ rid }: { rid: string }) {
           <span className="tabular-nums">{yuan(p.amount_fen)}</span>
           <span className={`rounded px-2 text-xs leading-6 ${PAYMENT_TONE[p.status]}`}>{p.status_text}</span>
           <span className="text-xs text-slate-400">{shanghaiMinute(p.created)}</span>
+          {p.status === 'pending' && (
+            <button type="button" className="btn-ghost h-7 px-2 text-xs" onClick={() => void withdraw(p)}>
+              撤回申请
+            </button>
+          )}
         </li>
       ))}
     </ul>
@@ -43,6 +54,7 @@ function Join() {
   const [keyword, setKeyword] = useState('');
   const [found, setFound] = useState<Found[] | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirmDialog, ask] = useConfirm();
   const load = useCallback(async () => {
     const res = await api.post<{ list: MyGroup[] }>('/api/auth/cluster/mine', {});
     if (res) setGroups(res.list);
@@ -74,7 +86,13 @@ function Join() {
     if (res) setFound(res.list);
   }
   async function leave(g: MyGroup) {
-    if (!window.confirm(`确定退出「${g.name}」吗？`)) return;
+    const sure = await ask({
+      title: '退出课题组',
+      text: `确定退出「${g.name}」吗？退出后不能再用课题组账户支付。`,
+      confirm: '退出',
+      danger: true,
+    });
+    if (!sure) return;
     const me = await api.post<{ rid: string }>('/api/auth/user/info', {});
     const userRid = (me as { rid?: string } | undefined)?.rid;
     if (
@@ -89,6 +107,7 @@ function Join() {
   const joined = (groups ?? []).filter((g) => g.my_status === 'active' || g.my_status === 'pending');
   return (
     <div className="grid grid-cols-1 gap-4">
+      {confirmDialog}
       <section className="card grid gap-4 p-4 md:grid-cols-2 md:p-5">
         <form onSubmit={joinByCode} className="grid gap-2">
           <label htmlFor="group-code" className="text-sm font-medium text-slate-700">

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { memberOnly } from '../ui/member-gate.tsx';
 import Dialog from '../ui/Dialog.tsx';
+import { useConfirm } from '../member/Confirm.tsx';
 import { Spinner, TextField } from '../ui/kit.tsx';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
@@ -91,6 +92,7 @@ function GroupPanel({
   const [detail, setDetail] = useState<GroupDetail | null>(null);
   const [payments, setPayments] = useState<{ list: GroupPayment[]; paid_fen: number } | null>(null);
   const [month, setMonth] = useState(shanghaiDate(Date.now()).slice(0, 7));
+  const [confirmDialog, ask] = useConfirm();
   const rid = summary.rid;
   const load = useCallback(async () => {
     const [d, p] = await Promise.all([
@@ -138,6 +140,7 @@ function GroupPanel({
   return (
     // grid-cols-1: one column no wider than the card, whatever a row inside would like.
     <section className="card grid grid-cols-1 gap-4 p-4 md:p-5" data-group={rid}>
+      {confirmDialog}
       <GroupHead g={detail}>
         <span className="rounded bg-brand-50 px-2 text-xs leading-6 text-brand-700">
           {leader ? '组长' : '助理'}
@@ -309,10 +312,15 @@ function GroupPanel({
                   <button
                     type="button"
                     className="btn-ghost h-8 px-3 text-red-600"
-                    onClick={() =>
-                      window.confirm(`确定将「${m.name || m.phone}」移出课题组吗？`) &&
-                      void post('delete', { rid, user_rid: m.user_rid }, '已移出').then(reload)
-                    }
+                    onClick={async () => {
+                      const sure = await ask({
+                        title: '移出成员',
+                        text: `确定将「${m.name || m.phone}」移出课题组吗？`,
+                        confirm: '移出',
+                        danger: true,
+                      });
+                      if (sure && (await post('delete', { rid, user_rid: m.user_rid }, '已移出'))) reload();
+                    }}
                   >
                     移出
                   </button>
@@ -320,10 +328,15 @@ function GroupPanel({
                     <button
                       type="button"
                       className="btn-ghost h-8 px-3"
-                      onClick={() =>
-                        window.confirm(`将组长转让给「${m.name || m.phone}」？对方接受后生效。`) &&
-                        void post('transfer', { rid, user_rid: m.user_rid }, '已发出转让').then(reload)
-                      }
+                      onClick={async () => {
+                        const sure = await ask({
+                          title: '转让组长',
+                          text: `将组长转让给「${m.name || m.phone}」？对方接受后生效。`,
+                          confirm: '转让',
+                        });
+                        if (sure && (await post('transfer', { rid, user_rid: m.user_rid }, '已发出转让')))
+                          reload();
+                      }}
                     >
                       转让组长
                     </button>
@@ -383,9 +396,17 @@ function GroupPanel({
                     <button
                       type="button"
                       className="btn-primary h-8 px-3"
-                      onClick={() =>
-                        void post('decide', { rid: p.rid, approve: true }, '已批准并支付!').then(reload)
-                      }
+                      onClick={async () => {
+                        // Paid another way meanwhile: the request closes instead, and says so.
+                        const res = await api.post<{ status: string; message: string }>(
+                          '/api/auth/cluster/decide',
+                          { rid: p.rid, approve: true },
+                        );
+                        if (!res) return;
+                        if (res.status === 'closed') toast.info(res.message);
+                        else toast.success('已批准并支付!');
+                        reload();
+                      }}
                     >
                       批准
                     </button>
@@ -422,10 +443,15 @@ function GroupPanel({
           <button
             type="button"
             className="btn-ghost h-8 px-3 text-sm text-red-600"
-            onClick={() =>
-              window.confirm('解散后课题组不可恢复。确定解散吗？') &&
-              void post('dissolve', { rid }, '课题组已解散').then(onChanged)
-            }
+            onClick={async () => {
+              const sure = await ask({
+                title: '解散课题组',
+                text: `解散后「${detail.name}」不可恢复。确定解散吗？`,
+                confirm: '解散',
+                danger: true,
+              });
+              if (sure && (await post('dissolve', { rid }, '课题组已解散'))) onChanged();
+            }}
           >
             解散课题组
           </button>

@@ -21,6 +21,7 @@ export const PAYMENT_TONE: Record<GroupPayment['status'], string> = {
   paid: 'bg-accent-50 text-accent-700',
   rejected: 'bg-red-50 text-red-600',
   cancelled: 'bg-slate-100 text-slate-500',
+  closed: 'bg-slate-100 text-slate-500',
 };
 
 /** The group's facts in one line. */

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { memberOnly } from '../ui/member-gate.tsx';
 import Dialog from '../ui/Dialog.tsx';
+import { useConfirm } from '../member/Confirm.tsx';
 import { Choices, Spinner, TextField } from '../ui/kit.tsx';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
@@ -202,7 +203,10 @@ function TitleCard({ t, onEdit, act }: { t: Title; onEdit: () => void; act: Act 
               type="button"
               className="btn-ghost h-8 px-3 text-red-600"
               onClick={() =>
-                void act('/api/auth/invoice/del', t, '删除成功!', `确定删除抬头「${t.name}」吗？`)
+                void act('/api/auth/invoice/del', t, '删除成功!', {
+                  title: '删除抬头',
+                  text: `确定删除抬头「${t.name}」吗？`,
+                })
               }
             >
               删除
@@ -214,7 +218,8 @@ function TitleCard({ t, onEdit, act }: { t: Title; onEdit: () => void; act: Act 
   );
 }
 
-type Act = (path: string, t: Title, done: string, confirm?: string) => Promise<void>;
+/** `confirm`: asked first in the site's dialog (deleting cannot be undone). */
+type Act = (path: string, t: Title, done: string, confirm?: { title: string; text: string }) => Promise<void>;
 
 /**
  * /member/invoiceMg: the customer's invoice titles (add, edit, delete, make one the default) and
@@ -241,8 +246,10 @@ function Titles() {
       );
   }, [load]);
 
+  const [confirmDialog, ask] = useConfirm();
   const act: Act = async (path, t, done, confirm) => {
-    if (confirm && !window.confirm(confirm)) return;
+    if (confirm && !(await ask({ title: confirm.title, text: confirm.text, confirm: '删除', danger: true })))
+      return;
     if ((await api.post(path, { rid: t.rid })) !== undefined) {
       toast.success(done);
       void load();
@@ -260,6 +267,7 @@ function Titles() {
           新增抬头
         </button>
       </div>
+      {confirmDialog}
       {list === null ? (
         <p className="flex items-center justify-center gap-2 py-10 text-sm text-slate-400">
           <Spinner /> 加载中…

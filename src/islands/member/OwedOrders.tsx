@@ -9,6 +9,7 @@ import { fenToYuan } from '../../lib/shared/money.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import type { OrderSummary } from '../../lib/shared/orders/order.ts';
 import { openPay, ORDER_PAID_EVENT } from '../../lib/client/pay-events.ts';
+import { useWaitingRequests, WaitingMark, type WaitingRequest } from '../groups/Waiting.tsx';
 
 const PAGE_SIZE = 10;
 const LEDGER_SIZE = 5;
@@ -44,6 +45,7 @@ function OwedOrders({ status }: { status: 'unpaid' | 'unsettled' }) {
   });
   const ledgerList = usePagedList<Movement>('/api/auth/asset/detail', { size: LEDGER_SIZE });
   const { asset } = useAsset();
+  const waiting = useWaitingRequests();
   const { page, setPage, data, pages } = orders;
   const ledger = ledgerList.data;
   const { reload: reloadOrders } = orders;
@@ -116,7 +118,7 @@ function OwedOrders({ status }: { status: 'unpaid' | 'unsettled' }) {
         ) : (
           <ul className="grid gap-3" aria-label={`${text.label}订单`}>
             {data.list.map((o) => (
-              <OwedRow key={o.rid} order={o} />
+              <OwedRow key={o.rid} order={o} waiting={waiting.get(o.rid)} />
             ))}
           </ul>
         )}
@@ -157,7 +159,7 @@ function Figure({
   );
 }
 
-function OwedRow({ order: o }: { order: OrderSummary }) {
+function OwedRow({ order: o, waiting }: { order: OrderSummary; waiting?: WaitingRequest }) {
   const detail = `/member/order?rid=${encodeURIComponent(o.rid)}`;
   return (
     <li data-order={o.rid} className="rounded-xl border border-slate-200 p-4">
@@ -173,6 +175,7 @@ function OwedRow({ order: o }: { order: OrderSummary }) {
         </span>
       </div>
       <p className="mt-2 line-clamp-2 text-sm text-slate-600">{o.item_names.join('、') || '—'}</p>
+      {waiting && <WaitingMark request={waiting} />}
       <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-3">
         <p className="text-sm text-slate-500">
           应付

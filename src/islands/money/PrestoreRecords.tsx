@@ -12,6 +12,7 @@ import OnlinePay from '../pay/OnlinePay.tsx';
 import { moneyChanged } from './use-asset.ts';
 import { PAY_CHANNEL_TEXT, type PayChannelName } from '../../lib/shared/payments.ts';
 import { BankCard } from './PrestoreForm.tsx';
+import { useConfirm } from '../member/Confirm.tsx';
 import type { Prestore, PrestoreContext } from './types.ts';
 
 const FILTERS = [
@@ -44,9 +45,17 @@ export default function PrestoreRecords({ context }: { context: PrestoreContext 
   const [payFor, setPayFor] = useState<Prestore | null>(null);
   const [channel, setChannel] = useState<PayChannelName>('wechatpay');
   const { data } = list;
+  const [confirmDialog, ask] = useConfirm();
 
   async function cancel(p: Prestore) {
-    if (!window.confirm(`确定取消这笔 ${yuan(p.amount_fen)} 的预存申请吗？`)) return;
+    const sure = await ask({
+      title: '取消预存申请',
+      text: `确定取消这笔 ${yuan(p.amount_fen)} 的预存申请吗？`,
+      confirm: '取消申请',
+      dismiss: '再想想',
+      danger: true,
+    });
+    if (!sure) return;
     if (await api.post('/api/auth/prestoreApply/cancel', { rid: p.rid })) {
       toast.success('已取消!');
       list.reload();
@@ -54,9 +63,11 @@ export default function PrestoreRecords({ context }: { context: PrestoreContext 
   }
 
   async function askRefund(p: Prestore) {
-    const confirmed = window.confirm(
-      `申请退回这笔 ${yuan(p.amount_fen)} 的预存吗？仅退还尚未使用的现金余额，随该笔预存赠送的赠送金将按比例扣回。`,
-    );
+    const confirmed = await ask({
+      title: '申请退款',
+      text: `申请退回这笔 ${yuan(p.amount_fen)} 的预存吗？仅退还尚未使用的现金余额，随该笔预存赠送的赠送金将按比例扣回。`,
+      confirm: '申请退款',
+    });
     if (!confirmed) return;
     if (await api.post('/api/auth/prestoreApply/refund', { rid: p.rid })) {
       toast.success('退款申请已提交，财务将尽快处理!');
@@ -66,6 +77,7 @@ export default function PrestoreRecords({ context }: { context: PrestoreContext 
 
   return (
     <div className="grid gap-4">
+      {confirmDialog}
       {context && data?.list.some((p) => p.status === 'unpaid') && <BankCard bank={context.bank} />}
       <div role="group" aria-label="按状态筛选" className="flex flex-wrap gap-2">
         {FILTERS.map((f) => (

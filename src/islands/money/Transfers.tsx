@@ -22,18 +22,34 @@ export default function Transfers({ asset, reviewFen }: { asset: Asset | null; r
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
   const [confirming, setConfirming] = useState<number | null>(null);
+  /** Whom the number belongs to (masked), shown in the confirmation before anything moves. */
+  const [payee, setPayee] = useState('');
   const [busy, setBusy] = useState(false);
   const key = useRef(newRequestKey());
   const list = usePagedList<Transfer>('/api/auth/transferApply/list', { size: 10 });
 
-  function check(e: FormEvent) {
+  async function check(e: FormEvent) {
     e.preventDefault();
     const fen = yuanToFen(amount);
     if (!to.trim()) return setError('请填写收款人的手机号或账户号');
     if (fen === null || fen <= 0) return setError('请输入正确的转账金额');
     if (asset && fen > asset.cash_fen) return setError(`可用现金余额不足（现有 ${yuan(asset.cash_fen)}）`);
-    setError('');
-    setConfirming(fen);
+    // Who is paid is checked before the confirm step: an unknown number is refused here.
+    setBusy(true);
+    try {
+      const found = await api.post<{ payee: string }>(
+        '/api/auth/transferApply/payee',
+        { to_account: to.trim() },
+        { throws: true },
+      );
+      setError('');
+      setPayee(found?.payee ?? '');
+      setConfirming(fen);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : '收款账户核对失败，请稍后重试');
+    } finally {
+      setBusy(false);
+    }
   }
 
   async function send(fen: number) {
@@ -68,7 +84,7 @@ export default function Transfers({ asset, reviewFen }: { asset: Asset | null; r
 
   return (
     <div className="grid gap-6">
-      <form onSubmit={check} className="grid max-w-xl gap-4" noValidate aria-label="转账">
+      <form onSubmit={(e) => void check(e)} className="grid max-w-xl gap-4" noValidate aria-label="转账">
         <TextField
           label="收款账户"
           name="to_account"
@@ -100,7 +116,8 @@ export default function Transfers({ asset, reviewFen }: { asset: Asset | null; r
           </p>
         )}
         <div className="sm:ml-[8.25rem]">
-          <button type="submit" className="btn-primary">
+          <button type="submit" className="btn-primary" disabled={busy && confirming === null}>
+            {busy && confirming === null && <Spinner />}
             转账
           </button>
         </div>
@@ -187,7 +204,8 @@ export default function Transfers({ asset, reviewFen }: { asset: Asset | null; r
       >
         {confirming !== null && (
           <p className="text-sm leading-relaxed text-slate-700">
-            向 <strong>{to}</strong> 转账{' '}
+            向 <strong data-testid="transfer-payee">{payee}</strong>
+            <span className="text-slate-500">（{to.trim()}）</span>转账{' '}
             <strong className="text-hot-600 tabular-nums">{yuan(confirming)}</strong>
             （现金余额）。
             {reviewFen !== null && confirming > reviewFen

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import OrderCard from './OrderCard.tsx';
 import { useCancelOrder } from './cancel.ts';
 import { onOrderPaid } from './parts.tsx';
+import { useWaitingRequests, WaitingMark } from '../groups/Waiting.tsx';
 import { Pager, Spinner } from '../ui/kit.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
 import { api } from '../../lib/client/api.ts';
@@ -26,6 +27,7 @@ export default function OrderList() {
     filter: { statuses: tabByKey(tab).statuses },
   });
   const [counts, setCounts] = useState<Partial<Record<OrderStatus, number>>>({});
+  const waiting = useWaitingRequests();
 
   // The tab counts follow every change the list sees.
   const loadCounts = useCallback(async () => {
@@ -113,7 +115,13 @@ export default function OrderList() {
             </p>
             <ul className="grid gap-3" aria-label="订单列表">
               {data.list.map((o) => (
-                <OrderCard key={o.rid} order={o} busy={busy !== null} onCancel={(x) => void cancel(x)} />
+                <OrderCard
+                  key={o.rid}
+                  order={o}
+                  busy={busy !== null}
+                  onCancel={(x) => void cancel(x)}
+                  extra={waiting.has(o.rid) && <WaitingMark request={waiting.get(o.rid)!} />}
+                />
               ))}
             </ul>
           </>

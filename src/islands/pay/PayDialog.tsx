@@ -5,7 +5,7 @@ import { api, isFailure } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { $webSettings } from '../../lib/client/stores.ts';
 import { fenToYuan } from '../../lib/shared/money.ts';
-import { ORDER_PAID_EVENT, type PayEventDetail } from '../../lib/client/pay-events.ts';
+import { groupRequestChanged, ORDER_PAID_EVENT, type PayEventDetail } from '../../lib/client/pay-events.ts';
 import { newRequestKey } from '../../lib/client/request-key.ts';
 import type { z } from 'zod';
 import type { ReadyToPaySchema } from '../../lib/shared/orders/responses.ts';
@@ -38,6 +38,8 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
   const [groups, setGroups] = useState<MyGroup[]>([]);
   const [groupRid, setGroupRid] = useState('');
   const [label, setLabel] = useState('');
+  /** The group this order already waits on (a request to its wallet), if any. */
+  const [waitingOn, setWaitingOn] = useState<string | null>(null);
   const key = useRef('');
 
   /** couponRid: undefined lets the server suggest the best coupon; '' pays without one. */
@@ -72,6 +74,14 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
     key.current = newRequestKey();
     setPaying(false);
     void load(rid);
+    setWaitingOn(null);
+    void api
+      .post<{ list: { order_rid: string; group_name: string }[] }>(
+        '/api/auth/cluster/waiting',
+        {},
+        { silent: true },
+      )
+      .then((r) => setWaitingOn(r?.list.find((w) => w.order_rid === rid)?.group_name ?? null));
     // The research groups this customer may pay from (decision 0033).
     void api.post<{ list: MyGroup[] }>('/api/auth/cluster/mine', {}, { silent: true }).then((r) => {
       const active = (r?.list ?? []).filter((g) => g.my_status === 'active');
@@ -92,7 +102,10 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
       if (res?.status === 'paid') {
         toast.success('课题组支付成功!');
         paid(info.rid);
-      } else toast.info(res?.message ?? '已提交组长审批');
+      } else {
+        toast.info(res?.message ?? '已提交组长审批');
+        groupRequestChanged();
+      }
       onClose();
     } catch (error) {
       setState({
@@ -187,6 +200,11 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
       )}
       {info && (
         <div className="grid gap-4" data-pay-summary>
+          {waitingOn && (
+            <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-700">
+              该订单已申请由「{waitingOn}」支付，正在等待组长审批。现在用其他方式支付，该申请将自动关闭。
+            </p>
+          )}
           <dl className="grid gap-3 text-sm">
             <div className="flex items-center justify-between gap-3">
               <dt className="text-slate-500">订单号</dt>

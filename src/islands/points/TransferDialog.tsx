@@ -26,6 +26,8 @@ export default function TransferDialog({
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
   const [confirming, setConfirming] = useState<number | null>(null);
+  /** Whom the number belongs to (masked), shown before the irreversible gift. */
+  const [payee, setPayee] = useState('');
   const [busy, setBusy] = useState(false);
   const key = useRef(newRequestKey());
 
@@ -42,15 +44,29 @@ export default function TransferDialog({
   const balance = overview?.balance ?? 0;
   const left = overview?.transfer_left_today ?? 0;
 
-  function check(e: FormEvent) {
+  async function check(e: FormEvent) {
     e.preventDefault();
     const n = Number(points.trim());
     if (!to.trim()) return setError('请填写对方的注册手机号或账户号');
     if (!/^\d+$/.test(points.trim()) || n <= 0) return setError('请输入正确的转赠积分（正整数）');
     if (n > balance) return setError(`可用积分不足（现有 ${pts(balance)}）`);
     if (n > left) return setError(`超过每日转赠上限，今日还可转赠 ${pts(left)} 积分`);
-    setError('');
-    setConfirming(n);
+    // The receiver is looked up before the confirm step: an unknown number is refused here.
+    setBusy(true);
+    try {
+      const found = await api.post<{ payee: string }>(
+        '/api/auth/integration/payee',
+        { to_account: to.trim() },
+        { throws: true },
+      );
+      setError('');
+      setPayee(found?.payee ?? '');
+      setConfirming(n);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : '对方账户核对失败，请稍后重试');
+    } finally {
+      setBusy(false);
+    }
   }
 
   async function send(n: number) {
@@ -85,7 +101,8 @@ export default function TransferDialog({
             <button type="button" className="btn-ghost" onClick={onClose}>
               取消
             </button>
-            <button type="submit" form="points-transfer-form" className="btn-primary">
+            <button type="submit" form="points-transfer-form" className="btn-primary" disabled={busy}>
+              {busy && <Spinner />}
               下一步
             </button>
           </>
@@ -107,7 +124,7 @@ export default function TransferDialog({
       }
     >
       {confirming === null ? (
-        <form id="points-transfer-form" onSubmit={check} className="grid gap-4" noValidate>
+        <form id="points-transfer-form" onSubmit={(e) => void check(e)} className="grid gap-4" noValidate>
           <TextField
             label="对方账户"
             name="to_account"
@@ -142,6 +159,10 @@ export default function TransferDialog({
       ) : (
         <div className="grid gap-3 text-sm text-slate-700">
           <dl className="grid grid-cols-[5rem_minmax(0,1fr)] gap-y-2 rounded-lg bg-slate-50 p-3">
+            <dt className="text-slate-500">收款人</dt>
+            <dd className="font-medium" data-testid="transfer-payee">
+              {payee}
+            </dd>
             <dt className="text-slate-500">对方账户</dt>
             <dd className="font-medium break-all" data-testid="transfer-to">
               {to.trim()}

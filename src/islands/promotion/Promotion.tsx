@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { memberOnly } from '../ui/member-gate.tsx';
 import { Choices, inputClass, Loading, Pager, Spinner, TextField, textareaClass, Row } from '../ui/kit.tsx';
 import Dialog from '../ui/Dialog.tsx';
+import { useConfirm } from '../member/Confirm.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
@@ -459,8 +460,16 @@ function WithdrawalList({ version, onChanged }: { version: number; onChanged: ()
     filter: { version },
   });
   const [editing, setEditing] = useState<Withdrawal | null>(null);
+  const [confirmDialog, ask] = useConfirm();
   async function cancel(w: Withdrawal) {
-    if (!window.confirm(`确认取消这笔 ${yuan(w.amount_fen)} 的提现申请？金额将退回可提现余额。`)) return;
+    const sure = await ask({
+      title: '取消提现申请',
+      text: `确认取消这笔 ${yuan(w.amount_fen)} 的提现申请？金额将退回可提现余额。`,
+      confirm: '取消申请',
+      dismiss: '再想想',
+      danger: true,
+    });
+    if (!sure) return;
     const res = await api.post('/api/auth/promoter_rebate_withdraw/cancel', { rid: w.rid });
     if (res) {
       toast.success('已取消，金额已退回');
@@ -471,6 +480,7 @@ function WithdrawalList({ version, onChanged }: { version: number; onChanged: ()
   if (!list.data.list.length) return <p className="py-10 text-center text-sm text-slate-400">暂无提现记录</p>;
   return (
     <>
+      {confirmDialog}
       <ul className="divide-y divide-slate-100">
         {list.data.list.map((w) => (
           <li key={w.rid} className="grid gap-1 py-3 text-sm">

@@ -11,3 +11,13 @@ export type PayEventDetail = { rid: string };
 export function openPay(rid: string): void {
   window.dispatchEvent(new CustomEvent<PayEventDetail>(OPEN_PAY_EVENT, { detail: { rid } }));
 }
+
+/**
+ * A request to pay an order from a research group's wallet was made or withdrawn: the order
+ * lists reload their 课题组审批中 marks.
+ */
+export const GROUP_REQUEST_EVENT = 'portal:group-request';
+
+export function groupRequestChanged(): void {
+  window.dispatchEvent(new Event(GROUP_REQUEST_EVENT));
+}

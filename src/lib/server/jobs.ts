@@ -11,7 +11,8 @@ import {
   REFUND_QUERY,
   refundOrderToChannel,
 } from './payments/index.ts';
-import { ORDER_COMPLETED, ORDER_REFUNDED } from './orders/index.ts';
+import { ORDER_COMPLETED, ORDER_REFUNDED, ORDER_SETTLED } from './orders/index.ts';
+import { closeSettledRequests } from './groups/index.ts';
 import { awardInvitePoints, awardOrderPoints, expirePoints, POINTS_EXPIRE } from './points/index.ts';
 import { ACCOUNT_INVITED } from './accounts/index.ts';
 import { creditOrderRebate } from './promotion/index.ts';
@@ -37,6 +38,8 @@ export const JOB_HANDLERS: JobHandlers = {
     await awardOrderPoints(s, String(job.payload.orderRid));
     await creditOrderRebate(s, String(job.payload.orderRid));
   },
+  // An order paid or cancelled: requests to pay it from a group wallet that still wait are closed.
+  [ORDER_SETTLED]: (s, job) => closeSettledRequests(s, String(job.payload.orderRid)),
   [POINTS_EXPIRE]: async (s) => void (await expirePoints(s)),
   // Someone registered with an invitation code: the inviter's points, once per invitee.
   [ACCOUNT_INVITED]: (s, job) =>

@@ -19,14 +19,16 @@ import { newRid } from '../platform/ids.ts';
 import { lockAccount, moneyTransaction, post, userAccount } from '../money/index.ts';
 import { findOwnOrder, payLocked } from '../orders/index.ts';
 import { customerRef, customerRefColumns } from '../accounts/index.ts';
-import { maskPhone } from '../../shared/accounts/mask.ts';
-import { fenToYuan } from '../../shared/money.ts';
+import { queueNotices } from '../notify/index.ts';
+import { maskedPerson, maskPhone } from '../../shared/accounts/mask.ts';
+import { fenToYuan, formatFen } from '../../shared/money.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import type { z } from '../../shared/zod.ts';
 import type { HomeDataForUserSchema } from '../../shared/groups/responses.ts';
 import { addMonths, shanghaiDate, shanghaiMidnight } from '../../shared/slots.ts';
 import {
   GROUP_NOT_FOUND,
+  GROUP_PAYMENT_STATUSES,
   GROUP_PAYMENT_TEXT,
   GROUP_ROLE_TEXT,
   MEMBER_STATUS_TEXT,
@@ -35,6 +37,8 @@ import {
 
 type Group = typeof researchGroups.$inferSelect;
 type Member = typeof groupMembers.$inferSelect;
+type Payment = typeof groupPayments.$inferSelect;
+type PaymentStatus = (typeof GROUP_PAYMENT_STATUSES)[number];
 
 const MAX_LED = 5;
 const CODE_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -120,6 +124,44 @@ async function userByRid(db: Db | Tx, rid: string) {
   const [u] = await db.select({ id: users.id }).from(users).where(eq(users.rid, rid));
   if (!u) throw new DomainError('成员不存在', 200, 'NOT_FOUND');
   return u.id;
+}
+
+/** The leader and assistants of a group, who hear about applicants and payments to decide. */
+async function managersOf(db: Db | Tx, groupId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(
+      and(
+        eq(groupMembers.groupId, groupId),
+        eq(groupMembers.status, 'active'),
+        inArray(groupMembers.role, ['leader', 'assistant']),
+      ),
+    );
+  return rows.map((r) => r.userId);
+}
+
+/** How a member is named to the others in messages (masked, as on the leader's screen). */
+async function personOf(db: Db | Tx, userId: number) {
+  const [u] = await db
+    .select({ name: users.name, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, userId));
+  return u ? maskedPerson(u) : '';
+}
+
+/** One message to several people in the caller's transaction (each key once per person). */
+async function tell(
+  tx: Tx,
+  userIds: readonly number[],
+  n: { key: string; title: string; text: string },
+  now: number,
+) {
+  await queueNotices(
+    tx,
+    userIds.map((userId) => ({ userId, ...n })),
+    now,
+  );
 }
 
 /** cluster/add: a new group with its wallet; the creator is its leader. */
@@ -383,19 +425,39 @@ export async function applyToGroup(
     if (live?.status === 'active') throw new DomainError('您已是该课题组成员');
     if (live) throw new DomainError('已提交申请，请等待组长审核');
     const joined = Boolean(input.code);
-    await tx.insert(groupMembers).values({
-      groupId: group.id,
-      userId,
-      role: 'member',
-      status: joined ? 'active' : 'pending',
-      // A new member pays nothing from the group without approval until the leader sets limits.
-      perOrderLimitFen: 0,
-      monthlyLimitFen: 0,
-      message: input.message,
-      createdAt: now,
-      joinedAt: joined ? now : null,
-      updatedAt: now,
-    });
+    const [row] = await tx
+      .insert(groupMembers)
+      .values({
+        groupId: group.id,
+        userId,
+        role: 'member',
+        status: joined ? 'active' : 'pending',
+        // A new member pays nothing from the group without approval until the leader sets limits.
+        perOrderLimitFen: 0,
+        monthlyLimitFen: 0,
+        message: input.message,
+        createdAt: now,
+        joinedAt: joined ? now : null,
+        updatedAt: now,
+      })
+      .returning({ id: groupMembers.id });
+    const who = await personOf(tx, userId);
+    await tell(
+      tx,
+      await managersOf(tx, group.id),
+      joined
+        ? {
+            key: `group_member:${row.id}:joined`,
+            title: '新成员加入课题组',
+            text: `${who}已通过邀请码加入「${group.name}」。请在课题组管理中为其设置支付限额。`,
+          }
+        : {
+            key: `group_member:${row.id}:applied`,
+            title: '新的加入申请',
+            text: `${who}申请加入「${group.name}」${input.message ? `：${input.message}` : ''}。请在课题组管理中审核。`,
+          },
+      now.getTime(),
+    );
     return { rid: group.rid, name: group.name, status: joined ? ('active' as const) : ('pending' as const) };
   });
 }
@@ -409,18 +471,40 @@ export async function decideApplicant(
   const { group } = await asManager(s.db, input.rid, managerId);
   const applicant = await userByRid(s.db, input.user_rid);
   const now = new Date(s.now());
-  const [row] = await s.db
-    .update(groupMembers)
-    .set({ status: input.agree ? 'active' : 'declined', joinedAt: input.agree ? now : null, updatedAt: now })
-    .where(
-      and(
-        eq(groupMembers.groupId, group.id),
-        eq(groupMembers.userId, applicant),
-        eq(groupMembers.status, 'pending'),
-      ),
-    )
-    .returning();
-  if (!row) throw new DomainError('该申请不存在或已处理');
+  await s.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(groupMembers)
+      .set({
+        status: input.agree ? 'active' : 'declined',
+        joinedAt: input.agree ? now : null,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(groupMembers.groupId, group.id),
+          eq(groupMembers.userId, applicant),
+          eq(groupMembers.status, 'pending'),
+        ),
+      )
+      .returning();
+    if (!row) throw new DomainError('该申请不存在或已处理');
+    await tell(
+      tx,
+      [applicant],
+      input.agree
+        ? {
+            key: `group_member:${row.id}:agreed`,
+            title: '加入课题组申请已通过',
+            text: `您已加入「${group.name}」，可在「我加入的课题组」查看支付限额。`,
+          }
+        : {
+            key: `group_member:${row.id}:declined`,
+            title: '加入课题组申请未通过',
+            text: `您加入「${group.name}」的申请未通过。`,
+          },
+      now.getTime(),
+    );
+  });
 }
 
 /** cluster/delete: a manager removes a member (never the leader), or a member leaves. */
@@ -436,10 +520,37 @@ export async function removeMember(s: Services, userId: number, input: { rid: st
     throw new DomainError(self ? '组长不能退出课题组，请先转让组长' : '不能移出组长');
   if (!self && member.role === 'assistant' && me.role !== 'leader')
     throw new DomainError('只有组长可以移出助理');
-  await s.db
-    .update(groupMembers)
-    .set({ status: self ? 'left' : 'removed', updatedAt: new Date(s.now()) })
-    .where(eq(groupMembers.id, member.id));
+  const now = s.now();
+  await s.db.transaction(async (tx) => {
+    const [gone] = await tx
+      .update(groupMembers)
+      .set({ status: self ? 'left' : 'removed', updatedAt: new Date(now) })
+      .where(and(eq(groupMembers.id, member.id), eq(groupMembers.status, 'active')))
+      .returning({ id: groupMembers.id });
+    if (!gone) throw new DomainError('该成员不在课题组中');
+    if (self)
+      await tell(
+        tx,
+        await managersOf(tx, group.id),
+        {
+          key: `group_member:${member.id}:left`,
+          title: '成员退出课题组',
+          text: `${await personOf(tx, target)}已退出「${group.name}」。`,
+        },
+        now,
+      );
+    else
+      await tell(
+        tx,
+        [target],
+        {
+          key: `group_member:${member.id}:removed`,
+          title: '您已被移出课题组',
+          text: `您已被移出「${group.name}」，不能再用该课题组账户支付。`,
+        },
+        now,
+      );
+  });
 }
 
 /** Leader only: make a member an assistant or back. */
@@ -489,10 +600,23 @@ export async function offerLeadership(s: Services, userId: number, input: { rid:
   const target = await userByRid(s.db, input.user_rid);
   if (target === userId || !(await membership(s.db, group.id, target)))
     throw new DomainError('只能转让给课题组成员');
-  await s.db
-    .update(researchGroups)
-    .set({ pendingLeaderId: target, updatedAt: new Date(s.now()) })
-    .where(eq(researchGroups.id, group.id));
+  const now = s.now();
+  await s.db.transaction(async (tx) => {
+    await tx
+      .update(researchGroups)
+      .set({ pendingLeaderId: target, updatedAt: new Date(now) })
+      .where(eq(researchGroups.id, group.id));
+    await tell(
+      tx,
+      [target],
+      {
+        key: `group:${group.id}:leader_offer:${now}`,
+        title: '组长转让待您接受',
+        text: `组长将「${group.name}」转让给您，请在「我加入的课题组」中接受。`,
+      },
+      now,
+    );
+  });
 }
 
 export async function acceptLeadership(s: Services, userId: number, rid: string) {
@@ -525,6 +649,16 @@ export async function acceptLeadership(s: Services, userId: number, rid: string)
       .update(researchGroups)
       .set({ leaderId: userId, pendingLeaderId: null, updatedAt: now })
       .where(eq(researchGroups.id, group.id));
+    await tell(
+      tx,
+      [group.leaderId],
+      {
+        key: `group:${group.id}:leader:${userId}:${now.getTime()}`,
+        title: '组长转让已完成',
+        text: `${await personOf(tx, userId)}已接受，成为「${group.name}」的组长；您现在是助理。`,
+      },
+      now.getTime(),
+    );
   });
 }
 
@@ -545,10 +679,21 @@ export async function dissolveGroup(s: Services, userId: number, rid: string) {
       .update(researchGroups)
       .set({ status: 'dissolved', updatedAt: new Date(s.now()) })
       .where(eq(researchGroups.id, group.id));
-    await tx
+    const gone = await tx
       .update(groupMembers)
       .set({ status: 'left', updatedAt: new Date(s.now()) })
-      .where(and(eq(groupMembers.groupId, group.id), inArray(groupMembers.status, ['active', 'pending'])));
+      .where(and(eq(groupMembers.groupId, group.id), inArray(groupMembers.status, ['active', 'pending'])))
+      .returning({ userId: groupMembers.userId });
+    await tell(
+      tx,
+      gone.map((m) => m.userId).filter((id) => id !== userId),
+      {
+        key: `group:${group.id}:dissolved`,
+        title: '课题组已解散',
+        text: `组长已解散「${group.name}」。`,
+      },
+      s.now(),
+    );
   });
 }
 
@@ -641,6 +786,16 @@ export async function payFromGroup(
     };
     if (!within) {
       await tx.insert(groupPayments).values({ ...base, status: 'pending' });
+      await tell(
+        tx,
+        (await managersOf(tx, group.id)).filter((id) => id !== userId),
+        {
+          key: `group_payment:${base.rid}:pending`,
+          title: '待审批的课题组支付',
+          text: `${await personOf(tx, userId)}申请用「${group.name}」账户支付订单${order.orderNo}，金额${formatFen(owed)}${input.label ? `（${input.label}）` : ''}。请在课题组管理中审批。`,
+        },
+        now,
+      );
       return { status: 'pending' as const, message: '超出课题组为您设置的支付限额，已提交组长审批' };
     }
     await payLocked(tx, {
@@ -656,7 +811,36 @@ export async function payFromGroup(
   });
 }
 
-/** A leader or assistant approves a waiting payment (paid now, whatever the limits) or rejects it. */
+/** Why a waiting request can no longer be paid: its order was paid another way or cancelled. */
+function settledElsewhere(order: { status: string; amountFen: number; paidFen: number }): string | null {
+  if (order.status === 'cancelled') return '订单已取消';
+  if (order.amountFen - order.paidFen <= 0) return '订单已通过其他方式支付';
+  return null;
+}
+
+/** Closes a waiting request (row locked by the caller) whose order needs no group money any more. */
+async function closeRequest(tx: Tx, group: Group, row: Payment, why: string, now: number) {
+  await tx
+    .update(groupPayments)
+    .set({ status: 'closed', reason: why, decidedAt: new Date(now) })
+    .where(eq(groupPayments.id, row.id));
+  const [order] = await tx.select({ no: orders.orderNo }).from(orders).where(eq(orders.id, row.orderId));
+  await tell(
+    tx,
+    await managersOf(tx, group.id),
+    {
+      key: `group_payment:${row.rid}:closed`,
+      title: '课题组支付申请已关闭',
+      text: `订单${order.no}的课题组支付申请已关闭：${why}，无需再审批。`,
+    },
+    now,
+  );
+}
+
+/**
+ * A leader or assistant approves a waiting payment (paid now, whatever the limits) or rejects it.
+ * If the order was paid another way or cancelled meanwhile, the request is closed instead.
+ */
 export async function decidePayment(
   s: Services,
   managerId: number,
@@ -666,14 +850,20 @@ export async function decidePayment(
   if (!p) throw new DomainError('支付申请不存在', 200, 'NOT_FOUND');
   const [g] = await s.db.select().from(researchGroups).where(eq(researchGroups.id, p.groupId));
   await asManager(s.db, g.rid, managerId);
+  if (!input.approve && !input.reason) throw new DomainError('[原因]不能为空');
   const now = s.now();
   const account = await groupAccount(s.db, g.id);
-  await moneyTransaction(s.db, async (tx) => {
+  return moneyTransaction(s.db, async (tx) => {
     await lockAccount(tx, account.id);
     const [row] = await tx.select().from(groupPayments).where(eq(groupPayments.id, p.id)).for('update');
     if (row.status !== 'pending') throw new DomainError('该申请已处理', 200, 'CONFLICT');
-    if (input.approve) {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId));
+    const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId));
+    const why = settledElsewhere(order);
+    if (why) {
+      await closeRequest(tx, g, row, why, now);
+      return { status: 'closed' as const, message: `${why}，该支付申请已关闭` };
+    }
+    if (input.approve)
       await payLocked(tx, {
         userId: row.userId,
         order,
@@ -681,7 +871,6 @@ export async function decidePayment(
         now,
         payer: `课题组「${g.name}」`,
       });
-    } else if (!input.reason) throw new DomainError('[原因]不能为空');
     await tx
       .update(groupPayments)
       .set({
@@ -691,7 +880,98 @@ export async function decidePayment(
         decidedAt: new Date(now),
       })
       .where(eq(groupPayments.id, row.id));
+    await tell(
+      tx,
+      [row.userId],
+      input.approve
+        ? {
+            key: `group_payment:${row.rid}:paid`,
+            title: '课题组支付申请已批准',
+            text: `「${g.name}」已批准并支付您的订单${order.orderNo}，金额${formatFen(row.amountFen)}。`,
+          }
+        : {
+            key: `group_payment:${row.rid}:rejected`,
+            title: '课题组支付申请未通过',
+            text: `「${g.name}」未批准订单${order.orderNo}的支付申请，原因：${input.reason}。您可自行支付该订单。`,
+          },
+      now,
+    );
+    return input.approve
+      ? { status: 'paid' as const, message: '已批准并支付' }
+      : { status: 'rejected' as const, message: '已拒绝' };
   });
+}
+
+/** cluster/withdraw: the member who asked takes back a request that still waits. */
+export async function withdrawPayment(s: Services, userId: number, rid: string) {
+  const now = s.now();
+  await s.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(groupPayments).where(eq(groupPayments.rid, rid)).for('update');
+    if (!row || row.userId !== userId) throw new DomainError('支付申请不存在', 200, 'NOT_FOUND');
+    if (row.status !== 'pending')
+      throw new DomainError(`该申请${GROUP_PAYMENT_TEXT[row.status]}，不能撤回`, 200, 'CONFLICT');
+    await tx
+      .update(groupPayments)
+      .set({ status: 'cancelled', decidedAt: new Date(now) })
+      .where(eq(groupPayments.id, row.id));
+    const [g] = await tx.select().from(researchGroups).where(eq(researchGroups.id, row.groupId));
+    const [order] = await tx.select({ no: orders.orderNo }).from(orders).where(eq(orders.id, row.orderId));
+    await tell(
+      tx,
+      await managersOf(tx, g.id),
+      {
+        key: `group_payment:${row.rid}:cancelled`,
+        title: '课题组支付申请已撤回',
+        text: `${await personOf(tx, userId)}撤回了订单${order.no}的课题组支付申请，无需再审批。`,
+      },
+      now,
+    );
+  });
+}
+
+/**
+ * The ORDER_SETTLED job: an order was paid (or cancelled); its requests to group wallets that
+ * still wait are closed, under each group account's lock as an approval would take it.
+ */
+export async function closeSettledRequests(s: Services, orderRid: string) {
+  const waiting = await s.db
+    .select({ id: groupPayments.id, groupId: groupPayments.groupId })
+    .from(groupPayments)
+    .innerJoin(orders, eq(orders.id, groupPayments.orderId))
+    .where(and(eq(orders.rid, orderRid), eq(groupPayments.status, 'pending')));
+  for (const w of waiting) {
+    const account = await groupAccount(s.db, w.groupId);
+    await moneyTransaction(s.db, async (tx) => {
+      await lockAccount(tx, account.id);
+      const [row] = await tx.select().from(groupPayments).where(eq(groupPayments.id, w.id)).for('update');
+      if (row.status !== 'pending') return;
+      const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId));
+      const why = settledElsewhere(order);
+      if (!why) return;
+      const [g] = await tx.select().from(researchGroups).where(eq(researchGroups.id, row.groupId));
+      await closeRequest(tx, g, row, why, s.now());
+    });
+  }
+}
+
+/** cluster/waiting: the caller's requests that wait for a group's approval (the order lists mark them). */
+export async function myWaitingRequests(s: Services, userId: number) {
+  const rows = await s.db
+    .select({ p: groupPayments, orderRid: orders.rid, groupName: researchGroups.name })
+    .from(groupPayments)
+    .innerJoin(orders, eq(orders.id, groupPayments.orderId))
+    .innerJoin(researchGroups, eq(researchGroups.id, groupPayments.groupId))
+    .where(and(eq(groupPayments.userId, userId), eq(groupPayments.status, 'pending')))
+    .orderBy(desc(groupPayments.id));
+  return {
+    list: rows.map((r) => ({
+      rid: r.p.rid,
+      order_rid: r.orderRid,
+      group_name: r.groupName,
+      amount_fen: r.p.amountFen,
+      created: r.p.createdAt.toISOString(),
+    })),
+  };
 }
 
 /**
@@ -704,7 +984,7 @@ export async function groupPaymentsList(
   f: {
     rid: string;
     month: string;
-    status?: 'pending' | 'paid' | 'rejected' | 'cancelled';
+    status?: PaymentStatus;
     page?: number;
     size?: number;
   },
@@ -718,7 +998,7 @@ async function paymentsOf(
   s: Services,
   group: Group,
   onlyUserId: number | null,
-  f: { month: string; status?: 'pending' | 'paid' | 'rejected' | 'cancelled'; page?: number; size?: number },
+  f: { month: string; status?: PaymentStatus; page?: number; size?: number },
 ) {
   const w = pageWindow(f.page, f.size);
   const monthStart = f.month ? shanghaiMidnight(`${f.month}-01`)! : null;

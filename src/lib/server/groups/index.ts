@@ -4,6 +4,7 @@ export { groupRoutes } from './routes.ts';
 export { groupAdminRoutes } from './admin-routes.ts';
 export {
   activeGroupsOf,
+  closeSettledRequests,
   homeGroupsOf,
   managedGroup,
   managesGroup,

@@ -10,6 +10,7 @@ import {
   groupAddSchema,
   groupApplySchema,
   groupOrdersSchema,
+  groupPaymentRidSchema,
   groupPaySchema,
   groupRidSchema,
   groupSearchSchema,
@@ -21,10 +22,12 @@ import {
 import {
   GroupAppliedSchema,
   GroupCreatedSchema,
+  GroupDecidedSchema,
   GroupDetailSchema,
   GroupPaidSchema,
   GroupPaymentPageSchema,
   GroupSearchPageSchema,
+  GroupWaitingSchema,
   MyGroupsSchema,
 } from '../../shared/groups/responses.ts';
 import {
@@ -38,12 +41,14 @@ import {
   groupDetail,
   groupPaymentsList,
   myGroups,
+  myWaitingRequests,
   offerLeadership,
   payFromGroup,
   removeMember,
   searchGroups,
   setLimits,
   setRole,
+  withdrawPayment,
 } from './groups.ts';
 
 /** Research groups under /api/auth/cluster/* (the spec's cluster {hash} calls; decision 0033). */
@@ -135,11 +140,25 @@ export function groupRoutes() {
     return ok(c, paid, paid.message);
   });
 
-  r.post('/cluster/decide', contract({ body: paymentDecisionSchema, response: NoData }), async (c) => {
+  r.post(
+    '/cluster/decide',
+    contract({ body: paymentDecisionSchema, response: GroupDecidedSchema }),
+    async (c) => {
+      const me = requireUser(c);
+      const decided = await decidePayment(s(c), me.id, await readBody(c, paymentDecisionSchema));
+      return ok(c, decided, decided.message);
+    },
+  );
+
+  r.post('/cluster/withdraw', contract({ body: groupPaymentRidSchema, response: NoData }), async (c) => {
     const me = requireUser(c);
-    const input = await readBody(c, paymentDecisionSchema);
-    await decidePayment(s(c), me.id, input);
-    return ok(c, null, input.approve ? '已批准并支付' : '已拒绝');
+    await withdrawPayment(s(c), me.id, (await readBody(c, groupPaymentRidSchema)).rid);
+    return ok(c, null, '已撤回支付申请');
+  });
+
+  r.post('/cluster/waiting', contract({ response: GroupWaitingSchema }), async (c) => {
+    const me = requireUser(c);
+    return ok(c, await myWaitingRequests(s(c), me.id));
   });
 
   r.post(

@@ -88,7 +88,7 @@ export const groupPayments = pgTable(
       .references(() => orders.id),
     amountFen: fenColumn('amount_fen').notNull(),
     label: text('label').notNull().default(''),
-    status: text('status', { enum: ['pending', 'paid', 'rejected', 'cancelled'] }).notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'rejected', 'cancelled', 'closed'] }).notNull(),
     reason: text('reason').notNull().default(''),
     deciderId: integer('decider_id'),
     decidedAt: at('decided_at'),

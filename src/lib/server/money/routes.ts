@@ -15,6 +15,7 @@ import {
   prestoreListSchema,
   prestoreRidSchema,
   transferAddSchema,
+  transferPayeeSchema,
   transferRidSchema,
 } from '../../shared/money/money.ts';
 import {
@@ -23,6 +24,7 @@ import {
   CountSchema,
   CreditOverviewSchema,
   MovementPageSchema,
+  PayeeSchema,
   PrestoreContextSchema,
   PrestorePageSchema,
   PrestoreQuoteSchema,
@@ -49,6 +51,7 @@ import {
   addTransfer,
   cancelTransfer,
   listTransfers,
+  findPayee,
   transferDetail,
   transferReviewFen,
 } from './transfers.ts';
@@ -165,6 +168,16 @@ export function moneyRoutes() {
     const t = await addTransfer(c.var.services, me.id, await readBody(c, transferAddSchema));
     return ok(c, t, t.status === 'done' ? '转账成功' : '转账申请已提交，等待审核');
   });
+
+  r.post(
+    '/transferApply/payee',
+    contract({ body: transferPayeeSchema, response: PayeeSchema }),
+    async (c) => {
+      const me = requireUser(c);
+      const { to_account } = await readBody(c, transferPayeeSchema);
+      return ok(c, await findPayee(c.var.services, me.id, to_account));
+    },
+  );
 
   r.post(
     '/transferApply/list',

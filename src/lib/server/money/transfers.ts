@@ -6,7 +6,9 @@ import { moneyAccounts, transferApplications, users } from '../platform/db/schem
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { pageWindow } from '../../shared/pagination.ts';
-import { maskPhone } from '../../shared/accounts/mask.ts';
+import { maskedPerson, maskPhone } from '../../shared/accounts/mask.ts';
+import { formatFen } from '../../shared/money.ts';
+import { queueNotices } from '../notify/index.ts';
 import { NOT_ENOUGH_CASH, TRANSFER_NOT_FOUND, TRANSFER_STATUS_TEXT } from '../../shared/money/money.ts';
 import { lockAccounts, moneyTransaction, post, userAccount, type AccountRow } from './ledger.ts';
 
@@ -27,6 +29,74 @@ async function findReceiver(db: Db, to: string, now: number): Promise<AccountRow
     if (a && a.ownerKind !== 'system') return a;
   }
   throw new DomainError('收款账户不存在，请核对账号或手机号');
+}
+
+/**
+ * transferApply/payee: who an account number or mobile number belongs to (masked), so the payer
+ * sees whom they pay before the irreversible step; an unknown payee is refused here.
+ */
+export async function findPayee(s: Services, userId: number, to: string) {
+  const now = s.now();
+  const account = await findReceiver(s.db, to, now);
+  const mine = await userAccount(s.db, userId, now);
+  if (account.id === mine.id) throw new DomainError('不能转账给自己');
+  const owner = await ownerOf(s.db, account.id);
+  return { account_rid: account.rid, payee: owner?.label ?? '课题组账户' };
+}
+
+/** The customer who owns an account and how the other side of a transfer sees them (masked). */
+async function ownerOf(db: Db | Tx, accountId: number) {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, phone: users.phone })
+    .from(moneyAccounts)
+    .innerJoin(users, and(eq(moneyAccounts.ownerKind, 'user'), eq(users.id, moneyAccounts.ownerId)))
+    .where(eq(moneyAccounts.id, accountId));
+  return row ? { userId: row.id, label: maskedPerson(row) } : null;
+}
+
+/**
+ * Tells the payee that cash arrived and, for a transfer that waited for review, the sender how it
+ * ended (in the transaction that moved it, so exactly once).
+ */
+async function noticeTransfer(
+  tx: Tx,
+  t: TransferApplication,
+  event: 'done' | 'reviewing' | 'rejected',
+  now: number,
+) {
+  const [from, to] = [await ownerOf(tx, t.fromAccountId), await ownerOf(tx, t.toAccountId)];
+  const amount = formatFen(t.amountFen);
+  const payee = to?.label ?? '课题组账户';
+  const notices = [];
+  if (event === 'done' && to)
+    notices.push({
+      userId: to.userId,
+      key: `transfer:${t.rid}:in`,
+      title: '收到转账',
+      text: `${from?.label ?? '课题组账户'}向您转账${amount}，已存入账户现金余额。${t.note ? `留言：${t.note}` : ''}`,
+    });
+  if (event === 'reviewing')
+    notices.push({
+      userId: t.userId,
+      key: `transfer:${t.rid}:reviewing`,
+      title: '转账待审核',
+      text: `您向${payee}的转账${amount}需财务审核，审核结果将通知您。`,
+    });
+  if (event === 'done' && t.status === 'reviewing')
+    notices.push({
+      userId: t.userId,
+      key: `transfer:${t.rid}:done`,
+      title: '转账已到账',
+      text: `您向${payee}的转账${amount}已审核通过并到账。`,
+    });
+  if (event === 'rejected')
+    notices.push({
+      userId: t.userId,
+      key: `transfer:${t.rid}:rejected`,
+      title: '转账未通过审核',
+      text: `您向${payee}的转账${amount}未通过审核${t.reason ? `，原因：${t.reason}` : ''}，款项仍在您的账户中。`,
+    });
+  await queueNotices(tx, notices, now);
 }
 
 /** Moves the cash of an application inside the caller's transaction (accounts locked by post). */
@@ -89,6 +159,7 @@ export async function addTransfer(
       })
       .returning();
     if (!review) await execute(tx, t, userId, now);
+    await noticeTransfer(tx, t, review ? 'reviewing' : 'done', now);
     return t;
   });
   return (await detailFor(s.db, row, from.id))!;
@@ -221,6 +292,8 @@ export async function decideTransfer(
     if (t.status !== 'reviewing')
       throw new DomainError(`该转账${TRANSFER_STATUS_TEXT[t.status]}，不能再操作`, 200, 'CONFLICT');
     if (decision.approve) await execute(tx, t, staffId, now);
+    const reason = decision.approve ? '' : decision.reason;
+    await noticeTransfer(tx, { ...t, reason }, decision.approve ? 'done' : 'rejected', now);
     await tx
       .update(transferApplications)
       .set({

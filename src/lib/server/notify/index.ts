@@ -30,6 +30,40 @@ export type NotifyPayload = {
 };
 
 /**
+ * A message about something other than an order (money, points, research groups): its words are
+ * written when it is queued, and it goes to the in-system inbox (the bell) only.
+ */
+export type NoticePayload = {
+  channel: 'inbox';
+  userId: number;
+  /** What it is about, unique per recipient and event (e.g. `transfer:<rid>:in`). */
+  key: string;
+  title: string;
+  text: string;
+};
+
+/**
+ * Queues notices in the caller's transaction, so each is sent exactly when its event commits;
+ * the unique key (recipient, key) makes a repeated call a no-op.
+ */
+export async function queueNotices(
+  tx: Tx,
+  notices: readonly Omit<NoticePayload, 'channel'>[],
+  now: number,
+): Promise<void> {
+  await enqueue(
+    tx,
+    notices.map((n) => ({
+      kind: NOTIFY,
+      payload: { channel: 'inbox', ...n } satisfies NoticePayload,
+      uniqueKey: `notice:${n.userId}:${n.key}`,
+      runAt: now,
+    })),
+    now,
+  );
+}
+
+/**
  * Queues a message on each of a template's channels inside the caller's transaction; the
  * unique key (order, event, channel) makes a repeated call a no-op.
  */
@@ -89,8 +123,8 @@ export async function queueForTransition(
 
 /** Sends one queued message (the `notify` job). */
 export const sendNotification: JobHandler = async (s, job, finish) => {
-  const n = job.payload as NotifyPayload;
-  const { title, text } = render(n.template, n.vars);
+  const n = job.payload as NotifyPayload | NoticePayload;
+  const { title, text } = 'key' in n ? n : render(n.template, n.vars);
   if (n.channel === 'inbox') {
     // The message and the job's "done" mark commit together: an in-system message is written once.
     await s.db.transaction(async (tx) => {
@@ -98,7 +132,7 @@ export const sendNotification: JobHandler = async (s, job, finish) => {
       await tx.insert(userMessages).values({
         rid: newRid('message'),
         userId: n.userId,
-        orderId: n.orderId,
+        orderId: 'key' in n ? null : n.orderId,
         title,
         body: text,
         createdAt: new Date(s.now()),

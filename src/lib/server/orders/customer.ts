@@ -33,7 +33,14 @@ import { shanghaiDate } from '../../shared/slots.ts';
 import { DISPOSAL_KEEP, DISPOSAL_RECYCLE } from '../../shared/plan/plan-rules.ts';
 import { canRequestReturn, SAMPLES_NOT_RECEIVED } from '../../shared/orders/order-view.ts';
 import { pageWindow } from '../../shared/pagination.ts';
-import { addEvent, applyTransition, factsOf, lockOrder, type OrderRow } from './transition.ts';
+import {
+  addEvent,
+  applyTransition,
+  factsOf,
+  lockOrder,
+  queueOrderSettled,
+  type OrderRow,
+} from './transition.ts';
 import { findOwnOrder, timelineOf } from './read.ts';
 import { releaseHold } from './holds.ts';
 import { cancelWithRefund } from './cancel.ts';
@@ -90,7 +97,7 @@ async function payDifference(
     .update(orders)
     .set({ paidFen: order.paidFen + amount, updatedAt: new Date(input.now) })
     .where(eq(orders.id, order.id));
-  await addEvent(tx, {
+  const eventId = await addEvent(tx, {
     orderId: order.id,
     from: order.status,
     to: order.status,
@@ -100,6 +107,7 @@ async function payDifference(
     note: `${input.how}补差价 ${fenToYuan(amount)} 元`,
     now: input.now,
   });
+  await queueOrderSettled(tx, order.rid, eventId, input.now);
   const after = posted.accounts.get(input.account.id)!;
   return { balance_fen: after.cashFen + after.bonusFen, paid_fen: amount, paid: split, discount_fen: 0 };
 }

@@ -28,5 +28,12 @@ export { quoteOrder, setFinalPrice, staffStep, staffCancel, type StaffStep } fro
 export { insertOrder, selfDelivery } from './place.ts';
 export { cancelWithRefund, ORDER_REFUNDED } from './cancel.ts';
 export { registerHold, type ReleaseHold, type ReleasedBy } from './holds.ts';
-export { addEvent, applyTransition, lockOrder, ORDER_COMPLETED, type OrderRow } from './transition.ts';
+export {
+  addEvent,
+  applyTransition,
+  lockOrder,
+  ORDER_COMPLETED,
+  ORDER_SETTLED,
+  type OrderRow,
+} from './transition.ts';
 export { assertBasicInfo } from './basic-info.ts';

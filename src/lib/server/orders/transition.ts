@@ -18,6 +18,21 @@ export type OrderRow = typeof orders.$inferSelect;
 /** The job an order reaching 已完成 leaves for whoever rewards it (the points domain's). */
 export const ORDER_COMPLETED = 'orders.completed';
 
+/**
+ * The job a payment to an order, or its cancellation, leaves for whoever was waiting to pay it
+ * another way (the groups domain closes a member's request to the group wallet, issue 28).
+ */
+export const ORDER_SETTLED = 'orders.settled';
+
+/** Queues ORDER_SETTLED for one timeline entry (its id keys the job, so once per event). */
+export async function queueOrderSettled(tx: Tx, orderRid: string, eventId: number, now: number) {
+  await enqueue(
+    tx,
+    [{ kind: ORDER_SETTLED, payload: { orderRid }, uniqueKey: `settled:${orderRid}:${eventId}`, runAt: now }],
+    now,
+  );
+}
+
 export const factsOf = (o: OrderRow) => ({
   status: o.status,
   pay_mode: o.payMode,
@@ -116,6 +131,8 @@ export async function applyTransition(
       recycle: t.recycle ? '1' : '0',
     },
   });
+  if (t.patch?.paidFen !== undefined || result.to === 'cancelled')
+    await queueOrderSettled(tx, order.rid, eventId, t.now);
   if (result.to === 'completed')
     await enqueue(
       tx,

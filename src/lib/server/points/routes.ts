@@ -8,6 +8,7 @@ import {
   exchangeApplySchema,
   exchangeQuoteSchema,
   pointsListSchema,
+  pointsPayeeSchema,
   pointsTransferSchema,
 } from '../../shared/points/points.ts';
 import {
@@ -16,11 +17,12 @@ import {
   PointsEntryPageSchema,
   PointsItemPageSchema,
   PointsOverviewSchema,
+  PointsPayeeSchema,
   PointsTransferredSchema,
 } from '../../shared/points/responses.ts';
 import { pointsHistory, pointsInit } from './read.ts';
 import { applyExchange, listItems, quoteExchange } from './exchange.ts';
-import { transferPoints } from './transfer.ts';
+import { findPayee, transferPoints } from './transfer.ts';
 
 /** The customer's points calls under /api/auth (decision 0027). */
 export function pointsRoutes() {
@@ -66,6 +68,16 @@ export function pointsRoutes() {
       const me = requireUser(c);
       const x = await applyExchange(c.var.services, me.id, await readBody(c, exchangeApplySchema));
       return ok(c, x, x.status === 'done' ? '兑换成功，赠送金已到账' : '兑换申请已提交，工作人员将尽快发放');
+    },
+  );
+
+  r.post(
+    '/integration/payee',
+    contract({ body: pointsPayeeSchema, response: PointsPayeeSchema }),
+    async (c) => {
+      const me = requireUser(c);
+      const { to_account } = await readBody(c, pointsPayeeSchema);
+      return ok(c, await findPayee(c.var.services, me.id, to_account));
     },
   );
 

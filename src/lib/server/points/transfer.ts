@@ -7,7 +7,8 @@ import type { Db, Tx } from '../platform/db/client.ts';
 import { moneyAccounts, pointsEntries, users } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import { moneyTransaction } from '../money/index.ts';
-import { maskPhone } from '../../shared/accounts/mask.ts';
+import { maskedPerson, maskPhone } from '../../shared/accounts/mask.ts';
+import { queueNotices } from '../notify/index.ts';
 import { shanghaiDate, shanghaiMidnight } from '../../shared/slots.ts';
 import { NO_SELF_TRANSFER, RECEIVER_NOT_FOUND } from '../../shared/points/points.ts';
 import { addPoints, lockPoints, spendPoints } from './book.ts';
@@ -15,16 +16,24 @@ import { addPoints, lockPoints, spendPoints } from './book.ts';
 const PHONE = /^1[3-9]\d{9}$/;
 
 /** The receiving customer: a registered mobile number or a (user's) money account number. */
-async function findReceiver(db: Db, to: string): Promise<{ id: number; phone: string }> {
+async function findReceiver(db: Db, to: string): Promise<{ id: number; phone: string; name: string }> {
+  const who = { id: users.id, phone: users.phone, name: users.name };
   const [u] = PHONE.test(to)
-    ? await db.select({ id: users.id, phone: users.phone }).from(users).where(eq(users.phone, to))
+    ? await db.select(who).from(users).where(eq(users.phone, to))
     : await db
-        .select({ id: users.id, phone: users.phone })
+        .select(who)
         .from(moneyAccounts)
         .innerJoin(users, and(eq(moneyAccounts.ownerKind, 'user'), eq(users.id, moneyAccounts.ownerId)))
         .where(eq(moneyAccounts.rid, to));
   if (!u) throw new DomainError(RECEIVER_NOT_FOUND);
   return u;
+}
+
+/** integration/payee: the receiving customer, masked, shown before the gift; unknown: refused. */
+export async function findPayee(s: Services, userId: number, to: string) {
+  const payee = await findReceiver(s.db, to);
+  if (payee.id === userId) throw new DomainError(NO_SELF_TRANSFER);
+  return { payee: maskedPerson(payee) };
 }
 
 /** What a customer has sent today (Asia/Shanghai), counted under their lock. */
@@ -81,7 +90,10 @@ export async function transferPoints(
           ? `超过每日转赠上限（每日 ${limit} 积分，今日还可转赠 ${limit - sent} 积分）`
           : `今日转赠已达上限（每日 ${limit} 积分），请明天再试`,
       );
-    const [sender] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
+    const [sender] = await tx
+      .select({ phone: users.phone, name: users.name })
+      .from(users)
+      .where(eq(users.id, userId));
     const note = input.note ? `：${input.note}` : '';
     const spent = await spendPoints(tx, from, {
       kind: 'transfer_out',
@@ -110,6 +122,18 @@ export async function transferPoints(
         now,
       },
       [...byDate].map(([expiresAt, points]) => ({ expiresAt, points })),
+    );
+    await queueNotices(
+      tx,
+      [
+        {
+          userId: to.id,
+          key: `points:${spent.entry.rid}:in`,
+          title: '收到积分转赠',
+          text: `${maskedPerson(sender)}向您转赠了${input.points}积分${note}，积分保留原有效期。`,
+        },
+      ],
+      now,
     );
     return {
       ...out,

@@ -17,7 +17,10 @@ export const GROUP_PAYMENT_TEXT = {
   paid: '已支付',
   rejected: '已拒绝',
   cancelled: '已撤回',
+  /** The order was paid another way or cancelled while the request waited. */
+  closed: '已关闭',
 } as const;
+export const GROUP_PAYMENT_STATUSES = ['pending', 'paid', 'rejected', 'cancelled', 'closed'] as const;
 
 export const GROUP_NOT_FOUND = '课题组不存在';
 export const NOT_GROUP_MANAGER = '只有组长或助理可以执行此操作';
@@ -106,9 +109,11 @@ export const paymentDecisionSchema = z.object(
   },
   { error: '请求参数格式不正确' },
 );
+/** cluster/withdraw: the member takes back a payment request that still waits. */
+export const groupPaymentRidSchema = z.object({ rid: ridField('支付申请') }, { error: '请求参数格式不正确' });
 export const groupOrdersSchema = PageRequestSchema.extend({
   rid: groupRid,
   month: optText('月份', 7).refine((v) => !v || /^\d{4}-(0[1-9]|1[0-2])$/.test(v), '[月份]格式不正确'),
-  status: z.enum(['pending', 'paid', 'rejected', 'cancelled'], { error: '[状态]不正确' }).optional(),
+  status: z.enum(GROUP_PAYMENT_STATUSES, { error: '[状态]不正确' }).optional(),
   size: looseNumber('每页条数'),
 });

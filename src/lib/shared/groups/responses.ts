@@ -2,6 +2,7 @@
 import { z } from '../zod.ts';
 import { fen, pagedOf, ridOut } from '../responses.ts';
 import { CustomerRefSchema } from '../accounts/responses.ts';
+import { GROUP_PAYMENT_STATUSES } from './groups.ts';
 
 const role = z.enum(['leader', 'assistant', 'member']);
 const GroupFacts = {
@@ -68,6 +69,25 @@ export const GroupAppliedSchema = z.object({
 export const GroupCreatedSchema = z.object({ rid: ridOut });
 export const GroupPaidSchema = z.object({ status: z.enum(['paid', 'pending']), message: z.string() });
 
+/** cluster/decide: paid, rejected, or closed because the order was paid another way meanwhile. */
+export const GroupDecidedSchema = z.object({
+  status: z.enum(['paid', 'rejected', 'closed']),
+  message: z.string(),
+});
+
+/** cluster/waiting: the caller's own payment requests that wait for approval, by order. */
+export const GroupWaitingSchema = z.object({
+  list: z.array(
+    z.object({
+      rid: ridOut,
+      order_rid: ridOut,
+      group_name: z.string(),
+      amount_fen: fen,
+      created: z.string(),
+    }),
+  ),
+});
+
 export const GroupPaymentPageSchema = pagedOf(
   z.object({
     rid: ridOut,
@@ -76,7 +96,7 @@ export const GroupPaymentPageSchema = pagedOf(
     member: z.string(),
     amount_fen: fen,
     label: z.string(),
-    status: z.enum(['pending', 'paid', 'rejected', 'cancelled']),
+    status: z.enum(GROUP_PAYMENT_STATUSES),
     status_text: z.string(),
     reason: z.string(),
     created: z.string(),

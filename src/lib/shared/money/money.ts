@@ -165,6 +165,12 @@ export const transferAddSchema = z.object(
   { error: '请求参数格式不正确' },
 );
 
+/** transferApply/payee: whom an account number or mobile number belongs to, before paying them. */
+export const transferPayeeSchema = z.object(
+  { to_account: required('收款账户', 64) },
+  { error: '请求参数格式不正确' },
+);
+
 export const transferRidSchema = z.object({ rid: ridField('转账申请') }, { error: '请求参数格式不正确' });
 
 export const assetDetailSchema = PageRequestSchema.extend({

@@ -94,6 +94,8 @@ export const TransferSchema = z.object({
   decided: z.string().nullable(),
 });
 export const TransferPageSchema = pagedOf(TransferSchema);
+/** transferApply/payee: the receiving account and its owner as the payer may see them (masked). */
+export const PayeeSchema = z.object({ account_rid: ridOut, payee: z.string() });
 export const TransferMovedSchema = z.object({
   rid: ridOut,
   status: statusOf(['reviewing', 'done', 'rejected', 'cancelled']),

@@ -143,6 +143,12 @@ export const pointsTransferSchema = z.object(
   { error: '请求参数格式不正确' },
 );
 
+/** integration/payee: whom a mobile number or account number belongs to, before the gift. */
+export const pointsPayeeSchema = z.object(
+  { to_account: required('收款账户', 64) },
+  { error: '请求参数格式不正确' },
+);
+
 // ---- staff API ----
 
 const itemFields = {

@@ -101,6 +101,9 @@ export const PointsTransferredSchema = z.object({
   transfer_left_today: points,
 });
 
+/** integration/payee: the receiving customer as the giver may see them (masked name and phone). */
+export const PointsPayeeSchema = z.object({ payee: z.string() });
+
 /** points/customer: a customer's points as staff see them. */
 export const StaffPointsSchema = PointsOverviewSchema.omit({ transfer_left_today: true }).extend({
   customer: CustomerRefSchema,
