@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import { setupApi } from '../setup/api.ts';
-import { orderHelpers, PNG, type Customer } from '../support/orders.ts';
+import { orderHelpers, type Customer } from '../support/orders.ts';
 import { expectLedgerSound, wallet } from '../support/money.ts';
 import { pdfText } from '../support/pdf.ts';
 import { shanghaiMonth } from '#shared/statements/statements.ts';
@@ -16,27 +16,6 @@ type Page = z.output<typeof StatementPageSchema>;
 
 const t = await setupApi();
 const o = orderHelpers(t);
-
-/** A top-up credited by finance: cash plus the 赠送金 its tier gives. */
-async function toppedUp(c: Customer, fen: number) {
-  const added = await t.post<{ rid: string }>(
-    '/api/auth/prestoreApply/add',
-    { amount_fen: fen, bonus_kind: 1, payer: '某大学' },
-    c.h,
-  );
-  const pic = await o.upload('/api/auth/file/upload4pic', c.h, PNG, 'v.png');
-  const voucher = {
-    payer_name: '某大学',
-    bank: '建设银行',
-    serial: `S${Math.random()}`,
-    amount_fen: fen,
-    paid_on: '2026-01-05',
-    file_rid: pic.body.data.rid,
-  };
-  const edit = { rid: added.body.data.rid, amount_fen: fen, bonus_kind: 1, payer: '某大学', voucher };
-  expect((await t.post('/api/auth/prestoreApply/edit', edit, c.h)).body.code).toBe(1);
-  expect((await o.admin('prestore/approve', { rid: added.body.data.rid })).body.code).toBe(1);
-}
 
 /** A ¥50 coupon claimed by the customer. */
 async function coupon(c: Customer) {
@@ -63,7 +42,7 @@ async function coupon(c: Customer) {
 /** An order billed after testing, paid with a ¥50 coupon, then the customer's 赠送金, then cash. */
 async function paidWithDiscounts() {
   const c = await o.customer('institution');
-  await toppedUp(c, 100_000);
+  await o.topUp(c, 100_000);
   const { bonus } = await wallet(t.services, c.id);
   expect(bonus).toBeGreaterThan(0);
   const order = await o.billedOrder(c);

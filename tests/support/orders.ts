@@ -180,6 +180,28 @@ export function orderHelpers(t: TestContext) {
     };
   }
 
+  /**
+   * A bank top-up of `fen` the customer applied for (with `more`, e.g. an invoice wish), sent the
+   * voucher of and finance credited: its rid.
+   */
+  async function topUp(c: Customer, fen: number, more: Record<string, unknown> = {}) {
+    const wish = { amount_fen: fen, bonus_kind: 1, payer: '某大学', ...more };
+    const added = await t.post<{ rid: string }>('/api/auth/prestoreApply/add', wish, c.h);
+    const pic = await upload('/api/auth/file/upload4pic', c.h, PNG, 'v.png');
+    const voucher = {
+      payer_name: '某大学',
+      bank: '建设银行',
+      serial: `S${Math.random()}`,
+      amount_fen: fen,
+      paid_on: '2026-01-05',
+      file_rid: pic.body.data.rid,
+    };
+    const edit = { rid: added.body.data.rid, ...wish, voucher };
+    expect((await t.post('/api/auth/prestoreApply/edit', edit, c.h)).body.code).toBe(1);
+    expect((await admin('prestore/approve', { rid: added.body.data.rid })).body.code).toBe(1);
+    return added.body.data.rid;
+  }
+
   /** A self-delivered order of the first demo 送样检测 item, quoted by staff at `fen`: its rid. */
   async function quotedOrder(c: Customer, fen: number): Promise<string> {
     const it = await demoItem(1);
@@ -223,6 +245,7 @@ export function orderHelpers(t: TestContext) {
     move,
     credit,
     upload,
+    topUp,
     quotedOrder,
     billedOrder,
   };
