@@ -165,7 +165,9 @@ test('a top-up is invoiced as asked on the top-up form; orders show their items 
   const row = page.locator('[data-invoice]').first();
   await expect(row).toContainText('形式发票');
   await expect(row).toContainText('¥1000.00');
-  const mine = await me.call<{ list: { rid: string; source: string }[] }>('/api/auth/invoiceApply/list4person');
+  const mine = await me.call<{ list: { rid: string; source: string }[] }>(
+    '/api/auth/invoiceApply/list4person',
+  );
   const detail = await me.call<{ lines: { prestore_rid: string | null }[] }>('/api/auth/invoiceApply/info', {
     rid: mine.data.list[0].rid,
   });
@@ -173,7 +175,11 @@ test('a top-up is invoiced as asked on the top-up form; orders show their items 
   expect(detail.data.lines).toMatchObject([{ prestore_rid: topUp }]);
 });
 
-test('other materials uploaded in the dialog land in the ZIP folder 其他材料', async ({ page, request, ip }) => {
+test('other materials uploaded in the dialog land in the ZIP folder 其他材料', async ({
+  page,
+  request,
+  ip,
+}) => {
   const me = await newCustomer(page, request, ip, ENTERPRISE);
   const lab = await staff(request, ip);
   await me.call('/api/auth/invoice/add', { kind: 1, name: ENTERPRISE.company, tax_no: '91350100M000100Y43' });
@@ -210,8 +216,9 @@ test('other materials uploaded in the dialog land in the ZIP folder 其他材料
   const download = page.waitForEvent('download');
   await page.locator('[data-invoice]').first().getByRole('button', { name: '下载报销材料' }).click();
   const zip = unzipSync(new Uint8Array(readFileSync((await (await download).path())!)));
-  expect(Object.keys(zip).filter((n) => n.startsWith('其他材料/')).sort()).toEqual([
-    '其他材料/情况说明.pdf',
-    '其他材料/报销单.pdf',
-  ]);
+  expect(
+    Object.keys(zip)
+      .filter((n) => n.startsWith('其他材料/'))
+      .sort(),
+  ).toEqual(['其他材料/情况说明.pdf', '其他材料/报销单.pdf']);
 });

@@ -669,7 +669,12 @@ async function paidOrders(db: Db, userId: number, accountId: number, only: strin
     ? await db
         .select({ orderId: orderItems.orderId, name: orderItems.name })
         .from(orderItems)
-        .where(inArray(orderItems.orderId, paid.map((r) => r.id)))
+        .where(
+          inArray(
+            orderItems.orderId,
+            paid.map((r) => r.id),
+          ),
+        )
         .orderBy(orderItems.id)
     : [];
   return paid.map((r) => ({

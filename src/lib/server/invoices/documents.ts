@@ -225,9 +225,7 @@ async function ourInvoicePdf(s: Services, a: Application): Promise<Uint8Array> {
       kind: 'para',
       text: `合计人民币（大写）：${capitalYuan(a.amountFen)} （小写）${formatFen(a.amountFen)}`,
     },
-    ...(os.length
-      ? ([{ kind: 'para', text: paidText(sums(os)) }] satisfies Block[])
-      : []),
+    ...(os.length ? ([{ kind: 'para', text: paidText(sums(os)) }] satisfies Block[]) : []),
     {
       kind: 'para',
       text: proforma
