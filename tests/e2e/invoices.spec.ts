@@ -117,7 +117,7 @@ async function creditedTopUp(me: Customer, lab: Staff) {
   return applied.data.rid;
 }
 
-test('a top-up is invoiced as asked on the top-up form; orders show their items and the rest is explained', async ({
+test('a top-up is invoiced as asked on the top-up form; orders show their items and the rest is explained @mobile', async ({
   page,
   request,
   ip,
@@ -175,7 +175,7 @@ test('a top-up is invoiced as asked on the top-up form; orders show their items 
   expect(detail.data.lines).toMatchObject([{ prestore_rid: topUp }]);
 });
 
-test('other materials uploaded in the dialog land in the ZIP folder 其他材料', async ({
+test('other materials uploaded in the dialog land in the ZIP folder 其他材料 @mobile', async ({
   page,
   request,
   ip,

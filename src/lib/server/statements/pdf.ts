@@ -82,14 +82,14 @@ export function statementBlocks(
     orderRows.length
       ? {
           kind: 'table',
-          head: ['序号', '订单号', '检测项目', '状态', '金额', '优惠券', '赠送金', '实付', '未付'],
-          widths: [0.05, 0.16, 0.2, 0.09, 0.1, 0.1, 0.1, 0.1, 0.1],
-          align: ['center', 'left', 'left', 'center', 'right', 'right', 'right', 'right', 'right'],
+          // The status goes with the items: the five amounts need the width.
+          head: ['序号', '订单号', '检测项目（状态）', '金额', '优惠券', '赠送金', '实付', '未付'],
+          widths: [0.06, 0.2, 0.2, 0.108, 0.108, 0.108, 0.108, 0.108],
+          align: ['center', 'left', 'left', 'right', 'right', 'right', 'right', 'right'],
           rows: orderRows.map((l) => [
             String(l.no),
             l.orderNo,
-            l.kind === 'owed' ? `（往期）${l.title}` : l.title,
-            l.statusText,
+            `${l.kind === 'owed' ? '（往期）' : ''}${l.title}（${l.statusText}）`,
             y(l.amountFen),
             y(l.couponFen),
             y(l.bonusFen),
