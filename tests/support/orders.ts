@@ -197,8 +197,10 @@ export function orderHelpers(t: TestContext) {
       file_rid: pic.body.data.rid,
     };
     const edit = { rid: added.body.data.rid, ...wish, voucher };
-    expect((await t.post('/api/auth/prestoreApply/edit', edit, c.h)).body.code).toBe(1);
-    expect((await admin('prestore/approve', { rid: added.body.data.rid })).body.code).toBe(1);
+    const sent = await t.post('/api/auth/prestoreApply/edit', edit, c.h);
+    expect(sent.body, sent.body.msg).toMatchObject({ code: 1 });
+    const approved = await admin('prestore/approve', { rid: added.body.data.rid });
+    expect(approved.body, approved.body.msg).toMatchObject({ code: 1 });
     return added.body.data.rid;
   }
 
