@@ -84,7 +84,7 @@ export function statementBlocks(
           kind: 'table',
           // The status goes with the items: the five amounts need the width.
           head: ['序号', '订单号', '检测项目（状态）', '金额', '优惠券', '赠送金', '实付', '未付'],
-          widths: [0.06, 0.2, 0.2, 0.108, 0.108, 0.108, 0.108, 0.108],
+          widths: [0.07, 0.2, 0.19, 0.108, 0.108, 0.108, 0.108, 0.108],
           align: ['center', 'left', 'left', 'right', 'right', 'right', 'right', 'right'],
           rows: orderRows.map((l) => [
             String(l.no),
