@@ -94,6 +94,8 @@ describe('the monthly statement', () => {
       closing_unsettled_fen: second.amount_fen,
       billed_fen: first.amount_fen + second.amount_fen,
       paid_fen: first.amount_fen,
+      coupon_fen: 0,
+      bonus_fen: 0,
       refunded_fen: 0,
       due_fen: second.amount_fen,
     });

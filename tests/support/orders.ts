@@ -191,6 +191,30 @@ export function orderHelpers(t: TestContext) {
     });
   }
 
+  /**
+   * A bank top-up of `fen` the customer applied for (with `more`, e.g. an invoice wish), sent the
+   * voucher of and finance credited: its rid.
+   */
+  async function topUp(c: Customer, fen: number, more: Record<string, unknown> = {}) {
+    const wish = { amount_fen: fen, bonus_kind: 1, payer: '某大学', ...more };
+    const added = await t.post<{ rid: string }>('/api/auth/prestoreApply/add', wish, c.h);
+    const pic = await upload('/api/auth/file/upload4pic', c.h, PNG, 'v.png');
+    const voucher = {
+      payer_name: '某大学',
+      bank: '建设银行',
+      serial: `S${Math.random()}`,
+      amount_fen: fen,
+      paid_on: '2026-01-05',
+      file_rid: pic.body.data.rid,
+    };
+    const edit = { rid: added.body.data.rid, ...wish, voucher };
+    const sent = await t.post('/api/auth/prestoreApply/edit', edit, c.h);
+    expect(sent.body, sent.body.msg).toMatchObject({ code: 1 });
+    const approved = await admin('prestore/approve', { rid: added.body.data.rid });
+    expect(approved.body, approved.body.msg).toMatchObject({ code: 1 });
+    return added.body.data.rid;
+  }
+
   /** A self-delivered order of the first demo 送样检测 item, quoted by staff at `fen`: its rid. */
   async function quotedOrder(c: Customer, fen: number): Promise<string> {
     const it = await demoItem(1);
@@ -235,6 +259,7 @@ export function orderHelpers(t: TestContext) {
     credit,
     upload,
     staffFile,
+    topUp,
     quotedOrder,
     billedOrder,
   };

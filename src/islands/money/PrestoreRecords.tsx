@@ -139,6 +139,10 @@ export default function PrestoreRecords({ context }: { context: PrestoreContext 
               )}
               {p.status === 'credited' && (
                 <div className="mt-3 flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 pt-3">
+                  {/* The invoice asked for on the top-up form, applied for on the invoice page. */}
+                  <a href={`/member/invoiceLs?prestore=${encodeURIComponent(p.rid)}`} className="btn-ghost">
+                    申请开票
+                  </a>
                   {p.refund_requested ? (
                     <span className="text-sm text-slate-500">已申请退款，待财务处理</span>
                   ) : (

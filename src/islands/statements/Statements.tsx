@@ -212,10 +212,21 @@ function StatementView({
           <Figure label="本期支出" value={yuan(f.out_fen)} />
           <Figure label="期末余额" value={yuan(f.closing_balance_fen)} />
           <Figure label="本期结算订单" value={yuan(f.billed_fen)} />
-          <Figure label="本期支付订单" value={yuan(f.paid_fen)} />
+          <Figure label="本期支付订单" value={yuan(f.paid_fen + f.coupon_fen)} testId="statement-paid" />
           <Figure label="期末待结算" value={yuan(f.closing_unsettled_fen)} />
           <Figure label="期末应付合计" value={yuan(f.due_fen)} hot={f.due_fen > 0} testId="statement-due" />
         </dl>
+        {f.paid_fen + f.coupon_fen > 0 && (
+          <PaidParts
+            className="mt-2"
+            lead="本期支付订单："
+            parts={[
+              ['优惠券', f.coupon_fen],
+              ['赠送金', f.bonus_fen],
+              ['现金及信用', f.paid_fen - f.bonus_fen],
+            ]}
+          />
+        )}
         {f.closing_credit_fen > 0 && (
           <p className="mt-2 text-xs text-slate-500">期末应付含信用额度欠款 {yuan(f.closing_credit_fen)}。</p>
         )}
@@ -408,13 +419,43 @@ function OrderLine({ l }: { l: Line }) {
         <span className="ml-auto font-semibold tabular-nums">{yuan(l.amount_fen)}</span>
       </div>
       <p className="mt-1 line-clamp-2 pl-8 text-slate-600">{l.title}</p>
-      {l.owed_fen > 0 && (
-        <p className="mt-1 pl-8 text-xs text-hot-600">
-          月末未付 {yuan(l.owed_fen)}
-          {l.paid_fen > 0 && <span className="ml-2 text-slate-400">已付 {yuan(l.paid_fen)}</span>}
-        </p>
-      )}
+      <PaidParts
+        className="mt-1 pl-8"
+        parts={[
+          ['优惠券', l.coupon_fen],
+          ['赠送金', l.bonus_fen],
+          ['实付', l.paid_fen],
+        ]}
+        owed={l.owed_fen}
+      />
     </li>
+  );
+}
+
+/** What paid an amount: the discounts and the cash part that are not zero, and what is still owed. */
+function PaidParts({
+  lead,
+  parts,
+  owed = 0,
+  className = '',
+}: {
+  lead?: string;
+  /** The last (the cash part) is always shown. */
+  parts: [string, number][];
+  owed?: number;
+  className?: string;
+}) {
+  const shown = parts.filter(([, fen], i) => fen !== 0 || i === parts.length - 1);
+  return (
+    <p className={`flex flex-wrap gap-x-3 text-xs text-slate-500 tabular-nums ${className}`} data-paid-parts>
+      {lead && <span>{lead}</span>}
+      {shown.map(([label, fen]) => (
+        <span key={label}>
+          {label} {yuan(fen)}
+        </span>
+      ))}
+      {owed > 0 && <span className="text-hot-600">月末未付 {yuan(owed)}</span>}
+    </p>
   );
 }
 

@@ -11,6 +11,7 @@ import {
   moneyPostings,
   statements,
   moneyTransfers,
+  orderItems,
   orders,
   prestoreApplications,
   users,
@@ -591,15 +592,49 @@ export async function reverseInvoice(
 }
 
 /**
- * invoiceApply/orders (ours): the paid orders not on a live application, each with what the
- * customer paid for it (cash and credit), for the apply dialog; with a statement, its orders only.
+ * invoiceApply/orders (ours), for the apply dialog: the paid orders not on a live application, each
+ * with its items and what the customer paid for it (cash and credit), and the credited top-ups not
+ * on one, each with the invoice asked for on the top-up form; with a statement, its orders only.
  */
 export async function invoiceableOrders(s: Services, userId: number, statementRid?: string) {
   const account = await userAccount(s.db, userId, s.now());
   const only = statementRid ? (await statementOrdersForInvoice(s.db, userId, statementRid)).orderRids : null;
-  if (only?.length === 0) return { list: [] };
-  const rows = await s.db
+  if (only?.length === 0) return { list: [], topups: [] };
+  const [list, topups] = await Promise.all([
+    paidOrders(s.db, userId, account.id, only),
+    only ? [] : invoiceableTopups(s.db, userId),
+  ]);
+  return { list, topups };
+}
+
+async function invoiceableTopups(db: Db, userId: number) {
+  const rows = await db
+    .select()
+    .from(prestoreApplications)
+    .where(
+      and(
+        eq(prestoreApplications.userId, userId),
+        eq(prestoreApplications.status, 'credited'),
+        sql`not exists (select 1 from ${invoiceLines} l where l.prestore_id = ${prestoreApplications.id} and l.active)`,
+      ),
+    )
+    .orderBy(desc(prestoreApplications.id))
+    .limit(100);
+  return rows
+    .map((p) => ({
+      rid: p.rid,
+      created: p.createdAt.toISOString(),
+      amount_fen: p.amountFen - (p.refundFen ?? 0),
+      invoice_type: p.invoiceType,
+      invoice_title: p.invoiceTitle,
+    }))
+    .filter((p) => p.amount_fen > 0);
+}
+
+async function paidOrders(db: Db, userId: number, accountId: number, only: string[] | null) {
+  const rows = await db
     .select({
+      id: orders.id,
       rid: orders.rid,
       orderNo: orders.orderNo,
       created: orders.createdAt,
@@ -614,7 +649,7 @@ export async function invoiceableOrders(s: Services, userId: number, statementRi
       moneyPostings,
       and(
         eq(moneyPostings.transferId, moneyTransfers.id),
-        eq(moneyPostings.accountId, account.id),
+        eq(moneyPostings.accountId, accountId),
         inArray(moneyPostings.sub, ['cash', 'credit']),
       ),
     )
@@ -629,14 +664,24 @@ export async function invoiceableOrders(s: Services, userId: number, statementRi
     .groupBy(orders.id)
     .orderBy(desc(orders.id))
     .limit(200);
-  return {
-    list: rows
-      .map((r) => ({
-        rid: r.rid,
-        order_no: r.orderNo,
-        created: r.created.toISOString(),
-        amount_fen: Number(r.fen),
-      }))
-      .filter((r) => r.amount_fen > 0),
-  };
+  const paid = rows.filter((r) => Number(r.fen) > 0);
+  const items = paid.length
+    ? await db
+        .select({ orderId: orderItems.orderId, name: orderItems.name })
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.orderId,
+            paid.map((r) => r.id),
+          ),
+        )
+        .orderBy(orderItems.id)
+    : [];
+  return paid.map((r) => ({
+    rid: r.rid,
+    order_no: r.orderNo,
+    item_names: items.filter((i) => i.orderId === r.id).map((i) => i.name),
+    created: r.created.toISOString(),
+    amount_fen: Number(r.fen),
+  }));
 }

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { statementDocument } from '../statements/index.ts';
+import { paidParts } from '../money/index.ts';
 import type { Services } from '../platform/services.ts';
 import { files, invoiceLines, orderItems, orders, prestoreApplications } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
@@ -47,7 +48,11 @@ export function capitalYuan(fen: number): string {
 type OrderLines = {
   orderNo: string;
   created: Date;
-  items: { name: string; count: number; unit: string; fen: number }[];
+  items: { name: string; count: number; priceFen: number; unit: string; fen: number }[];
+  /** The order's amount, what a coupon and 赠送金 paid of it, and what is invoiced (cash or credit). */
+  amountFen: number;
+  couponFen: number;
+  bonusFen: number;
   paidFen: number;
 }[];
 
@@ -62,7 +67,7 @@ async function linesOf(
     .orderBy(asc(invoiceLines.id));
   const orderIds = lines.map((l) => l.orderId).filter((id): id is number => id !== null);
   const prestoreIds = lines.map((l) => l.prestoreId).filter((id): id is number => id !== null);
-  const [os, items, tops] = await Promise.all([
+  const [os, items, tops, parts] = await Promise.all([
     orderIds.length ? s.db.select().from(orders).where(inArray(orders.id, orderIds)) : [],
     orderIds.length
       ? s.db
@@ -74,16 +79,26 @@ async function linesOf(
     prestoreIds.length
       ? s.db.select().from(prestoreApplications).where(inArray(prestoreApplications.id, prestoreIds))
       : [],
+    paidParts(s.db, { orderIds }),
   ]);
   const amountOf = new Map(lines.map((l) => [l.orderId, l.amountFen]));
   return {
     orders: os.map((o) => ({
       orderNo: o.orderNo,
       created: o.createdAt,
+      amountFen: o.amountFen,
+      couponFen: parts.get(o.id)?.coupon ?? 0,
+      bonusFen: parts.get(o.id)?.bonus ?? 0,
       paidFen: amountOf.get(o.id) ?? 0,
       items: items
         .filter((i) => i.orderId === o.id)
-        .map((i) => ({ name: i.name, count: i.sampleCount, unit: i.unit, fen: i.lineFen })),
+        .map((i) => ({
+          name: i.name,
+          count: i.sampleCount,
+          priceFen: i.priceFen,
+          unit: i.unit,
+          fen: i.lineFen,
+        })),
     })),
     topups: tops.map((p) => ({ rid: p.rid, fen: p.amountFen, created: p.createdAt })),
   };
@@ -99,17 +114,31 @@ const titleRows = (a: Application): [string, string][] =>
     ] as [string, string][]
   ).filter(([, v]) => v);
 
-/** The test list (检测清单): every order of the application with its items, counts and amounts. */
+/** The orders' amounts less coupons and 赠送金: what the customer paid, the invoiced amount. */
+const sums = (os: OrderLines) => ({
+  amount: os.reduce((n, o) => n + o.amountFen, 0),
+  coupon: os.reduce((n, o) => n + o.couponFen, 0),
+  bonus: os.reduce((n, o) => n + o.bonusFen, 0),
+  paid: os.reduce((n, o) => n + o.paidFen, 0),
+});
+
+/**
+ * The test list (检测清单): every order of the application with its items (unit price, count,
+ * amount), then each order's amount, the coupon and 赠送金 that paid part of it, and what the
+ * customer paid — the amount invoiced.
+ */
 async function testListBlocks(s: Services, a: Application): Promise<Block[]> {
   const { orders: os, topups } = await linesOf(s, a);
   const rows = os.flatMap((o) =>
     o.items.map((i, n) => [
       n === 0 ? o.orderNo : '',
       i.name,
-      `${i.count} ${i.unit}`.trim(),
+      `${fenToYuan(i.priceFen)} ${i.unit}`.trim(),
+      String(i.count),
       fenToYuan(i.fen),
     ]),
   );
+  const total = sums(os);
   return [
     { kind: 'title', text: '检测服务清单' },
     { kind: 'meta', text: `${s.content.site.name} · 开票申请 ${a.rid} · ${shanghaiDate(a.createdAt)}` },
@@ -118,12 +147,37 @@ async function testListBlocks(s: Services, a: Application): Promise<Block[]> {
       ? ([
           {
             kind: 'table',
-            head: ['订单号', '检测项目', '数量', '金额（元）'],
-            widths: [0.26, 0.44, 0.12, 0.18],
-            align: ['left', 'left', 'right', 'right'],
+            head: ['订单号', '检测项目', '单价', '数量', '金额（元）'],
+            widths: [0.22, 0.36, 0.18, 0.08, 0.16],
+            align: ['left', 'left', 'right', 'right', 'right'],
             rows,
           },
-          { kind: 'para', text: `以上订单实付合计（不含赠送金与优惠券抵扣）：${formatFen(a.amountFen)}` },
+          {
+            kind: 'table',
+            head: ['订单号', '订单金额', '优惠券抵扣', '赠送金抵扣', '实付（开票金额）'],
+            widths: [0.24, 0.19, 0.19, 0.19, 0.19],
+            align: ['left', 'right', 'right', 'right', 'right'],
+            rows: [
+              ...os.map((o) => [
+                o.orderNo,
+                fenToYuan(o.amountFen),
+                fenToYuan(o.couponFen),
+                fenToYuan(o.bonusFen),
+                fenToYuan(o.paidFen),
+              ]),
+              [
+                '合计',
+                fenToYuan(total.amount),
+                fenToYuan(total.coupon),
+                fenToYuan(total.bonus),
+                fenToYuan(total.paid),
+              ],
+            ],
+          },
+          {
+            kind: 'para',
+            text: `实付合计 ${formatFen(a.amountFen)}（订单金额减去优惠券与赠送金抵扣；积分兑换的测试费计入赠送金）。`,
+          },
         ] satisfies Block[])
       : []),
     ...(topups.length
@@ -139,6 +193,9 @@ async function testListBlocks(s: Services, a: Application): Promise<Block[]> {
       : []),
   ];
 }
+
+const paidText = (t: ReturnType<typeof sums>) =>
+  `订单金额 ${fenToYuan(t.amount)} 元，优惠券抵扣 ${fenToYuan(t.coupon)} 元，赠送金抵扣 ${fenToYuan(t.bonus)} 元，实付 ${fenToYuan(t.paid)} 元。`;
 
 async function sealImage(s: Services): Promise<Uint8Array | undefined> {
   if (!s.env.INVOICE_SEAL_IMAGE) return undefined;
@@ -168,6 +225,7 @@ async function ourInvoicePdf(s: Services, a: Application): Promise<Uint8Array> {
       kind: 'para',
       text: `合计人民币（大写）：${capitalYuan(a.amountFen)} （小写）${formatFen(a.amountFen)}`,
     },
+    ...(os.length ? ([{ kind: 'para', text: paidText(sums(os)) }] satisfies Block[]) : []),
     {
       kind: 'para',
       text: proforma

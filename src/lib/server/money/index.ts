@@ -21,8 +21,10 @@ export {
   postOrderRefund,
   postPriceRefund,
   ORDER_MONEY,
+  paidParts,
   previewSplit,
   splitPayment,
+  type PaidParts,
   type PayMethod,
   type Split,
 } from './pay.ts';

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { moneyPostings, moneyTransfers } from '../platform/db/schema.ts';
+import { moneyAccounts, moneyPostings, moneyTransfers } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import { INSUFFICIENT_BALANCE } from '../../shared/orders/order.ts';
 import { lockAccounts, orderPostings, post, systemAccount, type AccountRow, type Posting } from './ledger.ts';
@@ -134,6 +134,48 @@ export async function postOrderRefund(
 
 /** The movements that carry an order's money: its payment and any price differences since. */
 export const ORDER_MONEY = ['payment', 'price_payment', 'price_refund'] as const;
+
+/** What paid an order (or one of its movements): a coupon, 赠送金, and cash or credit. */
+export type PaidParts = { coupon: number; bonus: number; paid: number };
+
+/**
+ * What paid some orders, by order (`orderIds`, optionally only movements before an instant), or
+ * some order movements, by movement (`transferIds`), from the ledger: the coupon (the lab's coupon
+ * account), 赠送金 — points reach an order only as the 赠送金 they were exchanged for — and cash or
+ * credit, of the customer's account or a research group's. Refunds of cancelled orders are not
+ * counted (a cancelled order's money went back).
+ */
+export async function paidParts(
+  db: Db | Tx,
+  of: { orderIds: readonly number[]; before?: number } | { transferIds: readonly number[] },
+): Promise<Map<number, PaidParts>> {
+  const byOrder = 'orderIds' in of;
+  const ids = byOrder ? of.orderIds : of.transferIds;
+  if (ids.length === 0) return new Map();
+  const key = byOrder ? moneyTransfers.orderId : moneyTransfers.id;
+  const part = (filter: SQL) =>
+    sql<string>`-coalesce(sum(${moneyPostings.amountFen}) filter (where ${filter}), 0)`.mapWith(Number);
+  const customer = sql`${moneyAccounts.ownerKind} <> 'system'`;
+  const rows = await db
+    .select({
+      key,
+      coupon: part(sql`${moneyAccounts.systemCode} = 'coupon_expense'`),
+      bonus: part(sql`${customer} and ${moneyPostings.sub} = 'bonus'`),
+      paid: part(sql`${customer} and ${moneyPostings.sub} in ('cash', 'credit')`),
+    })
+    .from(moneyPostings)
+    .innerJoin(moneyTransfers, eq(moneyTransfers.id, moneyPostings.transferId))
+    .innerJoin(moneyAccounts, eq(moneyAccounts.id, moneyPostings.accountId))
+    .where(
+      and(
+        inArray(key, [...ids]),
+        inArray(moneyTransfers.kind, [...ORDER_MONEY]),
+        byOrder && of.before !== undefined ? lt(moneyTransfers.at, new Date(of.before)) : undefined,
+      ),
+    )
+    .groupBy(key);
+  return new Map(rows.map(({ key: k, ...p }) => [k ?? 0, p]));
+}
 
 /**
  * A final price below what was paid (退差价): the difference goes back, in one movement, to the

@@ -12,6 +12,7 @@ import {
   orders,
   users,
 } from '../platform/db/schema.ts';
+import { paidParts, type PaidParts } from '../money/index.ts';
 import { maskPhone } from '../../shared/accounts/mask.ts';
 import { ORDER_STATUS_TEXT, type OrderStatus } from '../../shared/orders/order-status.ts';
 import { MOVEMENT_TEXT } from '../../shared/money/money.ts';
@@ -28,6 +29,8 @@ export type Figures = {
   closingUnsettledFen: number;
   billedFen: number;
   paidFen: number;
+  couponFen: number;
+  bonusFen: number;
   refundedFen: number;
 };
 
@@ -39,6 +42,8 @@ export type BuiltLine = {
   title: string;
   note: string;
   amountFen: number;
+  couponFen: number;
+  bonusFen: number;
   paidFen: number;
   owedFen: number;
   creditFen: number;
@@ -70,6 +75,7 @@ const sumOf = (subs: string) =>
   );
 
 type Movement = {
+  id: number;
   rid: string;
   kind: string;
   note: string;
@@ -101,6 +107,7 @@ async function accountPart(db: Reader, accountId: number | undefined, start: num
     balances = b;
     movements = await db
       .select({
+        id: moneyTransfers.id,
         rid: moneyTransfers.rid,
         kind: moneyTransfers.kind,
         note: moneyTransfers.note,
@@ -132,11 +139,15 @@ async function accountPart(db: Reader, accountId: number | undefined, start: num
     title: MOVEMENT_TEXT[m.kind as keyof typeof MOVEMENT_TEXT] ?? m.kind,
     note: m.note,
     amountFen: m.balance,
+    couponFen: 0,
+    bonusFen: 0,
     paidFen: 0,
     owedFen: 0,
     creditFen: m.credit,
     statusText: '',
   }));
+  const payments = movements.filter((m) => m.kind === 'payment');
+  const parts = await paidParts(db, { transferIds: payments.map((m) => m.id) });
   const money = {
     openingBalanceFen: balances.cashStart + balances.bonusStart,
     closingBalanceFen: balances.cashEnd + balances.bonusEnd,
@@ -144,11 +155,15 @@ async function accountPart(db: Reader, accountId: number | undefined, start: num
     outFen: sum(movements.map((m) => Math.max(0, -m.balance))),
     openingCreditFen: -balances.creditStart,
     closingCreditFen: -balances.creditEnd,
-    paidFen: sum(movements.filter((m) => m.kind === 'payment').map((m) => -(m.balance + m.credit))),
+    paidFen: sum(payments.map((m) => -(m.balance + m.credit))),
+    couponFen: sum(payments.map((m) => parts.get(m.id)?.coupon ?? 0)),
+    bonusFen: sum(payments.map((m) => parts.get(m.id)?.bonus ?? 0)),
     refundedFen: sum(movements.filter((m) => m.kind === 'refund').map((m) => m.balance + m.credit)),
   };
-  return { movements, moneyLines, money };
+  return { movements, moneyLines, money, parts };
 }
+
+const NOTHING: PaidParts = { coupon: 0, bonus: 0, paid: 0 };
 
 const sum = (list: number[]) => list.reduce((n, v) => n + v, 0);
 
@@ -200,7 +215,7 @@ export async function buildStatement(db: Reader, userId: number, month: string):
   const unsettledAt = (m: Map<number, OrderStatus>) =>
     [...m].filter(([, status]) => status === 'unsettled').map(([id]) => id);
   const ids = [...new Set([...inMonth.keys(), ...unsettledAt(atStart), ...unsettledAt(atEnd)])];
-  const [rows, titleOf, billedAt] = ids.length
+  const [rows, titleOf, billedAt, parts] = ids.length
     ? await Promise.all([
         db.select().from(orders).where(inArray(orders.id, ids)),
         itemNames(db, ids),
@@ -215,8 +230,9 @@ export async function buildStatement(db: Reader, userId: number, month: string):
             ),
           )
           .groupBy(orderEvents.orderId),
+        paidParts(db, { orderIds: ids, before: end }),
       ])
-    : [[], () => '', []];
+    : [[], () => '', [], new Map<number, PaidParts>()];
   const billed = new Map(billedAt.map((b) => [b.orderId, new Date(b.at)]));
   const byId = new Map(rows.map((o) => [o.id, o]));
 
@@ -231,6 +247,8 @@ export async function buildStatement(db: Reader, userId: number, month: string):
     const o = byId.get(id)!;
     const status = atEnd.get(id) ?? o.status;
     const owed = owedAt(id, atEnd);
+    // Paid by the month's end; a cancelled order's money went back.
+    const p = status === 'cancelled' ? NOTHING : (parts.get(id) ?? NOTHING);
     return {
       kind,
       at,
@@ -239,7 +257,9 @@ export async function buildStatement(db: Reader, userId: number, month: string):
       title: titleOf(id),
       note: '',
       amountFen: o.amountFen,
-      paidFen: status === 'cancelled' ? 0 : o.amountFen - owed,
+      couponFen: p.coupon,
+      bonusFen: p.bonus,
+      paidFen: p.paid,
       owedFen: owed,
       creditFen: 0,
       statusText: ORDER_STATUS_TEXT[status],
@@ -269,7 +289,7 @@ export async function buildStatement(db: Reader, userId: number, month: string):
  */
 export async function buildGroupStatement(db: Reader, groupId: number, month: string): Promise<Built> {
   const { start, end } = monthBounds(month);
-  const { movements, moneyLines, money } = await accountPart(
+  const { movements, moneyLines, money, parts } = await accountPart(
     db,
     await accountOf(db, 'group', groupId),
     start,
@@ -292,6 +312,7 @@ export async function buildGroupStatement(db: Reader, groupId: number, month: st
   const orderLines: BuiltLine[] = paid.map((m) => {
     const { o, name, phone } = byId.get(m.orderId!)!;
     const status = atEnd.get(o.id) ?? o.status;
+    const p = parts.get(m.id) ?? NOTHING;
     return {
       kind: 'order',
       at: m.at,
@@ -299,8 +320,10 @@ export async function buildGroupStatement(db: Reader, groupId: number, month: st
       orderNo: o.orderNo,
       title: titleOf(o.id),
       note: `成员 ${name || maskPhone(phone ?? '')}`,
-      amountFen: -(m.balance + m.credit),
-      paidFen: -(m.balance + m.credit),
+      amountFen: p.coupon + p.bonus + p.paid,
+      couponFen: p.coupon,
+      bonusFen: p.bonus,
+      paidFen: p.paid,
       owedFen: 0,
       creditFen: 0,
       statusText: ORDER_STATUS_TEXT[status],
@@ -310,7 +333,7 @@ export async function buildGroupStatement(db: Reader, groupId: number, month: st
     ...money,
     openingUnsettledFen: 0,
     closingUnsettledFen: 0,
-    billedFen: money.paidFen,
+    billedFen: money.paidFen + money.couponFen,
   };
   return { figures, lines: [...orderLines, ...moneyLines] };
 }

@@ -76,26 +76,36 @@ export function statementBlocks(
     },
     {
       kind: 'para',
-      text: `本期结算/完成订单金额 ${y(f.billed_fen)} 元，本期支付订单 ${y(f.paid_fen)} 元，本期订单退款 ${y(f.refunded_fen)} 元。期末应付合计（待结算订单与信用欠款）：${y(f.due_fen)} 元。`,
+      text: `本期结算/完成订单金额 ${y(f.billed_fen)} 元；本期支付订单 ${y(f.paid_fen + f.coupon_fen)} 元，其中优惠券抵扣 ${y(f.coupon_fen)} 元、赠送金抵扣 ${y(f.bonus_fen)} 元、现金及信用支付 ${y(f.paid_fen - f.bonus_fen)} 元；本期订单退款 ${y(f.refunded_fen)} 元。期末应付合计（待结算订单与信用欠款）：${y(f.due_fen)} 元。`,
     },
     { kind: 'heading', text: '二、订单明细' },
     orderRows.length
       ? {
           kind: 'table',
-          head: ['序号', '订单号', '检测项目', '状态', '金额', '已付', '未付'],
-          widths: [0.07, 0.2, 0.27, 0.1, 0.12, 0.12, 0.12],
-          align: ['center', 'left', 'left', 'center', 'right', 'right', 'right'],
+          // The status goes with the items: the five amounts need the width.
+          head: ['序号', '订单号', '检测项目（状态）', '金额', '优惠券', '赠送金', '实付', '未付'],
+          widths: [0.07, 0.2, 0.19, 0.108, 0.108, 0.108, 0.108, 0.108],
+          align: ['center', 'left', 'left', 'right', 'right', 'right', 'right', 'right'],
           rows: orderRows.map((l) => [
             String(l.no),
             l.orderNo,
-            l.kind === 'owed' ? `（往期）${l.title}` : l.title,
-            l.statusText,
+            `${l.kind === 'owed' ? '（往期）' : ''}${l.title}（${l.statusText}）`,
             y(l.amountFen),
+            y(l.couponFen),
+            y(l.bonusFen),
             y(l.paidFen),
             y(l.owedFen),
           ]),
         }
       : { kind: 'para', text: '本期没有结算或完成的订单。' },
+    ...(orderRows.length
+      ? ([
+          {
+            kind: 'para',
+            text: '金额 = 优惠券抵扣 + 赠送金抵扣（含积分兑换的测试费）+ 实付（现金或信用）+ 未付；已取消订单的款项已退回。',
+          },
+        ] satisfies Block[])
+      : []),
     { kind: 'heading', text: '三、资金往来' },
     moneyRows.length
       ? {

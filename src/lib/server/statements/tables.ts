@@ -50,6 +50,9 @@ export const statements = pgTable(
     closingUnsettledFen: fenColumn('closing_unsettled_fen').notNull(),
     billedFen: fenColumn('billed_fen').notNull(),
     paidFen: fenColumn('paid_fen').notNull(),
+    /** Of the month's order payments: what coupons paid (beside paid_fen) and what 赠送金 paid (within it). */
+    couponFen: fenColumn('coupon_fen').notNull().default(0),
+    bonusFen: fenColumn('bonus_fen').notNull().default(0),
     refundedFen: fenColumn('refunded_fen').notNull(),
     /** Staff who issued it; null for the monthly job. */
     issuedBy: integer('issued_by'),
@@ -102,6 +105,12 @@ export const statementLines = pgTable(
     title: text('title').notNull(),
     note: text('note').notNull().default(''),
     amountFen: fenColumn('amount_fen').notNull(),
+    /**
+     * Order lines: amount = coupon + bonus (赠送金, points exchanged included) + paid (cash or
+     * credit) + owed, to the fen.
+     */
+    couponFen: fenColumn('coupon_fen').notNull().default(0),
+    bonusFen: fenColumn('bonus_fen').notNull().default(0),
     paidFen: fenColumn('paid_fen').notNull().default(0),
     owedFen: fenColumn('owed_fen').notNull().default(0),
     creditFen: fenColumn('credit_fen').notNull().default(0),

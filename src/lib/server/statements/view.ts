@@ -20,6 +20,8 @@ export const figuresOf = (r: StatementRow) => ({
   closing_unsettled_fen: r.closingUnsettledFen,
   billed_fen: r.billedFen,
   paid_fen: r.paidFen,
+  coupon_fen: r.couponFen,
+  bonus_fen: r.bonusFen,
   refunded_fen: r.refundedFen,
   due_fen: r.closingUnsettledFen + r.closingCreditFen,
 });
@@ -70,6 +72,8 @@ export const lineOf = (l: LineRow, disputed: readonly number[]) => ({
   title: l.title,
   note: l.note,
   amount_fen: l.amountFen,
+  coupon_fen: l.couponFen,
+  bonus_fen: l.bonusFen,
   paid_fen: l.paidFen,
   owed_fen: l.owedFen,
   credit_fen: l.creditFen,

@@ -75,9 +75,29 @@ export const InvoiceHistorySchema = z.object({
 });
 
 /**
- * invoiceApply/orders: paid orders not yet invoiced, with what the customer paid for each; with
- * `statement_rid`, only that statement's.
+ * invoiceApply/orders: what the apply dialog offers — paid orders not yet invoiced, with their
+ * items and what the customer paid for each (with `statement_rid`, only that statement's), and
+ * credited top-ups not yet invoiced, with the invoice the customer asked for when topping up.
  */
 export const InvoiceableOrdersSchema = z.object({
-  list: z.array(z.object({ rid: ridOut, order_no: z.string(), created: z.string(), amount_fen: fen })),
+  list: z.array(
+    z.object({
+      rid: ridOut,
+      order_no: z.string(),
+      item_names: z.array(z.string()),
+      created: z.string(),
+      amount_fen: fen,
+    }),
+  ),
+  topups: z.array(
+    z.object({
+      rid: ridOut,
+      created: z.string(),
+      /** Credited, less what was refunded. */
+      amount_fen: fen,
+      /** The wish on the top-up form: 0 none, or an invoice type; and the title typed there. */
+      invoice_type: z.number().int(),
+      invoice_title: z.string(),
+    }),
+  ),
 });

@@ -19,7 +19,11 @@ export const StatementFiguresSchema = z.object({
   closing_unsettled_fen: fen,
   /** Amounts of the orders billed or completed in the month, and what was paid for orders in it. */
   billed_fen: fen,
+  /** Paid for orders from the balance (赠送金 included) or the credit line. */
   paid_fen: fen,
+  /** Of the month's order payments: what coupons paid besides paid_fen, and the 赠送金 within it. */
+  coupon_fen: fen,
+  bonus_fen: fen,
   refunded_fen: fen,
   /** What the customer owed at the end of the month: unsettled orders and credit used. */
   due_fen: fen,
@@ -34,8 +38,14 @@ export const StatementLineSchema = z.object({
   order_no: z.string(),
   title: z.string(),
   note: z.string(),
-  /** Order lines: the order's amount; movements: the change of the balance (cash + 赠送金). */
+  /**
+   * Order lines: the order's amount = coupon_fen + bonus_fen (赠送金, points exchanged included) +
+   * paid_fen (cash or credit) + owed_fen, by the month's end; movements: the change of the balance
+   * (cash + 赠送金).
+   */
   amount_fen: fen,
+  coupon_fen: fen,
+  bonus_fen: fen,
   paid_fen: fen,
   owed_fen: fen,
   /** Movements: the change of the credit line available (negative: used). */
