@@ -5,7 +5,7 @@ import { contract } from '../platform/http/contract.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { devToolAllowed } from '../platform/http/dev-tools.ts';
-import { requestOrigin } from '../platform/http/client-ip.ts';
+import { clientIp, requestOrigin } from '../platform/http/client-ip.ts';
 import { DomainError } from '../platform/errors.ts';
 import { signDevNotice } from '../platform/adapters/payment/dev.ts';
 import { z } from '../../shared/zod.ts';
@@ -17,7 +17,10 @@ export function paymentRoutes() {
   const r = new Hono<ApiEnv>();
   r.post('/payment/create', contract({ body: paymentCreateSchema, response: PaymentSchema }), async (c) => {
     const me = requireUser(c);
-    return ok(c, await createPayment(c.var.services, me.id, await readBody(c, paymentCreateSchema)));
+    const input = await readBody(c, paymentCreateSchema);
+    // WeChat Pay H5 wants the payer's address (scene_info.payer_client_ip).
+    const ip = clientIp(c);
+    return ok(c, await createPayment(c.var.services, me.id, input, { ip: ip === 'unknown' ? undefined : ip }));
   });
   r.post('/payment/status', contract({ body: paymentStatusSchema, response: PaymentSchema }), async (c) => {
     const me = requireUser(c);
