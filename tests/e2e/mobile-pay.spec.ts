@@ -61,7 +61,7 @@ test.describe('in a phone browser', () => {
     request,
     ip,
   }) => {
-    await newCustomer(page, request, ip, ENTERPRISE);
+    const me = await newCustomer(page, request, ip, ENTERPRISE);
     await page.goto('/member/prestore');
     await expect(page.locator('astro-island[component-url*="Prestore"]')).not.toHaveAttribute('ssr');
     await page.getByLabel('预存金额').fill('5000');
@@ -83,8 +83,9 @@ test.describe('in a phone browser', () => {
     await page.getByRole('button', { name: '确认支付' }).click();
     await expect(page).toHaveURL(/\/member\/pay-result\?trade=P[0-9A-F]+$/);
     await expect(page.locator('[data-pay-result]')).toContainText('支付宝已付 ¥5000.00，预存已入账');
-    await page.getByRole('link', { name: '返回预存' }).click();
-    await expect(page.getByTestId('asset-cash')).toHaveText('5000.00');
+    await expect(page.getByRole('link', { name: '返回预存' })).toHaveAttribute('href', '/member/prestore');
+    const asset = await me.call<{ cash_fen: number; bonus_fen: number }>('/api/auth/asset/init');
+    expect(asset.data).toMatchObject({ cash_fen: 500_000, bonus_fen: 25_000 });
   });
 });
 
