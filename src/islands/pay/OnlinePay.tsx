@@ -114,7 +114,7 @@ export default function OnlinePay({
   if (!payment)
     return (
       <p className="flex items-center justify-center gap-2 py-8 text-sm text-slate-400">
-        <Spinner /> 正在生成{name}支付…
+        <Spinner /> 正在创建{name}支付单…
       </p>
     );
   const amount = <strong className="text-hot-600 tabular-nums">¥{fenToYuan(payment.amount_fen)}</strong>;
@@ -145,7 +145,7 @@ export default function OnlinePay({
                 前往{name}付款
               </a>
               <p className="text-xs leading-relaxed text-slate-500">
-                将打开{name}完成付款，付款后自动返回本站查看结果。
+                将打开{name}完成付款，完成后自动返回本站。
               </p>
               {countdown}
             </>

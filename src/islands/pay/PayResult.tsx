@@ -109,7 +109,8 @@ function PayResult() {
             支付未完成
           </p>
           <p className="max-w-sm text-sm text-slate-500">
-            {payment.status === 'closed' ? '该支付单已关闭' : '支付失败'}，请返回后重新发起支付。</p>
+            {payment.status === 'closed' ? '该支付单已关闭' : '支付失败'}，请返回后重新发起支付。
+          </p>
         </>
       )}
       <div className="mt-2 flex flex-wrap justify-center gap-3">

@@ -16,6 +16,13 @@ export const PAYMENT_STATUS_TEXT = {
 export const PAY_FLOWS = ['qr', 'h5', 'jsapi'] as const;
 export type PayFlowName = (typeof PAY_FLOWS)[number];
 
+/** Under a channel's name in the pay dialog: how this browser will pay with it. */
+export const PAY_FLOW_HINT: Record<PayFlowName, string> = {
+  qr: '扫码支付',
+  h5: '跳转App付款',
+  jsapi: '微信内付款',
+};
+
 /** In WeChat's browser with no WeChat bound to the account: JSAPI cannot name the payer. */
 export const JSAPI_UNAVAILABLE =
   '当前账号未绑定微信，无法在微信内直接支付。请先使用微信扫码登录绑定后重试，或在电脑等其他设备上打开本页扫码支付。';
