@@ -136,7 +136,16 @@ export function createWechatPay(config: WechatPayConfig): PaymentAdapter {
 
   return {
     kind: 'wechatpay',
-    async createTrade({ tradeNo, amountFen, description, expiresAt, flow = 'qr', returnUrl, payerIp, openid }) {
+    async createTrade({
+      tradeNo,
+      amountFen,
+      description,
+      expiresAt,
+      flow = 'qr',
+      returnUrl,
+      payerIp,
+      openid,
+    }) {
       const order = {
         appid: config.appid,
         mchid: config.mchid,
@@ -157,7 +166,11 @@ export function createWechatPay(config: WechatPayConfig): PaymentAdapter {
           ...order,
           scene_info: {
             payer_client_ip: payerIp ?? '',
-            h5_info: { type: 'Wap', ...(config.siteName && { app_name: config.siteName }), ...(config.siteUrl && { app_url: config.siteUrl }) },
+            h5_info: {
+              type: 'Wap',
+              ...(config.siteName && { app_name: config.siteName }),
+              ...(config.siteUrl && { app_url: config.siteUrl }),
+            },
           },
         });
         if (typeof answer.h5_url !== 'string') throw new Error('WeChat Pay answered no h5_url');
