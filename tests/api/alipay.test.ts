@@ -199,6 +199,74 @@ describe('Alipay (当面付) against a local fake gateway', () => {
   });
 });
 
+describe('Alipay 手机网站支付 on a phone (decision 0056)', () => {
+  it('hands the phone a signed alipay.trade.wap.pay request that comes back to our page, settled by the same notice', async () => {
+    const me = await o.customer('enterprise');
+    const rid = await o.quotedOrder(me, 12_345);
+    const before = requests.length;
+    const made = await t.post<{ trade_no: string; flow: string; code_url: string; pay_url: string }>(
+      '/api/auth/payment/create',
+      { purpose: 'order', rid, channel: 'alipay', flow: 'h5' },
+      me.h,
+    );
+    expect(made.body.data).toMatchObject({ flow: 'h5', code_url: '' });
+    const tradeNo = made.body.data.trade_no;
+    // Nothing is sent from the server: the phone's browser opens the gateway with the request.
+    expect(requests).toHaveLength(before);
+    const url = new URL(made.body.data.pay_url);
+    expect(`${url.origin}${url.pathname}`).toBe(
+      `http://127.0.0.1:${(fake.address() as AddressInfo).port}/gateway.do`,
+    );
+    const params = Object.fromEntries(url.searchParams);
+    const back = `${t.services.env.PUBLIC_SITE_URL.replace(/\/$/, '')}/member/pay-result?trade=${tradeNo}`;
+    expect(params).toMatchObject({
+      app_id: APP_ID,
+      method: 'alipay.trade.wap.pay',
+      charset: 'utf-8',
+      sign_type: 'RSA2',
+      version: '1.0',
+      notify_url: 'https://lab.example.com/api/open/pay/notify/alipay',
+      return_url: back,
+    });
+    expect(
+      createVerify('RSA-SHA256')
+        .update(alipaySignContent(params), 'utf8')
+        .verify(app.publicKey, params.sign, 'base64'),
+    ).toBe(true);
+    expect(JSON.parse(params.biz_content)).toMatchObject({
+      out_trade_no: tradeNo,
+      total_amount: '123.45',
+      product_code: 'QUICK_WAP_WAY',
+      quit_url: back,
+    });
+
+    const fields = {
+      out_trade_no: tradeNo,
+      trade_no: '2026112322001400000000000777',
+      total_amount: '123.45',
+    };
+    expect((await notice({ ...fields, notify_id: 'N-WAP' })).status).toBe(200);
+    expect((await notice({ ...fields, notify_id: 'N-WAP' })).status).toBe(200);
+    const detail = await t.post<{ status: string; paid_fen: number }>(
+      '/api/auth/order/detail',
+      { rid },
+      me.h,
+    );
+    expect(detail.body.data).toMatchObject({ status: 'awaiting_sample', paid_fen: 12_345 });
+    expect(await movements(t.services, me.id, 'online')).toHaveLength(1);
+    await expectLedgerSound(t.services);
+
+    // WeChat's JSAPI is not an Alipay flow.
+    const rid2 = await o.quotedOrder(me, 1_000);
+    const jsapi = await t.post(
+      '/api/auth/payment/create',
+      { purpose: 'order', rid: rid2, channel: 'alipay', flow: 'jsapi' },
+      me.h,
+    );
+    expect(jsapi.body).toMatchObject({ code: 0, msg: '[支付场景]不正确' });
+  });
+});
+
 const DAY = 86_400_000;
 
 /** A paid order: created, then a genuine notice. */

@@ -12,7 +12,7 @@ import { orderHelpers } from '../support/orders.ts';
 import { expectLedgerSound, movements, wallet } from '../support/money.ts';
 import { runJobs } from '../support/jobs.ts';
 import { eq } from 'drizzle-orm';
-import { paymentRefunds } from '#server/platform/db/schema.ts';
+import { paymentRefunds, users } from '#server/platform/db/schema.ts';
 import { createWechatPay } from '#server/platform/adapters/payment/wechatpay.ts';
 import { addDays, shanghaiDate, shanghaiMidnight } from '#shared/slots.ts';
 
@@ -91,6 +91,19 @@ const fake = createServer((req: IncomingMessage, res: ServerResponse) => {
       res
         .writeHead(refuseRefunds ? 403 : 200, { 'content-type': 'application/json', ...signed(body) })
         .end(body);
+      return;
+    }
+    // H5下单 and JSAPI下单: the phone's page, or the prepay id for WeixinJSBridge.
+    if (req.url === '/v3/pay/transactions/h5' || req.url === '/v3/pay/transactions/jsapi') {
+      const prepay = `wx${randomBytes(8).toString('hex')}`;
+      const body = JSON.stringify(
+        req.url.endsWith('/h5')
+          ? {
+              h5_url: `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=${prepay}&package=2056162962`,
+            }
+          : { prepay_id: prepay },
+      );
+      res.writeHead(200, { 'content-type': 'application/json', ...signed(body) }).end(body);
       return;
     }
     if (req.url === '/v3/pay/transactions/native') {
@@ -364,6 +377,153 @@ function wechatBill(rows: Record<string, string>[]) {
     '',
   ].join('\r\n');
 }
+
+describe('WeChat Pay on a phone (decision 0056)', () => {
+  const transaction = (tradeNo: string, total: number) => ({
+    mchid: MCHID,
+    appid: APPID,
+    out_trade_no: tradeNo,
+    transaction_id: `4200000000202611${randomBytes(6).toString('hex')}`,
+    trade_state: 'SUCCESS',
+    amount: { total, payer_total: total, currency: 'CNY' },
+  });
+
+  it('makes an H5 trade for a phone browser, with the payer’s address and our page to come back to', async () => {
+    t.services.env.TRUST_PROXY = true;
+    const me = await o.customer('enterprise');
+    const rid = await o.quotedOrder(me, 45_600);
+    const made = await t.post<{ trade_no: string; flow: string; code_url: string; pay_url: string }>(
+      '/api/auth/payment/create',
+      { purpose: 'order', rid, channel: 'wechatpay', flow: 'h5' },
+      { ...me.h, 'x-real-ip': '203.0.113.7' },
+    );
+    expect(made.body.code).toBe(1);
+    const tradeNo = made.body.data.trade_no;
+    const sent = requests.find(
+      (r) => r.path === '/v3/pay/transactions/h5' && r.body.out_trade_no === tradeNo,
+    )!;
+    expect(sent.signatureValid).toBe(true);
+    expect(sent.body).toMatchObject({
+      appid: APPID,
+      mchid: MCHID,
+      notify_url: 'https://lab.example.com/api/open/pay/notify/wechatpay',
+      amount: { total: 45_600, currency: 'CNY' },
+      scene_info: { payer_client_ip: '203.0.113.7', h5_info: { type: 'Wap' } },
+    });
+    // No QR code: the phone opens h5_url, which comes back to the result page when paid.
+    expect(made.body.data).toMatchObject({ flow: 'h5', code_url: '' });
+    const back = `${t.services.env.PUBLIC_SITE_URL.replace(/\/$/, '')}/member/pay-result?trade=${tradeNo}`;
+    expect(made.body.data.pay_url).toMatch(
+      /^https:\/\/wx\.tenpay\.com\/cgi-bin\/mmpayweb-bin\/checkmweb\?prepay_id=wx/,
+    );
+    expect(new URL(made.body.data.pay_url).searchParams.get('redirect_url')).toBe(back);
+    // Asking again within the h5_url's life hands back the same trade.
+    const again = await t.post<{ trade_no: string }>(
+      '/api/auth/payment/create',
+      { purpose: 'order', rid, channel: 'wechatpay', flow: 'h5' },
+      { ...me.h, 'x-real-ip': '203.0.113.7' },
+    );
+    expect(again.body.data.trade_no).toBe(tradeNo);
+
+    // The same notify address confirms it, once.
+    expect((await notification(transaction(tradeNo, 45_600), { id: 'EV-H5' })).status).toBe(200);
+    expect((await notification(transaction(tradeNo, 45_600), { id: 'EV-H5' })).status).toBe(200);
+    const status = await t.post<{ status: string; outcome: string }>(
+      '/api/auth/payment/status',
+      { trade_no: tradeNo },
+      me.h,
+    );
+    expect(status.body.data).toMatchObject({ status: 'succeeded', outcome: 'paid', flow: 'h5' });
+    expect(await movements(t.services, me.id, 'online')).toHaveLength(1);
+    await expectLedgerSound(t.services);
+    t.services.env.TRUST_PROXY = false;
+  });
+
+  it('pays inside WeChat through JSAPI for the OpenID bound at WeChat login, signed for WeixinJSBridge', async () => {
+    Object.assign(t.services.env, { WECHAT_PROVIDER: 'mp', WECHAT_APPID: APPID, WECHATPAY_APPID: APPID });
+    const me = await o.customer('enterprise');
+    await t.services.db
+      .update(users)
+      .set({ wxOpenid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' })
+      .where(eq(users.id, me.id));
+    const rid = await o.quotedOrder(me, 8_800);
+    const made = await t.post<{
+      trade_no: string;
+      flow: string;
+      notice: string | null;
+      jsapi: {
+        appId: string;
+        timeStamp: string;
+        nonceStr: string;
+        package: string;
+        signType: string;
+        paySign: string;
+      };
+    }>('/api/auth/payment/create', { purpose: 'order', rid, channel: 'wechatpay', flow: 'jsapi' }, me.h);
+    expect(made.body.data).toMatchObject({ flow: 'jsapi', notice: null });
+    const tradeNo = made.body.data.trade_no;
+    const sent = requests.find(
+      (r) => r.path === '/v3/pay/transactions/jsapi' && r.body.out_trade_no === tradeNo,
+    )!;
+    expect(sent.signatureValid).toBe(true);
+    expect(sent.body).toMatchObject({
+      appid: APPID,
+      mchid: MCHID,
+      amount: { total: 8_800, currency: 'CNY' },
+      payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
+    });
+    // getBrandWCPayRequest's arguments: paySign is SHA256-RSA with the merchant key over
+    // appId, timeStamp, nonceStr and package, each followed by a newline.
+    const p = made.body.data.jsapi;
+    expect(p).toMatchObject({ appId: APPID, signType: 'RSA' });
+    expect(p.package).toMatch(/^prepay_id=wx[0-9a-f]+$/);
+    expect(p.timeStamp).toMatch(/^\d{10}$/);
+    expect(
+      createVerify('RSA-SHA256')
+        .update(`${p.appId}\n${p.timeStamp}\n${p.nonceStr}\n${p.package}\n`)
+        .verify(merchant.publicKey, p.paySign, 'base64'),
+    ).toBe(true);
+    expect((await notification(transaction(tradeNo, 8_800))).status).toBe(200);
+    const detail = await t.post<{ status: string; paid_fen: number }>(
+      '/api/auth/order/detail',
+      { rid },
+      me.h,
+    );
+    expect(detail.body.data).toMatchObject({ status: 'awaiting_sample', paid_fen: 8_800 });
+    await expectLedgerSound(t.services);
+  });
+
+  it('falls back to a QR code with a clear message in WeChat when JSAPI cannot name the payer', async () => {
+    Object.assign(t.services.env, { WECHAT_PROVIDER: 'mp', WECHAT_APPID: APPID, WECHATPAY_APPID: APPID });
+    // No WeChat bound; then one bound under another Official Account than WeChat Pay's app.
+    const me = await o.customer('enterprise');
+    const rid = await o.quotedOrder(me, 5_000);
+    for (const loginApp of [APPID, 'wx0ther0fficial0acct']) {
+      t.services.env.WECHAT_APPID = loginApp;
+      const made = await t.post<{ flow: string; code_url: string; jsapi: unknown; notice: string }>(
+        '/api/auth/payment/create',
+        { purpose: 'order', rid, channel: 'wechatpay', flow: 'jsapi' },
+        me.h,
+      );
+      expect(made.body.data).toMatchObject({ flow: 'qr', jsapi: null });
+      expect(made.body.data.code_url).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=/);
+      expect(made.body.data.notice).toBe(
+        '当前账号未绑定微信，无法在微信内直接支付。请先使用微信扫码登录绑定后重试，或在电脑等其他设备上打开本页扫码支付。',
+      );
+      await t.services.db
+        .update(users)
+        .set({ wxOpenid: `o${randomBytes(6).toString('hex')}` })
+        .where(eq(users.id, me.id));
+    }
+    // A flow that does not exist is refused in Chinese.
+    const bad = await t.post(
+      '/api/auth/payment/create',
+      { purpose: 'order', rid, channel: 'wechatpay', flow: 'app' },
+      me.h,
+    );
+    expect(bad.body).toMatchObject({ code: 0, msg: '[支付场景]不正确' });
+  });
+});
 
 describe('WeChat Pay daily reconciliation against the fake’s trade bill', () => {
   it('downloads the bill with a signed request, checks its SHA1, and lists each difference', async () => {

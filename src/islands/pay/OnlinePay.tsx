@@ -1,10 +1,16 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import QRCode from 'qrcode';
 import type { z } from 'zod';
 import { Spinner } from '../ui/kit.tsx';
 import { api } from '../../lib/client/api.ts';
 import { fenToYuan } from '../../lib/shared/money.ts';
-import { PAY_CHANNEL_TEXT, type PaymentSchema, type PayChannelName } from '../../lib/shared/payments.ts';
+import {
+  PAY_CHANNEL_TEXT,
+  payFlowFor,
+  type PaymentSchema,
+  type PayChannelName,
+} from '../../lib/shared/payments.ts';
+import { wechatJsapiPay } from './wechat-jsapi.ts';
 
 export type Payment = z.output<typeof PaymentSchema>;
 
@@ -12,8 +18,11 @@ const POLL_MS = 2_000;
 
 /**
  * 微信支付 / 支付宝 for an order or a top-up (decision 0025): the trade the server makes for what
- * is owed, its QR code with a countdown, and the result found by polling — no reload. When the
- * trade expires or is closed, 刷新二维码 makes a new one.
+ * is owed and the result found by polling — no reload. On a computer, a QR code with a countdown;
+ * on a phone the provider's own mobile flow (decision 0056): its page opened in this browser
+ * (which comes back to /member/pay-result), or inside WeChat its JSAPI payment sheet. A phone may
+ * still choose a QR code, to pay from another device. When the trade expires or is closed,
+ * 刷新 makes a new one.
  */
 export default function OnlinePay({
   purpose,
@@ -33,25 +42,41 @@ export default function OnlinePay({
   const [qr, setQr] = useState('');
   const [error, setError] = useState('');
   const [left, setLeft] = useState(0);
+  const [sheet, setSheet] = useState<'' | 'opening' | 'cancel' | 'fail' | 'ok'>('');
+  const [byQr, setByQr] = useState(false);
   const paidRef = useRef(onPaid);
   paidRef.current = onPaid;
+  // Decided once per channel from this browser (mounted only after a click, so navigator exists).
+  const detected = useMemo(
+    () => payFlowFor(navigator.userAgent, channel, navigator.maxTouchPoints > 1),
+    [channel],
+  );
+  const flow = byQr ? 'qr' : detected.flow;
 
   const start = useCallback(async () => {
     setError('');
     setPayment(null);
+    setSheet('');
     try {
       const p = await api.post<Payment>(
         '/api/auth/payment/create',
-        { purpose, rid, channel, coupon_rid: couponRid || undefined },
+        { purpose, rid, channel, flow, coupon_rid: couponRid || undefined },
         { throws: true },
       );
       if (!p) return;
       setPayment(p);
-      setQr(await QRCode.toDataURL(p.code_url, { margin: 1, width: 200 }));
+      if (p.flow === 'qr') setQr(await QRCode.toDataURL(p.code_url, { margin: 1, width: 200 }));
     } catch (e) {
       setError(e instanceof Error ? e.message : '生成付款码失败，请稍后重试');
     }
-  }, [purpose, rid, channel, couponRid]);
+  }, [purpose, rid, channel, flow, couponRid]);
+
+  // WeChat's answer is only a hint: the notice decides, and polling shows it.
+  async function openSheet(p: Payment) {
+    if (!p.jsapi) return;
+    setSheet('opening');
+    setSheet(await wechatJsapiPay(p.jsapi));
+  }
 
   useEffect(() => {
     void start();
@@ -89,42 +114,87 @@ export default function OnlinePay({
   if (!payment)
     return (
       <p className="flex items-center justify-center gap-2 py-8 text-sm text-slate-400">
-        <Spinner /> 正在生成{name}付款码…
+        <Spinner /> 正在创建{name}支付单…
       </p>
     );
-  // The dev simulator's QR code opens a page on this site (a phone cannot reach a development
-  // machine): the link opens it here, on this very origin.
-  const target = new URL(payment.code_url, window.location.href);
-  const simulated = target.pathname === '/dev/pay';
+  const amount = <strong className="text-hot-600 tabular-nums">¥{fenToYuan(payment.amount_fen)}</strong>;
+  const countdown = (
+    <p className="text-xs text-slate-500" aria-live="polite">
+      {Math.floor(left / 60)} 分 {String(left % 60).padStart(2, '0')} 秒内有效
+      {payment.flow === 'qr' ? '，支付完成后本窗口自动更新' : ''}
+    </p>
+  );
+  const note = payment.notice ?? (payment.flow === 'qr' ? detected.hint : undefined);
   return (
     <div className="grid justify-items-center gap-2 text-center" data-online-pay={payment.status}>
       {payment.status === 'pending' ? (
         <>
-          <p className="text-sm text-slate-600">
-            请使用{name}扫码支付{' '}
-            <strong className="text-hot-600 tabular-nums">¥{fenToYuan(payment.amount_fen)}</strong>
-          </p>
-          {qr && (
-            <img
-              src={qr}
-              alt={`${name}付款码`}
-              width={180}
-              height={180}
-              className="rounded border border-slate-200"
-            />
-          )}
-          <p className="text-xs text-slate-500" aria-live="polite">
-            {Math.floor(left / 60)} 分 {String(left % 60).padStart(2, '0')} 秒内有效，支付完成后本窗口自动更新
-          </p>
-          {simulated && (
-            <a
-              href={`${target.pathname}${target.search}`}
-              target="_blank"
-              rel="noreferrer"
-              className="text-xs text-brand-700 underline"
+          {note && (
+            <p
+              role="status"
+              className="rounded-lg bg-amber-50 px-3 py-2 text-left text-xs leading-relaxed text-amber-800"
             >
-              开发环境：打开模拟支付页面
-            </a>
+              {note}
+            </p>
+          )}
+          {payment.flow === 'h5' && payment.pay_url ? (
+            <>
+              <p className="text-sm text-slate-600">应付 {amount}</p>
+              {/* The provider's page hands over to its app, then comes back to /member/pay-result. */}
+              <a href={payment.pay_url} className="btn-primary w-full justify-center sm:w-auto">
+                前往{name}付款
+              </a>
+              <p className="text-xs leading-relaxed text-slate-500">
+                将打开{name}完成付款，完成后自动返回本站。
+              </p>
+              {countdown}
+            </>
+          ) : payment.flow === 'jsapi' && payment.jsapi ? (
+            <>
+              <p className="text-sm text-slate-600">应付 {amount}</p>
+              <button
+                type="button"
+                className="btn-primary w-full justify-center sm:w-auto"
+                disabled={sheet === 'opening' || sheet === 'ok'}
+                onClick={() => void openSheet(payment)}
+              >
+                {(sheet === 'opening' || sheet === 'ok') && <Spinner />}
+                {sheet === 'ok' ? '正在确认支付结果…' : '微信支付'}
+              </button>
+              {sheet === 'cancel' && (
+                <p role="status" className="text-xs text-slate-500">
+                  已取消支付，可再次点击付款。
+                </p>
+              )}
+              {sheet === 'fail' && (
+                <p role="alert" className="text-xs text-red-600">
+                  微信支付未能完成，请重试或改用扫码支付。
+                </p>
+              )}
+              {countdown}
+            </>
+          ) : (
+            <>
+              <p className="text-sm text-slate-600">
+                请使用{name}扫码支付 {amount}
+              </p>
+              {qr && (
+                <img
+                  src={qr}
+                  alt={`${name}付款码`}
+                  width={180}
+                  height={180}
+                  className="rounded border border-slate-200"
+                />
+              )}
+              {countdown}
+              {simulatorLink(payment.code_url)}
+            </>
+          )}
+          {payment.flow !== 'qr' && (
+            <button type="button" className="text-xs text-brand-700 underline" onClick={() => setByQr(true)}>
+              在电脑或其他手机上扫码支付
+            </button>
           )}
         </>
       ) : payment.status === 'succeeded' ? (
@@ -134,13 +204,33 @@ export default function OnlinePay({
       ) : (
         <>
           <p role="alert" className="py-2 text-sm text-slate-600">
-            付款码已失效{payment.status === 'failed' ? '（支付失败）' : ''}。
+            {payment.flow === 'qr' ? '付款码' : '支付单'}已失效
+            {payment.status === 'failed' ? '（支付失败）' : ''}。
           </p>
           <button type="button" className="btn-ghost" onClick={() => void start()}>
-            刷新二维码
+            {payment.flow === 'qr' ? '刷新二维码' : '重新发起支付'}
           </button>
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * The dev simulator's QR code opens a page on this site (a phone cannot reach a development
+ * machine): the link opens it here, on this very origin.
+ */
+function simulatorLink(codeUrl: string) {
+  const target = new URL(codeUrl, window.location.href);
+  if (target.pathname !== '/dev/pay') return null;
+  return (
+    <a
+      href={`${target.pathname}${target.search}`}
+      target="_blank"
+      rel="noreferrer"
+      className="text-xs text-brand-700 underline"
+    >
+      开发环境：打开模拟支付页面
+    </a>
   );
 }

@@ -9,7 +9,12 @@ import { groupRequestChanged, ORDER_PAID_EVENT, type PayEventDetail } from '../.
 import { newRequestKey } from '../../lib/client/request-key.ts';
 import type { z } from 'zod';
 import type { ReadyToPaySchema } from '../../lib/shared/orders/responses.ts';
-import { PAY_CHANNEL_TEXT, type PayChannelName } from '../../lib/shared/payments.ts';
+import {
+  PAY_CHANNEL_TEXT,
+  PAY_FLOW_HINT,
+  payFlowFor,
+  type PayChannelName,
+} from '../../lib/shared/payments.ts';
 import OnlinePay from './OnlinePay.tsx';
 
 /** web/order/ready2pay: what the order owes now and where each way of paying would take it from. */
@@ -250,7 +255,14 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
                   ...(hasCredit
                     ? [['credit', '信用支付', `可用 ${yuan(info.credit_available_fen)}`] as const]
                     : []),
-                  ...channels.map((c) => [c, PAY_CHANNEL_TEXT[c], '扫码支付'] as const),
+                  ...channels.map(
+                    (c) =>
+                      [
+                        c,
+                        PAY_CHANNEL_TEXT[c],
+                        PAY_FLOW_HINT[payFlowFor(navigator.userAgent, c, navigator.maxTouchPoints > 1).flow],
+                      ] as const,
+                  ),
                   ...(groups.length > 0 && info.coupon_rid === null
                     ? [['group', '课题组支付', '课题组账户'] as const]
                     : []),

@@ -1,5 +1,5 @@
 // The accounts domain's public face: what other domains may use (the rest is its own).
-export { customerRef, customerRefColumns, insertUser, toUserInfo } from './users.ts';
+export { customerRef, customerRefColumns, insertUser, toUserInfo, wechatOpenid } from './users.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { enforce } from './limits.ts';
 export { passwordLogin } from './login.ts';

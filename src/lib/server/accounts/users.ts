@@ -15,6 +15,12 @@ export async function findUserByPhone(db: Db, phone: string): Promise<User | und
   return user;
 }
 
+/** The OpenID bound at WeChat login (under the Official Account's app id), if any. */
+export async function wechatOpenid(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db.select({ openid: users.wxOpenid }).from(users).where(eq(users.id, userId));
+  return row?.openid ?? null;
+}
+
 /** The login name is the phone; a username (none are issued yet) is accepted too. */
 export async function findUserByAccount(db: Db, account: string): Promise<User | undefined> {
   const [user] = await db

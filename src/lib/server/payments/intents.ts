@@ -9,8 +9,10 @@ import { randomBytes } from 'node:crypto';
 import {
   RefundWindowError,
   type PayChannel,
+  type PayFlow,
   type PaymentNotice,
 } from '../platform/adapters/payment/types.ts';
+import { wechatOpenid } from '../accounts/index.ts';
 import { enqueue } from '../platform/jobs.ts';
 import { orderTradeAmount, settleOnlineOrder } from '../orders/index.ts';
 import {
@@ -25,13 +27,13 @@ import {
   userAccount,
 } from '../money/index.ts';
 import { fenToYuan } from '../../shared/money.ts';
-import { PAY_CHANNEL_TEXT, PAYMENT_STATUS_TEXT } from '../../shared/payments.ts';
+import { JSAPI_UNAVAILABLE, PAY_CHANNEL_TEXT, PAYMENT_STATUS_TEXT } from '../../shared/payments.ts';
 
 type Intent = typeof paymentIntents.$inferSelect;
 export const PAYMENT_NOT_FOUND = '支付单不存在';
 export const PAYMENT_OFF = '暂未开通在线支付，请使用余额支付或对公转账';
 
-const intentOut = (i: Intent) => ({
+const intentOut = (i: Intent, notice: string | null = null) => ({
   trade_no: i.tradeNo,
   purpose: i.purpose,
   ref_rid: i.refRid,
@@ -39,10 +41,31 @@ const intentOut = (i: Intent) => ({
   amount_fen: i.amountFen,
   status: i.status,
   status_text: PAYMENT_STATUS_TEXT[i.status],
+  flow: i.flow,
   code_url: i.codeUrl,
+  pay_url: i.payUrl,
+  jsapi: i.jsapi,
+  notice,
   expires_at: i.expiresAt.toISOString(),
   outcome: (i.outcome as 'paid' | 'credited' | 'repaid' | 'kept' | null) ?? null,
 });
+
+/** A provider's phone page (WeChat Pay's h5_url) lives five minutes: an older one is not handed back. */
+const H5_REUSE_MS = 4 * 60_000;
+
+/** Where a phone flow comes back to: our page that shows how the trade stands. */
+export const payResultUrl = (s: Services, tradeNo: string) =>
+  `${s.env.PUBLIC_SITE_URL.replace(/\/$/, '')}/member/pay-result?trade=${tradeNo}`;
+
+/**
+ * The payer's OpenID for WeChat Pay JSAPI: the one bound at WeChat login, usable only when that
+ * login's Official Account is the app WeChat Pay is configured with (an OpenID is per app id).
+ */
+async function jsapiOpenid(s: Services, userId: number, provider: string): Promise<string | null> {
+  const sameApp =
+    provider === 'dev' || (s.env.WECHAT_PROVIDER === 'mp' && s.env.WECHAT_APPID === s.env.WECHATPAY_APPID);
+  return sameApp ? wechatOpenid(s.db, userId) : null;
+}
 
 /** What is owed, decided here and never taken from the browser (less a coupon the trade reserves). */
 async function amountOf(
@@ -58,18 +81,30 @@ async function amountOf(
 }
 
 /**
- * payment/create: a trade for what the order or top-up owes now, in the chosen channel. A pending
- * trade for the same thing, amount and channel that has not expired is handed back instead of a
- * second one, so reopening the dialog shows the same QR code.
+ * payment/create: a trade for what the order or top-up owes now, in the chosen channel and flow
+ * (decision 0056). A pending trade for the same thing, amount, channel and flow that has not
+ * expired is handed back instead of a second one, so reopening the dialog shows the same QR code.
+ * JSAPI without a usable OpenID falls back to a QR code with a notice (H5 does not open in WeChat).
  */
 export async function createPayment(
   s: Services,
   userId: number,
-  input: { purpose: Intent['purpose']; rid: string; channel: PayChannel; coupon_rid?: string },
+  input: {
+    purpose: Intent['purpose'];
+    rid: string;
+    channel: PayChannel;
+    flow?: PayFlow;
+    coupon_rid?: string;
+  },
+  client: { ip?: string } = {},
 ) {
   if (s.env.PAYMENT_PROVIDER === 'off') throw new DomainError(PAYMENT_OFF);
   const adapter = s.payments[input.channel];
   if (!adapter) throw new DomainError('暂未开通该支付方式，请选择其他方式');
+  if (input.flow === 'jsapi' && input.channel !== 'wechatpay') throw new DomainError('[支付场景]不正确');
+  const openid = input.flow === 'jsapi' ? await jsapiOpenid(s, userId, adapter.kind) : null;
+  const flow: PayFlow = input.flow === 'jsapi' && !openid ? 'qr' : (input.flow ?? 'qr');
+  const notice = input.flow === 'jsapi' && !openid ? JSAPI_UNAVAILABLE : null;
   // Letters and digits only: every provider takes that as a merchant trade number.
   const tradeNo = `P${randomBytes(12).toString('hex').toUpperCase()}`;
   const { amountFen, description } = await amountOf(s, userId, input, tradeNo);
@@ -83,20 +118,31 @@ export async function createPayment(
         eq(paymentIntents.purpose, input.purpose),
         eq(paymentIntents.refRid, input.rid),
         eq(paymentIntents.channel, input.channel),
+        eq(paymentIntents.flow, flow),
         eq(paymentIntents.status, 'pending'),
       ),
     );
   // A trade with a coupon is always new: the coupon now belongs to it.
   const reusable =
-    !input.coupon_rid && open.find((i) => i.amountFen === amountFen && i.expiresAt.getTime() > now + 60_000);
-  if (reusable) return intentOut(reusable);
+    !input.coupon_rid &&
+    open.find(
+      (i) =>
+        i.amountFen === amountFen &&
+        i.expiresAt.getTime() > now + 60_000 &&
+        (flow !== 'h5' || i.createdAt.getTime() > now - H5_REUSE_MS),
+    );
+  if (reusable) return intentOut(reusable, notice);
   const expiresAt = new Date(now + s.env.PAYMENT_EXPIRE_MINUTES * 60_000);
-  const { codeUrl } = await adapter.createTrade({
+  const launch = await adapter.createTrade({
     channel: input.channel,
     tradeNo,
     amountFen,
     description: `科研检测服务平台-${description}`,
     expiresAt,
+    flow,
+    returnUrl: flow === 'h5' ? payResultUrl(s, tradeNo) : undefined,
+    payerIp: client.ip,
+    openid: openid ?? undefined,
   });
   const [row] = await s.db
     .insert(paymentIntents)
@@ -109,13 +155,16 @@ export async function createPayment(
       channel: input.channel,
       provider: adapter.kind,
       status: 'pending',
-      codeUrl,
+      flow,
+      codeUrl: launch.codeUrl,
+      payUrl: launch.payUrl ?? null,
+      jsapi: launch.jsapi ?? null,
       expiresAt,
       createdAt: new Date(now),
       updatedAt: new Date(now),
     })
     .returning();
-  return intentOut(row);
+  return intentOut(row, notice);
 }
 
 /** payment/status, which the dialog polls: the customer's own trade; an expired one is closed. */
@@ -507,5 +556,6 @@ export async function devTrade(s: Services, tradeNo: string) {
     amount_fen: i.amountFen,
     status: i.status,
     status_text: PAYMENT_STATUS_TEXT[i.status],
+    flow: i.flow,
   };
 }

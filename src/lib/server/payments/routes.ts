@@ -17,7 +17,13 @@ export function paymentRoutes() {
   const r = new Hono<ApiEnv>();
   r.post('/payment/create', contract({ body: paymentCreateSchema, response: PaymentSchema }), async (c) => {
     const me = requireUser(c);
-    return ok(c, await createPayment(c.var.services, me.id, await readBody(c, paymentCreateSchema)));
+    const input = await readBody(c, paymentCreateSchema);
+    // WeChat Pay H5 wants the payer's address (scene_info.payer_client_ip).
+    const ip = clientIp(c);
+    return ok(
+      c,
+      await createPayment(c.var.services, me.id, input, { ip: ip === 'unknown' ? undefined : ip }),
+    );
   });
   r.post('/payment/status', contract({ body: paymentStatusSchema, response: PaymentSchema }), async (c) => {
     const me = requireUser(c);

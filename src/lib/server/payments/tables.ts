@@ -1,11 +1,13 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from '../accounts/tables.ts';
+import type { JsapiParams } from '../platform/adapters/payment/types.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 export const PAYMENT_PURPOSES = ['order', 'topup', 'repay'] as const;
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'closed', 'failed'] as const;
+export const PAY_FLOWS = ['qr', 'h5', 'jsapi'] as const;
 
 /**
  * One online payment (decision 0025): what it pays for, our trade number, the amount the server
@@ -28,7 +30,14 @@ export const paymentIntents = pgTable(
     channel: text('channel', { enum: ['wechatpay', 'alipay'] }).notNull(),
     provider: text('provider').notNull(),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
+    /** How the customer pays it (decision 0056): a QR code, a provider's phone page, or JSAPI. */
+    flow: text('flow', { enum: PAY_FLOWS }).notNull().default('qr'),
+    /** What the QR code encodes ('' for the phone flows). */
     codeUrl: text('code_url').notNull(),
+    /** h5: the provider's page the phone opens. */
+    payUrl: text('pay_url'),
+    /** jsapi: what WeixinJSBridge's getBrandWCPayRequest takes, signed. */
+    jsapi: jsonb('jsapi').$type<JsapiParams>(),
     providerTradeNo: text('provider_trade_no'),
     /** What became of the money when it arrived: paid the order, credited the top-up, or kept as cash. */
     outcome: text('outcome'),

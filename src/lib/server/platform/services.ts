@@ -116,6 +116,8 @@ function createPayments(env: Env, db: Db, now: () => number): Partial<Record<Pay
         apiV3Key: env.WECHATPAY_APIV3_KEY!,
         platformKeys: keys,
         notifyUrl: `${site}/api/open/pay/notify/wechatpay`,
+        siteName: '科研检测服务平台',
+        siteUrl: site,
         apiBase: env.WECHATPAY_API_BASE,
       }),
     }),

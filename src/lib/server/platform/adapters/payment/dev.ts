@@ -1,9 +1,12 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { paymentEvents } from '../../db/schema.ts';
 import { shanghaiMidnight } from '../../../../shared/slots.ts';
 import type { BillLine, PaymentAdapter, PaymentNotice } from './types.ts';
+
+/** The simulator's prepay ids are this and the trade number. */
+export const DEV_PREPAY_PREFIX = 'devprepay_';
 
 /** The simulator refunds like WeChat Pay: up to a year after payment. */
 export const DEV_REFUND_WINDOW_DAYS = 365;
@@ -24,8 +27,28 @@ export function createDevPayment(
   const sign = (body: string) => createHmac('sha256', secret).update(body).digest('hex');
   return {
     kind: 'dev',
-    async createTrade({ tradeNo }) {
-      return { codeUrl: `${publicSiteUrl.replace(/\/$/, '')}/dev/pay?trade=${encodeURIComponent(tradeNo)}` };
+    // A phone's flows open the same page in the phone's own browser: h5 comes back to
+    // redirect_url like WeChat Pay's H5 (and Alipay's return_url); jsapi hands a signed
+    // getBrandWCPayRequest whose package names the trade, for a WeixinJSBridge stand-in.
+    async createTrade({ tradeNo, flow = 'qr', returnUrl }) {
+      const page = `${publicSiteUrl.replace(/\/$/, '')}/dev/pay?trade=${encodeURIComponent(tradeNo)}`;
+      if (flow === 'h5')
+        return {
+          codeUrl: '',
+          payUrl: returnUrl ? `${page}&redirect_url=${encodeURIComponent(returnUrl)}` : page,
+        };
+      if (flow === 'jsapi') {
+        const jsapi = {
+          appId: 'wxdevsimulator',
+          timeStamp: String(Math.floor(now() / 1000)),
+          nonceStr: randomBytes(16).toString('hex'),
+          package: `prepay_id=${DEV_PREPAY_PREFIX}${tradeNo}`,
+          signType: 'RSA' as const,
+        };
+        const paySign = sign(`${jsapi.appId}\n${jsapi.timeStamp}\n${jsapi.nonceStr}\n${jsapi.package}\n`);
+        return { codeUrl: '', jsapi: { ...jsapi, paySign } };
+      }
+      return { codeUrl: page };
     },
     verifyNotice(rawBody, header) {
       const given = Buffer.from(header('x-dev-signature') ?? '', 'hex');

@@ -1,6 +1,27 @@
 /** The channels a customer picks in the pay dialog. */
 export type PayChannel = 'wechatpay' | 'alipay';
 
+/**
+ * How the customer pays (decision 0056): `qr` a code to scan with another device (WeChat Pay
+ * Native, Alipay 当面付); `h5` a page of the provider a phone's browser opens (WeChat Pay H5,
+ * Alipay 手机网站支付); `jsapi` WeChat Pay inside WeChat's own browser (WeixinJSBridge).
+ */
+export type PayFlow = 'qr' | 'h5' | 'jsapi';
+
+/** What WeixinJSBridge's getBrandWCPayRequest takes, signed with the merchant key. */
+export type JsapiParams = {
+  appId: string;
+  timeStamp: string;
+  nonceStr: string;
+  /** prepay_id=… */
+  package: string;
+  signType: 'RSA';
+  paySign: string;
+};
+
+/** How the customer reaches the provider: the QR content, a page to open, or the JSAPI call. */
+export type TradeLaunch = { codeUrl: string; payUrl?: string; jsapi?: JsapiParams };
+
 /** What a verified provider message says about one trade. */
 export type PaymentNotice = {
   /** Our trade number (out_trade_no). */
@@ -46,7 +67,8 @@ export class RefundWindowError extends ProviderError {}
 export class BillNotReadyError extends ProviderError {}
 
 /**
- * A payment provider (decision 0025): makes a trade the customer pays by scanning `codeUrl`,
+ * A payment provider (decision 0025): makes a trade the customer pays by scanning `codeUrl` (or,
+ * on a phone, by opening `payUrl` or through WeChat's JSAPI: decision 0056),
  * verifies the provider's asynchronous notifications over their raw bytes, and closes trades.
  */
 export type PaymentAdapter = {
@@ -58,7 +80,15 @@ export type PaymentAdapter = {
     amountFen: number;
     description: string;
     expiresAt: Date;
-  }): Promise<{ codeUrl: string }>;
+    /** Omitted: qr. */
+    flow?: PayFlow;
+    /** h5: where the provider sends the customer back (our page that shows the result). */
+    returnUrl?: string;
+    /** h5 (WeChat Pay): the customer's address, which WeChat Pay requires. */
+    payerIp?: string;
+    /** jsapi: the payer's OpenID under the merchant's app id. */
+    openid?: string;
+  }): Promise<TradeLaunch>;
   /** Throws when the message is not the provider's (signature, format). */
   verifyNotice(rawBody: string, header: (name: string) => string | undefined): PaymentNotice;
   /** What the provider answers a notification with, once it is recorded. */

@@ -22,7 +22,8 @@ import { parseWechatBill } from './bills.ts';
 export const WECHATPAY_REFUND_WINDOW_DAYS = 365;
 
 /**
- * WeChat Pay API v3, Native payment (decision 0025), written on node:crypto rather than a
+ * WeChat Pay API v3, Native payment (decision 0025) and on a phone H5 or JSAPI (decision 0056),
+ * written on node:crypto rather than a
  * library: requests signed with SHA256-RSA (the merchant's API certificate key), every answer and
  * notification verified over its raw bytes with the platform certificate or the newer WeChat Pay
  * public key (PUB_KEY_ID_…; both may be configured during a switch), the notification's resource
@@ -39,6 +40,9 @@ export type WechatPayConfig = {
   /** Platform certificates and/or the WeChat Pay public key, by serial (PUB_KEY_ID_… for the key). */
   platformKeys: { serial: string; pem: string }[];
   notifyUrl: string;
+  /** H5's scene_info.h5_info: the site's name and address, shown by WeChat Pay. */
+  siteName?: string;
+  siteUrl?: string;
   apiBase?: string;
   now?: () => number;
 };
@@ -132,8 +136,17 @@ export function createWechatPay(config: WechatPayConfig): PaymentAdapter {
 
   return {
     kind: 'wechatpay',
-    async createTrade({ tradeNo, amountFen, description, expiresAt }) {
-      const answer = await call('POST', '/v3/pay/transactions/native', {
+    async createTrade({
+      tradeNo,
+      amountFen,
+      description,
+      expiresAt,
+      flow = 'qr',
+      returnUrl,
+      payerIp,
+      openid,
+    }) {
+      const order = {
         appid: config.appid,
         mchid: config.mchid,
         // At most 127 bytes.
@@ -145,7 +158,46 @@ export function createWechatPay(config: WechatPayConfig): PaymentAdapter {
         time_expire: rfc3339Shanghai(expiresAt),
         notify_url: config.notifyUrl,
         amount: { total: amountFen, currency: 'CNY' },
-      });
+      };
+      if (flow === 'h5') {
+        // H5下单: a phone's browser opens h5_url (valid five minutes), which hands over to the
+        // WeChat app; redirect_url (on the domain registered for H5) is where it comes back.
+        const answer = await call('POST', '/v3/pay/transactions/h5', {
+          ...order,
+          scene_info: {
+            payer_client_ip: payerIp ?? '',
+            h5_info: {
+              type: 'Wap',
+              ...(config.siteName && { app_name: config.siteName }),
+              ...(config.siteUrl && { app_url: config.siteUrl }),
+            },
+          },
+        });
+        if (typeof answer.h5_url !== 'string') throw new Error('WeChat Pay answered no h5_url');
+        const payUrl = returnUrl
+          ? `${answer.h5_url}&redirect_url=${encodeURIComponent(returnUrl)}`
+          : answer.h5_url;
+        return { codeUrl: '', payUrl };
+      }
+      if (flow === 'jsapi') {
+        // JSAPI下单 for the payer's OpenID, then what WeixinJSBridge's getBrandWCPayRequest takes,
+        // signed with the merchant key over appId, timeStamp, nonceStr and package, a line each.
+        if (!openid) throw new Error('WeChat Pay JSAPI needs the payer openid');
+        const answer = await call('POST', '/v3/pay/transactions/jsapi', { ...order, payer: { openid } });
+        if (typeof answer.prepay_id !== 'string') throw new Error('WeChat Pay answered no prepay_id');
+        const jsapi = {
+          appId: config.appid,
+          timeStamp: String(Math.floor(now() / 1000)),
+          nonceStr: randomBytes(16).toString('hex'),
+          package: `prepay_id=${answer.prepay_id}`,
+          signType: 'RSA' as const,
+        };
+        const paySign = createSign('RSA-SHA256')
+          .update(`${jsapi.appId}\n${jsapi.timeStamp}\n${jsapi.nonceStr}\n${jsapi.package}\n`)
+          .sign(privateKey, 'base64');
+        return { codeUrl: '', jsapi: { ...jsapi, paySign } };
+      }
+      const answer = await call('POST', '/v3/pay/transactions/native', order);
       if (typeof answer.code_url !== 'string') throw new Error('WeChat Pay answered no code_url');
       return { codeUrl: answer.code_url };
     },
