@@ -4,9 +4,10 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test as base } from './support/base.ts';
 import { failAlert } from './support/session.ts';
 import { E2E_STAFF_PASSWORD } from './support/staff.ts';
+import { AGREEMENT_VERSION } from '../../src/lib/shared/accounts/auth.ts';
 
-const PASSWORD = 'Lab-Passw0rd';
-const NEW_PASSWORD = 'New-Passw0rd!';
+const PASSWORD = 'Kettle-Lab-2026';
+const NEW_PASSWORD = 'Violet-Lab-2027!';
 /** The server refuses a second code to one phone within a minute (any purpose). */
 // The browser-test server lets a phone have another code after 1 s (SMS_RESEND_SECONDS).
 const PHONE_RESEND_MS = 1_100;
@@ -57,7 +58,7 @@ async function registerByApi(request: APIRequestContext, ip: string, phone: stri
   const sentAt = Date.now();
   const code = await smsCode(request, phone, '注册');
   const signed = await request.post('/api/open/sign', {
-    data: { phone, password: PASSWORD, code, inviterCode: '' },
+    data: { phone, password: PASSWORD, code, inviterCode: '', agreement_version: AGREEMENT_VERSION },
     headers,
   });
   expect(await signed.json()).toMatchObject({ code: 1 });
