@@ -177,6 +177,14 @@ export const updatePasswordSchema = z.object({
     .max(PASSWORD_MAX, `[新密码]长度应为${PASSWORD_MIN}-${PASSWORD_MAX}位`),
 });
 
+/** The 修改密码 dialog: the request plus the confirmation, which never leaves the browser. */
+export const changePasswordFormSchema = updatePasswordSchema
+  .extend({ confirm_password: rawText('确认新密码') })
+  .refine((v) => v.new_password === v.confirm_password, {
+    message: '[新密码]两次输入不一致',
+    path: ['confirm_password'],
+  });
+
 /** The first issue's message: what a form shows as its one error toast. */
 export function firstError(result: {
   success: boolean;
