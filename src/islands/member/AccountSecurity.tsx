@@ -9,7 +9,6 @@ import {
   SMS_PURPOSE,
   updateContactSchema,
 } from '../../lib/shared/accounts/auth.ts';
-import { maskPhone } from '../../lib/shared/accounts/mask.ts';
 import { CodeButton, formValues } from '../auth/fields.tsx';
 import Dialog from '../ui/Dialog.tsx';
 import { inputClass, Row, TextField } from '../ui/kit.tsx';
@@ -38,7 +37,7 @@ export default function AccountSecurity({ user }: { user: User | null }) {
         <div className="flex items-center gap-3 py-3">
           <dt className="w-24 shrink-0 text-slate-500">手机号</dt>
           <dd className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-2 text-slate-900">
-            <span>{phone ? maskPhone(phone) : '…'}</span>
+            <span>{phone || '…'}</span>
             <button type="button" className="btn-ghost" onClick={() => setOpen('phone')}>
               更换手机号
             </button>
