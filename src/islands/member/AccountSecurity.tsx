@@ -24,38 +24,58 @@ export default function AccountSecurity({ user }: { user: User | null }) {
   const [open, setOpen] = useState<Kind | null>(null);
   const phone = typeof user?.phone === 'string' ? user.phone : '';
   const close = () => setOpen(null);
+  // A WeChat-made account has no password to give yet: say where to set one.
+  const noPasswordHint = user?.has_password === false ? NO_PASSWORD_HINT : undefined;
   return (
     <section className="card p-4 md:p-6" aria-labelledby="account-title">
       <h2 id="account-title" className="mb-2 text-base font-semibold text-slate-900">
         账号信息
       </h2>
-      <dl className="grid gap-x-8 text-sm sm:grid-cols-2">
-        <div className="flex gap-3 py-3">
-          <dt className="w-24 shrink-0 text-slate-500">登录账号</dt>
-          <dd className="text-slate-900">{user?.account ?? '…'}</dd>
-        </div>
-        <div className="flex items-center gap-3 py-3">
-          <dt className="w-24 shrink-0 text-slate-500">手机号</dt>
-          <dd className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-2 text-slate-900">
-            <span>{phone || '…'}</span>
-            <button type="button" className="btn-ghost" onClick={() => setOpen('phone')}>
-              更换手机号
-            </button>
-          </dd>
-        </div>
-        <div className="flex items-center gap-3 py-3">
-          <dt className="w-24 shrink-0 text-slate-500">登录密码</dt>
-          <dd className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-2 text-slate-900">
-            <span>{user?.has_password === false ? '未设置' : '已设置'}</span>
-            <button type="button" className="btn-ghost" onClick={() => setOpen('password')}>
-              修改密码
-            </button>
-          </dd>
-        </div>
+      <dl className="divide-y divide-slate-100 text-sm">
+        <AccountRow label="登录账号" value={user?.account ?? '…'} />
+        <AccountRow
+          label="手机号"
+          value={phone || '…'}
+          action="更换手机号"
+          onAction={() => setOpen('phone')}
+        />
+        <AccountRow
+          label="登录密码"
+          value={user?.has_password === false ? '未设置' : '已设置'}
+          action="修改密码"
+          onAction={() => setOpen('password')}
+        />
       </dl>
-      <ChangePhone open={open === 'phone'} onClose={close} />
-      <ChangePassword open={open === 'password'} onClose={close} />
+      <ChangePhone open={open === 'phone'} onClose={close} hint={noPasswordHint} />
+      <ChangePassword open={open === 'password'} onClose={close} hint={noPasswordHint} />
     </section>
+  );
+}
+
+/** One line of 账号信息: what it is, its value, and the button that changes it. */
+function AccountRow({
+  label,
+  value,
+  action,
+  onAction,
+}: {
+  label: string;
+  value: string;
+  action?: string;
+  onAction?: () => void;
+}) {
+  return (
+    <div className="flex min-h-14 items-center gap-3 py-2">
+      <dt className="w-20 shrink-0 text-slate-500 sm:w-24">{label}</dt>
+      <dd className="min-w-0 flex-1 break-all text-slate-900">{value}</dd>
+      {action && (
+        <dd className="shrink-0">
+          <button type="button" className="btn-ghost" onClick={onAction}>
+            {action}
+          </button>
+        </dd>
+      )}
+    </div>
   );
 }
 
@@ -73,9 +93,11 @@ function Footer({ form, pending, onClose }: { form: string; pending: boolean; on
   );
 }
 
-const NO_PASSWORD_HINT = '没有设置过登录密码？请先退出，用登录页的「忘记密码」设置。';
+const NO_PASSWORD_HINT = '您还没有设置登录密码：请先退出，在登录页用「忘记密码」设置。';
 
-function ChangePhone({ open, onClose }: { open: boolean; onClose: () => void }) {
+type DialogProps = { open: boolean; onClose: () => void; hint?: string };
+
+function ChangePhone({ open, onClose, hint }: DialogProps) {
   const form = useRef<HTMLFormElement>(null);
   const [pending, setPending] = useState(false);
 
@@ -136,14 +158,14 @@ function ChangePhone({ open, onClose }: { open: boolean; onClose: () => void }) 
           autoComplete="current-password"
           maxLength={PASSWORD_MAX}
           required
-          hint={NO_PASSWORD_HINT}
+          hint={hint}
         />
       </form>
     </Dialog>
   );
 }
 
-function ChangePassword({ open, onClose }: { open: boolean; onClose: () => void }) {
+function ChangePassword({ open, onClose, hint }: DialogProps) {
   const [pending, setPending] = useState(false);
 
   async function submit(event: React.SubmitEvent<HTMLFormElement>) {
@@ -179,7 +201,7 @@ function ChangePassword({ open, onClose }: { open: boolean; onClose: () => void 
           autoComplete="current-password"
           maxLength={PASSWORD_MAX}
           required
-          hint={NO_PASSWORD_HINT}
+          hint={hint}
         />
         <TextField
           label="新密码"
