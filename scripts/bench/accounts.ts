@@ -1,5 +1,6 @@
 // Real accounts for the benchmark: registered through the API with the code from the dev SMS
 // outbox (SMS_PROVIDER=log), then logged in.
+import { AGREEMENT_VERSION } from '../../src/lib/shared/accounts/auth.ts';
 
 const json = { 'content-type': 'application/json' };
 
@@ -35,7 +36,12 @@ export async function createBenchAccount(origin: string): Promise<BenchAccount> 
   };
   const code = outbox.data.list[0]?.text.match(/\d{6}/)?.[0];
   if (!code) throw new Error('no SMS code in the dev outbox');
-  await post(origin, '/api/open/sign', { phone, password, code, inviterCode: '' }, ip);
+  await post(
+    origin,
+    '/api/open/sign',
+    { phone, password, code, inviterCode: '', agreement_version: AGREEMENT_VERSION },
+    ip,
+  );
   return { phone, password, token: await login(origin, phone, password) };
 }
 

@@ -43,9 +43,9 @@ document.addEventListener('click', (event) => {
 async function start(): Promise<void> {
   // Start-up check: only a visitor with a stored token downloads the session code.
   if (isLoggedIn()) {
-    const { auth, showPendingAttestation } = await import('../lib/client/auth.ts');
+    const { auth, showPendingNotices } = await import('../lib/client/auth.ts');
     await auth.checkSession();
-    if (isLoggedIn()) showPendingAttestation();
+    if (isLoggedIn()) showPendingNotices();
   }
   const here = location.pathname + location.search + location.hash;
   if (requiresLogin(location.pathname) && !isLoggedIn()) {

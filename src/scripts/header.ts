@@ -23,6 +23,9 @@ function renderAuth(): void {
       badge.textContent = unread > 99 ? '99+' : String(unread);
     }
   }
+  // Staff who log in on the public site get a way to their console.
+  const staff = loggedIn && Boolean($user.get()?.staff_role);
+  for (const link of document.querySelectorAll<HTMLElement>('[data-staff-link]')) link.hidden = !staff;
   const account = $user.get()?.account;
   for (const name of document.querySelectorAll<HTMLElement>('[data-user-name]')) {
     name.textContent = loggedIn && account ? maskPhone(account) : '我的账户';

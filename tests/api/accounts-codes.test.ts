@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupApi } from '../setup/api.ts';
+import { AGREEMENT_VERSION } from '#shared/accounts/auth.ts';
 import { accounts, PASSWORD } from '../support/accounts.ts';
 
 const t = await setupApi();
@@ -64,17 +65,36 @@ describe('SMS codes', () => {
     const code = await a.sendCode(phone, 0);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const res = await t.post('/api/open/sign', { phone, code: wrong, password: PASSWORD });
+      const res = await t.post('/api/open/sign', {
+        phone,
+        code: wrong,
+        password: PASSWORD,
+        agreement_version: AGREEMENT_VERSION,
+      });
       expect(res.body).toMatchObject({ code: 0, msg: '验证码错误或已失效' });
     }
-    const right = await t.post('/api/open/sign', { phone, code, password: PASSWORD });
+    const right = await t.post('/api/open/sign', {
+      phone,
+      code,
+      password: PASSWORD,
+      agreement_version: AGREEMENT_VERSION,
+    });
     expect(right.body).toMatchObject({ code: 0, msg: '验证码错误或已失效' });
   });
 
   it('refuses a used code and an expired one', async () => {
     const phone = a.phone();
     const code = await a.sendCode(phone, 0);
-    expect((await t.post('/api/open/sign', { phone, code, password: PASSWORD })).body.code).toBe(1);
+    expect(
+      (
+        await t.post('/api/open/sign', {
+          phone,
+          code,
+          password: PASSWORD,
+          agreement_version: AGREEMENT_VERSION,
+        })
+      ).body.code,
+    ).toBe(1);
     const reset = await a.sendCode(phone, 1);
     expect(
       (await t.post('/api/open/reset', { account: phone, code: reset, password: 'Other-Pass1' })).body.code,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setupApi } from '../setup/api.ts';
+import { AGREEMENT_VERSION } from '#shared/accounts/auth.ts';
 import { accounts, PASSWORD } from '../support/accounts.ts';
 import type { RefreshResult } from '#shared/accounts/auth.ts';
 
@@ -15,8 +16,18 @@ describe('register → login → info → refresh → logout', () => {
     expect(message.text).toMatch(/注册验证码为\d{6}，5分钟内有效/);
 
     const code = await a.lastCode(phone);
-    const signed = await t.post('/api/open/sign', { phone, password: PASSWORD, code, inviterCode: '' });
-    expect(signed.body).toEqual({ code: 1, msg: '注册成功!', data: null });
+    const signed = await t.post('/api/open/sign', {
+      phone,
+      password: PASSWORD,
+      code,
+      inviterCode: '',
+      agreement_version: AGREEMENT_VERSION,
+    });
+    // Registered means logged in (issue 28, item 27): the answer carries a session.
+    expect(signed.body).toMatchObject({ code: 1, msg: '注册成功!' });
+    const first = signed.body.data as { token: string; refreshToken: string; expires: number };
+    expect(first.refreshToken).toMatch(/^[\w-]{43}$/);
+    expect((await a.info(first.token)).body.data.userInfo).toMatchObject({ account: phone });
 
     const login = await t.post<{ token: string; refreshToken: string; expires: number }>('/api/open/login', {
       account: phone,
@@ -60,6 +71,17 @@ describe('register → login → info → refresh → logout', () => {
     expect(revived.status).toBe(401);
   });
 
+  it('answers a refresh without a token like a bad token: HTTP 401 登录已过期', async () => {
+    for (const body of [undefined, {}, { token: '' }, { token: '   ' }, { token: 42 }]) {
+      const res = await t.post('/api/open/refresh4token', body);
+      expect(res.status, JSON.stringify(body)).toBe(401);
+      expect(res.body).toEqual({ code: 0, msg: '登录已过期，请重新登录', data: { error: 'UNAUTHORIZED' } });
+    }
+    const bad = await t.post('/api/open/refresh4token', { token: 'x'.repeat(43) });
+    expect(bad.status).toBe(401);
+    expect(bad.body.msg).toBe('登录已过期，请重新登录');
+  });
+
   it('refuses a refresh token in the query string (it would end up in access logs), even with a body', async () => {
     const u = await a.user();
     const res = await t.post(`/api/open/refresh4token?token=${u.refreshToken}`, { token: u.refreshToken });
@@ -80,12 +102,12 @@ describe('register → login → info → refresh → logout', () => {
   it('resets the password, ends old sessions and logs in with the new one', async () => {
     const u = await a.user();
     const code = await a.sendCode(u.phone, 1);
-    const res = await t.post('/api/open/reset', { account: u.phone, code, password: 'New-Passw0rd' });
+    const res = await t.post('/api/open/reset', { account: u.phone, code, password: 'Violet-Lab-2027' });
     expect(res.body).toEqual({ code: 1, msg: '密码重置成功!', data: null });
     expect((await a.info(u.token)).status).toBe(401);
     const old = await t.post('/api/open/login', { account: u.phone, password: PASSWORD });
     expect(old.body).toMatchObject({ code: 0, msg: '账号或密码错误' });
-    await a.login(u.phone, 'New-Passw0rd');
+    await a.login(u.phone, 'Violet-Lab-2027');
   });
 
   it('stores the inviter and refuses an unknown invite code', async () => {
@@ -98,6 +120,7 @@ describe('register → login → info → refresh → logout', () => {
       password: PASSWORD,
       code: sms,
       inviterCode: 'ZZZZZZ',
+      agreement_version: AGREEMENT_VERSION,
     });
     expect(bad.body).toMatchObject({ code: 0, msg: '邀请码不存在，请检查或留空' });
     // The code was not spent by the refused attempt.
@@ -106,6 +129,7 @@ describe('register → login → info → refresh → logout', () => {
       password: PASSWORD,
       code: sms,
       inviterCode: code.toLowerCase(),
+      agreement_version: AGREEMENT_VERSION,
     });
     expect(good.body.code).toBe(1);
     const { users } = await import('#server/platform/db/schema.ts');

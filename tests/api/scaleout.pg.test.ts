@@ -15,6 +15,7 @@ import S3rver from 's3rver';
 import { openDatabase, type Database } from '#server/platform/db/client.ts';
 import { ledgerProblems } from '#server/money/index.ts';
 import { addDays, shanghaiDate } from '#shared/slots.ts';
+import { AGREEMENT_VERSION } from '#shared/accounts/auth.ts';
 import { createTempPgDatabase } from '../setup/pg.ts';
 import { freePort, startServer, waitHealthy, type ServerProcess } from '../support/server-process.ts';
 import { PNG, PDF } from '../support/orders.ts';
@@ -22,7 +23,7 @@ import { PROFILE } from '../factories/users.ts';
 
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 const STAFF_PASSWORD = 'Scale-Out-Staff-2026';
-const PASSWORD = 'Lab-Passw0rd';
+const PASSWORD = 'Kettle-Lab-2026';
 const BUCKET = 'lab-uploads';
 
 type Envelope<T = Record<string, unknown>> = { code: number; msg: string; data: T };
@@ -201,7 +202,12 @@ describe('several processes behind nginx on PostgreSQL, uploads in S3', () => {
     // Registration and login: the code is sent by one process and checked by another.
     const phone = `136${String(Date.now()).slice(-8)}`;
     await ok('/api/open/code4sms', { phone, useFor: 0 });
-    await ok('/api/open/sign', { phone, password: PASSWORD, code: await smsCode(phone) });
+    await ok('/api/open/sign', {
+      phone,
+      password: PASSWORD,
+      code: await smsCode(phone),
+      agreement_version: AGREEMENT_VERSION,
+    });
     const { token } = await ok<{ token: string }>('/api/open/login', { account: phone, password: PASSWORD });
     await ok(
       '/api/auth/update4profile',

@@ -70,7 +70,7 @@ describe('the console login', () => {
   it('gives staff a two-hour session and refuses customers', async () => {
     const a = o.a;
     const phone = await a.register();
-    const refused = await t.post('/api/open/staff/login', { account: phone, password: 'Lab-Passw0rd' });
+    const refused = await t.post('/api/open/staff/login', { account: phone, password: 'Kettle-Lab-2026' });
     expect(refused.body).toMatchObject({ code: 0, msg: '该账号不是员工账号，无法登录管理后台' });
     const [row] = await t.services.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
     await t.services.db
@@ -78,7 +78,7 @@ describe('the console login', () => {
       .values({ userId: row.id, role: 'finance', createdAt: new Date(t.services.now()) });
     const login = await t.post<{ token: string; expires: number }>('/api/open/staff/login', {
       account: phone,
-      password: 'Lab-Passw0rd',
+      password: 'Kettle-Lab-2026',
     });
     expect(login.body.code).toBe(1);
     expect(login.body.data.expires).toBe(Math.floor(t.services.now() / 1000) + 2 * 3600);

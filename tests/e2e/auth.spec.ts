@@ -4,9 +4,10 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test as base } from './support/base.ts';
 import { failAlert } from './support/session.ts';
 import { E2E_STAFF_PASSWORD } from './support/staff.ts';
+import { AGREEMENT_VERSION } from '../../src/lib/shared/accounts/auth.ts';
 
-const PASSWORD = 'Lab-Passw0rd';
-const NEW_PASSWORD = 'New-Passw0rd!';
+const PASSWORD = 'Kettle-Lab-2026';
+const NEW_PASSWORD = 'Violet-Lab-2027!';
 /** The server refuses a second code to one phone within a minute (any purpose). */
 // The browser-test server lets a phone have another code after 1 s (SMS_RESEND_SECONDS).
 const PHONE_RESEND_MS = 1_100;
@@ -57,7 +58,7 @@ async function registerByApi(request: APIRequestContext, ip: string, phone: stri
   const sentAt = Date.now();
   const code = await smsCode(request, phone, '注册');
   const signed = await request.post('/api/open/sign', {
-    data: { phone, password: PASSWORD, code, inviterCode: '' },
+    data: { phone, password: PASSWORD, code, inviterCode: '', agreement_version: AGREEMENT_VERSION },
     headers,
   });
   expect(await signed.json()).toMatchObject({ code: 1 });
@@ -81,14 +82,24 @@ test.describe('login popup', () => {
     await passwordLogin(page, '13800000000', E2E_STAFF_PASSWORD);
     await expect(toast(page, '登录成功!')).toBeVisible();
     await expect(page.getByRole('button', { name: masked('13800000000') })).toBeVisible();
+    // Staff get a way to their console: in the user menu and in the member centre.
+    await page.getByRole('button', { name: masked('13800000000') }).click();
+    await expect(page.getByRole('link', { name: '管理后台' })).toHaveAttribute('href', '/admin');
     await page.goto('/member/center');
     await expect(page.getByText('工作人员账号', { exact: true })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: '进入管理后台' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
     await expect(page.getByText('这是工作人员账号，无需完善客户资料。')).toBeVisible();
     await expect(page.getByRole('dialog', { name: '完善基本信息' })).toHaveCount(0);
     await expect(page.getByText('未完善基本信息无法正常下单')).toHaveCount(0);
   });
 
-  test('register with the SMS code, log in, reload keeps the session, log out', async ({ page, request }) => {
+  test('register with the SMS code and the agreement, logged in at once; reload keeps the session; log out', async ({
+    page,
+    request,
+  }) => {
     const phone = newPhone();
     await page.goto('/');
     await page.getByRole('button', { name: '注册', exact: true }).click();
@@ -108,20 +119,17 @@ test.describe('login popup', () => {
     await dialog.getByRole('button', { name: '注册', exact: true }).click();
     await expect(toast(page, '[密码]不一致')).toBeVisible();
     await dialog.getByLabel('确认密码').fill(PASSWORD);
+    // PIPL: nothing is collected before the customer agrees to the agreement and the policy.
+    await dialog.getByRole('button', { name: '注册', exact: true }).click();
+    await expect(toast(page, '请阅读并同意《服务协议》和《隐私政策》')).toBeVisible();
+    await expect(dialog.getByRole('link', { name: '《服务协议》' })).toHaveAttribute('href', '/license');
+    await expect(dialog.getByRole('link', { name: '《隐私政策》' })).toHaveAttribute('href', '/policy');
+    await dialog.getByLabel('我已阅读并同意《服务协议》《隐私政策》').check();
     await dialog.getByRole('button', { name: '注册', exact: true }).click();
     await expect(toast(page, '注册成功!')).toBeVisible();
 
-    // After registering, the login panel shows with the new account filled.
-    await expect(dialog.getByRole('heading', { name: '欢迎登录' })).toBeVisible();
-    await expect(dialog.getByRole('tab', { name: '密码登录' })).toHaveAttribute('aria-selected', 'true');
-    await expect(dialog.getByLabel('用户名/手机号')).toHaveValue(phone);
-    await dialog.getByRole('button', { name: '登录', exact: true }).click();
-    await expect(toast(page, '[密码]不能为空')).toBeVisible();
-    await dialog.getByLabel('记住密码').check();
-    await passwordLogin(page, phone, PASSWORD);
-    await expect(toast(page, '登录成功!')).toBeVisible();
+    // Registered means logged in: no second login.
     await expect(dialog).toBeHidden();
-
     const account = page.getByRole('button', { name: masked(phone) });
     await expect(account).toBeVisible();
     // No address yet: the attestation prompt links to the profile.
@@ -129,11 +137,6 @@ test.describe('login popup', () => {
     await expect(prompt.getByRole('link', { name: '去完善' })).toHaveAttribute('href', '/member/information');
     await prompt.getByRole('button', { name: '暂不完善' }).click();
     await expect(prompt).toBeHidden();
-
-    // 'Remember' keeps the account name only; the password never reaches local storage.
-    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
-    expect(stored).toContain(phone);
-    expect(stored).not.toContain(PASSWORD);
 
     await page.reload();
     await expect(account).toBeVisible();
@@ -149,6 +152,20 @@ test.describe('login popup', () => {
       headers: { authorization: `Bearer ${token.access}` },
     });
     expect(info.status()).toBe(401);
+
+    // Logging in again, with 记住密码: it keeps the account name only, never the password.
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await dialog.getByRole('button', { name: '登录', exact: true }).click();
+    await expect(toast(page, '[用户名/手机号]不能为空')).toBeVisible();
+    await dialog.getByLabel('记住密码').check();
+    await passwordLogin(page, phone, PASSWORD);
+    await expect(toast(page, '登录成功!')).toBeVisible();
+    await expect(account).toBeVisible();
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+    expect(stored).toContain(phone);
+    expect(stored).not.toContain(PASSWORD);
+    await account.click();
+    await page.getByRole('button', { name: '退出登录' }).click();
 
     // The remembered account is filled in next time.
     await page.getByRole('button', { name: '登录', exact: true }).click();
@@ -319,6 +336,8 @@ test.describe('guards', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     await passwordLogin(page, phone, PASSWORD);
     await expect(page).toHaveURL(/\/member\/order$/);
+    // The success message outlives the page the login happened on.
+    await expect(toast(page, '登录成功!')).toBeVisible();
   });
 
   test('entering /member/center directly shows the login over it; closing goes home', async ({ page }) => {

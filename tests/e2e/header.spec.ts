@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/base.ts';
+import { AGREEMENT_VERSION } from '../../src/lib/shared/accounts/auth.ts';
 
 // Records the portal's window events so a test can see what a click asked for.
 async function recordPortalEvents(page: Page) {
@@ -97,9 +98,12 @@ test('logged in: account menu, cart badge, 上门取样 opens the sampling dialo
   await request.post('/api/open/code4sms', { data: { phone, useFor: 0 }, headers });
   const outbox = await (await request.get(`/api/dev/outbox?phone=${phone}`)).json();
   const code = /(\d{6})/.exec(outbox.data.list[0].text)![1];
-  await request.post('/api/open/sign', { data: { phone, password: 'Lab-Passw0rd', code }, headers });
+  await request.post('/api/open/sign', {
+    data: { phone, password: 'Kettle-Lab-2026', code, agreement_version: AGREEMENT_VERSION },
+    headers,
+  });
   const login = await (
-    await request.post('/api/open/login', { data: { account: phone, password: 'Lab-Passw0rd' }, headers })
+    await request.post('/api/open/login', { data: { account: phone, password: 'Kettle-Lab-2026' }, headers })
   ).json();
   await page.goto('/');
   // The persisted stores of src/lib/client/stores.ts, as a login leaves them.

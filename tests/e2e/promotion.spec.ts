@@ -8,6 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { demoItems, expect, newCustomer, requiredParameters, staff, test, toast } from './support/orders.ts';
 import { COMPLETE_PROFILE, PASSWORD, type Envelope } from './support/session.ts';
 import { E2E_STAFF_PASSWORD } from './support/staff.ts';
+import { AGREEMENT_VERSION } from '../../src/lib/shared/accounts/auth.ts';
 
 const ENTERPRISE = {
   organization: 2,
@@ -35,7 +36,7 @@ async function invitedFriend(request: APIRequestContext, ip: string, inviterCode
     })
     .toMatch(/^\d{6}$/);
   const signed = await request.post('/api/open/sign', {
-    data: { phone, password: PASSWORD, code, inviterCode },
+    data: { phone, password: PASSWORD, code, inviterCode, agreement_version: AGREEMENT_VERSION },
     headers,
   });
   expect(await signed.json()).toMatchObject({ code: 1 });

@@ -1,11 +1,12 @@
 import { beforeEach, expect } from 'vitest';
 import type { TestContext } from '../setup/api.ts';
 import type { LoginResult } from '#shared/accounts/auth.ts';
+import { AGREEMENT_VERSION } from '#shared/accounts/auth.ts';
 import { hashPassword } from '#server/accounts/passwords.ts';
 import { createSession } from '#server/accounts/tokens.ts';
 import { insertUser } from '#server/accounts/users.ts';
 
-export const PASSWORD = 'Lab-Passw0rd';
+export const PASSWORD = 'Kettle-Lab-2026';
 
 let hashed: Promise<string> | undefined;
 const passwordHash = () => (hashed ??= hashPassword(PASSWORD));
@@ -58,7 +59,13 @@ export function accounts(t: TestContext) {
     },
     async register(number = phone(), password = PASSWORD, inviterCode?: string): Promise<string> {
       const code = await helpers.sendCode(number, 0);
-      const res = await t.post('/api/open/sign', { phone: number, password, code, inviterCode });
+      const res = await t.post('/api/open/sign', {
+        phone: number,
+        password,
+        code,
+        inviterCode,
+        agreement_version: AGREEMENT_VERSION,
+      });
       expect(res.body).toMatchObject({ code: 1, msg: '注册成功!' });
       return number;
     },

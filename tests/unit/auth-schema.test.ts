@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AGREEMENT_VERSION,
   firstError,
   passwordLoginSchema,
   registerFormSchema,
@@ -17,6 +18,7 @@ const okRegister = {
   code: '123456',
   password: 'Passw0rd!',
   confirmPassword: 'Passw0rd!',
+  agreement_version: AGREEMENT_VERSION,
 };
 
 describe('account form schemas (spec section 5: first error only, in form order)', () => {

@@ -44,7 +44,7 @@ export default function LoginPopup({ request, onClose }: Props) {
     if (!request) return;
     body.current?.closest('dialog')?.querySelector<HTMLElement>('.overflow-y-auto')?.scrollTo(0, 0);
     if (panel === 'log' && tab === 2) return;
-    // The first empty field: after registering, the account is filled and the password is next.
+    // The first empty field: after a reset, the account is filled and the password is next.
     const inputs = [
       ...(body.current?.querySelectorAll<HTMLInputElement>('input:not([type=checkbox])') ?? []),
     ];
@@ -121,7 +121,7 @@ export default function LoginPopup({ request, onClose }: Props) {
               />
             )}
             {request && panel === 'reg' && (
-              <RegisterPanel inviterCode={request.inviterCode} onLogin={() => toLogin()} onDone={toLogin} />
+              <RegisterPanel inviterCode={request.inviterCode} onLogin={() => toLogin()} onDone={done} />
             )}
             {request && panel === 'reset' && <ResetPanel onLogin={() => toLogin()} onDone={toLogin} />}
             {request && panel === 'bind' && (

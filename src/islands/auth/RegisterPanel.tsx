@@ -1,10 +1,13 @@
 import { useRef, useState } from 'react';
 import {
+  AGREEMENT_VERSION,
   firstError,
   registerFormSchema,
   resetFormSchema,
   SMS_PURPOSE,
+  type LoginResult,
 } from '../../lib/shared/accounts/auth.ts';
+import { finishLogin } from '../../lib/client/auth.ts';
 import { api } from '../../lib/client/api.ts';
 import { setInviterCode } from '../../lib/client/stores.ts';
 import { toast } from '../../lib/client/toast.ts';
@@ -16,7 +19,10 @@ export const MSG_RESET = '密码重置成功!';
 const inputOf = (form: HTMLFormElement | null, name: string) =>
   (form?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
 
-/** Register: phone, code, password twice, optional inviter code; then the login panel. */
+/**
+ * Register: phone, code, password twice, optional inviter code, and the agreement (PIPL consent
+ * before collecting personal information); registered means logged in (decision 0049).
+ */
 export function RegisterPanel({
   inviterCode,
   onLogin,
@@ -24,7 +30,7 @@ export function RegisterPanel({
 }: {
   inviterCode: string;
   onLogin: () => void;
-  onDone: (phone: string) => void;
+  onDone: () => void;
 }) {
   const form = useRef<HTMLFormElement>(null);
   const [pending, setPending] = useState(false);
@@ -36,14 +42,18 @@ export function RegisterPanel({
     );
     const error = firstError(parsed);
     if (error || !parsed.success) return toast.error(error ?? '');
-    const { phone, code, password, inviterCode: inviter } = parsed.data;
+    const { phone, code, password, inviterCode: inviter, agreement_version } = parsed.data;
     setPending(true);
-    const ok = await api.post('/api/open/sign', { phone, code, password, inviterCode: inviter });
-    setPending(false);
-    if (ok === undefined) return;
-    toast.success(MSG_REGISTERED);
+    const result = await api.post<LoginResult>('/api/open/sign', {
+      phone,
+      code,
+      password,
+      inviterCode: inviter,
+      agreement_version,
+    });
+    if (!result?.token) return setPending(false);
     setInviterCode(''); // the relation is stored with the account now
-    onDone(phone);
+    await finishLogin(result, onDone, MSG_REGISTERED);
   }
 
   return (
@@ -93,6 +103,23 @@ export function RegisterPanel({
           defaultValue={inviterCode}
           maxLength={16}
         />
+        <label className="flex items-start gap-2 text-sm leading-relaxed text-slate-600">
+          <input
+            type="checkbox"
+            name="agreement_version"
+            value={AGREEMENT_VERSION}
+            className="mt-1 size-4 shrink-0 cursor-pointer rounded border-slate-300 accent-brand-600"
+          />
+          <span>
+            我已阅读并同意
+            <a href="/license" target="_blank" className="text-brand-600 hover:underline">
+              《服务协议》
+            </a>
+            <a href="/policy" target="_blank" className="text-brand-600 hover:underline">
+              《隐私政策》
+            </a>
+          </span>
+        </label>
         <SubmitButton pending={pending} busyText="注册中…">
           注册
         </SubmitButton>

@@ -124,13 +124,20 @@ function Center() {
               )}
             </p>
           </div>
-          <button
-            type="button"
-            className="btn border border-white/40 text-white hover:bg-white/10 max-sm:w-full"
-            onClick={(e) => void logout(e.currentTarget)}
-          >
-            退出登录
-          </button>
+          <div className="flex gap-2 max-sm:w-full">
+            {user?.staff_role ? (
+              <a href="/admin" className="btn bg-white text-brand-800 hover:bg-brand-50 max-sm:flex-1">
+                进入管理后台
+              </a>
+            ) : null}
+            <button
+              type="button"
+              className="btn border border-white/40 text-white hover:bg-white/10 max-sm:flex-1"
+              onClick={(e) => void logout(e.currentTarget)}
+            >
+              退出登录
+            </button>
+          </div>
         </div>
         <div className="h-1.5 bg-brand-100" aria-hidden="true">
           <div

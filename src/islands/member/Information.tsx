@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { saveFile } from '../../lib/client/download.ts';
 import ProfileDialog from '../profile/ProfileDialog.tsx';
+import AccountSecurity from './AccountSecurity.tsx';
 import CloseAccount from './CloseAccount.tsx';
 import { IncompleteNotice, ProfileFields } from './ProfileSummary.tsx';
 
@@ -30,21 +31,7 @@ function Information() {
         </div>
         <ProfileFields user={user} />
       </section>
-      <section className="card p-4 md:p-6" aria-labelledby="account-title">
-        <h2 id="account-title" className="mb-2 text-base font-semibold text-slate-900">
-          账号信息
-        </h2>
-        <dl className="grid gap-x-8 text-sm sm:grid-cols-2">
-          <div className="flex gap-3 py-3">
-            <dt className="w-24 shrink-0 text-slate-500">登录账号</dt>
-            <dd className="text-slate-900">{user?.account ?? '…'}</dd>
-          </div>
-          <div className="flex gap-3 py-3">
-            <dt className="w-24 shrink-0 text-slate-500">手机号</dt>
-            <dd className="text-slate-900">{typeof user?.phone === 'string' ? user.phone : '…'}</dd>
-          </div>
-        </dl>
-      </section>
+      <AccountSecurity user={user} />
       <section
         className="card flex flex-wrap items-center justify-between gap-3 p-4 md:p-6"
         aria-labelledby="privacy-title"

@@ -24,6 +24,8 @@ import { toast } from './toast.ts';
 export const MSG_LOGIN_OK = '登录成功!';
 /** Set for the next page when a login navigates away before the attestation prompt shows. */
 const ATTEST_FLAG = 'portal:attest';
+/** The success message of a login that navigates away, shown by the next page. */
+const NOTICE_KEY = 'portal:login-notice';
 
 export type UserInfoResponse = {
   userInfo: UserInfo & Record<string, unknown>;
@@ -130,12 +132,14 @@ export function createAuth(deps: AuthDeps = {}) {
    * A login call answered: store the token, load user info, tell the popup to close, return to
    * the page the visitor was sent from, and ask for the profile when no address is on file.
    */
-  async function completeLogin(result: LoginResult): Promise<User | null> {
+  async function completeLogin(result: LoginResult, message = MSG_LOGIN_OK): Promise<User | null> {
     setSession(tokenFromLogin(result));
     const user = await loadUser(api);
-    toast.success(MSG_LOGIN_OK);
     scheduleRefresh();
-    if (typeof window === 'undefined') return user;
+    if (typeof window === 'undefined') {
+      toast.success(message);
+      return user;
+    }
     window.dispatchEvent(new CustomEvent(LOGGED_IN_EVENT));
     // Staff accounts are not customers: no profile prompt for them.
     const needsProfile = Boolean(user && user.addresses.length === 0 && !user.staff_role);
@@ -143,10 +147,13 @@ export function createAuth(deps: AuthDeps = {}) {
     $location.set(null);
     const here = location.pathname + location.search;
     if (target && target.split('#')[0] !== here) {
+      // A toast dies with this page: the next one shows it.
+      sessionStorage.setItem(NOTICE_KEY, message);
       if (needsProfile) sessionStorage.setItem(ATTEST_FLAG, '1');
       location.assign(target);
-    } else if (needsProfile) {
-      void showAttestation();
+    } else {
+      toast.success(message);
+      if (needsProfile) void showAttestation();
     }
     return user;
   }
@@ -164,8 +171,13 @@ export function createAuth(deps: AuthDeps = {}) {
   return { loadUser, refresh, checkSession, completeLogin, logout };
 }
 
-/** Shows the attestation prompt if a login on the previous page asked for it. */
-export function showPendingAttestation(): void {
+/** On the page a login went on to: its success message, and the attestation prompt if it asked. */
+export function showPendingNotices(): void {
+  const notice = sessionStorage.getItem(NOTICE_KEY);
+  if (notice) {
+    sessionStorage.removeItem(NOTICE_KEY);
+    toast.success(notice);
+  }
   if (sessionStorage.getItem(ATTEST_FLAG)) {
     sessionStorage.removeItem(ATTEST_FLAG);
     void showAttestation();
@@ -183,9 +195,10 @@ export const auth = createAuth();
 export async function finishLogin(
   result: LoginResult | null | undefined,
   onDone: () => void,
+  message?: string,
 ): Promise<boolean> {
   if (!result?.token) return false;
-  await auth.completeLogin(result);
+  await auth.completeLogin(result, message);
   onDone();
   return true;
 }

@@ -4,12 +4,13 @@
 // limits of the accounts API never spill from one test into the next.
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect as baseExpect, test as base } from './base.ts';
+import { AGREEMENT_VERSION } from '../../../src/lib/shared/accounts/auth.ts';
 
 // Islands load their data after hydration; on a busy machine (two workers beside the server)
 // that can take longer than the default five seconds.
 export const expect = baseExpect.configure({ timeout: 15_000 });
 
-export const PASSWORD = 'Lab-Passw0rd';
+export const PASSWORD = 'Kettle-Lab-2026';
 const rand = (n: number) => Math.floor(Math.random() * n);
 const newPhone = () => `137${String(rand(1e8)).padStart(8, '0')}`;
 
@@ -58,7 +59,7 @@ export async function registerByApi(
     })
     .toMatch(/^\d{6}$/);
   const signed = await request.post('/api/open/sign', {
-    data: { phone, password: PASSWORD, code, inviterCode },
+    data: { phone, password: PASSWORD, code, inviterCode, agreement_version: AGREEMENT_VERSION },
     headers,
   });
   expect(await signed.json()).toMatchObject({ code: 1 });

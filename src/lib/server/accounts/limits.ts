@@ -16,8 +16,8 @@ export const LIMITS = {
   loginFailuresPerAccount: { limit: 20, seconds: 900 },
   loginGuardSeconds: 3600,
   wxTicketsPerIp: { limit: 30, seconds: 600 },
-  /** Wrong current passwords when changing the phone, per user. */
-  contactFailures: { limit: 5, seconds: 900 },
+  /** Wrong current passwords when changing the phone or the password, per user. */
+  currentPasswordFailures: { limit: 5, seconds: 900 },
 } as const satisfies Record<string, Window | number>;
 
 export const MSG = {

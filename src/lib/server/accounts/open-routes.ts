@@ -16,7 +16,7 @@ import {
 import { sendCode } from './codes.ts';
 import { register, resetPassword } from './signup.ts';
 import { codeLogin, passwordLogin } from './login.ts';
-import { refreshSession } from './tokens.ts';
+import { createSession, refreshSession, SESSION_EXPIRED } from './tokens.ts';
 import { DomainError } from '../platform/errors.ts';
 import { enforce, ipKey, LIMITS } from './limits.ts';
 
@@ -32,11 +32,12 @@ export function accountOpenRoutes() {
     return ok(c, { resend_after: c.var.services.env.SMS_RESEND_SECONDS }, '验证码已发送!');
   });
 
-  r.post('/sign', contract({ body: registerRequestSchema, response: NoData }), async (c) => {
+  // Registered means logged in: the answer carries the session, as a login's does.
+  r.post('/sign', contract({ body: registerRequestSchema, response: LoginResultSchema }), async (c) => {
     const input = await readBody(c, registerRequestSchema);
     await enforce(c.var.services, ipKey('auth', clientIp(c)), LIMITS.authPerIp);
-    await register(c.var.services, input);
-    return ok(c, null, '注册成功!');
+    const user = await register(c.var.services, input);
+    return ok(c, await createSession(c.var.services, user.id, sessionMeta(c)), '注册成功!');
   });
 
   r.post('/reset', contract({ body: resetRequestSchema, response: NoData }), async (c) => {
@@ -57,9 +58,14 @@ export function accountOpenRoutes() {
   });
 
   r.post('/refresh4token', contract({ body: refreshSchema, response: RefreshResultSchema }), async (c) => {
-    // Only in the body: a token in the query string ends up in proxy and access logs.
+    // Only in the body: a token in the query string ends up in proxy and access logs (decision 0050).
     if (c.req.query('token') !== undefined) throw new DomainError(REFRESH_IN_BODY);
-    const { token } = await readBody(c, refreshSchema);
+    const { token } = await readBody(c, refreshSchema).catch((error: unknown) => {
+      // No token at all (an empty body, a blank or mistyped one) is answered like a bad token.
+      if (error instanceof DomainError && error.message === SESSION_EXPIRED)
+        throw new DomainError(SESSION_EXPIRED, 401);
+      throw error;
+    });
     return ok(c, await refreshSession(c.var.services, token));
   });
 

@@ -40,6 +40,9 @@ export const users = pgTable('users', {
   inviteCode: text('invite_code').notNull().unique(),
   inviterId: integer('inviter_id').references((): AnyPgColumn => users.id),
   wxOpenid: text('wx_openid').unique(),
+  /** The 服务协议/隐私政策 version agreed to at registration, and when (PIPL consent record). */
+  agreementVersion: text('agreement_version'),
+  agreedAt: at('agreed_at'),
   /** When the customer closed the account (user/close): personal fields are erased then. */
   closedAt: at('closed_at'),
   createdAt: at('created_at').notNull().defaultNow(),

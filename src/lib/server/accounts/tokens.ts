@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { retiredRefreshTokens, sessions, users } from '../platform/db/schema.ts';
@@ -157,12 +157,18 @@ export async function revokeSession(s: Services, sessionId: number): Promise<voi
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** After a password reset every device has to log in again. */
-export async function revokeUserSessions(s: Services, userId: number): Promise<void> {
+/** After a password reset or change every device has to log in again (but the one that changed it). */
+export async function revokeUserSessions(s: Services, userId: number, keepSessionId?: number): Promise<void> {
   await s.db
     .update(sessions)
     .set({ revokedAt: new Date(s.now()) })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
+      ),
+    );
 }
 
 /**

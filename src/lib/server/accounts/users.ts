@@ -46,6 +46,8 @@ export async function insertUser(
     passwordHash: string | null;
     inviterId?: number | null;
     wxOpenid?: string | null;
+    /** The agreement version the person agreed to (registration); agreed at `now`. */
+    agreementVersion?: string;
     now: number;
   },
 ): Promise<User | undefined> {
@@ -59,6 +61,8 @@ export async function insertUser(
         inviteCode: newInviteCode(),
         inviterId: values.inviterId ?? null,
         wxOpenid: values.wxOpenid ?? null,
+        agreementVersion: values.agreementVersion ?? null,
+        agreedAt: values.agreementVersion ? new Date(values.now) : null,
         createdAt: new Date(values.now),
         updatedAt: new Date(values.now),
       })

@@ -40,11 +40,17 @@ export function memberHotReadRoutes() {
 export function memberRoutes() {
   const r = new Hono<ApiEnv>();
 
-  r.post('/update4profile', contract({ body: profileSchema, response: ProfileSavedSchema }), async (c) => {
-    const me = requireUser(c);
-    const profile = await readBody(c, profileSchema);
-    return ok(c, { userInfo: await updateProfile(c.var.services, me.id, profile) }, '提交成功!');
-  });
+  // The spec lists it under user/ (like user/info); earlier clients call it without.
+  r.on(
+    'POST',
+    ['/user/update4profile', '/update4profile'],
+    contract({ body: profileSchema, response: ProfileSavedSchema }),
+    async (c) => {
+      const me = requireUser(c);
+      const profile = await readBody(c, profileSchema);
+      return ok(c, { userInfo: await updateProfile(c.var.services, me.id, profile) }, '提交成功!');
+    },
+  );
 
   r.post('/address/list', contract({ response: AddressListSchema }), async (c) => {
     const me = requireUser(c);

@@ -12,6 +12,15 @@ export const PHONE_MAX_LENGTH = 11;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 
+/**
+ * The version of 《用户服务协议》 and 《隐私政策》 a registration agrees to: the later `updated`
+ * date of src/content/pages/license.md and policy.md (a unit test keeps them equal). Raise it
+ * with either document, and registrations from a page showing the old text are refused.
+ */
+export const AGREEMENT_VERSION = '2026-01-01';
+export const MSG_AGREEMENT_REQUIRED = '请阅读并同意《服务协议》和《隐私政策》';
+export const MSG_AGREEMENT_OUTDATED = '《服务协议》或《隐私政策》已更新，请刷新页面后重新阅读并同意';
+
 const missing = (label: string) => `[${label}]不能为空`;
 const isEmpty = (v: unknown) => v === undefined || v === null;
 
@@ -76,12 +85,20 @@ export const passwordLoginSchema = z.object({
 
 export const smsLoginSchema = z.object({ phone: phoneField, code: codeField });
 
+/** The agreement version the person ticked 我已阅读并同意 for; only the current one registers. */
+const agreementField = z
+  .string({ error: MSG_AGREEMENT_REQUIRED })
+  .trim()
+  .min(1, MSG_AGREEMENT_REQUIRED)
+  .refine((v) => v === AGREEMENT_VERSION, MSG_AGREEMENT_OUTDATED);
+
 /** POST /api/open/sign. */
 export const registerRequestSchema = z.object({
   phone: phoneField,
   code: codeField,
   password: newPasswordField,
   inviterCode: inviterCodeField,
+  agreement_version: agreementField,
 });
 
 /** POST /api/open/reset: the account is the phone the code goes to. */
@@ -102,6 +119,7 @@ export const registerFormSchema = z
     password: newPasswordField,
     confirmPassword: confirmField,
     inviterCode: inviterCodeField,
+    agreement_version: agreementField,
   })
   .refine(samePasswords, { message: '[密码]不一致', path: ['confirmPassword'] });
 
@@ -150,6 +168,22 @@ export const updateContactSchema = z.object({
   code: codeField,
   password: rawText('当前密码').max(PASSWORD_MAX, '[当前密码]错误'),
 });
+
+/** POST /api/auth/user/update4password: the current password, then the new one. */
+export const updatePasswordSchema = z.object({
+  password: rawText('当前密码').max(PASSWORD_MAX, '[当前密码]错误'),
+  new_password: rawText('新密码')
+    .min(PASSWORD_MIN, `[新密码]长度应为${PASSWORD_MIN}-${PASSWORD_MAX}位`)
+    .max(PASSWORD_MAX, `[新密码]长度应为${PASSWORD_MIN}-${PASSWORD_MAX}位`),
+});
+
+/** The 修改密码 dialog: the request plus the confirmation, which never leaves the browser. */
+export const changePasswordFormSchema = updatePasswordSchema
+  .extend({ confirm_password: rawText('确认新密码') })
+  .refine((v) => v.new_password === v.confirm_password, {
+    message: '[新密码]两次输入不一致',
+    path: ['confirm_password'],
+  });
 
 /** The first issue's message: what a form shows as its one error toast. */
 export function firstError(result: {
