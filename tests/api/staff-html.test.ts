@@ -28,7 +28,7 @@ const HOSTILE = [
 const CLEAN =
   '登录' +
   '<p>正文<b>加粗</b><sub>2</sub></p>' +
-  '<a>脚本链接</a><a>协议相对</a><a>反斜杠</a>' +
+  '<span>脚本链接</span><span>协议相对</span><span>反斜杠</span>' +
   '<a href="https://partner.example/" rel="noopener noreferrer" target="_blank">合作方</a>' +
   '<a href="/detail/abc">站内</a>' +
   '<img alt="外站图" /><img alt="站内图" src="/images/a.png" />';

@@ -60,11 +60,13 @@ const OPTIONS: IOptions = {
   transformTags: {
     a: (tagName, attribs) => {
       const href = linkTarget((attribs.href ?? '').trim());
-      const offSite = href !== null && /^https?:/i.test(href);
+      // A link whose address is refused is left as its text, not as a link that goes nowhere.
+      if (!href) return { tagName: 'span', attribs: {} };
+      const offSite = /^https?:/i.test(href);
       return {
         tagName,
         attribs: {
-          ...(href ? { href } : {}),
+          href,
           ...(attribs.title ? { title: attribs.title } : {}),
           ...(offSite ? { rel: 'noopener noreferrer', target: '_blank' } : {}),
         },
