@@ -17,7 +17,7 @@ describe('invoiceApply/orders', () => {
   it('offers orders with their items and credited top-ups with their invoice wish, until applied for', async () => {
     const c = await o.customer('enterprise');
     const wished = await o.topUp(c, 100_000, { invoice_type: 5, invoice_title: '某大学材料学院' });
-    const plain = await o.topUp(c, 50_000);
+    const plain = await o.topUp(c, 200_000);
     await o.credit(c.rid, 30_000);
     const order = await o.quotedOrder(c, 30_000);
     // Paid from the balance: 赠送金 first, then cash — only the cash is invoiceable.
@@ -28,7 +28,7 @@ describe('invoiceApply/orders', () => {
     let got = await offer();
     expect(got.list).toMatchObject([{ rid: order, item_names: [item.name] }]);
     expect(got.topups).toEqual([
-      { rid: plain, created: expect.any(String), amount_fen: 50_000, invoice_type: 0, invoice_title: '' },
+      { rid: plain, created: expect.any(String), amount_fen: 200_000, invoice_type: 0, invoice_title: '' },
       {
         rid: wished,
         created: expect.any(String),
