@@ -93,8 +93,9 @@ function Join() {
       danger: true,
     });
     if (!sure) return;
-    const me = await api.post<{ rid: string }>('/api/auth/user/info', {});
-    const userRid = (me as { rid?: string } | undefined)?.rid;
+    // user/info answers { userInfo: { rid, … }, … }: leaving names oneself as the member.
+    const me = await api.post<{ userInfo: { rid: string } }>('/api/auth/user/info', {});
+    const userRid = me?.userInfo.rid;
     if (
       userRid &&
       (await api.post('/api/auth/cluster/delete', { rid: g.rid, user_rid: userRid })) !== undefined
