@@ -182,7 +182,8 @@ describe('the agreement text', () => {
       ...base,
       order: {
         ...base.order,
-        type_id: 3,
+        // A sample-testing quote request: only orders with samples get a pickup (decision 0052).
+        type_id: 1,
         status: 'quoting',
         pay_mode: 'before',
         items: [],
@@ -213,7 +214,7 @@ describe('the agreement text', () => {
         company_leader_phone: '13800002222',
       },
     });
-    expect(text).toContain('数据分析服务委托协议');
+    expect(text).toContain('送样检测服务委托协议');
     expect(text).toContain('委托需求：第一性原理计算');
     expect(text).toContain('样品情况：共2个样品；晶体结构文件');
     expect(text).toContain('全额预付');
