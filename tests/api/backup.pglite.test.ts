@@ -46,7 +46,8 @@ describe('backup and restore of the embedded database', () => {
     expect(existsSync(join(dataDir, 'upload-marker.txt'))).toBe(true);
     // The replaced directory still holds the later data.
     expect(await count(kept!)).toBe(3);
-  });
+    // Four openings of a fresh embedded database, each migrating it: 30-60 s on a busy 2-core machine.
+  }, 120_000);
 
   it('refuses while another live process holds the data directory', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-bk-busy-'));
