@@ -50,6 +50,12 @@ describe('account form schemas (spec section 5: first error only, in form order)
       expect(first(schema as never, { ...base, confirmPassword: 'Passw0rd?' })).toBe('[密码]不一致');
       expect(first(schema as never, base)).toBeNull();
     }
+    // The consent comes last: a mismatch is told first, then the unticked agreement.
+    const unticked = { ...okRegister, phone: '13800138000', agreement_version: undefined };
+    expect(first(registerFormSchema as never, { ...unticked, confirmPassword: 'Passw0rd?' })).toBe(
+      '[密码]不一致',
+    );
+    expect(first(registerFormSchema as never, unticked)).toBe('请阅读并同意《服务协议》和《隐私政策》');
   });
 
   it('checks phone format and the 11-character maximum', () => {

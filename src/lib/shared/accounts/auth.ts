@@ -119,9 +119,16 @@ export const registerFormSchema = z
     password: newPasswordField,
     confirmPassword: confirmField,
     inviterCode: inviterCodeField,
-    agreement_version: agreementField,
+    agreement_version: z.string().default(''),
   })
-  .refine(samePasswords, { message: '[密码]不一致', path: ['confirmPassword'] });
+  .refine(samePasswords, { message: '[密码]不一致', path: ['confirmPassword'] })
+  // The consent is asked last, after what the customer typed is right (a field error would hide
+  // the password check, which runs only once every field passes).
+  .superRefine((form, ctx) => {
+    const agreed = agreementField.safeParse(form.agreement_version);
+    if (!agreed.success)
+      ctx.addIssue({ code: 'custom', message: agreed.error.issues[0].message, path: ['agreement_version'] });
+  });
 
 export const resetFormSchema = z
   .object({
