@@ -97,7 +97,7 @@ test('the timeline says 上门取样, and the console names who did it @mobile',
   await desk.getByRole('button', { name: '登录' }).click();
   await expect(desk.getByRole('heading', { name: '工作台' })).toBeVisible();
   await desk.goto(`/admin/orders/${placed.rid}`);
-  const entry = page
+  const entry = desk
     .getByRole('list', { name: '订单时间线' })
     .getByRole('listitem')
     .filter({ hasText: '上门取样' });

@@ -94,7 +94,12 @@ export async function newAccount(
 
 /** Starts the page logged in: the token where the session store keeps it. */
 export async function storeToken(page: Page, record: TokenRecord): Promise<void> {
-  await page.addInitScript((t) => localStorage.setItem('portal:token', JSON.stringify(t)), record);
+  // Once per tab, as a login would: a later logout (or account closing) is not undone by the next page.
+  await page.addInitScript((t) => {
+    if (sessionStorage.getItem('e2e:token-stored')) return;
+    sessionStorage.setItem('e2e:token-stored', '1');
+    localStorage.setItem('portal:token', JSON.stringify(t));
+  }, record);
 }
 
 /** Registers and logs in a new user; the page starts with its token stored. */
