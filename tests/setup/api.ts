@@ -1,4 +1,5 @@
-import { afterAll } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterAll, inject } from 'vitest';
 import { openDatabase, type Database } from '#server/platform/db/client.ts';
 import { seedDemo } from '#server/platform/db/seed/index.ts';
 import { loadContentStore } from '#server/content/store.ts';
@@ -12,12 +13,18 @@ export const TEST_STAFF_PASSWORD = 'Test-Staff-Pass-2026';
 
 /**
  * A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database when
- * TEST_DATABASE_URL is set (dropped when the file ends). Migrated and seeded like a real start.
+ * TEST_DATABASE_URL is set (dropped when the file ends). It is a copy of the run's migrated (or
+ * migrated and seeded) template (tests/setup/templates.ts), as a real start would leave it.
  */
-async function freshDatabase(): Promise<Database> {
+async function freshDatabase(seeded: boolean): Promise<Database> {
+  const templates = inject('dbTemplates');
+  const template = templates && (seeded ? templates.seeded : templates.migrated);
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openDatabase({});
-  const temp = await createTempPgDatabase(url);
+  if (!url) {
+    if (templates?.kind !== 'pglite') return openDatabase({});
+    return openDatabase({ loadDataDir: new Blob([readFileSync(template!)]) });
+  }
+  const temp = await createTempPgDatabase(url, templates?.kind === 'postgres' ? template! : undefined);
   const database = await openDatabase({ url: temp.url });
   const close = database.close;
   database.close = async () => {
@@ -37,10 +44,14 @@ export type TestContext = {
 type Res<T> = { status: number; body: { code: number; msg: string; data: T } };
 
 export async function setupApi(options: { seed?: boolean; dataDir?: string } = {}): Promise<TestContext> {
+  const seed = options.seed !== false;
   // dataDir: an embedded database on disk (tests that move or back it up), whatever the run.
-  const database = options.dataDir ? await openDatabase({ dataDir: options.dataDir }) : await freshDatabase();
+  const database = options.dataDir
+    ? await openDatabase({ dataDir: options.dataDir })
+    : await freshDatabase(seed);
+  // Both find nothing left to do on a copy of a template (each only adds what is missing).
   await database.migrate();
-  if (options.seed !== false) await seedDemo(database.db);
+  if (seed) await seedDemo(database.db);
   const env = readEnv({
     NODE_ENV: 'test',
     DATA_DIR: '/nonexistent',

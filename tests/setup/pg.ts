@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-async function adminQuery(url: string, sql: string) {
+export async function adminQuery(url: string, sql: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -11,10 +11,19 @@ async function adminQuery(url: string, sql: string) {
   }
 }
 
-/** A new, empty PostgreSQL database next to the one in `url`, dropped by drop(). */
-export async function createTempPgDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new PostgreSQL database next to the one in `url`, dropped by drop(): empty, or a copy of
+ * `template` (one of the run's templates, tests/setup/templates.ts).
+ */
+export async function createTempPgDatabase(
+  url: string,
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `t_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  await adminQuery(url, `create database ${name}`);
+  await adminQuery(
+    url,
+    template ? `create database ${name} template ${template}` : `create database ${name}`,
+  );
   const target = new URL(url);
   target.pathname = `/${name}`;
   return {

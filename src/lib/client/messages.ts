@@ -19,15 +19,22 @@ const quiet = createApiClient({ notify: () => {}, onUnauthorized: () => {} });
 
 let last = 0;
 let inFlight: Promise<void> | null = null;
+/**
+ * Counts the pages stored from elsewhere (the panel after 全部已读, an opened message). A poll
+ * that was sent before one of them answers with the count as it was then: storing it would bring
+ * back a badge the user just cleared until the next poll a minute later (the header badge race).
+ */
+let newerPages = 0;
 
 /** Reads message/list page 1 into the stores (one call at a time). */
 export function refreshMessages(): Promise<void> {
   if (!$token.get()) return Promise.resolve();
+  const seen = newerPages;
   inFlight ??= quiet
     .post<MessagePage>('/api/auth/message/list', { page: 1, size: MESSAGE_PAGE_SIZE })
     .then((page) => {
       last = Date.now();
-      if (page && $token.get()) storePage(1, page);
+      if (page && $token.get() && seen === newerPages) writeStores(1, page);
     })
     .finally(() => {
       inFlight = null;
@@ -35,8 +42,13 @@ export function refreshMessages(): Promise<void> {
   return inFlight;
 }
 
-/** Keeps the stores in step with a page the panel has read. */
+/** Keeps the stores in step with a page the panel has read (newer than any poll under way). */
 export function storePage(page: number, data: MessagePage): void {
+  newerPages++;
+  writeStores(page, data);
+}
+
+function writeStores(page: number, data: MessagePage): void {
   $messageUnread.set(Number(data.unread) || 0);
   if (page === 1) $messages.set(data.list);
 }

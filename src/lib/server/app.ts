@@ -39,7 +39,8 @@ import { catalogueAdminRoutes } from './catalogue/admin-routes.ts';
 import { promotionAdminRoutes, promotionRoutes } from './promotion/index.ts';
 import { devPayRoutes, paymentNotifyRoutes, paymentRoutes, reconcileAdminRoutes } from './payments/index.ts';
 import { authGuard } from './platform/http/auth.ts';
-import { staffAccess, staffAdminRoutes, staffOpenRoutes } from './staff/index.ts';
+import { staffAccess, staffAdminRoutes, staffOpenRoutes, staffRole } from './staff/index.ts';
+import { devLoginRoutes } from './accounts/dev-login.ts';
 import type { Role } from '../shared/staff/permissions.ts';
 import { bodyLimits } from './platform/http/body-limit.ts';
 import { admission, type AdmissionOptions } from './platform/http/admission.ts';
@@ -139,6 +140,10 @@ export function createApi(services: Services) {
   app.route('/api/admin', reconcileAdminRoutes());
   app.route('/api/dev', devRoutes());
   app.route('/api/dev', devPayRoutes());
+  app.route(
+    '/api/dev',
+    devLoginRoutes(async (s, userId) => (await staffRole(s.db, userId)) !== null),
+  );
 
   // The contract of all the above, built once on first request (routes are fixed by then).
   let document: ReturnType<typeof openApiDocument> | undefined;

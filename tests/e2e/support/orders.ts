@@ -1,13 +1,10 @@
 // Browser-test helpers for orders, over HTTP against the e2e server: a customer with complete
-// basic info (registered with the code from the dev SMS outbox, logged in where the session
-// store keeps the token), orders placed through the API, and the seeded staff account moving
-// them through /api/admin/*.
+// basic info (made by the dev login, its token where the session store keeps it), orders placed
+// through the API, and the seeded staff account moving them through /api/admin/*.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { E2E_STAFF_PASSWORD } from './staff.ts';
-import { COMPLETE_PROFILE, expect, loginByApi, test, toast, type Envelope } from './session.ts';
+import { COMPLETE_PROFILE, devLogin, expect, loginByApi, test, toast, type Envelope } from './session.ts';
 
 const STAFF_PHONE = '13800000000';
-const STAFF_PASSWORD = E2E_STAFF_PASSWORD;
 const rand = (n: number) => Math.floor(Math.random() * n);
 
 /** A minimal valid PDF (the server sniffs the type from the bytes). */
@@ -38,20 +35,6 @@ export type Staff = {
   /** Credits a customer's balance (by phone) as a ledger entry; resolves the new balance. */
   credit: (phone: string, fen: number) => Promise<number>;
 };
-
-async function login(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  account: string,
-  password: string,
-) {
-  // The console's login: a staff session (decision 0023).
-  const res = await (
-    await request.post('/api/open/staff/login', { data: { account, password }, headers })
-  ).json();
-  expect(res, JSON.stringify(res)).toMatchObject({ code: 1 });
-  return res.data as { token: string };
-}
 
 function caller(request: APIRequestContext, headers: Record<string, string>, token: string) {
   return async <T>(path: string, body: unknown = {}) =>
@@ -123,10 +106,11 @@ export async function demoItems(request: APIRequestContext, typeId: 1 | 3): Prom
   return list;
 }
 
-/** The seeded staff account (README: 13800000000, STAFF_PASSWORD). */
+/** The seeded staff account (README: 13800000000), in a console session. */
 export async function staff(request: APIRequestContext, ip: string): Promise<Staff> {
   const headers = { 'x-real-ip': ip };
-  const t = await login(request, headers, STAFF_PHONE, STAFF_PASSWORD);
+  // A console session from the dev login: the console's password login has its own tests.
+  const t = { token: (await devLogin(request, ip, { phone: STAFF_PHONE, staff: true })).record.access };
   const call = caller(request, headers, t.token);
   return {
     call,

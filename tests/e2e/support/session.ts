@@ -1,5 +1,5 @@
-// Logged-in browser sessions for e2e tests: a new account registered through the API (code from
-// the dev SMS outbox), its token put where the session code keeps it, and a `call` helper that
+// Logged-in browser sessions for e2e tests: a new account made by the dev login (or registered
+// with a code from the dev SMS outbox), its token put where the session code keeps it, and a `call` helper that
 // posts /api/auth calls as that user. Each test is its own visitor (X-Real-IP), so per-address
 // limits of the accounts API never spill from one test into the next.
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
@@ -38,14 +38,17 @@ export type Session = {
 type TokenRecord = { access: string; refresh: string; expires: number };
 
 /**
- * Registers a new phone through the API, with the code read from the dev SMS outbox (and the
- * inviter's code when given, as a friend following an invitation link would).
+ * A new account. With an inviter's code it registers through the API as a friend following an
+ * invitation link would, with the code read from the dev SMS outbox; otherwise it is created by
+ * the dev login (/api/dev/login: no SMS code, one argon2 hash per server), which leaves the same
+ * account. auth.spec.ts keeps the real registration and password login journeys.
  */
 export async function registerByApi(
   request: APIRequestContext,
   ip: string,
   inviterCode?: string,
 ): Promise<string> {
+  if (!inviterCode) return (await devLogin(request, ip)).phone;
   const phone = newPhone();
   const headers = { 'x-real-ip': ip };
   const sent = await request.post('/api/open/code4sms', { data: { phone, useFor: 0 }, headers });
@@ -66,22 +69,39 @@ export async function registerByApi(
   return phone;
 }
 
-/** Registers and logs in a new user through the API only (no page involved). */
+/**
+ * Logs a phone in through the dev login, creating the account (password PASSWORD, the current
+ * agreement accepted) when it does not exist; `staff` asks for a console session.
+ */
+export async function devLogin(
+  request: APIRequestContext,
+  ip: string,
+  options: { phone?: string; staff?: boolean } = {},
+): Promise<{ phone: string; record: TokenRecord }> {
+  const phone = options.phone ?? newPhone();
+  const res = await request.post('/api/dev/login', {
+    data: { phone, password: PASSWORD, agreement_version: AGREEMENT_VERSION, staff: options.staff ?? false },
+    headers: { 'x-real-ip': ip },
+  });
+  const login = await res.json();
+  expect(login, JSON.stringify(login)).toMatchObject({ code: 1 });
+  return {
+    phone,
+    record: {
+      access: login.data.token,
+      refresh: login.data.refreshToken,
+      expires: Number(login.data.expires),
+    },
+  };
+}
+
+/** A new user logged in through the API only (no page involved). */
 export async function newAccount(
   request: APIRequestContext,
   ip: string,
 ): Promise<Session & { record: TokenRecord }> {
-  const phone = await registerByApi(request, ip);
+  const { phone, record } = await devLogin(request, ip);
   const headers = { 'x-real-ip': ip };
-  const login = await (
-    await request.post('/api/open/login', { data: { account: phone, password: PASSWORD }, headers })
-  ).json();
-  expect(login).toMatchObject({ code: 1 });
-  const record: TokenRecord = {
-    access: login.data.token,
-    refresh: login.data.refreshToken,
-    expires: Number(login.data.expires),
-  };
   const call = async <T>(path: string, body: unknown = {}) =>
     (await (
       await request.post(path, {

@@ -29,8 +29,11 @@ const migrationsFolder = fileURLToPath(new URL('../../../../../drizzle', import.
 
 export type DatabaseOptions =
   | { url: string }
-  /** dataDir undefined means an in-memory database (tests). */
-  | { dataDir?: string };
+  /**
+   * dataDir undefined means an in-memory database (tests); loadDataDir starts it from a tarball
+   * PGlite's dumpDataDir wrote (the test harness's migrated template, cloned per test file).
+   */
+  | { dataDir?: string; loadDataDir?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
@@ -63,7 +66,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dataDir = options.dataDir ? resolve(options.dataDir) : undefined;
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
-    const client = await PGlite.create(dataDir ? { dataDir } : {});
+    const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
     const db = drizzlePglite({ client: takingTurns(client), schema });
     return {
       db,

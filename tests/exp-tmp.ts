@@ -1,0 +1,18 @@
+import { PGlite } from '@electric-sql/pglite';
+import { openDatabase } from '#server/platform/db/client.ts';
+import { seedDemo } from '#server/platform/db/seed/index.ts';
+let t = Date.now();
+const d = await openDatabase({});
+console.log('open', Date.now() - t); t = Date.now();
+await d.migrate();
+console.log('migrate', Date.now() - t); t = Date.now();
+await seedDemo(d.db);
+console.log('seed', Date.now() - t); t = Date.now();
+const client = (d.db as any).$client as PGlite;
+const blob = await client.dumpDataDir('none');
+console.log('dump', Date.now() - t, blob.size); t = Date.now();
+const c2 = await PGlite.create({ loadDataDir: blob });
+console.log('load', Date.now() - t); t = Date.now();
+console.log((await c2.query('select count(*) from item')).rows);
+const c3 = await PGlite.create({});
+console.log('plain create', Date.now() - t);
