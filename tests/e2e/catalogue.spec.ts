@@ -1,16 +1,10 @@
 // Catalogue editing in the console (decision 0035): an editor changes an item's price and the
 // public /detail page shows it at once (the page cache is emptied); the console screens at 375 px.
-import type { Page } from '@playwright/test';
 import { staff } from './support/orders.ts';
-import { expect, PASSWORD, registerByApi, test } from './support/session.ts';
+import { consoleSession, expect, registerByApi, test } from './support/session.ts';
 
-async function consoleLogin(page: Page, phone: string) {
-  await page.goto('/admin/');
-  await page.getByLabel('账号').fill(phone);
-  await page.getByLabel('密码').fill(PASSWORD);
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
-}
+// The console's password login has its own test (console.spec.ts); here a dev-login session.
+const consoleLogin = consoleSession;
 
 test('an editor changes an item’s price in the console and sees it on /detail', async ({
   page,

@@ -3,7 +3,7 @@
 // lists the service promises; the screens fit a 375 px phone.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoItems, expect, newCustomer, staff, test, type Staff } from './support/orders.ts';
-import { PASSWORD, registerByApi } from './support/session.ts';
+import { consoleSession, registerByApi } from './support/session.ts';
 import { addDays, shanghaiDate } from '../../src/lib/shared/slots.ts';
 import {
   firstEnabledSlot,
@@ -24,13 +24,8 @@ async function shot(page: Page, name: string) {
     await page.screenshot({ path: `${process.env.OPS_SHOTS}/${name}.png`, fullPage: true });
 }
 
-async function consoleLogin(page: Page, phone: string) {
-  await page.goto('/admin/');
-  await page.getByLabel('账号').fill(phone);
-  await page.getByLabel('密码').fill(PASSWORD);
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
-}
+// The console's password login has its own test (console.spec.ts); here a dev-login session.
+const consoleLogin = consoleSession;
 
 /** The page scrolls nothing sideways: whatever is wide scrolls inside its own frame. */
 async function fitsWidth(page: Page) {

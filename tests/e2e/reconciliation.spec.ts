@@ -2,9 +2,9 @@
 // sees the difference the simulator's bill holds (money it took for a trade we never made) and
 // marks it handled with a note; a technician has no 对账 in the navigation.
 import { createHmac } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, staff, test, type Staff } from './support/orders.ts';
-import { PASSWORD, registerByApi } from './support/session.ts';
+import { consoleSession, registerByApi } from './support/session.ts';
 import { E2E_STAFF_PASSWORD } from './support/staff.ts';
 
 /** The simulator's documented development secret (PAYMENT_DEV_SECRET's default). */
@@ -16,13 +16,8 @@ async function member(request: APIRequestContext, ip: string, admin: Staff, role
   return phone;
 }
 
-async function consoleLogin(page: Page, phone: string) {
-  await page.goto('/admin/');
-  await page.getByLabel('账号').fill(phone);
-  await page.getByLabel('密码').fill(PASSWORD);
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
-}
+// The console's password login has its own test (console.spec.ts); here a dev-login session.
+const consoleLogin = consoleSession;
 
 test('finance reruns yesterday’s bill and resolves its difference with a note', async ({
   page,

@@ -3,8 +3,7 @@
 // in 操作日志 as 越权拒绝.
 import type { Page } from '@playwright/test';
 import { expect, newCustomer, staff, test } from './support/orders.ts';
-import { PASSWORD, registerByApi } from './support/session.ts';
-import { E2E_STAFF_PASSWORD } from './support/staff.ts';
+import { consoleSession, registerByApi } from './support/session.ts';
 
 const SHOTS = process.env.STAFFCTL_SHOTS;
 
@@ -18,14 +17,8 @@ async function shots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-async function consoleLogin(page: Page, phone: string, password = PASSWORD) {
-  await page.evaluate(() => localStorage.clear());
-  await page.goto('/admin/');
-  await page.getByLabel('账号').fill(phone);
-  await page.getByLabel('密码').fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
-}
+// The console's password login has its own test (console.spec.ts); here a dev-login session.
+const consoleLogin = consoleSession;
 
 test('finance asks for 5,000,000 points; only another staff member’s approval gives them', async ({
   page,
@@ -62,7 +55,7 @@ test('finance asks for 5,000,000 points; only another staff member’s approval 
     '不能批准自己提交的积分调整，请另一位同事复核',
   );
 
-  await consoleLogin(page, '13800000000', E2E_STAFF_PASSWORD);
+  await consoleLogin(page, '13800000000');
   await page.getByRole('link', { name: '积分复核' }).click();
   await expect(row).toContainText('待复核');
   await shots(page, 'points-adjust-review');
@@ -125,7 +118,7 @@ test('a large coupon issue waits for another manager; a refused call shows as �
   });
   expect(grab.status()).toBe(403);
 
-  await consoleLogin(page, '13800000000', E2E_STAFF_PASSWORD);
+  await consoleLogin(page, '13800000000');
   await page.getByRole('link', { name: '发券复核' }).click();
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('2 人');

@@ -166,3 +166,17 @@ export const failAlert = (page: Page, text: string) =>
 
 /** A toast with the given text (src/lib/client/toast.ts renders them with data-toast). */
 export const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text }).first();
+
+/**
+ * Opens the console (/admin/) logged in as a staff member, by a console session from the dev
+ * login kept where the console keeps it (src/admin/session.ts), instead of typing the password:
+ * console.spec.ts keeps the real console login. Replaces whichever console session the tab had.
+ */
+export async function consoleSession(page: Page, phone: string): Promise<void> {
+  const { record } = await devLogin(page.request, '127.0.0.1', { phone, staff: true });
+  // Any page of the site gives its localStorage; the health check is the lightest.
+  if (!page.url().startsWith('http')) await page.goto('/healthz');
+  await page.evaluate((r) => localStorage.setItem('portal:console', JSON.stringify(r)), record);
+  await page.goto('/admin/');
+  await baseExpect(page.getByRole('heading', { name: '工作台' })).toBeVisible({ timeout: 15_000 });
+}
