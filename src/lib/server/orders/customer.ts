@@ -2,12 +2,13 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { fenToYuan } from '../../shared/money.ts';
 import { newRid } from '../platform/ids.ts';
 import { onlineChannels, type Services } from '../platform/services.ts';
-import { moneyTransfers, orderFeedback, orderItems, orders, sampleRecycles } from '../platform/db/schema.ts';
+import { orderFeedback, orderItems, orders, sampleRecycles } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import {
   creditState,
   lockAccount,
   moneyTransaction,
+  movementByKey,
   postOnlineArrival,
   postOrderPayment,
   previewSplit,
@@ -240,10 +241,7 @@ export async function payLocked(
     discount_fen: 0,
   });
   if (idempotencyKey) {
-    const [earlier] = await tx
-      .select({ orderId: moneyTransfers.orderId })
-      .from(moneyTransfers)
-      .where(eq(moneyTransfers.idempotencyKey, key));
+    const earlier = await movementByKey(tx, key);
     if (earlier) {
       if (earlier.orderId !== order.id) throw new DomainError('该请求标识已用于另一笔支付');
       return answer({ bonus_fen: 0, cash_fen: 0, credit_fen: 0 });
