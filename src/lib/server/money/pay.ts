@@ -129,6 +129,49 @@ async function postBack(
 }
 
 /**
+ * What an order asks a wallet to pay (orders describe it; money splits and posts it): the amount
+ * the wallet pays, any part a coupon pays, the movement's kind, key and note.
+ */
+export type Payable = {
+  orderId: number;
+  amountFen: number;
+  couponFen?: number;
+  /** price_payment: a price difference (补差价) paid after the order's first payment. */
+  kind?: 'payment' | 'price_payment';
+  key: string;
+  note: string;
+};
+
+/**
+ * Pays a payable from a wallet the caller has locked: split by the way of paying (the credit line
+ * must be open and not overdue) — or as given, for money that just arrived as cash — and posted
+ * as one movement. `posted` is null when the key was used before.
+ */
+export async function payFromWallet(
+  tx: Tx,
+  input: { account: AccountRow; payable: Payable; how: PayMethod | Split; actorId: number; now: number },
+) {
+  const { account, payable, how } = input;
+  let split: Split;
+  if (typeof how === 'string') {
+    const credit = how === 'credit' ? await creditState(tx, account, input.now) : null;
+    split = splitPayment(account, payable.amountFen, how, credit?.overdue_fen ?? 0);
+  } else split = how;
+  const posted = await postOrderPayment(tx, {
+    account,
+    orderId: payable.orderId,
+    split,
+    couponFen: payable.couponFen,
+    kind: payable.kind,
+    idempotencyKey: payable.key,
+    actorId: input.actorId,
+    note: payable.note,
+    now: input.now,
+  });
+  return { split, posted };
+}
+
+/**
  * Gives back everything an order's payment took, each yuan to the sub-balance it came from (the
  * refund split), once per order. The caller holds the account's lock. Returns what went back.
  */

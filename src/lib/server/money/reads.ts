@@ -1,6 +1,6 @@
 // What other domains read of the ledger (decision 0058): named questions instead of the tables,
 // so the ledger's shape stays money's own. Nothing here writes or locks.
-import { and, asc, eq, gte, inArray, lt, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { moneyAccounts, moneyPostings, moneyTransfers } from '../platform/db/schema.ts';
 import type { AccountRow } from './ledger.ts';
@@ -38,9 +38,6 @@ export const walletBalanceOf = (kind: OwnerKind, ownerId: AnyColumn) =>
   sql<string>`(select ${moneyAccounts.cashFen} + ${moneyAccounts.bonusFen} from ${moneyAccounts}
     where ${moneyAccounts.ownerKind} = ${sql.raw(`'${kind}'`)} and ${moneyAccounts.ownerId} = ${ownerId})`;
 
-/** Movements that belong to an order: its payment, price differences and a cancellation's refund. */
-const ORDER_KINDS = ['payment', 'price_payment', 'price_refund', 'refund'] as const;
-
 /** Cash and credit that customers' (or groups') own accounts — or the one account given — paid. */
 const paidFrom = (accountId?: number) =>
   and(
@@ -52,8 +49,8 @@ const paidFrom = (accountId?: number) =>
 
 /**
  * "Cash paid on an order": what the customer's own money (cash and credit, of their account or a
- * research group's; or of the one account given) paid on the order, net of what came back (price
- * refunds, a cancellation's refund). 赠送金 and a coupon's part are not cash. Points, rebates and
+ * research group's; or of the one account given) paid on the order, net of what came back: every
+ * movement of the order counts (its payment, price differences, a cancellation's refund). 赠送金 and a coupon's part are not cash. Points, rebates and
  * invoices all count from this.
  */
 export async function paidOnOrder(db: Reader, orderId: number, accountId?: number): Promise<number> {
@@ -61,13 +58,7 @@ export async function paidOnOrder(db: Reader, orderId: number, accountId?: numbe
     .select({ fen: sql<string>`coalesce(sum(${moneyPostings.amountFen}), 0)` })
     .from(moneyPostings)
     .innerJoin(moneyTransfers, eq(moneyTransfers.id, moneyPostings.transferId))
-    .where(
-      and(
-        eq(moneyTransfers.orderId, orderId),
-        inArray(moneyTransfers.kind, [...ORDER_KINDS]),
-        paidFrom(accountId),
-      ),
-    );
+    .where(and(eq(moneyTransfers.orderId, orderId), paidFrom(accountId)));
   return -Number(row.fen);
 }
 
@@ -78,12 +69,12 @@ export async function paidOnOrder(db: Reader, orderId: number, accountId?: numbe
 export const paidOnOrdersBy = (db: Reader, accountId: number) =>
   db
     .select({
-      orderId: sql<number>`${moneyTransfers.orderId}`.as('paid_order_id'),
-      fen: sql<string>`-coalesce(sum(${moneyPostings.amountFen}), 0)`.as('paid_fen'),
+      orderId: sql<number>`${moneyTransfers.orderId}`.as('paid_on_order_id'),
+      fen: sql<string>`-coalesce(sum(${moneyPostings.amountFen}), 0)`.as('paid_on_order_fen'),
     })
     .from(moneyPostings)
     .innerJoin(moneyTransfers, eq(moneyTransfers.id, moneyPostings.transferId))
-    .where(and(inArray(moneyTransfers.kind, [...ORDER_KINDS]), paidFrom(accountId)))
+    .where(and(isNotNull(moneyTransfers.orderId), paidFrom(accountId)))
     .groupBy(moneyTransfers.orderId)
     .as('paid_on_orders');
 
