@@ -64,6 +64,30 @@ const layerZones = [
   },
 ];
 
+// zod through lib/shared/zod.ts only, so its Chinese error map is always loaded.
+const zodThroughShared = {
+  name: 'zod',
+  allowTypeImports: true,
+  message: "Import z from lib/shared/zod.ts (the Chinese error map), not from 'zod'.",
+};
+
+// Money owns every movement (decision 0058): outside money/, nothing imports the ledger's tables
+// (through the table barrel, a tables.ts or money itself) or post(); other domains use the named
+// reads and operations of money/index.ts. Matched on the import's text, #aliases included.
+const ledgerTables = ['moneyAccounts', 'moneyTransfers', 'moneyPostings'];
+const moneyOwnsMovements = [
+  {
+    regex: '(^|/)(platform/db/schema|money/tables)(\\.ts)?$',
+    importNames: ledgerTables,
+    message: "The ledger's tables are money's own: use the named reads of money/index.ts.",
+  },
+  {
+    regex: '(^|/)money/[a-z-]+(\\.ts)?$',
+    importNames: ['post', ...ledgerTables],
+    message: 'Money owns every movement: use a named operation of money/index.ts, not post().',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/', '.astro/', 'node_modules/', 'drizzle/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -111,20 +135,13 @@ export default tseslint.config(
       // A drizzle update or delete without where() would touch every row.
       'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
       'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
-      // zod through lib/shared/zod.ts only, so its Chinese error map is always loaded.
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'zod',
-              allowTypeImports: true,
-              message: "Import z from lib/shared/zod.ts (the Chinese error map), not from 'zod'.",
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [zodThroughShared], patterns: moneyOwnsMovements }],
     },
+  },
+  {
+    // Money itself, and the database client that gathers every table for drizzle.
+    files: ['src/lib/server/money/**', 'src/lib/server/platform/db/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [zodThroughShared] }] },
   },
   { files: ['src/lib/shared/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
   {

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers, PDF, PNG, type Customer } from '../support/orders.ts';
 import { expectLedgerSound, movements, wallet } from '../support/money.ts';
+// The lock helpers are money's insides: reached directly to prove the guard.
+import { lockAccounts, moneyTransaction } from '#server/money/ledger.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);
@@ -563,5 +565,13 @@ describe('the console’s customer page', () => {
     expect(orders.body.data.list.map((x) => x.rid)).toEqual([rid]);
     expect((await o.admin('customer/wallet', { user_rid: 'uNoSuchUser' })).body.msg).toBe('用户不存在');
     expect((await t.post('/api/admin/customer/wallet', { user_rid: me.rid }, me.h)).status).toBe(403);
+  });
+});
+
+describe('the one transaction helper (decision 0058)', () => {
+  it('locks wallets only inside moneyTransaction, which retries a deadlock', async () => {
+    const db = t.services.db;
+    await expect(db.transaction((tx) => lockAccounts(tx, [1]))).rejects.toThrow('outside moneyTransaction');
+    await expect(moneyTransaction(db, (tx) => lockAccounts(tx, [1]))).resolves.toBeInstanceOf(Map);
   });
 });

@@ -10,7 +10,8 @@ import { orderHelpers, PDF, PNG, type Customer } from '../support/orders.ts';
 import { expectLedgerSound, movements, wallet } from '../support/money.ts';
 import { runJobs } from '../support/jobs.ts';
 import { jobs, orders, pointsEntries, pointsExchanges, pointsLots } from '#server/platform/db/schema.ts';
-import { moneyTransaction, post, systemAccount, userAccount } from '#server/money/index.ts';
+// A fixture movement written straight to the ledger: post() is money's own, so the test reaches inside.
+import { moneyTransaction, post, systemAccount, userAccount } from '#server/money/ledger.ts';
 import { POINTS_EXPIRE, pointsProblems, reverseOrderPoints } from '#server/points/index.ts';
 import { enqueue } from '#server/platform/jobs.ts';
 import { createSession } from '#server/accounts/tokens.ts';

@@ -17,7 +17,8 @@ import {
   promoterWithdrawals,
   users,
 } from '#server/platform/db/schema.ts';
-import { moneyTransaction, post, systemAccount, userAccount } from '#server/money/index.ts';
+// A fixture movement written straight to the ledger: post() is money's own, so the test reaches inside.
+import { moneyTransaction, post, systemAccount, userAccount } from '#server/money/ledger.ts';
 import { promotionProblems, reverseOrderRebate } from '#server/promotion/index.ts';
 import { createSession } from '#server/accounts/tokens.ts';
 

@@ -118,6 +118,40 @@ describe('server domains', () => {
   });
 });
 
+describe('money owns every movement', () => {
+  it.each([
+    ['src/lib/server/points/fixture.ts', "import { moneyPostings as x } from '../platform/db/schema.ts';"],
+    [
+      'src/lib/server/statements/fixture.ts',
+      "import { moneyAccounts as x } from '#server/platform/db/schema.ts';",
+    ],
+    ['src/lib/server/groups/fixture.ts', "import { moneyTransfers as x } from '../money/tables.ts';"],
+    ['src/pages/fixture.ts', "import { moneyAccounts as x } from '../lib/server/platform/db/schema.ts';"],
+  ])("outside money/, the ledger's tables are refused: %s with %s", async (file, line) => {
+    expect(await problems(file, `${line}\nexport const y = x;\n`)).toContainEqual(
+      expect.stringContaining("The ledger's tables are money's own"),
+    );
+  });
+
+  it.each([
+    ['src/lib/server/groups/fixture.ts', "import { post as x } from '../money/index.ts';"],
+    ['src/lib/server/points/fixture.ts', "import { post as x } from '#server/money/index.ts';"],
+  ])('outside money/, post() is refused: %s with %s', async (file, line) => {
+    expect(await problems(file, `${line}\nexport const y = x;\n`)).toContainEqual(
+      expect.stringContaining('Money owns every movement'),
+    );
+  });
+
+  it("named operations, other tables, and money's own files pass", async () => {
+    const outside =
+      "import { orders } from '../platform/db/schema.ts';\nimport { paidOnOrder } from '../money/index.ts';\nexport const x = [orders, paidOnOrder];\n";
+    expect(await problems('src/lib/server/points/fixture.ts', outside)).toEqual([]);
+    const inside =
+      "import { moneyPostings } from '../platform/db/schema.ts';\nimport { post } from './ledger.ts';\nexport const x = [moneyPostings, post];\n";
+    expect(await problems('src/lib/server/money/fixture.ts', inside)).toEqual([]);
+  });
+});
+
 describe('import cycles', () => {
   const dir = 'src/lib/server/lint-fixture-cycle';
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -5,18 +5,19 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, sum, type A
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db, type Tx } from '../platform/db/client.ts';
 import type { Services } from '../platform/services.ts';
-import {
-  groupMembers,
-  groupPayments,
-  moneyAccounts,
-  orders,
-  researchGroups,
-  users,
-} from '../platform/db/schema.ts';
+import { groupMembers, groupPayments, orders, researchGroups, users } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import { containsPattern } from '../platform/db/like.ts';
 import { newRid } from '../platform/ids.ts';
-import { lockAccount, moneyTransaction, post, userAccount } from '../money/index.ts';
+import {
+  depositIntoGroup,
+  groupAccount,
+  lockAccount,
+  moneyTransaction,
+  openGroupAccount,
+  userAccount,
+  walletBalanceOf,
+} from '../money/index.ts';
 import { findOwnOrder, payLocked } from '../orders/index.ts';
 import { customerRef, customerRefColumns } from '../accounts/index.ts';
 import { queueNotices } from '../notify/index.ts';
@@ -43,16 +44,6 @@ type PaymentStatus = (typeof GROUP_PAYMENT_STATUSES)[number];
 const MAX_LED = 5;
 const CODE_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newCode = () => Array.from({ length: 8 }, () => CODE_CHARS[randomInt(CODE_CHARS.length)]).join('');
-
-/** The group's wallet (created with the group). */
-export async function groupAccount(db: Db | Tx, groupId: number) {
-  const [a] = await db
-    .select()
-    .from(moneyAccounts)
-    .where(and(eq(moneyAccounts.ownerKind, 'group'), eq(moneyAccounts.ownerId, groupId)));
-  if (!a) throw new Error(`group ${groupId} has no account`);
-  return a;
-}
 
 async function findGroup(db: Db | Tx, rid: string): Promise<Group> {
   const [g] = await db.select().from(researchGroups).where(eq(researchGroups.rid, rid));
@@ -200,9 +191,7 @@ export async function createGroup(
       joinedAt: now,
       updatedAt: now,
     });
-    await tx
-      .insert(moneyAccounts)
-      .values({ rid: newRid('account'), ownerKind: 'group', ownerId: group.id, updatedAt: now });
+    await openGroupAccount(tx, group.id, now);
     return group.rid;
   });
 }
@@ -310,9 +299,7 @@ export const homeGroupsOf = (userId: AnyColumn) =>
     'rid', ${researchGroups.rid},
     'name', ${researchGroups.name},
     'role', ${mine.role},
-    'balance_fen', case when ${researchGroups.status} = 'active' then (
-      select ${moneyAccounts.cashFen} + ${moneyAccounts.bonusFen} from ${moneyAccounts}
-      where ${moneyAccounts.ownerKind} = 'group' and ${moneyAccounts.ownerId} = ${researchGroups.id}) else 0 end,
+    'balance_fen', case when ${researchGroups.status} = 'active' then ${walletBalanceOf('group', researchGroups.id)} else 0 end,
     'waiting_applicants', case when ${mine.role} <> 'member' then (
       select count(*) from ${groupMembers} as ${applicants}
       where ${applicants.groupId} = ${researchGroups.id} and ${applicants.status} = 'pending') else 0 end,
@@ -711,18 +698,15 @@ export async function depositToGroup(
     ? `group_deposit:${userId}:${input.idempotency_key}`
     : `group_deposit:${userId}:${now}`;
   await moneyTransaction(s.db, (tx) =>
-    post(tx, {
-      kind: 'transfer',
-      idempotencyKey: key,
-      refRid: group.rid,
+    depositIntoGroup(tx, {
+      fromAccountId: mine.id,
+      groupAccountId: theirs.id,
+      groupRid: group.rid,
+      groupName: group.name,
+      amountFen: input.amount_fen,
+      key,
       actorId: userId,
-      note: `转入课题组「${group.name}」`,
       now,
-      shortOfCash: '可用现金余额不足',
-      postings: [
-        { accountId: mine.id, sub: 'cash', amountFen: -input.amount_fen },
-        { accountId: theirs.id, sub: 'cash', amountFen: input.amount_fen },
-      ],
     }),
   );
   return groupDetail(s, userId, input.rid);
@@ -1082,7 +1066,7 @@ export async function staffGroupList(
     sql<number>`(select count(*) from ${groupMembers} m where m.group_id = ${researchGroups.id} and m.status = 'active')`.mapWith(
       Number,
     );
-  const balance = sql<string>`(select a.cash_fen + a.bonus_fen from ${moneyAccounts} a where a.owner_kind = 'group' and a.owner_id = ${researchGroups.id})`;
+  const balance = walletBalanceOf('group', researchGroups.id);
   const [rows, [{ total }]] = await Promise.all([
     s.db
       .select({

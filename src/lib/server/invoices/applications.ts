@@ -8,9 +8,7 @@ import {
   invoiceApplications,
   invoiceCounters,
   invoiceLines,
-  moneyPostings,
   statements,
-  moneyTransfers,
   orderItems,
   orders,
   prestoreApplications,
@@ -19,7 +17,14 @@ import {
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { isUniqueViolation } from '../platform/db/errors.ts';
-import { lockAccount, ORDER_MONEY, userAccount } from '../money/index.ts';
+import {
+  depositedCash,
+  lockAccount,
+  moneyTransaction,
+  paidOnOrder,
+  paidOnOrdersBy,
+  userAccount,
+} from '../money/index.ts';
 import { statementOrdersForInvoice } from '../statements/index.ts';
 import { fenToYuan } from '../../shared/money.ts';
 import { pageWindow } from '../../shared/pagination.ts';
@@ -39,9 +44,6 @@ type ApplyInput = z.output<typeof invoiceApplySchema>;
 
 export const INVOICE_NOT_FOUND = '开票申请不存在';
 
-/** Movements that bring money in from outside: what the lab was paid (transfers between customers are not). */
-const DEPOSIT_KINDS = ['migrated', 'adjust', 'topup', 'topup_refund', 'online', 'online_refund'] as const;
-
 /**
  * What a customer may still invoice: the money they paid the lab (deposits, less what went back)
  * plus the credit they owe, less what live applications already cover. A top-up and the orders it
@@ -49,48 +51,21 @@ const DEPOSIT_KINDS = ['migrated', 'adjust', 'topup', 'topup_refund', 'online', 
  */
 export async function invoiceable(db: Db | Tx, userId: number, now: number) {
   const account = await userAccount(db, userId, now);
-  const [[deposits], [invoiced]] = await Promise.all([
-    db
-      .select({ fen: sql<string>`coalesce(sum(${moneyPostings.amountFen}), 0)` })
-      .from(moneyPostings)
-      .innerJoin(moneyTransfers, eq(moneyTransfers.id, moneyPostings.transferId))
-      .where(
-        and(
-          eq(moneyPostings.accountId, account.id),
-          eq(moneyPostings.sub, 'cash'),
-          inArray(moneyTransfers.kind, [...DEPOSIT_KINDS]),
-        ),
-      ),
+  const [deposits, [invoiced]] = await Promise.all([
+    depositedCash(db, account.id),
     db
       .select({ fen: sql<string>`coalesce(sum(${invoiceLines.amountFen}), 0)` })
       .from(invoiceLines)
       .innerJoin(invoiceApplications, eq(invoiceApplications.id, invoiceLines.applicationId))
       .where(and(eq(invoiceApplications.userId, userId), eq(invoiceLines.active, true))),
   ]);
-  const paid = Number(deposits.fen) + account.creditUsedFen;
+  const paid = deposits + account.creditUsedFen;
   return {
     accountId: account.id,
     paid_fen: paid,
     invoiced_fen: Number(invoiced.fen),
     available_fen: Math.max(0, paid - Number(invoiced.fen)),
   };
-}
-
-/** What the customer paid for an order themselves: cash and credit, not 赠送金 or a coupon. */
-async function orderPaidByCustomer(tx: Tx, orderId: number, accountId: number): Promise<number> {
-  const [row] = await tx
-    .select({ fen: sql<string>`coalesce(sum(${moneyPostings.amountFen}), 0)` })
-    .from(moneyPostings)
-    .innerJoin(moneyTransfers, eq(moneyTransfers.id, moneyPostings.transferId))
-    .where(
-      and(
-        eq(moneyTransfers.orderId, orderId),
-        inArray(moneyTransfers.kind, [...ORDER_MONEY]),
-        eq(moneyPostings.accountId, accountId),
-        inArray(moneyPostings.sub, ['cash', 'credit']),
-      ),
-    );
-  return -Number(row.fen);
 }
 
 type Line = { orderId: number | null; prestoreId: number | null; amountFen: number; label: string };
@@ -126,7 +101,7 @@ async function linesFor(
     const o = byRid.get(rid);
     if (!o || o.userId !== userId) throw new DomainError('订单不存在', 200, 'NOT_FOUND');
     if (o.status === 'cancelled') throw new DomainError(`订单 ${o.orderNo} 已取消，不能开票`);
-    const amount = o.paidFen > 0 ? await orderPaidByCustomer(tx, o.id, accountId) : 0;
+    const amount = o.paidFen > 0 ? await paidOnOrder(tx, o.id, accountId) : 0;
     if (o.paidFen === 0) throw new DomainError(`订单 ${o.orderNo} 尚未支付，不能开票`);
     if (amount <= 0) throw new DomainError(`订单 ${o.orderNo} 由赠送金或优惠券支付，无可开票金额`);
     lines.push({ orderId: o.id, prestoreId: null, amountFen: amount, label: `订单 ${o.orderNo}` });
@@ -166,7 +141,7 @@ async function statementLinesFor(
   if (unpaid) throw new DomainError(`对账单中的订单 ${unpaid.orderNo} 尚未结算，请先结算后再开票`);
   const lines: Line[] = [];
   for (const o of rows) {
-    const amount = await orderPaidByCustomer(tx, o.id, accountId);
+    const amount = await paidOnOrder(tx, o.id, accountId);
     if (amount > 0)
       lines.push({ orderId: o.id, prestoreId: null, amountFen: amount, label: `订单 ${o.orderNo}` });
   }
@@ -296,14 +271,18 @@ async function guarded<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 export async function applyInvoice(s: Services, userId: number, input: ApplyInput) {
-  const app = await guarded(() => s.db.transaction((tx) => writeApplication(s, tx, userId, input, null)));
+  const app = await guarded(() =>
+    moneyTransaction(s.db, (tx) => writeApplication(s, tx, userId, input, null)),
+  );
   return applicationDetail(s.db, app);
 }
 
 /** invoiceApply/edit: while 待审核 or 已驳回; sent for review again. */
 export async function editInvoice(s: Services, userId: number, rid: string, input: ApplyInput) {
   const app = await guarded(() =>
-    s.db.transaction(async (tx) => {
+    moneyTransaction(s.db, async (tx) => {
+      // The customer's account before the application: the money paths' lock order.
+      await lockAccount(tx, (await userAccount(tx, userId, s.now())).id);
       const [a] = await tx
         .select()
         .from(invoiceApplications)
@@ -632,27 +611,17 @@ async function invoiceableTopups(db: Db, userId: number) {
 }
 
 async function paidOrders(db: Db, userId: number, accountId: number, only: string[] | null) {
+  const paidOn = paidOnOrdersBy(db, accountId);
   const rows = await db
     .select({
       id: orders.id,
       rid: orders.rid,
       orderNo: orders.orderNo,
       created: orders.createdAt,
-      fen: sql<string>`-coalesce(sum(${moneyPostings.amountFen}), 0)`,
+      fen: paidOn.fen,
     })
     .from(orders)
-    .innerJoin(
-      moneyTransfers,
-      and(eq(moneyTransfers.orderId, orders.id), inArray(moneyTransfers.kind, [...ORDER_MONEY])),
-    )
-    .innerJoin(
-      moneyPostings,
-      and(
-        eq(moneyPostings.transferId, moneyTransfers.id),
-        eq(moneyPostings.accountId, accountId),
-        inArray(moneyPostings.sub, ['cash', 'credit']),
-      ),
-    )
+    .innerJoin(paidOn, eq(paidOn.orderId, orders.id))
     .where(
       and(
         eq(orders.userId, userId),
@@ -661,7 +630,6 @@ async function paidOrders(db: Db, userId: number, accountId: number, only: strin
         sql`not exists (select 1 from ${invoiceLines} l where l.order_id = ${orders.id} and l.active)`,
       ),
     )
-    .groupBy(orders.id)
     .orderBy(desc(orders.id))
     .limit(200);
   const paid = rows.filter((r) => Number(r.fen) > 0);

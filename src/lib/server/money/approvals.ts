@@ -12,6 +12,7 @@ import { formatFen } from '../../shared/money.ts';
 import type { MoneyApproval } from '../../shared/money/responses.ts';
 import { adjust, postAdjust } from './asset.ts';
 import { moneyTransaction, userAccount } from './ledger.ts';
+import { lockAccount } from './pay.ts';
 
 type CreditInput = {
   userRid: string;
@@ -77,13 +78,16 @@ export async function creditOrRequest(s: Services, input: CreditInput) {
 /** The second pair of eyes: moves the money and closes the request in one transaction. */
 export async function approveCredit(s: Services, staffId: number, rid: string) {
   const now = s.now();
+  const [peek] = await s.db.select().from(moneyApprovals).where(eq(moneyApprovals.rid, rid));
+  if (!peek) throw new DomainError('复核申请不存在', 200, 'NOT_FOUND');
   return moneyTransaction(s.db, async (tx) => {
-    const [a] = await tx.select().from(moneyApprovals).where(eq(moneyApprovals.rid, rid)).for('update');
-    if (!a) throw new DomainError('复核申请不存在', 200, 'NOT_FOUND');
+    // The customer's wallet before the request: the money paths' lock order.
+    const account = await userAccount(tx, peek.userId, now);
+    await lockAccount(tx, account.id);
+    const [a] = await tx.select().from(moneyApprovals).where(eq(moneyApprovals.id, peek.id)).for('update');
     if (a.status !== 'pending')
       throw new DomainError(a.status === 'approved' ? '该笔已批准入账' : '该笔已驳回');
     if (a.requestedBy === staffId) throw new DomainError('不能批准自己提交的入账，请另一位同事复核', 403);
-    const account = await userAccount(tx, a.userId, now);
     const credited = await postAdjust(tx, {
       accountId: account.id,
       userId: a.userId,

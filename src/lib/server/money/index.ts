@@ -1,14 +1,23 @@
 // Money (decision 0022): accounts with cash, bonus and credit, one balanced append-only ledger,
 // the one pay and refund path, top-ups, transfers, credit lines and the asset centre.
+// Decision 0058: money owns every movement. Other domains move money only through the named
+// operations here and read the ledger only through reads.ts; post() and the ledger's tables are
+// money's own, and every wallet lock runs inside moneyTransaction (the lock order, deadlock retry).
+export { moneyTransaction, payingAccount, userAccount, type AccountRow } from './ledger.ts';
 export {
-  lockAccounts,
-  moneyTransaction,
-  payingAccount,
-  post,
-  systemAccount,
-  userAccount,
-  type AccountRow,
-} from './ledger.ts';
+  accountHistory,
+  accountOf,
+  balancesAt,
+  depositedCash,
+  movementByKey,
+  movementsBetween,
+  ownersWithMovement,
+  paidOnOrder,
+  paidOnOrdersBy,
+  userOfAccountRid,
+  walletBalanceOf,
+} from './reads.ts';
+export { creditExchangedBonus, depositIntoGroup, groupAccount, openGroupAccount } from './moves.ts';
 export {
   creditState,
   lockAccount,
@@ -17,14 +26,13 @@ export {
   postChannelRefundFailed,
   postChannelRefundKept,
   postOnlineArrival,
-  postOrderPayment,
   postOrderRefund,
   postPriceRefund,
-  ORDER_MONEY,
   paidParts,
+  payFromWallet,
   previewSplit,
-  splitPayment,
   type PaidParts,
+  type Payable,
   type PayMethod,
   type Split,
 } from './pay.ts';

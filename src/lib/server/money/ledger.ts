@@ -58,6 +58,7 @@ export async function userAccount(db: Db | Tx, userId: number, now: number): Pro
  * System accounts are never locked (they keep no cached balance).
  */
 export async function lockAccounts(tx: Tx, ids: readonly number[]): Promise<Map<number, AccountRow>> {
+  assertMoneyTransaction(tx);
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   if (unique.length === 0) return new Map();
   const rows = await tx
@@ -190,14 +191,33 @@ export async function orderPostings(
 /** The refusal for moving cash that is not there (transfers, repayments, refunds of top-ups). */
 export const notEnoughCash = NOT_ENOUGH_CASH;
 
+/** The transactions moneyTransaction opened: the only ones that may lock a wallet. */
+const moneyTransactions = new WeakSet<object>();
+
 /**
- * Runs a money transaction, retrying it (up to three more times, with jitter) when PostgreSQL
- * gives up on it for a serialization failure or a deadlock: nothing of the failed try was kept.
+ * A wallet lock outside moneyTransaction would wait in the lock order without the retry that
+ * makes a deadlock harmless. Tests and the dev server refuse it, so a new caller that forgets is
+ * caught there; production is not refused for it (it only loses the retry).
+ */
+const checkLocks = process.env.NODE_ENV === 'test' || process.env.NODE_ENV === 'development';
+function assertMoneyTransaction(tx: Tx) {
+  if (checkLocks && !moneyTransactions.has(tx))
+    throw new Error('a wallet is locked outside moneyTransaction() (no deadlock retry)');
+}
+
+/**
+ * The one transaction helper of every path that locks a wallet: runs the work, retrying it (up to
+ * three more times, with jitter) when PostgreSQL gives up on it for a serialization failure or a
+ * deadlock — nothing of the failed try was kept. Wallets inside are locked through lockAccounts
+ * (ascending id), before any other row of the path: the one lock order.
  */
 export async function moneyTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction(fn);
+      return await db.transaction((tx) => {
+        moneyTransactions.add(tx);
+        return fn(tx);
+      });
     } catch (error) {
       if (attempt >= 3 || !isRetryable(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * (attempt + 1)));

@@ -90,34 +90,32 @@ export async function postOrderPayment(
 }
 
 /**
- * Gives back everything an order's payment took, each yuan to the sub-balance it came from
- * (bonus to bonus, cash to cash, credit back to the line — or to cash where that credit was
- * repaid meanwhile), once per order. The caller holds the account's lock. Returns what went back.
+ * The refund split: money going back to the sources that paid it — 赠送金 to 赠送金, cash to cash,
+ * and credit back to the line only as far as it is still owed (what was repaid meanwhile, in cash,
+ * comes back as cash).
  */
-export async function postOrderRefund(
+function refundSplit(account: AccountRow, back: { bonus: number; cash: number; credit: number }): Split {
+  const creditBack = Math.min(back.credit, account.creditUsedFen);
+  return { bonus_fen: back.bonus, cash_fen: back.cash + (back.credit - creditBack), credit_fen: creditBack };
+}
+
+/** Posts a refund split back to the account, the rest of the movement (revenue, coupon) given. */
+async function postBack(
   tx: Tx,
-  input: { accountId: number; orderId: number; orderRid: string; note: string; now: number },
-): Promise<Split> {
-  const paid = await orderPostings(tx, input.orderId, ORDER_MONEY, input.accountId);
-  const account = await lockAccount(tx, input.accountId);
-  // Credit goes back to the line only as far as it is still owed: what was already repaid (in
-  // cash) comes back as cash.
-  const credit = -(paid.get('credit') ?? 0);
-  const creditBack = Math.min(credit, account.creditUsedFen);
-  const back: Split = {
-    bonus_fen: -(paid.get('bonus') ?? 0),
-    cash_fen: -(paid.get('cash') ?? 0) + (credit - creditBack),
-    credit_fen: creditBack,
-  };
-  // What a coupon paid goes back to the lab's coupon account (the coupon itself is returned by
-  // the coupons domain).
-  const couponAccount = await systemAccount(tx, 'coupon_expense');
-  const coupon = -((await orderPostings(tx, input.orderId, 'payment', couponAccount)).get('cash') ?? 0);
-  const total = back.bonus_fen + back.cash_fen + back.credit_fen + coupon;
-  if (total <= 0) return back;
+  input: {
+    kind: 'refund' | 'price_refund';
+    key: string;
+    accountId: number;
+    orderId: number;
+    note: string;
+    now: number;
+  },
+  back: Split,
+  others: Posting[],
+) {
   await post(tx, {
-    kind: 'refund',
-    idempotencyKey: `refund:${input.orderRid}`,
+    kind: input.kind,
+    idempotencyKey: input.key,
     orderId: input.orderId,
     note: input.note,
     now: input.now,
@@ -125,10 +123,79 @@ export async function postOrderRefund(
       { accountId: input.accountId, sub: 'bonus', amountFen: back.bonus_fen },
       { accountId: input.accountId, sub: 'cash', amountFen: back.cash_fen },
       { accountId: input.accountId, sub: 'credit', amountFen: back.credit_fen },
-      { accountId: couponAccount, sub: 'cash', amountFen: coupon },
-      { accountId: await systemAccount(tx, 'revenue'), sub: 'cash', amountFen: -total },
+      ...others,
     ],
   });
+}
+
+/**
+ * What an order asks a wallet to pay (orders describe it; money splits and posts it): the amount
+ * the wallet pays, any part a coupon pays, the movement's kind, key and note.
+ */
+export type Payable = {
+  orderId: number;
+  amountFen: number;
+  couponFen?: number;
+  /** price_payment: a price difference (补差价) paid after the order's first payment. */
+  kind?: 'payment' | 'price_payment';
+  key: string;
+  note: string;
+};
+
+/**
+ * Pays a payable from a wallet the caller has locked: split by the way of paying (the credit line
+ * must be open and not overdue) — or as given, for money that just arrived as cash — and posted
+ * as one movement. `posted` is null when the key was used before.
+ */
+export async function payFromWallet(
+  tx: Tx,
+  input: { account: AccountRow; payable: Payable; how: PayMethod | Split; actorId: number; now: number },
+) {
+  const { account, payable, how } = input;
+  let split: Split;
+  if (typeof how === 'string') {
+    const credit = how === 'credit' ? await creditState(tx, account, input.now) : null;
+    split = splitPayment(account, payable.amountFen, how, credit?.overdue_fen ?? 0);
+  } else split = how;
+  const posted = await postOrderPayment(tx, {
+    account,
+    orderId: payable.orderId,
+    split,
+    couponFen: payable.couponFen,
+    kind: payable.kind,
+    idempotencyKey: payable.key,
+    actorId: input.actorId,
+    note: payable.note,
+    now: input.now,
+  });
+  return { split, posted };
+}
+
+/**
+ * Gives back everything an order's payment took, each yuan to the sub-balance it came from (the
+ * refund split), once per order. The caller holds the account's lock. Returns what went back.
+ */
+export async function postOrderRefund(
+  tx: Tx,
+  input: { accountId: number; orderId: number; orderRid: string; note: string; now: number },
+): Promise<Split> {
+  const paid = await orderPostings(tx, input.orderId, ORDER_MONEY, input.accountId);
+  const account = await lockAccount(tx, input.accountId);
+  const back = refundSplit(account, {
+    bonus: -(paid.get('bonus') ?? 0),
+    cash: -(paid.get('cash') ?? 0),
+    credit: -(paid.get('credit') ?? 0),
+  });
+  // What a coupon paid goes back to the lab's coupon account (the coupon itself is returned by
+  // the coupons domain).
+  const couponAccount = await systemAccount(tx, 'coupon_expense');
+  const coupon = -((await orderPostings(tx, input.orderId, 'payment', couponAccount)).get('cash') ?? 0);
+  const total = back.bonus_fen + back.cash_fen + back.credit_fen + coupon;
+  if (total <= 0) return back;
+  await postBack(tx, { ...input, kind: 'refund', key: `refund:${input.orderRid}` }, back, [
+    { accountId: couponAccount, sub: 'cash', amountFen: coupon },
+    { accountId: await systemAccount(tx, 'revenue'), sub: 'cash', amountFen: -total },
+  ]);
   return back;
 }
 
@@ -199,21 +266,10 @@ export async function postPriceRefund(
   const cash = take(-(paid.get('cash') ?? 0));
   const bonus = take(-(paid.get('bonus') ?? 0));
   if (left > 0) throw new DomainError('退差价金额超过客户实付金额');
-  const creditBack = Math.min(credit, account.creditUsedFen);
-  const back: Split = { bonus_fen: bonus, cash_fen: cash + (credit - creditBack), credit_fen: creditBack };
-  await post(tx, {
-    kind: 'price_refund',
-    idempotencyKey: input.key,
-    orderId: input.orderId,
-    note: input.note,
-    now: input.now,
-    postings: [
-      { accountId: input.accountId, sub: 'bonus', amountFen: back.bonus_fen },
-      { accountId: input.accountId, sub: 'cash', amountFen: back.cash_fen },
-      { accountId: input.accountId, sub: 'credit', amountFen: back.credit_fen },
-      { accountId: await systemAccount(tx, 'revenue'), sub: 'cash', amountFen: -input.amountFen },
-    ],
-  });
+  const back = refundSplit(account, { bonus, cash, credit });
+  await postBack(tx, { ...input, kind: 'price_refund' }, back, [
+    { accountId: await systemAccount(tx, 'revenue'), sub: 'cash', amountFen: -input.amountFen },
+  ]);
   return back;
 }
 

@@ -301,6 +301,35 @@ async function lockForReview(tx: Tx, a: Application, expected: Application['stat
 }
 
 /**
+ * The top-up credit: an application's money lands as cash — from the bank account (a transfer
+ * finance saw arrive) or the clearing account (paid online) — and, for a test-fee bonus, its 赠送金
+ * from the bonus expense, in one movement keyed by the application, so it is credited once. Its
+ * note is staff's own, if they wrote one, else the head with the amounts.
+ */
+async function creditTopUp(
+  tx: Tx,
+  row: Application,
+  how: { from: 'bank' | 'clearing'; actorId: number; head: string; note?: string; now: number },
+) {
+  const bonus = row.bonusKind === 1 ? row.bonusFen : 0;
+  await post(tx, {
+    kind: 'topup',
+    idempotencyKey: `topup:${row.rid}`,
+    refRid: row.rid,
+    actorId: how.actorId,
+    note:
+      how.note || `${how.head} ${fenToYuan(row.amountFen)} 元${bonus ? `，赠送 ${fenToYuan(bonus)} 元` : ''}`,
+    now: how.now,
+    postings: [
+      { accountId: await systemAccount(tx, how.from), sub: 'cash', amountFen: -row.amountFen },
+      { accountId: row.accountId, sub: 'cash', amountFen: row.amountFen },
+      { accountId: await systemAccount(tx, 'bonus_expense'), sub: 'cash', amountFen: -bonus },
+      { accountId: row.accountId, sub: 'bonus', amountFen: bonus },
+    ],
+  });
+}
+
+/**
  * Finance approves a top-up whose transfer arrived: in one transaction the cash (bank → cash)
  * and, for a test-fee bonus, the bonus (bonus expense → bonus) are posted, keyed by the
  * application so a double click credits once, and the application becomes 已入账.
@@ -327,21 +356,7 @@ export async function approvePrestore(
       }
       if (row.firstApproverId === staffId) throw new DomainError(SELF_SECOND_APPROVAL);
     }
-    const bonus = row.bonusKind === 1 ? row.bonusFen : 0;
-    await post(tx, {
-      kind: 'topup',
-      idempotencyKey: `topup:${row.rid}`,
-      refRid: row.rid,
-      actorId: staffId,
-      note: note || `预存入账 ${fenToYuan(row.amountFen)} 元${bonus ? `，赠送 ${fenToYuan(bonus)} 元` : ''}`,
-      now,
-      postings: [
-        { accountId: await systemAccount(tx, 'bank'), sub: 'cash', amountFen: -row.amountFen },
-        { accountId: row.accountId, sub: 'cash', amountFen: row.amountFen },
-        { accountId: await systemAccount(tx, 'bonus_expense'), sub: 'cash', amountFen: -bonus },
-        { accountId: row.accountId, sub: 'bonus', amountFen: bonus },
-      ],
-    });
+    await creditTopUp(tx, row, { from: 'bank', actorId: staffId, head: '预存入账', note, now });
     const [updated] = await tx
       .update(prestoreApplications)
       .set({ status: 'credited', reviewerId: staffId, reviewedAt: new Date(now), updatedAt: new Date(now) })
@@ -390,20 +405,11 @@ export async function settleOnlineTopUp(
     });
     return 'kept';
   }
-  const bonus = row.bonusKind === 1 ? row.bonusFen : 0;
-  await post(tx, {
-    kind: 'topup',
-    idempotencyKey: `topup:${row.rid}`,
-    refRid: row.rid,
+  await creditTopUp(tx, row, {
+    from: 'clearing',
     actorId: input.userId,
-    note: `${input.channelText}预存 ${fenToYuan(row.amountFen)} 元${bonus ? `，赠送 ${fenToYuan(bonus)} 元` : ''}`,
+    head: `${input.channelText}预存`,
     now,
-    postings: [
-      { accountId: await systemAccount(tx, 'clearing'), sub: 'cash', amountFen: -row.amountFen },
-      { accountId: row.accountId, sub: 'cash', amountFen: row.amountFen },
-      { accountId: await systemAccount(tx, 'bonus_expense'), sub: 'cash', amountFen: -bonus },
-      { accountId: row.accountId, sub: 'bonus', amountFen: bonus },
-    ],
   });
   await tx
     .update(prestoreApplications)
@@ -415,7 +421,7 @@ export async function settleOnlineTopUp(
 export async function rejectPrestore(s: Services, staffId: number, rid: string, reason: string) {
   const peek = await peekApplication(s.db, rid);
   const now = s.now();
-  return s.db.transaction(async (tx) => {
+  return moneyTransaction(s.db, async (tx) => {
     const { row } = await lockForReview(tx, peek, 'reviewing');
     const [updated] = await tx
       .update(prestoreApplications)

@@ -2,16 +2,16 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { fenToYuan } from '../../shared/money.ts';
 import { newRid } from '../platform/ids.ts';
 import { onlineChannels, type Services } from '../platform/services.ts';
-import { moneyTransfers, orderFeedback, orderItems, orders, sampleRecycles } from '../platform/db/schema.ts';
+import { orderFeedback, orderItems, orders, sampleRecycles } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import {
   creditState,
   lockAccount,
   moneyTransaction,
+  movementByKey,
   postOnlineArrival,
-  postOrderPayment,
+  payFromWallet,
   previewSplit,
-  splitPayment,
   userAccount,
   type AccountRow,
   type PayMethod,
@@ -73,25 +73,29 @@ async function payDifference(
   input: {
     account: AccountRow;
     order: OrderRow;
-    split: Split;
+    /** The way of paying, or the split of money that just arrived. */
+    pay: PayMethod | Split;
     key: string;
     userId: number;
     now: number;
     how: string;
   },
 ) {
-  const { order, split } = input;
-  const amount = split.bonus_fen + split.cash_fen + split.credit_fen;
-  const posted = await postOrderPayment(tx, {
+  const { order } = input;
+  const { split, posted } = await payFromWallet(tx, {
     account: input.account,
-    orderId: order.id,
-    split,
-    kind: 'price_payment',
-    idempotencyKey: `${input.key}:diff:${order.paidFen}`,
+    payable: {
+      orderId: order.id,
+      amountFen: owed(order),
+      kind: 'price_payment',
+      key: `${input.key}:diff:${order.paidFen}`,
+      note: `订单 ${order.orderNo} 补差价`,
+    },
+    how: input.pay,
     actorId: input.userId,
-    note: `订单 ${order.orderNo} 补差价`,
     now: input.now,
   });
+  const amount = split.bonus_fen + split.cash_fen + split.credit_fen;
   if (!posted) throw new DomainError(ALREADY_PAID, 200, 'ALREADY_PAID');
   await tx
     .update(orders)
@@ -240,10 +244,7 @@ export async function payLocked(
     discount_fen: 0,
   });
   if (idempotencyKey) {
-    const [earlier] = await tx
-      .select({ orderId: moneyTransfers.orderId })
-      .from(moneyTransfers)
-      .where(eq(moneyTransfers.idempotencyKey, key));
+    const earlier = await movementByKey(tx, key);
     if (earlier) {
       if (earlier.orderId !== order.id) throw new DomainError('该请求标识已用于另一笔支付');
       return answer({ bonus_fen: 0, cash_fen: 0, credit_fen: 0 });
@@ -251,34 +252,33 @@ export async function payLocked(
   }
   const move = nextStatus(factsOf(order), 'pay', 'customer');
   if (!move.ok && owesDifference(viewOf(order))) {
-    const credit = method === 'credit' ? await creditState(tx, account, now) : null;
-    const split = splitPayment(account, owed(order), method, credit?.overdue_fen ?? 0);
     const paid = await payDifference(tx, {
       account,
       order,
-      split,
+      pay: method,
       key,
       userId,
       now,
       how: method === 'credit' ? '信用支付' : '余额支付',
     });
-    return { ...answer(split), ...paid };
+    return { ...answer(paid.paid), ...paid };
   }
   if (!move.ok) throw new DomainError(move.message, 200, move.code);
   if (expiredQuote(order, now)) throw new DomainError(QUOTE_EXPIRED, 200, 'REFUSED');
   const amount = owed(order);
   const coupon = couponRid ? await useCoupon(tx, { couponRid, order, now }) : null;
   const discount = coupon?.discountFen ?? 0;
-  const credit = method === 'credit' ? await creditState(tx, account, now) : null;
-  const split = splitPayment(account, amount - discount, method, credit?.overdue_fen ?? 0);
-  const posted = await postOrderPayment(tx, {
+  const { split, posted } = await payFromWallet(tx, {
     account,
-    orderId: order.id,
-    split,
-    couponFen: discount,
-    idempotencyKey: key,
+    payable: {
+      orderId: order.id,
+      amountFen: amount - discount,
+      couponFen: discount,
+      key,
+      note: `支付订单 ${order.orderNo}`,
+    },
+    how: method,
     actorId: userId,
-    note: `支付订单 ${order.orderNo}`,
     now,
   });
   if (!posted) throw new DomainError(ALREADY_PAID, 200, 'ALREADY_PAID');
@@ -338,12 +338,13 @@ export async function settleOnlineOrder(
   const order = await lockOrder(tx, peek.id);
   if (order.userId !== input.userId) return 'kept';
   if (owesDifference(viewOf(order)) && owed(order) === input.amountFen) {
+    // The money arrived as cash: it pays as cash, whatever else the wallet holds.
     const split: Split = { bonus_fen: 0, cash_fen: input.amountFen, credit_fen: 0 };
     const how = input.channelText;
     await payDifference(tx, {
       account,
       order,
-      split,
+      pay: split,
       key: `pay:online:${input.tradeNo}`,
       userId: input.userId,
       now,
@@ -372,15 +373,17 @@ export async function settleOnlineOrder(
   }
   const discount = coupon?.discountFen ?? 0;
   if (owed(order) !== input.amountFen + discount) return 'kept';
-  const split: Split = { bonus_fen: 0, cash_fen: input.amountFen, credit_fen: 0 };
-  await postOrderPayment(tx, {
+  await payFromWallet(tx, {
     account,
-    orderId: order.id,
-    split,
-    couponFen: discount,
-    idempotencyKey: `pay:online:${input.tradeNo}`,
+    payable: {
+      orderId: order.id,
+      amountFen: input.amountFen,
+      couponFen: discount,
+      key: `pay:online:${input.tradeNo}`,
+      note: `支付订单 ${order.orderNo}（${input.channelText}）`,
+    },
+    how: { bonus_fen: 0, cash_fen: input.amountFen, credit_fen: 0 },
     actorId: input.userId,
-    note: `支付订单 ${order.orderNo}（${input.channelText}）`,
     now,
   });
   await applyTransition(tx, order, {

@@ -4,38 +4,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Tx } from '../platform/db/client.ts';
-import {
-  moneyAccounts,
-  moneyPostings,
-  moneyTransfers,
-  orders,
-  pointsEntries,
-  pointsLots,
-} from '../platform/db/schema.ts';
-import { moneyTransaction } from '../money/index.ts';
+import { orders, pointsEntries, pointsLots } from '../platform/db/schema.ts';
+import { moneyTransaction, paidOnOrder } from '../money/index.ts';
 import { pointsForFen } from '../../shared/points/points.ts';
 import { addPoints, DAY_MS, expireDue, lockOne, spendPoints } from './book.ts';
-
-/**
- * What the customer's own accounts paid on the order, net of what came back: cash and credit
- * postings of every movement of the order. Bonus postings and the lab's accounts (a coupon's
- * discount is posted on one) are left out.
- */
-export async function cashPaidOnOrder(tx: Tx, orderId: number): Promise<number> {
-  const [row] = await tx
-    .select({ sum: sql<string>`coalesce(sum(${moneyPostings.amountFen}), 0)` })
-    .from(moneyPostings)
-    .innerJoin(moneyTransfers, eq(moneyTransfers.id, moneyPostings.transferId))
-    .innerJoin(moneyAccounts, eq(moneyAccounts.id, moneyPostings.accountId))
-    .where(
-      and(
-        eq(moneyTransfers.orderId, orderId),
-        sql`${moneyAccounts.ownerKind} <> 'system'`,
-        inArray(moneyPostings.sub, ['cash', 'credit']),
-      ),
-    );
-  return -Number(row.sum);
-}
 
 /** The points an order has given so far (earned less taken back). */
 async function pointsOfOrder(tx: Tx, orderId: number): Promise<number> {
@@ -59,7 +31,7 @@ export async function awardOrderPoints(s: Services, orderRid: string): Promise<v
   if (!order || order.status !== 'completed') return;
   await moneyTransaction(s.db, async (tx) => {
     const account = await lockOne(tx, order.userId, now);
-    const points = pointsForFen(await cashPaidOnOrder(tx, order.id)) - (await pointsOfOrder(tx, order.id));
+    const points = pointsForFen(await paidOnOrder(tx, order.id)) - (await pointsOfOrder(tx, order.id));
     if (points <= 0) return;
     await addPoints(
       tx,
@@ -95,7 +67,7 @@ export async function reverseOrderPoints(
     .where(eq(orders.id, orderId));
   if (!order) return { points: 0, short: 0 };
   const account = await lockOne(tx, order.userId, now);
-  const target = pointsForFen(await cashPaidOnOrder(tx, orderId));
+  const target = pointsForFen(await paidOnOrder(tx, orderId));
   const given = await pointsOfOrder(tx, orderId);
   const owed = given - target;
   if (owed <= 0) return { points: 0, short: 0 };

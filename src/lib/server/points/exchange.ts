@@ -7,7 +7,7 @@ import type { Db } from '../platform/db/client.ts';
 import { pointsEntries, pointsExchanges, pointsItems, users } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
-import { lockAccount, moneyTransaction, post, systemAccount, userAccount } from '../money/index.ts';
+import { creditExchangedBonus, lockAccount, moneyTransaction, userAccount } from '../money/index.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import {
   EXCHANGE_NOT_FOUND,
@@ -143,17 +143,13 @@ export async function applyExchange(
       })
       .returning();
     if (wallet)
-      await post(tx, {
-        kind: 'points_exchange',
-        idempotencyKey: `points_exchange:${rid}`,
-        refRid: rid,
+      await creditExchangedBonus(tx, {
+        accountId: wallet.id,
+        amountFen: valueFen,
+        exchangeRid: rid,
         actorId: userId,
         note: `积分兑换：${row.name}${input.count > 1 ? ` ×${input.count}` : ''}`,
         now,
-        postings: [
-          { accountId: await systemAccount(tx, 'bonus_expense'), sub: 'cash', amountFen: -valueFen },
-          { accountId: wallet.id, sub: 'bonus', amountFen: valueFen },
-        ],
       });
     return { ...exchangeOut(row, item.rid), balance: account.balance };
   });

@@ -4,9 +4,9 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { moneyAccounts, pointsEntries, users } from '../platform/db/schema.ts';
+import { pointsEntries, users } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
-import { moneyTransaction } from '../money/index.ts';
+import { moneyTransaction, userOfAccountRid } from '../money/index.ts';
 import { maskedPerson, maskPhone } from '../../shared/accounts/mask.ts';
 import { queueNotices } from '../notify/index.ts';
 import { shanghaiDate, shanghaiMidnight } from '../../shared/slots.ts';
@@ -18,13 +18,12 @@ const PHONE = /^1[3-9]\d{9}$/;
 /** The receiving customer: a registered mobile number or a (user's) money account number. */
 async function findReceiver(db: Db, to: string): Promise<{ id: number; phone: string; name: string }> {
   const who = { id: users.id, phone: users.phone, name: users.name };
+  const owner = PHONE.test(to) ? undefined : await userOfAccountRid(db, to);
   const [u] = PHONE.test(to)
     ? await db.select(who).from(users).where(eq(users.phone, to))
-    : await db
-        .select(who)
-        .from(moneyAccounts)
-        .innerJoin(users, and(eq(moneyAccounts.ownerKind, 'user'), eq(users.id, moneyAccounts.ownerId)))
-        .where(eq(moneyAccounts.rid, to));
+    : owner === undefined
+      ? []
+      : await db.select(who).from(users).where(eq(users.id, owner));
   if (!u) throw new DomainError(RECEIVER_NOT_FOUND);
   return u;
 }

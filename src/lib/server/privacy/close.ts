@@ -9,7 +9,6 @@ import {
   groupMembers,
   invoiceApplications,
   invoiceTitles,
-  moneyAccounts,
   orders,
   prestoreApplications,
   promoters,
@@ -26,6 +25,7 @@ import {
 import { lockUser } from '../platform/db/row-locks.ts';
 import { DomainError } from '../platform/errors.ts';
 import { enforce, verifyPassword } from '../accounts/index.ts';
+import { accountOf } from '../money/index.ts';
 import { formatFen } from '../../shared/money.ts';
 import { CLOSE_BLOCKED } from '../../shared/privacy/close.ts';
 
@@ -70,14 +70,9 @@ export async function closeBlockers(db: Db | Tx, userId: number): Promise<string
       .select({ n: count })
       .from(samplings)
       .where(and(eq(samplings.userId, userId), inArray(samplings.status, ['pending', 'picked']))),
-    db
-      .select({
-        cash: moneyAccounts.cashFen,
-        bonus: moneyAccounts.bonusFen,
-        credit: moneyAccounts.creditUsedFen,
-      })
-      .from(moneyAccounts)
-      .where(and(eq(moneyAccounts.ownerKind, 'user'), eq(moneyAccounts.ownerId, userId))),
+    accountOf(db, 'user', userId).then((a) =>
+      a ? [{ cash: a.cashFen, bonus: a.bonusFen, credit: a.creditUsedFen }] : [],
+    ),
     db
       .select({ n: count })
       .from(prestoreApplications)

@@ -1,6 +1,6 @@
 // Personal information self-service (China's PIPL; issue 19): everything the portal holds about
 // a customer, in one ZIP they download — readable JSON per subject, and their files.
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { asc, eq, inArray, or } from 'drizzle-orm';
 import { zipSync, strToU8 } from 'fflate';
 import type { Services } from '../platform/services.ts';
 import {
@@ -11,9 +11,6 @@ import {
   groupMembers,
   invoiceApplications,
   invoiceTitles,
-  moneyAccounts,
-  moneyPostings,
-  moneyTransfers,
   orderEvents,
   orderItems,
   orders,
@@ -22,6 +19,7 @@ import {
   samplings,
   users,
 } from '../platform/db/schema.ts';
+import { accountHistory, accountOf } from '../money/index.ts';
 
 const json = (value: unknown) => strToU8(JSON.stringify(value, null, 2));
 
@@ -43,25 +41,8 @@ export async function personalDataZip(s: Services, userId: number): Promise<Uint
           .orderBy(asc(orderEvents.id)),
       ])
     : [[], []];
-  const [account] = await db
-    .select()
-    .from(moneyAccounts)
-    .where(and(eq(moneyAccounts.ownerKind, 'user'), eq(moneyAccounts.ownerId, userId)));
-  const movements = account
-    ? await db
-        .select({
-          at: moneyTransfers.at,
-          kind: moneyTransfers.kind,
-          note: moneyTransfers.note,
-          sub: moneyPostings.sub,
-          amount_fen: moneyPostings.amountFen,
-          balance_after_fen: moneyPostings.balanceAfterFen,
-        })
-        .from(moneyPostings)
-        .innerJoin(moneyTransfers, eq(moneyTransfers.id, moneyPostings.transferId))
-        .where(eq(moneyPostings.accountId, account.id))
-        .orderBy(asc(moneyPostings.id))
-    : [];
+  const account = await accountOf(db, 'user', userId);
+  const movements = account ? await accountHistory(db, account.id) : [];
   const [myAddresses, mySamplings, titles, applications, myCoupons, points, memberships, myFiles] =
     await Promise.all([
       db.select().from(addresses).where(eq(addresses.userId, userId)),

@@ -4,40 +4,18 @@ import { orderInUsersGroup } from '../groups/index.ts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Tx } from '../platform/db/client.ts';
-import {
-  moneyAccounts,
-  moneyPostings,
-  moneyTransfers,
-  orderEvents,
-  orders,
-  promoterRebateEntries,
-  users,
-} from '../platform/db/schema.ts';
-import { moneyTransaction } from '../money/index.ts';
+import { orderEvents, orders, promoterRebateEntries, users } from '../platform/db/schema.ts';
+import { moneyTransaction, paidOnOrder } from '../money/index.ts';
 import { maskPhone } from '../../shared/accounts/mask.ts';
 import { bindingEnd, bpToPercentText, rebateFor } from '../../shared/promotion/promotion.ts';
 import { addEntry, DAY_MS, lockPromoter, lockPromoterOfUser, rateOf } from './purse.ts';
 
 /**
- * What the customer paid on the order from their own money, net of what came back: the cash and
- * credit postings of the order's movements (its payment, a price difference, refunds) on accounts
- * that are not the lab's. 赠送金 (bonus) and a coupon's part (posted between the lab's accounts)
- * earn nothing.
+ * What the customer paid on the order from their own money, net of what came back (money's
+ * paidOnOrder; 赠送金 and a coupon's part earn nothing), never below zero.
  */
 export async function cashPaidOn(tx: Tx, orderId: number): Promise<number> {
-  const [row] = await tx
-    .select({ sum: sql<string>`coalesce(sum(${moneyPostings.amountFen}), 0)` })
-    .from(moneyPostings)
-    .innerJoin(moneyTransfers, eq(moneyTransfers.id, moneyPostings.transferId))
-    .innerJoin(moneyAccounts, eq(moneyAccounts.id, moneyPostings.accountId))
-    .where(
-      and(
-        eq(moneyTransfers.orderId, orderId),
-        sql`${moneyAccounts.ownerKind} <> 'system'`,
-        inArray(moneyPostings.sub, ['cash', 'credit']),
-      ),
-    );
-  return Math.max(0, -Number(row.sum));
+  return Math.max(0, await paidOnOrder(tx, orderId));
 }
 
 /**

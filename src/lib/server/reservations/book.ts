@@ -24,6 +24,7 @@ import {
 import { sceneDateOf } from '../member/index.ts';
 import { getReservationSettings } from './settings.ts';
 import { lockUser } from '../platform/db/row-locks.ts';
+import { moneyTransaction } from '../money/index.ts';
 import { attachedElsewhere } from './temp.ts';
 import {
   ORDER_STATUS_TEXT,
@@ -293,7 +294,8 @@ export async function cancelReservation(
   by: { actor: Actor; actorId: number | null; reason: string; reject?: boolean },
 ): Promise<{ reservation: ReservationRow; order: OrderRow }> {
   const now = s.now();
-  return s.db.transaction(async (tx) => {
+  // The refund locks the wallet: the money helper retries a deadlock.
+  return moneyTransaction(s.db, async (tx) => {
     let released: ReservationRow | undefined;
     const order = await cancelWithRefund(
       tx,

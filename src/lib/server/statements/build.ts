@@ -1,18 +1,17 @@
 // What a statement says, computed from the ledger (decision 0022) and the orders' timelines
 // (decision 0007) for one customer and one closed Shanghai month. The result is frozen onto the
 // statement when it is issued; nothing here writes.
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../platform/db/client.ts';
+import { orderEvents, orderItems, orders, users } from '../platform/db/schema.ts';
 import {
-  moneyAccounts,
-  moneyPostings,
-  moneyTransfers,
-  orderEvents,
-  orderItems,
-  orders,
-  users,
-} from '../platform/db/schema.ts';
-import { paidParts, type PaidParts } from '../money/index.ts';
+  accountOf,
+  balancesAt,
+  movementsBetween,
+  ownersWithMovement,
+  paidParts,
+  type PaidParts,
+} from '../money/index.ts';
 import { maskPhone } from '../../shared/accounts/mask.ts';
 import { ORDER_STATUS_TEXT, type OrderStatus } from '../../shared/orders/order-status.ts';
 import { MOVEMENT_TEXT } from '../../shared/money/money.ts';
@@ -65,26 +64,10 @@ async function statusesAt(db: Reader, userId: number, at: number): Promise<Map<n
   return new Map(rows.map((r) => [r.orderId, r.to]));
 }
 
-const sumBefore = (sub: 'cash' | 'bonus' | 'credit', at: number) =>
-  sql<string>`coalesce(sum(${moneyPostings.amountFen}) filter (where ${moneyPostings.sub} = ${sub} and ${moneyTransfers.at} < ${new Date(at).toISOString()}), 0)`.mapWith(
-    Number,
-  );
-const sumOf = (subs: string) =>
-  sql<string>`coalesce(sum(${moneyPostings.amountFen}) filter (where ${moneyPostings.sub} in (${sql.raw(subs)})), 0)`.mapWith(
-    Number,
-  );
-
-type Movement = {
-  id: number;
-  rid: string;
-  kind: string;
-  note: string;
-  at: Date;
-  orderId: number | null;
+/** A movement on the account, with its order's number and rid. */
+type Movement = Awaited<ReturnType<typeof movementsBetween>>[number] & {
   orderRid: string | null;
   orderNo: string | null;
-  balance: number;
-  credit: number;
 };
 
 /** An account's balances at both ends of [start, end) and its movements in between. */
@@ -92,44 +75,27 @@ async function accountPart(db: Reader, accountId: number | undefined, start: num
   let balances = { cashStart: 0, bonusStart: 0, creditStart: 0, cashEnd: 0, bonusEnd: 0, creditEnd: 0 };
   let movements: Movement[] = [];
   if (accountId !== undefined) {
-    const [b] = await db
-      .select({
-        cashStart: sumBefore('cash', start),
-        bonusStart: sumBefore('bonus', start),
-        creditStart: sumBefore('credit', start),
-        cashEnd: sumBefore('cash', end),
-        bonusEnd: sumBefore('bonus', end),
-        creditEnd: sumBefore('credit', end),
-      })
-      .from(moneyPostings)
-      .innerJoin(moneyTransfers, eq(moneyTransfers.id, moneyPostings.transferId))
-      .where(eq(moneyPostings.accountId, accountId));
-    balances = b;
-    movements = await db
-      .select({
-        id: moneyTransfers.id,
-        rid: moneyTransfers.rid,
-        kind: moneyTransfers.kind,
-        note: moneyTransfers.note,
-        at: moneyTransfers.at,
-        orderId: orders.id,
-        orderRid: orders.rid,
-        orderNo: orders.orderNo,
-        balance: sumOf(`'cash', 'bonus'`),
-        credit: sumOf(`'credit'`),
-      })
-      .from(moneyPostings)
-      .innerJoin(moneyTransfers, eq(moneyTransfers.id, moneyPostings.transferId))
-      .leftJoin(orders, eq(orders.id, moneyTransfers.orderId))
-      .where(
-        and(
-          eq(moneyPostings.accountId, accountId),
-          gte(moneyTransfers.at, new Date(start)),
-          lt(moneyTransfers.at, new Date(end)),
-        ),
-      )
-      .groupBy(moneyTransfers.id, orders.id)
-      .orderBy(asc(moneyTransfers.at), asc(moneyTransfers.id));
+    balances = await balancesAt(db, accountId, start, end);
+    const moved = await movementsBetween(db, accountId, start, end);
+    const orderIds = [...new Set(moved.map((m) => m.orderId).filter((id): id is number => id !== null))];
+    const ofOrder = new Map(
+      (orderIds.length
+        ? await db
+            .select({ id: orders.id, rid: orders.rid, orderNo: orders.orderNo })
+            .from(orders)
+            .where(inArray(orders.id, orderIds))
+        : []
+      ).map((o) => [o.id, o]),
+    );
+    movements = moved.map((m) => {
+      const order = m.orderId === null ? undefined : ofOrder.get(m.orderId);
+      return {
+        ...m,
+        orderId: order?.id ?? null,
+        orderRid: order?.rid ?? null,
+        orderNo: order?.orderNo ?? null,
+      };
+    });
   }
   const moneyLines: BuiltLine[] = movements.map((m) => ({
     kind: 'movement',
@@ -167,13 +133,8 @@ const NOTHING: PaidParts = { coupon: 0, bonus: 0, paid: 0 };
 
 const sum = (list: number[]) => list.reduce((n, v) => n + v, 0);
 
-async function accountOf(db: Reader, kind: 'user' | 'group', ownerId: number) {
-  const [account] = await db
-    .select({ id: moneyAccounts.id })
-    .from(moneyAccounts)
-    .where(and(eq(moneyAccounts.ownerKind, kind), eq(moneyAccounts.ownerId, ownerId)));
-  return account?.id;
-}
+const accountIdOf = async (db: Reader, kind: 'user' | 'group', ownerId: number) =>
+  (await accountOf(db, kind, ownerId))?.id;
 
 /** Item names per order, in order. */
 async function itemNames(db: Reader, ids: number[]) {
@@ -191,7 +152,7 @@ async function itemNames(db: Reader, ids: number[]) {
 
 export async function buildStatement(db: Reader, userId: number, month: string): Promise<Built> {
   const { start, end } = monthBounds(month);
-  const { moneyLines, money } = await accountPart(db, await accountOf(db, 'user', userId), start, end);
+  const { moneyLines, money } = await accountPart(db, await accountIdOf(db, 'user', userId), start, end);
 
   // Orders: billed or completed in the month, and those awaiting settlement at either end.
   const [atStart, atEnd, monthEvents] = await Promise.all([
@@ -291,7 +252,7 @@ export async function buildGroupStatement(db: Reader, groupId: number, month: st
   const { start, end } = monthBounds(month);
   const { movements, moneyLines, money, parts } = await accountPart(
     db,
-    await accountOf(db, 'group', groupId),
+    await accountIdOf(db, 'group', groupId),
     start,
     end,
   );
@@ -365,38 +326,19 @@ export async function customersOf(db: Db, month: string): Promise<number[]> {
   const s = new Date(start).toISOString();
   const e = new Date(end).toISOString();
   const result = await db.execute(sql`
-    select ${orders.userId} as user_id from ${orderEvents}
+    select distinct ${orders.userId} as user_id from ${orderEvents}
       join ${orders} on ${orders.id} = ${orderEvents.orderId}
       where ${orderEvents.at} < ${e} and (
         ${orderEvents.at} >= ${s} or ${orders.status} = 'unsettled'
         or (${orderEvents.toStatus} = 'unsettled' and ${orders.updatedAt} >= ${s}))
-    union
-    select ${moneyAccounts.ownerId} from ${moneyAccounts}
-      join ${moneyPostings} on ${moneyPostings.accountId} = ${moneyAccounts.id}
-      join ${moneyTransfers} on ${moneyTransfers.id} = ${moneyPostings.transferId}
-      where ${moneyAccounts.ownerKind} = 'user' and ${moneyTransfers.at} < ${e}
-      group by ${moneyAccounts.ownerId}
-      having count(*) filter (where ${moneyTransfers.at} >= ${s}) > 0
-        or coalesce(sum(${moneyPostings.amountFen}) filter (where ${moneyPostings.sub} = 'credit'), 0) < 0
   `);
   const rows = rowsOf<{ user_id: number | string }>(result);
-  return rows.map((r) => Number(r.user_id)).sort((a, b) => a - b);
+  const moved = await ownersWithMovement(db, 'user', start, end);
+  return [...new Set([...rows.map((r) => Number(r.user_id)), ...moved])].sort((a, b) => a - b);
 }
 
 /** The research groups whose wallet moved in a month or owed credit at its end. */
 export async function groupsOf(db: Db, month: string): Promise<number[]> {
   const { start, end } = monthBounds(month);
-  const rows = await db
-    .select({ groupId: moneyAccounts.ownerId })
-    .from(moneyAccounts)
-    .innerJoin(moneyPostings, eq(moneyPostings.accountId, moneyAccounts.id))
-    .innerJoin(moneyTransfers, eq(moneyTransfers.id, moneyPostings.transferId))
-    .where(and(eq(moneyAccounts.ownerKind, 'group'), lt(moneyTransfers.at, new Date(end))))
-    .groupBy(moneyAccounts.ownerId)
-    .having(
-      sql`count(*) filter (where ${moneyTransfers.at} >= ${new Date(start).toISOString()}) > 0
-        or coalesce(sum(${moneyPostings.amountFen}) filter (where ${moneyPostings.sub} = 'credit'), 0) < 0`,
-    )
-    .orderBy(moneyAccounts.ownerId);
-  return rows.map((r) => r.groupId).filter((id): id is number => id !== null);
+  return ownersWithMovement(db, 'group', start, end);
 }
