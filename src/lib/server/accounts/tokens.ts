@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { retiredRefreshTokens, sessions, users } from '../platform/db/schema.ts';
+import { retiredRefreshTokens, sessions, users } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { preparedOnce } from '../platform/db/prepared.ts';
 import type { LoginResult, RefreshResult } from '../../shared/accounts/auth.ts';

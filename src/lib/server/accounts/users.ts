@@ -2,7 +2,7 @@ import { eq, or } from 'drizzle-orm';
 import { newRid } from '../platform/ids.ts';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { users } from '../platform/db/schema.ts';
+import { users } from './tables.ts';
 import type { UserInfo } from '../../shared/accounts/auth.ts';
 import { newInviteCode } from './crypto.ts';
 

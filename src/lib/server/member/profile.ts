@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { addresses, users } from '../platform/db/schema.ts';
+import { addresses } from './tables.ts';
+import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import type { Profile } from '../../shared/member/profile.ts';
 import type { UserInfo } from '../../shared/accounts/auth.ts';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { newRid } from '../platform/ids.ts';
 import type { Services } from '../platform/services.ts';
-import { samplings } from '../platform/db/schema.ts';
+import { samplings } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { getPublicSettings } from '../catalogue/index.ts';
 import { pageWindow } from '../../shared/pagination.ts';

@@ -47,7 +47,7 @@ import { approveCredit, creditOrRequest, listApprovals, pendingMessage, rejectCr
 import { creditOverview } from './credit.ts';
 import { userAccount } from './ledger.ts';
 import { eq } from 'drizzle-orm';
-import { users } from '../platform/db/schema.ts';
+import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { z } from '../../shared/zod.ts';
 import { PageRequestSchema } from '../../shared/pagination.ts';

@@ -17,7 +17,7 @@ import type { ApiEnv } from '../app.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { DomainError } from '../platform/errors.ts';
-import { users } from '../platform/db/schema.ts';
+import { users } from '../accounts/tables.ts';
 import { phoneField } from '../../shared/accounts/auth.ts';
 import {
   adminListSchema,

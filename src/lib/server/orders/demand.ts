@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { files, users } from '../platform/db/schema.ts';
+import { files } from '../files/tables.ts';
+import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { customerKindOf, payModeOf } from '../../shared/orders/order-status.ts';
 import { DEMAND_FILE_NOT_FOUND, type DemandRequest, type DemandResult } from '../../shared/orders/demand.ts';

@@ -1,6 +1,9 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { device, files, orderEvents, orderItems, reservations } from '../platform/db/schema.ts';
+import { device } from '../catalogue/tables.ts';
+import { files } from '../files/tables.ts';
+import { orderEvents, orderItems } from './tables.ts';
+import { reservations } from '../reservations/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { toDeviceSummary } from '../catalogue/index.ts';
 import { filesOf, findOwnOrder } from './read.ts';

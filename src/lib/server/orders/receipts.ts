@@ -4,7 +4,8 @@
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client.ts';
 import type { Services } from '../platform/services.ts';
-import { files, orderReceipts } from '../platform/db/schema.ts';
+import { files } from '../files/tables.ts';
+import { orderReceipts } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { storeFile, type Stored } from '../files/index.ts';
 import {

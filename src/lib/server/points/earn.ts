@@ -4,14 +4,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Tx } from '../platform/db/client.ts';
-import {
-  moneyAccounts,
-  moneyPostings,
-  moneyTransfers,
-  orders,
-  pointsEntries,
-  pointsLots,
-} from '../platform/db/schema.ts';
+import { moneyAccounts, moneyPostings, moneyTransfers } from '../money/tables.ts';
+import { orders } from '../orders/tables.ts';
+import { pointsEntries, pointsLots } from './tables.ts';
 import { moneyTransaction } from '../money/index.ts';
 import { pointsForFen } from '../../shared/points/points.ts';
 import { addPoints, DAY_MS, expireDue, lockOne, spendPoints } from './book.ts';

@@ -4,7 +4,9 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { moneyAccounts, pointsEntries, users } from '../platform/db/schema.ts';
+import { moneyAccounts } from '../money/tables.ts';
+import { pointsEntries } from './tables.ts';
+import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { moneyTransaction } from '../money/index.ts';
 import { maskedPerson, maskPhone } from '../../shared/accounts/mask.ts';

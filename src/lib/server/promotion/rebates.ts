@@ -4,15 +4,10 @@ import { orderInUsersGroup } from '../groups/index.ts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Tx } from '../platform/db/client.ts';
-import {
-  moneyAccounts,
-  moneyPostings,
-  moneyTransfers,
-  orderEvents,
-  orders,
-  promoterRebateEntries,
-  users,
-} from '../platform/db/schema.ts';
+import { moneyAccounts, moneyPostings, moneyTransfers } from '../money/tables.ts';
+import { orderEvents, orders } from '../orders/tables.ts';
+import { promoterRebateEntries } from './tables.ts';
+import { users } from '../accounts/tables.ts';
 import { moneyTransaction } from '../money/index.ts';
 import { maskPhone } from '../../shared/accounts/mask.ts';
 import { bindingEnd, bpToPercentText, rebateFor } from '../../shared/promotion/promotion.ts';

@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { smsOutbox, staffMembers, users } from '../platform/db/schema.ts';
+import { smsOutbox } from '../platform/db/platform-tables.ts';
+import { users } from '../accounts/tables.ts';
+import { staffMembers } from './tables.ts';
 import { authenticate, hashPassword, verifyPassword } from '../accounts/index.ts';
 import { insertUser } from '../accounts/index.ts';
 

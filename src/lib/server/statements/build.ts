@@ -3,15 +3,9 @@
 // statement when it is issued; nothing here writes.
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../platform/db/client.ts';
-import {
-  moneyAccounts,
-  moneyPostings,
-  moneyTransfers,
-  orderEvents,
-  orderItems,
-  orders,
-  users,
-} from '../platform/db/schema.ts';
+import { moneyAccounts, moneyPostings, moneyTransfers } from '../money/tables.ts';
+import { orderEvents, orderItems, orders } from '../orders/tables.ts';
+import { users } from '../accounts/tables.ts';
 import { paidParts, type PaidParts } from '../money/index.ts';
 import { maskPhone } from '../../shared/accounts/mask.ts';
 import { ORDER_STATUS_TEXT, type OrderStatus } from '../../shared/orders/order-status.ts';

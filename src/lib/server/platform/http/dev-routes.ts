@@ -4,7 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import { z } from '../../../shared/zod.ts';
 import type { ApiEnv } from '../../app.ts';
 import { ok, readBody, readQuery } from './envelope.ts';
-import { mailOutbox, smsOutbox } from '../db/schema.ts';
+import { mailOutbox, smsOutbox } from '../db/platform-tables.ts';
 import { phoneField } from '../../../shared/accounts/auth.ts';
 import { recordScan } from '../../accounts/wechat.ts';
 import { DomainError } from '../errors.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { ability, device, item, prefecture, projectChild, projectType, setting } from '../schema.ts';
+import { ability, device, item, prefecture, projectChild, projectType } from '../../../catalogue/tables.ts';
+import { setting } from '../../../catalogue/site-tables.ts';
 import { demoAbilities } from './abilities.ts';
 import { demoDevices } from './devices.ts';
 import { demoItems, type DemoItem } from './items.ts';
