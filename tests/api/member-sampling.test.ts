@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { members, type Member } from '../factories/users.ts';
 import { setting } from '#server/catalogue/site-tables.ts';
-import { demoSamplingSetting } from '#server/platform/db/seed/settings.ts';
+import { demoSamplingSetting } from '#server/catalogue/seed/settings.ts';
 import { transitionSampling } from '#server/member/samplings.ts';
 import { addDays, shanghaiDate, shanghaiMidnight } from '#shared/slots.ts';
 import { pickupDateBounds, weekdayOf } from '#shared/member/pickup-dates.ts';

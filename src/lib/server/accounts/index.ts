@@ -3,5 +3,8 @@ export { customerRef, customerRefColumns, insertUser, toUserInfo, wechatOpenid }
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { enforce } from './limits.ts';
 export { passwordLogin } from './login.ts';
+export { authGuard } from './guard.ts';
+export { lockUser } from './lock-user.ts';
+export { recordScan } from './wechat.ts';
 export { accessTokenParams, authenticate, liveAccessToken, revokeConsoleSessions } from './tokens.ts';
 export { ACCOUNT_INVITED } from './signup.ts';

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { Services } from '../platform/services.ts';
+import { uploadLimitOf } from '../platform/http/uploads.ts';
 import { files } from './tables.ts';
 import { orderEvents, orders } from '../orders/tables.ts';
 import { DomainError } from '../platform/errors.ts';
@@ -47,6 +48,9 @@ export const maxBytes = (s: Services, kind: FileKind) =>
   (PICTURE_KINDS.includes(kind) ? Math.min(PIC_MAX_MB, s.env.UPLOAD_MAX_MB) : s.env.UPLOAD_MAX_MB) *
   1024 *
   1024;
+
+/** The size limit of an upload route of this kind, counted on the raw request. */
+export const uploadLimit = (kind: FileKind) => uploadLimitOf((s) => maxBytes(s, kind));
 
 /**
  * A small WebP of a picture (EXIF orientation applied), or a refusal when the bytes do not decode:

@@ -3,7 +3,7 @@ import { newRid } from '../platform/ids.ts';
 import type { Services } from '../platform/services.ts';
 import type { Db } from '../platform/db/client.ts';
 import { addresses } from './tables.ts';
-import { lockUser } from '../platform/db/row-locks.ts';
+import { lockUser } from '../accounts/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import { ADDRESS_NOT_FOUND, MAX_ADDRESSES, type NewAddress } from '../../shared/member/address.ts';
 import type { Address } from '../../shared/member/responses.ts';

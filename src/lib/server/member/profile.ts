@@ -5,9 +5,8 @@ import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import type { Profile } from '../../shared/member/profile.ts';
 import type { UserInfo } from '../../shared/accounts/auth.ts';
-import { toUserInfo } from '../accounts/index.ts';
+import { lockUser, toUserInfo } from '../accounts/index.ts';
 import { insertAddress } from './addresses.ts';
-import { lockUser } from '../platform/db/row-locks.ts';
 import { assertKnownRegion } from './regions.ts';
 
 /**

@@ -18,7 +18,7 @@ import {
 } from '../../shared/member/sampling.ts';
 import { findOwnAddress } from './addresses.ts';
 import type { Pickup } from '../../shared/member/responses.ts';
-import { lockUser } from '../platform/db/row-locks.ts';
+import { lockUser } from '../accounts/index.ts';
 import { assertKnownRegion } from './regions.ts';
 
 type Row = typeof samplings.$inferSelect;

@@ -5,7 +5,7 @@ import type { Db } from '../platform/db/client.ts';
 import { item, projectChild } from '../catalogue/tables.ts';
 import { planItems } from '../orders/tables.ts';
 import { DomainError } from '../platform/errors.ts';
-import { lockUser } from '../platform/db/row-locks.ts';
+import { lockUser } from '../accounts/index.ts';
 import {
   defaultLine,
   parameterProblem,

@@ -18,9 +18,8 @@ import { reservations } from '../reservations/tables.ts';
 import { sessions, users } from '../accounts/tables.ts';
 import { staffMembers } from '../staff/tables.ts';
 import { statements } from '../statements/tables.ts';
-import { lockUser } from '../platform/db/row-locks.ts';
 import { DomainError } from '../platform/errors.ts';
-import { enforce, verifyPassword } from '../accounts/index.ts';
+import { enforce, lockUser, verifyPassword } from '../accounts/index.ts';
 import { formatFen } from '../../shared/money.ts';
 import { CLOSE_BLOCKED } from '../../shared/privacy/close.ts';
 

@@ -18,7 +18,7 @@ import {
 } from '../orders/index.ts';
 import { sceneDateOf } from '../member/index.ts';
 import { getReservationSettings } from './settings.ts';
-import { lockUser } from '../platform/db/row-locks.ts';
+import { lockUser } from '../accounts/index.ts';
 import { attachedElsewhere } from './temp.ts';
 import {
   ORDER_STATUS_TEXT,

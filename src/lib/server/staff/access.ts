@@ -1,7 +1,7 @@
 import { eq, sql, type Column } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { MiddlewareHandler } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../platform/http/api-env.ts';
 import type { Db } from '../platform/db/client.ts';
 import { ability, device, item, prefecture, projectChild, projectType } from '../catalogue/tables.ts';
 import { auditDenials, auditLog } from './tables.ts';
