@@ -1,5 +1,13 @@
 // The accounts domain's public face: what other domains may use (the rest is its own).
-export { customerRef, customerRefColumns, insertUser, toUserInfo, wechatOpenid } from './users.ts';
+export {
+  customerRef,
+  customerRefColumns,
+  findUserByPhone,
+  insertUser,
+  toUserInfo,
+  updateUser,
+  wechatOpenid,
+} from './users.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { enforce } from './limits.ts';
 export { passwordLogin } from './login.ts';
