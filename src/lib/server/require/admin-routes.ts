@@ -5,7 +5,7 @@ import { contract } from '../platform/http/contract.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { DomainError } from '../platform/errors.ts';
-import { indexMsg } from '../catalogue/site-tables.ts';
+import { indexMsg } from './tables.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import {
   inboxHandleSchema,
