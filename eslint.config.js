@@ -19,23 +19,111 @@ const browser = [
 
 // Server domains (src/lib/server/<domain>/; platform is the layer below them, not a domain): one
 // domain, a page or the server entry reaches another only through its public face, index.ts, so a
-// domain can change its insides without breaking its neighbours. Tables may reference each other
-// (foreign keys; platform/db/schema.ts gathers them): see the override for tables.ts below.
+// domain can change its insides without breaking its neighbours. Its tables are insides too: a
+// domain imports its own tables.ts, and reads another's only through named functions or published
+// subqueries of that domain's index.ts (decision 0060). Only a table may name another's table,
+// for a foreign key: see the override for tables.ts below. drizzle.config.ts lists the table files.
 const serverDomains = readdirSync('./src/lib/server', { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name !== 'platform')
   .map((entry) => entry.name);
-const domainZones = serverDomains.map((domain) => ({
-  target: [
-    ...serverDomains.filter((other) => other !== domain).map((other) => `./src/lib/server/${other}`),
-    './src/pages',
-    './src/layouts',
-    './src/middleware.ts',
-    './src/server.ts',
-  ],
-  from: `./src/lib/server/${domain}`,
-  except: ['./index.ts'],
-  message: `Another domain reaches ${domain} only through ${domain}/index.ts.`,
-}));
+const domainZonesExcept = (except) =>
+  serverDomains.map((domain) => ({
+    target: [
+      ...serverDomains.filter((other) => other !== domain).map((other) => `./src/lib/server/${other}`),
+      './src/pages',
+      './src/layouts',
+      './src/middleware.ts',
+      './src/server.ts',
+    ],
+    from: `./src/lib/server/${domain}`,
+    except,
+    message: `Another domain reaches ${domain} only through ${domain}/index.ts.`,
+  }));
+const domainZones = domainZonesExcept(['./index.ts']);
+
+// The composition beside the domains (app.ts, jobs.ts, boot.ts, the dev tools) mounts them: no
+// domain imports it back, and platform, the floor under every domain, imports no domain at all.
+const compositionFiles = readdirSync('./src/lib/server', { withFileTypes: true })
+  .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+  .map((entry) => `./src/lib/server/${entry.name}`);
+const floorZones = [
+  {
+    target: './src/lib/server/platform',
+    from: './src/lib/server',
+    except: ['./platform'],
+    message: 'Platform is the floor: it imports no domain, nor the app that mounts them.',
+  },
+  {
+    target: serverDomains.map((domain) => `./src/lib/server/${domain}`),
+    from: compositionFiles,
+    message: 'A domain does not import the composition that mounts it (app.ts, jobs.ts, boot.ts, dev tools).',
+  },
+];
+
+// Files that still import another domain's tables.ts, each to become named functions or published
+// subqueries of the owner's index.ts (decision 0060 lists the work). This list only shrinks: a
+// file not on it is refused, and a file on it may import another's tables, never its insides.
+const crossTableReaders = [
+  'src/lib/server/agreement/index.ts',
+  'src/lib/server/coupons/coupons.ts',
+  'src/lib/server/coupons/staff.ts',
+  'src/lib/server/files/index.ts',
+  'src/lib/server/groups/groups.ts',
+  'src/lib/server/home/home-data.ts',
+  'src/lib/server/invoices/applications.ts',
+  'src/lib/server/invoices/documents.ts',
+  'src/lib/server/member/scene-date.ts',
+  'src/lib/server/member/user-info.ts',
+  'src/lib/server/money/admin-routes.ts',
+  'src/lib/server/money/approvals.ts',
+  'src/lib/server/money/asset.ts',
+  'src/lib/server/money/credit.ts',
+  'src/lib/server/money/prestore.ts',
+  'src/lib/server/money/transfers.ts',
+  'src/lib/server/notify/index.ts',
+  'src/lib/server/notify/messages.ts',
+  'src/lib/server/orders/admin-routes.ts',
+  'src/lib/server/orders/basic-info.ts',
+  'src/lib/server/orders/cancel.ts',
+  'src/lib/server/orders/customer.ts',
+  'src/lib/server/orders/dashboard.ts',
+  'src/lib/server/orders/demand.ts',
+  'src/lib/server/orders/operations.ts',
+  'src/lib/server/orders/place.ts',
+  'src/lib/server/orders/protocol.ts',
+  'src/lib/server/orders/read.ts',
+  'src/lib/server/orders/remarks.ts',
+  'src/lib/server/orders/staff.ts',
+  'src/lib/server/orders/transition.ts',
+  'src/lib/server/plan/index.ts',
+  'src/lib/server/points/earn.ts',
+  'src/lib/server/points/exchange.ts',
+  'src/lib/server/points/read.ts',
+  'src/lib/server/points/staff.ts',
+  'src/lib/server/points/transfer.ts',
+  'src/lib/server/privacy/close.ts',
+  'src/lib/server/privacy/export.ts',
+  'src/lib/server/promotion/invite.ts',
+  'src/lib/server/promotion/promoters.ts',
+  'src/lib/server/promotion/rebates.ts',
+  'src/lib/server/promotion/withdrawals.ts',
+  'src/lib/server/reservations/book.ts',
+  'src/lib/server/reservations/calendar.ts',
+  'src/lib/server/reservations/read.ts',
+  'src/lib/server/reservations/reminders.ts',
+  'src/lib/server/reservations/settings.ts',
+  'src/lib/server/reservations/staff.ts',
+  'src/lib/server/reservations/temp.ts',
+  'src/lib/server/staff/access.ts',
+  'src/lib/server/staff/routes.ts',
+  'src/lib/server/statements/build.ts',
+  'src/lib/server/statements/issue.ts',
+  'src/lib/server/statements/owner.ts',
+  'src/lib/server/statements/pdf.ts',
+  'src/lib/server/statements/settle.ts',
+  'src/lib/server/statements/staff.ts',
+  'src/lib/server/statements/view.ts',
+];
 
 // The one-way rule between runtime zones, on resolved paths (relative imports and #aliases alike):
 // pages → islands/components/admin → lib/client → lib/shared; server code stays on the server.
@@ -111,7 +199,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: [...layerZones, ...domainZones],
+          zones: [...layerZones, ...floorZones, ...domainZones],
         },
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
@@ -144,6 +232,43 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [zodThroughShared] }] },
   },
   { files: ['src/lib/shared/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
+  {
+    // A domain's face offers functions and subqueries, never its tables (they would be writable).
+    files: ['src/lib/server/*/index.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['ExportNamedDeclaration', 'ExportAllDeclaration'].map((node) => ({
+          selector: `${node}[source.value=/tables\\.ts$/]`,
+          message: "index.ts does not publish the domain's tables: offer named functions or subqueries.",
+        })),
+      ],
+    },
+  },
+  ...(crossTableReaders.length === 0
+    ? []
+    : [
+        {
+          files: crossTableReaders,
+          rules: {
+            'import-x/no-restricted-paths': [
+              'error',
+              {
+                zones: [
+                  ...layerZones,
+                  ...floorZones,
+                  ...domainZonesExcept(['./index.ts', './tables.ts', './site-tables.ts']),
+                ],
+              },
+            ],
+          },
+        },
+      ]),
+  {
+    // Only for tests/setup/api.ts, which this change could not edit: delete with the file.
+    files: ['src/lib/server/platform/db/seed/index.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...domainZones] }] },
+  },
   {
     // A table references another domain's table by foreign key: the schema is one whole.
     files: ['src/lib/server/*/tables.ts'],

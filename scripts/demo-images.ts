@@ -2,9 +2,9 @@
 // prefecture,devices,ability}. Deterministic: rerun after changing the seed data.
 //   npx node scripts/demo-images.ts
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { demoAbilities } from '../src/lib/server/platform/db/seed/abilities.ts';
-import { demoDevices } from '../src/lib/server/platform/db/seed/devices.ts';
-import { demoItems, type ArtIcon } from '../src/lib/server/platform/db/seed/items.ts';
+import { demoAbilities } from '../src/lib/server/catalogue/seed/abilities.ts';
+import { demoDevices } from '../src/lib/server/catalogue/seed/devices.ts';
+import { demoItems, type ArtIcon } from '../src/lib/server/catalogue/seed/items.ts';
 
 const root = new URL('../public/upload/img/', import.meta.url);
 

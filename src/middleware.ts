@@ -6,7 +6,7 @@ import { defineMiddleware } from 'astro:middleware';
 // Prerendering (which Astro runs in a dev-like environment) needs neither: it has no request.
 export const onRequest = defineMiddleware(async (context, next) => {
   if (import.meta.env.DEV && !context.isPrerendered) {
-    const { devServices, devApi } = await import('./lib/server/platform/dev.ts');
+    const { devServices, devApi } = await import('./lib/server/dev.ts');
     context.locals.services ??= await devServices();
     context.locals.peer ??= context.clientAddress;
     if (context.url.pathname.startsWith('/api/')) return devApi(context.request);

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import sirv from 'sirv';
 import { readEnv } from './lib/server/platform/env.ts';
-import { openMigratedDatabase } from './lib/server/platform/boot.ts';
+import { openMigratedDatabase } from './lib/server/boot.ts';
 import { loadContentStore } from './lib/server/content/index.ts';
 import { createServices } from './lib/server/platform/services.ts';
 import { createApi } from './lib/server/app.ts';

@@ -7,7 +7,9 @@ import { setupApi } from '../setup/api.ts';
 import { orderHelpers, PDF } from '../support/orders.ts';
 import { expectLedgerSound } from '../support/money.ts';
 import { PASSWORD } from '../support/accounts.ts';
-import { addresses, orders, sessions, users } from '#server/platform/db/schema.ts';
+import { addresses } from '#server/member/tables.ts';
+import { orders } from '#server/orders/tables.ts';
+import { sessions, users } from '#server/accounts/tables.ts';
 import type { Customer } from '../support/orders.ts';
 
 const t = await setupApi();

@@ -144,7 +144,7 @@ describe('SMS codes', () => {
   it('keeps codes hashed in the database', async () => {
     const phone = a.phone();
     const code = await a.sendCode(phone, 0);
-    const { smsCodes } = await import('#server/platform/db/schema.ts');
+    const { smsCodes } = await import('#server/accounts/tables.ts');
     const rows = await t.services.db.select().from(smsCodes);
     expect(JSON.stringify(rows)).not.toContain(`"${code}"`);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.codeHash))).toBe(true);

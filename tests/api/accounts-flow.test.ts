@@ -132,7 +132,7 @@ describe('register → login → info → refresh → logout', () => {
       agreement_version: AGREEMENT_VERSION,
     });
     expect(good.body.code).toBe(1);
-    const { users } = await import('#server/platform/db/schema.ts');
+    const { users } = await import('#server/accounts/tables.ts');
     const { eq } = await import('drizzle-orm');
     const [invited] = await t.services.db.select().from(users).where(eq(users.phone, phone));
     const [inviterRow] = await t.services.db.select().from(users).where(eq(users.phone, inviter.phone));
@@ -255,7 +255,7 @@ describe('tokens', () => {
 
   it('stores tokens only as hashes', async () => {
     const u = await a.user();
-    const { sessions } = await import('#server/platform/db/schema.ts');
+    const { sessions } = await import('#server/accounts/tables.ts');
     const rows = await t.services.db.select().from(sessions);
     const dump = JSON.stringify(rows);
     expect(dump).not.toContain(u.token);
@@ -263,7 +263,7 @@ describe('tokens', () => {
   });
 
   it('sweeps codes, tickets and sessions nobody can use any more', async () => {
-    const { sessions, smsCodes, wxLoginTickets } = await import('#server/platform/db/schema.ts');
+    const { sessions, smsCodes, wxLoginTickets } = await import('#server/accounts/tables.ts');
     const { sweepAccounts } = await import('#server/accounts/sweep.ts');
     const { sha256 } = await import('#server/accounts/crypto.ts');
     const { eq } = await import('drizzle-orm');

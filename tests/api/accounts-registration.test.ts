@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { accounts, PASSWORD } from '../support/accounts.ts';
 import { AGREEMENT_VERSION, type LoginResult } from '#shared/accounts/auth.ts';
-import { users } from '#server/platform/db/schema.ts';
+import { users } from '#server/accounts/tables.ts';
 import { PROFILE } from '../factories/users.ts';
 
 // Issue 28: registration (items 6, 7, 27), the spec's user/ paths (10), and changing the phone

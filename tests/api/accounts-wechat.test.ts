@@ -238,7 +238,7 @@ describe('WeChat QR login with the Official Account adapter against a fake WeCha
 
   it('fetches a new token once when WeChat says the cached one is invalid', async () => {
     await ready;
-    const { externalTokens } = await import('#server/platform/db/schema.ts');
+    const { externalTokens } = await import('#server/platform/db/platform-tables.ts');
     await t.services.db
       .update(externalTokens)
       .set({ value: 'REVOKED', expiresAt: new Date(t.services.now() + 3600_000) });

@@ -14,7 +14,7 @@ import { runJobs } from '../support/jobs.ts';
 import { gbk, zip } from '../support/bills.ts';
 import { eq } from 'drizzle-orm';
 import { alipaySignContent, createAlipay } from '#server/platform/adapters/payment/alipay.ts';
-import { paymentRefunds } from '#server/platform/db/schema.ts';
+import { paymentRefunds } from '#server/payments/tables.ts';
 import { REFUND_CHECK_DELAYS_MS } from '#server/payments/intents.ts';
 import { addDays, shanghaiDate, shanghaiMidnight } from '#shared/slots.ts';
 

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers } from '../support/orders.ts';
 import { expectLedgerSound, wallet } from '../support/money.ts';
-import { coupons, couponTemplates } from '#server/platform/db/schema.ts';
+import { coupons, couponTemplates } from '#server/coupons/tables.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);

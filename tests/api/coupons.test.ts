@@ -7,7 +7,9 @@ import { setupApi } from '../setup/api.ts';
 import { runJobs } from '../support/jobs.ts';
 import { orderHelpers, type Customer } from '../support/orders.ts';
 import { expectLedgerSound, movements, wallet } from '../support/money.ts';
-import { coupons, couponTemplates, item, users } from '#server/platform/db/schema.ts';
+import { coupons, couponTemplates } from '#server/coupons/tables.ts';
+import { item } from '#server/catalogue/tables.ts';
+import { users } from '#server/accounts/tables.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);

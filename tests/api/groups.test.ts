@@ -7,7 +7,7 @@ import { setupApi } from '../setup/api.ts';
 import { orderHelpers, type Customer } from '../support/orders.ts';
 import { expectLedgerSound, wallet } from '../support/money.ts';
 import { eq } from 'drizzle-orm';
-import { orders } from '#server/platform/db/schema.ts';
+import { orders } from '#server/orders/tables.ts';
 import { orderInUsersGroup } from '#server/groups/index.ts';
 
 const t = await setupApi();

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers, PDF, type Customer } from '../support/orders.ts';
 import { pdfText } from '../support/pdf.ts';
-import { invoiceApplications, invoiceLines } from '#server/platform/db/schema.ts';
+import { invoiceApplications, invoiceLines } from '#server/invoices/tables.ts';
 import { shanghaiMonth } from '#shared/statements/statements.ts';
 
 const t = await setupApi();

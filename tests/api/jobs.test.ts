@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
-import { jobs } from '#server/platform/db/schema.ts';
+import { jobs } from '#server/platform/jobs-table.ts';
 import {
   backoffMs,
   enqueue,

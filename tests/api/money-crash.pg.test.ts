@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { createTempPgDatabase } from '../setup/pg.ts';
 import { startServer, waitHealthy, type ServerProcess } from '../support/server-process.ts';
 import { openDatabase } from '#server/platform/db/client.ts';
-import { prestoreApplications, prestoreRules } from '#server/platform/db/schema.ts';
+import { prestoreApplications, prestoreRules } from '#server/money/tables.ts';
 import { insertUser } from '#server/accounts/users.ts';
 import { DEMO_STAFF_PHONE } from '#server/staff/index.ts';
 import { ledgerProblems, userAccount } from '#server/money/index.ts';

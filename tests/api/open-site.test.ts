@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { indexMsg } from '#server/platform/db/schema.ts';
+import { indexMsg } from '#server/require/tables.ts';
 import type { PublicSettings } from '#shared/catalogue/settings.ts';
 import { setupApi } from '../setup/api.ts';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers } from '../support/orders.ts';
-import { users } from '#server/platform/db/schema.ts';
+import { users } from '#server/accounts/tables.ts';
 import { DEMO_STAFF_PHONE } from '#server/staff/index.ts';
 import { eventText } from '#shared/orders/order-view.ts';
 

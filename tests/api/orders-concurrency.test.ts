@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers } from '../support/orders.ts';
-import { mailOutbox, smsOutbox, userMessages } from '#server/platform/db/schema.ts';
+import { mailOutbox } from '#server/platform/db/platform-tables.ts';
+import { userMessages } from '#server/notify/tables.ts';
+import { smsOutbox } from '#server/platform/db/platform-tables.ts';
 import { notifications, runJobs, startWorker } from '../support/jobs.ts';
 import { expectLedgerSound, movements, wallet } from '../support/money.ts';
 

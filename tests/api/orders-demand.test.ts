@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers, PDF, PNG } from '../support/orders.ts';
-import { files, orders } from '#server/platform/db/schema.ts';
+import { files } from '#server/files/tables.ts';
+import { orders } from '#server/orders/tables.ts';
 import type { DemandResult } from '#shared/orders/demand.ts';
 import type { OrderDetail } from '#shared/orders/order.ts';
 

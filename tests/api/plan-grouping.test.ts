@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers } from '../support/orders.ts';
-import { item } from '#server/platform/db/schema.ts';
+import { item } from '#server/catalogue/tables.ts';
 
 // The plan groups by child category, 31 样品前处理 first (docs/decisions/0008-plan-grouping.md);
 // orders still split by project type.

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers } from '../support/orders.ts';
 import { expectLedgerSound, wallet } from '../support/money.ts';
-import { pointsEntries } from '#server/platform/db/schema.ts';
+import { pointsEntries } from '#server/points/tables.ts';
 import { pointsProblems } from '#server/points/index.ts';
 
 const t = await setupApi();

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers, type Customer } from '../support/orders.ts';
-import { couponTemplates, coupons, pointsItems } from '#server/platform/db/schema.ts';
+import { couponTemplates, coupons } from '#server/coupons/tables.ts';
+import { pointsItems } from '#server/points/tables.ts';
 import type { PointsAdjustRequest } from '#shared/points/responses.ts';
 import type { CouponIssueRequest } from '#shared/coupons/responses.ts';
 

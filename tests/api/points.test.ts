@@ -9,7 +9,9 @@ import { setupApi } from '../setup/api.ts';
 import { orderHelpers, PDF, PNG, type Customer } from '../support/orders.ts';
 import { expectLedgerSound, movements, wallet } from '../support/money.ts';
 import { runJobs } from '../support/jobs.ts';
-import { jobs, orders, pointsEntries, pointsExchanges, pointsLots } from '#server/platform/db/schema.ts';
+import { jobs } from '#server/platform/jobs-table.ts';
+import { orders } from '#server/orders/tables.ts';
+import { pointsEntries, pointsExchanges, pointsLots } from '#server/points/tables.ts';
 // A fixture movement written straight to the ledger: post() is money's own, so the test reaches inside.
 import { moneyTransaction, post, systemAccount, userAccount } from '#server/money/ledger.ts';
 import { POINTS_EXPIRE, pointsProblems, reverseOrderPoints } from '#server/points/index.ts';

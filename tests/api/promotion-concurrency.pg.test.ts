@@ -7,7 +7,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers, PDF, type Customer } from '../support/orders.ts';
 import { runJobs } from '../support/jobs.ts';
-import { promoters, promoterWithdrawals, users } from '#server/platform/db/schema.ts';
+import { promoters, promoterWithdrawals } from '#server/promotion/tables.ts';
+import { users } from '#server/accounts/tables.ts';
 import { promotionProblems } from '#server/promotion/index.ts';
 import { createSession } from '#server/accounts/tokens.ts';
 

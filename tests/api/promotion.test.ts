@@ -10,13 +10,9 @@ import { setupApi } from '../setup/api.ts';
 import { orderHelpers, PDF, type Customer } from '../support/orders.ts';
 import { expectLedgerSound } from '../support/money.ts';
 import { runJobs } from '../support/jobs.ts';
-import {
-  orders,
-  promoterRebateEntries,
-  promoters,
-  promoterWithdrawals,
-  users,
-} from '#server/platform/db/schema.ts';
+import { orders } from '#server/orders/tables.ts';
+import { promoterRebateEntries, promoters, promoterWithdrawals } from '#server/promotion/tables.ts';
+import { users } from '#server/accounts/tables.ts';
 // A fixture movement written straight to the ledger: post() is money's own, so the test reaches inside.
 import { moneyTransaction, post, systemAccount, userAccount } from '#server/money/ledger.ts';
 import { promotionProblems, reverseOrderRebate } from '#server/promotion/index.ts';

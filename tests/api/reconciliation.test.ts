@@ -11,7 +11,10 @@ import { runJobs } from '../support/jobs.ts';
 import { signDevNotice } from '#server/platform/adapters/payment/dev.ts';
 import { enqueue } from '#server/platform/jobs.ts';
 import { RECONCILE } from '#server/payments/index.ts';
-import { paymentEvents, paymentRefunds, staffMembers, users } from '#server/platform/db/schema.ts';
+import { paymentEvents } from '#server/platform/db/platform-tables.ts';
+import { paymentRefunds } from '#server/payments/tables.ts';
+import { staffMembers } from '#server/staff/tables.ts';
+import { users } from '#server/accounts/tables.ts';
 import { addDays, shanghaiDate, shanghaiMidnight } from '#shared/slots.ts';
 
 const t = await setupApi();

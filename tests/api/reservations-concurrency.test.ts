@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { reservationHelpers } from '../support/reservations.ts';
-import { device, orders, reservationSlots, reservations } from '#server/platform/db/schema.ts';
+import { device } from '#server/catalogue/tables.ts';
+import { orders } from '#server/orders/tables.ts';
+import { reservationSlots, reservations } from '#server/reservations/tables.ts';
 import { addDays } from '#shared/slots.ts';
 import {
   MAX_UPCOMING_RESERVATIONS,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { reservationHelpers } from '../support/reservations.ts';
-import { reservationSlots, reservations } from '#server/platform/db/schema.ts';
+import { reservationSlots, reservations } from '#server/reservations/tables.ts';
 import { movements } from '../support/money.ts';
 import { addDays } from '#shared/slots.ts';
 import { SLOT_TAKEN } from '#shared/reservations/reservation-rules.ts';

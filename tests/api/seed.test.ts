@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { seedDemo } from '#server/platform/db/seed/index.ts';
+import { seedDemo } from '#server/catalogue/seed/index.ts';
 import { setupApi } from '../setup/api.ts';
 
 const t = await setupApi();

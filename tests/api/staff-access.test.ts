@@ -5,7 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers, staffToken } from '../support/orders.ts';
 import { apiRoutes } from '#server/platform/http/openapi.ts';
-import { staffMembers, users } from '#server/platform/db/schema.ts';
+import { staffMembers } from '#server/staff/tables.ts';
+import { users } from '#server/accounts/tables.ts';
 import { ADMIN_ROUTES, can, ROLES, type Role } from '#shared/staff/permissions.ts';
 
 const t = await setupApi();

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupApi } from '../setup/api.ts';
 import { accounts } from '../support/accounts.ts';
-import { smsOutbox, users } from '#server/platform/db/schema.ts';
+import { smsOutbox } from '#server/platform/db/platform-tables.ts';
+import { users } from '#server/accounts/tables.ts';
 import { hashPassword } from '#server/accounts/passwords.ts';
 import { DEMO_STAFF_PHONE, ensureDemoStaff } from '#server/staff/index.ts';
 

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers, staffToken } from '../support/orders.ts';
-import { staffMembers, users } from '#server/platform/db/schema.ts';
+import { staffMembers } from '#server/staff/tables.ts';
+import { users } from '#server/accounts/tables.ts';
 import type { Role } from '#shared/staff/permissions.ts';
 
 const t = await setupApi();

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers, PDF, type Customer } from '../support/orders.ts';
 import { expectLedgerSound, movements, wallet } from '../support/money.ts';
-import { statements } from '#server/platform/db/schema.ts';
+import { statements } from '#server/statements/tables.ts';
 import { issueMonth } from '#server/statements/index.ts';
 import { createSession } from '#server/accounts/tokens.ts';
 import { addMonth, monthBounds, shanghaiMonth } from '#shared/statements/statements.ts';

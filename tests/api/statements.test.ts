@@ -10,7 +10,7 @@ import { expectLedgerSound, movements } from '../support/money.ts';
 import { pdfText } from '../support/pdf.ts';
 import { createSession } from '#server/accounts/tokens.ts';
 import { enqueue } from '#server/platform/jobs.ts';
-import { statements } from '#server/platform/db/schema.ts';
+import { statements } from '#server/statements/tables.ts';
 import { STATEMENTS_AUTO_CONFIRM, STATEMENTS_MONTHLY } from '#server/statements/index.ts';
 import { addMonth, monthBounds, shanghaiMonth } from '#shared/statements/statements.ts';
 import type { z } from 'zod';

@@ -12,7 +12,8 @@ import { orderHelpers } from '../support/orders.ts';
 import { expectLedgerSound, movements, wallet } from '../support/money.ts';
 import { runJobs } from '../support/jobs.ts';
 import { eq } from 'drizzle-orm';
-import { paymentRefunds, users } from '#server/platform/db/schema.ts';
+import { paymentRefunds } from '#server/payments/tables.ts';
+import { users } from '#server/accounts/tables.ts';
 import { createWechatPay } from '#server/platform/adapters/payment/wechatpay.ts';
 import { addDays, shanghaiDate, shanghaiMidnight } from '#shared/slots.ts';
 

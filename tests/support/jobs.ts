@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Services } from '#server/platform/services.ts';
-import { jobs } from '#server/platform/db/schema.ts';
+import { jobs } from '#server/platform/jobs-table.ts';
 import { JOB_HANDLERS } from '#server/jobs.ts';
 import { runJobsOnce, startJobWorker } from '#server/platform/jobs.ts';
 import { NOTIFY, type NotifyPayload } from '#server/notify/index.ts';

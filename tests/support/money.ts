@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Services } from '#server/platform/services.ts';
-import { moneyAccounts, moneyPostings, moneyTransfers } from '#server/platform/db/schema.ts';
+import { moneyAccounts, moneyPostings, moneyTransfers } from '#server/money/tables.ts';
 import { ledgerProblems } from '#server/money/index.ts';
 
 /** A customer's cached sub-balances (zeros before the account exists). */

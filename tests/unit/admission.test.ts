@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApiEnv } from '#server/app.ts';
+import type { ApiEnv } from '#server/platform/http/api-env.ts';
 import { admission } from '#server/platform/http/admission.ts';
 
 /** An app whose calls finish only when the test says so, recording the order they start in. */

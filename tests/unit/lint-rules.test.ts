@@ -2,6 +2,7 @@
 // by linting a file that breaks it, at a path inside the zone it guards.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
+import { parseCircular, parseDependencyTree } from 'dpdm';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const eslint = new ESLint();
@@ -88,6 +89,52 @@ describe('server domains', () => {
     expect(await problems('src/lib/server/orders/tables.ts', table)).toEqual([]);
   });
 
+  it.each([
+    [
+      'src/lib/server/orders/fixture.ts',
+      "import { users as cancelReservation } from '../accounts/tables.ts';",
+    ],
+    [
+      'src/lib/server/reservations/fixture.ts',
+      "import { setting as cancelReservation } from '../catalogue/site-tables.ts';",
+    ],
+    ['src/pages/fixture.ts', "import { orders as cancelReservation } from '../lib/server/orders/tables.ts';"],
+  ])("another domain's tables are its insides: %s with %s", async (file, line) => {
+    expect(await problems(file, `${line}\nexport const x = cancelReservation;\n`)).toContainEqual(
+      expect.stringMatching(/only through \w+\/index\.ts/),
+    );
+  });
+
+  it("index.ts publishes functions and subqueries, never the domain's tables", async () => {
+    for (const code of ["export { orders } from './tables.ts';\n", "export * from './tables.ts';\n"])
+      expect(await problems('src/lib/server/orders/index.ts', code)).toContainEqual(
+        expect.stringContaining("does not publish the domain's tables"),
+      );
+  });
+
+  it.each([
+    ['src/lib/server/platform/fixture.ts', "import { insertOrder as x } from '../orders/index.ts';"],
+    [
+      'src/lib/server/platform/http/fixture.ts',
+      "import type { AuthUser as x } from '../../accounts/tokens.ts';",
+    ],
+    ['src/lib/server/platform/http/fixture.ts', "import { createApi as x } from '../../app.ts';"],
+    ['src/lib/server/platform/db/fixture.ts', "import { users as x } from '../../accounts/tables.ts';"],
+  ])('platform is the floor, it imports no domain: %s with %s', async (file, line) => {
+    expect(await problems(file, `${line}\nexport const y = x;\n`)).toContainEqual(
+      expect.stringContaining('Platform is the floor'),
+    );
+  });
+
+  it.each(["import { createApi as x } from '../app.ts';", "import { JOB_HANDLERS as x } from '../jobs.ts';"])(
+    'a domain does not import the composition that mounts it: %s',
+    async (line) => {
+      expect(
+        await problems('src/lib/server/orders/fixture.ts', `${line}\nexport const y = x;\n`),
+      ).toContainEqual(expect.stringContaining('does not import the composition'));
+    },
+  );
+
   it('domains depend on each other one way: the graph of their imports has no cycle', () => {
     const root = 'src/lib/server';
     const domains = readdirSync(root, { withFileTypes: true })
@@ -97,8 +144,10 @@ describe('server domains', () => {
     for (const d of domains)
       for (const file of readdirSync(`${root}/${d}`, { recursive: true }) as string[]) {
         if (!file.endsWith('.ts') || file.endsWith('tables.ts')) continue;
+        // Edges of logic, through another domain's face; imports of another's tables.ts are
+        // refused by the zones above (the files not yet converted are listed in eslint.config.js).
         for (const [, other] of readFileSync(`${root}/${d}/${file}`, 'utf8').matchAll(
-          /from '\.\.\/([a-z-]+)\//g,
+          /from '\.\.\/([a-z-]+)\/(?![\w-]*tables\.ts')/g,
         ))
           if (other !== d && edges.has(other)) edges.get(d)!.add(other);
       }
@@ -163,6 +212,25 @@ describe('import cycles', () => {
     const [result] = await eslint.lintFiles([`${dir}/a.ts`]);
     expect(result.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
   });
+});
+
+describe('import cycles, type imports included (dpdm)', () => {
+  const dir = 'src/lib/server/lint-fixture-type-cycle';
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const cyclesUnder = async (glob: string) =>
+    parseCircular(await parseDependencyTree(glob, { transform: false, skipDynamicImports: false }));
+
+  it('a cycle of type imports is found', async () => {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(`${dir}/a.ts`, "import type { B } from './b.ts';\nexport type A = { b?: B };\n");
+    writeFileSync(`${dir}/b.ts`, "import type { A } from './a.ts';\nexport type B = { a?: A };\n");
+    expect(await cyclesUnder(`${dir}/*.ts`)).toHaveLength(1);
+  });
+
+  it('src has none (npm run check:cycles runs the same check)', async () => {
+    const found = [...(await cyclesUnder('src/**/*.ts')), ...(await cyclesUnder('src/**/*.tsx'))];
+    expect(found.filter((cycle) => !cycle.some((f) => f.includes('lint-fixture')))).toEqual([]);
+  }, 60_000);
 });
 
 describe('drizzle', () => {

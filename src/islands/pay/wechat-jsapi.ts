@@ -1,11 +1,15 @@
 // WeChat Pay inside WeChat's own browser (decision 0056): the page asks WeixinJSBridge, which
 // only WeChat injects, to show its payment sheet for a prepay the server made and signed.
-import type { Payment } from './OnlinePay.tsx';
+import type { z } from 'zod';
+import type { PaymentSchema } from '../../lib/shared/payments.ts';
+
+/** The signed prepay the server hands over (OnlinePay.tsx imports this module, so no import back). */
+type JsapiParams = NonNullable<z.output<typeof PaymentSchema>['jsapi']>;
 
 type Bridge = {
   invoke(
     name: 'getBrandWCPayRequest',
-    params: NonNullable<Payment['jsapi']>,
+    params: JsapiParams,
     done: (res: { err_msg?: string }) => void,
   ): void;
 };
@@ -16,7 +20,7 @@ declare global {
 }
 
 /** The sheet's outcome as WeChat reports it: ok, cancel (closed by the payer) or fail. */
-export function wechatJsapiPay(params: NonNullable<Payment['jsapi']>): Promise<'ok' | 'cancel' | 'fail'> {
+export function wechatJsapiPay(params: JsapiParams): Promise<'ok' | 'cancel' | 'fail'> {
   return new Promise((resolve) => {
     const run = () =>
       window.WeixinJSBridge!.invoke('getBrandWCPayRequest', params, (res) =>

@@ -1,4 +1,3 @@
-import type { ApiClient } from './api.ts';
 import { $token, logout, setSession, tokenFromRefresh, type TokenRecord } from './stores.ts';
 
 /** Spec section 9: a token with less than an hour left is refreshed (one refresh at a time). */
@@ -17,13 +16,18 @@ export function tokenStatus(token: TokenRecord | null, now = Math.floor(Date.now
 
 let inFlight: Promise<void> | null = null;
 
+/** The part of the API client a refresh uses (api.ts imports this module, so none back). */
+type RefreshClient = {
+  post<T>(path: string, body: unknown, options: { throws: true }): Promise<T | null | undefined>;
+};
+
 /**
  * Keeps the stored token usable (spec section 4): an expired one clears the session (re-login);
  * one with under an hour left is refreshed, at most one refresh at a time however many callers
  * ask. A failed refresh only logs a warning; the current token stays until it expires. (A 401
  * answer is the server saying the session is over: the client logs out as for any 401.)
  */
-export function ensureFreshToken(client: ApiClient, now?: number): Promise<void> {
+export function ensureFreshToken(client: RefreshClient, now?: number): Promise<void> {
   const token = $token.get();
   const status = tokenStatus(token, now);
   if (status === 'expired') {

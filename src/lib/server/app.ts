@@ -16,7 +16,7 @@ import { accountOpenRoutes } from './accounts/open-routes.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { memberHotReadRoutes, memberRoutes } from './member/routes.ts';
 import { wechatRoutes } from './accounts/wechat-routes.ts';
-import { devRoutes } from './platform/http/dev-routes.ts';
+import { devRoutes } from './dev-routes.ts';
 import { planRoutes } from './plan/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { fileRoutes, fileAdminRoutes, mediaOpenRoutes } from './files/routes.ts';
@@ -38,18 +38,12 @@ import { requireAdminRoutes } from './require/index.ts';
 import { catalogueAdminRoutes } from './catalogue/admin-routes.ts';
 import { promotionAdminRoutes, promotionRoutes } from './promotion/index.ts';
 import { devPayRoutes, paymentNotifyRoutes, paymentRoutes, reconcileAdminRoutes } from './payments/index.ts';
-import { authGuard } from './platform/http/auth.ts';
 import { staffAccess, staffAdminRoutes, staffOpenRoutes, staffRole } from './staff/index.ts';
 import { devLoginRoutes } from './accounts/dev-login.ts';
-import type { Role } from '../shared/staff/permissions.ts';
 import { bodyLimits } from './platform/http/body-limit.ts';
 import { admission, type AdmissionOptions } from './platform/http/admission.ts';
-import type { AuthUser } from './accounts/tokens.ts';
-
-/** `user` is set by the guard on /api/auth/*; read it with requireUser(c). */
-export type ApiEnv = {
-  Variables: { services: Services; user?: AuthUser; staffRole?: Role; requestId?: string };
-};
+import type { ApiEnv } from './platform/http/api-env.ts';
+import { authGuard } from './accounts/index.ts';
 
 /** See admission(): the pool of 10 connections, or the embedded database's single one. */
 const POSTGRES_ADMISSION: AdmissionOptions = { slots: 64, maxWaitMs: 5000 };

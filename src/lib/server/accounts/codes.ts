@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db } from '../platform/db/client.ts';
-import { smsCodes } from '../platform/db/schema.ts';
+import { smsCodes } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { SMS_PURPOSE, type SmsPurpose } from '../../shared/accounts/auth.ts';
 import { hashSmsCode, newSmsCode } from './crypto.ts';

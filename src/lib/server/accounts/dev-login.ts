@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../platform/http/api-env.ts';
 import type { Services } from '../platform/services.ts';
 import { contract } from '../platform/http/contract.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';

@@ -1,7 +1,18 @@
 // The accounts domain's public face: what other domains may use (the rest is its own).
-export { customerRef, customerRefColumns, insertUser, toUserInfo, wechatOpenid } from './users.ts';
+export {
+  customerRef,
+  customerRefColumns,
+  findUserByPhone,
+  insertUser,
+  toUserInfo,
+  updateUser,
+  wechatOpenid,
+} from './users.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { enforce } from './limits.ts';
 export { passwordLogin } from './login.ts';
+export { authGuard } from './guard.ts';
+export { lockUser } from './lock-user.ts';
+export { recordScan } from './wechat.ts';
 export { accessTokenParams, authenticate, liveAccessToken, revokeConsoleSessions } from './tokens.ts';
 export { ACCOUNT_INVITED } from './signup.ts';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { sessions } from '../platform/db/schema.ts';
+import { sessions } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { SMS_PURPOSE, type LoginResult } from '../../shared/accounts/auth.ts';
 import { verifyPassword } from './passwords.ts';

@@ -2,7 +2,7 @@ import { contract } from '../platform/http/contract.ts';
 import { CodeSentSchema, LoginResultSchema, RefreshResultSchema } from '../../shared/accounts/responses.ts';
 import { NoData } from '../../shared/responses.ts';
 import { Hono } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../platform/http/api-env.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
 import { clientIp, sessionMeta } from '../platform/http/client-ip.ts';
 import {

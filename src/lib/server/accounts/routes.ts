@@ -1,7 +1,7 @@
 import { contract } from '../platform/http/contract.ts';
 import { NoData } from '../../shared/responses.ts';
 import { Hono } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../platform/http/api-env.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { updateContactSchema, updateInfoSchema, updatePasswordSchema } from '../../shared/accounts/auth.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { users } from '../platform/db/schema.ts';
+import { users } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { SMS_PURPOSE } from '../../shared/accounts/auth.ts';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from './passwords.ts';

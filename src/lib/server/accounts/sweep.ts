@@ -1,6 +1,7 @@
 import { lt, or } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { sessions, smsCodes, smsOutbox, wxLoginTickets } from '../platform/db/schema.ts';
+import { sessions, smsCodes, wxLoginTickets } from './tables.ts';
+import { smsOutbox } from '../platform/db/platform-tables.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -69,18 +69,6 @@ export const smsCodes = pgTable(
   (t) => [index('sms_codes_phone_purpose_idx').on(t.phone, t.purpose, t.createdAt)],
 );
 
-/** What the `log` SMS adapter "sent": read by developers and tests through /api/dev/outbox. */
-export const smsOutbox = pgTable(
-  'sms_outbox',
-  {
-    id: serial('id').primaryKey(),
-    phone: text('phone').notNull(),
-    text: text('text').notNull(),
-    createdAt: at('created_at').notNull(),
-  },
-  (t) => [index('sms_outbox_phone_idx').on(t.phone, t.id)],
-);
-
 /** A login session: the current access and refresh tokens, kept only as SHA-256 hashes. */
 export const sessions = pgTable(
   'sessions',
@@ -131,22 +119,4 @@ export const wxLoginTickets = pgTable('wx_login_tickets', {
   bindKeyHash: text('bind_key_hash').unique(),
   expiresAt: at('expires_at').notNull(),
   createdAt: at('created_at').notNull(),
-});
-
-/** Counters for rate limits and lockouts; one row per key, shared by every process. */
-export const rateLimits = pgTable(
-  'rate_limits',
-  {
-    key: text('key').primaryKey(),
-    count: integer('count').notNull(),
-    resetAt: at('reset_at').notNull(),
-  },
-  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
-);
-
-/** Tokens issued by outside services (WeChat access_token), shared by every process. */
-export const externalTokens = pgTable('external_tokens', {
-  name: text('name').primaryKey(),
-  value: text('value').notNull(),
-  expiresAt: at('expires_at').notNull(),
 });

@@ -1,12 +1,16 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { retiredRefreshTokens, sessions, users } from '../platform/db/schema.ts';
+import { retiredRefreshTokens, sessions, users } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { preparedOnce } from '../platform/db/prepared.ts';
 import type { LoginResult, RefreshResult } from '../../shared/accounts/auth.ts';
 import { randomToken, sha256 } from './crypto.ts';
 import { maybeSweep } from './sweep.ts';
+import type { AuthUser, SessionKind } from '../platform/http/api-env.ts';
+import type { SessionMeta } from '../platform/http/client-ip.ts';
+
+export type { AuthUser, SessionKind, SessionMeta };
 
 export const ACCESS_TTL_MS = 12 * 3600_000;
 export const REFRESH_TTL_MS = 30 * 86_400_000;
@@ -15,8 +19,6 @@ export const ABSOLUTE_TTL_MS = 90 * 86_400_000;
 /** A console (staff) login: two hours per token, one working day in all (decision 0023). */
 export const STAFF_ACCESS_TTL_MS = 2 * 3600_000;
 export const STAFF_ABSOLUTE_TTL_MS = 12 * 3600_000;
-
-export type SessionKind = 'customer' | 'staff';
 
 export const SESSION_EXPIRED = '登录已过期，请重新登录';
 
@@ -30,8 +32,6 @@ export function sessionExpiries(now: number, absoluteExpiresAt = now + ABSOLUTE_
 }
 
 const epochSeconds = (ms: number) => Math.floor(ms / 1000);
-
-export type SessionMeta = { ip: string; userAgent: string };
 
 export async function createSession(
   s: Services,
@@ -64,8 +64,6 @@ export async function createSession(
   });
   return { token, refreshToken, expires: epochSeconds(e.accessExpiresAt) };
 }
-
-export type AuthUser = { id: number; rid: string; phone: string; sessionId: number; kind: SessionKind };
 
 /**
  * The condition "this sessions row holds a live access token", with the placeholders that

@@ -2,7 +2,7 @@ import { eq, or } from 'drizzle-orm';
 import { newRid } from '../platform/ids.ts';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { users } from '../platform/db/schema.ts';
+import { users } from './tables.ts';
 import type { UserInfo } from '../../shared/accounts/auth.ts';
 import { newInviteCode } from './crypto.ts';
 
@@ -10,7 +10,7 @@ export type User = typeof users.$inferSelect;
 
 export const PHONE_TAKEN = '该手机号已注册，请直接登录';
 
-export async function findUserByPhone(db: Db, phone: string): Promise<User | undefined> {
+export async function findUserByPhone(db: Db | Tx, phone: string): Promise<User | undefined> {
   const [user] = await db.select().from(users).where(eq(users.phone, phone));
   return user;
 }
@@ -114,6 +114,19 @@ export async function updateInfo(
     .update(users)
     .set({ ...changes, updatedAt: new Date(s.now()) })
     .where(eq(users.id, userId));
+}
+
+/** A user's own fields another domain may change (a profile, the demo staff account's password). */
+type UserChanges = Partial<Omit<typeof users.$inferInsert, 'id' | 'rid' | 'phone' | 'createdAt'>>;
+
+/** Changes one user: accounts owns every write of users (decision 0060). The changed row, if any. */
+export async function updateUser(
+  db: Db | Tx,
+  userId: number,
+  changes: UserChanges,
+): Promise<User | undefined> {
+  const [user] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
+  return user;
 }
 
 /** The columns of a customer as staff screens name one (CustomerRefSchema). */

@@ -1,6 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { users, wxLoginTickets } from '../platform/db/schema.ts';
+import { users, wxLoginTickets } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { SMS_PURPOSE, type WxPollResult, type WxTicket } from '../../shared/accounts/auth.ts';
 import { randomToken, sha256 } from './crypto.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { users } from '../platform/db/schema.ts';
+import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { ORDER_NOT_FOUND } from '../../shared/orders/order.ts';
 import { shanghaiDate } from '../../shared/slots.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { contract } from '../platform/http/contract.ts';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../platform/http/api-env.ts';
 import { readParam } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { contentDisposition } from '../files/index.ts';

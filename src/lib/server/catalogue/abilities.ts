@@ -1,7 +1,7 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { AbilityItem, Paged } from '../../shared/catalogue/catalogue.ts';
 import { pageWindow } from '../../shared/pagination.ts';
-import { ability } from '../platform/db/schema.ts';
+import { ability } from './tables.ts';
 import type { Services } from '../platform/services.ts';
 import { countAll } from './rows.ts';
 

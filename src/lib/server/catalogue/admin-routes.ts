@@ -27,7 +27,7 @@ import {
   typeEditSchema,
 } from '../../shared/catalogue/admin.ts';
 import { pagedOf } from '../../shared/responses.ts';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../platform/http/api-env.ts';
 import { contract } from '../platform/http/contract.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
 import {

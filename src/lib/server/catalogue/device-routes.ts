@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { DeviceSearchQuerySchema, RidRequestSchema } from '../../shared/catalogue/catalogue.ts';
 import { getDevice, listDevices } from './devices.ts';
 import { notFound } from '../platform/errors.ts';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../platform/http/api-env.ts';
 import { ok, readQuery } from '../platform/http/envelope.ts';
 
 /** Instruments for on-site booking (预约现场): search and detail (their week of slots: reservations). */

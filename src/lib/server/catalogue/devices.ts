@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import { searchTerms } from '../../shared/catalogue/abbreviations.ts';
 import type { DeviceDetail, DeviceSummary, Paged } from '../../shared/catalogue/catalogue.ts';
 import { pageWindow } from '../../shared/pagination.ts';
-import { device, item } from '../platform/db/schema.ts';
+import { device, item } from './tables.ts';
 import type { Services } from '../platform/services.ts';
 import { countAll, toDeviceSummary } from './rows.ts';
 import { containsPattern } from '../platform/db/like.ts';

@@ -11,7 +11,8 @@ import type {
 } from '../../shared/catalogue/admin.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { safeHtml } from '../../shared/html.ts';
-import { ability, item, prefecture, projectChild, projectType, setting } from '../platform/db/schema.ts';
+import { ability, item, prefecture, projectChild, projectType } from './tables.ts';
+import { setting } from './site-tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { containsPattern } from '../platform/db/like.ts';
 import type { Services } from '../platform/services.ts';

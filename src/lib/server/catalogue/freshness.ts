@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { setting } from '../platform/db/schema.ts';
+import { setting } from './site-tables.ts';
 import type { Services } from '../platform/services.ts';
 
 /**

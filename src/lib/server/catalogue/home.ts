@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { HomeData } from '../../shared/catalogue/catalogue.ts';
-import { item, prefecture } from '../platform/db/schema.ts';
+import { item, prefecture } from './tables.ts';
 import type { Services } from '../platform/services.ts';
 import { toArticleSummary, toThanksItem } from '../content/index.ts';
 import { getTypeGroups } from './projects.ts';

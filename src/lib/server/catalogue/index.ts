@@ -7,3 +7,4 @@ export { listAbilities, syncAbilityViews, topAbilities } from './abilities.ts';
 export { getPublicSettings, getSettingsByKeys } from './settings.ts';
 export { toDeviceSummary } from './rows.ts';
 export { watchCatalogue, catalogueChanged } from './freshness.ts';
+export { seedDemo } from './seed/index.ts';

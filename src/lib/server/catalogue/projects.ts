@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { ItemDetail, Paged, ProjectListItem, TypeGroup } from '../../shared/catalogue/catalogue.ts';
 import { pageWindow } from '../../shared/pagination.ts';
-import { device, item, projectChild, projectType } from '../platform/db/schema.ts';
+import { device, item, projectChild, projectType } from './tables.ts';
 import type { Services } from '../platform/services.ts';
 import { countAll, joinChild, listItemColumns, toDeviceSummary, toListItem } from './rows.ts';
 import { containsPattern } from '../platform/db/like.ts';

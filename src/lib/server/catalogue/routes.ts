@@ -23,7 +23,7 @@ import { getItem, getTypeGroups, listProjects } from './projects.ts';
 import { searchCatalogue } from './search.ts';
 import { listAbilities, syncAbilityViews } from './abilities.ts';
 import { notFound } from '../platform/errors.ts';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../platform/http/api-env.ts';
 import { checkAnswer, ok, readBody, type Envelope } from '../platform/http/envelope.ts';
 
 /**

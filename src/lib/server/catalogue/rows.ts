@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DeviceSummary, ProjectListItem } from '../../shared/catalogue/catalogue.ts';
 import { splitTags } from '../../shared/catalogue/tags.ts';
-import { device, item, projectChild } from '../platform/db/schema.ts';
+import { device, item, projectChild } from './tables.ts';
 
 // Column selections and row mappers shared by the catalogue services.
 

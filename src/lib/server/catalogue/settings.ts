@@ -6,7 +6,7 @@ import {
   type SamplingInfo,
   type SamplingSetting,
 } from '../../shared/catalogue/settings.ts';
-import { setting } from '../platform/db/schema.ts';
+import { setting } from './site-tables.ts';
 import type { Services } from '../platform/services.ts';
 
 // Defaults stand in for a row staff deleted, so the pickup form never receives undefined.

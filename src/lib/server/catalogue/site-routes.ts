@@ -6,7 +6,7 @@ import { IndexMsgSchema } from '../../shared/require/require.ts';
 import { SettingKeysRequestSchema } from '../../shared/catalogue/settings.ts';
 import { getPublicSettings, getSettingsByKeys } from './settings.ts';
 import { addIndexMsg } from '../require/index.ts';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../platform/http/api-env.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
 import { clientIp } from '../platform/http/client-ip.ts';
 

@@ -13,7 +13,7 @@ import {
 } from '../../shared/catalogue/catalogue.ts';
 import { getArticle, listArticles, listThanks } from './articles.ts';
 import { notFound } from '../platform/errors.ts';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../platform/http/api-env.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
 
 /** Articles and acknowledgements (news and thanks), read from the content folder. */

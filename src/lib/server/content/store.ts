@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { ContentManifest, ManifestArticle } from '../../shared/content/content.ts';
+import type { ContentManifest } from '../../shared/content/content.ts';
+import type { ContentStore } from '../platform/services.ts';
 
-export type ContentStore = ContentManifest & {
-  article(rid: string): ManifestArticle | undefined;
-};
+export type { ContentStore };
 
 function revive(manifest: ContentManifest): ContentStore {
   // JSON turned the dates into strings.

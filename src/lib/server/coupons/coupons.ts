@@ -17,7 +17,9 @@ import {
   type Placeholder,
 } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { couponTemplates, coupons, item, orderItems, orders } from '../platform/db/schema.ts';
+import { couponTemplates, coupons } from './tables.ts';
+import { item } from '../catalogue/tables.ts';
+import { orderItems, orders } from '../orders/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { pageWindow } from '../../shared/pagination.ts';

@@ -3,15 +3,10 @@ import { and, count, desc, eq, inArray, sql, sum, type AnyColumn } from 'drizzle
 import { alias } from 'drizzle-orm/pg-core';
 import type { Services } from '../platform/services.ts';
 import type { Tx } from '../platform/db/client.ts';
-import {
-  couponIssueRequests,
-  couponTemplates,
-  coupons,
-  item,
-  orders,
-  projectChild,
-  users,
-} from '../platform/db/schema.ts';
+import { couponIssueRequests, couponTemplates, coupons } from './tables.ts';
+import { item, projectChild } from '../catalogue/tables.ts';
+import { orders } from '../orders/tables.ts';
+import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { pageWindow } from '../../shared/pagination.ts';

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { newRid } from '../platform/ids.ts';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { Tx } from '../platform/db/client.ts';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { Services } from '../platform/services.ts';
-import { files, orderEvents, orders } from '../platform/db/schema.ts';
+import { uploadLimitOf } from '../platform/http/uploads.ts';
+import { files } from './tables.ts';
+import { orderEvents, orders } from '../orders/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { ORDER_NOT_FOUND } from '../../shared/orders/order.ts';
 import { shanghaiDate } from '../../shared/slots.ts';
@@ -46,6 +49,9 @@ export const maxBytes = (s: Services, kind: FileKind) =>
   (PICTURE_KINDS.includes(kind) ? Math.min(PIC_MAX_MB, s.env.UPLOAD_MAX_MB) : s.env.UPLOAD_MAX_MB) *
   1024 *
   1024;
+
+/** The size limit of an upload route of this kind, counted on the raw request. */
+export const uploadLimit = (kind: FileKind) => uploadLimitOf((s) => maxBytes(s, kind));
 
 /**
  * A small WebP of a picture (EXIF orientation applied), or a refusal when the bytes do not decode:
@@ -238,4 +244,54 @@ export async function ownPicture(db: Services['db'], userId: number, rid: string
   if (!f || f.ownerId !== userId) throw new DomainError(`[${label}]不存在，请重新上传`);
   if (f.kind !== 'pic' || !PICTURES.has(f.mime)) throw new DomainError(`[${label}]必须是图片`);
   return { rid: f.rid, name: f.originalName };
+}
+
+// What orders does with its customers' files: named here, since files owns the table (decision 0060).
+
+/** A customer's uploads for a quote request still on no order, locked until the caller's transaction ends. */
+export async function lockFreeAttachments(tx: Tx, ownerId: number, rids: string[]) {
+  return tx
+    .select({ id: files.id, originalName: files.originalName })
+    .from(files)
+    .where(
+      and(
+        inArray(files.rid, rids),
+        eq(files.ownerId, ownerId),
+        eq(files.kind, 'attachment'),
+        isNull(files.orderId),
+      ),
+    )
+    .for('update');
+}
+
+/** The named files, locked until the caller's transaction ends. */
+export async function lockFilesByRid(tx: Tx, rids: string[]) {
+  return tx.select().from(files).where(inArray(files.rid, rids)).for('update');
+}
+
+/** One of the owner's files by its public id, if it is theirs. */
+export async function findOwnFile(tx: Tx, ownerId: number, rid: string) {
+  const [file] = await tx
+    .select()
+    .from(files)
+    .where(and(eq(files.rid, rid), eq(files.ownerId, ownerId)));
+  return file;
+}
+
+/** Puts files on an order (the caller checked they are its customer's and free). */
+export async function attachFilesToOrder(tx: Tx, fileIds: number[], orderId: number) {
+  await tx.update(files).set({ orderId }).where(inArray(files.id, fileIds));
+}
+
+/**
+ * Makes a file the order's signed agreement, only if it is still on no order or already on this
+ * one: of two requests racing to attach it to two orders, one wins. True when this one did.
+ */
+export async function claimAsProtocol(tx: Tx, fileId: number, orderId: number): Promise<boolean> {
+  const attached = await tx
+    .update(files)
+    .set({ orderId, kind: 'protocol' })
+    .where(and(eq(files.id, fileId), or(isNull(files.orderId), eq(files.orderId, orderId))))
+    .returning({ id: files.id });
+  return attached.length > 0;
 }

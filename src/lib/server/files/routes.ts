@@ -1,9 +1,9 @@
 import { contract } from '../platform/http/contract.ts';
 import { UploadLimitsSchema, UploadedSchema, staffFileSchema } from '../../shared/files/responses.ts';
 import { Hono, type Context } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../platform/http/api-env.ts';
 import { ok, readBody, readParam } from '../platform/http/envelope.ts';
-import { readUpload, uploadLimit } from '../platform/http/uploads.ts';
+import { readUpload } from '../platform/http/uploads.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import {
   contentDisposition,
@@ -14,6 +14,7 @@ import {
   publicMedia,
   storeFile,
   type FileKind,
+  uploadLimit,
 } from './index.ts';
 import { UPLOAD_ACCEPT, UPLOAD_TYPES_TEXT, type UploadLimits } from '../../shared/orders/demand.ts';
 

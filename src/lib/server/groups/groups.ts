@@ -5,7 +5,9 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, sum, type A
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db, type Tx } from '../platform/db/client.ts';
 import type { Services } from '../platform/services.ts';
-import { groupMembers, groupPayments, orders, researchGroups, users } from '../platform/db/schema.ts';
+import { groupMembers, groupPayments, researchGroups } from './tables.ts';
+import { orders } from '../orders/tables.ts';
+import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { containsPattern } from '../platform/db/like.ts';
 import { newRid } from '../platform/ids.ts';

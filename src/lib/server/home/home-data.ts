@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { sessions, users } from '../platform/db/schema.ts';
+import { sessions, users } from '../accounts/tables.ts';
 import { preparedOnce } from '../platform/db/prepared.ts';
 import { DomainError } from '../platform/errors.ts';
 import { LOGIN_REQUIRED } from '../platform/http/auth.ts';

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../platform/http/api-env.ts';
 import { contract } from '../platform/http/contract.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { DomainError } from '../platform/errors.ts';
-import { readUpload, uploadLimit } from '../platform/http/uploads.ts';
-import { storeFile } from '../files/index.ts';
+import { readUpload } from '../platform/http/uploads.ts';
+import { storeFile, uploadLimit } from '../files/index.ts';
 import { StoredFileSchema } from '../../shared/files/responses.ts';
 import {
   invoiceIssueSchema,

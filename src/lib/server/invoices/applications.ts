@@ -3,17 +3,12 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';
 import type { Services } from '../platform/services.ts';
-import {
-  files,
-  invoiceApplications,
-  invoiceCounters,
-  invoiceLines,
-  statements,
-  orderItems,
-  orders,
-  prestoreApplications,
-  users,
-} from '../platform/db/schema.ts';
+import { files } from '../files/tables.ts';
+import { invoiceApplications, invoiceCounters, invoiceLines } from './tables.ts';
+import { statements } from '../statements/tables.ts';
+import { orderItems, orders } from '../orders/tables.ts';
+import { users } from '../accounts/tables.ts';
+import { prestoreApplications } from '../money/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { isUniqueViolation } from '../platform/db/errors.ts';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../platform/http/api-env.ts';
 import { contentDisposition } from '../files/index.ts';
 import { enforce } from '../accounts/index.ts';
 import type { Application } from './applications.ts';

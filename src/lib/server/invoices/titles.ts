@@ -2,7 +2,7 @@
 // groups they belong to, kept by each group's leader or assistants (decision 0046).
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { invoiceTitles } from '../platform/db/schema.ts';
+import { invoiceTitles } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { activeGroupsOf, managedGroup } from '../groups/index.ts';

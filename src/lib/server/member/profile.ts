@@ -1,12 +1,11 @@
 import { count, eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { addresses, users } from '../platform/db/schema.ts';
+import { addresses } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import type { Profile } from '../../shared/member/profile.ts';
 import type { UserInfo } from '../../shared/accounts/auth.ts';
-import { toUserInfo } from '../accounts/index.ts';
+import { lockUser, toUserInfo, updateUser } from '../accounts/index.ts';
 import { insertAddress } from './addresses.ts';
-import { lockUser } from '../platform/db/row-locks.ts';
 import { assertKnownRegion } from './regions.ts';
 
 /**
@@ -18,27 +17,23 @@ export async function updateProfile(s: Services, userId: number, p: Profile): Pr
   assertKnownRegion(p);
   return s.db.transaction(async (tx) => {
     await lockUser(tx, userId);
-    const [user] = await tx
-      .update(users)
-      .set({
-        name: p.name,
-        email: p.email,
-        organization: p.organization,
-        company: p.company,
-        teacher: p.teacher,
-        teacherPhone: p.teacher_phone,
-        teacherMail: p.teacher_mail,
-        companyLeader: p.company_leader,
-        companyLeaderPhone: p.company_leader_phone,
-        province: p.province,
-        city: p.city,
-        area: p.area,
-        addressCode: p.address_code,
-        address: p.address,
-        updatedAt: new Date(s.now()),
-      })
-      .where(eq(users.id, userId))
-      .returning();
+    const user = await updateUser(tx, userId, {
+      name: p.name,
+      email: p.email,
+      organization: p.organization,
+      company: p.company,
+      teacher: p.teacher,
+      teacherPhone: p.teacher_phone,
+      teacherMail: p.teacher_mail,
+      companyLeader: p.company_leader,
+      companyLeaderPhone: p.company_leader_phone,
+      province: p.province,
+      city: p.city,
+      area: p.area,
+      addressCode: p.address_code,
+      address: p.address,
+      updatedAt: new Date(s.now()),
+    });
     if (!user) throw new DomainError('请先登录', 401);
     const [{ n }] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
     if (n === 0) {

@@ -9,7 +9,7 @@ import {
   UserInfoResponseSchema,
 } from '../../shared/member/responses.ts';
 import { Hono } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../platform/http/api-env.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
 import { bearerToken, requireUser } from '../platform/http/auth.ts';
 import { profileSchema } from '../../shared/member/profile.ts';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { newRid } from '../platform/ids.ts';
 import type { Services } from '../platform/services.ts';
-import { samplings } from '../platform/db/schema.ts';
+import { samplings } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { getPublicSettings } from '../catalogue/index.ts';
 import { pageWindow } from '../../shared/pagination.ts';
@@ -18,7 +18,7 @@ import {
 } from '../../shared/member/sampling.ts';
 import { findOwnAddress } from './addresses.ts';
 import type { Pickup } from '../../shared/member/responses.ts';
-import { lockUser } from '../platform/db/row-locks.ts';
+import { lockUser } from '../accounts/index.ts';
 import { assertKnownRegion } from './regions.ts';
 
 type Row = typeof samplings.$inferSelect;

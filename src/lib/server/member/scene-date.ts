@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { reservations } from '../platform/db/schema.ts';
+import { reservations } from '../reservations/tables.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { ACTIVE_RESERVATION } from '../../shared/reservations/reservation-rules.ts';
 import { shanghaiDate } from '../../shared/slots.ts';

@@ -1,6 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { addresses, sessions, staffMembers, users } from '../platform/db/schema.ts';
+import { addresses } from './tables.ts';
+import { sessions, users } from '../accounts/tables.ts';
+import { staffMembers } from '../staff/tables.ts';
 import { preparedOnce } from '../platform/db/prepared.ts';
 import { DomainError } from '../platform/errors.ts';
 import { accessTokenParams, liveAccessToken, toUserInfo } from '../accounts/index.ts';

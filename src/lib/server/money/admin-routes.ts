@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../platform/http/api-env.ts';
 import type { Services } from '../platform/services.ts';
 import { contract } from '../platform/http/contract.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
@@ -47,7 +47,7 @@ import { approveCredit, creditOrRequest, listApprovals, pendingMessage, rejectCr
 import { creditOverview } from './credit.ts';
 import { userAccount } from './ledger.ts';
 import { eq } from 'drizzle-orm';
-import { users } from '../platform/db/schema.ts';
+import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { z } from '../../shared/zod.ts';
 import { PageRequestSchema } from '../../shared/pagination.ts';

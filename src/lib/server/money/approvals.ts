@@ -4,7 +4,8 @@
 import { and, count, desc, eq, sql, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Services } from '../platform/services.ts';
-import { moneyApprovals, users } from '../platform/db/schema.ts';
+import { moneyApprovals } from './tables.ts';
+import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { pageWindow } from '../../shared/pagination.ts';

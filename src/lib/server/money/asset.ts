@@ -1,15 +1,10 @@
 import { and, count, countDistinct, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { onlineChannels, type Services } from '../platform/services.ts';
 import { rowsOf, type Db, type Tx } from '../platform/db/client.ts';
-import {
-  moneyPostings,
-  moneyTransfers,
-  orders,
-  pointsAccounts,
-  prestoreApplications,
-  transferApplications,
-  users,
-} from '../platform/db/schema.ts';
+import { moneyPostings, moneyTransfers, prestoreApplications, transferApplications } from './tables.ts';
+import { orders } from '../orders/tables.ts';
+import { pointsAccounts } from '../points/tables.ts';
+import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { shanghaiMidnight } from '../../shared/slots.ts';

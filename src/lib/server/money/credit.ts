@@ -1,7 +1,8 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { creditApplications, moneyAccounts, moneyTransfers, users } from '../platform/db/schema.ts';
+import { creditApplications, moneyAccounts, moneyTransfers } from './tables.ts';
+import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { isUniqueViolation } from '../platform/db/errors.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { moneyAccounts, moneyPostings, moneyTransfers, type TransferKind } from '../platform/db/schema.ts';
+import { moneyAccounts, moneyPostings, moneyTransfers, type TransferKind } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { isRetryable } from '../platform/db/errors.ts';

@@ -1,7 +1,7 @@
 // Movements other domains start (decision 0058): each a named operation, so post() and the
 // ledger's accounts stay inside money.
 import type { Db, Tx } from '../platform/db/client.ts';
-import { moneyAccounts } from '../platform/db/schema.ts';
+import { moneyAccounts } from './tables.ts';
 import { newRid } from '../platform/ids.ts';
 import { post, systemAccount } from './ledger.ts';
 import { accountOf } from './reads.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { moneyAccounts, moneyPostings, moneyTransfers } from '../platform/db/schema.ts';
+import { moneyAccounts, moneyPostings, moneyTransfers } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { INSUFFICIENT_BALANCE } from '../../shared/orders/order.ts';
 import { lockAccounts, orderPostings, post, systemAccount, type AccountRow, type Posting } from './ledger.ts';

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gt, isNotNull, lte } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { prestoreApplications, prestoreRules, users } from '../platform/db/schema.ts';
+import { prestoreApplications, prestoreRules } from './tables.ts';
+import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { pageWindow } from '../../shared/pagination.ts';

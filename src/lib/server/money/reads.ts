@@ -2,7 +2,7 @@
 // so the ledger's shape stays money's own. Nothing here writes or locks.
 import { and, asc, eq, gte, inArray, isNotNull, lt, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { moneyAccounts, moneyPostings, moneyTransfers } from '../platform/db/schema.ts';
+import { moneyAccounts, moneyPostings, moneyTransfers } from './tables.ts';
 import type { AccountRow } from './ledger.ts';
 
 type Reader = Db | Tx;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { newRid } from '../platform/ids.ts';
-import { userMessages, users } from '../platform/db/schema.ts';
+import { userMessages } from './tables.ts';
+import { users } from '../accounts/tables.ts';
 import { enqueue, type JobHandler } from '../platform/jobs.ts';
 import type { Tx } from '../platform/db/client.ts';
 import type { OrderAction, OrderStatus } from '../../shared/orders/order-status.ts';

@@ -1,6 +1,8 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { orders, sessions, userMessages, users } from '../platform/db/schema.ts';
+import { orders } from '../orders/tables.ts';
+import { sessions, users } from '../accounts/tables.ts';
+import { userMessages } from './tables.ts';
 import { preparedOnce } from '../platform/db/prepared.ts';
 import { DomainError } from '../platform/errors.ts';
 import { LOGIN_REQUIRED } from '../platform/http/auth.ts';

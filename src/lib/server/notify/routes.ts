@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { MessagePageSchema, UnreadSchema } from '../../shared/notify/responses.ts';
 import { contract } from '../platform/http/contract.ts';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../platform/http/api-env.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
 import { bearerToken, requireUser } from '../platform/http/auth.ts';
 import { PageRequestSchema } from '../../shared/pagination.ts';

@@ -21,16 +21,3 @@ export const userMessages = pgTable(
   },
   (t) => [index('user_messages_user_idx').on(t.userId, t.id)],
 );
-
-/** What the `log` mail adapter "sent": shown by GET /api/dev/outbox beside the SMS. */
-export const mailOutbox = pgTable(
-  'mail_outbox',
-  {
-    id: serial('id').primaryKey(),
-    to: text('to').notNull(),
-    subject: text('subject').notNull(),
-    text: text('text').notNull(),
-    createdAt: at('created_at').notNull(),
-  },
-  (t) => [index('mail_outbox_to_idx').on(t.to, t.id)],
-);

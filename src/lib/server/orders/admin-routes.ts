@@ -13,11 +13,11 @@ import { CustomerRefSchema } from '../../shared/accounts/responses.ts';
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import { z } from '../../shared/zod.ts';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../platform/http/api-env.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { DomainError } from '../platform/errors.ts';
-import { users } from '../platform/db/schema.ts';
+import { users } from '../accounts/tables.ts';
 import { phoneField } from '../../shared/accounts/auth.ts';
 import {
   adminListSchema,
@@ -40,9 +40,9 @@ import {
   type StaffStep,
 } from './index.ts';
 import { userAccount } from '../money/index.ts';
-import { storeFile } from '../files/index.ts';
+import { storeFile, uploadLimit } from '../files/index.ts';
 import { addRemark, listRemarks } from './remarks.ts';
-import { readUpload, uploadLimit } from '../platform/http/uploads.ts';
+import { readUpload } from '../platform/http/uploads.ts';
 import { quoteSchema } from '../../shared/orders/quote.ts';
 import { receiveSchema, rejectSchema } from '../../shared/orders/receipt.ts';
 import { receiveSamples, rejectSamples, storeReceiptPhoto } from './receipts.ts';

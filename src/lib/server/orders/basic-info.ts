@@ -1,4 +1,4 @@
-import type { users } from '../platform/db/schema.ts';
+import type { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { INCOMPLETE_BASIC_INFO, missingBasicInfo } from '../../shared/member/completeness.ts';
 

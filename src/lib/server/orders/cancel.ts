@@ -2,7 +2,7 @@ import { lockAccount, payingAccount, postOrderRefund, userAccount } from '../mon
 import { returnOrderCoupon } from '../coupons/index.ts';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client.ts';
-import { invoiceLines } from '../platform/db/schema.ts';
+import { invoiceLines } from '../invoices/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { enqueue } from '../platform/jobs.ts';
 import type { Actor } from '../../shared/orders/order-status.ts';

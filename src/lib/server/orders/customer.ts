@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { fenToYuan } from '../../shared/money.ts';
 import { newRid } from '../platform/ids.ts';
 import { onlineChannels, type Services } from '../platform/services.ts';
-import { orderFeedback, orderItems, orders, sampleRecycles } from '../platform/db/schema.ts';
+import { orderFeedback, orderItems, orders, sampleRecycles } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import {
   creditState,

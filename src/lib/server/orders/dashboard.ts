@@ -3,11 +3,10 @@ import type { Services } from '../platform/services.ts';
 import {
   creditApplications,
   moneyApprovals,
-  orderEvents,
-  orders,
   prestoreApplications,
   transferApplications,
-} from '../platform/db/schema.ts';
+} from '../money/tables.ts';
+import { orderEvents, orders } from './tables.ts';
 import { shanghaiDate, shanghaiMidnight } from '../../shared/slots.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/orders/order-status.ts';
 import { overdueCounts } from './operations.ts';

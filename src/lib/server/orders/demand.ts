@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { files, users } from '../platform/db/schema.ts';
+import { attachFilesToOrder, lockFreeAttachments } from '../files/index.ts';
+import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { customerKindOf, payModeOf } from '../../shared/orders/order-status.ts';
 import { DEMAND_FILE_NOT_FOUND, type DemandRequest, type DemandResult } from '../../shared/orders/demand.ts';
@@ -40,18 +41,7 @@ export async function placeDemand(s: Services, userId: number, req: DemandReques
     // two requests cannot both take the same file.
     let attached: { id: number; originalName: string }[] = [];
     if (req.file_rids.length > 0) {
-      attached = await tx
-        .select({ id: files.id, originalName: files.originalName })
-        .from(files)
-        .where(
-          and(
-            inArray(files.rid, req.file_rids),
-            eq(files.ownerId, userId),
-            eq(files.kind, 'attachment'),
-            isNull(files.orderId),
-          ),
-        )
-        .for('update');
+      attached = await lockFreeAttachments(tx, userId, req.file_rids);
       if (attached.length !== req.file_rids.length)
         throw new DomainError(DEMAND_FILE_NOT_FOUND, 200, 'NOT_FOUND');
     }
@@ -78,15 +68,11 @@ export async function placeDemand(s: Services, userId: number, req: DemandReques
     });
 
     if (attached.length > 0) {
-      await tx
-        .update(files)
-        .set({ orderId: id })
-        .where(
-          inArray(
-            files.id,
-            attached.map((f) => f.id),
-          ),
-        );
+      await attachFilesToOrder(
+        tx,
+        attached.map((f) => f.id),
+        id,
+      );
       await addEvent(tx, {
         orderId: id,
         from: 'quoting',

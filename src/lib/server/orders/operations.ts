@@ -2,15 +2,10 @@ import { and, asc, eq, exists, inArray, lt, ne, notInArray, sql, type SQL } from
 import { alias } from 'drizzle-orm/pg-core';
 import type { Services } from '../platform/services.ts';
 import type { Tx } from '../platform/db/client.ts';
-import {
-  jobs,
-  orderEvents,
-  orderItems,
-  orders,
-  sampleRecycles,
-  samplings,
-  users,
-} from '../platform/db/schema.ts';
+import { jobs } from '../platform/jobs-table.ts';
+import { orderEvents, orderItems, orders, sampleRecycles } from './tables.ts';
+import { samplings } from '../member/tables.ts';
+import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { shanghaiDate, shanghaiIso } from '../../shared/slots.ts';

@@ -1,7 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { newRid } from '../platform/ids.ts';
 import type { Services } from '../platform/services.ts';
-import { item, orderItems, orders, planItems, users } from '../platform/db/schema.ts';
+import { item } from '../catalogue/tables.ts';
+import { orderItems, orders, planItems } from './tables.ts';
+import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import {
   customerKindOf,

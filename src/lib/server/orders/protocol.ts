@@ -1,6 +1,9 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { device, files, orderEvents, orderItems, reservations } from '../platform/db/schema.ts';
+import { device } from '../catalogue/tables.ts';
+import { claimAsProtocol, findOwnFile } from '../files/index.ts';
+import { orderEvents, orderItems } from './tables.ts';
+import { reservations } from '../reservations/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { toDeviceSummary } from '../catalogue/index.ts';
 import { filesOf, findOwnOrder } from './read.ts';
@@ -19,21 +22,13 @@ export async function attachProtocolFile(s: Services, userId: number, rid: strin
   const o = await findOwnOrder(s.db, userId, rid);
   if (o.status === 'cancelled') throw new DomainError('订单已取消');
   await s.db.transaction(async (tx) => {
-    const [f] = await tx
-      .select()
-      .from(files)
-      .where(and(eq(files.rid, fileRid), eq(files.ownerId, userId)));
+    const f = await findOwnFile(tx, userId, fileRid);
     // Only what the customer uploaded as a document: never a report or a receipt photo of staff.
     if (!f || (f.kind !== 'attachment' && f.kind !== 'protocol'))
       throw new DomainError('文件不存在', 200, 'NOT_FOUND');
     // Conditional on the file still being free: of two requests racing to attach it to two
     // orders, one wins and the other writes nothing, not even a timeline entry.
-    const attached = await tx
-      .update(files)
-      .set({ orderId: o.id, kind: 'protocol' })
-      .where(and(eq(files.id, f.id), or(isNull(files.orderId), eq(files.orderId, o.id))))
-      .returning({ id: files.id });
-    if (attached.length === 0) throw new DomainError('该文件已用于其他订单');
+    if (!(await claimAsProtocol(tx, f.id, o.id))) throw new DomainError('该文件已用于其他订单');
     await tx.insert(orderEvents).values({
       orderId: o.id,
       fromStatus: o.status,

@@ -14,15 +14,9 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import {
-  files,
-  orderEvents,
-  orderFeedback,
-  orderItems,
-  orderReceipts,
-  orders,
-  users,
-} from '../platform/db/schema.ts';
+import { files } from '../files/tables.ts';
+import { orderEvents, orderFeedback, orderItems, orderReceipts, orders } from './tables.ts';
+import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { ORDER_STATUS_TEXT, PAYABLE_STATUSES, type OrderStatus } from '../../shared/orders/order-status.ts';
 import {

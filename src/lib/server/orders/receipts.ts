@@ -1,12 +1,11 @@
 // Samples arriving (decision 0039): staff photograph them, record how many came and in what
 // condition with 确认收样, or refuse them with a reason (the order waits for new samples). The
 // customer sees every record, photos included, on the order detail.
-import { inArray } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client.ts';
 import type { Services } from '../platform/services.ts';
-import { files, orderReceipts } from '../platform/db/schema.ts';
+import { orderReceipts } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
-import { storeFile, type Stored } from '../files/index.ts';
+import { attachFilesToOrder, lockFilesByRid, storeFile, type Stored } from '../files/index.ts';
 import {
   RECEIPT_CONDITION_TEXT,
   RECEIPT_PHOTO_GONE,
@@ -44,18 +43,14 @@ export async function storeReceiptPhoto(
 /** Attaches the named photos to the order: each must be a receipt photo of its customer, still free. */
 async function attachPhotos(tx: Tx, order: OrderRow, rids: string[]) {
   if (rids.length === 0) return;
-  const rows = await tx.select().from(files).where(inArray(files.rid, rids)).for('update');
+  const rows = await lockFilesByRid(tx, rids);
   const free = rows.filter((f) => f.kind === 'receipt' && f.ownerId === order.userId && f.orderId === null);
   if (free.length !== rids.length) throw new DomainError(RECEIPT_PHOTO_GONE);
-  await tx
-    .update(files)
-    .set({ orderId: order.id })
-    .where(
-      inArray(
-        files.id,
-        free.map((f) => f.id),
-      ),
-    );
+  await attachFilesToOrder(
+    tx,
+    free.map((f) => f.id),
+    order.id,
+  );
 }
 
 const receiptText = (r: ReceiptInput) =>

@@ -1,7 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db } from '../platform/db/client.ts';
-import { orderRemarks, users } from '../platform/db/schema.ts';
+import { orderRemarks } from './tables.ts';
+import { users } from '../accounts/tables.ts';
 import type { OrderRemark } from '../../shared/orders/responses.ts';
 import { findOrder } from './read.ts';
 

@@ -18,7 +18,7 @@ import {
 } from '../../shared/orders/responses.ts';
 import { NoData } from '../../shared/responses.ts';
 import { Hono } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../platform/http/api-env.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import {

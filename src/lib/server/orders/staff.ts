@@ -1,7 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { fenToYuan } from '../../shared/money.ts';
 import type { Services } from '../platform/services.ts';
-import { files, orderItems, orders } from '../platform/db/schema.ts';
+import { files } from '../files/tables.ts';
+import { orderItems, orders } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import type { OrderAction } from '../../shared/orders/order-status.ts';
 import { DISPOSAL_RECYCLE } from '../../shared/plan/plan-rules.ts';

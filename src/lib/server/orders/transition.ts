@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { orderEvents, orders, users } from '../platform/db/schema.ts';
+import { orderEvents, orders } from './tables.ts';
+import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { queueForTransition } from '../notify/index.ts';

@@ -3,7 +3,8 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { paymentAdapter, type Services } from '../platform/services.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { paymentEvents, paymentIntents, paymentRefunds } from '../platform/db/schema.ts';
+import { paymentEvents } from '../platform/db/platform-tables.ts';
+import { paymentIntents, paymentRefunds } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { randomBytes } from 'node:crypto';
 import {

@@ -3,12 +3,7 @@
 // provider and day, and a rerun merges into it (a resolution survives, what is gone is cleared).
 import { and, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { paymentAdapter, type Services } from '../platform/services.ts';
-import {
-  paymentIntents,
-  paymentRefunds,
-  reconciliationExceptions,
-  reconciliationRuns,
-} from '../platform/db/schema.ts';
+import { paymentIntents, paymentRefunds, reconciliationExceptions, reconciliationRuns } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { BillNotReadyError, type BillLine } from '../platform/adapters/payment/types.ts';

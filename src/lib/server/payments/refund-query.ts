@@ -2,7 +2,7 @@
 // again with back-off, and settled through the same path as a refund notice (decision 0028).
 import { eq } from 'drizzle-orm';
 import { paymentAdapter, type Services } from '../platform/services.ts';
-import { paymentIntents, paymentRefunds } from '../platform/db/schema.ts';
+import { paymentIntents, paymentRefunds } from './tables.ts';
 import { enqueue, type Job } from '../platform/jobs.ts';
 import { ProviderError } from '../platform/adapters/payment/types.ts';
 import { REFUND_CHECK_DELAYS_MS, refundCheck, settleRefundResult } from './intents.ts';

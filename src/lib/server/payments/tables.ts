@@ -75,21 +75,6 @@ export const paymentRefunds = pgTable('payment_refunds', {
   updatedAt: at('updated_at').notNull(),
 });
 
-/** Every provider message, verified or not, recorded once by its event id. */
-export const paymentEvents = pgTable(
-  'payment_events',
-  {
-    id: serial('id').primaryKey(),
-    provider: text('provider').notNull(),
-    eventKey: text('event_key').notNull(),
-    tradeNo: text('trade_no'),
-    outcome: text('outcome').notNull(),
-    payload: jsonb('payload'),
-    at: at('at').notNull(),
-  },
-  (t) => [uniqueIndex('payment_events_key_idx').on(t.provider, t.eventKey)],
-);
-
 /**
  * One reconciliation of a provider's trade bill for one Asia/Shanghai day (decision 0028). A
  * rerun of the same day updates this row, so there is one per provider and date.

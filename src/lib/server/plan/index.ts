@@ -2,9 +2,10 @@ import { and, asc, count, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import { newRid } from '../platform/ids.ts';
 import type { Services } from '../platform/services.ts';
 import type { Db } from '../platform/db/client.ts';
-import { item, planItems, projectChild } from '../platform/db/schema.ts';
+import { item, projectChild } from '../catalogue/tables.ts';
+import { planItems } from '../orders/tables.ts';
 import { DomainError } from '../platform/errors.ts';
-import { lockUser } from '../platform/db/row-locks.ts';
+import { lockUser } from '../accounts/index.ts';
 import {
   defaultLine,
   parameterProblem,

@@ -1,7 +1,7 @@
 import { contract } from '../platform/http/contract.ts';
 import { PlanAddedSchema, PlanViewSchema } from '../../shared/plan/responses.ts';
 import { Hono } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../platform/http/api-env.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { planAddSchema, planRemoveSchema, planUpdateSchema } from '../../shared/plan/plan-rules.ts';

@@ -5,7 +5,7 @@
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Services } from './services.ts';
 import type { Db, Tx } from './db/client.ts';
-import { jobs } from './db/schema.ts';
+import { jobs } from './jobs-table.ts';
 
 export type Job = typeof jobs.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
-import { rateLimits } from './db/schema.ts';
+import { rateLimits } from './db/platform-tables.ts';
 
 export type Window = { limit: number; seconds: number };
 export type HitResult = { allowed: boolean; count: number; retryAfter: number };

@@ -1,6 +1,6 @@
 import { liveChannels, type Env } from './env.ts';
 import type { Database, Db } from './db/client.ts';
-import type { ContentStore } from '../content/store.ts';
+import type { ContentManifest, ManifestArticle } from '../../shared/content/content.ts';
 import { createMemo, type Memo } from './cache.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 import type { SmsAdapter } from './adapters/sms/types.ts';
@@ -19,6 +19,11 @@ import type { PayChannel, PaymentAdapter } from './adapters/payment/types.ts';
 import { createDevPayment } from './adapters/payment/dev.ts';
 import { createWechatPay } from './adapters/payment/wechatpay.ts';
 import { createAlipay } from './adapters/payment/alipay.ts';
+
+/** The site's Markdown content, read once at start (content/store.ts builds it). */
+export type ContentStore = ContentManifest & {
+  article(rid: string): ManifestArticle | undefined;
+};
 
 /** What one process creates once and hands to the API and to pages. */
 export type Services = {

@@ -4,7 +4,7 @@
 // accounts first (when a movement of money goes with it), then points accounts in ascending user id.
 import { and, asc, eq, gt, inArray, lte, sql, type AnyColumn } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../platform/db/client.ts';
-import { pointsAccounts, pointsEntries, pointsLots, pointsSpends } from '../platform/db/schema.ts';
+import { pointsAccounts, pointsEntries, pointsLots, pointsSpends } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { NOT_ENOUGH_POINTS, takeFromLots, type EntryKind } from '../../shared/points/points.ts';

@@ -4,7 +4,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { orders, pointsEntries, pointsLots } from '../platform/db/schema.ts';
+import { orders } from '../orders/tables.ts';
+import { pointsEntries, pointsLots } from './tables.ts';
 import { moneyTransaction, paidOnOrder } from '../money/index.ts';
 import { pointsForFen } from '../../shared/points/points.ts';
 import { addPoints, DAY_MS, expireDue, lockOne, spendPoints } from './book.ts';

@@ -4,7 +4,8 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db } from '../platform/db/client.ts';
-import { pointsEntries, pointsExchanges, pointsItems, users } from '../platform/db/schema.ts';
+import { pointsEntries, pointsExchanges, pointsItems } from './tables.ts';
+import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { creditExchangedBonus, lockAccount, moneyTransaction, userAccount } from '../money/index.ts';

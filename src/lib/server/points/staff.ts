@@ -3,13 +3,8 @@ import { and, count, desc, eq, gt, lte, sql, type AnyColumn } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import type { Services } from '../platform/services.ts';
 import type { Tx } from '../platform/db/client.ts';
-import {
-  pointsAdjustRequests,
-  pointsEntries,
-  pointsItems,
-  pointsLots,
-  users,
-} from '../platform/db/schema.ts';
+import { pointsAdjustRequests, pointsEntries, pointsItems, pointsLots } from './tables.ts';
+import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { pageWindow } from '../../shared/pagination.ts';

@@ -4,7 +4,8 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { pointsEntries, users } from '../platform/db/schema.ts';
+import { pointsEntries } from './tables.ts';
+import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { moneyTransaction, userOfAccountRid } from '../money/index.ts';
 import { maskedPerson, maskPhone } from '../../shared/accounts/mask.ts';

@@ -3,28 +3,22 @@
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
+import { addresses, samplings } from '../member/tables.ts';
 import {
-  addresses,
   creditApplications,
-  groupMembers,
-  invoiceApplications,
-  invoiceTitles,
-  orders,
   prestoreApplications,
-  promoters,
-  promoterWithdrawals,
-  researchGroups,
-  reservations,
-  samplings,
-  sessions,
-  staffMembers,
-  statements,
   transferApplications,
-  users,
-} from '../platform/db/schema.ts';
-import { lockUser } from '../platform/db/row-locks.ts';
+} from '../money/tables.ts';
+import { groupMembers, researchGroups } from '../groups/tables.ts';
+import { invoiceApplications, invoiceTitles } from '../invoices/tables.ts';
+import { orders } from '../orders/tables.ts';
+import { promoters, promoterWithdrawals } from '../promotion/tables.ts';
+import { reservations } from '../reservations/tables.ts';
+import { sessions, users } from '../accounts/tables.ts';
+import { staffMembers } from '../staff/tables.ts';
+import { statements } from '../statements/tables.ts';
 import { DomainError } from '../platform/errors.ts';
-import { enforce, verifyPassword } from '../accounts/index.ts';
+import { enforce, lockUser, verifyPassword } from '../accounts/index.ts';
 import { accountOf } from '../money/index.ts';
 import { formatFen } from '../../shared/money.ts';
 import { CLOSE_BLOCKED } from '../../shared/privacy/close.ts';

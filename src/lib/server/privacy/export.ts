@@ -3,22 +3,14 @@
 import { asc, eq, inArray, or } from 'drizzle-orm';
 import { zipSync, strToU8 } from 'fflate';
 import type { Services } from '../platform/services.ts';
-import {
-  addresses,
-  couponTemplates,
-  coupons,
-  files,
-  groupMembers,
-  invoiceApplications,
-  invoiceTitles,
-  orderEvents,
-  orderItems,
-  orders,
-  pointsEntries,
-  researchGroups,
-  samplings,
-  users,
-} from '../platform/db/schema.ts';
+import { addresses, samplings } from '../member/tables.ts';
+import { couponTemplates, coupons } from '../coupons/tables.ts';
+import { files } from '../files/tables.ts';
+import { groupMembers, researchGroups } from '../groups/tables.ts';
+import { invoiceApplications, invoiceTitles } from '../invoices/tables.ts';
+import { orderEvents, orderItems, orders } from '../orders/tables.ts';
+import { pointsEntries } from '../points/tables.ts';
+import { users } from '../accounts/tables.ts';
 import { accountHistory, accountOf } from '../money/index.ts';
 
 const json = (value: unknown) => strToU8(JSON.stringify(value, null, 2));

@@ -1,7 +1,7 @@
 // Promotion campaigns: a small staff-managed list shown to customers within each one's window.
 import { and, asc, count, desc, eq, gt, lte } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { promotionCampaigns } from '../platform/db/schema.ts';
+import { promotionCampaigns } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { pageWindow } from '../../shared/pagination.ts';

@@ -1,7 +1,7 @@
 // promoter_rebate/list: my purse's history, newest first, with each rebate's freeze.
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { promoterRebateEntries, promoters } from '../platform/db/schema.ts';
+import { promoterRebateEntries, promoters } from './tables.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { bpToPercentText, REBATE_KIND_TEXT, type RebateKind } from '../../shared/promotion/promotion.ts';
 

@@ -2,7 +2,9 @@
 import { and, count, desc, eq, inArray, ne, or, gt, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db } from '../platform/db/client.ts';
-import { orderItems, orders, promoterRebateEntries, promoters, users } from '../platform/db/schema.ts';
+import { orderItems, orders } from '../orders/tables.ts';
+import { promoterRebateEntries, promoters } from './tables.ts';
+import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { maskPhone } from '../../shared/accounts/mask.ts';
 import { pageWindow } from '../../shared/pagination.ts';

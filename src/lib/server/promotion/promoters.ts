@@ -1,7 +1,8 @@
 // Becoming a promoter: the application, staff's review, and my promotion overview.
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { promoterRebateEntries, promoters, promoterWithdrawals, users } from '../platform/db/schema.ts';
+import { promoterRebateEntries, promoters, promoterWithdrawals } from './tables.ts';
+import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { containsPattern } from '../platform/db/like.ts';

@@ -1,7 +1,7 @@
 // A promoter's rebate purse: the locked row, the frozen part, one write function for entries.
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { promoterRebateEntries, promoters } from '../platform/db/schema.ts';
+import { promoterRebateEntries, promoters } from './tables.ts';
 import { newRid } from '../platform/ids.ts';
 import type { Env } from '../platform/env.ts';
 import { percentToBp, type RebateKind } from '../../shared/promotion/promotion.ts';

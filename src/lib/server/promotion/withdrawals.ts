@@ -4,7 +4,8 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { promoters, promoterWithdrawals, users } from '../platform/db/schema.ts';
+import { promoters, promoterWithdrawals } from './tables.ts';
+import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { containsPattern } from '../platform/db/like.ts';

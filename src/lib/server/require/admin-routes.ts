@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../platform/http/api-env.ts';
 import { contract } from '../platform/http/contract.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { DomainError } from '../platform/errors.ts';
-import { indexMsg } from '../platform/db/schema.ts';
+import { indexMsg } from './tables.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import {
   inboxHandleSchema,

@@ -1,5 +1,5 @@
 import { INDEX_MSG_LIMIT, INDEX_MSG_TOO_FAST, type IndexMsg } from '../../shared/require/require.ts';
-import { indexMsg } from '../platform/db/schema.ts';
+import { indexMsg } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import type { Services } from '../platform/services.ts';
 

@@ -2,14 +2,9 @@ import { newRid } from '../platform/ids.ts';
 import { and, asc, count, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db } from '../platform/db/client.ts';
-import {
-  device,
-  deviceBlocks,
-  reservationSlots,
-  reservations,
-  tempDevices,
-  users,
-} from '../platform/db/schema.ts';
+import { device } from '../catalogue/tables.ts';
+import { deviceBlocks, reservationSlots, reservations, tempDevices } from './tables.ts';
+import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import type { Tx } from '../platform/db/client.ts';
 import {
@@ -23,7 +18,7 @@ import {
 } from '../orders/index.ts';
 import { sceneDateOf } from '../member/index.ts';
 import { getReservationSettings } from './settings.ts';
-import { lockUser } from '../platform/db/row-locks.ts';
+import { lockUser } from '../accounts/index.ts';
 import { moneyTransaction } from '../money/index.ts';
 import { attachedElsewhere } from './temp.ts';
 import {

@@ -3,7 +3,7 @@ import { DeviceWeekSchema } from '../../shared/catalogue/responses.ts';
 import { DeviceWeekRequestSchema } from '../../shared/catalogue/catalogue.ts';
 import { contract } from '../platform/http/contract.ts';
 import { notFound } from '../platform/errors.ts';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../platform/http/api-env.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
 import { getDeviceWeek } from './calendar.ts';
 

@@ -1,6 +1,9 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, gt, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { device, orders, reservations, tempDevices, users } from '../platform/db/schema.ts';
+import { device } from '../catalogue/tables.ts';
+import { orders } from '../orders/tables.ts';
+import { reservations, tempDevices } from './tables.ts';
+import { users } from '../accounts/tables.ts';
 import { ORDER_STATUS_TEXT } from '../../shared/orders/order-status.ts';
 import {
   ACTIVE_RESERVATION,

@@ -1,6 +1,8 @@
 import { and, asc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { device, orderEvents, orders, reservations } from '../platform/db/schema.ts';
+import { device } from '../catalogue/tables.ts';
+import { orderEvents, orders } from '../orders/tables.ts';
+import { reservations } from './tables.ts';
 import { ACTIVE_RESERVATION } from '../../shared/reservations/reservation-rules.ts';
 import { addDays, shanghaiDate, shanghaiMidnight, shanghaiMinute } from '../../shared/slots.ts';
 import { CHANNELS } from '../notify/index.ts';

@@ -17,7 +17,7 @@ import {
 } from '../../shared/reservations/responses.ts';
 import { Hono } from 'hono';
 import { z } from '../../shared/zod.ts';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../platform/http/api-env.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { PageRequestSchema } from '../../shared/pagination.ts';

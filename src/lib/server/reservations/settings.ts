@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { setting } from '../platform/db/schema.ts';
+import { setting } from '../catalogue/site-tables.ts';
 import type { Services } from '../platform/services.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { Tx } from '../platform/db/client.ts';

@@ -1,7 +1,8 @@
 import { newRid } from '../platform/ids.ts';
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { device, deviceBlocks, item, reservations } from '../platform/db/schema.ts';
+import { device, item } from '../catalogue/tables.ts';
+import { deviceBlocks, reservations } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { addEvent, applyTransition, lockOrder } from '../orders/index.ts';
 import { cancelReservation, findReservation, inactiveMessage, periodText } from './book.ts';

@@ -3,7 +3,9 @@ import { and, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import type { Tx } from '../platform/db/client.ts';
 import type { Services } from '../platform/services.ts';
-import { orders, reservations, tempDevices, users } from '../platform/db/schema.ts';
+import { orders } from '../orders/tables.ts';
+import { reservations, tempDevices } from './tables.ts';
+import { users } from '../accounts/tables.ts';
 import { addEvent } from '../orders/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import {

@@ -1,38 +1,26 @@
 import { eq, sql, type Column } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { MiddlewareHandler } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../platform/http/api-env.ts';
 import type { Db } from '../platform/db/client.ts';
+import { ability, device, item, prefecture, projectChild, projectType } from '../catalogue/tables.ts';
+import { auditDenials, auditLog } from './tables.ts';
 import {
-  ability,
-  auditDenials,
-  auditLog,
   creditApplications,
-  device,
-  deviceBlocks,
-  item,
-  orders,
-  prefecture,
-  projectChild,
-  projectType,
-  setting,
   moneyApprovals,
-  pointsAdjustRequests,
-  couponIssueRequests,
-  pointsExchanges,
-  pointsItems,
   prestoreApplications,
-  reconciliationExceptions,
-  reservations,
-  samplings,
-  tempDevices,
   transferApplications,
-  users,
-  statements,
-  promoters,
-  promoterWithdrawals,
-  promotionCampaigns,
-} from '../platform/db/schema.ts';
+} from '../money/tables.ts';
+import { deviceBlocks, reservations, tempDevices } from '../reservations/tables.ts';
+import { orders } from '../orders/tables.ts';
+import { setting } from '../catalogue/site-tables.ts';
+import { pointsAdjustRequests, pointsExchanges, pointsItems } from '../points/tables.ts';
+import { couponIssueRequests } from '../coupons/tables.ts';
+import { reconciliationExceptions } from '../payments/tables.ts';
+import { samplings } from '../member/tables.ts';
+import { users } from '../accounts/tables.ts';
+import { statements } from '../statements/tables.ts';
+import { promoters, promoterWithdrawals, promotionCampaigns } from '../promotion/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { clientIp } from '../platform/http/client-ip.ts';
 import { requireUser } from '../platform/http/auth.ts';

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { smsOutbox, staffMembers, users } from '../platform/db/schema.ts';
+import { smsOutbox } from '../platform/db/platform-tables.ts';
+import { staffMembers } from './tables.ts';
 import { authenticate, hashPassword, verifyPassword } from '../accounts/index.ts';
-import { insertUser } from '../accounts/index.ts';
+import { findUserByPhone, insertUser, updateUser } from '../accounts/index.ts';
 
 import { staffRole } from './roles.ts';
 
@@ -38,19 +38,19 @@ export function randomPassword(length = 16): string {
  */
 export async function ensureDemoStaff(s: Services): Promise<string | null> {
   const chosen = s.env.STAFF_PASSWORD;
-  const [existing] = await s.db.select().from(users).where(eq(users.phone, DEMO_STAFF_PHONE));
+  const existing = await findUserByPhone(s.db, DEMO_STAFF_PHONE);
   const keep = !chosen && existing && !(await verifyPassword(existing.passwordHash, RETIRED_DEFAULT));
   const generated = chosen || keep ? null : randomPassword();
   const password = chosen ?? generated;
   const passwordHash = password ? await hashPassword(password) : null;
   const now = s.now();
   await s.db.transaction(async (tx) => {
-    let [user] = await tx.select().from(users).where(eq(users.phone, DEMO_STAFF_PHONE));
+    let user = await findUserByPhone(tx, DEMO_STAFF_PHONE);
     if (!user) {
       user = (await insertUser(tx, { phone: DEMO_STAFF_PHONE, passwordHash: passwordHash!, now }))!;
-      await tx.update(users).set({ name: '演示业务经理' }).where(eq(users.id, user.id));
+      await updateUser(tx, user.id, { name: '演示业务经理' });
     } else if (passwordHash) {
-      await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      await updateUser(tx, user.id, { passwordHash });
     }
     await tx
       .insert(staffMembers)

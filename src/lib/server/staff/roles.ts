@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { staffMembers } from '../platform/db/schema.ts';
+import { staffMembers } from './tables.ts';
 import type { Role } from '../../shared/staff/permissions.ts';
 
 /** The staff role of a user, or null for a customer. */

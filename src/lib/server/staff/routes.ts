@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../platform/http/api-env.ts';
 import { contract } from '../platform/http/contract.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { sessionMeta } from '../platform/http/client-ip.ts';
 import { DomainError } from '../platform/errors.ts';
-import { auditDenials, auditLog, staffMembers, users } from '../platform/db/schema.ts';
+import { auditDenials, auditLog, staffMembers } from './tables.ts';
+import { users } from '../accounts/tables.ts';
 import { passwordLogin, revokeConsoleSessions } from '../accounts/index.ts';
 import { passwordLoginSchema } from '../../shared/accounts/auth.ts';
 import { LoginResultSchema } from '../../shared/accounts/responses.ts';

@@ -3,7 +3,8 @@
 // statement when it is issued; nothing here writes.
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../platform/db/client.ts';
-import { orderEvents, orderItems, orders, users } from '../platform/db/schema.ts';
+import { orderEvents, orderItems, orders } from '../orders/tables.ts';
+import { users } from '../accounts/tables.ts';
 import {
   accountOf,
   balancesAt,

@@ -4,7 +4,7 @@
 import { and, count, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { statementLines, statements } from '../platform/db/schema.ts';
+import { statementLines, statements } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import {

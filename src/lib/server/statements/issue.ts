@@ -3,7 +3,8 @@
 import { and, eq, lte, max, ne } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { statementLines, statements, users } from '../platform/db/schema.ts';
+import { statementLines, statements } from './tables.ts';
+import { users } from '../accounts/tables.ts';
 import { newRid } from '../platform/ids.ts';
 import { DomainError } from '../platform/errors.ts';
 import { enqueue } from '../platform/jobs.ts';

@@ -2,7 +2,8 @@
 // statement is addressed to its leader at the time it is issued.
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { researchGroups, statements } from '../platform/db/schema.ts';
+import { researchGroups } from '../groups/tables.ts';
+import { statements } from './tables.ts';
 import { buildGroupStatement, buildStatement, type Built } from './build.ts';
 import type { StatementRow } from './view.ts';
 

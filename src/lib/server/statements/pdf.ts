@@ -3,7 +3,8 @@
 // changes after it is issued.
 import { eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { statements, users } from '../platform/db/schema.ts';
+import { statements } from './tables.ts';
+import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { blocksText, renderPdf, type Block } from '../agreement/index.ts';
 import { enforce } from '../accounts/index.ts';

@@ -2,7 +2,8 @@
 // overall) and settling several orders at once through the one pay path.
 import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { orderEvents, orderItems, orders, statementLines } from '../platform/db/schema.ts';
+import { orderEvents, orderItems, orders } from '../orders/tables.ts';
+import { statementLines } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { creditState, movedByKey, userAccount, type PayMethod } from '../money/index.ts';
 import { payOrder } from '../orders/index.ts';

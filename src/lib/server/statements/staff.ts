@@ -2,7 +2,9 @@
 // reissue a customer's month, answer a dispute (the statement stands, or a new version).
 import { and, count, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { researchGroups, statements, users } from '../platform/db/schema.ts';
+import { researchGroups } from '../groups/tables.ts';
+import { statements } from './tables.ts';
+import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { customerRef, customerRefColumns } from '../accounts/index.ts';
 import { pageWindow } from '../../shared/pagination.ts';

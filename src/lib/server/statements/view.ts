@@ -1,7 +1,8 @@
 // Rows → what the calls answer (src/lib/shared/statements/responses.ts).
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { researchGroups, statementLines, statements } from '../platform/db/schema.ts';
+import { researchGroups } from '../groups/tables.ts';
+import { statementLines, statements } from './tables.ts';
 import { LINE_KIND_TEXT, monthText, STATEMENT_STATUS_TEXT } from '../../shared/statements/statements.ts';
 
 export type StatementRow = typeof statements.$inferSelect;

@@ -6,10 +6,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
 import { lockDataDir } from './lock.ts';
 
-export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
+// No schema is passed to drizzle: every query names its tables (no relational `db.query`), so the
+// client needs no index of every domain's tables.
+export type Db = ReturnType<typeof drizzlePglite>;
 /** A transaction handle: what db.transaction(fn) hands to fn. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -42,7 +43,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // crash the process; the pool replaces it on the next query.
     pool.on('error', (error) => console.warn('[db] idle PostgreSQL connection lost:', error.message));
     // Both drivers expose the same query builder; the PGlite type stands for both.
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -67,7 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
     const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
-    const db = drizzlePglite({ client: takingTurns(client), schema });
+    const db = drizzlePglite({ client: takingTurns(client) });
     return {
       db,
       kind: 'pglite',

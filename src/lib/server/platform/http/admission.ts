@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { ApiEnv } from '../../app.ts';
+import type { ApiEnv } from './api-env.ts';
 import { failure } from './envelope.ts';
 
 export const BUSY = '服务器繁忙，请稍后再试';

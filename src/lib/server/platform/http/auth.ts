@@ -1,21 +1,8 @@
-import type { Context, MiddlewareHandler } from 'hono';
-import type { ApiEnv } from '../../app.ts';
+import type { Context } from 'hono';
+import type { ApiEnv, AuthUser } from './api-env.ts';
 import { DomainError } from '../errors.ts';
-import { authenticate, type AuthUser } from '../../accounts/tokens.ts';
 
 export const LOGIN_REQUIRED = '请先登录';
-
-/**
- * Mounted on /api/auth/*: no valid `Authorization: Bearer <token>` → HTTP 401, code 0,
- * '请先登录', before any route runs (unknown /api/auth paths included).
- */
-export const authGuard: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  const token = bearerToken(c);
-  const user = token ? await authenticate(c.var.services, token) : null;
-  if (!user) throw new DomainError(LOGIN_REQUIRED, 401);
-  c.set('user', user);
-  await next();
-};
 
 /** The token of `Authorization: Bearer <token>`, or null. */
 export function bearerToken(c: Context<ApiEnv>): string | null {

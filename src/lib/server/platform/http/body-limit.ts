@@ -1,6 +1,6 @@
 import { bodyLimit } from 'hono/body-limit';
 import type { MiddlewareHandler } from 'hono';
-import type { ApiEnv } from '../../app.ts';
+import type { ApiEnv } from './api-env.ts';
 import { largestUpload } from './uploads.ts';
 import { failure } from './envelope.ts';
 

@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
-import type { ApiEnv } from '../../app.ts';
-import type { SessionMeta } from '../../accounts/tokens.ts';
+import type { ApiEnv } from './api-env.ts';
 type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
 
 /**
@@ -31,6 +30,9 @@ export const requestOrigin = (c: Context<ApiEnv>): RequestOrigin => ({
   remoteAddress: peerAddress(c),
   header: (name) => c.req.header(name),
 });
+
+/** Where a login came from, kept on its session. */
+export type SessionMeta = { ip: string; userAgent: string };
 
 export const sessionMeta = (c: Context<ApiEnv>): SessionMeta => ({
   ip: clientIp(c),

@@ -1,27 +1,27 @@
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { ApiEnv } from '../../app.ts';
+import type { ApiEnv } from './api-env.ts';
+import type { Services } from '../services.ts';
 import { DomainError } from '../errors.ts';
 import { failure } from './envelope.ts';
-import { maxBytes, type FileKind } from '../../files/index.ts';
 import { cleanText } from '../../../shared/input.ts';
 
 /** Room for the multipart envelope around the file itself. */
 const OVERHEAD = 64 * 1024;
 
 /** The size limit of an upload route, counted on the raw request before anything is parsed. */
-export const uploadLimit = (kind: FileKind) => async (c: Context<ApiEnv>, next: () => Promise<void>) =>
-  bodyLimit({
-    maxSize: maxBytes(c.var.services, kind) + OVERHEAD,
-    onError: (cc) =>
-      cc.json(
-        failure(`文件不能超过${maxBytes(c.var.services, kind) / 1024 / 1024}MB`, 'BODY_TOO_LARGE'),
-        413,
-      ),
-  })(c, next);
+export const uploadLimitOf =
+  (maxBytes: (s: Services) => number) => async (c: Context<ApiEnv>, next: () => Promise<void>) =>
+    bodyLimit({
+      maxSize: maxBytes(c.var.services) + OVERHEAD,
+      onError: (cc) =>
+        cc.json(failure(`文件不能超过${maxBytes(c.var.services) / 1024 / 1024}MB`, 'BODY_TOO_LARGE'), 413),
+    })(c, next);
 
 /** The largest body any upload route accepts (the global limit lets multipart through up to it). */
-export const largestUpload = (c: Context<ApiEnv>) => maxBytes(c.var.services, 'attachment') + OVERHEAD;
+// (files' largest kind, an attachment, may take UPLOAD_MAX_MB; pictures take less.)
+export const largestUpload = (c: Context<ApiEnv>) =>
+  c.var.services.env.UPLOAD_MAX_MB * 1024 * 1024 + OVERHEAD;
 
 /** Reads the multipart `file` field and the text fields of an upload. */
 export async function readUpload(

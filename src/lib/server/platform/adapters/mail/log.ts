@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema.ts';
+import { mailOutbox } from '../../db/platform-tables.ts';
 import type { MailAdapter } from './types.ts';
 
 /** Development and tests: keeps each e-mail in mail_outbox (GET /api/dev/outbox) and the log. */

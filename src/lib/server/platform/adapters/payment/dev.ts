@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { paymentEvents } from '../../db/schema.ts';
+import { paymentEvents } from '../../db/platform-tables.ts';
 import { shanghaiMidnight } from '../../../../shared/slots.ts';
 import type { BillLine, PaymentAdapter, PaymentNotice } from './types.ts';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { smsOutbox } from '../../db/schema.ts';
+import { smsOutbox } from '../../db/platform-tables.ts';
 import type { SmsAdapter } from './types.ts';
 
 /** Development and tests: keeps each message in sms_outbox and prints it to the server log. */

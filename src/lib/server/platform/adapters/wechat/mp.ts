@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { externalTokens } from '../../db/schema.ts';
+import { externalTokens } from '../../db/platform-tables.ts';
 import type { WechatAdapter } from './types.ts';
 
 export type MpConfig = { appid: string; secret: string; apiBase: string };

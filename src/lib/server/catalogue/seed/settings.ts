@@ -1,4 +1,4 @@
-import type { SamplingInfo, SamplingSetting } from '../../../../shared/catalogue/settings.ts';
+import type { SamplingInfo, SamplingSetting } from '../../../shared/catalogue/settings.ts';
 
 // Free pickup is served in two cities (spec section 1). Codes are GB/T 2260 district codes.
 const servedDistricts: { city: string; districts: [code: string, name: string][] }[] = [

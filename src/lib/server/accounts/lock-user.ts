@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Tx } from './client.ts';
-import { users } from './schema.ts';
+import type { Tx } from '../platform/db/client.ts';
+import { users } from './tables.ts';
 
 /**
  * Serialises one user's changes of a kind (address book, experiment plan) by locking the user

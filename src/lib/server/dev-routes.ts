@@ -1,15 +1,15 @@
-import { contract } from './contract.ts';
+import { contract } from './platform/http/contract.ts';
 import { Hono } from 'hono';
 import { desc, eq } from 'drizzle-orm';
-import { z } from '../../../shared/zod.ts';
-import type { ApiEnv } from '../../app.ts';
-import { ok, readBody, readQuery } from './envelope.ts';
-import { mailOutbox, smsOutbox } from '../db/schema.ts';
-import { phoneField } from '../../../shared/accounts/auth.ts';
-import { recordScan } from '../../accounts/wechat.ts';
-import { DomainError } from '../errors.ts';
-import { devToolAllowed, type DevTool } from './dev-tools.ts';
-import { requestOrigin } from './client-ip.ts';
+import { z } from '../shared/zod.ts';
+import type { ApiEnv } from './platform/http/api-env.ts';
+import { ok, readBody, readQuery } from './platform/http/envelope.ts';
+import { mailOutbox, smsOutbox } from './platform/db/platform-tables.ts';
+import { phoneField } from '../shared/accounts/auth.ts';
+import { recordScan } from './accounts/index.ts';
+import { DomainError } from './platform/errors.ts';
+import { devToolAllowed, type DevTool } from './platform/http/dev-tools.ts';
+import { requestOrigin } from './platform/http/client-ip.ts';
 import type { Context } from 'hono';
 
 const allowed = (c: Context<ApiEnv>, tool: DevTool) =>

@@ -1,6 +1,6 @@
-import { openDatabase } from './db/client.ts';
-import { seedDemo } from './db/seed/index.ts';
-import type { Env } from './env.ts';
+import { openDatabase } from './platform/db/client.ts';
+import { seedDemo } from './catalogue/index.ts';
+import type { Env } from './platform/env.ts';
 
 /** Opens the configured database, applies migrations and, on an empty catalogue, the demo seed. */
 export async function openMigratedDatabase(env: Env) {

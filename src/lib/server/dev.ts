@@ -1,12 +1,12 @@
-import { buildContentManifest } from '../../content/manifest.ts';
-import { contentStoreFrom } from '../content/store.ts';
-import { readEnv } from './env.ts';
+import { buildContentManifest } from '../content/manifest.ts';
+import { contentStoreFrom } from './content/store.ts';
+import { readEnv } from './platform/env.ts';
 import { openMigratedDatabase } from './boot.ts';
-import { createServices, type Services } from './services.ts';
-import { createApi } from '../app.ts';
-import { startJobWorker } from './jobs.ts';
-import { JOB_HANDLERS, PERIODIC_JOBS } from '../jobs.ts';
-import { ensureDemoStaff } from '../staff/index.ts';
+import { createServices, type Services } from './platform/services.ts';
+import { createApi } from './app.ts';
+import { startJobWorker } from './platform/jobs.ts';
+import { JOB_HANDLERS, PERIODIC_JOBS } from './jobs.ts';
+import { ensureDemoStaff } from './staff/index.ts';
 
 // Only `astro dev` loads this file (see src/middleware.ts).
 let services: Promise<Services> | undefined;

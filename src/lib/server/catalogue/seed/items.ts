@@ -1,4 +1,4 @@
-import type { ItemOptions } from '../../../../shared/catalogue/catalogue.ts';
+import type { ItemOptions } from '../../../shared/catalogue/catalogue.ts';
 
 // Demo items of a materials / chemistry / biology testing lab. Prices are typical list prices
 // in yuan here and stored in fen; `art` drives the generated illustration (scripts/demo-images.ts).
