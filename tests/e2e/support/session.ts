@@ -1,7 +1,7 @@
 // Logged-in browser sessions for e2e tests: a new account made by the dev login (or registered
-// with a code from the dev SMS outbox), its token put where the session code keeps it, and a `call` helper that
-// posts /api/auth calls as that user. Each test is its own visitor (X-Real-IP), so per-address
-// limits of the accounts API never spill from one test into the next.
+// with a code from the dev SMS outbox), its token put where the session code keeps it, and a
+// `call` helper that posts /api/auth calls as that user. Each test is its own visitor
+// (X-Real-IP), so per-address limits of the accounts API never spill from one test into the next.
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect as baseExpect, test as base } from './base.ts';
 import { AGREEMENT_VERSION } from '../../../src/lib/shared/accounts/auth.ts';
