@@ -6,6 +6,9 @@ import { useStore } from '@nanostores/react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import {
   createColumnHelper,
+  createSortedRowModel,
+  rowSortingFeature,
+  sortFn_basic,
   tableFeatures,
   useTable,
   type ColumnDef,
@@ -210,6 +213,31 @@ async function allRows<T>(path: string, filter: Record<string, unknown>): Promis
 export type CsvColumn<T> = { header: string; value: (row: T) => string | number };
 
 /**
+ * A list screen's column, written once for the table and its CSV export: the header, the cell, its
+ * CSV text (or the CSV columns a two-field cell stands for) and an optional sort key.
+ */
+export type Column<T> = {
+  id: string;
+  header: string;
+  /** The table cell; a column without one is in the CSV only. */
+  cell?: (row: T) => ReactNode;
+  className?: string;
+  /** The CSV text under the same header, or the CSV columns this cell shows together. */
+  csv?: ((row: T) => string | number) | CsvColumn<T>[];
+  /** A sort key: the header becomes a button that orders the rows on screen (the APIs do not sort). */
+  sort?: (row: T) => string | number;
+};
+
+/** The CSV columns of a list's columns, in the table's order. */
+export function csvColumns<T>(columns: readonly (Column<T> | CsvColumn<T>)[]): CsvColumn<T>[] {
+  return columns.flatMap((c) => {
+    if ('value' in c) return [c];
+    if (!c.csv) return [];
+    return typeof c.csv === 'function' ? [{ header: c.header, value: c.csv }] : c.csv;
+  });
+}
+
+/**
  * 导出 CSV: every row under the current filters (a paged list's `path`), or the `rows` of a short
  * list the screen already holds, with a BOM so Excel reads the Chinese.
  */
@@ -223,7 +251,8 @@ export function ExportCsv<T>({
   path?: string;
   filter?: Record<string, unknown>;
   rows?: T[] | null;
-  columns: CsvColumn<T>[];
+  /** A list's columns (those with a CSV text) or CSV-only columns. */
+  columns: readonly (Column<T> | CsvColumn<T>)[];
   name: string;
 }) {
   const [busy, setBusy] = useState(false);
@@ -235,6 +264,7 @@ export function ExportCsv<T>({
       onClick={async () => {
         setBusy(true);
         const rows = path ? await allRows<T>(path, filter) : (held ?? []);
+        const exported = csvColumns(columns);
         // Excel turns long digit strings (invoice numbers, credit codes, bank accounts) into
         // rounded numbers; as ="…" it keeps them as text.
         const cell = (v: string | number) => {
@@ -242,8 +272,8 @@ export function ExportCsv<T>({
           return /^\d{12,}$/.test(text) ? `"=""${text}"""` : `"${text.replace(/"/g, '""')}"`;
         };
         const text = [
-          columns.map((c) => cell(c.header)),
-          ...rows.map((r) => columns.map((c) => cell(c.value(r)))),
+          exported.map((c) => cell(c.header)),
+          ...rows.map((r) => exported.map((c) => cell(c.value(r)))),
         ]
           .map((line) => line.join(','))
           .join('\r\n');
@@ -259,29 +289,47 @@ export function ExportCsv<T>({
   );
 }
 
-const features = tableFeatures({});
+const features = tableFeatures({
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  sortFns: { basic: sortFn_basic },
+});
 
 /** A table's one-line state, kept in view when a phone scrolls the wide table sideways. */
 const tableNotice = 'sticky left-0 max-w-[calc(100vw-2rem)] px-3 py-10 text-center text-slate-400';
 
-/** A table of rows (TanStack Table): columns with a header and a cell, and the empty state. */
+const sortMark = { asc: '↑', desc: '↓' } as const;
+
+/**
+ * A table of rows (TanStack Table): the list's columns with a cell, the empty state, and sorting of
+ * the rows on screen by the columns that have a sort key.
+ */
 export function DataTable<T extends RowData>({
   rows,
-  columns,
+  columns: all,
   empty = '暂无数据',
   label,
   rowKey,
 }: {
   rows: T[] | null;
-  columns: { id: string; header: string; cell: (row: T) => ReactNode; className?: string }[];
+  columns: readonly Column<T>[];
   empty?: string;
   label: string;
   rowKey: (row: T) => string;
 }) {
   const helper = createColumnHelper<typeof features, T>();
-  const defs = columns.map((c) =>
-    helper.display({ id: c.id, header: c.header, cell: (ctx) => c.cell(ctx.row.original) }),
-  ) as ColumnDef<typeof features, T>[];
+  const columns = all.filter((c) => c.cell);
+  const defs = columns.map((c) => {
+    const cell = c.cell!;
+    return c.sort
+      ? helper.accessor(c.sort, {
+          id: c.id,
+          header: c.header,
+          cell: (ctx) => cell(ctx.row.original),
+          sortFn: 'basic',
+        })
+      : helper.display({ id: c.id, header: c.header, cell: (ctx) => cell(ctx.row.original) });
+  }) as ColumnDef<typeof features, T>[];
   const table = useTable({ features, columns: defs, data: rows ?? [], getRowId: rowKey });
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
@@ -289,11 +337,32 @@ export function DataTable<T extends RowData>({
         <thead className="bg-slate-50 text-xs text-slate-500">
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col" className="px-3 py-2.5 font-medium whitespace-nowrap">
-                  <table.FlexRender header={header} />
-                </th>
-              ))}
+              {group.headers.map((header) => {
+                const sorted = header.column.getIsSorted();
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    className="px-3 py-2.5 font-medium whitespace-nowrap"
+                    aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
+                    {header.column.getCanSort() ? (
+                      <button
+                        type="button"
+                        className="inline-flex items-center gap-1 hover:text-brand-700"
+                        onClick={header.column.getToggleSortingHandler()}
+                      >
+                        <table.FlexRender header={header} />
+                        <span aria-hidden="true" className={sorted ? 'text-brand-700' : 'text-slate-300'}>
+                          {sorted ? sortMark[sorted] : '↕'}
+                        </span>
+                      </button>
+                    ) : (
+                      <table.FlexRender header={header} />
+                    )}
+                  </th>
+                );
+              })}
             </tr>
           ))}
         </thead>
