@@ -1,0 +1,156 @@
+// One screen for every approval queue (预存, 转账, 信用额度, 入账复核, 积分复核, 发券复核): status tabs
+// over a paged list, the list's columns (which are also its CSV), and a decide column whose buttons
+// open an approve modal or a reject modal with a reason. Each queue states only what differs.
+import { useState, type ReactNode } from 'react';
+import { type Me, staffAction } from './session.ts';
+import {
+  button,
+  type Column,
+  DataTable,
+  ExportCsv,
+  Field,
+  FormModal,
+  input,
+  PageHeader,
+  Pager,
+  StatusTabs,
+  useList,
+} from './ui.tsx';
+import type { Permission } from '../lib/shared/staff/permissions.ts';
+
+type Decision<T, D> = {
+  /** The row's button text, and its accessible name when the text alone is ambiguous in a list. */
+  button: string;
+  ariaLabel?: (row: T) => string;
+  /** The modal's title and its submit button. */
+  title: string;
+  submitText: string;
+  path: string;
+  /** What the call sends besides the row's rid; a string is a mistake in the form, shown instead. */
+  body?: (row: T) => Record<string, unknown> | string;
+  /** The toast once done. */
+  done: string | ((data: D) => string);
+};
+
+export type ReviewQueueProps<T extends { rid: string }, D> = {
+  me: Me;
+  title: string;
+  lead: string;
+  /** The list API (paged, filtered by status). */
+  list: string;
+  /** The table's accessible name and the CSV file's name. */
+  label: string;
+  csvName?: string;
+  statusLabel: string;
+  tabs: { value: string; label: string }[];
+  initialStatus: string;
+  empty: string;
+  columns: Column<T>[];
+  /** Who may decide, and which rows still wait for a decision. */
+  decider: Permission;
+  waiting: (row: T) => boolean;
+  approve: Decision<T, D> & {
+    /** The approve modal's content (a summary, or the fields the decision needs). */
+    form: (row: T) => ReactNode;
+    /** Sets the form's starting values when the modal opens. */
+    onOpen?: (row: T) => void;
+  };
+  reject: Decision<T, D> & { reasonLabel?: string };
+};
+
+/** An approval queue: see the file's comment. */
+export function ReviewQueue<T extends { rid: string }, D = unknown>({
+  me,
+  title,
+  lead,
+  list: path,
+  label,
+  csvName = label,
+  statusLabel,
+  tabs,
+  initialStatus,
+  empty,
+  columns,
+  decider,
+  waiting,
+  approve,
+  reject,
+}: ReviewQueueProps<T, D>) {
+  const [status, setStatus] = useState(initialStatus);
+  const filter = status ? { status } : {};
+  const list = useList<T>(path, filter);
+  const [target, setTarget] = useState<{ row: T; approve: boolean } | null>(null);
+  const [reason, setReason] = useState('');
+  const canDecide = me.permissions.includes(decider);
+  const decision = target?.approve ? approve : reject;
+  const decide: Column<T> = {
+    id: 'actions',
+    header: '操作',
+    cell: (r) =>
+      canDecide && waiting(r) ? (
+        <span className="flex gap-1.5 whitespace-nowrap">
+          <button
+            type="button"
+            className={button.primary}
+            aria-label={approve.ariaLabel?.(r)}
+            onClick={() => (approve.onOpen?.(r), setTarget({ row: r, approve: true }))}
+          >
+            {approve.button}
+          </button>
+          <button
+            type="button"
+            className={button.danger}
+            aria-label={reject.ariaLabel?.(r)}
+            onClick={() => (setReason(''), setTarget({ row: r, approve: false }))}
+          >
+            {reject.button}
+          </button>
+        </span>
+      ) : null,
+  };
+  return (
+    <div>
+      <PageHeader
+        title={title}
+        lead={lead}
+        actions={<ExportCsv<T> path={path} filter={filter} name={csvName} columns={columns} />}
+      />
+      <StatusTabs label={statusLabel} tabs={tabs} value={status} onChange={setStatus} />
+      <DataTable<T>
+        label={label}
+        rows={list.data?.list ?? null}
+        rowKey={(r) => r.rid}
+        empty={empty}
+        columns={[...columns, decide]}
+      />
+      <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
+      <FormModal
+        open={target !== null}
+        title={decision.title}
+        submitText={decision.submitText}
+        danger={!target?.approve}
+        onClose={() => setTarget(null)}
+        onSubmit={async () => {
+          const row = target!.row;
+          const extra = target!.approve ? (approve.body?.(row) ?? {}) : { reason };
+          if (typeof extra === 'string') return extra;
+          return staffAction<D>(decision.path, { rid: row.rid, ...extra }, decision.done, list.reload);
+        }}
+      >
+        {target?.approve ? (
+          approve.form(target.row)
+        ) : (
+          <Field label={reject.reasonLabel ?? '驳回原因'}>
+            <input
+              className={input}
+              name="reason"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              maxLength={200}
+            />
+          </Field>
+        )}
+      </FormModal>
+    </div>
+  );
+}
