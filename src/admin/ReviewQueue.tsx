@@ -18,13 +18,17 @@ import {
 } from './ui.tsx';
 import type { Permission } from '../lib/shared/staff/permissions.ts';
 
+/** A fixed text, or one that depends on the row (a second approval says so). */
+type Text<T> = string | ((row: T) => string);
+const textOf = <T,>(text: Text<T>, row: T) => (typeof text === 'string' ? text : text(row));
+
 type Decision<T, D> = {
   /** The row's button text, and its accessible name when the text alone is ambiguous in a list. */
-  button: string;
+  button: Text<T>;
   ariaLabel?: (row: T) => string;
   /** The modal's title and its submit button. */
-  title: string;
-  submitText: string;
+  title: Text<T>;
+  submitText: Text<T>;
   path: string;
   /** What the call sends besides the row's rid; a string is a mistake in the form, shown instead. */
   body?: (row: T) => Record<string, unknown> | string;
@@ -56,6 +60,10 @@ export type ReviewQueueProps<T extends { rid: string }, D> = {
     onOpen?: (row: T) => void;
   };
   reject: Decision<T, D> & { reasonLabel?: string };
+  /** What a decider may do with a row that no longer waits (refund a credited top-up). */
+  otherActions?: (row: T) => ReactNode;
+  /** The modals those actions open; they reload the list when done. */
+  children?: (reload: () => unknown) => ReactNode;
 };
 
 /** An approval queue: see the file's comment. */
@@ -75,6 +83,8 @@ export function ReviewQueue<T extends { rid: string }, D = unknown>({
   waiting,
   approve,
   reject,
+  otherActions,
+  children,
 }: ReviewQueueProps<T, D>) {
   const [status, setStatus] = useState(initialStatus);
   const filter = status ? { status } : {};
@@ -87,7 +97,7 @@ export function ReviewQueue<T extends { rid: string }, D = unknown>({
     id: 'actions',
     header: '操作',
     cell: (r) =>
-      canDecide && waiting(r) ? (
+      !canDecide ? null : waiting(r) ? (
         <span className="flex gap-1.5 whitespace-nowrap">
           <button
             type="button"
@@ -95,7 +105,7 @@ export function ReviewQueue<T extends { rid: string }, D = unknown>({
             aria-label={approve.ariaLabel?.(r)}
             onClick={() => (approve.onOpen?.(r), setTarget({ row: r, approve: true }))}
           >
-            {approve.button}
+            {textOf(approve.button, r)}
           </button>
           <button
             type="button"
@@ -103,10 +113,12 @@ export function ReviewQueue<T extends { rid: string }, D = unknown>({
             aria-label={reject.ariaLabel?.(r)}
             onClick={() => (setReason(''), setTarget({ row: r, approve: false }))}
           >
-            {reject.button}
+            {textOf(reject.button, r)}
           </button>
         </span>
-      ) : null,
+      ) : (
+        (otherActions?.(r) ?? null)
+      ),
   };
   return (
     <div>
@@ -126,8 +138,8 @@ export function ReviewQueue<T extends { rid: string }, D = unknown>({
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
       <FormModal
         open={target !== null}
-        title={decision.title}
-        submitText={decision.submitText}
+        title={target ? textOf(decision.title, target.row) : ''}
+        submitText={target ? textOf(decision.submitText, target.row) : ''}
         danger={!target?.approve}
         onClose={() => setTarget(null)}
         onSubmit={async () => {
@@ -151,6 +163,7 @@ export function ReviewQueue<T extends { rid: string }, D = unknown>({
           </Field>
         )}
       </FormModal>
+      {children?.(list.reload)}
     </div>
   );
 }
