@@ -59,7 +59,11 @@ export type ReviewQueueProps<T extends { rid: string }, D> = {
     /** Sets the form's starting values when the modal opens. */
     onOpen?: (row: T) => void;
   };
-  reject: Decision<T, D> & { reasonLabel?: string };
+  reject: Decision<T, D> & {
+    reasonLabel?: string;
+    /** A summary above the reason. */
+    form?: (row: T) => ReactNode;
+  };
   /** What a decider may do with a row that no longer waits (refund a credited top-up). */
   otherActions?: (row: T) => ReactNode;
   /** The modals those actions open; they reload the list when done. */
@@ -152,15 +156,18 @@ export function ReviewQueue<T extends { rid: string }, D = unknown>({
         {target?.approve ? (
           approve.form(target.row)
         ) : (
-          <Field label={reject.reasonLabel ?? '驳回原因'}>
-            <input
-              className={input}
-              name="reason"
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              maxLength={200}
-            />
-          </Field>
+          <>
+            {target && reject.form?.(target.row)}
+            <Field label={reject.reasonLabel ?? '驳回原因'}>
+              <input
+                className={input}
+                name="reason"
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                maxLength={200}
+              />
+            </Field>
+          </>
         )}
       </FormModal>
       {children?.(list.reload)}
