@@ -15,11 +15,9 @@ import {
   type RowData,
 } from '@tanstack/react-table';
 import { consoleApi, $notice, $session } from './session.ts';
-import { fenToYuan } from '../lib/shared/money.ts';
 import { pageCount } from '../lib/shared/pagination.ts';
 import { shanghaiMinute } from '../lib/shared/slots.ts';
 
-export const yuan = (fen: number) => `¥${fenToYuan(fen)}`;
 export const when = (iso: string | null | undefined) => (iso ? shanghaiMinute(iso) : '—');
 
 export const button = {

@@ -1,7 +1,7 @@
 import type { Me } from '../session.ts';
 import { ReviewQueue } from '../ReviewQueue.tsx';
-import { Badge, type Column, when, yuan } from '../ui.tsx';
-import { fenToYuan } from '../../lib/shared/money.ts';
+import { Badge, type Column, when } from '../ui.tsx';
+import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import type { MoneyApproval } from '../../lib/shared/money/responses.ts';
 
 const TABS = [
@@ -36,7 +36,7 @@ const COLUMNS: Column<MoneyApproval>[] = [
   {
     id: 'amount',
     header: '金额',
-    cell: (r) => <strong className="tabular-nums">{yuan(r.amount_fen)}</strong>,
+    cell: (r) => <strong className="tabular-nums">{formatFen(r.amount_fen)}</strong>,
     csv: [{ header: '金额（元）', value: (r) => fenToYuan(r.amount_fen) }],
     sort: (r) => r.amount_fen,
   },
@@ -91,21 +91,21 @@ export default function Approvals({ me }: { me: Me }) {
       waiting={(r) => r.status === 'pending'}
       approve={{
         button: '批准',
-        ariaLabel: (r) => `批准 ${whom(r)} ${yuan(r.amount_fen)}`,
+        ariaLabel: (r) => `批准 ${whom(r)} ${formatFen(r.amount_fen)}`,
         title: '批准入账',
         submitText: '批准入账',
         path: '/api/admin/money/approval/approve',
         done: '已批准入账',
         form: (r) => (
           <p className="text-sm">
-            给 {whom(r)} 入账 <strong>{yuan(r.amount_fen)}</strong>（{r.requested_by} 提交：
+            给 {whom(r)} 入账 <strong>{formatFen(r.amount_fen)}</strong>（{r.requested_by} 提交：
             {r.note || '无说明'}）。请核对到账凭证，确认后立即入账。
           </p>
         ),
       }}
       reject={{
         button: '驳回',
-        ariaLabel: (r) => `驳回 ${whom(r)} ${yuan(r.amount_fen)}`,
+        ariaLabel: (r) => `驳回 ${whom(r)} ${formatFen(r.amount_fen)}`,
         title: '驳回入账',
         submitText: '驳回',
         path: '/api/admin/money/approval/reject',

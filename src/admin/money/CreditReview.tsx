@@ -2,10 +2,10 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import type { Me } from '../session.ts';
 import { ReviewQueue } from '../ReviewQueue.tsx';
-import { Badge, type Column, Field, input, when, yuan } from '../ui.tsx';
+import { Badge, type Column, Field, input, when } from '../ui.tsx';
 import type { StaffCreditPageSchema } from '../../lib/shared/money/responses.ts';
 import { DEFAULT_CREDIT_DUE_DAYS } from '../../lib/shared/money/money.ts';
-import { fenToYuan, yuanToFen } from '../../lib/shared/money.ts';
+import { fenToYuan, yuanToFen, formatFen } from '../../lib/shared/money.ts';
 
 type Row = z.output<typeof StaffCreditPageSchema>['list'][number];
 const TABS = [
@@ -44,7 +44,7 @@ const COLUMNS: Column<Row>[] = [
   {
     id: 'requested',
     header: '申请额度',
-    cell: (r) => yuan(r.requested_fen),
+    cell: (r) => formatFen(r.requested_fen),
     csv: [{ header: '申请额度（元）', value: (r) => fenToYuan(r.requested_fen) }],
     sort: (r) => r.requested_fen,
   },
@@ -59,7 +59,7 @@ const COLUMNS: Column<Row>[] = [
         </Badge>
         {r.status === 'approved' && (
           <span className="block text-xs text-slate-500">
-            {yuan(r.limit_fen)} · {r.due_days} 天
+            {formatFen(r.limit_fen)} · {r.due_days} 天
           </span>
         )}
         {r.reject_reason && <span className="block text-xs text-red-600">{r.reject_reason}</span>}

@@ -3,8 +3,8 @@ import { useSearch } from 'wouter';
 import type { z } from 'zod';
 import { type Me, staffAction } from '../session.ts';
 import { ReviewQueue } from '../ReviewQueue.tsx';
-import { Badge, button, type Column, Field, FormModal, input, useStaffFile, when, yuan } from '../ui.tsx';
-import { fenToYuan } from '../../lib/shared/money.ts';
+import { Badge, button, type Column, Field, FormModal, input, useStaffFile, when } from '../ui.tsx';
+import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import type { StaffPrestorePageSchema } from '../../lib/shared/money/responses.ts';
 
 type Row = z.output<typeof StaffPrestorePageSchema>['list'][number];
@@ -50,10 +50,10 @@ const columns = (showVoucher: (row: Row) => void): Column<Row>[] => [
     header: '金额',
     cell: (r) => (
       <>
-        <span className="block font-semibold tabular-nums">{yuan(r.amount_fen)}</span>
+        <span className="block font-semibold tabular-nums">{formatFen(r.amount_fen)}</span>
         {r.bonus_fen > 0 && (
           <span className="text-xs text-accent-700">
-            赠 {yuan(r.bonus_fen)}（{r.bonus_percent}%）
+            赠 {formatFen(r.bonus_fen)}（{r.bonus_percent}%）
           </span>
         )}
         {r.bonus_kind === 2 && <span className="text-xs text-slate-500">礼品卡 {r.bonus_percent}%</span>}
@@ -75,7 +75,7 @@ const columns = (showVoucher: (row: Row) => void): Column<Row>[] => [
             {r.voucher.payer_name} · {r.voucher.bank}
           </span>
           <span className="text-xs text-slate-500">
-            流水号 {r.voucher.serial} · {r.voucher.paid_on} · {yuan(r.voucher.amount_fen)}
+            流水号 {r.voucher.serial} · {r.voucher.paid_on} · {formatFen(r.voucher.amount_fen)}
           </span>
           <button type="button" className={`${button.link} ml-1`} onClick={() => showVoucher(r)}>
             查看凭证
@@ -153,8 +153,8 @@ export default function PrestoreReview({ me }: { me: Me }) {
         form: (r) => (
           <p className="text-sm leading-relaxed">
             已核对 <strong>{r.voucher?.payer_name}</strong> 的转账（流水号 {r.voucher?.serial}）到账{' '}
-            <strong>{yuan(r.amount_fen)}</strong>。入账后客户现金余额增加 {yuan(r.amount_fen)}
-            {r.bonus_fen > 0 && `，赠送金增加 ${yuan(r.bonus_fen)}`}。
+            <strong>{formatFen(r.amount_fen)}</strong>。入账后客户现金余额增加 {formatFen(r.amount_fen)}
+            {r.bonus_fen > 0 && `，赠送金增加 ${formatFen(r.bonus_fen)}`}。
           </p>
         ),
       }}
@@ -191,7 +191,7 @@ export default function PrestoreReview({ me }: { me: Me }) {
             }
           >
             <p className="text-sm text-slate-600">
-              仅退还该客户尚未使用的现金（最多 {other ? yuan(other.row.amount_fen) : ''}
+              仅退还该客户尚未使用的现金（最多 {other ? formatFen(other.row.amount_fen) : ''}
               ），赠送金按比例扣回。请在线下完成银行转账后再确认。
             </p>
             <Field label="退款原因">

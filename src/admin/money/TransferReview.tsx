@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { Me } from '../session.ts';
 import { ReviewQueue } from '../ReviewQueue.tsx';
-import { Badge, type Column, when, yuan } from '../ui.tsx';
-import { fenToYuan } from '../../lib/shared/money.ts';
+import { Badge, type Column, when } from '../ui.tsx';
+import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import type { TransferPageSchema } from '../../lib/shared/money/responses.ts';
 
 type Row = z.output<typeof TransferPageSchema>['list'][number];
@@ -45,7 +45,7 @@ const COLUMNS: Column<Row>[] = [
   {
     id: 'amount',
     header: '金额',
-    cell: (r) => <strong className="tabular-nums">{yuan(r.amount_fen)}</strong>,
+    cell: (r) => <strong className="tabular-nums">{formatFen(r.amount_fen)}</strong>,
     csv: [{ header: '金额（元）', value: (r) => fenToYuan(r.amount_fen) }],
     sort: (r) => r.amount_fen,
   },
@@ -90,7 +90,7 @@ export default function TransferReview({ me }: { me: Me }) {
         done: '已转账',
         form: (r) => (
           <p className="text-sm">
-            从 {r.from_name || r.from_phone} 转 <strong>{yuan(r.amount_fen)}</strong> 给{' '}
+            从 {r.from_name || r.from_phone} 转 <strong>{formatFen(r.amount_fen)}</strong> 给{' '}
             {r.to_name || r.to_phone}，确认后立即到账。
           </p>
         ),

@@ -1,7 +1,7 @@
 import type { Me } from '../session.ts';
 import { ReviewQueue } from '../ReviewQueue.tsx';
-import { Badge, type Column, when, yuan } from '../ui.tsx';
-import { fenToYuan } from '../../lib/shared/money.ts';
+import { Badge, type Column, when } from '../ui.tsx';
+import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import type { PointsAdjustRequest } from '../../lib/shared/points/responses.ts';
 
 const TABS = [
@@ -40,7 +40,7 @@ const COLUMNS: Column<PointsAdjustRequest>[] = [
     cell: (r) => (
       <>
         <strong className="block tabular-nums">{signed(r.points)}</strong>
-        <span className="text-xs whitespace-nowrap text-slate-500">约 {yuan(r.value_fen)}</span>
+        <span className="text-xs whitespace-nowrap text-slate-500">约 {formatFen(r.value_fen)}</span>
       </>
     ),
     csv: [
@@ -107,7 +107,7 @@ export default function AdjustReview({ me }: { me: Me }) {
         done: '已批准，积分已调整',
         form: (r) => (
           <p className="text-sm">
-            给 {whom(r)} 调整 <strong>{signed(r.points)}</strong> 积分（约 {yuan(r.value_fen)}，
+            给 {whom(r)} 调整 <strong>{signed(r.points)}</strong> 积分（约 {formatFen(r.value_fen)}，
             {r.requested_by} 提交：{r.reason}）。确认后立即生效，客户可在积分明细中看到原因。
           </p>
         ),

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import type { Me } from '../session.ts';
 import { ReviewQueue } from '../ReviewQueue.tsx';
-import { Badge, type Column, Field, input, when, yuan } from '../ui.tsx';
-import { fenToYuan } from '../../lib/shared/money.ts';
+import { Badge, type Column, Field, input, when } from '../ui.tsx';
+import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import type { StaffExchangePageSchema } from '../../lib/shared/points/responses.ts';
 
 type Row = z.output<typeof StaffExchangePageSchema>['list'][number];
@@ -47,7 +47,7 @@ const COLUMNS: Column<Row>[] = [
           {r.count > 1 && ` ×${r.count}`}
         </span>
         <span className="text-xs text-slate-500">
-          {r.kind_text} · {yuan(r.value_fen)}
+          {r.kind_text} · {formatFen(r.value_fen)}
         </span>
       </>
     ),

@@ -1,7 +1,8 @@
 import type { Me } from '../session.ts';
 import { ReviewQueue } from '../ReviewQueue.tsx';
-import { Badge, type Column, when, yuan } from '../ui.tsx';
+import { Badge, type Column, when } from '../ui.tsx';
 import type { CouponIssueRequest } from '../../lib/shared/coupons/responses.ts';
+import { formatFen } from '../../lib/shared/money.ts';
 
 const TABS = [
   { value: 'pending', label: '待复核' },
@@ -11,7 +12,7 @@ const TABS = [
 ];
 const STATUS_TEXT = { pending: '待复核', approved: '已发放', rejected: '已驳回' } as const;
 /** A percentage coupon without a cap has no face value: it always needs a second person. */
-const total = (r: CouponIssueRequest) => (r.total_fen === null ? '不封顶' : yuan(r.total_fen));
+const total = (r: CouponIssueRequest) => (r.total_fen === null ? '不封顶' : formatFen(r.total_fen));
 
 const COLUMNS: Column<CouponIssueRequest>[] = [
   {

@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, createSign, createVerify, type KeyObject } from 'node:crypto';
-import { yuanToFen } from '../../../../shared/money.ts';
+import { yuanToFen, fenToYuan } from '../../../../shared/money.ts';
 import { ProviderError, RefundWindowError, type PaymentAdapter, type PaymentNotice } from './types.ts';
 import { alipayBillFromZip } from './bills.ts';
 
@@ -100,7 +100,7 @@ export function createAlipay(config: AlipayConfig): PaymentAdapter {
     async createTrade({ tradeNo, amountFen, description, expiresAt, flow = 'qr', returnUrl }) {
       const trade = {
         out_trade_no: tradeNo,
-        total_amount: (amountFen / 100).toFixed(2),
+        total_amount: fenToYuan(amountFen),
         subject: description.slice(0, 256),
         time_expire: beijing(expiresAt.getTime()),
       };
@@ -153,7 +153,7 @@ export function createAlipay(config: AlipayConfig): PaymentAdapter {
       const answer = await call('alipay.trade.refund', {
         out_trade_no: tradeNo,
         out_request_no: refundNo,
-        refund_amount: (amountFen / 100).toFixed(2),
+        refund_amount: fenToYuan(amountFen),
         refund_reason: reason.slice(0, 256),
       });
       if (answer.code !== '10000') {
