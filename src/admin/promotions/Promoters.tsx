@@ -23,6 +23,7 @@ import type {
   StaffWithdrawalSchema,
 } from '../../lib/shared/promotion/responses.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
+import { shanghaiInputMinute } from '../../lib/shared/time.ts';
 
 type Promoter = z.output<typeof StaffPromoterSchema>;
 type Withdrawal = z.output<typeof StaffWithdrawalSchema>;
@@ -473,7 +474,7 @@ const CAMPAIGN_TABS = [
 ];
 
 /** datetime-local text (Shanghai) ↔ ISO instant. */
-const toLocal = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 16);
+const toLocal = shanghaiInputMinute;
 const fromLocal = (local: string) => (local ? `${local}:00+08:00` : '');
 
 const EMPTY_CAMPAIGN = {

@@ -1,13 +1,21 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+
 import { memberOnly } from '../ui/member-gate.tsx';
+
 import Dialog from '../ui/Dialog.tsx';
 import { useConfirm } from '../member/Confirm.tsx';
+
 import { Spinner, TextField } from '../ui/kit.tsx';
+
 import { api } from '../../lib/client/api.ts';
+
 import { toast } from '../../lib/client/toast.ts';
+
 import { newRequestKey } from '../../lib/client/request-key.ts';
-import { shanghaiDate, shanghaiMinute } from '../../lib/shared/slots.ts';
+
+import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import { yuanToFen, fenToYuan, formatFen } from '../../lib/shared/money.ts';
+
 import {
   GroupHead,
   limitText,
@@ -16,6 +24,8 @@ import {
   type GroupPayment,
   type MyGroup,
 } from './common.tsx';
+
+import { shanghaiMonth } from '../../lib/shared/time.ts';
 
 type Form = {
   title: string;
@@ -90,7 +100,7 @@ function GroupPanel({
 }) {
   const [detail, setDetail] = useState<GroupDetail | null>(null);
   const [payments, setPayments] = useState<{ list: GroupPayment[]; paid_fen: number } | null>(null);
-  const [month, setMonth] = useState(shanghaiDate(Date.now()).slice(0, 7));
+  const [month, setMonth] = useState(shanghaiMonth(Date.now()));
   const [confirmDialog, ask] = useConfirm();
   const rid = summary.rid;
   const load = useCallback(async () => {

@@ -1,14 +1,22 @@
 import { useRef, useState } from 'react';
+
 import Dialog from '../ui/Dialog.tsx';
 import { inputClass, Spinner } from '../ui/kit.tsx';
+
 import { api } from '../../lib/client/api.ts';
+
 import { toast } from '../../lib/client/toast.ts';
+
 import { newRequestKey } from '../../lib/client/request-key.ts';
+
 import { fenToYuan, yuanToFen, formatFen } from '../../lib/shared/money.ts';
-import { shanghaiMinute } from '../../lib/shared/slots.ts';
+
 import { moneyChanged, type Asset } from './use-asset.ts';
+
 import OnlinePay from '../pay/OnlinePay.tsx';
 import { PAY_CHANNEL_TEXT, type PayChannelName } from '../../lib/shared/payments.ts';
+
+import { shanghaiDate } from '../../lib/shared/time.ts';
 
 /**
  * 欠款: what the credit line owes, when it falls due, how many days it is late (a late debt
@@ -40,7 +48,7 @@ export default function CreditDebt({ asset }: { asset: Asset }) {
           <p className="mt-1 text-xs text-slate-500">
             额度 {formatFen(credit.limit_fen)} · 可用 {formatFen(credit.available_fen)} · 账期{' '}
             {credit.due_days} 天
-            {credit.next_due && ` · 最早一笔 ${shanghaiMinute(credit.next_due).slice(0, 10)} 到期`}
+            {credit.next_due && ` · 最早一笔 ${shanghaiDate(new Date(credit.next_due))} 到期`}
           </p>
           {late && (
             <p role="alert" className="mt-2 text-sm text-hot-600">

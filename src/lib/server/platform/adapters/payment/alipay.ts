@@ -2,6 +2,7 @@ import { createPrivateKey, createPublicKey, createSign, createVerify, type KeyOb
 import { yuanToFen, fenToYuan } from '../../../../shared/money.ts';
 import { ProviderError, RefundWindowError, type PaymentAdapter, type PaymentNotice } from './types.ts';
 import { alipayBillFromZip } from './bills.ts';
+import { shanghaiSecond } from '../../../../shared/time.ts';
 
 /**
  * Alipay refunds a 当面付 trade within the refundable period the merchant's contract sets
@@ -28,7 +29,7 @@ export type AlipayConfig = {
 
 /** yyyy-MM-dd HH:mm:ss in Beijing time, as Alipay's `timestamp` wants it. */
 function beijing(ms: number): string {
-  return new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+  return shanghaiSecond(ms);
 }
 
 /** The string Alipay signs: parameters other than sign (and, for notices, sign_type), sorted, k=v joined by &. */
