@@ -7,6 +7,10 @@ import {
   button,
   type Column,
   DataTable,
+  DateRangeFilter,
+  inDateRange,
+  isDateRangeSet,
+  NO_DATE_RANGE,
   ExportCsv,
   Field,
   FormModal,
@@ -14,6 +18,7 @@ import {
   PageHeader,
   Pager,
   StatusTabs,
+  useAllRows,
   useList,
 } from './ui.tsx';
 import type { Permission } from '../lib/shared/staff/permissions.ts';
@@ -93,6 +98,16 @@ export function ReviewQueue<T extends { rid: string }, D = unknown>({
   const [status, setStatus] = useState(initialStatus);
   const filter = status ? { status } : {};
   const list = useList<T>(path, filter);
+  // A date range filters on the column that carries the row's time. The list APIs take no dates,
+  // so with a range set every row under the status is read (as the export does) and filtered here.
+  const dated = columns.find((c) => c.date);
+  const [range, setRange] = useState(NO_DATE_RANGE);
+  const ranged = dated !== undefined && isDateRangeSet(range);
+  const all = useAllRows<T>(path, filter, ranged);
+  const rows = ranged
+    ? (all.rows?.filter((r) => inDateRange(dated.date!(r), range)) ?? null)
+    : (list.data?.list ?? null);
+  const reload = () => (ranged ? all.reload() : list.reload());
   const [target, setTarget] = useState<{ row: T; approve: boolean } | null>(null);
   const [reason, setReason] = useState('');
   const canDecide = me.permissions.includes(decider);
@@ -129,17 +144,24 @@ export function ReviewQueue<T extends { rid: string }, D = unknown>({
       <PageHeader
         title={title}
         lead={lead}
-        actions={<ExportCsv<T> path={path} filter={filter} name={csvName} columns={columns} />}
+        actions={
+          ranged ? (
+            <ExportCsv<T> rows={rows} name={csvName} columns={columns} />
+          ) : (
+            <ExportCsv<T> path={path} filter={filter} name={csvName} columns={columns} />
+          )
+        }
       />
       <StatusTabs label={statusLabel} tabs={tabs} value={status} onChange={setStatus} />
+      {dated && <DateRangeFilter label={dated.header} value={range} onChange={setRange} />}
       <DataTable<T>
         label={label}
-        rows={list.data?.list ?? null}
+        rows={rows}
         rowKey={(r) => r.rid}
         empty={empty}
         columns={[...columns, decide]}
       />
-      <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
+      {!ranged && <Pager page={list.page} pages={list.pages} onPage={list.setPage} />}
       <FormModal
         open={target !== null}
         title={target ? textOf(decision.title, target.row) : ''}
@@ -150,7 +172,7 @@ export function ReviewQueue<T extends { rid: string }, D = unknown>({
           const row = target!.row;
           const extra = target!.approve ? (approve.body?.(row) ?? {}) : { reason };
           if (typeof extra === 'string') return extra;
-          return staffAction<D>(decision.path, { rid: row.rid, ...extra }, decision.done, list.reload);
+          return staffAction<D>(decision.path, { rid: row.rid, ...extra }, decision.done, reload);
         }}
       >
         {target?.approve ? (
@@ -170,7 +192,7 @@ export function ReviewQueue<T extends { rid: string }, D = unknown>({
           </>
         )}
       </FormModal>
-      {children?.(list.reload)}
+      {children?.(reload)}
     </div>
   );
 }

@@ -16,7 +16,7 @@ import {
 } from '@tanstack/react-table';
 import { consoleApi, $notice, $session } from './session.ts';
 import { pageCount } from '../lib/shared/pagination.ts';
-import { shanghaiMinute } from '../lib/shared/slots.ts';
+import { shanghaiDate, shanghaiMinute } from '../lib/shared/time.ts';
 
 export const when = (iso: string | null | undefined) => (iso ? shanghaiMinute(iso) : '—');
 
@@ -208,6 +208,79 @@ async function allRows<T>(path: string, filter: Record<string, unknown>): Promis
   return rows;
 }
 
+/** Every row under the filters while `on` (null while loading or off), for a filter the API lacks. */
+export function useAllRows<T>(path: string, filter: Record<string, unknown>, on: boolean) {
+  const [rows, setRows] = useState<T[] | null>(null);
+  const key = JSON.stringify(filter);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    setRows(null);
+    if (!on) return;
+    let current = true;
+    void allRows<T>(path, JSON.parse(key) as Record<string, unknown>).then((r) => current && setRows(r));
+    return () => {
+      current = false;
+    };
+  }, [path, key, on, version]);
+  return { rows, reload: () => setVersion((v) => v + 1) };
+}
+
+/** Shanghai dates (YYYY-MM-DD), either end open. */
+export type DateRange = { from: string; to: string };
+export const NO_DATE_RANGE: DateRange = { from: '', to: '' };
+export const isDateRangeSet = (r: DateRange) => Boolean(r.from || r.to);
+
+/** Whether an instant falls on a Shanghai date within the range (both ends included). */
+export function inDateRange(iso: string | null | undefined, range: DateRange): boolean {
+  if (!isDateRangeSet(range)) return true;
+  if (!iso) return false;
+  const day = shanghaiDate(new Date(iso));
+  return (!range.from || day >= range.from) && (!range.to || day <= range.to);
+}
+
+/** 从 … 至 … over a list's time column. */
+export function DateRangeFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: DateRange;
+  onChange: (r: DateRange) => void;
+}) {
+  return (
+    <div
+      className="mb-3 flex flex-wrap items-center gap-2 text-sm text-slate-600"
+      role="group"
+      aria-label={label}
+    >
+      <span>{label}</span>
+      <input
+        type="date"
+        className={filterInput}
+        aria-label={`${label}从`}
+        value={value.from}
+        max={value.to || undefined}
+        onChange={(e) => onChange({ ...value, from: e.target.value })}
+      />
+      <span>至</span>
+      <input
+        type="date"
+        className={filterInput}
+        aria-label={`${label}至`}
+        value={value.to}
+        min={value.from || undefined}
+        onChange={(e) => onChange({ ...value, to: e.target.value })}
+      />
+      {isDateRangeSet(value) && (
+        <button type="button" className={button.link} onClick={() => onChange(NO_DATE_RANGE)}>
+          清除日期
+        </button>
+      )}
+    </div>
+  );
+}
+
 export type CsvColumn<T> = { header: string; value: (row: T) => string | number };
 
 /**
@@ -224,6 +297,8 @@ export type Column<T> = {
   csv?: ((row: T) => string | number) | CsvColumn<T>[];
   /** A sort key: the header becomes a button that orders the rows on screen (the APIs do not sort). */
   sort?: (row: T) => string | number;
+  /** The row's instant this column shows: a date range (从…至…) filters the list on it. */
+  date?: (row: T) => string | null;
 };
 
 /** The CSV columns of a list's columns, in the table's order. */

@@ -20,6 +20,7 @@ const COLUMNS: Column<MoneyApproval>[] = [
     cell: (r) => when(r.created),
     csv: (r) => when(r.created),
     sort: (r) => r.created,
+    date: (r) => r.created,
     className: 'whitespace-nowrap text-slate-500',
   },
   {

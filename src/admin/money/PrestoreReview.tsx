@@ -26,6 +26,7 @@ const columns = (showVoucher: (row: Row) => void): Column<Row>[] => [
     cell: (r) => when(r.created),
     csv: (r) => when(r.created),
     sort: (r) => r.created,
+    date: (r) => r.created,
     className: 'whitespace-nowrap text-slate-500',
   },
   {
