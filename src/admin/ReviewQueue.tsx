@@ -107,7 +107,10 @@ export function ReviewQueue<T extends { rid: string }, D = unknown>({
   const rows = ranged
     ? (all.rows?.filter((r) => inDateRange(dated.date!(r), range)) ?? null)
     : (list.data?.list ?? null);
-  const reload = () => (ranged ? all.reload() : list.reload());
+  const reload = () => {
+    void list.reload();
+    if (ranged) all.reload();
+  };
   const [target, setTarget] = useState<{ row: T; approve: boolean } | null>(null);
   const [reason, setReason] = useState('');
   const canDecide = me.permissions.includes(decider);
