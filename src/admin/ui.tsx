@@ -238,6 +238,9 @@ export function inDateRange(iso: string | null | undefined, range: DateRange): b
   return (!range.from || day >= range.from) && (!range.to || day <= range.to);
 }
 
+/** A date range's two inputs share a phone's line; on a wider screen they are filter-sized. */
+const rangeInput = `${inputBase} min-w-0 flex-1 sm:w-44 sm:flex-none`;
+
 /** 从 … 至 … over a list's time column. */
 export function DateRangeFilter({
   label,
@@ -254,10 +257,10 @@ export function DateRangeFilter({
       role="group"
       aria-label={label}
     >
-      <span>{label}</span>
+      <span className="w-full sm:w-auto">{label}</span>
       <input
         type="date"
-        className={filterInput}
+        className={rangeInput}
         aria-label={`${label}从`}
         value={value.from}
         max={value.to || undefined}
@@ -266,7 +269,7 @@ export function DateRangeFilter({
       <span>至</span>
       <input
         type="date"
-        className={filterInput}
+        className={rangeInput}
         aria-label={`${label}至`}
         value={value.to}
         min={value.from || undefined}
