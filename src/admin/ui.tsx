@@ -6,17 +6,18 @@ import { useStore } from '@nanostores/react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import {
   createColumnHelper,
+  createSortedRowModel,
+  rowSortingFeature,
+  sortFn_basic,
   tableFeatures,
   useTable,
   type ColumnDef,
   type RowData,
 } from '@tanstack/react-table';
 import { consoleApi, $notice, $session } from './session.ts';
-import { fenToYuan } from '../lib/shared/money.ts';
 import { pageCount } from '../lib/shared/pagination.ts';
-import { shanghaiMinute } from '../lib/shared/slots.ts';
+import { shanghaiDate, shanghaiMinute } from '../lib/shared/time.ts';
 
-export const yuan = (fen: number) => `¥${fenToYuan(fen)}`;
 export const when = (iso: string | null | undefined) => (iso ? shanghaiMinute(iso) : '—');
 
 export const button = {
@@ -207,7 +208,110 @@ async function allRows<T>(path: string, filter: Record<string, unknown>): Promis
   return rows;
 }
 
+/** Every row under the filters while `on` (null while loading or off), for a filter the API lacks. */
+export function useAllRows<T>(path: string, filter: Record<string, unknown>, on: boolean) {
+  const [rows, setRows] = useState<T[] | null>(null);
+  const key = JSON.stringify(filter);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    setRows(null);
+    if (!on) return;
+    let current = true;
+    void allRows<T>(path, JSON.parse(key) as Record<string, unknown>).then((r) => current && setRows(r));
+    return () => {
+      current = false;
+    };
+  }, [path, key, on, version]);
+  return { rows, reload: () => setVersion((v) => v + 1) };
+}
+
+/** Shanghai dates (YYYY-MM-DD), either end open. */
+export type DateRange = { from: string; to: string };
+export const NO_DATE_RANGE: DateRange = { from: '', to: '' };
+export const isDateRangeSet = (r: DateRange) => Boolean(r.from || r.to);
+
+/** Whether an instant falls on a Shanghai date within the range (both ends included). */
+export function inDateRange(iso: string | null | undefined, range: DateRange): boolean {
+  if (!isDateRangeSet(range)) return true;
+  if (!iso) return false;
+  const day = shanghaiDate(new Date(iso));
+  return (!range.from || day >= range.from) && (!range.to || day <= range.to);
+}
+
+/** A date range's two inputs share a phone's line; on a wider screen they are filter-sized. */
+const rangeInput = `${inputBase} min-w-0 flex-1 sm:w-44 sm:flex-none`;
+
+/** 从 … 至 … over a list's time column. */
+export function DateRangeFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: DateRange;
+  onChange: (r: DateRange) => void;
+}) {
+  return (
+    <div
+      className="mb-3 flex flex-wrap items-center gap-2 text-sm text-slate-600"
+      role="group"
+      aria-label={label}
+    >
+      <span className="w-full sm:w-auto">{label}</span>
+      <input
+        type="date"
+        className={rangeInput}
+        aria-label={`${label}从`}
+        value={value.from}
+        max={value.to || undefined}
+        onChange={(e) => onChange({ ...value, from: e.target.value })}
+      />
+      <span>至</span>
+      <input
+        type="date"
+        className={rangeInput}
+        aria-label={`${label}至`}
+        value={value.to}
+        min={value.from || undefined}
+        onChange={(e) => onChange({ ...value, to: e.target.value })}
+      />
+      {isDateRangeSet(value) && (
+        <button type="button" className={button.link} onClick={() => onChange(NO_DATE_RANGE)}>
+          清除日期
+        </button>
+      )}
+    </div>
+  );
+}
+
 export type CsvColumn<T> = { header: string; value: (row: T) => string | number };
+
+/**
+ * A list screen's column, written once for the table and its CSV export: the header, the cell, its
+ * CSV text (or the CSV columns a two-field cell stands for) and an optional sort key.
+ */
+export type Column<T> = {
+  id: string;
+  header: string;
+  /** The table cell; a column without one is in the CSV only. */
+  cell?: (row: T) => ReactNode;
+  className?: string;
+  /** The CSV text under the same header, or the CSV columns this cell shows together. */
+  csv?: ((row: T) => string | number) | CsvColumn<T>[];
+  /** A sort key: the header becomes a button that orders the rows on screen (the APIs do not sort). */
+  sort?: (row: T) => string | number;
+  /** The row's instant this column shows: a date range (从…至…) filters the list on it. */
+  date?: (row: T) => string | null;
+};
+
+/** The CSV columns of a list's columns, in the table's order. */
+export function csvColumns<T>(columns: readonly (Column<T> | CsvColumn<T>)[]): CsvColumn<T>[] {
+  return columns.flatMap((c) => {
+    if ('value' in c) return [c];
+    if (!c.csv) return [];
+    return typeof c.csv === 'function' ? [{ header: c.header, value: c.csv }] : c.csv;
+  });
+}
 
 /**
  * 导出 CSV: every row under the current filters (a paged list's `path`), or the `rows` of a short
@@ -223,7 +327,8 @@ export function ExportCsv<T>({
   path?: string;
   filter?: Record<string, unknown>;
   rows?: T[] | null;
-  columns: CsvColumn<T>[];
+  /** A list's columns (those with a CSV text) or CSV-only columns. */
+  columns: readonly (Column<T> | CsvColumn<T>)[];
   name: string;
 }) {
   const [busy, setBusy] = useState(false);
@@ -235,6 +340,7 @@ export function ExportCsv<T>({
       onClick={async () => {
         setBusy(true);
         const rows = path ? await allRows<T>(path, filter) : (held ?? []);
+        const exported = csvColumns(columns);
         // Excel turns long digit strings (invoice numbers, credit codes, bank accounts) into
         // rounded numbers; as ="…" it keeps them as text.
         const cell = (v: string | number) => {
@@ -242,8 +348,8 @@ export function ExportCsv<T>({
           return /^\d{12,}$/.test(text) ? `"=""${text}"""` : `"${text.replace(/"/g, '""')}"`;
         };
         const text = [
-          columns.map((c) => cell(c.header)),
-          ...rows.map((r) => columns.map((c) => cell(c.value(r)))),
+          exported.map((c) => cell(c.header)),
+          ...rows.map((r) => exported.map((c) => cell(c.value(r)))),
         ]
           .map((line) => line.join(','))
           .join('\r\n');
@@ -259,29 +365,47 @@ export function ExportCsv<T>({
   );
 }
 
-const features = tableFeatures({});
+const features = tableFeatures({
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  sortFns: { basic: sortFn_basic },
+});
 
 /** A table's one-line state, kept in view when a phone scrolls the wide table sideways. */
 const tableNotice = 'sticky left-0 max-w-[calc(100vw-2rem)] px-3 py-10 text-center text-slate-400';
 
-/** A table of rows (TanStack Table): columns with a header and a cell, and the empty state. */
+const sortMark = { asc: '↑', desc: '↓' } as const;
+
+/**
+ * A table of rows (TanStack Table): the list's columns with a cell, the empty state, and sorting of
+ * the rows on screen by the columns that have a sort key.
+ */
 export function DataTable<T extends RowData>({
   rows,
-  columns,
+  columns: all,
   empty = '暂无数据',
   label,
   rowKey,
 }: {
   rows: T[] | null;
-  columns: { id: string; header: string; cell: (row: T) => ReactNode; className?: string }[];
+  columns: readonly Column<T>[];
   empty?: string;
   label: string;
   rowKey: (row: T) => string;
 }) {
   const helper = createColumnHelper<typeof features, T>();
-  const defs = columns.map((c) =>
-    helper.display({ id: c.id, header: c.header, cell: (ctx) => c.cell(ctx.row.original) }),
-  ) as ColumnDef<typeof features, T>[];
+  const columns = all.filter((c) => c.cell);
+  const defs = columns.map((c) => {
+    const cell = c.cell!;
+    return c.sort
+      ? helper.accessor(c.sort, {
+          id: c.id,
+          header: c.header,
+          cell: (ctx) => cell(ctx.row.original),
+          sortFn: 'basic',
+        })
+      : helper.display({ id: c.id, header: c.header, cell: (ctx) => cell(ctx.row.original) });
+  }) as ColumnDef<typeof features, T>[];
   const table = useTable({ features, columns: defs, data: rows ?? [], getRowId: rowKey });
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
@@ -289,11 +413,32 @@ export function DataTable<T extends RowData>({
         <thead className="bg-slate-50 text-xs text-slate-500">
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col" className="px-3 py-2.5 font-medium whitespace-nowrap">
-                  <table.FlexRender header={header} />
-                </th>
-              ))}
+              {group.headers.map((header) => {
+                const sorted = header.column.getIsSorted();
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    className="px-3 py-2.5 font-medium whitespace-nowrap"
+                    aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
+                    {header.column.getCanSort() ? (
+                      <button
+                        type="button"
+                        className="inline-flex items-center gap-1 hover:text-brand-700"
+                        onClick={header.column.getToggleSortingHandler()}
+                      >
+                        <table.FlexRender header={header} />
+                        <span aria-hidden="true" className={sorted ? 'text-brand-700' : 'text-slate-300'}>
+                          {sorted ? sortMark[sorted] : '↕'}
+                        </span>
+                      </button>
+                    ) : (
+                      <table.FlexRender header={header} />
+                    )}
+                  </th>
+                );
+              })}
             </tr>
           ))}
         </thead>

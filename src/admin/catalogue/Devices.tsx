@@ -12,11 +12,10 @@ import {
   PageHeader,
   Pager,
   useList,
-  yuan,
 } from '../ui.tsx';
 import { deviceAddSchema, deviceEditSchema } from '../../lib/shared/reservations/reservation.ts';
 import type { StaffDeviceSchema } from '../../lib/shared/reservations/responses.ts';
-import { fenToYuan, yuanToFen } from '../../lib/shared/money.ts';
+import { fenToYuan, yuanToFen, formatFen } from '../../lib/shared/money.ts';
 import ImageField from './ImageField.tsx';
 
 type StaffDevice = z.output<typeof StaffDeviceSchema>;
@@ -182,7 +181,7 @@ export default function Devices({ me }: { me: Me }) {
             id: 'price',
             header: '价格',
             className: 'whitespace-nowrap',
-            cell: (r) => `${yuan(r.price_fen)} / ${r.price_unit === 'hour' ? '小时' : '次'}`,
+            cell: (r) => `${formatFen(r.price_fen)} / ${r.price_unit === 'hour' ? '小时' : '次'}`,
           },
           {
             id: 'rules',

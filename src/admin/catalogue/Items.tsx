@@ -13,9 +13,8 @@ import {
   Pager,
   StatusTabs,
   useList,
-  yuan,
 } from '../ui.tsx';
-import { fenToYuan, yuanToFen } from '../../lib/shared/money.ts';
+import { fenToYuan, yuanToFen, formatFen } from '../../lib/shared/money.ts';
 import {
   itemAddSchema,
   itemEditSchema,
@@ -222,7 +221,7 @@ export default function Items({ me }: { me: Me }) {
             className: 'whitespace-nowrap tabular-nums',
             cell: (r) => (
               <>
-                {yuan(r.price_fen)}
+                {formatFen(r.price_fen)}
                 <span className="text-xs text-slate-500"> {r.unit}</span>
               </>
             ),

@@ -15,10 +15,10 @@ import {
   StatusTabs,
   useList,
   when,
-  yuan,
 } from '../ui.tsx';
 import type { AssetSchema, MovementPageSchema } from '../../lib/shared/money/responses.ts';
 import type { OrderSummary } from '../../lib/shared/orders/order.ts';
+import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 
 type Found = { rid: string; phone: string; name: string; company: string; balance_fen: number };
 type Wallet = Omit<z.output<typeof AssetSchema>, 'online_channels'>;
@@ -69,14 +69,14 @@ export default function Customers({ me }: { me: Me }) {
               </span>
             </Fact>
             <Fact label="现金 / 赠送金">
-              {wallet ? `${yuan(wallet.cash_fen)} / ${yuan(wallet.bonus_fen)}` : '—'}
+              {wallet ? `${formatFen(wallet.cash_fen)} / ${formatFen(wallet.bonus_fen)}` : '—'}
             </Fact>
             <Fact label="信用额度（已用）">
-              {wallet ? `${yuan(wallet.credit_limit_fen)}（${yuan(wallet.credit_used_fen)}）` : '—'}
+              {wallet ? `${formatFen(wallet.credit_limit_fen)}（${formatFen(wallet.credit_used_fen)}）` : '—'}
             </Fact>
             <Fact label="逾期">
               {wallet && wallet.overdue_fen > 0 ? (
-                <Badge tone="red">{`${yuan(wallet.overdue_fen)}，${wallet.overdue_days} 天`}</Badge>
+                <Badge tone="red">{`${formatFen(wallet.overdue_fen)}，${wallet.overdue_days} 天`}</Badge>
               ) : (
                 '无'
               )}
@@ -145,7 +145,7 @@ function CustomerTabs({ userRid, me }: { userRid: string; me: Me }) {
               },
               { id: 'created', header: '下单时间', cell: (o) => when(o.created) },
               { id: 'items', header: '检测项目', cell: (o) => o.item_names.join('、') },
-              { id: 'amount', header: '金额', cell: (o) => yuan(o.amount_fen) },
+              { id: 'amount', header: '金额', cell: (o) => formatFen(o.amount_fen) },
               { id: 'status', header: '状态', cell: (o) => <Badge tone="brand">{o.status_text}</Badge> },
             ]}
           />
@@ -163,16 +163,16 @@ function CustomerTabs({ userRid, me }: { userRid: string; me: Me }) {
                 { header: '类型', value: (m) => m.kind_text },
                 { header: '说明', value: (m) => m.note },
                 { header: '订单号', value: (m) => m.order_no ?? '' },
-                { header: '现金（元）', value: (m) => (m.cash_fen / 100).toFixed(2) },
-                { header: '赠送金（元）', value: (m) => (m.bonus_fen / 100).toFixed(2) },
-                { header: '信用（元）', value: (m) => (m.credit_fen / 100).toFixed(2) },
+                { header: '现金（元）', value: (m) => fenToYuan(m.cash_fen) },
+                { header: '赠送金（元）', value: (m) => fenToYuan(m.bonus_fen) },
+                { header: '信用（元）', value: (m) => fenToYuan(m.credit_fen) },
                 {
                   header: '现金余额（元）',
-                  value: (m) => (m.cash_after_fen === null ? '' : (m.cash_after_fen / 100).toFixed(2)),
+                  value: (m) => (m.cash_after_fen === null ? '' : fenToYuan(m.cash_after_fen)),
                 },
                 {
                   header: '赠送金余额（元）',
-                  value: (m) => (m.bonus_after_fen === null ? '' : (m.bonus_after_fen / 100).toFixed(2)),
+                  value: (m) => (m.bonus_after_fen === null ? '' : fenToYuan(m.bonus_after_fen)),
                 },
               ]}
             />
@@ -186,9 +186,9 @@ function CustomerTabs({ userRid, me }: { userRid: string; me: Me }) {
               { id: 'at', header: '时间', cell: (m) => when(m.at) },
               { id: 'kind', header: '类型', cell: (m) => <Badge>{m.kind_text}</Badge> },
               { id: 'note', header: '说明', cell: (m) => m.note },
-              { id: 'cash', header: '现金', cell: (m) => (m.cash_fen ? yuan(m.cash_fen) : '—') },
-              { id: 'bonus', header: '赠送金', cell: (m) => (m.bonus_fen ? yuan(m.bonus_fen) : '—') },
-              { id: 'credit', header: '信用', cell: (m) => (m.credit_fen ? yuan(m.credit_fen) : '—') },
+              { id: 'cash', header: '现金', cell: (m) => (m.cash_fen ? formatFen(m.cash_fen) : '—') },
+              { id: 'bonus', header: '赠送金', cell: (m) => (m.bonus_fen ? formatFen(m.bonus_fen) : '—') },
+              { id: 'credit', header: '信用', cell: (m) => (m.credit_fen ? formatFen(m.credit_fen) : '—') },
             ]}
           />
           <Pager page={movements.page} pages={movements.pages} onPage={movements.setPage} />
@@ -213,7 +213,7 @@ function CustomerGroups({ userRid, me }: { userRid: string; me: Me }) {
           { id: 'name', header: '课题组', cell: (g) => g.name },
           { id: 'institution', header: '所属单位', cell: (g) => g.institution },
           { id: 'leader', header: '组长', cell: (g) => `${g.leader.name || '—'} ${g.leader.phone}` },
-          { id: 'balance', header: '余额', cell: (g) => yuan(g.balance_fen) },
+          { id: 'balance', header: '余额', cell: (g) => formatFen(g.balance_fen) },
           {
             id: 'actions',
             header: '操作',

@@ -13,10 +13,10 @@ import {
   StatusTabs,
   useList,
   when,
-  yuan,
 } from '../ui.tsx';
 import type { StaffGroupDetailSchema, StaffGroupPageSchema } from '../../lib/shared/groups/responses.ts';
 import { shanghaiMonth } from '../../lib/shared/statements/statements.ts';
+import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 
 export type GroupRow = z.output<typeof StaffGroupPageSchema>['list'][number];
 type Row = GroupRow;
@@ -28,7 +28,7 @@ const TABS = [
   { value: '', label: '全部' },
 ];
 
-const limit = (fen: number | null) => (fen === null ? '不限' : yuan(fen));
+const limit = (fen: number | null) => (fen === null ? '不限' : formatFen(fen));
 
 /**
  * 课题组: every research group with its leader, members and wallet (decision 0033). Members and
@@ -57,7 +57,7 @@ export default function Groups({ me }: { me: Me }) {
               { header: '组长', value: (r) => r.leader.name },
               { header: '组长手机', value: (r) => r.leader.phone },
               { header: '成员数', value: (r) => r.members },
-              { header: '余额（元）', value: (r) => (r.balance_fen / 100).toFixed(2) },
+              { header: '余额（元）', value: (r) => fenToYuan(r.balance_fen) },
               { header: '状态', value: (r) => (r.status === 'active' ? '正常' : '已解散') },
               { header: '创建时间', value: (r) => when(r.created) },
             ]}
@@ -103,7 +103,7 @@ export default function Groups({ me }: { me: Me }) {
             ),
           },
           { id: 'members', header: '成员', cell: (r) => `${r.members} 人`, className: 'whitespace-nowrap' },
-          { id: 'balance', header: '余额', cell: (r) => yuan(r.balance_fen), className: 'tabular-nums' },
+          { id: 'balance', header: '余额', cell: (r) => formatFen(r.balance_fen), className: 'tabular-nums' },
           {
             id: 'status',
             header: '状态',
@@ -180,7 +180,7 @@ export function GroupModal({ rid, me, onClose }: { rid: string; me: Me; onClose:
             </div>
             <div>
               <dt className="text-slate-500">钱包余额</dt>
-              <dd className="font-semibold tabular-nums">{yuan(d.balance_fen)}</dd>
+              <dd className="font-semibold tabular-nums">{formatFen(d.balance_fen)}</dd>
             </div>
             <div>
               <dt className="text-slate-500">状态</dt>
@@ -202,7 +202,7 @@ export function GroupModal({ rid, me, onClose }: { rid: string; me: Me; onClose:
                   {m.status !== 'active' && <Badge tone="accent">{m.status_text}</Badge>}
                   <span className="ml-auto text-xs text-slate-500">
                     单笔 {limit(m.per_order_limit_fen)} · 每月 {limit(m.monthly_limit_fen)} · 本月已用{' '}
-                    {yuan(m.spent_this_month_fen)}
+                    {formatFen(m.spent_this_month_fen)}
                   </span>
                 </li>
               ))}
@@ -211,7 +211,7 @@ export function GroupModal({ rid, me, onClose }: { rid: string; me: Me; onClose:
           <section aria-label="课题组支付">
             <div className="mb-1.5 flex flex-wrap items-center justify-between gap-2">
               <h3 className="text-sm font-semibold">
-                支付记录 · 已支付 {yuan(d.payments.paid_fen)}（{d.payments.total} 笔申请）
+                支付记录 · 已支付 {formatFen(d.payments.paid_fen)}（{d.payments.total} 笔申请）
               </h3>
               <input
                 className={filterInput}
@@ -232,7 +232,7 @@ export function GroupModal({ rid, me, onClose }: { rid: string; me: Me; onClose:
                     <span className="font-mono text-xs">{p.order_no}</span>
                     <span>{p.member}</span>
                     {p.label && <span className="text-xs text-slate-500">{p.label}</span>}
-                    <span className="ml-auto tabular-nums">{yuan(p.amount_fen)}</span>
+                    <span className="ml-auto tabular-nums">{formatFen(p.amount_fen)}</span>
                     <Badge tone={p.status === 'paid' ? 'brand' : p.status === 'pending' ? 'hot' : 'slate'}>
                       {p.status_text}
                     </Badge>

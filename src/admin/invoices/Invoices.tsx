@@ -14,10 +14,10 @@ import {
   StatusTabs,
   useList,
   when,
-  yuan,
 } from '../ui.tsx';
 import { isTaxInvoice } from '../../lib/shared/invoices/invoices.ts';
 import type { StaffInvoicePageSchema } from '../../lib/shared/invoices/responses.ts';
+import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 
 type Row = z.output<typeof StaffInvoicePageSchema>['list'][number];
 type Step = { row: Row; kind: 'reject' | 'issue' | 'reverse' };
@@ -99,7 +99,7 @@ export default function Invoices({ me }: { me: Me }) {
               { header: '发票抬头', value: (r) => r.title.name },
               { header: '税号', value: (r) => r.title.tax_no },
               { header: '开票来源', value: (r) => SOURCE_TEXT[r.source] },
-              { header: '金额（元）', value: (r) => (r.amount_fen / 100).toFixed(2) },
+              { header: '金额（元）', value: (r) => fenToYuan(r.amount_fen) },
               { header: '状态', value: (r) => r.status_text },
               { header: '发票号码', value: (r) => r.invoice_no ?? '' },
               { header: '红字发票号码', value: (r) => r.reversal_no ?? '' },
@@ -146,7 +146,7 @@ export default function Invoices({ me }: { me: Me }) {
               </>
             ),
           },
-          { id: 'amount', header: '金额', cell: (r) => yuan(r.amount_fen), className: 'tabular-nums' },
+          { id: 'amount', header: '金额', cell: (r) => formatFen(r.amount_fen), className: 'tabular-nums' },
           {
             id: 'status',
             header: '状态',

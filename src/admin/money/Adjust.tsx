@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { consoleApi, notice } from '../session.ts';
-import { button, Field, input, PageHeader, yuan } from '../ui.tsx';
-import { yuanToFen } from '../../lib/shared/money.ts';
+import { button, Field, input, PageHeader } from '../ui.tsx';
+import { yuanToFen, formatFen } from '../../lib/shared/money.ts';
 
 type Found = { rid: string; phone: string; name: string; company: string; balance_fen: number };
 
@@ -39,7 +39,7 @@ export default function Adjust() {
       'ok',
       res.pending
         ? '金额较大，已提交复核：另一位同事在「入账复核」中批准后入账'
-        : `已入账，客户余额 ${yuan(res.balance_fen)}`,
+        : `已入账，客户余额 ${formatFen(res.balance_fen)}`,
     );
     setFound({ ...found, balance_fen: res.balance_fen });
     setAmount('');
@@ -71,7 +71,8 @@ export default function Adjust() {
           aria-label="入账"
         >
           <p className="text-sm">
-            <strong>{found.name || found.phone}</strong> {found.company} · 当前余额 {yuan(found.balance_fen)}
+            <strong>{found.name || found.phone}</strong> {found.company} · 当前余额{' '}
+            {formatFen(found.balance_fen)}
           </p>
           <Field label="入账金额（元）">
             <input

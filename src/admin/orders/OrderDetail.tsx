@@ -2,12 +2,12 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { z } from 'zod';
 import { consoleApi, type Me, notice, staffAction } from '../session.ts';
-import { Badge, button, fetchStaffFile, Field, FormModal, input, PageHeader, when, yuan } from '../ui.tsx';
+import { Badge, button, fetchStaffFile, Field, FormModal, input, PageHeader, when } from '../ui.tsx';
 import { nextStatus, ORDER_ACTION_TEXT, type OrderAction } from '../../lib/shared/orders/order-status.ts';
 import type { StaffOrderDetailSchema } from '../../lib/shared/orders/responses.ts';
 import { actorText, eventText, FILE_KIND_TEXT } from '../../lib/shared/orders/order-view.ts';
 import type { Permission } from '../../lib/shared/staff/permissions.ts';
-import { yuanToFen } from '../../lib/shared/money.ts';
+import { yuanToFen, fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import QuoteBuilder from './QuoteBuilder.tsx';
 import { ReceiptDialog, ReceiptList } from './Receipt.tsx';
 
@@ -142,7 +142,7 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
                 className={button.ghost}
                 onClick={() => {
                   setNote('');
-                  setPrice((order.amount_fen / 100).toFixed(2));
+                  setPrice(fenToYuan(order.amount_fen));
                   setStep('finalPrice');
                 }}
               >
@@ -156,8 +156,8 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
         <Fact label="状态">
           <Badge tone="brand">{order.status_text}</Badge>
         </Fact>
-        <Fact label="金额">{yuan(order.amount_fen)}</Fact>
-        <Fact label="已付">{yuan(order.paid_fen)}</Fact>
+        <Fact label="金额">{formatFen(order.amount_fen)}</Fact>
+        <Fact label="已付">{formatFen(order.paid_fen)}</Fact>
         <Fact label="付款方式">{order.pay_mode === 'before' ? '先付款后检测' : '检测后结算'}</Fact>
         <Fact label="送样方式">{order.delivery_type === 1 ? '上门取样' : '自行寄样'}</Fact>
         <Fact label="快递">{order.express ? `${order.express.company} ${order.express.no}` : '—'}</Fact>
@@ -181,9 +181,9 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
                   </span>
                 </td>
                 <td className="py-2 text-right tabular-nums">
-                  {yuan(l.price_fen)} × {l.sample_count}
+                  {formatFen(l.price_fen)} × {l.sample_count}
                 </td>
-                <td className="py-2 text-right font-medium tabular-nums">{yuan(l.line_fen)}</td>
+                <td className="py-2 text-right font-medium tabular-nums">{formatFen(l.line_fen)}</td>
               </tr>
             ))}
           </tbody>
@@ -215,9 +215,9 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
                       {l.description && <span className="block text-xs text-slate-500">{l.description}</span>}
                     </td>
                     <td className="py-1.5 text-right tabular-nums">
-                      {yuan(l.unit_price_fen)} × {l.quantity}
+                      {formatFen(l.unit_price_fen)} × {l.quantity}
                     </td>
-                    <td className="py-1.5 text-right tabular-nums">{yuan(l.amount_fen)}</td>
+                    <td className="py-1.5 text-right tabular-nums">{formatFen(l.amount_fen)}</td>
                   </tr>
                 ))}
                 {order.quote.discount && (
@@ -226,7 +226,7 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
                       {order.quote.discount.name}
                     </td>
                     <td className="py-1.5 text-right tabular-nums">
-                      -{yuan(order.quote.discount.amount_fen)}
+                      -{formatFen(order.quote.discount.amount_fen)}
                     </td>
                   </tr>
                 )}
@@ -235,7 +235,9 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
           )}
           <p className="mt-2 text-right text-sm">
             报价合计{' '}
-            <strong className="text-base text-hot-600 tabular-nums">{yuan(order.quote.total_fen)}</strong>
+            <strong className="text-base text-hot-600 tabular-nums">
+              {formatFen(order.quote.total_fen)}
+            </strong>
           </p>
           {order.quote.note && <p className="mt-1 text-sm text-slate-600">说明：{order.quote.note}</p>}
         </section>
@@ -373,7 +375,7 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
         {step === 'finalPrice' && (
           <Field
             label="最终价格（元）"
-            hint={`已付 ${yuan(order.paid_fen)}：高于已付部分由客户补差价，低于已付部分即时退回原支付来源`}
+            hint={`已付 ${formatFen(order.paid_fen)}：高于已付部分由客户补差价，低于已付部分即时退回原支付来源`}
           >
             <input
               className={input}
@@ -394,7 +396,7 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
           />
         </Field>
         {step === 'cancel' && order.paid_fen > 0 && (
-          <p className="text-sm text-slate-600">已付 {yuan(order.paid_fen)} 将原路退回客户账户。</p>
+          <p className="text-sm text-slate-600">已付 {formatFen(order.paid_fen)} 将原路退回客户账户。</p>
         )}
       </FormModal>
     </div>

@@ -14,8 +14,8 @@ import {
   StatusTabs,
   useList,
   when,
-  yuan,
 } from '../ui.tsx';
+import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 
 const TABS: { value: OrderStatus | ''; label: string }[] = [
   { value: '', label: '全部' },
@@ -28,8 +28,8 @@ export const ORDER_CSV: CsvColumn<OrderSummary>[] = [
   { header: '下单时间', value: (o) => when(o.created) },
   { header: '检测项目', value: (o) => o.item_names.join('、') },
   { header: '状态', value: (o) => o.status_text },
-  { header: '金额（元）', value: (o) => (o.amount_fen / 100).toFixed(2) },
-  { header: '已付（元）', value: (o) => (o.paid_fen / 100).toFixed(2) },
+  { header: '金额（元）', value: (o) => fenToYuan(o.amount_fen) },
+  { header: '已付（元）', value: (o) => fenToYuan(o.paid_fen) },
   { header: '客户类型', value: (o) => (o.customer_kind === 'enterprise' ? '企业' : '高校/科研') },
 ];
 
@@ -129,10 +129,10 @@ export default function Orders() {
             cell: (o) => (
               <>
                 <span className="tabular-nums">
-                  {o.status === 'quoting' && o.quoted_fen === null ? '待报价' : yuan(o.amount_fen)}
+                  {o.status === 'quoting' && o.quoted_fen === null ? '待报价' : formatFen(o.amount_fen)}
                 </span>
                 {o.paid_fen > 0 && (
-                  <span className="block text-xs text-slate-500">已付 {yuan(o.paid_fen)}</span>
+                  <span className="block text-xs text-slate-500">已付 {formatFen(o.paid_fen)}</span>
                 )}
               </>
             ),

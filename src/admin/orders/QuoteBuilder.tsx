@@ -4,8 +4,8 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { staffAction } from '../session.ts';
-import { button, Field, FormModal, input, yuan } from '../ui.tsx';
-import { fenToYuan, yuanToFen } from '../../lib/shared/money.ts';
+import { button, Field, FormModal, input } from '../ui.tsx';
+import { fenToYuan, yuanToFen, formatFen } from '../../lib/shared/money.ts';
 import { addDays, shanghaiDate } from '../../lib/shared/slots.ts';
 import { priceQuote, quoteSchema, QUOTE_MAX_LINES } from '../../lib/shared/orders/quote.ts';
 import type { StaffOrderDetailSchema } from '../../lib/shared/orders/responses.ts';
@@ -168,7 +168,7 @@ export default function QuoteBuilder({
                   />
                 </td>
                 <td className="py-1 pt-3 text-right tabular-nums" data-line-amount>
-                  {yuan(priced.lines[i].amount_fen)}
+                  {formatFen(priced.lines[i].amount_fen)}
                 </td>
                 <td className="py-1 pl-1">
                   <button
@@ -220,21 +220,21 @@ export default function QuoteBuilder({
         aria-label="报价合计"
       >
         <dt className="text-slate-500">明细合计</dt>
-        <dd className="text-right tabular-nums">{yuan(priced.subtotal_fen)}</dd>
+        <dd className="text-right tabular-nums">{formatFen(priced.subtotal_fen)}</dd>
         {fenOf(discount) > 0 && (
           <>
             <dt className="text-slate-500">{discountName.trim() || '优惠'}</dt>
-            <dd className="text-right tabular-nums">-{yuan(fenOf(discount))}</dd>
+            <dd className="text-right tabular-nums">-{formatFen(fenOf(discount))}</dd>
           </>
         )}
         <dt className="font-medium">报价合计</dt>
         <dd className="text-right text-base font-semibold text-hot-600 tabular-nums" data-quote-total>
-          {yuan(priced.total_fen)}
+          {formatFen(priced.total_fen)}
         </dd>
       </dl>
       <p className="text-xs text-slate-500">
-        项目参考价合计 {yuan(order.items.reduce((n, l) => n + l.line_fen, 0))}
-        {again && order.quote && `；当前报价 ${yuan(order.quote.total_fen)}`}
+        项目参考价合计 {formatFen(order.items.reduce((n, l) => n + l.line_fen, 0))}
+        {again && order.quote && `；当前报价 ${formatFen(order.quote.total_fen)}`}
       </p>
       <Field label="有效期至" hint={`默认 ${order.quote_valid_days} 天；过期后客户不能付款，需重新报价`}>
         <input

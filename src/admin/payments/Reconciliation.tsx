@@ -14,7 +14,6 @@ import {
   StatusTabs,
   useList,
   when,
-  yuan,
 } from '../ui.tsx';
 import {
   BILL_PROVIDER_TEXT,
@@ -23,13 +22,14 @@ import {
   type ReconciliationRunPageSchema,
 } from '../../lib/shared/reconciliation.ts';
 import { addDays, shanghaiDate } from '../../lib/shared/slots.ts';
+import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 
 type Run = z.output<typeof ReconciliationRunPageSchema>['list'][number];
 type Difference = z.output<typeof ReconciliationExceptionPageSchema>['list'][number];
 type Tab = 'open' | 'resolved' | 'cleared' | 'all';
 
 const RUN_TONE = { matched: 'accent', exceptions: 'red', failed: 'hot', running: 'slate' } as const;
-const money = (fen: number | null) => (fen === null ? '—' : yuan(fen));
+const money = (fen: number | null) => (fen === null ? '—' : formatFen(fen));
 
 /** 对账: each provider's daily trade bill against our trades and ledger; finance resolves what differs. */
 export default function Reconciliation({ me }: { me: Me }) {
@@ -93,12 +93,12 @@ export default function Reconciliation({ me }: { me: Me }) {
             {
               id: 'paid',
               header: '收款',
-              cell: (r) => <span className="tabular-nums">{yuan(r.paid_fen)}</span>,
+              cell: (r) => <span className="tabular-nums">{formatFen(r.paid_fen)}</span>,
             },
             {
               id: 'refunded',
               header: '退款',
-              cell: (r) => <span className="tabular-nums">{yuan(r.refunded_fen)}</span>,
+              cell: (r) => <span className="tabular-nums">{formatFen(r.refunded_fen)}</span>,
             },
             {
               id: 'open',
@@ -167,11 +167,11 @@ export default function Reconciliation({ me }: { me: Me }) {
                 { header: '退款号', value: (d) => d.refund_no ?? '' },
                 {
                   header: '账单金额（元）',
-                  value: (d) => (d.bill_fen === null ? '' : (d.bill_fen / 100).toFixed(2)),
+                  value: (d) => (d.bill_fen === null ? '' : fenToYuan(d.bill_fen)),
                 },
                 {
                   header: '本系统金额（元）',
-                  value: (d) => (d.our_fen === null ? '' : (d.our_fen / 100).toFixed(2)),
+                  value: (d) => (d.our_fen === null ? '' : fenToYuan(d.our_fen)),
                 },
                 { header: '说明', value: (d) => d.detail },
                 { header: '状态', value: (d) => d.status_text },

@@ -13,9 +13,8 @@ import {
   Pager,
   StatusTabs,
   useList,
-  yuan,
 } from '../ui.tsx';
-import { priceYuan, yuanToFen } from '../../lib/shared/money.ts';
+import { priceYuan, yuanToFen, fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { ITEM_KIND_TEXT, type ItemKind } from '../../lib/shared/points/points.ts';
 import type { PointsItemSchema } from '../../lib/shared/points/responses.ts';
 
@@ -75,7 +74,7 @@ export default function Items({ me }: { me: Me }) {
                 { header: '名称', value: (r) => r.name },
                 { header: '类型', value: (r) => r.kind_text },
                 { header: '所需积分', value: (r) => r.points },
-                { header: '面值（元）', value: (r) => (r.value_fen / 100).toFixed(2) },
+                { header: '面值（元）', value: (r) => fenToYuan(r.value_fen) },
                 { header: '说明', value: (r) => r.description },
                 { header: '排序', value: (r) => r.sort },
                 { header: '状态', value: (r) => (r.status === 'active' ? '在售' : '已下架') },
@@ -117,7 +116,7 @@ export default function Items({ me }: { me: Me }) {
             header: '所需积分',
             cell: (r) => <strong className="tabular-nums">{r.points.toLocaleString('zh-CN')}</strong>,
           },
-          { id: 'value', header: '面值', cell: (r) => yuan(r.value_fen) },
+          { id: 'value', header: '面值', cell: (r) => formatFen(r.value_fen) },
           { id: 'sort', header: '排序', cell: (r) => r.sort },
           {
             id: 'status',

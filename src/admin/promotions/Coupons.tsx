@@ -14,9 +14,8 @@ import {
   StatusTabs,
   useList,
   when,
-  yuan,
 } from '../ui.tsx';
-import { yuanToFen } from '../../lib/shared/money.ts';
+import { yuanToFen, fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { shanghaiDate } from '../../lib/shared/slots.ts';
 import { couponTemplateSchema } from '../../lib/shared/coupons/coupons.ts';
 import type {
@@ -141,13 +140,13 @@ export default function Coupons({ me }: { me: Me }) {
                 { header: '发放方式', value: channelText },
                 { header: '已发放（张）', value: (r) => r.issued_count },
                 { header: '发放总量（张）', value: (r) => r.budget_count ?? '不限' },
-                { header: '已发放金额（元）', value: (r) => (r.issued_fen / 100).toFixed(2) },
+                { header: '已发放金额（元）', value: (r) => fenToYuan(r.issued_fen) },
                 {
                   header: '预算金额（元）',
-                  value: (r) => (r.budget_fen === null ? '不限' : (r.budget_fen / 100).toFixed(2)),
+                  value: (r) => (r.budget_fen === null ? '不限' : fenToYuan(r.budget_fen)),
                 },
                 { header: '已使用（张）', value: (r) => r.used_count },
-                { header: '抵扣金额（元）', value: (r) => (r.discount_fen / 100).toFixed(2) },
+                { header: '抵扣金额（元）', value: (r) => fenToYuan(r.discount_fen) },
                 { header: '状态', value: (r) => (r.status === 'active' ? '发放中' : '已停用') },
                 { header: '创建时间', value: (r) => when(r.created) },
               ]}
@@ -194,7 +193,7 @@ export default function Coupons({ me }: { me: Me }) {
                 {r.issued_count} 张{r.budget_count !== null && ` / ${r.budget_count} 张`}
                 {r.budget_fen !== null && (
                   <span className="block text-xs text-slate-500">
-                    {yuan(r.issued_fen)} / {yuan(r.budget_fen)}
+                    {formatFen(r.issued_fen)} / {formatFen(r.budget_fen)}
                   </span>
                 )}
               </span>
@@ -206,7 +205,7 @@ export default function Coupons({ me }: { me: Me }) {
             cell: (r) => (
               <span className="tabular-nums">
                 {r.used_count} 张
-                <span className="block text-xs text-slate-500">抵扣 {yuan(r.discount_fen)}</span>
+                <span className="block text-xs text-slate-500">抵扣 {formatFen(r.discount_fen)}</span>
               </span>
             ),
           },
@@ -480,7 +479,7 @@ function Usage({ row, onClose }: { row: Row; onClose: () => void }) {
                 {h.state_text}
                 {h.order_no && (
                   <span className="block text-xs text-slate-500">
-                    {h.order_no} · 抵扣 {yuan(h.discount_fen ?? 0)}
+                    {h.order_no} · 抵扣 {formatFen(h.discount_fen ?? 0)}
                   </span>
                 )}
               </>

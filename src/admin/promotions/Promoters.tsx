@@ -15,7 +15,6 @@ import {
   StatusTabs,
   useList,
   when,
-  yuan,
 } from '../ui.tsx';
 import { campaignSaveSchema, promoterApproveSchema } from '../../lib/shared/promotion/promotion.ts';
 import type {
@@ -23,6 +22,8 @@ import type {
   StaffPromoterSchema,
   StaffWithdrawalSchema,
 } from '../../lib/shared/promotion/responses.ts';
+import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
+import { shanghaiInputMinute } from '../../lib/shared/time.ts';
 
 type Promoter = z.output<typeof StaffPromoterSchema>;
 type Withdrawal = z.output<typeof StaffWithdrawalSchema>;
@@ -93,8 +94,8 @@ function Applications({ me }: { me: Me }) {
             { header: '状态', value: (r) => r.status_text },
             { header: '返利比例', value: (r) => r.rate_percent_text },
             { header: '邀请人数', value: (r) => r.invited_count },
-            { header: '返利余额（元）', value: (r) => (r.balance_fen / 100).toFixed(2) },
-            { header: '已提现（元）', value: (r) => (r.withdrawn_fen / 100).toFixed(2) },
+            { header: '返利余额（元）', value: (r) => fenToYuan(r.balance_fen) },
+            { header: '已提现（元）', value: (r) => fenToYuan(r.withdrawn_fen) },
             { header: '审核时间', value: (r) => when(r.reviewed_at) },
             { header: '驳回原因', value: (r) => r.reject_reason },
           ]}
@@ -140,7 +141,7 @@ function Applications({ me }: { me: Me }) {
             header: '邀请 / 返利余额 / 已提现',
             cell: (r) => (
               <span className="tabular-nums">
-                {r.invited_count} 人 · {yuan(r.balance_fen)} · {yuan(r.withdrawn_fen)}
+                {r.invited_count} 人 · {formatFen(r.balance_fen)} · {formatFen(r.withdrawn_fen)}
               </span>
             ),
           },
@@ -270,9 +271,9 @@ function Withdrawals({ me }: { me: Me }) {
             { header: '申请时间', value: (r) => when(r.created_at) },
             { header: '推广员', value: (r) => r.promoter.real_name },
             { header: '手机', value: (r) => r.promoter.phone },
-            { header: '提现金额（元）', value: (r) => (r.amount_fen / 100).toFixed(2) },
-            { header: '手续费（元）', value: (r) => (r.fee_fen / 100).toFixed(2) },
-            { header: '应打款（元）', value: (r) => (r.payout_fen / 100).toFixed(2) },
+            { header: '提现金额（元）', value: (r) => fenToYuan(r.amount_fen) },
+            { header: '手续费（元）', value: (r) => fenToYuan(r.fee_fen) },
+            { header: '应打款（元）', value: (r) => fenToYuan(r.payout_fen) },
             { header: '收款方式', value: (r) => r.channel_text },
             { header: '户名', value: (r) => r.account_name },
             { header: '收款账号', value: (r) => r.account_no },
@@ -306,9 +307,10 @@ function Withdrawals({ me }: { me: Me }) {
             header: '金额 / 手续费 / 应打款',
             cell: (r) => (
               <span className="tabular-nums">
-                {yuan(r.amount_fen)}
+                {formatFen(r.amount_fen)}
                 <span className="block text-xs text-slate-500">
-                  {yuan(r.fee_fen)} · <strong className="text-slate-800">{yuan(r.payout_fen)}</strong>
+                  {formatFen(r.fee_fen)} ·{' '}
+                  <strong className="text-slate-800">{formatFen(r.payout_fen)}</strong>
                 </span>
               </span>
             ),
@@ -412,7 +414,8 @@ function Withdrawals({ me }: { me: Me }) {
         {paying && (
           <p className="rounded-md bg-slate-50 px-3 py-2 text-sm">
             请先向 {paying.channel_text} {paying.account_name}（{paying.account_no}
-            {paying.bank_name && `，${paying.bank_name}`}）转账 <strong>{yuan(paying.payout_fen)}</strong>
+            {paying.bank_name && `，${paying.bank_name}`}）转账{' '}
+            <strong>{formatFen(paying.payout_fen)}</strong>
             ，再填写转账流水号。
           </p>
         )}
@@ -471,7 +474,7 @@ const CAMPAIGN_TABS = [
 ];
 
 /** datetime-local text (Shanghai) ↔ ISO instant. */
-const toLocal = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 16);
+const toLocal = shanghaiInputMinute;
 const fromLocal = (local: string) => (local ? `${local}:00+08:00` : '');
 
 const EMPTY_CAMPAIGN = {

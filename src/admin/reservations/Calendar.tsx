@@ -9,6 +9,7 @@ import type {
   StaffDevicePageSchema,
   StaffReservationPageSchema,
 } from '../../lib/shared/reservations/responses.ts';
+import { shanghaiWeekday } from '../../lib/shared/time.ts';
 
 type Booking = z.output<typeof StaffReservationPageSchema>['list'][number];
 type Block = z.output<typeof BlockPageSchema>['list'][number];
@@ -29,7 +30,7 @@ const TONE: Record<string, string> = {
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 const hhmm = (m: number) =>
   `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-const weekdayOf = (date: string) => new Date(shanghaiMidnight(date)! + 8 * 3600_000).getUTCDay();
+const weekdayOf = (date: string) => shanghaiWeekday(shanghaiMidnight(date)!);
 const mondayOf = (date: string) => addDays(date, -((weekdayOf(date) + 6) % 7));
 
 /** All pages of a staff list (50 a page), for the week's blocks and bookings. */

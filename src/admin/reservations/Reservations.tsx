@@ -15,7 +15,6 @@ import {
   StatusTabs,
   useList,
   when,
-  yuan,
 } from '../ui.tsx';
 import Calendar from './Calendar.tsx';
 import type {
@@ -27,6 +26,7 @@ import {
   RESERVATION_STATUSES,
   type ReservationStatus,
 } from '../../lib/shared/reservations/reservation-rules.ts';
+import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 
 type Booking = z.output<typeof StaffReservationPageSchema>['list'][number];
 type OwnDevice = z.output<typeof StaffTempDevicePageSchema>['list'][number];
@@ -88,7 +88,7 @@ export default function Reservations({ me }: { me: Me }) {
                   { header: '开始', value: (b) => when(b.start) },
                   { header: '结束', value: (b) => when(b.end) },
                   { header: '客户', value: (b) => `${b.customer.name} ${b.customer.phone}` },
-                  { header: '金额（元）', value: (b) => (b.amount_fen / 100).toFixed(2) },
+                  { header: '金额（元）', value: (b) => fenToYuan(b.amount_fen) },
                   { header: '状态', value: (b) => b.status_text },
                   { header: '订单号', value: (b) => b.order_no },
                 ]}
@@ -164,7 +164,7 @@ export default function Reservations({ me }: { me: Me }) {
                   header: '金额 / 订单',
                   cell: (b) => (
                     <>
-                      <span className="block tabular-nums">{yuan(b.amount_fen)}</span>
+                      <span className="block tabular-nums">{formatFen(b.amount_fen)}</span>
                       <span className="text-xs text-slate-500">
                         {b.order_no} · {b.order_status_text}
                       </span>

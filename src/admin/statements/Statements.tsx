@@ -15,13 +15,13 @@ import {
   StatusTabs,
   useList,
   when,
-  yuan,
 } from '../ui.tsx';
 import type {
   StaffStatementDetailSchema,
   StaffStatementPageSchema,
 } from '../../lib/shared/statements/responses.ts';
 import { addMonth, shanghaiMonth } from '../../lib/shared/statements/statements.ts';
+import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 
 type Row = z.output<typeof StaffStatementPageSchema>['list'][number];
 type Detail = z.output<typeof StaffStatementDetailSchema>;
@@ -80,7 +80,7 @@ export default function Statements({ me }: { me: Me }) {
                 { header: '单位', value: (r) => r.customer.company },
                 { header: '版本', value: (r) => r.version },
                 { header: '状态', value: (r) => r.status_text },
-                { header: '期末应付（元）', value: (r) => (r.figures.due_fen / 100).toFixed(2) },
+                { header: '期末应付（元）', value: (r) => fenToYuan(r.figures.due_fen) },
               ]}
             />
             {manage && (
@@ -155,7 +155,12 @@ export default function Statements({ me }: { me: Me }) {
               </>
             ),
           },
-          { id: 'due', header: '期末应付', cell: (r) => yuan(r.figures.due_fen), className: 'tabular-nums' },
+          {
+            id: 'due',
+            header: '期末应付',
+            cell: (r) => formatFen(r.figures.due_fen),
+            className: 'tabular-nums',
+          },
           {
             id: 'issued',
             header: '出具时间',
@@ -287,16 +292,16 @@ function DetailModal({
             <dd>{d.status_text}</dd>
             <dt className="text-slate-500">期初/期末余额</dt>
             <dd className="tabular-nums">
-              {yuan(f.opening_balance_fen)} / {yuan(f.closing_balance_fen)}
+              {formatFen(f.opening_balance_fen)} / {formatFen(f.closing_balance_fen)}
             </dd>
             <dt className="text-slate-500">本期结算订单</dt>
-            <dd className="tabular-nums">{yuan(f.billed_fen)}</dd>
+            <dd className="tabular-nums">{formatFen(f.billed_fen)}</dd>
             <dt className="text-slate-500">期末待结算</dt>
-            <dd className="tabular-nums">{yuan(f.closing_unsettled_fen)}</dd>
+            <dd className="tabular-nums">{formatFen(f.closing_unsettled_fen)}</dd>
             <dt className="text-slate-500">期末信用欠款</dt>
-            <dd className="tabular-nums">{yuan(f.closing_credit_fen)}</dd>
+            <dd className="tabular-nums">{formatFen(f.closing_credit_fen)}</dd>
             <dt className="text-slate-500">期末应付合计</dt>
-            <dd className="font-semibold tabular-nums">{yuan(f.due_fen)}</dd>
+            <dd className="font-semibold tabular-nums">{formatFen(f.due_fen)}</dd>
           </dl>
           <ol className="grid max-h-56 gap-1 overflow-y-auto rounded-md border border-slate-200 p-2 text-xs">
             {d.lines.map((l) => (
@@ -309,7 +314,7 @@ function DetailModal({
                   {l.kind === 'movement' ? `${l.title} ${l.note}` : `${l.order_no} ${l.title}`}
                 </span>
                 <span className="tabular-nums">
-                  {yuan(l.kind === 'movement' ? l.amount_fen : l.owed_fen || l.amount_fen)}
+                  {formatFen(l.kind === 'movement' ? l.amount_fen : l.owed_fen || l.amount_fen)}
                 </span>
               </li>
             ))}

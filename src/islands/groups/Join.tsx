@@ -5,7 +5,8 @@ import { useConfirm } from '../member/Confirm.tsx';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
-import { GroupHead, limitText, PAYMENT_TONE, yuan, type GroupPayment, type MyGroup } from './common.tsx';
+import { GroupHead, limitText, PAYMENT_TONE, type GroupPayment, type MyGroup } from './common.tsx';
+import { formatFen } from '../../lib/shared/money.ts';
 
 type Found = { rid: string; name: string; institution: string; pi_name: string };
 
@@ -30,7 +31,7 @@ function MyPayments({ rid }: { rid: string }) {
           <span className="min-w-0 flex-1 tabular-nums">
             {p.order_no} {p.label && <span className="text-slate-500">· {p.label}</span>}
           </span>
-          <span className="tabular-nums">{yuan(p.amount_fen)}</span>
+          <span className="tabular-nums">{formatFen(p.amount_fen)}</span>
           <span className={`rounded px-2 text-xs leading-6 ${PAYMENT_TONE[p.status]}`}>{p.status_text}</span>
           <span className="text-xs text-slate-400">{shanghaiMinute(p.created)}</span>
           {p.status === 'pending' && (
@@ -196,7 +197,7 @@ function Join() {
                 <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
                   <div>
                     <dt className="text-slate-500">课题组余额</dt>
-                    <dd className="font-semibold tabular-nums">{yuan(g.balance_fen)}</dd>
+                    <dd className="font-semibold tabular-nums">{formatFen(g.balance_fen)}</dd>
                   </div>
                   <div>
                     <dt className="text-slate-500">单笔限额</dt>
@@ -208,7 +209,7 @@ function Join() {
                   </div>
                   <div>
                     <dt className="text-slate-500">本月已用</dt>
-                    <dd className="tabular-nums">{yuan(g.spent_this_month_fen)}</dd>
+                    <dd className="tabular-nums">{formatFen(g.spent_this_month_fen)}</dd>
                   </div>
                 </dl>
                 <p className="text-xs text-slate-500">

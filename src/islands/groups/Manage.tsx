@@ -1,22 +1,31 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+
 import { memberOnly } from '../ui/member-gate.tsx';
+
 import Dialog from '../ui/Dialog.tsx';
 import { useConfirm } from '../member/Confirm.tsx';
+
 import { Spinner, TextField } from '../ui/kit.tsx';
+
 import { api } from '../../lib/client/api.ts';
+
 import { toast } from '../../lib/client/toast.ts';
+
 import { newRequestKey } from '../../lib/client/request-key.ts';
-import { shanghaiDate, shanghaiMinute } from '../../lib/shared/slots.ts';
-import { yuanToFen } from '../../lib/shared/money.ts';
+
+import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import { yuanToFen, fenToYuan, formatFen } from '../../lib/shared/money.ts';
+
 import {
   GroupHead,
   limitText,
   PAYMENT_TONE,
-  yuan,
   type GroupDetail,
   type GroupPayment,
   type MyGroup,
 } from './common.tsx';
+
+import { shanghaiMonth } from '../../lib/shared/time.ts';
 
 type Form = {
   title: string;
@@ -91,7 +100,7 @@ function GroupPanel({
 }) {
   const [detail, setDetail] = useState<GroupDetail | null>(null);
   const [payments, setPayments] = useState<{ list: GroupPayment[]; paid_fen: number } | null>(null);
-  const [month, setMonth] = useState(shanghaiDate(Date.now()).slice(0, 7));
+  const [month, setMonth] = useState(shanghaiMonth(Date.now()));
   const [confirmDialog, ask] = useConfirm();
   const rid = summary.rid;
   const load = useCallback(async () => {
@@ -124,7 +133,7 @@ function GroupPanel({
         p.order_no,
         p.member,
         p.label,
-        (p.amount_fen / 100).toFixed(2),
+        fenToYuan(p.amount_fen),
         p.status_text,
         shanghaiMinute(p.created),
       ]),
@@ -150,7 +159,7 @@ function GroupPanel({
         <div className="rounded-xl bg-gradient-to-br from-brand-700 to-brand-500 p-4 text-white">
           <p className="text-sm text-brand-100">课题组账户余额</p>
           <p className="text-2xl font-bold tabular-nums" data-group-balance>
-            {yuan(detail.balance_fen)}
+            {formatFen(detail.balance_fen)}
           </p>
           <button
             type="button"
@@ -244,7 +253,7 @@ function GroupPanel({
                 {m.role !== 'leader' && (
                   <span className="block text-xs text-slate-500">
                     单笔 {limitText(m.per_order_limit_fen)} · 每月 {limitText(m.monthly_limit_fen)} · 本月已用{' '}
-                    {yuan(m.spent_this_month_fen)}
+                    {formatFen(m.spent_this_month_fen)}
                   </span>
                 )}
               </span>
@@ -371,7 +380,8 @@ function GroupPanel({
           </span>
         </div>
         <p className="mb-2 text-sm text-slate-500">
-          本月已支付 <strong className="text-slate-900 tabular-nums">{yuan(payments?.paid_fen ?? 0)}</strong>
+          本月已支付{' '}
+          <strong className="text-slate-900 tabular-nums">{formatFen(payments?.paid_fen ?? 0)}</strong>
         </p>
         {payments && payments.list.length === 0 ? (
           <p className="rounded-lg bg-slate-50 px-3 py-4 text-center text-sm text-slate-400">本月暂无支付</p>
@@ -387,7 +397,7 @@ function GroupPanel({
                   <span className="tabular-nums">{p.order_no}</span> · {p.member}
                   {p.label && <span className="text-slate-500"> · {p.label}</span>}
                 </span>
-                <span className="font-medium tabular-nums">{yuan(p.amount_fen)}</span>
+                <span className="font-medium tabular-nums">{formatFen(p.amount_fen)}</span>
                 <span className={`rounded px-2 text-xs leading-6 ${PAYMENT_TONE[p.status]}`}>
                   {p.status_text}
                 </span>

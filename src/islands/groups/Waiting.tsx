@@ -4,7 +4,7 @@ import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { GROUP_REQUEST_EVENT, groupRequestChanged, ORDER_PAID_EVENT } from '../../lib/client/pay-events.ts';
 import type { GroupWaitingSchema } from '../../lib/shared/groups/responses.ts';
-import { yuan } from './common.tsx';
+import { formatFen } from '../../lib/shared/money.ts';
 
 export type WaitingRequest = z.output<typeof GroupWaitingSchema>['list'][number];
 
@@ -54,7 +54,7 @@ export function WaitingMark({ request }: { request: WaitingRequest }) {
         课题组审批中
       </span>
       <span className="min-w-0 flex-1 text-slate-600">
-        已申请由「{request.group_name}」支付 {yuan(request.amount_fen)}，等待组长审批
+        已申请由「{request.group_name}」支付 {formatFen(request.amount_fen)}，等待组长审批
       </span>
       <button
         type="button"

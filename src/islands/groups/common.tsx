@@ -10,11 +10,9 @@ export type MyGroup = z.output<typeof MyGroupsSchema>['list'][number];
 export type GroupDetail = z.output<typeof GroupDetailSchema>;
 export type GroupPayment = z.output<typeof GroupPaymentPageSchema>['list'][number];
 
-/** ¥1234.00, as the rest of the site writes money. */
-export const yuan = formatFen;
 /** A limit as people read it: 不限 (null), 需审批 (0), or the amount. */
 export const limitText = (fen: number | null) =>
-  fen === null ? '不限' : fen === 0 ? '每笔需审批' : yuan(fen);
+  fen === null ? '不限' : fen === 0 ? '每笔需审批' : formatFen(fen);
 
 export const PAYMENT_TONE: Record<GroupPayment['status'], string> = {
   pending: 'bg-hot-50 text-hot-600',

@@ -5,7 +5,7 @@ import CreditDebt from '../money/CreditDebt.tsx';
 import { Pager, Spinner } from '../ui/kit.tsx';
 import { memberOnly } from '../ui/member-gate.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
-import { fenToYuan } from '../../lib/shared/money.ts';
+import { formatFen } from '../../lib/shared/money.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import type { OrderSummary } from '../../lib/shared/orders/order.ts';
 import { openPay, ORDER_PAID_EVENT } from '../../lib/client/pay-events.ts';
@@ -29,7 +29,6 @@ const TEXT = {
   },
 } as const;
 
-const yuan = (fen: number) => `¥${fenToYuan(fen)}`;
 const owedOf = (o: OrderSummary) => Math.max(0, o.amount_fen - o.paid_fen);
 
 /**
@@ -75,16 +74,16 @@ function OwedOrders({ status }: { status: 'unpaid' | 'unsettled' }) {
       >
         <Figure
           label={text.total}
-          value={data ? yuan(data.owed_fen) : '—'}
+          value={data ? formatFen(data.owed_fen) : '—'}
           tone={data && data.owed_fen > 0 ? 'hot' : undefined}
           testId="owed-total"
           wide
         />
         <Figure label="订单数" value={data ? `${data.total} 笔` : '—'} />
-        <Figure label="账户余额" value={balance !== undefined ? yuan(balance) : '—'} testId="balance" />
+        <Figure label="账户余额" value={balance !== undefined ? formatFen(balance) : '—'} testId="balance" />
         {short > 0 && (
           <p className="col-span-2 bg-hot-50 px-4 py-2.5 text-sm text-hot-600 sm:col-span-3">
-            余额不足以支付全部{text.label}订单（还差 {yuan(short)}），
+            余额不足以支付全部{text.label}订单（还差 {formatFen(short)}），
             <a href="/member/prestore" className="font-medium underline underline-offset-2">
               去预存
             </a>
@@ -179,8 +178,10 @@ function OwedRow({ order: o, waiting }: { order: OrderSummary; waiting?: Waiting
       <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-3">
         <p className="text-sm text-slate-500">
           应付
-          <strong className="ml-1.5 text-lg text-hot-600 tabular-nums">{yuan(owedOf(o))}</strong>
-          {o.paid_fen > 0 && <span className="ml-2 text-xs text-slate-400">已付 {yuan(o.paid_fen)}</span>}
+          <strong className="ml-1.5 text-lg text-hot-600 tabular-nums">{formatFen(owedOf(o))}</strong>
+          {o.paid_fen > 0 && (
+            <span className="ml-2 text-xs text-slate-400">已付 {formatFen(o.paid_fen)}</span>
+          )}
         </p>
         <div className="ml-auto flex items-center gap-2">
           <a href={detail} className="rounded-md px-2 py-1 text-sm text-brand-700 hover:bg-brand-50">

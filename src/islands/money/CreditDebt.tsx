@@ -1,16 +1,22 @@
 import { useRef, useState } from 'react';
+
 import Dialog from '../ui/Dialog.tsx';
 import { inputClass, Spinner } from '../ui/kit.tsx';
+
 import { api } from '../../lib/client/api.ts';
+
 import { toast } from '../../lib/client/toast.ts';
+
 import { newRequestKey } from '../../lib/client/request-key.ts';
-import { fenToYuan, yuanToFen } from '../../lib/shared/money.ts';
-import { shanghaiMinute } from '../../lib/shared/slots.ts';
+
+import { fenToYuan, yuanToFen, formatFen } from '../../lib/shared/money.ts';
+
 import { moneyChanged, type Asset } from './use-asset.ts';
+
 import OnlinePay from '../pay/OnlinePay.tsx';
 import { PAY_CHANNEL_TEXT, type PayChannelName } from '../../lib/shared/payments.ts';
 
-const yuan = (fen: number) => `¥${fenToYuan(fen)}`;
+import { shanghaiDate } from '../../lib/shared/time.ts';
 
 /**
  * 欠款: what the credit line owes, when it falls due, how many days it is late (a late debt
@@ -37,15 +43,16 @@ export default function CreditDebt({ asset }: { asset: Asset }) {
             )}
           </h2>
           <p className="mt-1 text-2xl font-bold text-hot-600 tabular-nums" data-testid="credit-owed">
-            {yuan(credit.used_fen)}
+            {formatFen(credit.used_fen)}
           </p>
           <p className="mt-1 text-xs text-slate-500">
-            额度 {yuan(credit.limit_fen)} · 可用 {yuan(credit.available_fen)} · 账期 {credit.due_days} 天
-            {credit.next_due && ` · 最早一笔 ${shanghaiMinute(credit.next_due).slice(0, 10)} 到期`}
+            额度 {formatFen(credit.limit_fen)} · 可用 {formatFen(credit.available_fen)} · 账期{' '}
+            {credit.due_days} 天
+            {credit.next_due && ` · 最早一笔 ${shanghaiDate(new Date(credit.next_due))} 到期`}
           </p>
           {late && (
             <p role="alert" className="mt-2 text-sm text-hot-600">
-              逾期金额 {yuan(credit.overdue_fen)}，还清逾期款项前暂停信用支付。
+              逾期金额 {formatFen(credit.overdue_fen)}，还清逾期款项前暂停信用支付。
             </p>
           )}
         </div>
@@ -112,7 +119,7 @@ function RepayDialog({ open, onClose, asset }: { open: boolean; onClose: () => v
       <div className="grid gap-3 text-sm">
         <p className="flex justify-between">
           <span className="text-slate-500">待还金额</span>
-          <strong className="tabular-nums">{yuan(owed)}</strong>
+          <strong className="tabular-nums">{formatFen(owed)}</strong>
         </p>
         {asset.online_channels.length > 0 && (
           <div role="radiogroup" aria-label="还款方式" className="grid grid-cols-3 gap-2">
@@ -154,7 +161,7 @@ function RepayDialog({ open, onClose, asset }: { open: boolean; onClose: () => v
           <>
             <p className="flex justify-between">
               <span className="text-slate-500">可用现金</span>
-              <span className="tabular-nums">{yuan(asset.cash_fen)}</span>
+              <span className="tabular-nums">{formatFen(asset.cash_fen)}</span>
             </p>
             <label className="grid gap-1.5">
               <span className="font-medium text-slate-700">还款金额（元）</span>

@@ -2,13 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Spinner, TextField } from '../ui/kit.tsx';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
-import { fenToYuan, yuanToFen } from '../../lib/shared/money.ts';
+import { fenToYuan, yuanToFen, formatFen } from '../../lib/shared/money.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import { DEFAULT_CREDIT_DUE_DAYS, DEFAULT_CREDIT_LIMIT_FEN } from '../../lib/shared/money/money.ts';
 import CreditDebt from './CreditDebt.tsx';
 import { moneyChanged, type Asset } from './use-asset.ts';
-
-const yuan = (fen: number) => `¥${fenToYuan(fen)}`;
 
 /**
  * 信用额度: apply for a line (staff set the limit and the term), see it, withdraw an application
@@ -54,9 +52,9 @@ export default function CreditPanel({ asset }: { asset: Asset | null }) {
           aria-label="信用额度"
         >
           {[
-            ['信用额度', yuan(credit.limit_fen)],
-            ['已用额度', yuan(credit.used_fen)],
-            ['可用额度', yuan(credit.available_fen)],
+            ['信用额度', formatFen(credit.limit_fen)],
+            ['已用额度', formatFen(credit.used_fen)],
+            ['可用额度', formatFen(credit.available_fen)],
             ['账期', `${credit.due_days} 天`],
           ].map(([k, v]) => (
             <div key={k} className="bg-white px-4 py-3">
@@ -74,10 +72,10 @@ export default function CreditPanel({ asset }: { asset: Asset | null }) {
           data-credit-status={application.status}
           className={`rounded-lg px-4 py-3 text-sm ${application.status === 'rejected' ? 'bg-red-50 text-red-600' : 'bg-slate-50 text-slate-600'}`}
         >
-          最近一次申请（{shanghaiMinute(application.created)}）：额度 {yuan(application.requested_fen)}，
+          最近一次申请（{shanghaiMinute(application.created)}）：额度 {formatFen(application.requested_fen)}，
           {application.status_text}
           {application.status === 'approved' &&
-            `，核定额度 ${yuan(application.limit_fen)}，账期 ${application.due_days} 天`}
+            `，核定额度 ${formatFen(application.limit_fen)}，账期 ${application.due_days} 天`}
           {application.status === 'rejected' &&
             application.reject_reason &&
             `，原因：${application.reject_reason}`}

@@ -3,7 +3,7 @@ import { Pager, Spinner } from '../ui/kit.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
-import { fenToYuan } from '../../lib/shared/money.ts';
+import { formatFen } from '../../lib/shared/money.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import { INVOICE_TYPE_TEXT, PRESTORE_STATUS_TEXT } from '../../lib/shared/money/money.ts';
 import VoucherDialog from './VoucherDialog.tsx';
@@ -29,8 +29,6 @@ const TONE: Record<Prestore['status'], string> = {
   refunded: 'bg-slate-50 text-slate-500 ring-slate-200',
 };
 
-const yuan = (fen: number) => `¥${fenToYuan(fen)}`;
-
 /**
  * 预存记录: the customer's applications with their state; 上传凭证 (待付款, 已驳回) sends the
  * transfer voucher for review, 取消 withdraws an unpaid one.
@@ -50,7 +48,7 @@ export default function PrestoreRecords({ context }: { context: PrestoreContext 
   async function cancel(p: Prestore) {
     const sure = await ask({
       title: '取消预存申请',
-      text: `确定取消这笔 ${yuan(p.amount_fen)} 的预存申请吗？`,
+      text: `确定取消这笔 ${formatFen(p.amount_fen)} 的预存申请吗？`,
       confirm: '取消申请',
       dismiss: '再想想',
       danger: true,
@@ -65,7 +63,7 @@ export default function PrestoreRecords({ context }: { context: PrestoreContext 
   async function askRefund(p: Prestore) {
     const confirmed = await ask({
       title: '申请退款',
-      text: `申请退回这笔 ${yuan(p.amount_fen)} 的预存吗？仅退还尚未使用的现金余额，随该笔预存赠送的赠送金将按比例扣回。`,
+      text: `申请退回这笔 ${formatFen(p.amount_fen)} 的预存吗？仅退还尚未使用的现金余额，随该笔预存赠送的赠送金将按比例扣回。`,
       confirm: '申请退款',
     });
     if (!confirmed) return;
@@ -109,10 +107,10 @@ export default function PrestoreRecords({ context }: { context: PrestoreContext 
           {data.list.map((p) => (
             <li key={p.rid} data-prestore={p.status} className="rounded-xl border border-slate-200 p-4">
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <strong className="text-lg text-slate-900 tabular-nums">{yuan(p.amount_fen)}</strong>
+                <strong className="text-lg text-slate-900 tabular-nums">{formatFen(p.amount_fen)}</strong>
                 {p.bonus_fen > 0 && (
                   <span className="text-sm text-accent-700">
-                    赠送 {yuan(p.bonus_fen)}（{p.bonus_percent}%）
+                    赠送 {formatFen(p.bonus_fen)}（{p.bonus_percent}%）
                   </span>
                 )}
                 {p.bonus_kind === 2 && (
@@ -130,7 +128,7 @@ export default function PrestoreRecords({ context }: { context: PrestoreContext 
                 {p.invoice_type !== 0 &&
                   ` · ${INVOICE_TYPE_TEXT[p.invoice_type as keyof typeof INVOICE_TYPE_TEXT] ?? ''}：${p.invoice_title}`}
                 {p.voucher && ` · 流水号 ${p.voucher.serial}`}
-                {p.status === 'refunded' && ` · 已退 ${yuan(p.refund_fen)}`}
+                {p.status === 'refunded' && ` · 已退 ${formatFen(p.refund_fen)}`}
               </p>
               {p.status === 'rejected' && p.reject_reason && (
                 <p role="note" className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-600">

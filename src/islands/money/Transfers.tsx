@@ -5,12 +5,10 @@ import { usePagedList } from '../ui/use-paged-list.ts';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { newRequestKey } from '../../lib/client/request-key.ts';
-import { fenToYuan, yuanToFen } from '../../lib/shared/money.ts';
+import { fenToYuan, yuanToFen, formatFen } from '../../lib/shared/money.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import { moneyChanged, type Asset } from './use-asset.ts';
 import type { Transfer } from './types.ts';
-
-const yuan = (fen: number) => `¥${fenToYuan(fen)}`;
 
 /**
  * 转账: cash (never 赠送金) to another customer's account, by their mobile number or account
@@ -33,7 +31,8 @@ export default function Transfers({ asset, reviewFen }: { asset: Asset | null; r
     const fen = yuanToFen(amount);
     if (!to.trim()) return setError('请填写收款人的手机号或账户号');
     if (fen === null || fen <= 0) return setError('请输入正确的转账金额');
-    if (asset && fen > asset.cash_fen) return setError(`可用现金余额不足（现有 ${yuan(asset.cash_fen)}）`);
+    if (asset && fen > asset.cash_fen)
+      return setError(`可用现金余额不足（现有 ${formatFen(asset.cash_fen)}）`);
     // Who is paid is checked before the confirm step: an unknown number is refused here.
     setBusy(true);
     try {
@@ -101,7 +100,7 @@ export default function Transfers({ asset, reviewFen }: { asset: Asset | null; r
           inputMode="decimal"
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
-          hint={`可转现金 ${asset ? yuan(asset.cash_fen) : '—'}；赠送金不可转账；单笔超过 ${reviewFen === null ? '—' : yuan(reviewFen)} 需财务审核`}
+          hint={`可转现金 ${asset ? formatFen(asset.cash_fen) : '—'}；赠送金不可转账；单笔超过 ${reviewFen === null ? '—' : formatFen(reviewFen)} 需财务审核`}
         />
         <TextField
           label="备注"
@@ -206,7 +205,7 @@ export default function Transfers({ asset, reviewFen }: { asset: Asset | null; r
           <p className="text-sm leading-relaxed text-slate-700">
             向 <strong data-testid="transfer-payee">{payee}</strong>
             <span className="text-slate-500">（{to.trim()}）</span>转账{' '}
-            <strong className="text-hot-600 tabular-nums">{yuan(confirming)}</strong>
+            <strong className="text-hot-600 tabular-nums">{formatFen(confirming)}</strong>
             （现金余额）。
             {reviewFen !== null && confirming > reviewFen
               ? '该笔金额需财务审核后到账。'

@@ -4,7 +4,7 @@ import { Spinner } from '../ui/kit.tsx';
 import { api, isFailure } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { $webSettings } from '../../lib/client/stores.ts';
-import { fenToYuan } from '../../lib/shared/money.ts';
+import { formatFen } from '../../lib/shared/money.ts';
 import { groupRequestChanged, ORDER_PAID_EVENT, type PayEventDetail } from '../../lib/client/pay-events.ts';
 import { newRequestKey } from '../../lib/client/request-key.ts';
 import type { z } from 'zod';
@@ -27,8 +27,6 @@ type State =
   | { kind: 'loading' }
   | { kind: 'failed'; message: string }
   | { kind: 'ready'; info: ReadyToPay; error?: string };
-
-const yuan = (fen: number) => `¥${fenToYuan(fen)}`;
 
 /**
  * Paying an order: the amount owed and, for each way of paying (ready2pay), where the money would
@@ -222,7 +220,7 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
             <div className="flex items-baseline justify-between gap-3 border-t border-slate-100 pt-3">
               <dt className="text-slate-500">应付金额</dt>
               <dd className="text-2xl font-bold text-hot-600 tabular-nums" data-pay-amount>
-                {yuan(info.pay_fen)}
+                {formatFen(info.pay_fen)}
               </dd>
             </div>
             {info.coupons.length > 0 && info.payable && (
@@ -236,11 +234,11 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
               <dt className="text-slate-500">账户余额</dt>
               <dd className="text-right text-slate-900 tabular-nums">
                 <span className="font-medium" data-pay-balance>
-                  {yuan(info.balance_fen)}
+                  {formatFen(info.balance_fen)}
                 </span>
                 {info.bonus_fen > 0 && (
                   <span className="block text-xs text-slate-500">
-                    现金 {yuan(info.cash_fen)} + 赠送金 {yuan(info.bonus_fen)}
+                    现金 {formatFen(info.cash_fen)} + 赠送金 {formatFen(info.bonus_fen)}
                   </span>
                 )}
               </dd>
@@ -251,9 +249,9 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
             <div role="radiogroup" aria-label="支付方式" className="grid grid-cols-2 gap-2">
               {(
                 [
-                  ['balance', '余额支付', `可用 ${yuan(info.balance_fen)}`],
+                  ['balance', '余额支付', `可用 ${formatFen(info.balance_fen)}`],
                   ...(hasCredit
-                    ? [['credit', '信用支付', `可用 ${yuan(info.credit_available_fen)}`] as const]
+                    ? [['credit', '信用支付', `可用 ${formatFen(info.credit_available_fen)}`] as const]
                     : []),
                   ...channels.map(
                     (c) =>
@@ -306,8 +304,8 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
                 <dt>支付后</dt>
                 <dd className="tabular-nums">
                   {method === 'credit'
-                    ? `可用信用额度 ${yuan(info.credit_available_fen - split.credit_fen)}`
-                    : `现金 ${yuan(info.cash_fen - split.cash_fen)} · 赠送金 ${yuan(info.bonus_fen - split.bonus_fen)}`}
+                    ? `可用信用额度 ${formatFen(info.credit_available_fen - split.credit_fen)}`
+                    : `现金 ${formatFen(info.cash_fen - split.cash_fen)} · 赠送金 ${formatFen(info.bonus_fen - split.bonus_fen)}`}
                 </dd>
               </div>
             </dl>
@@ -324,7 +322,7 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
                 >
                   {groups.map((g) => (
                     <option key={g.rid} value={g.rid}>
-                      {g.name}（余额 {yuan(g.balance_fen)}）
+                      {g.name}（余额 {formatFen(g.balance_fen)}）
                     </option>
                   ))}
                 </select>
@@ -373,12 +371,12 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
               {method === 'credit' ? (
                 <p className="font-semibold text-hot-600">
                   {info.credit_overdue_fen > 0
-                    ? `信用欠款已逾期（${yuan(info.credit_overdue_fen)}），请先还款后再使用信用支付`
-                    : `可用信用额度不足（可用 ${yuan(info.credit_available_fen)}）`}
+                    ? `信用欠款已逾期（${formatFen(info.credit_overdue_fen)}），请先还款后再使用信用支付`
+                    : `可用信用额度不足（可用 ${formatFen(info.credit_available_fen)}）`}
                 </p>
               ) : (
                 <>
-                  <p className="font-semibold text-hot-600">余额不足，还差 {yuan(short)}</p>
+                  <p className="font-semibold text-hot-600">余额不足，还差 {formatFen(short)}</p>
                   <p className="mt-1 text-slate-600">
                     请先
                     <a
@@ -416,7 +414,7 @@ function SplitRow({ label, fen, testId }: { label: string; fen: number; testId: 
     <div className="flex items-center justify-between gap-3">
       <dt className="text-slate-500">{label}</dt>
       <dd className="font-medium text-slate-900 tabular-nums" data-testid={testId}>
-        {yuan(fen)}
+        {formatFen(fen)}
       </dd>
     </div>
   );
@@ -455,7 +453,7 @@ function CouponPicker({
             {info.coupons.map((c) => (
               <option key={c.rid} value={c.rid} disabled={c.discount_fen === 0}>
                 {c.discount_fen > 0
-                  ? `${c.name}${c.name.includes(c.rule_text) ? '' : `（${c.rule_text}）`} 省${yuan(c.discount_fen)}`
+                  ? `${c.name}${c.name.includes(c.rule_text) ? '' : `（${c.rule_text}）`} 省${formatFen(c.discount_fen)}`
                   : `${c.name}：${c.reason}`}
               </option>
             ))}
@@ -464,8 +462,8 @@ function CouponPicker({
       </div>
       {info.discount_fen > 0 && (
         <dd className="text-right text-xs text-slate-500" data-pay-discount>
-          订单金额 {yuan(info.amount_fen)}，优惠券已省{' '}
-          <span className="font-semibold text-hot-600">{yuan(info.discount_fen)}</span>
+          订单金额 {formatFen(info.amount_fen)}，优惠券已省{' '}
+          <span className="font-semibold text-hot-600">{formatFen(info.discount_fen)}</span>
         </dd>
       )}
     </div>

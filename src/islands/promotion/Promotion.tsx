@@ -8,7 +8,7 @@ import { usePagedList } from '../ui/use-paged-list.ts';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { newRequestKey } from '../../lib/client/request-key.ts';
-import { fenToYuan, yuanToFen } from '../../lib/shared/money.ts';
+import { fenToYuan, yuanToFen, formatFen } from '../../lib/shared/money.ts';
 import { shanghaiDate, shanghaiMinute } from '../../lib/shared/slots.ts';
 import { isSiteOrHttps } from '../../lib/shared/links.ts';
 import {
@@ -30,8 +30,6 @@ type Mine = z.output<typeof MyPromotionSchema>;
 type Entry = z.output<typeof RebateEntrySchema>;
 type Withdrawal = z.output<typeof WithdrawalSchema>;
 type Campaign = z.output<typeof CampaignSchema>;
-
-const yuan = (fen: number) => `¥${fenToYuan(fen)}`;
 
 function Campaigns() {
   const [list, setList] = useState<Campaign[]>([]);
@@ -131,8 +129,8 @@ function Apply({ mine, onDone }: { mine: Mine; onDone: () => void }) {
             · 返利在订单完成后入账，冻结 {mine.freeze_days} 天（退款期）后可提现；订单退款时相应返利将被扣回；
           </li>
           <li>
-            · 提现支持银行卡、支付宝、微信，单笔不低于 {yuan(mine.withdraw_min_fen)}，每月最多{' '}
-            {yuan(mine.monthly_cap_fen)}；
+            · 提现支持银行卡、支付宝、微信，单笔不低于 {formatFen(mine.withdraw_min_fen)}，每月最多{' '}
+            {formatFen(mine.monthly_cap_fen)}；
           </li>
           <li>· 赠送金和优惠券抵扣部分不计返利。</li>
         </ul>
@@ -290,8 +288,8 @@ function WithdrawDialog({
     >
       <div className="grid gap-3">
         <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">
-          可提现 <strong className="text-slate-900 tabular-nums">{yuan(mine.withdrawable_fen)}</strong>
-          ，本月还可提现 {yuan(mine.month_left_fen)}；单笔不低于 {yuan(mine.withdraw_min_fen)}
+          可提现 <strong className="text-slate-900 tabular-nums">{formatFen(mine.withdrawable_fen)}</strong>
+          ，本月还可提现 {formatFen(mine.month_left_fen)}；单笔不低于 {formatFen(mine.withdraw_min_fen)}
           {mine.fee_percent_text !== '0%' && `，手续费 ${mine.fee_percent_text}`}。
         </p>
         <Row label="提现金额（元）" htmlFor="withdraw-amount" required>
@@ -408,7 +406,7 @@ function Figure({
         data-testid={testId}
         className={`mt-1 font-bold tabular-nums ${strong ? 'text-2xl' : 'text-lg text-slate-900'}`}
       >
-        {yuan(fen)}
+        {formatFen(fen)}
       </dd>
     </div>
   );
@@ -464,7 +462,7 @@ function WithdrawalList({ version, onChanged }: { version: number; onChanged: ()
   async function cancel(w: Withdrawal) {
     const sure = await ask({
       title: '取消提现申请',
-      text: `确认取消这笔 ${yuan(w.amount_fen)} 的提现申请？金额将退回可提现余额。`,
+      text: `确认取消这笔 ${formatFen(w.amount_fen)} 的提现申请？金额将退回可提现余额。`,
       confirm: '取消申请',
       dismiss: '再想想',
       danger: true,
@@ -485,7 +483,7 @@ function WithdrawalList({ version, onChanged }: { version: number; onChanged: ()
         {list.data.list.map((w) => (
           <li key={w.rid} className="grid gap-1 py-3 text-sm">
             <div className="flex items-center justify-between gap-3">
-              <span className="font-semibold text-slate-900 tabular-nums">{yuan(w.amount_fen)}</span>
+              <span className="font-semibold text-slate-900 tabular-nums">{formatFen(w.amount_fen)}</span>
               <span
                 className={`rounded px-2 py-0.5 text-xs ${
                   w.status === 'paid'
@@ -501,7 +499,7 @@ function WithdrawalList({ version, onChanged }: { version: number; onChanged: ()
             <p className="text-xs break-all text-slate-500">
               {w.channel_text} · {w.account_name} · {w.account_no}
               {w.bank_name && ` · ${w.bank_name}`}
-              {w.fee_fen > 0 && ` · 手续费 ${yuan(w.fee_fen)}，实际到账 ${yuan(w.payout_fen)}`}
+              {w.fee_fen > 0 && ` · 手续费 ${formatFen(w.fee_fen)}，实际到账 ${formatFen(w.payout_fen)}`}
             </p>
             {w.reject_reason && <p className="text-xs text-red-600">驳回原因：{w.reject_reason}</p>}
             <div className="flex items-center justify-between gap-3">
@@ -566,7 +564,7 @@ function Purse({ mine, reload }: { mine: Mine; reload: () => void }) {
               disabled={mine.withdrawable_fen < mine.withdraw_min_fen}
               title={
                 mine.withdrawable_fen < mine.withdraw_min_fen
-                  ? `满 ${yuan(mine.withdraw_min_fen)} 可提现`
+                  ? `满 ${formatFen(mine.withdraw_min_fen)} 可提现`
                   : undefined
               }
               onClick={() => setWithdrawing(true)}

@@ -1,17 +1,29 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+
 import TempDeviceList from './TempDeviceList.tsx';
 import { monthDay, slotClock, WEEKDAY } from './selection.ts';
+
 import type { Reservation, ReservationScope } from './types.ts';
 import { useConfirm } from '../member/Confirm.tsx';
+
 import { Pager, Spinner } from '../ui/kit.tsx';
+
 import { memberOnly } from '../ui/member-gate.tsx';
+
 import { usePagedList } from '../ui/use-paged-list.ts';
+
 import { ORDER_PAID_EVENT, openPay } from '../../lib/client/pay-events.ts';
+
 import { api } from '../../lib/client/api.ts';
+
 import { $scene } from '../../lib/client/stores.ts';
+
 import { toast } from '../../lib/client/toast.ts';
+
 import { formatFen } from '../../lib/shared/money.ts';
-import { SHANGHAI_OFFSET_MS, shanghaiDate, shanghaiMinute } from '../../lib/shared/slots.ts';
+
+import { shanghaiDate, shanghaiMinute } from '../../lib/shared/slots.ts';
+import { shanghaiWeekday } from '../../lib/shared/time.ts';
 
 const PAGE_SIZE = 10;
 const TABS: { scope: ReservationScope; label: string; empty: string }[] = [
@@ -32,7 +44,7 @@ const STATUS_STYLE: Record<string, string> = {
 /** The Shanghai date and clock range of a reservation: '2026-11-24 周二 08:30–10:30'. */
 function when(r: Reservation): string {
   const date = shanghaiDate(new Date(r.start));
-  const week = new Date(+new Date(r.start) + SHANGHAI_OFFSET_MS).getUTCDay();
+  const week = shanghaiWeekday(r.start);
   return `${date} ${WEEKDAY[week]} ${slotClock(r.start)}–${slotClock(r.end)}`;
 }
 

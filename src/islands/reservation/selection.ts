@@ -1,14 +1,10 @@
 // Picking slots in the week calendar, without I/O: one or more contiguous free slots of one day.
 // The server is the judge (reservation/add re-checks everything in a transaction); these rules
 // only keep the browser from asking for something that cannot be booked.
-import {
-  addDays,
-  horizonDate,
-  SHANGHAI_OFFSET_MS,
-  shanghaiDate,
-  shanghaiMidnight,
-} from '../../lib/shared/slots.ts';
+import { addDays, horizonDate, shanghaiDate, shanghaiMidnight } from '../../lib/shared/slots.ts';
 import { reservationAmountFen } from '../../lib/shared/reservations/reservation-rules.ts';
+
+import { shanghaiClock, shanghaiWeekday } from '../../lib/shared/time.ts';
 
 /** The calendar's slot states; 'blocked' (maintenance) may come from the server beside 'closed'. */
 export type CalendarStatus = 'free' | 'past' | 'lead' | 'closed' | 'taken' | 'blocked';
@@ -95,7 +91,7 @@ export type Picked = {
   slots: number;
 };
 
-const clock = (iso: string) => new Date(+new Date(iso) + SHANGHAI_OFFSET_MS).toISOString().slice(11, 16);
+const clock = shanghaiClock;
 
 export function picked(selection: Selection | null, days: CalendarDay[]): Picked | null {
   if (!selection) return null;
@@ -145,7 +141,7 @@ export const hasFreeSlot = (days: readonly CalendarDay[]) =>
 export function mondayOf(date: string): string {
   const midnight = shanghaiMidnight(date);
   if (midnight === null) throw new RangeError(`Invalid date ${date}`);
-  const week = new Date(midnight + SHANGHAI_OFFSET_MS).getUTCDay();
+  const week = shanghaiWeekday(midnight);
   return addDays(date, -((week + 6) % 7));
 }
 

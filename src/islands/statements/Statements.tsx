@@ -8,7 +8,7 @@ import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { saveFile } from '../../lib/client/download.ts';
 import { openPay, ORDER_PAID_EVENT } from '../../lib/client/pay-events.ts';
-import { fenToYuan } from '../../lib/shared/money.ts';
+import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { shanghaiDate, shanghaiMinute } from '../../lib/shared/slots.ts';
 import type {
   SettlementListSchema,
@@ -24,7 +24,6 @@ type Line = Detail['lines'][number];
 type Owed = z.output<typeof SettlementListSchema>;
 type Settled = z.output<typeof SettlementResultSchema>;
 
-const yuan = (fen: number) => `¥${fenToYuan(fen)}`;
 const signed = (fen: number) => (fen > 0 ? `+${fenToYuan(fen)}` : fenToYuan(fen));
 
 const TONE: Record<Summary['status'], string> = {
@@ -126,7 +125,8 @@ function Statements() {
                   <StatusBadge s={s} />
                 </span>
                 <span className="mt-1 block text-xs text-slate-500">
-                  期末应付 <strong className="text-slate-800 tabular-nums">{yuan(s.figures.due_fen)}</strong>
+                  期末应付{' '}
+                  <strong className="text-slate-800 tabular-nums">{formatFen(s.figures.due_fen)}</strong>
                   {s.version > 1 && <span className="ml-1">· 第{s.version}版</span>}
                 </span>
               </button>
@@ -207,14 +207,19 @@ function StatementView({
         )}
 
         <dl className="mt-4 grid grid-cols-2 gap-px overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-100 sm:grid-cols-4">
-          <Figure label="期初余额" value={yuan(f.opening_balance_fen)} />
-          <Figure label="本期收入" value={yuan(f.in_fen)} />
-          <Figure label="本期支出" value={yuan(f.out_fen)} />
-          <Figure label="期末余额" value={yuan(f.closing_balance_fen)} />
-          <Figure label="本期结算订单" value={yuan(f.billed_fen)} />
-          <Figure label="本期支付订单" value={yuan(f.paid_fen + f.coupon_fen)} testId="statement-paid" />
-          <Figure label="期末待结算" value={yuan(f.closing_unsettled_fen)} />
-          <Figure label="期末应付合计" value={yuan(f.due_fen)} hot={f.due_fen > 0} testId="statement-due" />
+          <Figure label="期初余额" value={formatFen(f.opening_balance_fen)} />
+          <Figure label="本期收入" value={formatFen(f.in_fen)} />
+          <Figure label="本期支出" value={formatFen(f.out_fen)} />
+          <Figure label="期末余额" value={formatFen(f.closing_balance_fen)} />
+          <Figure label="本期结算订单" value={formatFen(f.billed_fen)} />
+          <Figure label="本期支付订单" value={formatFen(f.paid_fen + f.coupon_fen)} testId="statement-paid" />
+          <Figure label="期末待结算" value={formatFen(f.closing_unsettled_fen)} />
+          <Figure
+            label="期末应付合计"
+            value={formatFen(f.due_fen)}
+            hot={f.due_fen > 0}
+            testId="statement-due"
+          />
         </dl>
         {f.paid_fen + f.coupon_fen > 0 && (
           <PaidParts
@@ -228,7 +233,9 @@ function StatementView({
           />
         )}
         {f.closing_credit_fen > 0 && (
-          <p className="mt-2 text-xs text-slate-500">期末应付含信用额度欠款 {yuan(f.closing_credit_fen)}。</p>
+          <p className="mt-2 text-xs text-slate-500">
+            期末应付含信用额度欠款 {formatFen(f.closing_credit_fen)}。
+          </p>
         )}
 
         <Notes d={d} />
@@ -416,7 +423,7 @@ function OrderLine({ l }: { l: Line }) {
           {l.kind === 'owed' && ` · ${l.status_text}`}
         </span>
         {l.disputed && <DisputedMark />}
-        <span className="ml-auto font-semibold tabular-nums">{yuan(l.amount_fen)}</span>
+        <span className="ml-auto font-semibold tabular-nums">{formatFen(l.amount_fen)}</span>
       </div>
       <p className="mt-1 line-clamp-2 pl-8 text-slate-600">{l.title}</p>
       <PaidParts
@@ -451,10 +458,10 @@ function PaidParts({
       {lead && <span>{lead}</span>}
       {shown.map(([label, fen]) => (
         <span key={label}>
-          {label} {yuan(fen)}
+          {label} {formatFen(fen)}
         </span>
       ))}
-      {owed > 0 && <span className="text-hot-600">月末未付 {yuan(owed)}</span>}
+      {owed > 0 && <span className="text-hot-600">月末未付 {formatFen(owed)}</span>}
     </p>
   );
 }
@@ -499,7 +506,7 @@ function ConfirmDialog({
     >
       <p className="text-sm leading-relaxed text-slate-600">
         确认{d.month_text}对账单所列订单与资金往来无误？期末应付合计{' '}
-        <strong className="text-hot-600">{yuan(d.figures.due_fen)}</strong>。确认后不能再提出异议。
+        <strong className="text-hot-600">{formatFen(d.figures.due_fen)}</strong>。确认后不能再提出异议。
       </p>
     </Dialog>
   );
@@ -565,7 +572,7 @@ function DisputeDialog({
                   <span className="text-slate-400 tabular-nums">{l.no}.</span>{' '}
                   {l.kind === 'movement' ? l.title : l.order_no}
                   <span className="ml-2 text-slate-500 tabular-nums">
-                    {l.kind === 'movement' ? signed(l.amount_fen || l.credit_fen) : yuan(l.amount_fen)}
+                    {l.kind === 'movement' ? signed(l.amount_fen || l.credit_fen) : formatFen(l.amount_fen)}
                   </span>
                 </span>
               </label>
@@ -633,7 +640,7 @@ function Settlement({ statementRid, onPaid }: { statementRid: string | null; onP
     if (!res) return;
     setOpen(false);
     if (res.failed.length) toast.error(`${res.failed.length}笔未结算：${res.failed[0].message}`);
-    else toast.success(`结算成功，共支付 ${yuan(res.paid_fen)}`);
+    else toast.success(`结算成功，共支付 ${formatFen(res.paid_fen)}`);
     void load();
     onPaid();
   };
@@ -655,7 +662,7 @@ function Settlement({ statementRid, onPaid }: { statementRid: string | null; onP
               <span className="order-last w-full pl-6 text-xs text-slate-500 sm:order-none sm:w-auto sm:min-w-0 sm:flex-1 sm:truncate sm:pl-0 sm:text-sm">
                 {o.item_names.join('、')}
               </span>
-              <strong className="ml-auto text-hot-600 tabular-nums sm:ml-0">{yuan(o.owed_fen)}</strong>
+              <strong className="ml-auto text-hot-600 tabular-nums sm:ml-0">{formatFen(o.owed_fen)}</strong>
             </label>
             <button
               type="button"
@@ -671,8 +678,8 @@ function Settlement({ statementRid, onPaid }: { statementRid: string | null; onP
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <p className="text-sm text-slate-600">
           已选 {chosen.length} 笔，合计{' '}
-          <strong className="text-lg text-hot-600 tabular-nums">{yuan(total)}</strong>
-          <span className="ml-2 text-xs text-slate-400">账户余额 {yuan(owed.balance_fen)}</span>
+          <strong className="text-lg text-hot-600 tabular-nums">{formatFen(total)}</strong>
+          <span className="ml-2 text-xs text-slate-400">账户余额 {formatFen(owed.balance_fen)}</span>
           <span className="block text-xs text-slate-400">
             按余额或信用额度一次结算所选订单；用微信、支付宝在线支付请点各订单的「单独支付」
           </span>
@@ -700,13 +707,13 @@ function Settlement({ statementRid, onPaid }: { statementRid: string | null; onP
               取消
             </button>
             <button type="button" className="btn-primary" disabled={busy} onClick={() => void submit()}>
-              {busy && <Spinner />} 确认支付 {yuan(total)}
+              {busy && <Spinner />} 确认支付 {formatFen(total)}
             </button>
           </>
         }
       >
         <p className="text-sm text-slate-600">
-          结算 {chosen.length} 笔订单，共 <strong className="text-hot-600">{yuan(total)}</strong>。
+          结算 {chosen.length} 笔订单，共 <strong className="text-hot-600">{formatFen(total)}</strong>。
         </p>
         <fieldset className="mt-4 grid gap-2">
           <legend className="mb-1 text-sm font-medium text-slate-700">支付方式</legend>
@@ -717,7 +724,8 @@ function Settlement({ statementRid, onPaid }: { statementRid: string | null; onP
               checked={method === 'balance'}
               onChange={() => setMethod('balance')}
             />
-            账户余额（先用赠送金）<span className="ml-auto text-slate-500">{yuan(owed.balance_fen)}</span>
+            账户余额（先用赠送金）
+            <span className="ml-auto text-slate-500">{formatFen(owed.balance_fen)}</span>
           </label>
           <label
             className={`flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm ${owed.credit_available_fen <= 0 ? 'opacity-50' : ''}`}
@@ -729,7 +737,8 @@ function Settlement({ statementRid, onPaid }: { statementRid: string | null; onP
               checked={method === 'credit'}
               onChange={() => setMethod('credit')}
             />
-            信用额度<span className="ml-auto text-slate-500">可用 {yuan(owed.credit_available_fen)}</span>
+            信用额度
+            <span className="ml-auto text-slate-500">可用 {formatFen(owed.credit_available_fen)}</span>
           </label>
         </fieldset>
         {method === 'balance' && owed.balance_fen < total && (

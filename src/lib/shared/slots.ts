@@ -2,7 +2,10 @@
 // Calendar rules use Asia/Shanghai, which has had a fixed +08:00 offset since 1991, so local
 // times are plain arithmetic on epoch milliseconds.
 
-export const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
+import { SHANGHAI_OFFSET_MS, shanghaiDate, shanghaiIso, shanghaiWeekday } from './time.ts';
+
+// The date and time formatters moved to time.ts; these names stay importable from here.
+export { SHANGHAI_OFFSET_MS, shanghaiDate, shanghaiIso, shanghaiMinute } from './time.ts';
 /** Opening hours (spec: Mon–Sat 08:30–18:30), in minutes after local midnight. */
 export const OPEN_MINUTE = 8 * 60 + 30;
 export const CLOSE_MINUTE = 18 * 60 + 30;
@@ -80,21 +83,6 @@ export function shanghaiMidnight(date: string): number | null {
 
 export const isValidDate = (date: string) => shanghaiMidnight(date) !== null;
 
-/** The Shanghai calendar date (YYYY-MM-DD) of an instant. */
-export function shanghaiDate(at: Date | number): string {
-  return new Date(+at + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** Shanghai wall-clock time of an instant as people read it: 'YYYY-MM-DD HH:mm'. */
-export function shanghaiMinute(at: Date | number | string): string {
-  return new Date(+new Date(at) + SHANGHAI_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
-}
-
-/** ISO 8601 with the +08:00 offset, e.g. 2026-11-23T08:30:00+08:00. */
-export function shanghaiIso(at: Date | number): string {
-  return new Date(+at + SHANGHAI_OFFSET_MS).toISOString().slice(0, 19) + '+08:00';
-}
-
 export function addDays(date: string, days: number): string {
   const midnight = shanghaiMidnight(date);
   if (midnight === null) throw new RangeError(`Invalid date ${date}`);
@@ -143,7 +131,7 @@ export function weekSlots(input: WeekSlotsInput): DaySlots[] {
   for (let i = 0; i < days; i++) {
     const date = addDays(from, i);
     const midnight = shanghaiMidnight(date)!;
-    const week = new Date(midnight + SHANGHAI_OFFSET_MS).getUTCDay();
+    const week = shanghaiWeekday(midnight);
     const dayClosed = hours.closedWeekdays.includes(week) || date > horizon;
     const slots: Slot[] = [];
     for (let m = hours.open; m + minMinutes <= hours.close; m += minMinutes) {

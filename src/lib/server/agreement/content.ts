@@ -16,6 +16,7 @@ import type { Delivery } from '../../shared/orders/order.ts';
 import { REPORT_FEEDBACK_DAYS } from '../../shared/orders/order-view.ts';
 import type { DemandInfo } from '../../shared/orders/demand.ts';
 import type { StoredQuote } from '../../shared/orders/quote.ts';
+import { chineseDate } from '../../shared/time.ts';
 
 export type Block =
   | { kind: 'title'; text: string }
@@ -95,10 +96,6 @@ export function agreementTotal(o: AgreementInput['order']): string {
 const dash = (v: string) => v.trim() || '—';
 /** The ideographic space (U+3000) between fields of a Chinese line. */
 const GAP = '\u3000\u3000';
-const cnDate = (ymd: string) => {
-  const [y, m, d] = ymd.split('-');
-  return `${y}年${Number(m)}月${Number(d)}日`;
-};
 
 export function agreementBlocks(input: AgreementInput): Block[] {
   const { order: o, customer: c, provider: p } = input;
@@ -110,7 +107,7 @@ export function agreementBlocks(input: AgreementInput): Block[] {
     { kind: 'title', text: `${typeName}服务委托协议` },
     {
       kind: 'meta',
-      text: `订单号：${o.order_no}${GAP}下单日期：${cnDate(shanghaiDate(o.created))}${GAP}订单状态：${ORDER_STATUS_TEXT[o.status]}`,
+      text: `订单号：${o.order_no}${GAP}下单日期：${chineseDate(shanghaiDate(o.created))}${GAP}订单状态：${ORDER_STATUS_TEXT[o.status]}`,
     },
   ];
 
@@ -219,7 +216,7 @@ export function agreementBlocks(input: AgreementInput): Block[] {
   if (o.quote && !quoting) {
     blocks.push({
       kind: 'para',
-      text: `报价有效期至${cnDate(o.quote.valid_until)}${
+      text: `报价有效期至${chineseDate(o.quote.valid_until)}${
         o.pay_mode === 'before' ? '，逾期未付款的，须由乙方重新报价' : ''
       }。${o.quote.note ? `报价说明：${o.quote.note}` : ''}`,
     });
@@ -321,7 +318,7 @@ export function agreementBlocks(input: AgreementInput): Block[] {
       '签字：',
       '日期：\u3000\u3000年\u3000\u3000月\u3000\u3000日',
     ],
-    right: ['乙方（盖章）：', `单位：${p.name}`, '经办人：', `日期：${cnDate(input.today)}`],
+    right: ['乙方（盖章）：', `单位：${p.name}`, '经办人：', `日期：${chineseDate(input.today)}`],
   });
   return blocks;
 }

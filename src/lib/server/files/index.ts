@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 import { newRid } from '../platform/ids.ts';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client.ts';
@@ -10,10 +11,10 @@ import { files } from './tables.ts';
 import { orderEvents, orders } from '../orders/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { ORDER_NOT_FOUND } from '../../shared/orders/order.ts';
-import { shanghaiDate } from '../../shared/slots.ts';
 import { UPLOAD_TYPE_REFUSED } from '../../shared/orders/demand.ts';
 import { PICTURE_TYPES, PICTURE_TYPES_REFUSED } from '../../shared/files/pictures.ts';
 import { can, type Permission, type Role } from '../../shared/staff/permissions.ts';
+import { shanghaiMonth } from '../../shared/time.ts';
 
 export { PICTURE_TYPES_REFUSED };
 
@@ -111,7 +112,7 @@ export async function storeFile(
   // Receipt photos are looked at as a row of small tiles: they get a thumbnail.
   const thumb = input.kind === 'receipt' ? await thumbnail(input.bytes) : null;
   const now = s.now();
-  const key = `${shanghaiDate(now).slice(0, 7)}/${randomBytes(16).toString('hex')}.${type.ext}`;
+  const key = `${shanghaiMonth(now)}/${randomBytes(16).toString('hex')}.${type.ext}`;
   await s.storage.put(key, input.bytes);
   if (thumb) await s.storage.put(thumbKey(key), thumb);
   const rid = newRid('file');

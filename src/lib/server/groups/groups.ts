@@ -1,15 +1,21 @@
 // Research groups (decision 0033): creating one, joining (by code, or applying and being agreed),
 // roles, limits, leadership handover, dissolving; the group wallet and paying orders from it.
 import { randomInt } from 'node:crypto';
+
 import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, sum, type AnyColumn } from 'drizzle-orm';
+
 import { alias } from 'drizzle-orm/pg-core';
+
 import { rowsOf, type Db, type Tx } from '../platform/db/client.ts';
+
 import type { Services } from '../platform/services.ts';
 import { groupMembers, groupPayments, researchGroups } from './tables.ts';
 import { orders } from '../orders/tables.ts';
 import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
+
 import { containsPattern } from '../platform/db/like.ts';
+
 import { newRid } from '../platform/ids.ts';
 import {
   depositIntoGroup,
@@ -21,14 +27,20 @@ import {
   walletBalanceOf,
 } from '../money/index.ts';
 import { findOwnOrder, payLocked } from '../orders/index.ts';
+
 import { customerRef, customerRefColumns } from '../accounts/index.ts';
+
 import { queueNotices } from '../notify/index.ts';
+
 import { maskedPerson, maskPhone } from '../../shared/accounts/mask.ts';
+
 import { fenToYuan, formatFen } from '../../shared/money.ts';
+
 import { pageWindow } from '../../shared/pagination.ts';
+
 import type { z } from '../../shared/zod.ts';
 import type { HomeDataForUserSchema } from '../../shared/groups/responses.ts';
-import { addMonths, shanghaiDate, shanghaiMidnight } from '../../shared/slots.ts';
+import { addMonths, shanghaiMidnight } from '../../shared/slots.ts';
 import {
   GROUP_NOT_FOUND,
   GROUP_PAYMENT_STATUSES,
@@ -37,6 +49,8 @@ import {
   MEMBER_STATUS_TEXT,
   NOT_GROUP_MANAGER,
 } from '../../shared/groups/groups.ts';
+
+import { shanghaiMonth } from '../../shared/time.ts';
 
 type Group = typeof researchGroups.$inferSelect;
 type Member = typeof groupMembers.$inferSelect;
@@ -200,7 +214,7 @@ export async function createGroup(
 
 /** What this month's spending from the group by one member is (orders since cancelled do not count). */
 async function spentThisMonth(db: Db | Tx, groupId: number, userId: number, now: number) {
-  const month = shanghaiDate(now).slice(0, 7);
+  const month = shanghaiMonth(now);
   const from = shanghaiMidnight(`${month}-01`)!;
   const [row] = await db
     .select({ fen: sum(groupPayments.amountFen) })

@@ -33,6 +33,7 @@ import {
 } from '../../shared/invoices/invoices.ts';
 import type { z } from '../../shared/zod.ts';
 import { titleData, usableTitle } from './titles.ts';
+import { shanghaiMonth } from '../../shared/time.ts';
 
 export type Application = typeof invoiceApplications.$inferSelect;
 type ApplyInput = z.output<typeof invoiceApplySchema>;
@@ -402,7 +403,7 @@ export async function invoiceHistory(s: Services, userId: number) {
     .orderBy(desc(invoiceApplications.issuedAt));
   const months = new Map<string, { month: string; amount_fen: number; count: number }>();
   for (const a of issued) {
-    const month = shanghaiDate(a.issuedAt ?? a.createdAt).slice(0, 7);
+    const month = shanghaiMonth(a.issuedAt ?? a.createdAt);
     const m = months.get(month) ?? { month, amount_fen: 0, count: 0 };
     m.amount_fen += a.amountFen;
     m.count += 1;

@@ -19,6 +19,7 @@ import {
   RUN_STATUS_TEXT,
   type BillProvider,
 } from '../../shared/reconciliation.ts';
+import { shanghaiHour } from '../../shared/time.ts';
 
 type Run = typeof reconciliationRuns.$inferSelect;
 type ExceptionRow = typeof reconciliationExceptions.$inferSelect;
@@ -298,7 +299,7 @@ export async function reconcileDay(s: Services, provider: string, date: string):
 export async function reconcileYesterday(s: Services): Promise<void> {
   const now = s.now();
   const date = addDays(shanghaiDate(now), -1);
-  const hour = new Date(now + 8 * 3_600_000).getUTCHours();
+  const hour = shanghaiHour(now);
   for (const provider of providers(s)) {
     // The simulator's bill is ready at once.
     if (provider !== 'dev' && hour < BILL_READY_HOUR) continue;

@@ -1,13 +1,8 @@
 import type { SamplingSetting } from '../catalogue/settings.ts';
 import { isRegionAllowed, NO_PICKUP_SERVICE } from './region.ts';
-import {
-  addMonths,
-  HORIZON_MONTHS,
-  isValidDate,
-  SHANGHAI_OFFSET_MS,
-  shanghaiDate,
-  shanghaiMidnight,
-} from '../slots.ts';
+
+import { addMonths, HORIZON_MONTHS, isValidDate, shanghaiDate, shanghaiMidnight } from '../slots.ts';
+import { shanghaiWeekday } from '../time.ts';
 
 // Which pickup dates and time slots can be chosen (spec section 5), used by the date picker and
 // enforced again by POST /api/auth/sampling/add. Dates are Asia/Shanghai calendar days written
@@ -45,7 +40,7 @@ const todayOf = (today: Date | string) => (typeof today === 'string' ? today : s
 export function weekdayOf(date: string): number {
   const midnight = shanghaiMidnight(date);
   if (midnight === null) throw new RangeError(`Invalid date ${date}`);
-  return new Date(midnight + SHANGHAI_OFFSET_MS).getUTCDay();
+  return shanghaiWeekday(midnight);
 }
 
 /** The picker's bounds: today and today + 6 months (the same day of month, clamped). */

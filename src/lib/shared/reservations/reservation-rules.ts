@@ -1,13 +1,7 @@
 // On-site booking rules (预约现场) as pure functions: the server checks a booking with
 // bookingProblem() inside its transaction, pages use the same texts (decision 0012).
-import {
-  HORIZON_MONTHS,
-  SHANGHAI_OFFSET_MS,
-  horizonDate,
-  shanghaiDate,
-  shanghaiMidnight,
-  type OpeningHours,
-} from '../slots.ts';
+import { HORIZON_MONTHS, horizonDate, shanghaiDate, shanghaiMidnight, type OpeningHours } from '../slots.ts';
+import { shanghaiWeekday } from '../time.ts';
 
 export const RESERVATION_STATUSES = [
   'pending',
@@ -145,7 +139,7 @@ export function bookingProblem(input: {
     minutes % step !== 0
   )
     return '所选时段不正确，请按日历中的时段选择';
-  const week = new Date(midnight + SHANGHAI_OFFSET_MS).getUTCDay();
+  const week = shanghaiWeekday(midnight);
   if (fromOpen < 0 || (end - midnight) / MINUTE > hours.close || hours.closedWeekdays.includes(week))
     return `所选时段在营业时间外（营业时间 ${hoursText(settings)}）`;
   if (date > horizonDate(new Date(now))) return `超出可预约范围（最多可预约${HORIZON_MONTHS}个月内的时段）`;

@@ -2,7 +2,7 @@
 // and texts, and the requests of the assign/* and statement/* calls.
 import { z } from '../zod.ts';
 import { PageRequestSchema } from '../pagination.ts';
-import { SHANGHAI_OFFSET_MS } from '../slots.ts';
+import { SHANGHAI_OFFSET_MS, shanghaiMonth } from '../time.ts';
 import { optText, required, ridField } from '../orders/order.ts';
 
 export const STATEMENT_STATUSES = ['pending', 'disputed', 'confirmed', 'superseded'] as const;
@@ -32,9 +32,7 @@ export const NOT_SETTLEABLE = '不是待结算订单';
 
 const MONTH_RE = /^(\d{4})-(\d{2})$/;
 
-/** 'YYYY-MM' of an instant, in Shanghai. */
-export const shanghaiMonth = (at: number | Date) =>
-  new Date(+at + SHANGHAI_OFFSET_MS).toISOString().slice(0, 7);
+export { shanghaiMonth };
 
 /** The month n months after (or before, n < 0) a 'YYYY-MM'. */
 export function addMonth(month: string, n: number): string {

@@ -1,7 +1,8 @@
 import { createPrivateKey, createPublicKey, createSign, createVerify, type KeyObject } from 'node:crypto';
-import { yuanToFen } from '../../../../shared/money.ts';
+import { yuanToFen, fenToYuan } from '../../../../shared/money.ts';
 import { ProviderError, RefundWindowError, type PaymentAdapter, type PaymentNotice } from './types.ts';
 import { alipayBillFromZip } from './bills.ts';
+import { shanghaiSecond } from '../../../../shared/time.ts';
 
 /**
  * Alipay refunds a 当面付 trade within the refundable period the merchant's contract sets
@@ -28,7 +29,7 @@ export type AlipayConfig = {
 
 /** yyyy-MM-dd HH:mm:ss in Beijing time, as Alipay's `timestamp` wants it. */
 function beijing(ms: number): string {
-  return new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+  return shanghaiSecond(ms);
 }
 
 /** The string Alipay signs: parameters other than sign (and, for notices, sign_type), sorted, k=v joined by &. */
@@ -100,7 +101,7 @@ export function createAlipay(config: AlipayConfig): PaymentAdapter {
     async createTrade({ tradeNo, amountFen, description, expiresAt, flow = 'qr', returnUrl }) {
       const trade = {
         out_trade_no: tradeNo,
-        total_amount: (amountFen / 100).toFixed(2),
+        total_amount: fenToYuan(amountFen),
         subject: description.slice(0, 256),
         time_expire: beijing(expiresAt.getTime()),
       };
@@ -153,7 +154,7 @@ export function createAlipay(config: AlipayConfig): PaymentAdapter {
       const answer = await call('alipay.trade.refund', {
         out_trade_no: tradeNo,
         out_request_no: refundNo,
-        refund_amount: (amountFen / 100).toFixed(2),
+        refund_amount: fenToYuan(amountFen),
         refund_reason: reason.slice(0, 256),
       });
       if (answer.code !== '10000') {

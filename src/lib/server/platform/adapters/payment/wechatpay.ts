@@ -17,6 +17,7 @@ import {
   type PaymentNotice,
 } from './types.ts';
 import { parseWechatBill } from './bills.ts';
+import { shanghaiIso } from '../../../../shared/time.ts';
 
 /** WeChat Pay refunds to the channel up to a year after payment (支付成功时间 + 365 天). */
 export const WECHATPAY_REFUND_WINDOW_DAYS = 365;
@@ -55,8 +56,7 @@ function publicKeyOf(pem: string): KeyObject {
 
 /** 2026-11-23T10:30:00+08:00: the time format WeChat Pay takes. */
 function rfc3339Shanghai(date: Date): string {
-  const local = new Date(date.getTime() + 8 * 3600_000).toISOString().slice(0, 19);
-  return `${local}+08:00`;
+  return shanghaiIso(date);
 }
 
 export function createWechatPay(config: WechatPayConfig): PaymentAdapter {
