@@ -4,11 +4,7 @@ import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { addresses, samplings } from '../member/tables.ts';
-import {
-  creditApplications,
-  prestoreApplications,
-  transferApplications,
-} from '../money/tables.ts';
+import { creditApplications, prestoreApplications, transferApplications } from '../money/tables.ts';
 import { groupMembers, researchGroups } from '../groups/tables.ts';
 import { invoiceApplications, invoiceTitles } from '../invoices/tables.ts';
 import { orders } from '../orders/tables.ts';
