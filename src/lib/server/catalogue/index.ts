@@ -4,7 +4,7 @@ export { getTypeGroups, listProjects, getItem, type ProjectQuery } from './proje
 export { searchCatalogue } from './search.ts';
 export { listDevices, getDevice, type DeviceQuery } from './devices.ts';
 export { listAbilities, syncAbilityViews, topAbilities } from './abilities.ts';
-export { getPublicSettings, getSettingsByKeys } from './settings.ts';
+export { getPublicSettings, getSettingsByKeys, readSetting, writeSetting } from './settings.ts';
 export { toDeviceSummary } from './rows.ts';
 export { watchCatalogue, catalogueChanged } from './freshness.ts';
 export { seedDemo } from './seed/index.ts';
