@@ -3,6 +3,7 @@ export { getHomeData, HOME_LIMITS } from './home.ts';
 export { getTypeGroups, listProjects, getItem, type ProjectQuery } from './projects.ts';
 export { searchCatalogue } from './search.ts';
 export { listDevices, getDevice, type DeviceQuery } from './devices.ts';
+export { insertDevice, updateDevice, type DeviceValues } from './device-writes.ts';
 export { listAbilities, syncAbilityViews, topAbilities } from './abilities.ts';
 export { getPublicSettings, getSettingsByKeys, readSetting, writeSetting } from './settings.ts';
 export { toDeviceSummary } from './rows.ts';
