@@ -7,11 +7,7 @@ import type { PaymentSchema } from '../../lib/shared/payments.ts';
 type JsapiParams = NonNullable<z.output<typeof PaymentSchema>['jsapi']>;
 
 type Bridge = {
-  invoke(
-    name: 'getBrandWCPayRequest',
-    params: JsapiParams,
-    done: (res: { err_msg?: string }) => void,
-  ): void;
+  invoke(name: 'getBrandWCPayRequest', params: JsapiParams, done: (res: { err_msg?: string }) => void): void;
 };
 declare global {
   interface Window {
