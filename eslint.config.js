@@ -111,7 +111,6 @@ const crossTableReaders = [
   'src/lib/server/reservations/calendar.ts',
   'src/lib/server/reservations/read.ts',
   'src/lib/server/reservations/reminders.ts',
-  'src/lib/server/reservations/settings.ts',
   'src/lib/server/reservations/staff.ts',
   'src/lib/server/reservations/temp.ts',
   'src/lib/server/staff/access.ts',

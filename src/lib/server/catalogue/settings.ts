@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   publicSettingKeys,
   type PublicSettingKey,
@@ -8,6 +8,7 @@ import {
 } from '../../shared/catalogue/settings.ts';
 import { setting } from './site-tables.ts';
 import type { Services } from '../platform/services.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
 
 // Defaults stand in for a row staff deleted, so the pickup form never receives undefined.
 const fallback = {
@@ -51,4 +52,18 @@ export async function getSettingsByKeys(
 ): Promise<Partial<PublicSettings>> {
   const all = await getPublicSettings(s);
   return Object.fromEntries(publicSettingKeys.filter((k) => keys.includes(k)).map((k) => [k, all[k]]));
+}
+
+/** One stored setting's value by key (another domain's own settings live here too), if any. */
+export async function readSetting(db: Db | Tx, key: string): Promise<unknown> {
+  const [row] = await db.select().from(setting).where(eq(setting.key, key));
+  return row?.value;
+}
+
+/** Stores one setting's value under its key, replacing what was there. */
+export async function writeSetting(s: Services, key: string, value: unknown): Promise<void> {
+  await s.db
+    .insert(setting)
+    .values({ key, value, updatedAt: new Date(s.now()) })
+    .onConflictDoUpdate({ target: setting.key, set: { value, updatedAt: new Date(s.now()) } });
 }

@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import { device } from '../catalogue/tables.ts';
-import { orderEvents, orders } from '../orders/tables.ts';
+import { orders } from '../orders/tables.ts';
+import { addEvent } from '../orders/index.ts';
 import { reservations } from './tables.ts';
 import { ACTIVE_RESERVATION } from '../../shared/reservations/reservation-rules.ts';
 import { addDays, shanghaiDate, shanghaiMidnight, shanghaiMinute } from '../../shared/slots.ts';
@@ -52,24 +53,21 @@ export async function queueReservationReminders(s: Services, limit = 50): Promis
         .innerJoin(device, eq(device.id, r.deviceId))
         .where(eq(orders.id, r.orderId));
       const period = `${shanghaiMinute(r.startAt)}–${shanghaiMinute(r.endAt).slice(11)}`;
-      const [event] = await tx
-        .insert(orderEvents)
-        .values({
-          orderId: r.orderId,
-          fromStatus: info.status,
-          toStatus: info.status,
-          action: 'remind',
-          actorKind: 'system',
-          actorId: null,
-          note: `已发送上机提醒：${period}`,
-          at: new Date(now),
-        })
-        .returning({ id: orderEvents.id });
+      const eventId = await addEvent(tx, {
+        orderId: r.orderId,
+        from: info.status,
+        to: info.status,
+        action: 'remind',
+        actor: 'system',
+        actorId: null,
+        note: `已发送上机提醒：${period}`,
+        now,
+      });
       await queueNotification(tx, {
         channels: CHANNELS.reminder,
         userId: r.userId,
         orderId: r.orderId,
-        eventId: event.id,
+        eventId,
         template: 'reminder',
         vars: {
           order_no: info.orderNo,

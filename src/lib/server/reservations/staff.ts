@@ -18,7 +18,7 @@ import {
 import type { BlockItem, DeviceInput } from '../../shared/reservations/reservation.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { shanghaiIso } from '../../shared/slots.ts';
-import { catalogueChanged, toDeviceSummary } from '../catalogue/index.ts';
+import { catalogueChanged, insertDevice, toDeviceSummary, updateDevice } from '../catalogue/index.ts';
 import { containsPattern } from '../platform/db/like.ts';
 
 export type ReservationStep = 'confirm' | 'done' | 'no_show';
@@ -147,19 +147,16 @@ const columns = (input: Partial<DeviceInput>) => {
 export async function addDevice(s: Services, input: DeviceInput) {
   await checkItem(s, input.item_rid);
   const v = columns(input);
-  const [d] = await s.db
-    .insert(device)
-    .values({
-      ...v,
-      rid: newRid('device', 6),
-      name: input.name,
-      model: input.model,
-      category: input.category,
-      location: input.location,
-      img: input.img,
-      priceFen: input.price_fen,
-    })
-    .returning();
+  const d = await insertDevice(s, {
+    ...v,
+    rid: newRid('device', 6),
+    name: input.name,
+    model: input.model,
+    category: input.category,
+    location: input.location,
+    img: input.img,
+    priceFen: input.price_fen,
+  });
   // Every process's device pages and booking data, not only this one's (decision 0035).
   await catalogueChanged(s);
   return adminDevice(d);
@@ -171,7 +168,7 @@ export async function editDevice(s: Services, rid: string, input: Partial<Device
   const [d] =
     Object.keys(v).length === 0
       ? await s.db.select().from(device).where(eq(device.rid, rid))
-      : await s.db.update(device).set(v).where(eq(device.rid, rid)).returning();
+      : [await updateDevice(s, rid, v)];
   if (!d) throw new DomainError('仪器不存在', 200, 'NOT_FOUND');
   // Every process's device pages and booking data, not only this one's (decision 0035).
   await catalogueChanged(s);
