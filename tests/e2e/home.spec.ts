@@ -230,7 +230,8 @@ test('the partner strip keeps moving', async ({ page }) => {
   const wrapper = strip.locator('.swiper-wrapper');
   const position = () => wrapper.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41);
   const before = await position();
-  await expect.poll(position, { timeout: 4000 }).not.toBe(before);
+  // Within the usual expectation time: on a loaded machine the carousel's script can start late.
+  await expect.poll(position).not.toBe(before);
 });
 
 test('the promotion popup closes and stays closed for the session', async ({ page }) => {
