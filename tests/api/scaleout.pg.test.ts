@@ -140,7 +140,8 @@ const answeredBy: string[] = [];
 async function send<T>(path: string, init: RequestInit, base = origin): Promise<Envelope<T>> {
   const res = await fetch(`${base}${path}`, init);
   const upstream = res.headers.get('x-upstream');
-  if (upstream && base === origin) answeredBy.push(upstream);
+  // nginx lists every process it tried ("dead, live" when the first refused): the last one answered.
+  if (upstream && base === origin) answeredBy.push(upstream.split(', ').at(-1)!);
   const text = await res.text();
   try {
     return JSON.parse(text) as Envelope<T>;
