@@ -199,3 +199,23 @@ export function ReviewQueue<T extends { rid: string }, D = unknown>({
     </div>
   );
 }
+
+/** 提交 / 复核: who asked and who decided, in the queues that need a second staff member. */
+export function secondApprovalWho<
+  T extends { requested_by: string; decided_by: string | null },
+>(): Column<T> {
+  return {
+    id: 'who',
+    header: '提交 / 复核',
+    cell: (r) => (
+      <>
+        <span className="block">{r.requested_by}</span>
+        <span className="text-xs text-slate-500">{r.decided_by ?? '—'}</span>
+      </>
+    ),
+    csv: [
+      { header: '提交人', value: (r) => r.requested_by },
+      { header: '复核人', value: (r) => r.decided_by ?? '' },
+    ],
+  };
+}

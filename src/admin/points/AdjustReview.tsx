@@ -1,5 +1,5 @@
 import type { Me } from '../session.ts';
-import { ReviewQueue } from '../ReviewQueue.tsx';
+import { ReviewQueue, secondApprovalWho } from '../ReviewQueue.tsx';
 import { Badge, type Column, when } from '../ui.tsx';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import type { PointsAdjustRequest } from '../../lib/shared/points/responses.ts';
@@ -51,20 +51,7 @@ const COLUMNS: Column<PointsAdjustRequest>[] = [
     sort: (r) => r.points,
   },
   { id: 'reason', header: '原因', cell: (r) => r.reason, csv: (r) => r.reason },
-  {
-    id: 'who',
-    header: '提交 / 复核',
-    cell: (r) => (
-      <>
-        <span className="block">{r.requested_by}</span>
-        <span className="text-xs text-slate-500">{r.decided_by ?? '—'}</span>
-      </>
-    ),
-    csv: [
-      { header: '提交人', value: (r) => r.requested_by },
-      { header: '复核人', value: (r) => r.decided_by ?? '' },
-    ],
-  },
+  secondApprovalWho(),
   {
     id: 'status',
     header: '状态',
