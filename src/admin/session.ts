@@ -2,7 +2,8 @@
 // customer session of the site, with its own API client. On 401 it tries the refresh token once,
 // then asks for the login again.
 import { atom } from 'nanostores';
-import { createApiClient, type ApiError } from '../lib/client/api.ts';
+import { createApiClient, type ApiError, type CallOptions } from '../lib/client/api.ts';
+import type { Endpoint } from '../lib/shared/api/endpoint.ts';
 import type { Permission, Role } from '../lib/shared/staff/permissions.ts';
 
 type Stored = { access: string; refresh: string; expires: number };
@@ -110,6 +111,16 @@ export async function loadMe(): Promise<void> {
 }
 
 /**
+ * A console call to an endpoint or (TRANSITIONAL, decision 0064: until every screen names its
+ * endpoint) a string path.
+ */
+export type Target = Endpoint | string;
+export const consoleCall = <T>(target: Target, body: Record<string, unknown>, options?: CallOptions) =>
+  (typeof target === 'string'
+    ? consoleApi.post<T>(target, body, options)
+    : consoleApi.call(target, body as never, options)) as Promise<T | null | undefined>;
+
+/**
  * A staff action from a dialog or a button: on success a toast and `then` (a reload); a refusal
  * comes back as its message for the dialog to show (null when done).
  */
@@ -119,14 +130,14 @@ export function staffStep<T = unknown>(...args: Parameters<typeof staffAction<T>
 }
 
 export async function staffAction<T = unknown>(
-  path: string,
+  target: Target,
   body: Record<string, unknown>,
   /** The notice; from the answer when it depends on what the server did. */
   done: string | ((data: T) => string),
   then: () => unknown,
 ): Promise<string | null> {
   try {
-    const data = (await consoleApi.post<T>(path, body, { throws: true })) as T;
+    const data = (await consoleCall<T>(target, body, { throws: true })) as T;
     notice('ok', typeof done === 'string' ? done : done(data));
     void then();
     return null;

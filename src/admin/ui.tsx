@@ -14,8 +14,9 @@ import {
   type ColumnDef,
   type RowData,
 } from '@tanstack/react-table';
-import { consoleApi, $notice, $session } from './session.ts';
+import { consoleCall, $notice, $session, type Target } from './session.ts';
 import { pageCount } from '../lib/shared/pagination.ts';
+import type { Endpoint, OutputOf } from '../lib/shared/api/endpoint.ts';
 import { shanghaiDate, shanghaiMinute } from '../lib/shared/time.ts';
 
 export const when = (iso: string | null | undefined) => (iso ? shanghaiMinute(iso) : '—');
@@ -174,21 +175,37 @@ export function StatusTabs<T extends string>({
 }
 
 export type Paged<T> = { list: T[]; total: number };
+/** A row of a paged list endpoint's answer. */
+export type RowOf<E extends Endpoint> = OutputOf<E> extends { list: (infer R)[] } ? R : never;
+
+type ListState<T> = {
+  page: number;
+  setPage: (page: number) => void;
+  data: Paged<T> | null;
+  pages: number;
+  reload: () => Promise<void>;
+};
 
 /**
  * A staff list call ({page, size} and filters in, {list, total} out): the page, its rows, reload,
  * and the CSV export of every page under the same filters.
  */
-export function useList<T>(path: string, filter: Record<string, unknown>, size = 20) {
+export function useList<E extends Endpoint>(
+  list: E,
+  filter: Record<string, unknown>,
+  size?: number,
+): ListState<RowOf<E>>;
+export function useList<T>(list: Target, filter: Record<string, unknown>, size?: number): ListState<T>;
+export function useList<T>(list: Target, filter: Record<string, unknown>, size = 20): ListState<T> {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<Paged<T> | null>(null);
   const key = JSON.stringify(filter);
   const latest = useRef(0);
   const load = useCallback(async () => {
     const n = ++latest.current;
-    const res = await consoleApi.post<Paged<T>>(path, { ...JSON.parse(key), page, size });
+    const res = await consoleCall<Paged<T>>(list, { ...JSON.parse(key), page, size });
     if (n === latest.current && res) setData(res);
-  }, [path, key, page, size]);
+  }, [list, key, page, size]);
   useEffect(() => setPage(1), [key]);
   useEffect(() => {
     void load();
@@ -197,10 +214,10 @@ export function useList<T>(path: string, filter: Record<string, unknown>, size =
 }
 
 /** Every row of a list under its filters (50 a page), for the CSV export. */
-async function allRows<T>(path: string, filter: Record<string, unknown>): Promise<T[]> {
+async function allRows<T>(list: Target, filter: Record<string, unknown>): Promise<T[]> {
   const rows: T[] = [];
   for (let page = 1; page <= 200; page++) {
-    const res = await consoleApi.post<Paged<T>>(path, { ...filter, page, size: 50 });
+    const res = await consoleCall<Paged<T>>(list, { ...filter, page, size: 50 });
     if (!res) break;
     rows.push(...res.list);
     if (rows.length >= res.total || res.list.length === 0) break;
@@ -209,7 +226,7 @@ async function allRows<T>(path: string, filter: Record<string, unknown>): Promis
 }
 
 /** Every row under the filters while `on` (null while loading or off), for a filter the API lacks. */
-export function useAllRows<T>(path: string, filter: Record<string, unknown>, on: boolean) {
+export function useAllRows<T>(list: Target, filter: Record<string, unknown>, on: boolean) {
   const [rows, setRows] = useState<T[] | null>(null);
   const key = JSON.stringify(filter);
   const [version, setVersion] = useState(0);
@@ -217,11 +234,11 @@ export function useAllRows<T>(path: string, filter: Record<string, unknown>, on:
     setRows(null);
     if (!on) return;
     let current = true;
-    void allRows<T>(path, JSON.parse(key) as Record<string, unknown>).then((r) => current && setRows(r));
+    void allRows<T>(list, JSON.parse(key) as Record<string, unknown>).then((r) => current && setRows(r));
     return () => {
       current = false;
     };
-  }, [path, key, on, version]);
+  }, [list, key, on, version]);
   return { rows, reload: () => setVersion((v) => v + 1) };
 }
 
@@ -314,17 +331,17 @@ export function csvColumns<T>(columns: readonly (Column<T> | CsvColumn<T>)[]): C
 }
 
 /**
- * 导出 CSV: every row under the current filters (a paged list's `path`), or the `rows` of a short
+ * 导出 CSV: every row under the current filters (a paged `list` endpoint), or the `rows` of a short
  * list the screen already holds, with a BOM so Excel reads the Chinese.
  */
 export function ExportCsv<T>({
-  path,
+  list,
   filter = {},
   rows: held,
   columns,
   name,
 }: {
-  path?: string;
+  list?: Target;
   filter?: Record<string, unknown>;
   rows?: T[] | null;
   /** A list's columns (those with a CSV text) or CSV-only columns. */
@@ -339,7 +356,7 @@ export function ExportCsv<T>({
       disabled={busy}
       onClick={async () => {
         setBusy(true);
-        const rows = path ? await allRows<T>(path, filter) : (held ?? []);
+        const rows = list ? await allRows<T>(list, filter) : (held ?? []);
         const exported = csvColumns(columns);
         // Excel turns long digit strings (invoice numbers, credit codes, bank accounts) into
         // rounded numbers; as ="…" it keeps them as text.

@@ -48,7 +48,7 @@ export default function Abilities({ me }: { me: Me }) {
         actions={
           <div className="flex flex-wrap gap-2">
             <ExportCsv<StaffAbility>
-              path="/api/admin/catalogue/ability/list"
+              list="/api/admin/catalogue/ability/list"
               filter={filter}
               name="能力展示"
               columns={[

@@ -123,7 +123,7 @@ export default function Devices({ me }: { me: Me }) {
         actions={
           <div className="flex flex-wrap gap-2">
             <ExportCsv<StaffDevice>
-              path="/api/admin/device/list"
+              list="/api/admin/device/list"
               filter={filter}
               name="仪器设备"
               columns={[

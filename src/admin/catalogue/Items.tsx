@@ -140,7 +140,7 @@ export default function Items({ me }: { me: Me }) {
         actions={
           <div className="flex flex-wrap gap-2">
             <ExportCsv<StaffItem>
-              path="/api/admin/catalogue/item/list"
+              list="/api/admin/catalogue/item/list"
               filter={filter}
               name="检测项目"
               columns={[

@@ -122,7 +122,7 @@ function CustomerTabs({ userRid, me }: { userRid: string; me: Me }) {
         <>
           <div className="mb-3 flex flex-wrap justify-end gap-2">
             <ExportCsv<OrderSummary>
-              path="/api/admin/order/list"
+              list="/api/admin/order/list"
               filter={filter}
               name={`客户订单-${userRid}`}
               columns={ORDER_CSV}
@@ -155,7 +155,7 @@ function CustomerTabs({ userRid, me }: { userRid: string; me: Me }) {
         <>
           <div className="mb-3 flex flex-wrap justify-end gap-2">
             <ExportCsv<Movement>
-              path="/api/admin/customer/movements"
+              list="/api/admin/customer/movements"
               filter={filter}
               name={`客户资金明细-${userRid}`}
               columns={[

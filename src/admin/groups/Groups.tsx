@@ -47,7 +47,7 @@ export default function Groups({ me }: { me: Me }) {
         lead="课题组由客户在会员中心创建和管理：组长转入资金、设置成员限额、审批超限支付。这里查看成员、钱包和每月支付。"
         actions={
           <ExportCsv<Row>
-            path="/api/admin/group/list"
+            list="/api/admin/group/list"
             filter={filter}
             name="课题组"
             columns={[

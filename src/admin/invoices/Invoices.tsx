@@ -87,7 +87,7 @@ export default function Invoices({ me }: { me: Me }) {
         lead="审核客户的开票申请：形式发票与收据审核即开具；电子发票在税务平台开具后上传文件与20位发票号码。"
         actions={
           <ExportCsv<Row>
-            path="/api/admin/invoice/list"
+            list="/api/admin/invoice/list"
             filter={filter}
             name="发票申请"
             columns={[

@@ -49,7 +49,7 @@ export default function Orders() {
         lead="报价、收样、检测、出数据、结算；每一步都记入订单时间线与操作日志。"
         actions={
           <ExportCsv<OrderSummary>
-            path="/api/admin/order/list"
+            list="/api/admin/order/list"
             filter={filter}
             name="订单"
             columns={ORDER_CSV}

@@ -38,7 +38,7 @@ export default function Audit() {
         lead="工作人员的每一次变更：谁、以什么角色、对哪条记录、变更前后、结果与来源地址；无权限的调用记为越权拒绝。"
         actions={
           <ExportCsv<Entry>
-            path="/api/admin/audit/list"
+            list="/api/admin/audit/list"
             filter={filter}
             name="操作日志"
             columns={[

@@ -270,7 +270,7 @@ function PromiseList({ kind, me, onDone }: { kind: PromiseKind; me: Me; onDone: 
       />
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <ExportCsv<PromiseRow>
-          path="/api/admin/promise/list"
+          list="/api/admin/promise/list"
           filter={{ kind }}
           name={PROMISE_TEXT[kind]}
           columns={[

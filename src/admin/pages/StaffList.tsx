@@ -21,7 +21,7 @@ export default function StaffList() {
         actions={
           <span className="flex gap-2">
             <ExportCsv<Member>
-              path="/api/admin/staff/list"
+              list="/api/admin/staff/list"
               filter={{}}
               name="员工"
               columns={[

@@ -156,7 +156,7 @@ export default function Reconciliation({ me }: { me: Me }) {
           )}
           <span className="ml-auto">
             <ExportCsv<Difference>
-              path="/api/admin/reconcile/exceptions"
+              list="/api/admin/reconcile/exceptions"
               filter={filter}
               name="对账差异"
               columns={[

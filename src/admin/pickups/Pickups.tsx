@@ -54,7 +54,7 @@ export default function Pickups({ me }: { me: Me }) {
         lead="按日期查看上门取样：取到样品后标记“已取样”，样品送达实验室后“确认收样”（订单随之进入已收样）。"
         actions={
           <ExportCsv<PickupRow>
-            path="/api/admin/pickup/list"
+            list="/api/admin/pickup/list"
             filter={filter}
             name={`上门取样-${date}`}
             columns={[

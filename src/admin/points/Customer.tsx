@@ -164,7 +164,7 @@ function History({ userRid }: { userRid: string }) {
       <h2 className="mb-2 text-sm font-semibold text-slate-700">积分明细</h2>
       <div className="mb-3 flex flex-wrap justify-end gap-2">
         <ExportCsv<Entry>
-          path="/api/admin/points/customer/history"
+          list="/api/admin/points/customer/history"
           filter={filter}
           name={`积分明细-${userRid}`}
           columns={[

@@ -67,7 +67,7 @@ export default function Items({ me }: { me: Me }) {
         actions={
           <span className="flex gap-2">
             <ExportCsv<Item>
-              path="/api/admin/points/item/list"
+              list="/api/admin/points/item/list"
               filter={filter}
               name="兑换商品"
               columns={[

@@ -127,7 +127,7 @@ export default function Coupons({ me }: { me: Me }) {
         actions={
           <span className="flex gap-2">
             <ExportCsv<Row>
-              path="/api/admin/coupon/template/list"
+              list="/api/admin/coupon/template/list"
               filter={filter}
               name="优惠券"
               columns={[

@@ -82,7 +82,7 @@ function Applications({ me }: { me: Me }) {
           onChange={(e) => setKeyword(e.target.value)}
         />
         <ExportCsv<Promoter>
-          path="/api/admin/promoter/list"
+          list="/api/admin/promoter/list"
           filter={filter}
           name="推广员申请"
           columns={[
@@ -264,7 +264,7 @@ function Withdrawals({ me }: { me: Me }) {
           onChange={(e) => setKeyword(e.target.value)}
         />
         <ExportCsv<Withdrawal>
-          path="/api/admin/promoter/withdraw/list"
+          list="/api/admin/promoter/withdraw/list"
           filter={filter}
           name="推广提现"
           columns={[
@@ -505,7 +505,7 @@ function Campaigns({ me }: { me: Me }) {
         <StatusTabs label="活动状态" tabs={CAMPAIGN_TABS} value={status} onChange={setStatus} />
         <span className="ml-auto flex gap-2">
           <ExportCsv<Campaign>
-            path="/api/admin/campaign/list"
+            list="/api/admin/campaign/list"
             filter={filter}
             name="推广活动"
             columns={[

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { z } from 'zod';
 import { type Me, staffAction } from '../session.ts';
 import {
   Badge,
@@ -14,17 +13,18 @@ import {
   StatusTabs,
   useList,
   when,
+  type RowOf,
 } from '../ui.tsx';
-import type { InboxPageSchema } from '../../lib/shared/require/inbox.ts';
+import { requireAdminApi } from '../../lib/shared/require/api.ts';
 
-type Item = z.output<typeof InboxPageSchema>['list'][number];
+type Item = RowOf<typeof requireAdminApi.list>;
 type Tab = 'open' | 'handled' | 'all';
 
 /** 需求留言: the /require posts, newest first; whoever follows one up marks it handled with a note. */
 export default function Inbox({ me }: { me: Me }) {
   const [tab, setTab] = useState<Tab>('open');
   const filter = tab === 'all' ? {} : { handled: tab === 'handled' };
-  const list = useList<Item>('/api/admin/require/list', filter);
+  const list = useList(requireAdminApi.list, filter);
   const [target, setTarget] = useState<Item | null>(null);
   const [note, setNote] = useState('');
   const manager = me.permissions.includes('requirements.manage');
@@ -35,7 +35,7 @@ export default function Inbox({ me }: { me: Me }) {
         lead="客户在「发布需求」页面留下的检测需求；联系客户后标记为已处理。"
         actions={
           <ExportCsv<Item>
-            path="/api/admin/require/list"
+            list={requireAdminApi.list}
             filter={filter}
             name="需求留言"
             columns={[
@@ -119,7 +119,7 @@ export default function Inbox({ me }: { me: Me }) {
         submitText="已处理"
         onClose={() => setTarget(null)}
         onSubmit={() =>
-          staffAction('/api/admin/require/handle', { id: target!.id, note }, '已标记为已处理', list.reload)
+          staffAction(requireAdminApi.handle, { id: target!.id, note }, '已标记为已处理', list.reload)
         }
       >
         <Field label="处理说明（可选）" hint="如：已电话联系，安排报价">

@@ -80,7 +80,7 @@ export default function Reservations({ me }: { me: Me }) {
           actions={
             view === 'list' && (
               <ExportCsv<Booking>
-                path="/api/admin/reservation/list"
+                list="/api/admin/reservation/list"
                 filter={filter}
                 name="仪器预约"
                 columns={[

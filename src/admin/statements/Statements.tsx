@@ -69,7 +69,7 @@ export default function Statements({ me }: { me: Me }) {
         actions={
           <span className="flex gap-2">
             <ExportCsv<Row>
-              path="/api/admin/statement/list"
+              list="/api/admin/statement/list"
               filter={filter}
               name="对账单"
               columns={[

@@ -1,13 +1,15 @@
 // The one API client (spec section 7): same origin, Bearer token, 30 s timeout (none for
-// multipart), {code,msg,data} envelope. Two calling styles:
-//   const data = await api.post('/api/open/x', body)   // failure → error toast, undefined
-//   await api.post('/api/open/x', body, { throws: true }) // failure → ApiError, no toast
+// multipart), {code,msg,data} envelope. Calls name a declared endpoint (lib/shared/<domain>/api.ts,
+// decision 0064), which types what is sent and what comes back. Two calling styles:
+//   const data = await api.call(itemDetail, body)   // failure → error toast, undefined
+//   await api.call(itemDetail, body, { throws: true }) // failure → ApiError, no toast
 // Success always resolves to data ?? null, so `undefined` means failure and nothing else.
 import { ofetch, FetchError } from 'ofetch';
 import { $token, logout } from './stores.ts';
 import { alertFail, toast } from './toast.ts';
 import { OPEN_LOGIN_EVENT } from './session.ts';
 import { errorCodeOf, type ErrorCode } from '../shared/errors.ts';
+import { pathOf, type Endpoint, type InputOf, type OutputOf } from '../shared/api/endpoint.ts';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export { OPEN_LOGIN_EVENT };
@@ -52,6 +54,8 @@ export type CallOptions = {
   timeout?: number;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** The endpoint's path parameters (`:rid`). */
+  params?: Record<string, string>;
 };
 
 export type ClientConfig = {
@@ -154,11 +158,12 @@ export function createApiClient(config: ClientConfig = {}) {
    * reports no upload progress. No timeout, as the spec says for multipart.
    */
   function upload<T>(
-    path: string,
+    target: string | Endpoint,
     formData: FormData,
     onProgress?: (fraction: number) => void,
     options: CallOptions = {},
   ): Promise<T | null | undefined> {
+    const path = typeof target === 'string' ? target : pathOf(target, options.params);
     return new Promise<T | null | undefined>((resolve, reject) => {
       const xhr = new XMLHttpRequest();
       xhr.open('POST', `${baseURL}${path}`);
@@ -196,8 +201,22 @@ export function createApiClient(config: ClientConfig = {}) {
     });
   }
 
+  /** Calls a declared endpoint: the body of a POST, the query of a GET, typed by its schemas. */
+  function call<E extends Endpoint>(endpoint: E, input?: InputOf<E>, options: CallOptions = {}) {
+    const path = pathOf(endpoint, options.params);
+    return request<OutputOf<E>>(
+      endpoint.method,
+      path,
+      endpoint.method === 'GET'
+        ? { query: input as Record<string, unknown> | undefined }
+        : { body: input ?? {} },
+      options,
+    );
+  }
+
   return {
     timeout: defaultTimeout,
+    call,
     post: <T = unknown>(path: string, body?: unknown, options?: CallOptions) =>
       request<T>('POST', path, { body: body ?? {} }, options),
     get: <T = unknown>(path: string, query?: Record<string, unknown>, options?: CallOptions) =>

@@ -129,7 +129,7 @@ export function createApi(services: Services) {
   app.route('/api/admin', fileAdminRoutes());
   app.route('/api/admin', promotionAdminRoutes());
   app.route('/api/admin', staffAdminRoutes());
-  app.route('/api/admin', requireAdminRoutes());
+  app.route('/', requireAdminRoutes());
   app.route('/api/admin', catalogueAdminRoutes());
   app.route('/api/admin', reconcileAdminRoutes());
   app.route('/api/dev', devRoutes());

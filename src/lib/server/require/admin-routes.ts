@@ -1,18 +1,13 @@
 import { Hono } from 'hono';
 import { count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { ApiEnv } from '../platform/http/api-env.ts';
-import { contract } from '../platform/http/contract.ts';
-import { ok, readBody } from '../platform/http/envelope.ts';
+import { route } from '../platform/http/route.ts';
+import { ok } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { DomainError } from '../platform/errors.ts';
 import { indexMsg } from './tables.ts';
 import { pageWindow } from '../../shared/pagination.ts';
-import {
-  inboxHandleSchema,
-  InboxItemSchema,
-  inboxListSchema,
-  InboxPageSchema,
-} from '../../shared/require/inbox.ts';
+import { requireAdminApi } from '../../shared/require/api.ts';
 
 const itemOut = (m: typeof indexMsg.$inferSelect) => ({
   id: m.id,
@@ -30,8 +25,8 @@ const itemOut = (m: typeof indexMsg.$inferSelect) => ({
 /** The requirements inbox under /api/admin: the /require posts, newest first; mark one handled. */
 export function requireAdminRoutes() {
   const r = new Hono<ApiEnv>();
-  r.post('/require/list', contract({ body: inboxListSchema, response: InboxPageSchema }), async (c) => {
-    const f = await readBody(c, inboxListSchema);
+  route(r, requireAdminApi.list, async (c, input) => {
+    const f = await input.body();
     const w = pageWindow(f.page, f.size);
     const where =
       f.handled === undefined
@@ -46,9 +41,9 @@ export function requireAdminRoutes() {
     ]);
     return ok(c, { list: rows.map(itemOut), total });
   });
-  r.post('/require/handle', contract({ body: inboxHandleSchema, response: InboxItemSchema }), async (c) => {
+  route(r, requireAdminApi.handle, async (c, input) => {
     const me = requireUser(c);
-    const { id, note } = await readBody(c, inboxHandleSchema);
+    const { id, note } = await input.body();
     const [row] = await c.var.services.db
       .update(indexMsg)
       .set({ handledAt: new Date(c.var.services.now()), handledBy: me.id, handledNote: note })

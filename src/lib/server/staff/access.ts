@@ -1,6 +1,6 @@
 import { eq, sql, type Column } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { ApiEnv } from '../platform/http/api-env.ts';
 import type { Db } from '../platform/db/client.ts';
 import { ability, device, item, prefecture, projectChild, projectType } from '../catalogue/tables.ts';
@@ -25,7 +25,15 @@ import { DomainError } from '../platform/errors.ts';
 import { clientIp } from '../platform/http/client-ip.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { INPUT_TOO_DEEP, parseJsonBody } from '../platform/http/envelope.ts';
-import { ADMIN_ROUTES, can, isReadOnly, type Permission } from '../../shared/staff/permissions.ts';
+import {
+  ADMIN_ROUTES,
+  can,
+  isPermission,
+  isReadOnly,
+  type Permission,
+} from '../../shared/staff/permissions.ts';
+import type { CatalogueRecord } from '../../shared/api/endpoint.ts';
+import { matchedContract, type RouteContract } from '../platform/http/contract.ts';
 import { staffRole } from './roles.ts';
 
 export const STAFF_ONLY = '无权访问';
@@ -57,24 +65,26 @@ const BY_PREFIX: Record<string, { table: PgTable; rid: Column }> = {
 };
 /**
  * Catalogue records carry no kind letter (items keep their address slugs, types and categories
- * numeric ids, settings a key): their calls name the table and the body field that names the row;
- * an add's new row is found from the answer's data (decision 0035).
+ * numeric ids, settings a key): their calls declare the table (audit.record), and the body field
+ * that names the row is the table's key; an add's new row is found from the answer's data
+ * (decision 0035).
  */
-const BY_CALL: { prefix: string; table: PgTable; key: Column; field: string; numeric?: true }[] = [
-  { prefix: 'catalogue/type/', table: projectType, key: projectType.id, field: 'id', numeric: true },
-  { prefix: 'catalogue/child/', table: projectChild, key: projectChild.id, field: 'id', numeric: true },
-  { prefix: 'catalogue/prefecture/', table: prefecture, key: prefecture.id, field: 'id', numeric: true },
-  { prefix: 'catalogue/item/', table: item, key: item.rid, field: 'rid' },
-  { prefix: 'catalogue/ability/', table: ability, key: ability.rid, field: 'rid' },
-  { prefix: 'catalogue/setting/', table: setting, key: setting.key, field: 'key' },
-];
+type RecordKey = { table: PgTable; key: Column; field: string; numeric?: true };
+const BY_RECORD: Record<CatalogueRecord, RecordKey> = {
+  type: { table: projectType, key: projectType.id, field: 'id', numeric: true },
+  child: { table: projectChild, key: projectChild.id, field: 'id', numeric: true },
+  prefecture: { table: prefecture, key: prefecture.id, field: 'id', numeric: true },
+  item: { table: item, key: item.rid, field: 'rid' },
+  ability: { table: ability, key: ability.rid, field: 'rid' },
+  setting: { table: setting, key: setting.key, field: 'key' },
+};
 /** The key a catalogue call names, if well formed (anything else must not reach a query). */
-const callKey = (call: (typeof BY_CALL)[number], value: unknown): string | null => {
+const callKey = (call: RecordKey, value: unknown): string | null => {
   const text = typeof value === 'number' ? String(value) : value;
   if (typeof text !== 'string') return null;
   return (call.numeric ? /^\d{1,9}$/ : /^[\w-]{1,64}$/).test(text.trim()) ? text.trim() : null;
 };
-async function snapshotBy(db: Db, call: (typeof BY_CALL)[number] | undefined, key: string | null) {
+async function snapshotBy(db: Db, call: RecordKey | undefined, key: string | null) {
   if (!call || key === null) return null;
   const [row] = await db
     .select()
@@ -148,25 +158,28 @@ async function requestBody(
 
 /**
  * The guard of /api/admin/* (decision 0023), after authGuard: a console (staff) session, a staff
- * role, and the call's permission for that role (ADMIN_ROUTES; a call not listed is refused).
- * Every call that is not a read is written to the audit log with the record before and after it.
+ * role, and the permission the call's endpoint declares (decision 0064; a call that declares none
+ * does not exist and is refused). Every call that is not a read is written to the audit log with
+ * the record before and after it.
  */
 export const staffAccess: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const me = requireUser(c);
   const db = c.var.services.db;
   const role = await staffRole(db, me.id);
   const action = c.req.path.replace(/^\/api\/admin\//, '');
-  const permission = Object.hasOwn(ADMIN_ROUTES, action) ? ADMIN_ROUTES[action] : undefined;
+  const declared = declarationOf(c, action);
+  const permission = declared?.access && isPermission(declared.access) ? declared.access : undefined;
   if (!role || me.kind !== 'staff' || !permission || !can(role, permission)) {
     const message = !role ? STAFF_ONLY : me.kind !== 'staff' ? STAFF_LOGIN_NEEDED : NOT_PERMITTED;
     await recordDenial(c, { actorId: me.id, role: role ?? '', action, permission, message });
     throw new DomainError(message, 403);
   }
   c.set('staffRole', role);
-  if (isReadOnly(permission, action)) return next();
+  const audit = declared?.audit ?? (permission.endsWith('.read') ? 'read' : 'write');
+  if (audit === 'read') return next();
 
   const body = await requestBody(c);
-  const call = BY_CALL.find((b) => action.startsWith(b.prefix));
+  const call = typeof audit === 'object' ? BY_RECORD[audit.record] : undefined;
   let rid = call
     ? callKey(call, body?.[call.field])
     : typeof body?.rid === 'string'
@@ -271,4 +284,23 @@ function shallow(body: Record<string, unknown> | null) {
             : '{…}',
     ]);
   return Object.fromEntries(entries);
+}
+
+/**
+ * TRANSITIONAL (decision 0064): the declaration of the matched route, or for a route not yet
+ * moved to an endpoint, the same facts from the old permission table. Goes when every admin
+ * route is declared.
+ */
+function declarationOf(c: Context, action: string): RouteContract | undefined {
+  const declared = matchedContract(c);
+  if (declared?.access) return declared;
+  if (!Object.hasOwn(ADMIN_ROUTES, action)) return undefined;
+  const access = ADMIN_ROUTES[action];
+  const record = (['type', 'child', 'prefecture', 'item', 'ability', 'setting'] as const).find((r) =>
+    action.startsWith(`catalogue/${r}/`),
+  );
+  return {
+    access,
+    audit: isReadOnly(access, action) ? 'read' : record ? { record } : 'write',
+  };
 }

@@ -51,6 +51,8 @@ export const PERMISSIONS = [
   'staff.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
+export const isPermission = (value: string): value is Permission =>
+  (PERMISSIONS as readonly string[]).includes(value);
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,

@@ -1,23 +1,14 @@
-// What each route takes, declared beside it and read back by the OpenAPI document
-// (/api/openapi.json): a pass-through middleware that also checks, on every request, that the
-// handler validates with the very schema it declares, so the document cannot drift from the code.
+// What each route takes, answers and allows, declared once (decision 0064): route() (route.ts)
+// binds a handler to an endpoint declared in lib/shared, and contract() leaves that declaration
+// where the staff guard, the OpenAPI document (/api/openapi.json), the readers and ok()'s answer
+// check read it back, so none of them can drift from the code.
 import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import type { z } from 'zod';
+import type { Endpoint } from '../../../shared/api/endpoint.ts';
 
-export type RouteContract = {
-  /** A short Chinese summary for the reference page. */
-  summary?: string;
-  /** The JSON body's schema (POST). */
-  body?: z.ZodType;
-  /** The query string's schema (GET). */
-  query?: z.ZodType;
-  /** A multipart upload: its fields and what each is. */
-  multipart?: Record<string, string>;
-  /** The success envelope's `data` (JSON as sent): null when a call answers only its message. */
-  response?: z.ZodType;
-  /** What a non-envelope answer is (a PDF, a file, WeChat's text protocol). */
-  produces?: string;
-};
+/** What a route declares about itself: an endpoint, or (routes not yet moved to one) its schemas only. */
+export type RouteContract = Omit<Endpoint, 'method' | 'path' | 'access'> & Partial<Pick<Endpoint, 'access'>>;
 
 const declared = new WeakMap<object, RouteContract>();
 const CONTRACT = 'contract';
@@ -38,6 +29,19 @@ export const currentContract = (c: Context): RouteContract | undefined =>
 
 /** The contract a route handler stands for, if it is a contract() middleware. */
 export const contractOf = (handler: object): RouteContract | undefined => declared.get(handler);
+
+/**
+ * The declaration of the route a request matched, readable before the route's own handlers run
+ * (the staff guard runs ahead of them, as /api/admin/* middleware).
+ */
+export function matchedContract(c: Context): RouteContract | undefined {
+  for (const route of matchedRoutes(c)) {
+    if (route.method === 'ALL') continue;
+    const found = contractOf(route.handler);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 /**
  * Called by readBody/readQuery: the schema a handler validates with must be the one its route
