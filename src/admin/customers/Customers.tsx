@@ -1,6 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { z } from 'zod';
 import { consoleApi, type Me } from '../session.ts';
 import { GroupModal, type GroupRow } from '../groups/Groups.tsx';
 import { ORDER_CSV } from '../orders/Orders.tsx';
@@ -16,13 +15,15 @@ import {
   useList,
   when,
 } from '../ui.tsx';
-import type { AssetSchema, MovementPageSchema } from '../../lib/shared/money/responses.ts';
 import type { OrderSummary } from '../../lib/shared/orders/order.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
+import { moneyAdminApi } from '../../lib/shared/money/api.ts';
+import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
+import type { RowOf } from '../ui.tsx';
 
 type Found = { rid: string; phone: string; name: string; company: string; balance_fen: number };
-type Wallet = Omit<z.output<typeof AssetSchema>, 'online_channels'>;
-type Movement = z.output<typeof MovementPageSchema>['list'][number];
+type Wallet = OutputOf<typeof moneyAdminApi.customerWallet>;
+type Movement = RowOf<typeof moneyAdminApi.customerMovements>;
 
 /** 客户: find a customer by phone; their wallet and credit, orders and movements. */
 export default function Customers({ me }: { me: Me }) {
@@ -35,7 +36,7 @@ export default function Customers({ me }: { me: Me }) {
     const u = await consoleApi.post<Found>('/api/admin/user/find', { phone: phone.trim() });
     setFound(u ?? null);
     setWallet(
-      u ? ((await consoleApi.post<Wallet>('/api/admin/customer/wallet', { user_rid: u.rid })) ?? null) : null,
+      u ? ((await consoleApi.call(moneyAdminApi.customerWallet, { user_rid: u.rid })) ?? null) : null,
     );
   }
 
@@ -103,7 +104,7 @@ function CustomerTabs({ userRid, me }: { userRid: string; me: Me }) {
   const seesGroups = me.permissions.includes('groups.read');
   const filter = { user_rid: userRid };
   const orders = useList<OrderSummary>('/api/admin/order/list', filter, 10);
-  const movements = useList<Movement>('/api/admin/customer/movements', filter, 10);
+  const movements = useList(moneyAdminApi.customerMovements, filter, 10);
   return (
     <section>
       <StatusTabs
@@ -155,7 +156,7 @@ function CustomerTabs({ userRid, me }: { userRid: string; me: Me }) {
         <>
           <div className="mb-3 flex flex-wrap justify-end gap-2">
             <ExportCsv<Movement>
-              list="/api/admin/customer/movements"
+              list={moneyAdminApi.customerMovements}
               filter={filter}
               name={`客户资金明细-${userRid}`}
               columns={[

@@ -17,6 +17,7 @@ import {
 import type { StaffGroupDetailSchema, StaffGroupPageSchema } from '../../lib/shared/groups/responses.ts';
 import { shanghaiMonth } from '../../lib/shared/statements/statements.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
+import { statementsAdminApi } from '../../lib/shared/statements/api.ts';
 
 export type GroupRow = z.output<typeof StaffGroupPageSchema>['list'][number];
 type Row = GroupRow;
@@ -151,7 +152,7 @@ export function GroupModal({ rid, me, onClose }: { rid: string; me: Me; onClose:
       onSubmit={async () =>
         issue
           ? staffAction(
-              '/api/admin/statement/issue',
+              statementsAdminApi.issue,
               { group_rid: rid, month, note: '' },
               '已出具对账单',
               () => {},

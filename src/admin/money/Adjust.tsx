@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { consoleApi, notice } from '../session.ts';
 import { button, Field, input, PageHeader } from '../ui.tsx';
 import { yuanToFen, formatFen } from '../../lib/shared/money.ts';
+import { moneyAdminApi } from '../../lib/shared/money/api.ts';
 
 type Found = { rid: string; phone: string; name: string; company: string; balance_fen: number };
 
@@ -24,15 +25,12 @@ export default function Adjust() {
     if (!found || fen === null || fen <= 0) return notice('error', '请输入正确的入账金额');
     if (!note.trim()) return notice('error', '请填写入账原因');
     setBusy(true);
-    const res = await consoleApi.post<{ balance_fen: number; pending: boolean }>(
-      '/api/admin/balance/credit',
-      {
-        user_rid: found.rid,
-        amount_fen: fen,
-        note,
-        idempotency_key: key,
-      },
-    );
+    const res = await consoleApi.call(moneyAdminApi.balanceCredit, {
+      user_rid: found.rid,
+      amount_fen: fen,
+      note,
+      idempotency_key: key,
+    });
     setBusy(false);
     if (!res) return;
     notice(

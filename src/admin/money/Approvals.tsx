@@ -3,6 +3,7 @@ import { ReviewQueue, secondApprovalWho } from '../ReviewQueue.tsx';
 import { Badge, type Column, when } from '../ui.tsx';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import type { MoneyApproval } from '../../lib/shared/money/responses.ts';
+import { moneyAdminApi } from '../../lib/shared/money/api.ts';
 
 const TABS = [
   { value: 'pending', label: '待复核' },
@@ -68,7 +69,7 @@ export default function Approvals({ me }: { me: Me }) {
       me={me}
       title="入账复核"
       lead="达到复核金额的人工入账，需由提交人以外的另一位同事批准后才入账；驳回不动资金。"
-      list="/api/admin/money/approval/list"
+      list={moneyAdminApi.approvalList}
       label="入账复核"
       statusLabel="复核状态"
       tabs={TABS}
@@ -82,7 +83,7 @@ export default function Approvals({ me }: { me: Me }) {
         ariaLabel: (r) => `批准 ${whom(r)} ${formatFen(r.amount_fen)}`,
         title: '批准入账',
         submitText: '批准入账',
-        path: '/api/admin/money/approval/approve',
+        path: moneyAdminApi.approvalApprove,
         done: '已批准入账',
         form: (r) => (
           <p className="text-sm">
@@ -96,7 +97,7 @@ export default function Approvals({ me }: { me: Me }) {
         ariaLabel: (r) => `驳回 ${whom(r)} ${formatFen(r.amount_fen)}`,
         title: '驳回入账',
         submitText: '驳回',
-        path: '/api/admin/money/approval/reject',
+        path: moneyAdminApi.approvalReject,
         done: '已驳回',
       }}
     />

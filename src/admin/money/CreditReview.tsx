@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import type { z } from 'zod';
 import type { Me } from '../session.ts';
 import { ReviewQueue } from '../ReviewQueue.tsx';
 import { Badge, type Column, Field, input, when } from '../ui.tsx';
-import type { StaffCreditPageSchema } from '../../lib/shared/money/responses.ts';
 import { DEFAULT_CREDIT_DUE_DAYS } from '../../lib/shared/money/money.ts';
 import { fenToYuan, yuanToFen, formatFen } from '../../lib/shared/money.ts';
+import { moneyAdminApi } from '../../lib/shared/money/api.ts';
+import type { RowOf } from '../ui.tsx';
 
-type Row = z.output<typeof StaffCreditPageSchema>['list'][number];
+type Row = RowOf<typeof moneyAdminApi.creditList>;
 const TABS = [
   { value: 'reviewing', label: '待审核' },
   { value: 'approved', label: '已开通' },
@@ -88,7 +88,7 @@ export default function CreditReview({ me }: { me: Me }) {
       me={me}
       title="信用额度"
       lead="客户申请先检测后付款的信用额度；额度与账期由财务核定。"
-      list="/api/admin/credit/list"
+      list={moneyAdminApi.creditList}
       label="信用申请"
       statusLabel="申请状态"
       tabs={TABS}
@@ -101,7 +101,7 @@ export default function CreditReview({ me }: { me: Me }) {
         button: '开通',
         title: '开通信用额度',
         submitText: '开通',
-        path: '/api/admin/credit/approve',
+        path: moneyAdminApi.creditApprove,
         // An unreadable amount is sent as -1 so the server's message explains it.
         body: () => ({ limit_fen: yuanToFen(limit) ?? -1, due_days: Number(days) }),
         done: '已开通',
@@ -133,7 +133,7 @@ export default function CreditReview({ me }: { me: Me }) {
         button: '驳回',
         title: '驳回信用申请',
         submitText: '驳回',
-        path: '/api/admin/credit/reject',
+        path: moneyAdminApi.creditReject,
         done: '已驳回',
         reasonLabel: '驳回原因（客户可见）',
       }}

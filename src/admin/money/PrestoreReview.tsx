@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useSearch } from 'wouter';
-import type { z } from 'zod';
 import { type Me, staffAction } from '../session.ts';
 import { ReviewQueue } from '../ReviewQueue.tsx';
 import { Badge, button, type Column, Field, FormModal, input, useStaffFile, when } from '../ui.tsx';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
-import type { StaffPrestorePageSchema } from '../../lib/shared/money/responses.ts';
+import { moneyAdminApi } from '../../lib/shared/money/api.ts';
+import type { RowOf } from '../ui.tsx';
 
-type Row = z.output<typeof StaffPrestorePageSchema>['list'][number];
+type Row = RowOf<typeof moneyAdminApi.prestoreList>;
 
 const TABS = [
   { value: 'reviewing', label: '待审核' },
@@ -135,7 +135,7 @@ export default function PrestoreReview({ me }: { me: Me }) {
       me={me}
       title="预存审核"
       lead="核对银行到账后入账：现金与赠送金一次入账；驳回需写明原因；退款仅退未使用的现金。"
-      list="/api/admin/prestore/list"
+      list={moneyAdminApi.prestoreList}
       label="预存申请"
       statusLabel="预存状态"
       tabs={TABS}
@@ -148,7 +148,7 @@ export default function PrestoreReview({ me }: { me: Me }) {
         button: (r) => (r.first_approved ? '复核入账' : '入账'),
         title: (r) => (r.first_approved ? '复核入账' : '确认入账'),
         submitText: (r) => (r.first_approved ? '复核并入账' : '确认入账'),
-        path: '/api/admin/prestore/approve',
+        path: moneyAdminApi.prestoreApprove,
         // A large top-up's first approval credits nothing: the answer says which it was.
         done: (res) => (res.awaiting_second ? '已初审，需另一位同事复核后入账' : '已入账'),
         form: (r) => (
@@ -163,7 +163,7 @@ export default function PrestoreReview({ me }: { me: Me }) {
         button: '驳回',
         title: '驳回预存申请',
         submitText: '驳回',
-        path: '/api/admin/prestore/reject',
+        path: moneyAdminApi.prestoreReject,
         done: '已驳回',
         reasonLabel: '驳回原因（客户可见）',
       }}
@@ -188,7 +188,7 @@ export default function PrestoreReview({ me }: { me: Me }) {
             danger
             onClose={() => setOther(null)}
             onSubmit={() =>
-              staffAction('/api/admin/prestore/refund', { rid: other!.row.rid, reason }, '已退款', reload)
+              staffAction(moneyAdminApi.prestoreRefund, { rid: other!.row.rid, reason }, '已退款', reload)
             }
           >
             <p className="text-sm text-slate-600">

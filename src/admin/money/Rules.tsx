@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { z } from 'zod';
 import { consoleApi, notice } from '../session.ts';
 import { button, Field, input, PageHeader, when } from '../ui.tsx';
 import { priceYuan, yuanToFen } from '../../lib/shared/money.ts';
-import type { PrestoreRulesSchema } from '../../lib/shared/money/responses.ts';
+import { moneyAdminApi, moneyApi } from '../../lib/shared/money/api.ts';
+import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 
-type Rules = z.output<typeof PrestoreRulesSchema>;
+type Rules = OutputOf<typeof moneyApi.prestoreRules>;
 type Tier = { from: string; percent: string };
 
 /**
@@ -19,7 +19,7 @@ export default function RulesPage() {
   const [tiers, setTiers] = useState<Tier[]>([]);
   const load = async () => {
     // The customer call shows the same rules; staff sessions may read it too.
-    const r = await consoleApi.post<Rules>('/api/auth/prestore_rule/list4num', {});
+    const r = await consoleApi.call(moneyApi.prestoreRules, {});
     if (!r) return;
     setRules(r);
     setMin(priceYuan(r.current.min_fen));
@@ -35,7 +35,7 @@ export default function RulesPage() {
       effective_from: from || undefined,
       tiers: tiers.map((t) => ({ from_fen: yuanToFen(t.from) ?? -1, bonus_percent: Number(t.percent) })),
     };
-    if (await consoleApi.post('/api/admin/prestore_rule/save', body)) {
+    if (await consoleApi.call(moneyAdminApi.ruleSave, body)) {
       notice('ok', '已保存新版本');
       setFrom('');
       void load();

@@ -1,11 +1,11 @@
-import type { z } from 'zod';
 import type { Me } from '../session.ts';
 import { ReviewQueue } from '../ReviewQueue.tsx';
 import { Badge, type Column, when } from '../ui.tsx';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
-import type { TransferPageSchema } from '../../lib/shared/money/responses.ts';
+import { moneyAdminApi } from '../../lib/shared/money/api.ts';
+import type { RowOf } from '../ui.tsx';
 
-type Row = z.output<typeof TransferPageSchema>['list'][number];
+type Row = RowOf<typeof moneyAdminApi.transferList>;
 const TABS = [
   { value: 'reviewing', label: '待审核' },
   { value: 'done', label: '已完成' },
@@ -73,7 +73,7 @@ export default function TransferReview({ me }: { me: Me }) {
       me={me}
       title="转账审核"
       lead="客户之间的现金转账；超过审核金额的需财务确认后到账。"
-      list="/api/admin/transfer/list"
+      list={moneyAdminApi.transferList}
       label="转账"
       csvName="转账记录"
       statusLabel="转账状态"
@@ -87,7 +87,7 @@ export default function TransferReview({ me }: { me: Me }) {
         button: '通过',
         title: '确认转账',
         submitText: '确认转账',
-        path: '/api/admin/transfer/approve',
+        path: moneyAdminApi.transferApprove,
         done: '已转账',
         form: (r) => (
           <p className="text-sm">
@@ -100,7 +100,7 @@ export default function TransferReview({ me }: { me: Me }) {
         button: '驳回',
         title: '驳回转账',
         submitText: '驳回',
-        path: '/api/admin/transfer/reject',
+        path: moneyAdminApi.transferReject,
         done: '已驳回',
         reasonLabel: '驳回原因（客户可见）',
       }}

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { z } from 'zod';
 import { type Me, staffAction } from '../session.ts';
 import {
   Badge,
@@ -15,17 +14,14 @@ import {
   useList,
   when,
 } from '../ui.tsx';
-import {
-  BILL_PROVIDER_TEXT,
-  type BillProvider,
-  type ReconciliationExceptionPageSchema,
-  type ReconciliationRunPageSchema,
-} from '../../lib/shared/reconciliation.ts';
+import { BILL_PROVIDER_TEXT, type BillProvider } from '../../lib/shared/reconciliation.ts';
 import { addDays, shanghaiDate } from '../../lib/shared/slots.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
+import { paymentsAdminApi } from '../../lib/shared/payments/api.ts';
+import type { RowOf } from '../ui.tsx';
 
-type Run = z.output<typeof ReconciliationRunPageSchema>['list'][number];
-type Difference = z.output<typeof ReconciliationExceptionPageSchema>['list'][number];
+type Run = RowOf<typeof paymentsAdminApi.reconcileList>;
+type Difference = RowOf<typeof paymentsAdminApi.reconcileExceptions>;
 type Tab = 'open' | 'resolved' | 'cleared' | 'all';
 
 const RUN_TONE = { matched: 'accent', exceptions: 'red', failed: 'hot', running: 'slate' } as const;
@@ -33,11 +29,11 @@ const money = (fen: number | null) => (fen === null ? '—' : formatFen(fen));
 
 /** 对账: each provider's daily trade bill against our trades and ledger; finance resolves what differs. */
 export default function Reconciliation({ me }: { me: Me }) {
-  const runs = useList<Run>('/api/admin/reconcile/list', {}, 10);
+  const runs = useList(paymentsAdminApi.reconcileList, {}, 10);
   const [tab, setTab] = useState<Tab>('open');
   const [day, setDay] = useState<{ provider: string; bill_date: string } | null>(null);
   const filter = { ...(tab === 'all' ? {} : { status: tab }), ...(day ?? {}) };
-  const differences = useList<Difference>('/api/admin/reconcile/exceptions', filter);
+  const differences = useList(paymentsAdminApi.reconcileExceptions, filter);
   const [target, setTarget] = useState<Difference | null>(null);
   const [note, setNote] = useState('');
   const [rerun, setRerun] = useState<{ provider: BillProvider; bill_date: string } | null>(null);
@@ -156,7 +152,7 @@ export default function Reconciliation({ me }: { me: Me }) {
           )}
           <span className="ml-auto">
             <ExportCsv<Difference>
-              list="/api/admin/reconcile/exceptions"
+              list={paymentsAdminApi.reconcileExceptions}
               filter={filter}
               name="对账差异"
               columns={[
@@ -264,7 +260,7 @@ export default function Reconciliation({ me }: { me: Me }) {
         submitText="标记为已处理"
         onClose={() => setTarget(null)}
         onSubmit={() =>
-          staffAction('/api/admin/reconcile/resolve', { rid: target!.rid, note }, '已标记为已处理', reload)
+          staffAction(paymentsAdminApi.reconcileResolve, { rid: target!.rid, note }, '已标记为已处理', reload)
         }
       >
         {target && (
@@ -288,7 +284,7 @@ export default function Reconciliation({ me }: { me: Me }) {
         title="重新对账"
         submitText="开始对账"
         onClose={() => setRerun(null)}
-        onSubmit={() => staffAction('/api/admin/reconcile/rerun', rerun!, '对账完成', reload)}
+        onSubmit={() => staffAction(paymentsAdminApi.reconcileRerun, rerun!, '对账完成', reload)}
       >
         <p className="text-sm text-slate-600">重新下载该日账单并核对；已处理的差异和处理说明会保留。</p>
         <Field label="支付渠道">

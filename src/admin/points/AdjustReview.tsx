@@ -3,6 +3,7 @@ import { ReviewQueue, secondApprovalWho } from '../ReviewQueue.tsx';
 import { Badge, type Column, when } from '../ui.tsx';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import type { PointsAdjustRequest } from '../../lib/shared/points/responses.ts';
+import { pointsAdminApi } from '../../lib/shared/points/api.ts';
 
 const TABS = [
   { value: 'pending', label: '待复核' },
@@ -77,7 +78,7 @@ export default function AdjustReview({ me }: { me: Me }) {
       me={me}
       title="积分复核"
       lead="按兑换价值达到复核金额的积分调整，需由提交人以外的另一位同事批准后才生效；驳回不动积分。"
-      list="/api/admin/points/adjust/list"
+      list={pointsAdminApi.adjustList}
       label="积分复核"
       statusLabel="复核状态"
       tabs={TABS}
@@ -91,7 +92,7 @@ export default function AdjustReview({ me }: { me: Me }) {
         ariaLabel: (r) => `批准 ${whom(r)} ${signed(r.points)} 积分`,
         title: '批准积分调整',
         submitText: '批准',
-        path: '/api/admin/points/adjust/approve',
+        path: pointsAdminApi.adjustApprove,
         done: '已批准，积分已调整',
         form: (r) => (
           <p className="text-sm">
@@ -105,7 +106,7 @@ export default function AdjustReview({ me }: { me: Me }) {
         ariaLabel: (r) => `驳回 ${whom(r)} ${signed(r.points)} 积分`,
         title: '驳回积分调整',
         submitText: '驳回',
-        path: '/api/admin/points/adjust/reject',
+        path: pointsAdminApi.adjustReject,
         done: '已驳回',
       }}
     />

@@ -1,5 +1,4 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { z } from 'zod';
 import { consoleApi, type Me, staffAction } from '../session.ts';
 import {
   button,
@@ -14,11 +13,13 @@ import {
   when,
 } from '../ui.tsx';
 import { shanghaiDate } from '../../lib/shared/slots.ts';
-import type { PointsEntryPageSchema, StaffPointsSchema } from '../../lib/shared/points/responses.ts';
+import { pointsAdminApi } from '../../lib/shared/points/api.ts';
+import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
+import type { RowOf } from '../ui.tsx';
 
 type Found = { rid: string; phone: string; name: string; company: string };
-type Summary = z.output<typeof StaffPointsSchema>;
-type Entry = z.output<typeof PointsEntryPageSchema>['list'][number];
+type Summary = OutputOf<typeof pointsAdminApi.customer>;
+type Entry = RowOf<typeof pointsAdminApi.customerHistory>;
 const pts = (n: number) => n.toLocaleString('zh-CN');
 
 /** 客户积分: find a customer by phone; their points, what expires next, the history, an adjustment. */
@@ -28,7 +29,7 @@ export default function Customer({ me }: { me: Me }) {
   const [summary, setSummary] = useState<Summary | null>(null);
 
   async function load(u: Found) {
-    setSummary((await consoleApi.post<Summary>('/api/admin/points/customer', { user_rid: u.rid })) ?? null);
+    setSummary((await consoleApi.call(pointsAdminApi.customer, { user_rid: u.rid })) ?? null);
   }
   async function find(e: FormEvent) {
     e.preventDefault();
@@ -108,7 +109,7 @@ function AdjustForm({ userRid, onDone }: { userRid: string; onDone: () => void }
   async function submit(e: FormEvent) {
     e.preventDefault();
     const message = await staffAction<{ pending: boolean }>(
-      '/api/admin/points/adjust',
+      pointsAdminApi.adjust,
       { user_rid: userRid, points: points.trim(), reason, idempotency_key: key },
       (r) => (r.pending ? '积分价值较大，已提交复核：另一位同事在「积分复核」中批准后生效' : '已调整'),
       () => {
@@ -158,13 +159,13 @@ function AdjustForm({ userRid, onDone }: { userRid: string; onDone: () => void }
 
 function History({ userRid }: { userRid: string }) {
   const filter = { user_rid: userRid };
-  const list = useList<Entry>('/api/admin/points/customer/history', filter);
+  const list = useList(pointsAdminApi.customerHistory, filter);
   return (
     <section aria-label="积分明细" className="grid grid-cols-1">
       <h2 className="mb-2 text-sm font-semibold text-slate-700">积分明细</h2>
       <div className="mb-3 flex flex-wrap justify-end gap-2">
         <ExportCsv<Entry>
-          list="/api/admin/points/customer/history"
+          list={pointsAdminApi.customerHistory}
           filter={filter}
           name={`积分明细-${userRid}`}
           columns={[

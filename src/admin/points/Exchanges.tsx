@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import type { z } from 'zod';
 import type { Me } from '../session.ts';
 import { ReviewQueue } from '../ReviewQueue.tsx';
 import { Badge, type Column, Field, input, when } from '../ui.tsx';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
-import type { StaffExchangePageSchema } from '../../lib/shared/points/responses.ts';
+import { pointsAdminApi } from '../../lib/shared/points/api.ts';
+import type { RowOf } from '../ui.tsx';
 
-type Row = z.output<typeof StaffExchangePageSchema>['list'][number];
+type Row = RowOf<typeof pointsAdminApi.exchangeList>;
 const TABS = [
   { value: 'pending', label: '待发放' },
   { value: 'fulfilled', label: '已发放' },
@@ -108,7 +108,7 @@ export default function Exchanges({ me }: { me: Me }) {
       me={me}
       title="积分兑换"
       lead="礼品卡兑换需人工发放；驳回后积分按原有效期退回客户。测试费兑换即时到账。"
-      list="/api/admin/points/exchange/list"
+      list={pointsAdminApi.exchangeList}
       label="积分兑换"
       statusLabel="兑换状态"
       tabs={TABS}
@@ -121,7 +121,7 @@ export default function Exchanges({ me }: { me: Me }) {
         button: '发放',
         title: '确认发放',
         submitText: '确认发放',
-        path: '/api/admin/points/exchange/fulfil',
+        path: pointsAdminApi.exchangeFulfil,
         body: () => ({ note }),
         done: '已发放',
         onOpen: () => setNote(''),
@@ -144,7 +144,7 @@ export default function Exchanges({ me }: { me: Me }) {
         button: '驳回',
         title: '驳回兑换',
         submitText: '驳回并退回积分',
-        path: '/api/admin/points/exchange/reject',
+        path: pointsAdminApi.exchangeReject,
         done: '已驳回，积分已退回',
         reasonLabel: '驳回原因（客户可见）',
         form: summary,

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { z } from 'zod';
 import { type Me, staffAction, staffStep } from '../session.ts';
 import {
   Badge,
@@ -16,9 +15,10 @@ import {
 } from '../ui.tsx';
 import { priceYuan, yuanToFen, fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { ITEM_KIND_TEXT, type ItemKind } from '../../lib/shared/points/points.ts';
-import type { PointsItemSchema } from '../../lib/shared/points/responses.ts';
+import { pointsAdminApi } from '../../lib/shared/points/api.ts';
+import type { RowOf } from '../ui.tsx';
 
-type Item = z.output<typeof PointsItemSchema>;
+type Item = RowOf<typeof pointsAdminApi.itemList>;
 type Draft = {
   rid?: string;
   name: string;
@@ -39,7 +39,7 @@ const TABS = [
 export default function Items({ me }: { me: Me }) {
   const [status, setStatus] = useState('active');
   const filter = status ? { status } : {};
-  const list = useList<Item>('/api/admin/points/item/list', filter);
+  const list = useList(pointsAdminApi.itemList, filter);
   const [draft, setDraft] = useState<Draft | null>(null);
   const manager = me.permissions.includes('points.manage');
   const set = (patch: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
@@ -55,8 +55,8 @@ export default function Items({ me }: { me: Me }) {
       sort: d.sort.trim() === '' ? 0 : Number(d.sort),
     };
     return d.rid
-      ? staffAction('/api/admin/points/item/edit', { rid: d.rid, ...body }, '已保存', list.reload)
-      : staffAction('/api/admin/points/item/add', body, '已上架', list.reload);
+      ? staffAction(pointsAdminApi.itemEdit, { rid: d.rid, ...body }, '已保存', list.reload)
+      : staffAction(pointsAdminApi.itemAdd, body, '已上架', list.reload);
   }
 
   return (
@@ -67,7 +67,7 @@ export default function Items({ me }: { me: Me }) {
         actions={
           <span className="flex gap-2">
             <ExportCsv<Item>
-              list="/api/admin/points/item/list"
+              list={pointsAdminApi.itemList}
               filter={filter}
               name="兑换商品"
               columns={[
@@ -155,9 +155,7 @@ export default function Items({ me }: { me: Me }) {
                     className={button.link}
                     onClick={() =>
                       staffStep(
-                        r.status === 'active'
-                          ? '/api/admin/points/item/retire'
-                          : '/api/admin/points/item/restore',
+                        r.status === 'active' ? pointsAdminApi.itemRetire : pointsAdminApi.itemRestore,
                         { rid: r.rid },
                         r.status === 'active' ? '已下架' : '已重新上架',
                         list.reload,

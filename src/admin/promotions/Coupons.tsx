@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import type { z } from 'zod';
 import { consoleApi, notice, staffAction, type Me } from '../session.ts';
 import {
   Badge,
@@ -18,14 +17,11 @@ import {
 import { yuanToFen, fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { shanghaiDate } from '../../lib/shared/slots.ts';
 import { couponTemplateSchema } from '../../lib/shared/coupons/coupons.ts';
-import type {
-  CouponUsagePageSchema,
-  IssuedSchema,
-  StaffTemplateSchema,
-} from '../../lib/shared/coupons/responses.ts';
+import { couponsAdminApi } from '../../lib/shared/coupons/api.ts';
+import type { RowOf } from '../ui.tsx';
 
-type Row = z.output<typeof StaffTemplateSchema>;
-type Holder = z.output<typeof CouponUsagePageSchema>['list'][number];
+type Row = RowOf<typeof couponsAdminApi.templateList>;
+type Holder = RowOf<typeof couponsAdminApi.usage>;
 type Category = { id: number; name: string; children: { id: number; name: string }[] };
 
 const TABS = [
@@ -96,7 +92,7 @@ function bodyOf(d: Draft) {
 export default function Coupons({ me }: { me: Me }) {
   const [status, setStatus] = useState('active');
   const filter = status ? { status } : {};
-  const list = useList<Row>('/api/admin/coupon/template/list', filter);
+  const list = useList(couponsAdminApi.templateList, filter);
   const manager = me.permissions.includes('coupons.manage');
   const [creating, setCreating] = useState(false);
   const [draft, setDraft] = useState<Draft>(EMPTY);
@@ -127,7 +123,7 @@ export default function Coupons({ me }: { me: Me }) {
         actions={
           <span className="flex gap-2">
             <ExportCsv<Row>
-              list="/api/admin/coupon/template/list"
+              list={couponsAdminApi.templateList}
               filter={filter}
               name="优惠券"
               columns={[
@@ -257,7 +253,7 @@ export default function Coupons({ me }: { me: Me }) {
           // The same rules as the server, so a mistake is shown before anything is sent.
           const checked = couponTemplateSchema.safeParse(body);
           if (!checked.success) return checked.error.issues[0].message;
-          return staffAction('/api/admin/coupon/template/add', body, '已创建', list.reload);
+          return staffAction(couponsAdminApi.templateAdd, body, '已创建', list.reload);
         }}
       >
         <Field label="名称">
@@ -394,8 +390,8 @@ export default function Coupons({ me }: { me: Me }) {
             .filter(Boolean);
           if (list4.length === 0) return '请填写客户手机号';
           try {
-            const res = await consoleApi.post<z.output<typeof IssuedSchema>>(
-              '/api/admin/coupon/issue',
+            const res = await consoleApi.call(
+              couponsAdminApi.issue,
               { rid: issuing!.rid, phones: list4 },
               { throws: true },
             );
@@ -430,7 +426,7 @@ export default function Coupons({ me }: { me: Me }) {
         danger
         onClose={() => setRetiring(null)}
         onSubmit={() =>
-          staffAction('/api/admin/coupon/template/retire', { rid: retiring!.rid }, '已停用', list.reload)
+          staffAction(couponsAdminApi.templateRetire, { rid: retiring!.rid }, '已停用', list.reload)
         }
       >
         <p className="text-sm text-slate-600">
@@ -445,7 +441,7 @@ export default function Coupons({ me }: { me: Me }) {
 
 /** Who holds coupons of a template and what became of them. */
 function Usage({ row, onClose }: { row: Row; onClose: () => void }) {
-  const holders = useList<Holder>('/api/admin/coupon/usage', { rid: row.rid }, 10);
+  const holders = useList(couponsAdminApi.usage, { rid: row.rid }, 10);
   return (
     <FormModal
       open

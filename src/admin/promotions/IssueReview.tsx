@@ -3,6 +3,7 @@ import { ReviewQueue, secondApprovalWho } from '../ReviewQueue.tsx';
 import { Badge, type Column, when } from '../ui.tsx';
 import type { CouponIssueRequest } from '../../lib/shared/coupons/responses.ts';
 import { formatFen } from '../../lib/shared/money.ts';
+import { couponsAdminApi } from '../../lib/shared/coupons/api.ts';
 
 const TABS = [
   { value: 'pending', label: '待复核' },
@@ -83,7 +84,7 @@ export default function IssueReview({ me }: { me: Me }) {
       me={me}
       title="发券复核"
       lead="单张面额或本次合计达到复核金额的发券（及不封顶的折扣券），需由提交人以外的另一位同事批准后才发放。"
-      list="/api/admin/coupon/issue/list"
+      list={couponsAdminApi.issueList}
       label="发券复核"
       statusLabel="复核状态"
       tabs={TABS}
@@ -97,7 +98,7 @@ export default function IssueReview({ me }: { me: Me }) {
         ariaLabel: (r) => `批准发放 ${r.template.name}`,
         title: '批准发券',
         submitText: '批准发放',
-        path: '/api/admin/coupon/issue/approve',
+        path: couponsAdminApi.issueApprove,
         done: (d) => `已发放 ${d.given} 张${d.refused.length ? `，${d.refused.length} 人未发放` : ''}`,
         form: (r) => (
           <div className="grid gap-2 text-sm">
@@ -116,7 +117,7 @@ export default function IssueReview({ me }: { me: Me }) {
         ariaLabel: (r) => `驳回发放 ${r.template.name}`,
         title: '驳回发券',
         submitText: '驳回',
-        path: '/api/admin/coupon/issue/reject',
+        path: couponsAdminApi.issueReject,
         done: '已驳回',
       }}
     />

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import type { z } from 'zod';
 import { consoleApi, type Me, staffAction } from '../session.ts';
 import {
   Badge,
@@ -16,15 +15,14 @@ import {
   useList,
   when,
 } from '../ui.tsx';
-import type {
-  StaffStatementDetailSchema,
-  StaffStatementPageSchema,
-} from '../../lib/shared/statements/responses.ts';
 import { addMonth, shanghaiMonth } from '../../lib/shared/statements/statements.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
+import { statementsAdminApi } from '../../lib/shared/statements/api.ts';
+import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
+import type { RowOf } from '../ui.tsx';
 
-type Row = z.output<typeof StaffStatementPageSchema>['list'][number];
-type Detail = z.output<typeof StaffStatementDetailSchema>;
+type Row = RowOf<typeof statementsAdminApi.list>;
+type Detail = OutputOf<typeof statementsAdminApi.detail>;
 
 const TABS = [
   { value: 'disputed', label: '有异议' },
@@ -57,7 +55,7 @@ export default function Statements({ me }: { me: Me }) {
     ...(phone ? { phone } : {}),
     ...(owner ? { owner } : {}),
   };
-  const list = useList<Row>('/api/admin/statement/list', filter);
+  const list = useList(statementsAdminApi.list, filter);
   const [open, setOpen] = useState<string | null>(null);
   const [issuing, setIssuing] = useState(false);
   const manage = me.permissions.includes('statements.manage');
@@ -69,7 +67,7 @@ export default function Statements({ me }: { me: Me }) {
         actions={
           <span className="flex gap-2">
             <ExportCsv<Row>
-              list="/api/admin/statement/list"
+              list={statementsAdminApi.list}
               filter={filter}
               name="对账单"
               columns={[
@@ -203,9 +201,7 @@ function IssueModal({ open, onClose, onDone }: { open: boolean; onClose: () => v
       title="出具对账单"
       submitText="出具"
       onClose={onClose}
-      onSubmit={() =>
-        staffAction('/api/admin/statement/issue', { phone, month, note }, '已出具对账单', onDone)
-      }
+      onSubmit={() => staffAction(statementsAdminApi.issue, { phone, month, note }, '已出具对账单', onDone)}
     >
       <p className="text-sm text-slate-500">
         为客户出具已结束月份的对账单；已有对账单时出具新版本，旧版本保留为“已重开”。
@@ -259,7 +255,7 @@ function DetailModal({
   const [reply, setReply] = useState('');
   const [reissue, setReissue] = useState(true);
   useEffect(() => {
-    void consoleApi.post<Detail>('/api/admin/statement/detail', { rid }).then((res) => res && setD(res));
+    void consoleApi.call(statementsAdminApi.detail, { rid }).then((res) => res && setD(res));
   }, [rid]);
   const answering = manage && d?.status === 'disputed';
   const f = d?.figures;
@@ -276,7 +272,7 @@ function DetailModal({
       onSubmit={async () => {
         if (!answering) return null;
         return staffAction(
-          '/api/admin/statement/answer',
+          statementsAdminApi.answer,
           { rid, reply, reissue },
           reissue ? '已答复并重新出具' : '已答复',
           onDone,

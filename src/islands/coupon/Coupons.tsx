@@ -8,15 +8,12 @@ import { toast } from '../../lib/client/toast.ts';
 import { fenToYuan } from '../../lib/shared/money.ts';
 import { shanghaiDate } from '../../lib/shared/slots.ts';
 import { COUPON_TABS, type CouponTab } from '../../lib/shared/coupons/coupons.ts';
-import type {
-  ClaimableSchema,
-  CouponPageSchema,
-  CouponSchema,
-  CouponTemplateSchema,
-} from '../../lib/shared/coupons/responses.ts';
+import type { CouponPageSchema, CouponTemplateSchema } from '../../lib/shared/coupons/responses.ts';
+import { couponsApi } from '../../lib/shared/coupons/api.ts';
+import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 
-type Coupon = z.output<typeof CouponSchema>;
-type Claimable = z.output<typeof ClaimableSchema>['list'][number];
+type Coupon = OutputOf<typeof couponsApi.claim>;
+type Claimable = OutputOf<typeof couponsApi.claimable>['list'][number];
 type Counts = z.output<typeof CouponPageSchema>['counts'];
 type Template = z.output<typeof CouponTemplateSchema>;
 
@@ -113,7 +110,7 @@ function Centre({ onClaimed }: { onClaimed: () => void }) {
   const [code, setCode] = useState('');
 
   const load = useCallback(async () => {
-    const res = await api.post<{ list: Claimable[] }>('/api/auth/discount4user/list4all', {});
+    const res = await api.call(couponsApi.claimable, {});
     if (res) setList(res.list);
   }, []);
   useEffect(() => void load(), [load]);
@@ -121,7 +118,7 @@ function Centre({ onClaimed }: { onClaimed: () => void }) {
   async function claim(body: Record<string, string>, key: string) {
     if (busy) return;
     setBusy(key);
-    const res = await api.post<Coupon>('/api/auth/discount4user/add', body);
+    const res = await api.call(couponsApi.claim, body);
     setBusy('');
     if (!res) return;
     toast.success(body.code ? '兑换成功!' : '领取成功!');
@@ -200,7 +197,7 @@ function Centre({ onClaimed }: { onClaimed: () => void }) {
  */
 function Coupons() {
   const [tab, setTab] = useState<CouponTab>(1);
-  const list = usePagedList<Coupon, { counts: Counts }>('/api/auth/discount4user/all', {
+  const list = usePagedList<Coupon, { counts: Counts }>(couponsApi.mine.path, {
     size: 10,
     filter: { state: tab },
   });

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { api } from '../../lib/client/api.ts';
 import { logout as clearSession } from '../../lib/client/stores.ts';
 import { alertSuccess, toast } from '../../lib/client/toast.ts';
-import type { CloseCheck } from '../../lib/shared/privacy/close.ts';
 import Dialog from '../ui/Dialog.tsx';
 import { Loading, TextField } from '../ui/kit.tsx';
+import { privacyApi } from '../../lib/shared/privacy/api.ts';
 
 /**
  * 注销账号 on /member/information (PIPL; decision 0044): what closing does and keeps, what must be
@@ -22,7 +22,7 @@ export default function CloseAccount() {
     setPassword('');
     setUnderstood(false);
     setOpen(true);
-    const check = await api.post<CloseCheck>('/api/auth/user/closeCheck', {});
+    const check = await api.call(privacyApi.closeCheck, {});
     if (check) setBlockers(check.blockers);
     else setOpen(false);
   }
@@ -30,7 +30,7 @@ export default function CloseAccount() {
   async function confirm() {
     setBusy(true);
     try {
-      await api.post('/api/auth/user/close', { password }, { throws: true });
+      await api.call(privacyApi.close, { password }, { throws: true });
     } catch (error) {
       toast.error((error as Error).message);
       return;

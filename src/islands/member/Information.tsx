@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { saveFile } from '../../lib/client/download.ts';
+import { pathOf } from '../../lib/shared/api/endpoint.ts';
+import { privacyApi } from '../../lib/shared/privacy/api.ts';
 import ProfileDialog from '../profile/ProfileDialog.tsx';
 import AccountSecurity from './AccountSecurity.tsx';
 import CloseAccount from './CloseAccount.tsx';
@@ -47,7 +49,7 @@ function Information() {
         <button
           type="button"
           className="btn-ghost"
-          onClick={() => void saveFile('/api/auth/user/export', '个人信息.zip')}
+          onClick={() => void saveFile(pathOf(privacyApi.export), '个人信息.zip')}
         >
           下载我的信息
         </button>

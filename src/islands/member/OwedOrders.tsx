@@ -10,6 +10,7 @@ import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import type { OrderSummary } from '../../lib/shared/orders/order.ts';
 import { openPay, ORDER_PAID_EVENT } from '../../lib/client/pay-events.ts';
 import { useWaitingRequests, WaitingMark, type WaitingRequest } from '../groups/Waiting.tsx';
+import { moneyApi } from '../../lib/shared/money/api.ts';
 
 const PAGE_SIZE = 10;
 const LEDGER_SIZE = 5;
@@ -42,7 +43,7 @@ function OwedOrders({ status }: { status: 'unpaid' | 'unsettled' }) {
     size: PAGE_SIZE,
     filter: { status },
   });
-  const ledgerList = usePagedList<Movement>('/api/auth/asset/detail', { size: LEDGER_SIZE });
+  const ledgerList = usePagedList<Movement>(moneyApi.movements.path, { size: LEDGER_SIZE });
   const { asset } = useAsset();
   const waiting = useWaitingRequests();
   const { page, setPage, data, pages } = orders;

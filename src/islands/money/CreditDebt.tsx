@@ -17,6 +17,7 @@ import OnlinePay from '../pay/OnlinePay.tsx';
 import { PAY_CHANNEL_TEXT, type PayChannelName } from '../../lib/shared/payments.ts';
 
 import { shanghaiDate } from '../../lib/shared/time.ts';
+import { moneyApi } from '../../lib/shared/money/api.ts';
 
 /**
  * 欠款: what the credit line owes, when it falls due, how many days it is late (a late debt
@@ -81,8 +82,8 @@ function RepayDialog({ open, onClose, asset }: { open: boolean; onClose: () => v
     setBusy(true);
     setError('');
     try {
-      await api.post(
-        '/api/auth/creditApply/operate',
+      await api.call(
+        moneyApi.creditOperate,
         { action: 'repay', amount_fen: fen, idempotency_key: key.current },
         { throws: true },
       );

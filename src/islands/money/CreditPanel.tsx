@@ -7,6 +7,8 @@ import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import { DEFAULT_CREDIT_DUE_DAYS, DEFAULT_CREDIT_LIMIT_FEN } from '../../lib/shared/money/money.ts';
 import CreditDebt from './CreditDebt.tsx';
 import { moneyChanged, type Asset } from './use-asset.ts';
+import { moneyApi } from '../../lib/shared/money/api.ts';
+import type { InputOf } from '../../lib/shared/api/endpoint.ts';
 
 /**
  * 信用额度: apply for a line (staff set the limit and the term), see it, withdraw an application
@@ -27,9 +29,9 @@ export default function CreditPanel({ asset }: { asset: Asset | null }) {
   const application = credit.application;
   const reviewing = application?.status === 'reviewing';
 
-  async function operate(body: Record<string, unknown>, done: string) {
+  async function operate(body: InputOf<typeof moneyApi.creditOperate>, done: string) {
     setBusy(true);
-    const ok = await api.post('/api/auth/creditApply/operate', body);
+    const ok = await api.call(moneyApi.creditOperate, body);
     setBusy(false);
     if (!ok) return;
     toast.success(done);

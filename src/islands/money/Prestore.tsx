@@ -9,6 +9,7 @@ import Transfers from './Transfers.tsx';
 import CreditPanel from './CreditPanel.tsx';
 import { useAsset } from './use-asset.ts';
 import type { PrestoreContext } from './types.ts';
+import { moneyApi } from '../../lib/shared/money/api.ts';
 
 const TABS = [
   { key: 'apply', label: '预存充值' },
@@ -36,10 +37,8 @@ function Prestore() {
     const sync = () => setTab(tabOf(window.location.hash));
     sync();
     window.addEventListener('hashchange', sync);
-    void api.post<PrestoreContext>('/api/auth/web/prestore/list', {}).then((c) => c && setContext(c));
-    void api
-      .post<{ prestore_unpaid: number; transfer_reviewing: number }>('/api/auth/asset/all4num', {})
-      .then((c) => c && setCounts(c));
+    void api.call(moneyApi.prestoreContext, {}).then((c) => c && setContext(c));
+    void api.call(moneyApi.assetCounts, {}).then((c) => c && setCounts(c));
     return () => window.removeEventListener('hashchange', sync);
   }, []);
 

@@ -6,6 +6,7 @@ import { toast } from '../../lib/client/toast.ts';
 import { fenToYuan, priceYuan, yuanToFen } from '../../lib/shared/money.ts';
 import { bonusFor, INVOICE_TYPE_TEXT } from '../../lib/shared/money/money.ts';
 import type { PrestoreContext } from './types.ts';
+import { moneyApi } from '../../lib/shared/money/api.ts';
 
 const INVOICE_OPTIONS = Object.entries(INVOICE_TYPE_TEXT).map(([value, label]) => ({
   value: Number(value),
@@ -56,7 +57,7 @@ export default function PrestoreForm({
     if (invoiceType !== 0 && !invoiceTitle.trim()) return setError('请填写发票抬头');
     setError('');
     setBusy(true);
-    const created = await api.post('/api/auth/prestoreApply/add', {
+    const created = await api.call(moneyApi.prestoreAdd, {
       amount_fen: fen,
       bonus_kind: bonusKind,
       invoice_type: invoiceType,

@@ -14,6 +14,7 @@ import { PAY_CHANNEL_TEXT, type PayChannelName } from '../../lib/shared/payments
 import { BankCard } from './PrestoreForm.tsx';
 import { useConfirm } from '../member/Confirm.tsx';
 import type { Prestore, PrestoreContext } from './types.ts';
+import { moneyApi } from '../../lib/shared/money/api.ts';
 
 const FILTERS = [
   { value: '', label: '全部' },
@@ -35,7 +36,7 @@ const TONE: Record<Prestore['status'], string> = {
  */
 export default function PrestoreRecords({ context }: { context: PrestoreContext | null }) {
   const [status, setStatus] = useState('');
-  const list = usePagedList<Prestore>('/api/auth/prestoreApply/listPrestoreDetail', {
+  const list = usePagedList<Prestore>(moneyApi.prestoreList.path, {
     size: 10,
     filter: status ? { status } : {},
   });
@@ -54,7 +55,7 @@ export default function PrestoreRecords({ context }: { context: PrestoreContext 
       danger: true,
     });
     if (!sure) return;
-    if (await api.post('/api/auth/prestoreApply/cancel', { rid: p.rid })) {
+    if (await api.call(moneyApi.prestoreCancel, { rid: p.rid })) {
       toast.success('已取消!');
       list.reload();
     }
@@ -67,7 +68,7 @@ export default function PrestoreRecords({ context }: { context: PrestoreContext 
       confirm: '申请退款',
     });
     if (!confirmed) return;
-    if (await api.post('/api/auth/prestoreApply/refund', { rid: p.rid })) {
+    if (await api.call(moneyApi.prestoreRefund, { rid: p.rid })) {
       toast.success('退款申请已提交，财务将尽快处理!');
       list.reload();
     }

@@ -9,6 +9,7 @@ import { fenToYuan, yuanToFen, formatFen } from '../../lib/shared/money.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import { moneyChanged, type Asset } from './use-asset.ts';
 import type { Transfer } from './types.ts';
+import { moneyApi } from '../../lib/shared/money/api.ts';
 
 /**
  * 转账: cash (never 赠送金) to another customer's account, by their mobile number or account
@@ -24,7 +25,7 @@ export default function Transfers({ asset, reviewFen }: { asset: Asset | null; r
   const [payee, setPayee] = useState('');
   const [busy, setBusy] = useState(false);
   const key = useRef(newRequestKey());
-  const list = usePagedList<Transfer>('/api/auth/transferApply/list', { size: 10 });
+  const list = usePagedList<Transfer>(moneyApi.transferList.path, { size: 10 });
 
   async function check(e: FormEvent) {
     e.preventDefault();
@@ -36,11 +37,7 @@ export default function Transfers({ asset, reviewFen }: { asset: Asset | null; r
     // Who is paid is checked before the confirm step: an unknown number is refused here.
     setBusy(true);
     try {
-      const found = await api.post<{ payee: string }>(
-        '/api/auth/transferApply/payee',
-        { to_account: to.trim() },
-        { throws: true },
-      );
+      const found = await api.call(moneyApi.transferPayee, { to_account: to.trim() }, { throws: true });
       setError('');
       setPayee(found?.payee ?? '');
       setConfirming(fen);
@@ -54,8 +51,8 @@ export default function Transfers({ asset, reviewFen }: { asset: Asset | null; r
   async function send(fen: number) {
     setBusy(true);
     try {
-      const t = await api.post<Transfer>(
-        '/api/auth/transferApply/add',
+      const t = await api.call(
+        moneyApi.transferAdd,
         { to_account: to.trim(), amount_fen: fen, note, idempotency_key: key.current },
         { throws: true },
       );
@@ -75,7 +72,7 @@ export default function Transfers({ asset, reviewFen }: { asset: Asset | null; r
   }
 
   async function cancel(t: Transfer) {
-    if (await api.post('/api/auth/transferApply/cancel', { rid: t.rid })) {
+    if (await api.call(moneyApi.transferCancel, { rid: t.rid })) {
       toast.success('已取消!');
       list.reload();
     }

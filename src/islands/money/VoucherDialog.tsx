@@ -7,6 +7,7 @@ import { fenToYuan, yuanToFen } from '../../lib/shared/money.ts';
 import { shanghaiDate } from '../../lib/shared/slots.ts';
 import { useUploadLimits, useUploads, UploadRow } from '../experiment/uploads.tsx';
 import type { Prestore } from './types.ts';
+import { moneyApi } from '../../lib/shared/money/api.ts';
 
 const PICTURES = '.png,.jpg,.jpeg,.webp,.gif';
 
@@ -61,8 +62,8 @@ export default function VoucherDialog({
     setError('');
     setBusy(true);
     try {
-      await api.post(
-        '/api/auth/prestoreApply/edit',
+      await api.call(
+        moneyApi.prestoreEdit,
         {
           rid: application.rid,
           amount_fen: application.amount_fen,

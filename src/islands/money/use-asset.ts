@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { z } from 'zod';
+import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 import { api } from '../../lib/client/api.ts';
 import { ORDER_PAID_EVENT } from '../../lib/client/pay-events.ts';
-import type { AssetSchema } from '../../lib/shared/money/responses.ts';
+import { moneyApi } from '../../lib/shared/money/api.ts';
 
-export type Asset = z.output<typeof AssetSchema>;
+export type Asset = OutputOf<typeof moneyApi.asset>;
 
 /** Announced after anything that moves the customer's money (a repayment, a transfer). */
 export const MONEY_CHANGED_EVENT = 'portal:money-changed';
@@ -17,7 +17,7 @@ export const moneyChanged = () => window.dispatchEvent(new Event(MONEY_CHANGED_E
 export function useAsset(enabled = true) {
   const [asset, setAsset] = useState<Asset | null>(null);
   const reload = useCallback(async () => {
-    const res = await api.post<Asset>('/api/auth/asset/init', {});
+    const res = await api.call(moneyApi.asset, {});
     if (res) setAsset(res);
   }, []);
   useEffect(() => {

@@ -1,18 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 import QRCode from 'qrcode';
-import type { z } from 'zod';
 import { Spinner } from '../ui/kit.tsx';
 import { api } from '../../lib/client/api.ts';
 import { fenToYuan } from '../../lib/shared/money.ts';
-import {
-  PAY_CHANNEL_TEXT,
-  payFlowFor,
-  type PaymentSchema,
-  type PayChannelName,
-} from '../../lib/shared/payments.ts';
+import { PAY_CHANNEL_TEXT, payFlowFor, type PayChannelName } from '../../lib/shared/payments.ts';
 import { wechatJsapiPay } from './wechat-jsapi.ts';
+import { paymentsApi } from '../../lib/shared/payments/api.ts';
 
-export type Payment = z.output<typeof PaymentSchema>;
+export type Payment = OutputOf<typeof paymentsApi.create>;
 
 const POLL_MS = 2_000;
 
@@ -58,8 +54,8 @@ export default function OnlinePay({
     setPayment(null);
     setSheet('');
     try {
-      const p = await api.post<Payment>(
-        '/api/auth/payment/create',
+      const p = await api.call(
+        paymentsApi.create,
         { purpose, rid, channel, flow, coupon_rid: couponRid || undefined },
         { throws: true },
       );
@@ -89,11 +85,7 @@ export default function OnlinePay({
     tick();
     const clock = setInterval(tick, 1000);
     const poll = setInterval(async () => {
-      const p = await api.post<Payment>(
-        '/api/auth/payment/status',
-        { trade_no: payment.trade_no },
-        { silent: true },
-      );
+      const p = await api.call(paymentsApi.status, { trade_no: payment.trade_no }, { silent: true });
       if (!p || p.status === 'pending') return;
       setPayment(p);
       if (p.status === 'succeeded') paidRef.current(p);

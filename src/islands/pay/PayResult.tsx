@@ -5,6 +5,7 @@ import { api } from '../../lib/client/api.ts';
 import { fenToYuan } from '../../lib/shared/money.ts';
 import { PAY_CHANNEL_TEXT } from '../../lib/shared/payments.ts';
 import type { Payment } from './OnlinePay.tsx';
+import { paymentsApi } from '../../lib/shared/payments/api.ts';
 
 const POLL_MS = 2_000;
 
@@ -46,11 +47,7 @@ function PayResult() {
     let stopped = false;
     const look = async () => {
       try {
-        const p = await api.post<Payment>(
-          '/api/auth/payment/status',
-          { trade_no: tradeNo },
-          { throws: true },
-        );
+        const p = await api.call(paymentsApi.status, { trade_no: tradeNo }, { throws: true });
         if (stopped || !p) return;
         setPayment(p);
         if (p.status === 'pending') timer = setTimeout(() => void look(), POLL_MS);

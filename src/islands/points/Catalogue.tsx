@@ -7,16 +7,15 @@ import { newRequestKey } from '../../lib/client/request-key.ts';
 import { priceYuan } from '../../lib/shared/money.ts';
 import { MAX_EXCHANGE_COUNT } from '../../lib/shared/points/points.ts';
 import { moneyChanged } from '../money/use-asset.ts';
-import { pointsChanged, pts, type Exchange, type ExchangeQuote, type PointsItem } from './types.ts';
+import { pointsChanged, pts, type ExchangeQuote, type PointsItem } from './types.ts';
+import { pointsApi } from '../../lib/shared/points/api.ts';
 
 /** 积分兑换: the catalogue as cards; each opens the exchange dialog. */
 export default function Catalogue({ balance, onDone }: { balance: number | null; onDone: () => void }) {
   const [items, setItems] = useState<PointsItem[] | null>(null);
   const [chosen, setChosen] = useState<PointsItem | null>(null);
   useEffect(() => {
-    void api
-      .post<{ list: PointsItem[] }>('/api/auth/integration/list4exchange', { size: 50 })
-      .then((r) => r && setItems(r.list));
+    void api.call(pointsApi.items, { size: 50 }).then((r) => r && setItems(r.list));
   }, []);
   if (!items)
     return (
@@ -120,7 +119,7 @@ function ExchangeDialog({
     let stale = false;
     setQuote(null);
     void api
-      .post<ExchangeQuote>('/api/auth/integration/apply', { item_rid: item.rid, count }, { silent: true })
+      .call(pointsApi.quote, { item_rid: item.rid, count }, { silent: true })
       .then((q) => !stale && q && setQuote(q));
     return () => {
       stale = true;
@@ -131,8 +130,8 @@ function ExchangeDialog({
     if (!item) return;
     setBusy(true);
     try {
-      const x = await api.post<Exchange>(
-        '/api/auth/integration/applyExchange',
+      const x = await api.call(
+        pointsApi.exchange,
         { item_rid: item.rid, count, note, idempotency_key: key.current },
         { throws: true },
       );

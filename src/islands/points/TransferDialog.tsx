@@ -4,7 +4,8 @@ import { Spinner, TextField } from '../ui/kit.tsx';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { newRequestKey } from '../../lib/client/request-key.ts';
-import { pointsChanged, pts, type PointsOverview, type PointsTransferred } from './types.ts';
+import { pointsChanged, pts, type PointsOverview } from './types.ts';
+import { pointsApi } from '../../lib/shared/points/api.ts';
 
 /**
  * 转赠积分: the recipient (their registered mobile or account number), how many, a note; then a
@@ -54,11 +55,7 @@ export default function TransferDialog({
     // The receiver is looked up before the confirm step: an unknown number is refused here.
     setBusy(true);
     try {
-      const found = await api.post<{ payee: string }>(
-        '/api/auth/integration/payee',
-        { to_account: to.trim() },
-        { throws: true },
-      );
+      const found = await api.call(pointsApi.payee, { to_account: to.trim() }, { throws: true });
       setError('');
       setPayee(found?.payee ?? '');
       setConfirming(n);
@@ -72,8 +69,8 @@ export default function TransferDialog({
   async function send(n: number) {
     setBusy(true);
     try {
-      const res = await api.post<PointsTransferred>(
-        '/api/auth/integration/transfer',
+      const res = await api.call(
+        pointsApi.transfer,
         { to_account: to.trim(), points: n, note, idempotency_key: key.current },
         { throws: true },
       );

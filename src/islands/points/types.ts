@@ -2,19 +2,15 @@
 import type { z } from 'zod';
 import type {
   ExchangeQuoteSchema,
-  ExchangeSchema,
   PointsEntrySchema,
   PointsItemSchema,
   PointsOverviewSchema,
-  PointsTransferredSchema,
 } from '../../lib/shared/points/responses.ts';
 
 export type PointsOverview = z.output<typeof PointsOverviewSchema>;
 export type PointsEntry = z.output<typeof PointsEntrySchema>;
 export type PointsItem = z.output<typeof PointsItemSchema>;
 export type ExchangeQuote = z.output<typeof ExchangeQuoteSchema>;
-export type Exchange = z.output<typeof ExchangeSchema>;
-export type PointsTransferred = z.output<typeof PointsTransferredSchema>;
 
 /** 12,345 as people read it. */
 export const pts = (n: number) => n.toLocaleString('zh-CN');

@@ -10,19 +10,16 @@ import { saveFile } from '../../lib/client/download.ts';
 import { openPay, ORDER_PAID_EVENT } from '../../lib/client/pay-events.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { shanghaiDate, shanghaiMinute } from '../../lib/shared/slots.ts';
-import type {
-  SettlementListSchema,
-  SettlementResultSchema,
-  StatementPageSchema,
-  StatementSummarySchema,
-} from '../../lib/shared/statements/responses.ts';
+import type { StatementSummarySchema } from '../../lib/shared/statements/responses.ts';
+import { statementsApi } from '../../lib/shared/statements/api.ts';
+import { pathOf } from '../../lib/shared/api/endpoint.ts';
+import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 
 type Summary = z.output<typeof StatementSummarySchema>;
-type Page = z.output<typeof StatementPageSchema>;
+type Page = OutputOf<typeof statementsApi.list>;
 type Detail = NonNullable<Page['detail']>;
 type Line = Detail['lines'][number];
-type Owed = z.output<typeof SettlementListSchema>;
-type Settled = z.output<typeof SettlementResultSchema>;
+type Owed = OutputOf<typeof statementsApi.settlementList>;
 
 const signed = (fen: number) => (fen > 0 ? `+${fenToYuan(fen)}` : fenToYuan(fen));
 
@@ -52,7 +49,7 @@ function Statements() {
   const [group] = useState(() =>
     typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('group'),
   );
-  const list = usePagedList<Summary, { detail: null }>('/api/auth/assign/statement', {
+  const list = usePagedList<Summary, { detail: null }>(statementsApi.list.path, {
     size: 12,
     filter: group ? { group_rid: group } : {},
   });
@@ -152,7 +149,7 @@ function StatementView({
   const [page, setPage] = useState<Page | null>(null);
   const [dialog, setDialog] = useState<'confirm' | 'dispute' | null>(null);
   const load = useCallback(async () => {
-    const res = await api.post<Page>('/api/auth/assign/statement', { rid });
+    const res = await api.call(statementsApi.list, { rid });
     if (res) setPage(res);
   }, [rid]);
   useEffect(() => void load(), [load]);
@@ -254,12 +251,7 @@ function StatementView({
           <button
             type="button"
             className="btn-ghost"
-            onClick={() =>
-              void saveFile(
-                `/api/auth/assign/statement/pdf/${encodeURIComponent(d.rid)}`,
-                `对账单-${d.month}.pdf`,
-              )
-            }
+            onClick={() => void saveFile(pathOf(statementsApi.pdf, { rid: d.rid }), `对账单-${d.month}.pdf`)}
           >
             下载PDF
           </button>
@@ -480,7 +472,7 @@ function ConfirmDialog({
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     setBusy(true);
-    const res = await api.post('/api/auth/assign/right', { rid: d.rid });
+    const res = await api.call(statementsApi.confirm, { rid: d.rid });
     setBusy(false);
     if (res) {
       toast.success('已确认对账单');
@@ -530,7 +522,7 @@ function DisputeDialog({
   const submit = async () => {
     if (!reason.trim()) return toast.error('请填写异议原因');
     setBusy(true);
-    const res = await api.post('/api/auth/assign/wrong', { rid: d.rid, lines, reason });
+    const res = await api.call(statementsApi.dispute, { rid: d.rid, lines, reason });
     setBusy(false);
     if (res) {
       toast.success('异议已提交');
@@ -607,7 +599,7 @@ function Settlement({ statementRid, onPaid }: { statementRid: string | null; onP
   const [key, setKey] = useState('');
   const load = useCallback(async () => {
     if (!statementRid) return;
-    const res = await api.post<Owed>('/api/auth/assign/settlementList', { statement_rid: statementRid });
+    const res = await api.call(statementsApi.settlementList, { statement_rid: statementRid });
     if (res) {
       setOwed(res);
       setChosen(res.list.map((o) => o.rid));
@@ -630,7 +622,7 @@ function Settlement({ statementRid, onPaid }: { statementRid: string | null; onP
     setChosen((c) => (c.includes(rid) ? c.filter((r) => r !== rid) : [...c, rid]));
   const submit = async () => {
     setBusy(true);
-    const res = await api.post<Settled>('/api/auth/assign/settlementOperatePlus', {
+    const res = await api.call(statementsApi.settle, {
       rids: chosen,
       method,
       idempotency_key: key,

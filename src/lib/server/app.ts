@@ -98,7 +98,7 @@ export function createApi(services: Services) {
   app.route('/api/open', accountOpenRoutes());
   app.route('/api/open/wx', wechatRoutes());
   app.route('/api/open', staffOpenRoutes());
-  app.route('/api/open', paymentNotifyRoutes());
+  app.route('/', paymentNotifyRoutes());
   app.route('/api/open', mediaOpenRoutes());
   app.route('/api/auth', accountRoutes());
   app.route('/api/auth', memberRoutes());
@@ -106,34 +106,34 @@ export function createApi(services: Services) {
   app.route('/api/auth', orderRoutes());
   app.route('/api/auth', agreementRoutes());
   app.route('/api/auth', messageRoutes());
-  app.route('/api/auth', moneyRoutes());
-  app.route('/api/auth', couponRoutes());
+  app.route('/', moneyRoutes());
+  app.route('/', couponRoutes());
   app.route('/api/auth', invoiceRoutes());
   app.route('/api/auth', groupRoutes());
-  app.route('/api/auth', privacyRoutes());
-  app.route('/api/auth', pointsRoutes());
-  app.route('/api/auth', statementRoutes());
+  app.route('/', privacyRoutes());
+  app.route('/', pointsRoutes());
+  app.route('/', statementRoutes());
   app.route('/api/auth', promotionRoutes());
-  app.route('/api/auth', paymentRoutes());
+  app.route('/', paymentRoutes());
   app.route('/api/auth', fileRoutes());
   app.route('/api/auth', reservationRoutes());
   app.route('/api/admin', adminRoutes());
   app.route('/api/admin', operationsAdminRoutes());
   app.route('/api/admin', reservationAdminRoutes());
-  app.route('/api/admin', moneyAdminRoutes());
-  app.route('/api/admin', couponAdminRoutes());
+  app.route('/', moneyAdminRoutes());
+  app.route('/', couponAdminRoutes());
   app.route('/api/admin', invoiceAdminRoutes());
-  app.route('/api/admin', pointsAdminRoutes());
-  app.route('/api/admin', statementAdminRoutes());
+  app.route('/', pointsAdminRoutes());
+  app.route('/', statementAdminRoutes());
   app.route('/api/admin', groupAdminRoutes());
   app.route('/api/admin', fileAdminRoutes());
   app.route('/api/admin', promotionAdminRoutes());
   app.route('/api/admin', staffAdminRoutes());
   app.route('/', requireAdminRoutes());
   app.route('/api/admin', catalogueAdminRoutes());
-  app.route('/api/admin', reconcileAdminRoutes());
+  app.route('/', reconcileAdminRoutes());
   app.route('/api/dev', devRoutes());
-  app.route('/api/dev', devPayRoutes());
+  app.route('/', devPayRoutes());
   app.route(
     '/api/dev',
     devLoginRoutes(async (s, userId) => (await staffRole(s.db, userId)) !== null),

@@ -1,39 +1,12 @@
 import { Hono } from 'hono';
 import { onlineChannels } from '../platform/services.ts';
 import type { ApiEnv } from '../platform/http/api-env.ts';
-import { contract } from '../platform/http/contract.ts';
-import { ok, readBody } from '../platform/http/envelope.ts';
+import { route } from '../platform/http/route.ts';
+import { moneyApi } from '../../shared/money/api.ts';
+import { ok } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { DomainError } from '../platform/errors.ts';
-import { PageRequestSchema } from '../../shared/pagination.ts';
 import { MAX_AMOUNT_FEN } from '../../shared/money.ts';
-import {
-  assetDetailSchema,
-  creditOperateSchema,
-  prestoreAddSchema,
-  prestoreEditSchema,
-  prestoreListSchema,
-  prestoreRidSchema,
-  transferAddSchema,
-  transferPayeeSchema,
-  transferRidSchema,
-} from '../../shared/money/money.ts';
-import {
-  AssetCountsSchema,
-  AssetSchema,
-  CountSchema,
-  CreditOverviewSchema,
-  MovementPageSchema,
-  PayeeSchema,
-  PrestoreContextSchema,
-  PrestorePageSchema,
-  PrestoreQuoteSchema,
-  PrestoreRulesSchema,
-  PrestoreSchema,
-  TransferMovedSchema,
-  TransferPageSchema,
-  TransferSchema,
-} from '../../shared/money/responses.ts';
 import {
   addPrestore,
   cancelPrestore,
@@ -63,62 +36,46 @@ import { userAccount } from './ledger.ts';
 export function moneyRoutes() {
   const r = new Hono<ApiEnv>();
 
-  r.post('/prestoreApply/add', contract({ body: prestoreAddSchema, response: PrestoreSchema }), async (c) => {
+  route(r, moneyApi.prestoreAdd, async (c, input) => {
     const me = requireUser(c);
-    return ok(c, await addPrestore(c.var.services, me.id, await readBody(c, prestoreAddSchema)), '提交成功');
+    return ok(c, await addPrestore(c.var.services, me.id, await input.body()), '提交成功');
   });
 
-  r.post(
-    '/prestoreApply/edit',
-    contract({ body: prestoreEditSchema, response: PrestoreSchema }),
-    async (c) => {
-      const me = requireUser(c);
-      const input = await readBody(c, prestoreEditSchema);
-      return ok(
-        c,
-        await editPrestore(c.var.services, me.id, input),
-        input.voucher ? '凭证已提交，请等待审核' : '保存成功',
-      );
-    },
-  );
+  route(r, moneyApi.prestoreEdit, async (c, { body }) => {
+    const me = requireUser(c);
+    const input = await body();
+    return ok(
+      c,
+      await editPrestore(c.var.services, me.id, input),
+      input.voucher ? '凭证已提交，请等待审核' : '保存成功',
+    );
+  });
 
-  r.post(
-    '/prestoreApply/cancel',
-    contract({ body: prestoreRidSchema, response: PrestoreSchema }),
-    async (c) => {
-      const me = requireUser(c);
-      const { rid } = await readBody(c, prestoreRidSchema);
-      return ok(c, await cancelPrestore(c.var.services, me.id, rid), '已取消');
-    },
-  );
+  route(r, moneyApi.prestoreCancel, async (c, input) => {
+    const me = requireUser(c);
+    const { rid } = await input.body();
+    return ok(c, await cancelPrestore(c.var.services, me.id, rid), '已取消');
+  });
 
-  r.post(
-    '/prestoreApply/refund',
-    contract({ body: prestoreRidSchema, response: PrestoreSchema }),
-    async (c) => {
-      const me = requireUser(c);
-      const { rid } = await readBody(c, prestoreRidSchema);
-      return ok(c, await requestPrestoreRefund(c.var.services, me.id, rid), '退款申请已提交，财务将尽快处理');
-    },
-  );
+  route(r, moneyApi.prestoreRefund, async (c, input) => {
+    const me = requireUser(c);
+    const { rid } = await input.body();
+    return ok(c, await requestPrestoreRefund(c.var.services, me.id, rid), '退款申请已提交，财务将尽快处理');
+  });
 
-  r.post('/prestoreApply/readyPayNum', contract({ response: CountSchema }), async (c) => {
+  route(r, moneyApi.prestoreUnpaidCount, async (c) => {
     const me = requireUser(c);
     return ok(c, await readyPayCount(c.var.services.db, me.id));
   });
 
-  r.post(
-    '/prestoreApply/listPrestoreDetail',
-    contract({ body: prestoreListSchema, response: PrestorePageSchema }),
-    async (c) => {
-      const me = requireUser(c);
-      const f = await readBody(c, prestoreListSchema);
-      const { rows, total } = await listPrestore(c.var.services.db, { ...f, userId: me.id });
-      return ok(c, { list: rows.map((r) => prestoreOut(r.a)), total });
-    },
-  );
+  route(r, moneyApi.prestoreList, async (c, input) => {
+    const me = requireUser(c);
+    const f = await input.body();
+    const { rows, total } = await listPrestore(c.var.services.db, { ...f, userId: me.id });
+    return ok(c, { list: rows.map((r) => prestoreOut(r.a)), total });
+  });
 
-  r.post('/web/prestore/list', contract({ response: PrestoreContextSchema }), async (c) => {
+  route(r, moneyApi.prestoreContext, async (c) => {
     requireUser(c);
     const s = c.var.services;
     const rule = await currentRule(s.db, s.now());
@@ -130,14 +87,14 @@ export function moneyRoutes() {
     });
   });
 
-  r.post('/prestore_rule/list4num', contract({ response: PrestoreRulesSchema }), async (c) => {
+  route(r, moneyApi.prestoreRules, async (c) => {
     requireUser(c);
     return ok(c, await listRules(c.var.services.db, c.var.services.now()));
   });
 
-  r.post('/prestore_rule_balance/:token', contract({ response: PrestoreQuoteSchema }), async (c) => {
+  route(r, moneyApi.prestoreQuote, async (c) => {
     requireUser(c);
-    const token = c.req.param('token');
+    const token = c.req.param('token') ?? '';
     const amount = /^\d{1,10}$/.test(token) ? Number(token) : NaN;
     if (!Number.isSafeInteger(amount) || amount <= 0) throw new DomainError('[预存金额]格式不正确', 400);
     if (amount > MAX_AMOUNT_FEN) throw new DomainError('[预存金额]过大', 400);
@@ -163,80 +120,60 @@ export function moneyRoutes() {
     });
   });
 
-  r.post('/transferApply/add', contract({ body: transferAddSchema, response: TransferSchema }), async (c) => {
+  route(r, moneyApi.transferAdd, async (c, input) => {
     const me = requireUser(c);
-    const t = await addTransfer(c.var.services, me.id, await readBody(c, transferAddSchema));
+    const t = await addTransfer(c.var.services, me.id, await input.body());
     return ok(c, t, t.status === 'done' ? '转账成功' : '转账申请已提交，等待审核');
   });
 
-  r.post(
-    '/transferApply/payee',
-    contract({ body: transferPayeeSchema, response: PayeeSchema }),
-    async (c) => {
-      const me = requireUser(c);
-      const { to_account } = await readBody(c, transferPayeeSchema);
-      return ok(c, await findPayee(c.var.services, me.id, to_account));
-    },
-  );
+  route(r, moneyApi.transferPayee, async (c, input) => {
+    const me = requireUser(c);
+    const { to_account } = await input.body();
+    return ok(c, await findPayee(c.var.services, me.id, to_account));
+  });
 
-  r.post(
-    '/transferApply/list',
-    contract({ body: PageRequestSchema, response: TransferPageSchema }),
-    async (c) => {
-      const me = requireUser(c);
-      const f = await readBody(c, PageRequestSchema);
-      const account = await userAccount(c.var.services.db, me.id, c.var.services.now());
-      return ok(c, await listTransfers(c.var.services.db, account.id, f));
-    },
-  );
+  route(r, moneyApi.transferList, async (c, input) => {
+    const me = requireUser(c);
+    const f = await input.body();
+    const account = await userAccount(c.var.services.db, me.id, c.var.services.now());
+    return ok(c, await listTransfers(c.var.services.db, account.id, f));
+  });
 
-  r.post(
-    '/transferApply/detail',
-    contract({ body: transferRidSchema, response: TransferSchema }),
-    async (c) => {
-      const me = requireUser(c);
-      const { rid } = await readBody(c, transferRidSchema);
-      return ok(c, await transferDetail(c.var.services, me.id, rid));
-    },
-  );
+  route(r, moneyApi.transferDetail, async (c, input) => {
+    const me = requireUser(c);
+    const { rid } = await input.body();
+    return ok(c, await transferDetail(c.var.services, me.id, rid));
+  });
 
-  r.post(
-    '/transferApply/cancel',
-    contract({ body: transferRidSchema, response: TransferMovedSchema }),
-    async (c) => {
-      const me = requireUser(c);
-      const { rid } = await readBody(c, transferRidSchema);
-      return ok(c, await cancelTransfer(c.var.services, me.id, rid), '已取消');
-    },
-  );
+  route(r, moneyApi.transferCancel, async (c, input) => {
+    const me = requireUser(c);
+    const { rid } = await input.body();
+    return ok(c, await cancelTransfer(c.var.services, me.id, rid), '已取消');
+  });
 
-  r.post('/asset/init', contract({ response: AssetSchema }), async (c) => {
+  route(r, moneyApi.asset, async (c) => {
     const me = requireUser(c);
     return ok(c, await assetInit(c.var.services, me.id));
   });
 
-  r.post('/asset/all4num', contract({ response: AssetCountsSchema }), async (c) => {
+  route(r, moneyApi.assetCounts, async (c) => {
     const me = requireUser(c);
     return ok(c, await assetCounts(c.var.services, me.id));
   });
 
-  r.post('/asset/detail', contract({ body: assetDetailSchema, response: MovementPageSchema }), async (c) => {
+  route(r, moneyApi.movements, async (c, input) => {
     const me = requireUser(c);
-    return ok(c, await assetDetail(c.var.services, me.id, await readBody(c, assetDetailSchema)));
+    return ok(c, await assetDetail(c.var.services, me.id, await input.body()));
   });
 
-  r.post(
-    '/creditApply/operate',
-    contract({ body: creditOperateSchema, response: CreditOverviewSchema }),
-    async (c) => {
-      const me = requireUser(c);
-      const op = await readBody(c, creditOperateSchema);
-      const message = { apply: '信用申请已提交，请等待审核', cancel: '已撤回信用申请', repay: '还款成功' }[
-        op.action
-      ];
-      return ok(c, await operateCredit(c.var.services, me.id, op), message);
-    },
-  );
+  route(r, moneyApi.creditOperate, async (c, input) => {
+    const me = requireUser(c);
+    const op = await input.body();
+    const message = { apply: '信用申请已提交，请等待审核', cancel: '已撤回信用申请', repay: '还款成功' }[
+      op.action
+    ];
+    return ok(c, await operateCredit(c.var.services, me.id, op), message);
+  });
 
   return r;
 }

@@ -1,23 +1,22 @@
 import { Hono } from 'hono';
 import { paymentAdapter } from '../platform/services.ts';
 import type { ApiEnv } from '../platform/http/api-env.ts';
-import { contract } from '../platform/http/contract.ts';
-import { ok, readBody } from '../platform/http/envelope.ts';
+import { route } from '../platform/http/route.ts';
+import { paymentsApi } from '../../shared/payments/api.ts';
+import { ok } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { devToolAllowed } from '../platform/http/dev-tools.ts';
 import { clientIp, requestOrigin } from '../platform/http/client-ip.ts';
 import { DomainError } from '../platform/errors.ts';
 import { signDevNotice } from '../platform/adapters/payment/dev.ts';
-import { z } from '../../shared/zod.ts';
-import { paymentCreateSchema, PaymentSchema, paymentStatusSchema } from '../../shared/payments.ts';
 import { createPayment, devTrade, handleNotice, paymentStatus } from './intents.ts';
 
 /** payment/create and payment/status under /api/auth. */
 export function paymentRoutes() {
   const r = new Hono<ApiEnv>();
-  r.post('/payment/create', contract({ body: paymentCreateSchema, response: PaymentSchema }), async (c) => {
+  route(r, paymentsApi.create, async (c, { body }) => {
     const me = requireUser(c);
-    const input = await readBody(c, paymentCreateSchema);
+    const input = await body();
     // WeChat Pay H5 wants the payer's address (scene_info.payer_client_ip).
     const ip = clientIp(c);
     return ok(
@@ -25,9 +24,9 @@ export function paymentRoutes() {
       await createPayment(c.var.services, me.id, input, { ip: ip === 'unknown' ? undefined : ip }),
     );
   });
-  r.post('/payment/status', contract({ body: paymentStatusSchema, response: PaymentSchema }), async (c) => {
+  route(r, paymentsApi.status, async (c, input) => {
     const me = requireUser(c);
-    const { trade_no } = await readBody(c, paymentStatusSchema);
+    const { trade_no } = await input.body();
     return ok(c, await paymentStatus(c.var.services, me.id, trade_no));
   });
   return r;
@@ -39,37 +38,27 @@ export function paymentRoutes() {
  */
 export function paymentNotifyRoutes() {
   const r = new Hono<ApiEnv>();
-  r.post(
-    '/pay/notify/:provider',
-    contract({ produces: "the payment provider's acknowledgement (its protocol)" }),
-    async (c) => {
-      const s = c.var.services;
-      const provider = c.req.param('provider');
-      const adapter = paymentAdapter(s, provider);
-      if (!adapter) return c.notFound();
-      // The simulator's notices come from /dev/pay on this machine: from anywhere else they would
-      // be payments anyone could forge with the documented development secret.
-      if (adapter.kind === 'dev' && !devToolAllowed(s.env, 'pay', requestOrigin(c))) return c.notFound();
-      const result = await handleNotice(
-        s,
-        provider,
-        await c.req.text(),
-        (name) => c.req.header(name),
-        clientIp(c),
-      );
-      if (result === 'refused') return c.json({ code: 'FAIL', message: '验证失败' }, 400);
-      const ack = adapter.acknowledgement;
-      return c.body(ack.body, 200, { 'content-type': ack.contentType });
-    },
-  );
+  route(r, paymentsApi.notify, async (c) => {
+    const s = c.var.services;
+    const provider = c.req.param('provider') ?? '';
+    const adapter = paymentAdapter(s, provider);
+    if (!adapter) return c.notFound();
+    // The simulator's notices come from /dev/pay on this machine: from anywhere else they would
+    // be payments anyone could forge with the documented development secret.
+    if (adapter.kind === 'dev' && !devToolAllowed(s.env, 'pay', requestOrigin(c))) return c.notFound();
+    const result = await handleNotice(
+      s,
+      provider,
+      await c.req.text(),
+      (name) => c.req.header(name),
+      clientIp(c),
+    );
+    if (result === 'refused') return c.json({ code: 'FAIL', message: '验证失败' }, 400);
+    const ack = adapter.acknowledgement;
+    return c.body(ack.body, 200, { 'content-type': ack.contentType });
+  });
   return r;
 }
-
-const devPaySchema = z.object({
-  trade_no: z.string().trim().min(1).max(64),
-  action: z.enum(['pay', 'close']).default('pay'),
-});
-const DevPaidSchema = z.object({ result: z.enum(['settled', 'duplicate', 'closed', 'refused']) });
 
 /**
  * The simulator's button (/dev/pay): it writes the notification a provider would send, signs it
@@ -77,10 +66,10 @@ const DevPaidSchema = z.object({ result: z.enum(['settled', 'duplicate', 'closed
  */
 export function devPayRoutes() {
   const r = new Hono<ApiEnv>();
-  r.post('/pay/confirm', contract({ body: devPaySchema, response: DevPaidSchema }), async (c) => {
+  route(r, paymentsApi.devConfirm, async (c, input) => {
     const s = c.var.services;
     if (!devToolAllowed(s.env, 'pay', requestOrigin(c))) return c.notFound();
-    const { trade_no, action } = await readBody(c, devPaySchema);
+    const { trade_no, action } = await input.body();
     const trade = await devTrade(s, trade_no);
     if (!trade) throw new DomainError('支付单不存在', 200, 'NOT_FOUND');
     const body = JSON.stringify({
