@@ -3,8 +3,7 @@
 // receives, tests and delivers an order; the audit log has every step.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoItems, expect, newCustomer, staff, test, type Staff } from './support/orders.ts';
-import { PASSWORD, registerByApi } from './support/session.ts';
-import { E2E_STAFF_PASSWORD } from './support/staff.ts';
+import { PASSWORD, registerByApi, consoleSession } from './support/session.ts';
 
 const ENTERPRISE = {
   organization: 2,
@@ -103,7 +102,6 @@ test('a business manager builds a two-line quote, the customer sees it and pays,
   request,
   ip,
 }) => {
-  test.setTimeout(120_000);
   const admin = await staff(request, ip);
   const shop = await page.context().newPage();
   const customer = await newCustomer(shop, request, ip, ENTERPRISE);
@@ -248,10 +246,7 @@ test('a customer session cannot open the console: the console asks for a staff l
 });
 
 test('every console screen fits a phone: wide tables scroll inside the page @mobile', async ({ page }) => {
-  await page.goto('/admin/');
-  await page.getByLabel('账号').fill('13800000000');
-  await page.getByLabel('密码').fill(E2E_STAFF_PASSWORD);
-  await page.getByRole('button', { name: '登录' }).click();
+  await consoleSession(page, '13800000000');
   await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
   const wide: string[] = [];
   for (const path of [
