@@ -24,6 +24,7 @@ async function member(request: APIRequestContext, ip: string, admin: Staff, role
   return phone;
 }
 
+/** The console's password login: the one journey through it (other tests use consoleSession). */
 async function consoleLogin(page: Page, phone: string) {
   await page.goto('/admin/');
   await page.getByLabel('账号').fill(phone);
@@ -110,7 +111,7 @@ test('a business manager builds a two-line quote, the customer sees it and pays,
 
   // The business manager builds the quote: the order's item at a new price, a second line, a discount.
   const manager = await member(request, ip, admin, 'manager');
-  await consoleLogin(page, manager);
+  await consoleSession(page, manager);
   await page.getByRole('link', { name: '订单管理' }).click();
   await page.getByRole('tab', { name: '待报价' }).click();
   await page.getByRole('link', { name: placed.order_no }).click();
@@ -158,7 +159,7 @@ test('a business manager builds a two-line quote, the customer sees it and pays,
 
   // The technician: no quoting, no money; receives with a photo, starts, uploads the report, delivers.
   const technician = await member(request, ip, admin, 'technician');
-  await consoleLogin(page, technician);
+  await consoleSession(page, technician);
   const nav = page.getByRole('complementary', { name: '后台导航' });
   await expect(nav.getByRole('link', { name: '预存审核' })).toHaveCount(0);
   await page.goto(`/admin/orders/${placed.rid}`);
