@@ -3,8 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { demoItems, newCustomer } from './support/orders.ts';
-import { E2E_STAFF_PASSWORD } from './support/staff.ts';
-import { expect, test } from './support/session.ts';
+import { expect, test, consoleSession } from './support/session.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -62,10 +61,7 @@ test('member pages have no WCAG 2.2 AA violations', async ({ page, request, ip }
 });
 
 test('the main console screens have no WCAG 2.2 AA violations', async ({ page }) => {
-  await page.goto('/admin/');
-  await page.getByLabel('账号').fill('13800000000');
-  await page.getByLabel('密码').fill(E2E_STAFF_PASSWORD);
-  await page.getByRole('button', { name: '登录' }).click();
+  await consoleSession(page, '13800000000');
   await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
   const found: string[] = [];
   for (const path of [

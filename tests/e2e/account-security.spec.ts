@@ -26,8 +26,6 @@ const login = async (request: APIRequestContext, ip: string, account: string, pa
     ).json()
   ).code as number;
 
-test.describe.configure({ timeout: 90_000 });
-
 test('a customer changes the password, then the phone, from the member centre', async ({
   page,
   request,

@@ -3,8 +3,7 @@
 // receives, tests and delivers an order; the audit log has every step.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoItems, expect, newCustomer, staff, test, type Staff } from './support/orders.ts';
-import { PASSWORD, registerByApi } from './support/session.ts';
-import { E2E_STAFF_PASSWORD } from './support/staff.ts';
+import { PASSWORD, registerByApi, consoleSession } from './support/session.ts';
 
 const ENTERPRISE = {
   organization: 2,
@@ -25,6 +24,7 @@ async function member(request: APIRequestContext, ip: string, admin: Staff, role
   return phone;
 }
 
+/** The console's password login: the one journey through it (other tests use consoleSession). */
 async function consoleLogin(page: Page, phone: string) {
   await page.goto('/admin/');
   await page.getByLabel('账号').fill(phone);
@@ -103,7 +103,6 @@ test('a business manager builds a two-line quote, the customer sees it and pays,
   request,
   ip,
 }) => {
-  test.setTimeout(120_000);
   const admin = await staff(request, ip);
   const shop = await page.context().newPage();
   const customer = await newCustomer(shop, request, ip, ENTERPRISE);
@@ -112,7 +111,7 @@ test('a business manager builds a two-line quote, the customer sees it and pays,
 
   // The business manager builds the quote: the order's item at a new price, a second line, a discount.
   const manager = await member(request, ip, admin, 'manager');
-  await consoleLogin(page, manager);
+  await consoleSession(page, manager);
   await page.getByRole('link', { name: '订单管理' }).click();
   await page.getByRole('tab', { name: '待报价' }).click();
   await page.getByRole('link', { name: placed.order_no }).click();
@@ -160,7 +159,7 @@ test('a business manager builds a two-line quote, the customer sees it and pays,
 
   // The technician: no quoting, no money; receives with a photo, starts, uploads the report, delivers.
   const technician = await member(request, ip, admin, 'technician');
-  await consoleLogin(page, technician);
+  await consoleSession(page, technician);
   const nav = page.getByRole('complementary', { name: '后台导航' });
   await expect(nav.getByRole('link', { name: '预存审核' })).toHaveCount(0);
   await page.goto(`/admin/orders/${placed.rid}`);
@@ -248,10 +247,7 @@ test('a customer session cannot open the console: the console asks for a staff l
 });
 
 test('every console screen fits a phone: wide tables scroll inside the page @mobile', async ({ page }) => {
-  await page.goto('/admin/');
-  await page.getByLabel('账号').fill('13800000000');
-  await page.getByLabel('密码').fill(E2E_STAFF_PASSWORD);
-  await page.getByRole('button', { name: '登录' }).click();
+  await consoleSession(page, '13800000000');
   await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
   const wide: string[] = [];
   for (const path of [

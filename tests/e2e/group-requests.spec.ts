@@ -58,8 +58,6 @@ test('a waiting group payment is marked on the order, withdrawn, and closed when
   request,
   ip,
 }, testInfo) => {
-  // Three customers, a staff session and two browsers: more than the default time on a busy machine.
-  test.slow();
   const lab = await staff(request, ip);
   const studentPage = page;
   const student = await newCustomer(studentPage, request, ip, ENTERPRISE);
@@ -138,7 +136,6 @@ test('a transfer and a point gift name the payee before the confirm step, and re
   request,
   ip,
 }, testInfo) => {
-  test.slow();
   const me = await newCustomer(page, request, ip);
   const finance = await staff(request, ip);
   await finance.credit(me.phone, 100_000);
@@ -201,7 +198,6 @@ test('confirmations use the site dialog: prestore cancel and refund, title delet
   request,
   ip,
 }, testInfo) => {
-  test.slow();
   const native = refuseNativeDialogs(page);
   const lab = await staff(request, ip);
   const pi = await newCustomer(page, request, ip, ENTERPRISE);

@@ -2,8 +2,7 @@
 // into its wallet, a student joins by the invitation link, pays an order from the group wallet
 // within the limit the PI set, and an order beyond it waits until the PI approves it.
 import { demoItems, newCustomer, staff } from './support/orders.ts';
-import { expect, test, toast } from './support/session.ts';
-import { E2E_STAFF_PASSWORD } from './support/staff.ts';
+import { expect, test, toast, consoleSession } from './support/session.ts';
 
 const ENTERPRISE = {
   organization: 2,
@@ -186,10 +185,7 @@ test("the console finds a group by its leader's phone and shows its members, wal
     await pi.call('/api/auth/cluster/deposit', { rid, amount_fen: 80_000, idempotency_key: `d${rid}` }),
   ).toMatchObject({ code: 1 });
 
-  await page.goto('/admin/');
-  await page.getByLabel('账号').fill('13800000000');
-  await page.getByLabel('密码').fill(E2E_STAFF_PASSWORD);
-  await page.getByRole('button', { name: '登录' }).click();
+  await consoleSession(page, '13800000000');
   await page.getByRole('complementary', { name: '后台导航' }).getByRole('link', { name: '课题组' }).click();
   await page.getByLabel('搜索课题组').fill(pi.phone);
   const row = page.getByRole('row').filter({ hasText: '光催化课题组' });

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/base.ts';
-import { AGREEMENT_VERSION } from '../../src/lib/shared/accounts/auth.ts';
+import { devLogin } from './support/session.ts';
 
 // Records the portal's window events so a test can see what a click asked for.
 async function recordPortalEvents(page: Page) {
@@ -89,28 +89,16 @@ test('logged in: account menu, cart badge, 上门取样 opens the sampling dialo
   request,
 }) => {
   const events = await recordPortalEvents(page);
-  // A real session (the start-up check asks the server about the stored token): register and
-  // log in through the API with the code from the dev SMS outbox.
-  const phone = `138${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  const headers = {
-    'x-real-ip': `10.200.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
-  };
-  await request.post('/api/open/code4sms', { data: { phone, useFor: 0 }, headers });
-  const outbox = await (await request.get(`/api/dev/outbox?phone=${phone}`)).json();
-  const code = /(\d{6})/.exec(outbox.data.list[0].text)![1];
-  await request.post('/api/open/sign', {
-    data: { phone, password: 'Kettle-Lab-2026', code, agreement_version: AGREEMENT_VERSION },
-    headers,
-  });
-  const login = await (
-    await request.post('/api/open/login', { data: { account: phone, password: 'Kettle-Lab-2026' }, headers })
-  ).json();
+  // A real session (the start-up check asks the server about the stored token), from the dev
+  // login: auth.spec.ts keeps the registration and password login journeys.
+  const ip = `10.200.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+  const { phone, record } = await devLogin(request, ip);
   await page.goto('/');
   // The persisted stores of src/lib/client/stores.ts, as a login leaves them.
-  await page.evaluate(({ token, refreshToken, expires }) => {
-    localStorage.setItem('portal:token', JSON.stringify({ access: token, refresh: refreshToken, expires }));
+  await page.evaluate((token) => {
+    localStorage.setItem('portal:token', JSON.stringify(token));
     localStorage.setItem('portal:cartNum', '3'); // stale: user info says otherwise
-  }, login.data);
+  }, record);
   await page.reload();
   const bar = header(page);
   await expect(bar.getByRole('button', { name: '登录', exact: true })).toBeHidden();

@@ -17,8 +17,6 @@ const WECHAT =
 
 test.describe('in a phone browser', () => {
   test.use({ userAgent: IPHONE });
-  // Three pages (ours, the provider's, ours again) each hydrate on a busy machine.
-  test.slow();
 
   test('an order is paid with 微信支付 H5 on the phone, without a QR code @mobile', async ({
     page,

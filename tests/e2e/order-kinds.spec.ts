@@ -3,7 +3,7 @@
 // member who acted (decision 0052).
 import type { Page } from '@playwright/test';
 import { demoItems, expect, newCustomer, PDF, staff, test } from './support/orders.ts';
-import { E2E_STAFF_PASSWORD } from './support/staff.ts';
+import { consoleSession } from './support/session.ts';
 import { addDays, shanghaiDate } from '../../src/lib/shared/slots.ts';
 import {
   firstEnabledSlot,
@@ -91,10 +91,7 @@ test('the timeline says 上门取样, and the console names who did it @mobile',
   expect(by).not.toBe('');
   // On a page of its own, as console.spec.ts does beside the shop's page.
   const desk = await page.context().newPage();
-  await desk.goto('/admin/');
-  await desk.getByLabel('账号').fill('13800000000');
-  await desk.getByLabel('密码').fill(E2E_STAFF_PASSWORD);
-  await desk.getByRole('button', { name: '登录' }).click();
+  await consoleSession(desk, '13800000000');
   await expect(desk.getByRole('heading', { name: '工作台' })).toBeVisible();
   await desk.goto(`/admin/orders/${placed.rid}`);
   const entry = desk

@@ -43,7 +43,6 @@ test('plan → order with pickup → staff steps on the timeline → report → 
   ip,
   customer,
 }) => {
-  test.setTimeout(180_000);
   const admin = await staff(request, ip);
   // Two items of different types (结构表征 11, 样品前处理 31) from their detail pages.
   await addFromDetail(page, 'xrd-powder');

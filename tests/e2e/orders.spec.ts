@@ -117,7 +117,6 @@ test.describe('/member/order', () => {
     request,
     ip,
   }) => {
-    test.slow(); // a whole order life, on a shared machine
     const me = await newCustomer(page, request, ip);
     const items = (await demoItems(request, 1)).filter((i) => i.rid !== 'xps');
     // XPS runs on a listed instrument (related equipment).
@@ -307,7 +306,6 @@ test.describe('/member/oquery', () => {
     request,
     ip,
   }) => {
-    test.slow();
     const me = await newCustomer(page, request, ip);
     const items = await demoItems(request, 1);
     const a = await me.order([{ item_rid: items[0].rid }]);

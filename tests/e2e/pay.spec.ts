@@ -3,10 +3,16 @@
 // Orders are placed through the customer API and moved by the seeded staff account's API, as
 // staff would (docs/decisions/0007-order-lifecycle.md).
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { E2E_STAFF_PASSWORD } from './support/staff.ts';
-import { expect, loginByApi, test as base, type Envelope, type Session } from './support/session.ts';
+import {
+  devLogin,
+  expect,
+  loginByApi,
+  test as base,
+  type Envelope,
+  type Session,
+} from './support/session.ts';
 
-const STAFF = { account: '13800000000', password: E2E_STAFF_PASSWORD };
+const STAFF_PHONE = '13800000000';
 const rand = (n: number) => Math.floor(Math.random() * n);
 const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 
@@ -45,7 +51,10 @@ class Api {
 
   /** A staff call that must succeed (a console session, decision 0023). */
   async staff<T = Record<string, unknown>>(path: string, body: unknown): Promise<T> {
-    this.staffToken ||= (await this.login(STAFF.account, STAFF.password, '/api/open/staff/login')).token;
+    // A console session from the dev login: the console's password login has its own tests.
+    this.staffToken ||= (
+      await devLogin(this.request, this.ip, { phone: STAFF_PHONE, staff: true })
+    ).record.access;
     const res = await this.post<T>(`/api/admin/${path}`, body, this.staffToken);
     expect(res, `${path} ${JSON.stringify(res)}`).toMatchObject({ code: 1 });
     return res.data;

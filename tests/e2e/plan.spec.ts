@@ -77,7 +77,6 @@ test.describe('experiment plan', () => {
     page,
     customer,
   }) => {
-    test.setTimeout(90_000);
     // A saved address in a served district for the pickup.
     const saved = await customer.call('/api/auth/address/add', {
       name: '周九',

@@ -4,7 +4,7 @@
 // fits a phone.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoItems, expect, newCustomer, staff, test, toast, type Staff } from './support/orders.ts';
-import { E2E_STAFF_PASSWORD } from './support/staff.ts';
+import { consoleSession } from './support/session.ts';
 
 const ENTERPRISE = {
   organization: 2,
@@ -40,7 +40,6 @@ test('a completed order earns points; they buy 赠送金 seen in the asset card,
   request,
   ip,
 }) => {
-  test.setTimeout(120_000);
   const admin = await staff(request, ip);
   const colleague = await newCustomer(await page.context().newPage(), request, ip);
   const me = await newCustomer(page, request, ip, ENTERPRISE);
@@ -126,10 +125,7 @@ test('staff send a gift card from the console and look up a customer’s points'
   });
   expect(asked, JSON.stringify(asked)).toMatchObject({ code: 1, data: { status: 'pending' } });
 
-  await page.goto('/admin/');
-  await page.getByLabel('账号').fill('13800000000');
-  await page.getByLabel('密码').fill(E2E_STAFF_PASSWORD);
-  await page.getByRole('button', { name: '登录' }).click();
+  await consoleSession(page, '13800000000');
   await page.getByRole('link', { name: '积分兑换' }).click();
   await expect(page.getByRole('heading', { name: '积分兑换' })).toBeVisible();
   const row = page
@@ -184,10 +180,7 @@ test('the points page and its dialogs fit a phone @mobile', async ({ page, reque
 test('the console points screens fit a phone: wide tables scroll inside the page @mobile', async ({
   page,
 }) => {
-  await page.goto('/admin/');
-  await page.getByLabel('账号').fill('13800000000');
-  await page.getByLabel('密码').fill(E2E_STAFF_PASSWORD);
-  await page.getByRole('button', { name: '登录' }).click();
+  await consoleSession(page, '13800000000');
   await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
   const wide: string[] = [];
   for (const path of ['/admin/points/exchanges', '/admin/points/items', '/admin/points/customer']) {

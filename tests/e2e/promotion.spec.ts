@@ -1,13 +1,19 @@
 // Invitations and promoters (issue 17) in the browser: a customer applies on 推广中心, a manager
 // approves in the console; a friend registers with the invitation code and completes an order;
 // the promoter sees the rebate frozen, then withdrawable (the e2e server freezes rebates for
-// PROMOTION_FREEZE_DAYS=0.0001, about 9 s), and asks for a withdrawal; the invite page shows the
-// code, the QR code, the friend (masked) and their order, and downloads the poster as a PNG.
+// PROMOTION_FREEZE_DAYS=0.001, 86.4 s, and the test moves the server's clock past it), and asks
+// for a withdrawal; the invite page shows the code, the QR code, the friend (masked) and their
+// order, and downloads the poster as a PNG.
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoItems, expect, newCustomer, requiredParameters, staff, test, toast } from './support/orders.ts';
-import { COMPLETE_PROFILE, PASSWORD, type Envelope } from './support/session.ts';
-import { E2E_STAFF_PASSWORD } from './support/staff.ts';
+import {
+  advanceClock,
+  COMPLETE_PROFILE,
+  PASSWORD,
+  type Envelope,
+  consoleSession,
+} from './support/session.ts';
 import { AGREEMENT_VERSION } from '../../src/lib/shared/accounts/auth.ts';
 
 const ENTERPRISE = {
@@ -66,7 +72,6 @@ test('an invitee’s completed order gives the promoter a frozen rebate that bec
   ip,
   browser,
 }) => {
-  test.setTimeout(150_000);
   const admin = await staff(request, ip);
   const me = await newCustomer(page, request, ip, ENTERPRISE);
 
@@ -80,10 +85,8 @@ test('an invitee’s completed order gives the promoter a frozen rebate that bec
 
   // A manager approves in the console (推广 → 推广员申请).
   const console = await (await browser.newContext({ extraHTTPHeaders: { 'x-real-ip': ip } })).newPage();
+  await consoleSession(console, '13800000000');
   await console.goto('/admin/promotions/promoters');
-  await console.getByLabel('账号').fill('13800000000');
-  await console.getByLabel('密码').fill(E2E_STAFF_PASSWORD);
-  await console.getByRole('button', { name: '登录' }).click();
   await console.getByRole('textbox', { name: '搜索推广员' }).fill(me.phone);
   const row = console.getByRole('row', { name: new RegExp(me.phone) });
   await row.getByRole('button', { name: '通过' }).click();
@@ -124,14 +127,12 @@ test('an invitee’s completed order gives the promoter a frozen rebate that bec
   await expect(page.getByRole('tabpanel')).toContainText('冻结至');
   await shot(page, 'promotion-frozen-desktop');
 
-  // …then withdrawable once the freeze is over.
-  await expect
-    .poll(
-      async () =>
-        (await me.call<{ withdrawable_fen: number }>('/api/auth/myPromotion/init')).data.withdrawable_fen,
-      { timeout: 30_000, intervals: [1000] },
-    )
-    .toBe(16_000);
+  // …then withdrawable once the freeze is over: the server's clock moves past it (decision 0063).
+  const frozen = await me.call<{ freeze_days: number }>('/api/auth/myPromotion/init');
+  await advanceClock(request, frozen.data.freeze_days * 86_400 + 1);
+  expect(
+    (await me.call<{ withdrawable_fen: number }>('/api/auth/myPromotion/init')).data.withdrawable_fen,
+  ).toBe(16_000);
   await page.reload();
   await expect(page.getByTestId('withdrawable')).toHaveText('¥160.00');
 

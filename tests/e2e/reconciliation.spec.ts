@@ -5,7 +5,6 @@ import { createHmac } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, staff, test, type Staff } from './support/orders.ts';
 import { consoleSession, registerByApi } from './support/session.ts';
-import { E2E_STAFF_PASSWORD } from './support/staff.ts';
 
 /** The simulator's documented development secret (PAYMENT_DEV_SECRET's default). */
 const DEV_SECRET = 'dev-payment-secret';
@@ -89,10 +88,7 @@ test('finance reruns yesterday’s bill and resolves its difference with a note'
 });
 
 test('the 对账 screen fits a phone: its tables scroll inside the page @mobile', async ({ page }) => {
-  await page.goto('/admin/');
-  await page.getByLabel('账号').fill('13800000000');
-  await page.getByLabel('密码').fill(E2E_STAFF_PASSWORD);
-  await page.getByRole('button', { name: '登录' }).click();
+  await consoleSession(page, '13800000000');
   await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
   await page.goto('/admin/payments/reconcile');
   await expect(page.getByRole('heading', { name: '对账', exact: true })).toBeVisible();

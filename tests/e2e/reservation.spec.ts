@@ -4,9 +4,9 @@
 // own day), so tests running side by side never compete for a slot.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test as base } from './support/base.ts';
-import { E2E_STAFF_PASSWORD } from './support/staff.ts';
 import {
   COMPLETE_PROFILE,
+  devLogin,
   expect,
   newAccount,
   storeToken,
@@ -26,9 +26,6 @@ const test = base.extend<{ ip: string; customer: (opts?: { browser?: boolean }) 
   },
 });
 
-// Journeys through several pages on a machine shared with other work.
-test.describe.configure({ timeout: 90_000 });
-
 /** Registers (code from the dev outbox), logs in, completes the profile; optionally hands the token to the page. */
 async function newCustomer(
   page: Page,
@@ -47,17 +44,14 @@ async function newCustomer(
   return account;
 }
 
-const STAFF = { account: '13800000000', password: E2E_STAFF_PASSWORD };
-
-/** Calls the staff API as the seeded demo staff account. */
+/** Calls the staff API as the seeded demo staff account (a console session from the dev login). */
 async function staffCall<T>(request: APIRequestContext, ip: string, path: string, body: unknown): Promise<T> {
   const headers = { 'x-real-ip': ip };
-  const login = await (await request.post('/api/open/staff/login', { data: STAFF, headers })).json();
-  expect(login).toMatchObject({ code: 1 });
+  const { record } = await devLogin(request, ip, { phone: '13800000000', staff: true });
   const res = await (
     await request.post(`/api/admin/${path}`, {
       data: body,
-      headers: { ...headers, authorization: `Bearer ${login.data.token}` },
+      headers: { ...headers, authorization: `Bearer ${record.access}` },
     })
   ).json();
   expect(res, JSON.stringify(res)).toMatchObject({ code: 1 });

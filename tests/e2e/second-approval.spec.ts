@@ -134,6 +134,9 @@ test('a large coupon issue waits for another manager; a refused call shows as �
   await page.getByLabel('操作人手机号').fill(manager);
   await page.getByRole('button', { name: '查询' }).click();
   const denied = page.getByRole('row').filter({ hasText: 'staff/save' });
+  // Until the filtered page arrives, the unfiltered one shows other people's staff/save rows too,
+  // and a locator matching several rows fails an expectation at once instead of waiting.
+  await expect(denied).toHaveCount(1);
   await expect(denied).toContainText('越权拒绝');
   await expect(denied).toContainText('您的角色无权执行该操作');
   await shots(page, 'audit-denied');

@@ -13,7 +13,7 @@ import {
   type Customer,
   type Staff,
 } from './support/orders.ts';
-import { E2E_STAFF_PASSWORD } from './support/staff.ts';
+import { consoleSession } from './support/session.ts';
 
 const SHOTS = process.env.STATEMENT_SHOTS;
 async function shot(page: Page, name: string) {
@@ -45,7 +45,6 @@ test('from 待结算 to the statement: settle its unpaid orders, then confirm it
   request,
   ip,
 }) => {
-  test.setTimeout(120_000);
   const admin = await staff(request, ip);
   const me = await newCustomer(page, request, ip);
   const [a, b] = await demoItems(request, 1);
@@ -102,7 +101,6 @@ test('dispute a line; staff answer in the console with a new version the custome
   request,
   ip,
 }) => {
-  test.setTimeout(120_000);
   const admin = await staff(request, ip);
   const me = await newCustomer(page, request, ip);
   const [item] = await demoItems(request, 1);
@@ -125,10 +123,7 @@ test('dispute a line; staff answer in the console with a new version the custome
 
   // The console: finance or an admin answers and reissues.
   const staffPage = await page.context().newPage();
-  await staffPage.goto('/admin/');
-  await staffPage.getByLabel('账号').fill('13800000000');
-  await staffPage.getByLabel('密码').fill(E2E_STAFF_PASSWORD);
-  await staffPage.getByRole('button', { name: '登录' }).click();
+  await consoleSession(staffPage, '13800000000');
   await staffPage
     .getByRole('complementary', { name: '后台导航' })
     .getByRole('link', { name: '对账单' })
@@ -158,7 +153,6 @@ test('a statement confirmed after a dispute no longer shows the dispute @mobile'
   request,
   ip,
 }) => {
-  test.setTimeout(90_000);
   const admin = await staff(request, ip);
   const me = await newCustomer(page, request, ip);
   const [item] = await demoItems(request, 1);
@@ -183,7 +177,6 @@ test('a statement confirmed after a dispute no longer shows the dispute @mobile'
 });
 
 test('the statement page fits a phone @mobile', async ({ page, request, ip }) => {
-  test.setTimeout(90_000);
   const admin = await staff(request, ip);
   const me = await newCustomer(page, request, ip);
   const [item] = await demoItems(request, 1);

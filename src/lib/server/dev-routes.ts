@@ -36,6 +36,17 @@ const OutboxSchema = z.object({
 });
 const ScannedSchema = z.object({ status: z.enum(['confirmed', 'need_bind']) });
 
+// Forward only, and at most a day a call: time never runs backwards for what the server already
+// wrote, and the browser tests running beside each other only ever see time pass faster.
+const clockSchema = z.object({
+  advance_seconds: z
+    .number({ error: '[advance_seconds]不能为空' })
+    .int()
+    .min(1, '[advance_seconds]须为1到86400的整数')
+    .max(86_400, '[advance_seconds]须为1到86400的整数'),
+});
+const ClockSchema = z.object({ now: z.string() });
+
 export function devRoutes() {
   const r = new Hono<ApiEnv>();
 
@@ -82,6 +93,15 @@ export function devRoutes() {
         ? '扫码成功，已确认登录，请回到登录窗口'
         : '扫码成功。该微信尚未绑定账号，请回到登录窗口绑定手机号',
     );
+  });
+
+  // The test clock (decision 0063): time rules (rebate thaw, expiries, resend limits) are tested
+  // by moving the services' clock instead of waiting for it.
+  r.post('/clock', contract({ body: clockSchema, response: ClockSchema }), async (c) => {
+    if (!allowed(c, 'clock')) return c.notFound();
+    const { advance_seconds } = await readBody(c, clockSchema);
+    const now = c.var.services.advanceClock(advance_seconds * 1000);
+    return ok(c, { now: new Date(now).toISOString() });
   });
 
   return r;

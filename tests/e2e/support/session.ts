@@ -6,9 +6,7 @@ import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect as baseExpect, test as base } from './base.ts';
 import { AGREEMENT_VERSION } from '../../../src/lib/shared/accounts/auth.ts';
 
-// Islands load their data after hydration; on a busy machine (two workers beside the server)
-// that can take longer than the default five seconds.
-export const expect = baseExpect.configure({ timeout: 15_000 });
+export const expect = baseExpect;
 
 export const PASSWORD = 'Kettle-Lab-2026';
 const rand = (n: number) => Math.floor(Math.random() * n);
@@ -95,6 +93,16 @@ export async function devLogin(
   };
 }
 
+/**
+ * Moves the server's clock forward (POST /api/dev/clock, decision 0063), so a time rule (a
+ * rebate's freeze, an expiry) is passed instead of waited for. Every test shares the server:
+ * move only as far as the rule needs (the e2e server keeps such rules short), never days.
+ */
+export async function advanceClock(request: APIRequestContext, seconds: number): Promise<void> {
+  const res = await request.post('/api/dev/clock', { data: { advance_seconds: Math.ceil(seconds) } });
+  expect(await res.json()).toMatchObject({ code: 1 });
+}
+
 /** A new user logged in through the API only (no page involved). */
 export async function newAccount(
   request: APIRequestContext,
@@ -178,5 +186,5 @@ export async function consoleSession(page: Page, phone: string): Promise<void> {
   if (!page.url().startsWith('http')) await page.goto('/healthz');
   await page.evaluate((r) => localStorage.setItem('portal:console', JSON.stringify(r)), record);
   await page.goto('/admin/');
-  await baseExpect(page.getByRole('heading', { name: '工作台' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
 }

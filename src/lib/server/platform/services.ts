@@ -35,6 +35,8 @@ export type Services = {
   memo: Memo;
   /** The clock (epoch ms) for expiries and rate limits; tests replace it to move time. */
   now: () => number;
+  /** Moves `now` forward by ms and answers the new time: only the dev clock route calls it (decision 0063). */
+  advanceClock: (ms: number) => number;
   limiter: RateLimiter;
   sms: SmsAdapter;
   wechat: WechatAdapter;
@@ -45,13 +47,18 @@ export type Services = {
 };
 
 export function createServices(env: Env, database: Database, content: ContentStore): Services {
+  let clockOffsetMs = 0;
   const services: Services = {
     env,
     database,
     db: database.db,
     content,
     memo: createMemo(env.NODE_ENV === 'test' ? 0 : 5_000),
-    now: () => Date.now(),
+    now: () => Date.now() + clockOffsetMs,
+    advanceClock: (ms) => {
+      clockOffsetMs += ms;
+      return services.now();
+    },
     // The adapters read the clock through `services` so a replaced clock reaches them too.
     limiter: createRateLimiter(database.db, () => services.now()),
     sms: createSms(env, database.db, () => services.now()),

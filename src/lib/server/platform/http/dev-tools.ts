@@ -7,17 +7,21 @@ import { proxiedAddress, type RequestOrigin } from './client-ip.ts';
  * kept) and the WeChat scan simulator. Anyone who can read the outbox can reset any password, so
  * they exist only with those adapters, and by default (DEV_TOOLS=local) answer only this machine.
  */
-export type DevTool = 'outbox' | 'wechat' | 'pay';
+export type DevTool = 'outbox' | 'wechat' | 'pay' | 'clock';
 
 export function devToolExists(env: Env, tool: DevTool): boolean {
   if (env.DEV_TOOLS === 'off') return false;
+  // The test clock (decision 0063) can thaw rebates and expire what others hold: only on a server
+  // whose dev tools were opened on purpose, with the local SMS and no real payments.
+  if (tool === 'clock')
+    return env.DEV_TOOLS === 'on' && env.SMS_PROVIDER === 'log' && env.PAYMENT_PROVIDER !== 'live';
   if (tool === 'pay') return env.PAYMENT_PROVIDER === 'dev';
   return tool === 'outbox' ? env.SMS_PROVIDER === 'log' : env.WECHAT_PROVIDER === 'dev';
 }
 
 /** The development tools a process offers, for the start-up log. */
 export function activeDevTools(env: Env): DevTool[] {
-  return (['outbox', 'wechat', 'pay'] as const).filter((tool) => devToolExists(env, tool));
+  return (['outbox', 'wechat', 'pay', 'clock'] as const).filter((tool) => devToolExists(env, tool));
 }
 
 /** 127.0.0.0/8, ::1 and their IPv4-mapped forms. */
@@ -66,6 +70,7 @@ export function devToolsBanner(env: Env): string | null {
         outbox: '/dev/outbox 与 /api/dev/outbox（验证码短信、通知邮件）',
         wechat: '/dev/wechat（微信扫码模拟）',
         pay: '/dev/pay（微信支付、支付宝模拟：PAYMENT_PROVIDER=dev）',
+        clock: '/api/dev/clock（测试时钟：可将服务器时间拨快）',
       })[tool],
   );
   const who =
