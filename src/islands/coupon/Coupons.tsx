@@ -12,7 +12,6 @@ import type { CouponPageSchema, CouponTemplateSchema } from '../../lib/shared/co
 import { couponsApi } from '../../lib/shared/coupons/api.ts';
 import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 
-type Coupon = OutputOf<typeof couponsApi.claim>;
 type Claimable = OutputOf<typeof couponsApi.claimable>['list'][number];
 type Counts = z.output<typeof CouponPageSchema>['counts'];
 type Template = z.output<typeof CouponTemplateSchema>;
@@ -197,7 +196,7 @@ function Centre({ onClaimed }: { onClaimed: () => void }) {
  */
 function Coupons() {
   const [tab, setTab] = useState<CouponTab>(1);
-  const list = usePagedList<Coupon, { counts: Counts }>(couponsApi.mine.path, {
+  const list = usePagedList(couponsApi.mine, {
     size: 10,
     filter: { state: tab },
   });

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import Movements, { type Movement } from '../money/Movements.tsx';
+import Movements from '../money/Movements.tsx';
 import { MONEY_CHANGED_EVENT, useAsset } from '../money/use-asset.ts';
 import CreditDebt from '../money/CreditDebt.tsx';
 import { Pager, Spinner } from '../ui/kit.tsx';
@@ -43,7 +43,7 @@ function OwedOrders({ status }: { status: 'unpaid' | 'unsettled' }) {
     size: PAGE_SIZE,
     filter: { status },
   });
-  const ledgerList = usePagedList<Movement>(moneyApi.movements.path, { size: LEDGER_SIZE });
+  const ledgerList = usePagedList(moneyApi.movements, { size: LEDGER_SIZE });
   const { asset } = useAsset();
   const waiting = useWaitingRequests();
   const { page, setPage, data, pages } = orders;

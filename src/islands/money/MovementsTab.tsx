@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import Movements, { type Movement } from './Movements.tsx';
+import Movements from './Movements.tsx';
 import { inputClass } from '../ui/kit.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
 import { MOVEMENT_TEXT } from '../../lib/shared/money/money.ts';
@@ -16,7 +16,7 @@ export default function MovementsTab() {
   const filter = Object.fromEntries(
     Object.entries({ kind, date_from: from, date_to: reversed ? '' : to }).filter(([, v]) => v),
   );
-  const list = usePagedList<Movement>(moneyApi.movements.path, { size: SIZE, filter });
+  const list = usePagedList(moneyApi.movements, { size: SIZE, filter });
   return (
     <Movements page={list.data} size={SIZE} current={list.page} onPage={list.setPage}>
       <div className="mb-3 grid gap-2 sm:flex sm:flex-wrap sm:items-end">

@@ -36,7 +36,7 @@ const TONE: Record<Prestore['status'], string> = {
  */
 export default function PrestoreRecords({ context }: { context: PrestoreContext | null }) {
   const [status, setStatus] = useState('');
-  const list = usePagedList<Prestore>(moneyApi.prestoreList.path, {
+  const list = usePagedList(moneyApi.prestoreList, {
     size: 10,
     filter: status ? { status } : {},
   });

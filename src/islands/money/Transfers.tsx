@@ -25,7 +25,7 @@ export default function Transfers({ asset, reviewFen }: { asset: Asset | null; r
   const [payee, setPayee] = useState('');
   const [busy, setBusy] = useState(false);
   const key = useRef(newRequestKey());
-  const list = usePagedList<Transfer>(moneyApi.transferList.path, { size: 10 });
+  const list = usePagedList(moneyApi.transferList, { size: 10 });
 
   async function check(e: FormEvent) {
     e.preventDefault();

@@ -3,7 +3,7 @@ import { inputClass, Pager, Spinner } from '../ui/kit.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
 import { shanghaiDate, shanghaiMinute } from '../../lib/shared/slots.ts';
 import { ENTRY_TEXT } from '../../lib/shared/points/points.ts';
-import { pts, type PointsEntry } from './types.ts';
+import { pts } from './types.ts';
 import { pointsApi } from '../../lib/shared/points/api.ts';
 
 const SIZE = 10;
@@ -18,7 +18,7 @@ const statusTone = (status: string) =>
 /** 积分明细: every change, newest first, with its order, exchange state or other customer. */
 export default function History({ version }: { version: number }) {
   const [kind, setKind] = useState('');
-  const list = usePagedList<PointsEntry>(pointsApi.history.path, {
+  const list = usePagedList(pointsApi.history, {
     size: SIZE,
     filter: kind ? { kind } : {},
   });

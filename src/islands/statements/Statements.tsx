@@ -49,7 +49,7 @@ function Statements() {
   const [group] = useState(() =>
     typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('group'),
   );
-  const list = usePagedList<Summary, { detail: null }>(statementsApi.list.path, {
+  const list = usePagedList(statementsApi.list, {
     size: 12,
     filter: group ? { group_rid: group } : {},
   });

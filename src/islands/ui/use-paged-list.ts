@@ -1,8 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/client/api.ts';
 import { pageCount } from '../../lib/shared/pagination.ts';
+import type { Endpoint, OutputOf } from '../../lib/shared/api/endpoint.ts';
 
 export type PagedList<T, Extra = object> = { list: T[]; total: number } & Extra;
+type Paged = { list: unknown[]; total: number };
+type Options = { size?: number; filter?: Record<string, unknown>; enabled?: boolean };
+type PagedState<D> = {
+  page: number;
+  setPage: (page: number) => void;
+  data: D | null;
+  loading: boolean;
+  pages: number;
+  reload: (opts?: { first?: boolean }) => void;
+};
 
 /**
  * The one way an island pages through a list call ({page, size} in, {list, total} out): the
@@ -12,14 +23,17 @@ export type PagedList<T, Extra = object> = { list: T[]; total: number } & Extra;
  * while `enabled` is false (before the session is known, or logged out). A page left empty
  * (its last row paid or deleted) steps back to the last page that has rows.
  */
+export function usePagedList<E extends Endpoint>(list: E, options?: Options): PagedState<OutputOf<E>>;
+/** TRANSITIONAL (decision 0064): a string path, until every list names its endpoint. */
 export function usePagedList<T, Extra = object>(
-  path: string,
-  options: { size?: number; filter?: Record<string, unknown>; enabled?: boolean } = {},
-) {
+  list: string,
+  options?: Options,
+): PagedState<PagedList<T, Extra>>;
+export function usePagedList(list: Endpoint | string, options: Options = {}): PagedState<Paged> {
   const { size = 10, filter = {}, enabled = true } = options;
   const filterKey = JSON.stringify(filter);
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<PagedList<T, Extra> | null>(null);
+  const [data, setData] = useState<Paged | null>(null);
   const [loading, setLoading] = useState(false);
   // Only the newest request's answer is shown (a filter changed while a page was loading).
   const latest = useRef(0);
@@ -28,7 +42,10 @@ export function usePagedList<T, Extra = object>(
     async (p: number) => {
       const request = ++latest.current;
       setLoading(true);
-      const res = await api.post<PagedList<T, Extra>>(path, { ...JSON.parse(filterKey), page: p, size });
+      const body = { ...JSON.parse(filterKey), page: p, size };
+      const res = await (typeof list === 'string'
+        ? api.post<Paged>(list, body)
+        : (api.call(list, body as never) as Promise<Paged | null | undefined>));
       if (request !== latest.current) return;
       setLoading(false);
       if (!res) return;
@@ -36,7 +53,7 @@ export function usePagedList<T, Extra = object>(
       if (res.list.length === 0 && p > 1) setPage(pageCount(res.total, size));
       else setData(res);
     },
-    [path, filterKey, size],
+    [list, filterKey, size],
   );
 
   // A new filter starts again at the first page, showing no rows of the old filter meanwhile.
