@@ -2,12 +2,16 @@
 export {
   customerRef,
   customerRefColumns,
+  findUserById,
+  referencedUser,
   findUserByPhone,
   insertUser,
   toUserInfo,
   updateUser,
   wechatOpenid,
+  type User,
 } from './users.ts';
+export { displayNameOf, invitedCount, invitedCountOf, userDirectory, userIdByRid } from './directory.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { enforce } from './limits.ts';
 export { passwordLogin } from './login.ts';
