@@ -37,3 +37,4 @@ export {
   type OrderRow,
 } from './transition.ts';
 export { assertBasicInfo } from './basic-info.ts';
+export { orderDirectory, orderEventDirectory, orderLineDirectory } from './directory.ts';

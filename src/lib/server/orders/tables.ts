@@ -11,7 +11,6 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.ts';
-import { item } from '../catalogue/tables.ts';
 import type { Delivery } from '../../shared/orders/order.ts';
 import type { OrderStatus } from '../../shared/orders/order-status.ts';
 import type { DemandInfo } from '../../shared/orders/demand.ts';
