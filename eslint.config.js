@@ -249,11 +249,6 @@ export default tseslint.config(
         },
       ]),
   {
-    // Only for tests/setup/api.ts, which this change could not edit: delete with the file.
-    files: ['src/lib/server/platform/db/seed/index.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...domainZones] }] },
-  },
-  {
     // A table references another domain's table by foreign key: the schema is one whole.
     files: ['src/lib/server/*/tables.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones }] },
