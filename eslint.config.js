@@ -90,8 +90,6 @@ const crossTableReaders = [
   'src/lib/server/points/earn.ts',
   'src/lib/server/points/read.ts',
   'src/lib/server/points/transfer.ts',
-  'src/lib/server/privacy/close.ts',
-  'src/lib/server/privacy/export.ts',
   'src/lib/server/reservations/book.ts',
   'src/lib/server/reservations/calendar.ts',
   'src/lib/server/reservations/read.ts',

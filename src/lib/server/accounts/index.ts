@@ -20,3 +20,4 @@ export { lockUser } from './lock-user.ts';
 export { recordScan } from './wechat.ts';
 export { accessTokenParams, authenticate, liveAccessToken, revokeConsoleSessions } from './tokens.ts';
 export { ACCOUNT_INVITED } from './signup.ts';
+export { eraseUser } from './closing.ts';

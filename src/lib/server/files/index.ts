@@ -296,3 +296,15 @@ export async function claimAsProtocol(tx: Tx, fileId: number, orderId: number): 
     .returning({ id: files.id });
   return attached.length > 0;
 }
+
+/** The files a user uploaded or that belong to their orders, for the data export (privacy, decision 0044). */
+export async function filesOfPerson(db: Services['db'], userId: number, orderIds: number[]) {
+  return db
+    .select()
+    .from(files)
+    .where(
+      orderIds.length
+        ? or(eq(files.ownerId, userId), inArray(files.orderId, orderIds))
+        : eq(files.ownerId, userId),
+    );
+}

@@ -11,3 +11,4 @@ export {
   myGroups,
   orderInUsersGroup,
 } from './groups.ts';
+export { leaveAllGroups, ledGroupNames, membershipsOf } from './personal.ts';

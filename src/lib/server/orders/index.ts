@@ -38,3 +38,4 @@ export {
 } from './transition.ts';
 export { assertBasicInfo } from './basic-info.ts';
 export { orderDirectory, orderEventDirectory, orderLineDirectory } from './directory.ts';
+export { openOrderCount, ordersOfPerson } from './personal.ts';
