@@ -41,6 +41,7 @@ import {
 } from './index.ts';
 import { userAccount } from '../money/index.ts';
 import { storeFile, uploadLimit } from '../files/index.ts';
+import { recordUpload } from './uploads.ts';
 import { addRemark, listRemarks } from './remarks.ts';
 import { readUpload } from '../platform/http/uploads.ts';
 import { quoteSchema } from '../../shared/orders/quote.ts';
@@ -184,6 +185,7 @@ export function adminRoutes() {
         ownerId: o.userId,
         uploaderId: me.id,
         orderId: o.id,
+        recordUpload,
         kind: 'report',
         name,
         bytes: new Uint8Array(await file.arrayBuffer()),

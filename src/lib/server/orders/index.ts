@@ -39,3 +39,4 @@ export {
 export { assertBasicInfo } from './basic-info.ts';
 export { orderDirectory, orderEventDirectory, orderLineDirectory } from './directory.ts';
 export { openOrderCount, ordersOfPerson } from './personal.ts';
+export { orderFiles, recordUpload } from './uploads.ts';
