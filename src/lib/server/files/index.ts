@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 import { newRid } from '../platform/ids.ts';
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client.ts';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
@@ -310,4 +310,30 @@ export async function filesOfPerson(db: Services['db'], userId: number, orderIds
         ? or(eq(files.ownerId, userId), inArray(files.orderId, orderIds))
         : eq(files.ownerId, userId),
     );
+}
+
+/** An order's files, oldest first, without its receipt photos (listed with their receipt). */
+export async function filesOnOrder(db: Services['db'], orderId: number) {
+  return db
+    .select()
+    .from(files)
+    .where(and(eq(files.orderId, orderId), ne(files.kind, 'receipt')))
+    .orderBy(files.id);
+}
+
+/** The named photos that are on the order: rid, name, type and size. */
+export async function photosOnOrder(db: Services['db'], orderId: number, rids: string[]) {
+  return db
+    .select({ rid: files.rid, name: files.originalName, mime: files.mime, size: files.size })
+    .from(files)
+    .where(and(inArray(files.rid, rids), eq(files.orderId, orderId)));
+}
+
+/** How many reports an order has (delivering needs one). */
+export async function reportCount(tx: Tx, orderId: number): Promise<number> {
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(files)
+    .where(and(eq(files.orderId, orderId), eq(files.kind, 'report')));
+  return n;
 }
