@@ -1,6 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, getTableColumns, inArray } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { item, projectChild } from './tables.ts';
+import { device, item, projectChild } from './tables.ts';
+
+const qb = new QueryBuilder();
 
 export type CatalogueItem = typeof item.$inferSelect;
 
@@ -17,3 +20,12 @@ export async function itemsByRid(
     .where(inArray(item.rid, [...new Set(rids)]));
   return rows.map(({ it, childName }) => ({ ...it, childName }));
 }
+
+export type Device = typeof device.$inferSelect;
+
+/**
+ * The instruments as reservations read them beside their own rows (a booking's device, the
+ * calendar's rules): a read-only subquery of every column, joined on `id` under the alias given
+ * (decision 0061). Catalogue writes them (insertDevice, updateDevice).
+ */
+export const deviceDirectory = (alias: string) => qb.select(getTableColumns(device)).from(device).as(alias);
