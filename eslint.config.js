@@ -85,12 +85,7 @@ const crossTableReaders = [
   'src/lib/server/staff/access.ts',
   'src/lib/server/staff/routes.ts',
   'src/lib/server/statements/build.ts',
-  'src/lib/server/statements/issue.ts',
-  'src/lib/server/statements/owner.ts',
-  'src/lib/server/statements/pdf.ts',
   'src/lib/server/statements/settle.ts',
-  'src/lib/server/statements/staff.ts',
-  'src/lib/server/statements/view.ts',
 ];
 
 // The one-way rule between runtime zones, on resolved paths (relative imports and #aliases alike):

@@ -12,3 +12,4 @@ export {
   orderInUsersGroup,
 } from './groups.ts';
 export { leaveAllGroups, ledGroupNames, membershipsOf } from './personal.ts';
+export { groupDirectory } from './directory.ts';
