@@ -3,7 +3,6 @@
 import { and, count, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db } from '../platform/db/client.ts';
-import { orders } from '../orders/tables.ts';
 import { pointsEntries, pointsExchanges, pointsLots } from './tables.ts';
 import { moneyTransaction, userAccount } from '../money/index.ts';
 import { pageWindow } from '../../shared/pagination.ts';
@@ -12,6 +11,9 @@ import { ENTRY_TEXT, EXCHANGE_STATUS_TEXT, type EntryKind } from '../../shared/p
 import { balanceOf, DAY_MS, expireDue, lockOne } from './book.ts';
 import { sentToday, transferLeft } from './transfer.ts';
 import { userDirectory } from '../accounts/index.ts';
+import { orderDirectory } from '../orders/index.ts';
+
+const ord = orderDirectory('ord');
 
 /** Expires what is due before a customer looks (the periodic job may not have run yet). */
 async function expireNow(s: Services, userId: number) {
@@ -81,8 +83,8 @@ export async function pointsHistory(
     db
       .select({
         e: pointsEntries,
-        orderRid: orders.rid,
-        orderNo: orders.orderNo,
+        orderRid: ord.rid,
+        orderNo: ord.orderNo,
         exchangeName: pointsExchanges.name,
         exchangeStatus: pointsExchanges.status,
         counterpartPhone: counterpart.phone,
@@ -93,7 +95,7 @@ export async function pointsHistory(
           ),
       })
       .from(pointsEntries)
-      .leftJoin(orders, eq(orders.id, pointsEntries.orderId))
+      .leftJoin(ord, eq(ord.id, pointsEntries.orderId))
       .leftJoin(
         pointsExchanges,
         and(
