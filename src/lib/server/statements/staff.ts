@@ -4,7 +4,7 @@ import { and, count, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import { statements } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
-import { customerRef, customerRefColumns, userDirectory } from '../accounts/index.ts';
+import { customerRef, userDirectory } from '../accounts/index.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { STATEMENT_NOT_FOUND, type StatementStatus } from '../../shared/statements/statements.ts';
 import { confirmDue, customerOf, issueVersion } from './issue.ts';
@@ -13,6 +13,7 @@ import { ownerOf, ownerWhere, type Owner } from './owner.ts';
 import { groupDirectory } from '../groups/index.ts';
 
 const customer = userDirectory('customer');
+const customerCols = { rid: customer.rid, phone: customer.phone, name: customer.name, company: customer.company };
 
 const researchGroup = groupDirectory('researchGroup');
 
@@ -40,7 +41,7 @@ export async function staffList(
   );
   const [rows, [{ total }]] = await Promise.all([
     s.db
-      .select({ st: statements, customer: customerRefColumns })
+      .select({ st: statements, customer: customerCols })
       .from(statements)
       .innerJoin(customer, eq(customer.id, statements.userId))
       .where(where)
@@ -65,7 +66,7 @@ export async function staffList(
 
 async function byRid(s: Services, rid: string) {
   const [row] = await s.db
-    .select({ st: statements, customer: customerRefColumns })
+    .select({ st: statements, customer: customerCols })
     .from(statements)
     .innerJoin(customer, eq(customer.id, statements.userId))
     .where(eq(statements.rid, rid));
