@@ -75,7 +75,6 @@ const crossTableReaders = [
   'src/lib/server/money/asset.ts',
   'src/lib/server/notify/messages.ts',
   'src/lib/server/orders/cancel.ts',
-  'src/lib/server/orders/customer.ts',
   'src/lib/server/orders/dashboard.ts',
   'src/lib/server/orders/protocol.ts',
   'src/lib/server/staff/access.ts',
