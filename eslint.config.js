@@ -61,7 +61,7 @@ const floorZones = [
 ];
 
 // Files that still import another domain's tables.ts, each to become named functions or published
-// subqueries of the owner's index.ts (decision 0060 lists the work). This list only shrinks: a
+// subqueries of the owner's index.ts (decision 0061 lists what is left and why). This list only shrinks: a
 // file not on it is refused, and a file on it may import another's tables, never its insides.
 const crossTableReaders = [
   'src/lib/server/coupons/coupons.ts',
