@@ -13,7 +13,12 @@ import { ownerOf, ownerWhere, type Owner } from './owner.ts';
 import { groupDirectory } from '../groups/index.ts';
 
 const customer = userDirectory('customer');
-const customerCols = { rid: customer.rid, phone: customer.phone, name: customer.name, company: customer.company };
+const customerCols = {
+  rid: customer.rid,
+  phone: customer.phone,
+  name: customer.name,
+  company: customer.company,
+};
 
 const researchGroup = groupDirectory('researchGroup');
 
