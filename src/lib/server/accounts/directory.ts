@@ -1,4 +1,4 @@
-import { and, count, eq, type SQL, type AnyColumn, sql } from 'drizzle-orm';
+import { eq, type SQL, type AnyColumn, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { users } from './tables.ts';
@@ -40,12 +40,3 @@ export async function userIdByRid(db: Db | Tx, rid: string): Promise<number | un
 /** How many users a user invited (the promotion's 邀请人数), as a subquery of the inviter's id. */
 export const invitedCountOf = (inviterId: AnyColumn | SQL) =>
   sql<number>`(select count(*)::int from ${users} where ${users.inviterId} = ${inviterId})`;
-
-/** How many users a user invited, read once. */
-export async function invitedCount(db: Db | Tx, inviterId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.inviterId, inviterId)));
-  return row?.n ?? 0;
-}

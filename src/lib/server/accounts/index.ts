@@ -11,7 +11,7 @@ export {
   wechatOpenid,
   type User,
 } from './users.ts';
-export { displayNameOf, invitedCount, invitedCountOf, userDirectory, userIdByRid } from './directory.ts';
+export { displayNameOf, invitedCountOf, userDirectory, userIdByRid } from './directory.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { enforce } from './limits.ts';
 export { passwordLogin } from './login.ts';
