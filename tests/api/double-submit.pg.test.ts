@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers, PDF } from '../support/orders.ts';
-import { orderEvents, planItems } from '#server/orders/tables.ts';
+import { orderEvents } from '#server/orders/tables.ts';
+import { planItems } from '#server/plan/tables.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, inject } from 'vitest';
 import { openDatabase, type Database } from '#server/platform/db/client.ts';
-import { seedDemo } from '#server/platform/db/seed/index.ts';
+import { seedDemo } from '#server/catalogue/seed/index.ts';
 import { loadContentStore } from '#server/content/store.ts';
 import { readEnv } from '#server/platform/env.ts';
 import { createServices, type Services } from '#server/platform/services.ts';

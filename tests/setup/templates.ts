@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '#server/platform/db/client.ts';
-import { seedDemo } from '#server/platform/db/seed/index.ts';
+import { seedDemo } from '#server/catalogue/seed/index.ts';
 import { adminQuery } from './pg.ts';
 
 /**

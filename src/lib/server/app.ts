@@ -22,6 +22,7 @@ import { orderRoutes } from './orders/routes.ts';
 import { fileRoutes, fileAdminRoutes, mediaOpenRoutes } from './files/routes.ts';
 import { adminRoutes } from './orders/admin-routes.ts';
 import { operationsAdminRoutes } from './orders/operations-routes.ts';
+import { orderFiles } from './orders/index.ts';
 import { reservationAdminRoutes, reservationRoutes } from './reservations/routes.ts';
 import { reservationOpenRoutes } from './reservations/open-routes.ts';
 import { agreementRoutes } from './agreement/routes.ts';
@@ -115,7 +116,7 @@ export function createApi(services: Services) {
   app.route('/', statementRoutes());
   app.route('/api/auth', promotionRoutes());
   app.route('/', paymentRoutes());
-  app.route('/api/auth', fileRoutes());
+  app.route('/api/auth', fileRoutes(orderFiles));
   app.route('/api/auth', reservationRoutes());
   app.route('/api/admin', adminRoutes());
   app.route('/api/admin', operationsAdminRoutes());

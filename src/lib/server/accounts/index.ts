@@ -2,12 +2,16 @@
 export {
   customerRef,
   customerRefColumns,
+  findUserById,
+  referencedUser,
   findUserByPhone,
   insertUser,
   toUserInfo,
   updateUser,
   wechatOpenid,
+  type User,
 } from './users.ts';
+export { displayNameOf, invitedCountOf, userDirectory, userIdByRid } from './directory.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { enforce } from './limits.ts';
 export { passwordLogin } from './login.ts';
@@ -16,3 +20,4 @@ export { lockUser } from './lock-user.ts';
 export { recordScan } from './wechat.ts';
 export { accessTokenParams, authenticate, liveAccessToken, revokeConsoleSessions } from './tokens.ts';
 export { ACCOUNT_INVITED } from './signup.ts';
+export { eraseUser } from './closing.ts';

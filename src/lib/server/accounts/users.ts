@@ -30,7 +30,13 @@ export async function findUserByAccount(db: Db, account: string): Promise<User |
   return user;
 }
 
-export async function findUserById(db: Db, id: number): Promise<User | undefined> {
+export async function findUserById(db: Db | Tx, id: number): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user;
+}
+
+/** The user a row of another domain points at: its foreign key guarantees the user exists. */
+export async function referencedUser(db: Db | Tx, id: number): Promise<User> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   return user;
 }

@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { ORDER_NOT_FOUND } from '../../shared/orders/order.ts';
 import { shanghaiDate } from '../../shared/slots.ts';
@@ -13,7 +11,7 @@ import { renderPdf } from './pdf.ts';
 // Other documents (invoices, statements) are laid out the same way.
 export { renderPdf, type PdfMeta } from './pdf.ts';
 export { blocksText, type Block } from './content.ts';
-import { enforce } from '../accounts/index.ts';
+import { enforce, referencedUser } from '../accounts/index.ts';
 
 /** Agreement PDFs one user may generate per window. */
 export const AGREEMENT_LIMIT = { limit: 20, seconds: 60 };
@@ -35,8 +33,8 @@ export async function agreementPdf(
     throw new DomainError(ORDER_NOT_FOUND, 404);
   });
   if (order.status === 'cancelled') throw new DomainError('订单已取消');
-  const [[customer], detail, settings] = await Promise.all([
-    s.db.select().from(users).where(eq(users.id, order.userId)),
+  const [customer, detail, settings] = await Promise.all([
+    referencedUser(s.db, order.userId),
     orderDetail(s.db, order, s.now()),
     getPublicSettings(s),
   ]);

@@ -14,3 +14,4 @@ export {
 } from './coupons.ts';
 export { couponRoutes } from './routes.ts';
 export { couponAdminRoutes } from './admin-routes.ts';
+export { couponsOfPerson } from './personal.ts';

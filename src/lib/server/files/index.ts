@@ -1,22 +1,38 @@
 import { randomBytes } from 'node:crypto';
 
 import { newRid } from '../platform/ids.ts';
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client.ts';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { Services } from '../platform/services.ts';
 import { uploadLimitOf } from '../platform/http/uploads.ts';
 import { files } from './tables.ts';
-import { orderEvents, orders } from '../orders/tables.ts';
 import { DomainError } from '../platform/errors.ts';
-import { ORDER_NOT_FOUND } from '../../shared/orders/order.ts';
 import { UPLOAD_TYPE_REFUSED } from '../../shared/orders/demand.ts';
 import { PICTURE_TYPES, PICTURE_TYPES_REFUSED } from '../../shared/files/pictures.ts';
 import { can, type Permission, type Role } from '../../shared/staff/permissions.ts';
 import { shanghaiMonth } from '../../shared/time.ts';
 
 export { PICTURE_TYPES_REFUSED };
+
+/**
+ * Writes a file's entry on its order's timeline, in the upload's transaction: orders' own
+ * `recordUpload`, handed in by the caller (orders imports files, never the reverse).
+ */
+export type RecordUpload = (
+  tx: Tx,
+  upload: { orderId: number; kind: FileKind; uploaderId: number; name: string; now: number },
+) => Promise<void>;
+
+/** What the customer's file routes need of orders, given by the app that mounts them (app.ts). */
+export type OrderFiles = {
+  /** The customer's own open order they attach a file to, by its rid; its id. */
+  orderForUpload(s: Services, userId: number, rid: string): Promise<number>;
+  /** Who an order belongs to. */
+  orderOwner(db: Services['db'], orderId: number): Promise<number | undefined>;
+  recordUpload: RecordUpload;
+};
 
 /** `media`: a picture staff put on the public pages (catalogue items, instruments, areas); anyone reads it. */
 export type FileKind = 'report' | 'protocol' | 'attachment' | 'pic' | 'receipt' | 'media';
@@ -95,12 +111,11 @@ export async function storeFile(
   s: Services,
   input: {
     ownerId: number;
-    orderId: number | null;
     kind: FileKind;
     name: string;
     bytes: Uint8Array;
     uploaderId: number;
-  },
+  } & ({ orderId: null } | { orderId: number; recordUpload: RecordUpload }),
 ): Promise<Stored> {
   if (input.bytes.byteLength === 0) throw new DomainError('[文件]不能为空');
   const limit = maxBytes(s, input.kind);
@@ -130,22 +145,14 @@ export async function storeFile(
         size: input.bytes.byteLength,
         createdAt: new Date(now),
       });
-      if (input.orderId !== null) {
-        const [o] = await tx
-          .select({ status: orders.status })
-          .from(orders)
-          .where(eq(orders.id, input.orderId));
-        await tx.insert(orderEvents).values({
+      if (input.orderId !== null)
+        await input.recordUpload(tx, {
           orderId: input.orderId,
-          fromStatus: o.status,
-          toStatus: o.status,
-          action: 'upload',
-          actorKind: input.kind === 'report' ? 'staff' : 'customer',
-          actorId: input.uploaderId,
-          note: `${input.kind === 'report' ? '上传检测报告' : '上传文件'}：${name}`,
-          at: new Date(now),
+          kind: input.kind,
+          uploaderId: input.uploaderId,
+          name,
+          now,
         });
-      }
     });
   } catch (error) {
     await s.storage.delete(key);
@@ -162,23 +169,11 @@ export async function storeFile(
   };
 }
 
-/** The order a customer attaches a file to: theirs, and not closed. */
-export async function ownOrderForUpload(s: Services, userId: number, rid: string): Promise<number> {
-  const [o] = await s.db.select().from(orders).where(eq(orders.rid, rid));
-  if (!o || o.userId !== userId) throw new DomainError(ORDER_NOT_FOUND, 200, 'NOT_FOUND');
-  if (o.status === 'cancelled') throw new DomainError('订单已取消');
-  return o.id;
-}
-
-/** A file and the user whose order it belongs to, or null. */
+/** A file by its public id. */
 async function fileRow(s: Services, rid: string) {
-  const [row] = await s.db
-    .select({ f: files, orderUser: orders.userId })
-    .from(files)
-    .leftJoin(orders, eq(orders.id, files.orderId))
-    .where(eq(files.rid, rid));
-  if (!row) throw new DomainError(FILE_NOT_FOUND, 200, 'NOT_FOUND');
-  return row;
+  const [f] = await s.db.select().from(files).where(eq(files.rid, rid));
+  if (!f) throw new DomainError(FILE_NOT_FOUND, 200, 'NOT_FOUND');
+  return { f };
 }
 
 /** A stored file's bytes, or its thumbnail when asked for and it has one. */
@@ -197,10 +192,18 @@ async function fileBytes(s: Services, f: typeof files.$inferSelect, thumb: boole
  * console reads files through staffFile), reads "not found".
  * `thumb` asks for a picture's thumbnail (the picture itself when it has none).
  */
-export async function fileForDownload(s: Services, userId: number, rid: string, thumb = false) {
+export async function fileForDownload(
+  s: Services,
+  orders: OrderFiles,
+  userId: number,
+  rid: string,
+  thumb = false,
+) {
   const row = await fileRow(s, rid);
-  if (row.f.ownerId !== userId && row.orderUser !== userId)
-    throw new DomainError(FILE_NOT_FOUND, 200, 'NOT_FOUND');
+  const mine =
+    row.f.ownerId === userId ||
+    (row.f.orderId !== null && (await orders.orderOwner(s.db, row.f.orderId)) === userId);
+  if (!mine) throw new DomainError(FILE_NOT_FOUND, 200, 'NOT_FOUND');
   return fileBytes(s, row.f, thumb);
 }
 
@@ -295,4 +298,42 @@ export async function claimAsProtocol(tx: Tx, fileId: number, orderId: number): 
     .where(and(eq(files.id, fileId), or(isNull(files.orderId), eq(files.orderId, orderId))))
     .returning({ id: files.id });
   return attached.length > 0;
+}
+
+/** The files a user uploaded or that belong to their orders, for the data export (privacy, decision 0044). */
+export async function filesOfPerson(db: Services['db'], userId: number, orderIds: number[]) {
+  return db
+    .select()
+    .from(files)
+    .where(
+      orderIds.length
+        ? or(eq(files.ownerId, userId), inArray(files.orderId, orderIds))
+        : eq(files.ownerId, userId),
+    );
+}
+
+/** An order's files, oldest first, without its receipt photos (listed with their receipt). */
+export async function filesOnOrder(db: Services['db'], orderId: number) {
+  return db
+    .select()
+    .from(files)
+    .where(and(eq(files.orderId, orderId), ne(files.kind, 'receipt')))
+    .orderBy(files.id);
+}
+
+/** The named photos that are on the order: rid, name, type and size. */
+export async function photosOnOrder(db: Services['db'], orderId: number, rids: string[]) {
+  return db
+    .select({ rid: files.rid, name: files.originalName, mime: files.mime, size: files.size })
+    .from(files)
+    .where(and(inArray(files.rid, rids), eq(files.orderId, orderId)));
+}
+
+/** How many reports an order has (delivering needs one). */
+export async function reportCount(tx: Tx, orderId: number): Promise<number> {
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(files)
+    .where(and(eq(files.orderId, orderId), eq(files.kind, 'report')));
+  return n;
 }

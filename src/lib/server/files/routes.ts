@@ -10,10 +10,10 @@ import {
   fileForDownload,
   maxBytes,
   staffFile,
-  ownOrderForUpload,
   publicMedia,
   storeFile,
   type FileKind,
+  type OrderFiles,
   uploadLimit,
 } from './index.ts';
 import { UPLOAD_ACCEPT, UPLOAD_TYPES_TEXT, type UploadLimits } from '../../shared/orders/demand.ts';
@@ -34,19 +34,19 @@ const sendFile = (c: Context<ApiEnv>, f: { name: string; mime: string; bytes: Ui
     'cache-control': 'private, no-store',
   });
 
-export function fileRoutes() {
+export function fileRoutes(orders: OrderFiles) {
   const r = new Hono<ApiEnv>();
 
   const upload = (kind: 'attachment' | 'pic') => async (c: Context<ApiEnv>) => {
     const me = requireUser(c);
     const { file, name, fields } = await readUpload(c);
     // An attachment may name its order (rid) and be the signed agreement (kind=protocol).
-    const orderId = fields.rid ? await ownOrderForUpload(c.var.services, me.id, fields.rid) : null;
+    const orderId = fields.rid ? await orders.orderForUpload(c.var.services, me.id, fields.rid) : null;
     const fileKind: FileKind = kind === 'attachment' && fields.kind === 'protocol' ? 'protocol' : kind;
     const stored = await storeFile(c.var.services, {
       ownerId: me.id,
       uploaderId: me.id,
-      orderId,
+      ...(orderId === null ? { orderId } : { orderId, recordUpload: orders.recordUpload }),
       kind: fileKind,
       name,
       bytes: new Uint8Array(await file.arrayBuffer()),
@@ -81,7 +81,7 @@ export function fileRoutes() {
   const send = (thumb: boolean) => async (c: Context<ApiEnv>) => {
     const me = requireUser(c);
     const rid = readParam(c, 'rid');
-    return sendFile(c, await fileForDownload(c.var.services, me.id, rid, thumb));
+    return sendFile(c, await fileForDownload(c.var.services, orders, me.id, rid, thumb));
   };
   r.get(
     '/file/download/:rid',

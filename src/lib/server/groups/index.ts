@@ -11,3 +11,5 @@ export {
   myGroups,
   orderInUsersGroup,
 } from './groups.ts';
+export { leaveAllGroups, ledGroupNames, membershipsOf } from './personal.ts';
+export { groupDirectory } from './directory.ts';

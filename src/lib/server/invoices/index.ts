@@ -3,3 +3,4 @@
 export { invoiceRoutes } from './routes.ts';
 export { invoiceAdminRoutes } from './admin-routes.ts';
 export { invoiceable } from './applications.ts';
+export { eraseInvoiceTitles, invoiceDataOf, openInvoiceCount } from './personal.ts';

@@ -3,3 +3,5 @@ export { findOwnAddress } from './addresses.ts';
 export { assertKnownRegion } from './regions.ts';
 export { sceneDateOf } from './scene-date.ts';
 export { transitionSampling } from './samplings.ts';
+export { eraseMemberData, memberDataOf, openPickupCount } from './personal.ts';
+export { pickupRequestsOn } from './pickups.ts';

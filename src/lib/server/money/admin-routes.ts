@@ -21,9 +21,8 @@ import { movementsOf, walletOut } from './asset.ts';
 import { approveCredit, creditOrRequest, listApprovals, pendingMessage, rejectCredit } from './approvals.ts';
 import { creditOverview } from './credit.ts';
 import { userAccount } from './ledger.ts';
-import { eq } from 'drizzle-orm';
-import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
+import { userIdByRid } from '../accounts/index.ts';
 
 type PrestoreStatus = keyof typeof PRESTORE_STATUS_TEXT;
 
@@ -31,9 +30,9 @@ const isPrestoreStatus = (s: string): s is PrestoreStatus => s in PRESTORE_STATU
 
 /** The wallet of the customer a staff call names. */
 async function customerAccount(s: Services, userRid: string) {
-  const [u] = await s.db.select({ id: users.id }).from(users).where(eq(users.rid, userRid));
-  if (!u) throw new DomainError('用户不存在', 200, 'NOT_FOUND');
-  return userAccount(s.db, u.id, s.now());
+  const userId = await userIdByRid(s.db, userRid);
+  if (userId === undefined) throw new DomainError('用户不存在', 200, 'NOT_FOUND');
+  return userAccount(s.db, userId, s.now());
 }
 
 /** Finance's side of the money calls under /api/admin: approvals, rules, manual credits. */

@@ -2,10 +2,8 @@
 // MONEY_SECOND_APPROVAL_YUAN or more becomes a request, and money moves only when a staff
 // member other than the requester approves it — in one transaction, exactly once.
 import { and, count, desc, eq, sql, type AnyColumn } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Services } from '../platform/services.ts';
 import { moneyApprovals } from './tables.ts';
-import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { pageWindow } from '../../shared/pagination.ts';
@@ -14,6 +12,7 @@ import type { MoneyApproval } from '../../shared/money/responses.ts';
 import { adjust, postAdjust } from './asset.ts';
 import { moneyTransaction, userAccount } from './ledger.ts';
 import { lockAccount } from './pay.ts';
+import { userDirectory, userIdByRid } from '../accounts/index.ts';
 
 type CreditInput = {
   userRid: string;
@@ -39,14 +38,14 @@ export async function creditOrRequest(s: Services, input: CreditInput) {
     if (held) throw new DomainError('该请求标识已用于另一笔充值');
     return { ...(await adjust(s, input)), pending: false, approval_rid: null };
   }
-  const [user] = await s.db.select({ id: users.id }).from(users).where(eq(users.rid, input.userRid));
-  if (!user) throw new DomainError('用户不存在', 200, 'NOT_FOUND');
+  const userId = await userIdByRid(s.db, input.userRid);
+  if (userId === undefined) throw new DomainError('用户不存在', 200, 'NOT_FOUND');
   const now = s.now();
   const [made] = await s.db
     .insert(moneyApprovals)
     .values({
       rid: newRid('moneyApproval'),
-      userId: user.id,
+      userId,
       amountFen: input.amountFen,
       note: input.note,
       idempotencyKey: input.idempotencyKey,
@@ -63,11 +62,11 @@ export async function creditOrRequest(s: Services, input: CreditInput) {
       .select()
       .from(moneyApprovals)
       .where(eq(moneyApprovals.idempotencyKey, input.idempotencyKey));
-    if (earlier.userId !== user.id || earlier.amountFen !== input.amountFen)
+    if (earlier.userId !== userId || earlier.amountFen !== input.amountFen)
       throw new DomainError('该请求标识已用于另一笔充值');
     rid = earlier.rid;
   }
-  const account = await userAccount(s.db, user.id, now);
+  const account = await userAccount(s.db, userId, now);
   return {
     balance_fen: account.cashFen + account.bonusFen,
     duplicate: !made,
@@ -119,9 +118,9 @@ export async function rejectCredit(s: Services, staffId: number, rid: string, re
   throw new DomainError(a.status === 'approved' ? '该笔已批准入账' : '该笔已驳回');
 }
 
-const customer = alias(users, 'customer');
-const requester = alias(users, 'requester');
-const decider = alias(users, 'decider');
+const customer = userDirectory('customer');
+const requester = userDirectory('requester');
+const decider = userDirectory('decider');
 /** A staff member as the list names them: the name, or the mobile number when there is none. */
 const who = (u: { name: AnyColumn; phone: AnyColumn }) =>
   sql<string>`coalesce(nullif(${u.name}, ''), ${u.phone})`;

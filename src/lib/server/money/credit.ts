@@ -2,7 +2,6 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { creditApplications, moneyAccounts, moneyTransfers } from './tables.ts';
-import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { isUniqueViolation } from '../platform/db/errors.ts';
@@ -11,6 +10,9 @@ import { fenToYuan } from '../../shared/money.ts';
 import { CREDIT_STATUS_TEXT, NOT_ENOUGH_CASH } from '../../shared/money/money.ts';
 import { moneyTransaction, post, userAccount, type AccountRow } from './ledger.ts';
 import { creditState, lockAccount, postOnlineArrival } from './pay.ts';
+import { userDirectory } from '../accounts/index.ts';
+
+const customer = userDirectory('customer');
 
 type CreditApplication = typeof creditApplications.$inferSelect;
 
@@ -168,13 +170,13 @@ export async function listCreditApplications(
     db
       .select({
         a: creditApplications,
-        userRid: users.rid,
-        phone: users.phone,
-        name: users.name,
-        company: users.company,
+        userRid: customer.rid,
+        phone: customer.phone,
+        name: customer.name,
+        company: customer.company,
       })
       .from(creditApplications)
-      .innerJoin(users, eq(users.id, creditApplications.userId))
+      .innerJoin(customer, eq(customer.id, creditApplications.userId))
       .where(where)
       .orderBy(desc(creditApplications.id))
       .limit(w.size)

@@ -42,3 +42,4 @@ export { prestoreToPay, settleOnlineTopUp } from './prestore.ts';
 export { repayToPay, settleOnlineRepay } from './credit.ts';
 export { moneyRoutes } from './routes.ts';
 export { moneyAdminRoutes } from './admin-routes.ts';
+export { openMoneyRequests } from './personal.ts';

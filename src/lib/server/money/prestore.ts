@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, gt, isNotNull, lte } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { prestoreApplications, prestoreRules } from './tables.ts';
-import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { pageWindow } from '../../shared/pagination.ts';
@@ -18,6 +17,9 @@ import { ownPicture } from '../files/index.ts';
 import { moneyTransaction, post, systemAccount, userAccount } from './ledger.ts';
 import { lockAccount, postOnlineArrival } from './pay.ts';
 import { secondApprovalFen } from './approvals.ts';
+import { userDirectory } from '../accounts/index.ts';
+
+const customer = userDirectory('customer');
 
 type Rule = typeof prestoreRules.$inferSelect;
 type Application = typeof prestoreApplications.$inferSelect;
@@ -265,13 +267,13 @@ export async function listPrestore(
     db
       .select({
         a: prestoreApplications,
-        phone: users.phone,
-        name: users.name,
-        company: users.company,
-        userRid: users.rid,
+        phone: customer.phone,
+        name: customer.name,
+        company: customer.company,
+        userRid: customer.rid,
       })
       .from(prestoreApplications)
-      .innerJoin(users, eq(users.id, prestoreApplications.userId))
+      .innerJoin(customer, eq(customer.id, prestoreApplications.userId))
       .where(where)
       .orderBy(desc(prestoreApplications.id))
       .limit(w.size)

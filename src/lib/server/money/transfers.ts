@@ -3,7 +3,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { moneyAccounts, transferApplications } from './tables.ts';
-import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { pageWindow } from '../../shared/pagination.ts';
@@ -12,6 +11,9 @@ import { formatFen } from '../../shared/money.ts';
 import { queueNotices } from '../notify/index.ts';
 import { NOT_ENOUGH_CASH, TRANSFER_NOT_FOUND, TRANSFER_STATUS_TEXT } from '../../shared/money/money.ts';
 import { lockAccounts, moneyTransaction, post, userAccount, type AccountRow } from './ledger.ts';
+import { findUserByPhone, userDirectory } from '../accounts/index.ts';
+
+const owner = userDirectory('owner');
 
 type TransferApplication = typeof transferApplications.$inferSelect;
 
@@ -23,7 +25,7 @@ export const transferReviewFen = (s: Services) => s.env.TRANSFER_REVIEW_YUAN * 1
 /** The receiving account: an account number (rid) or a customer's registered mobile number. */
 async function findReceiver(db: Db, to: string, now: number): Promise<AccountRow> {
   if (PHONE.test(to)) {
-    const [u] = await db.select({ id: users.id }).from(users).where(eq(users.phone, to));
+    const u = await findUserByPhone(db, to);
     if (u) return userAccount(db, u.id, now);
   } else {
     const [a] = await db.select().from(moneyAccounts).where(eq(moneyAccounts.rid, to));
@@ -48,9 +50,9 @@ export async function findPayee(s: Services, userId: number, to: string) {
 /** The customer who owns an account and how the other side of a transfer sees them (masked). */
 async function ownerOf(db: Db | Tx, accountId: number) {
   const [row] = await db
-    .select({ id: users.id, name: users.name, phone: users.phone })
+    .select({ id: owner.id, name: owner.name, phone: owner.phone })
     .from(moneyAccounts)
-    .innerJoin(users, and(eq(moneyAccounts.ownerKind, 'user'), eq(users.id, moneyAccounts.ownerId)))
+    .innerJoin(owner, and(eq(moneyAccounts.ownerKind, 'user'), eq(owner.id, moneyAccounts.ownerId)))
     .where(eq(moneyAccounts.id, accountId));
   return row ? { userId: row.id, label: maskedPerson(row) } : null;
 }
@@ -166,8 +168,8 @@ export async function addTransfer(
   return (await detailFor(s.db, row, from.id))!;
 }
 
-const fromUser = alias(users, 'from_user');
-const toUser = alias(users, 'to_user');
+const fromUser = userDirectory('from_user');
+const toUser = userDirectory('to_user');
 const fromAccount = alias(moneyAccounts, 'from_account');
 const toAccount = alias(moneyAccounts, 'to_account');
 

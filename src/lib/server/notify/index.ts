@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { newRid } from '../platform/ids.ts';
 import { userMessages } from './tables.ts';
-import { users } from '../accounts/tables.ts';
 import { enqueue, type JobHandler } from '../platform/jobs.ts';
 import type { Tx } from '../platform/db/client.ts';
 import type { OrderAction, OrderStatus } from '../../shared/orders/order-status.ts';
@@ -14,6 +13,9 @@ import {
   type Payload,
   type Template,
 } from './templates.ts';
+import { userDirectory } from '../accounts/index.ts';
+
+const person = userDirectory('person');
 
 export { CHANNELS };
 
@@ -142,9 +144,9 @@ export const sendNotification: JobHandler = async (s, job, finish) => {
     return;
   }
   const [user] = await s.db
-    .select({ phone: users.phone, email: users.email })
-    .from(users)
-    .where(eq(users.id, n.userId));
+    .select({ phone: person.phone, email: person.email })
+    .from(person)
+    .where(eq(person.id, n.userId));
   // An account deleted since: nobody left to tell.
   if (!user) return;
   if (n.channel === 'sms')

@@ -11,13 +11,12 @@ import { StoredFileSchema } from '../../shared/files/responses.ts';
 import { fen } from '../../shared/responses.ts';
 import { CustomerRefSchema } from '../../shared/accounts/responses.ts';
 import { Hono } from 'hono';
-import { eq } from 'drizzle-orm';
 import { z } from '../../shared/zod.ts';
 import type { ApiEnv } from '../platform/http/api-env.ts';
 import { ok, readBody } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { DomainError } from '../platform/errors.ts';
-import { users } from '../accounts/tables.ts';
+import { findUserByPhone, referencedUser, userIdByRid } from '../accounts/index.ts';
 import { phoneField } from '../../shared/accounts/auth.ts';
 import {
   adminListSchema,
@@ -41,6 +40,7 @@ import {
 } from './index.ts';
 import { userAccount } from '../money/index.ts';
 import { storeFile, uploadLimit } from '../files/index.ts';
+import { recordUpload } from './uploads.ts';
 import { addRemark, listRemarks } from './remarks.ts';
 import { readUpload } from '../platform/http/uploads.ts';
 import { quoteSchema } from '../../shared/orders/quote.ts';
@@ -75,9 +75,8 @@ export function adminRoutes() {
     const { user_rid, ...f } = await readBody(c, adminListSchema);
     let userId: number | undefined;
     if (user_rid) {
-      const [u] = await c.var.services.db.select({ id: users.id }).from(users).where(eq(users.rid, user_rid));
-      if (!u) return ok(c, { list: [], total: 0, owed_fen: 0 });
-      userId = u.id;
+      userId = await userIdByRid(c.var.services.db, user_rid);
+      if (userId === undefined) return ok(c, { list: [], total: 0, owed_fen: 0 });
     }
     return ok(c, await listOrders(c.var.services.db, { ...f, userId }));
   });
@@ -85,10 +84,7 @@ export function adminRoutes() {
   r.post('/order/detail', contract({ body: orderRidSchema, response: StaffOrderDetailSchema }), async (c) => {
     const { rid } = await readBody(c, orderRidSchema);
     const o = await findOrder(c.var.services.db, rid);
-    const [owner] = await c.var.services.db
-      .select({ rid: users.rid, phone: users.phone, name: users.name, company: users.company })
-      .from(users)
-      .where(eq(users.id, o.userId));
+    const { rid: ownerRid, phone, name, company } = await referencedUser(c.var.services.db, o.userId);
     const [detail, remarks, timeline] = await Promise.all([
       orderDetail(c.var.services.db, o, c.var.services.now()),
       listRemarks(c.var.services.db, o.id),
@@ -97,7 +93,7 @@ export function adminRoutes() {
     return ok(c, {
       ...detail,
       timeline,
-      customer: owner,
+      customer: { rid: ownerRid, phone, name, company },
       remarks,
       quote_valid_days: c.var.services.env.QUOTE_VALID_DAYS,
     });
@@ -184,6 +180,7 @@ export function adminRoutes() {
         ownerId: o.userId,
         uploaderId: me.id,
         orderId: o.id,
+        recordUpload,
         kind: 'report',
         name,
         bytes: new Uint8Array(await file.arrayBuffer()),
@@ -194,10 +191,7 @@ export function adminRoutes() {
 
   r.post('/user/find', contract({ body: userFindSchema, response: FoundUserSchema }), async (c) => {
     const { phone } = await readBody(c, userFindSchema);
-    const [u] = await c.var.services.db
-      .select({ id: users.id, rid: users.rid, phone: users.phone, name: users.name, company: users.company })
-      .from(users)
-      .where(eq(users.phone, phone));
+    const u = await findUserByPhone(c.var.services.db, phone);
     if (!u) throw new DomainError('用户不存在', 200, 'NOT_FOUND');
     return ok(c, {
       rid: u.rid,

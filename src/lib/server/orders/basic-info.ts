@@ -1,9 +1,9 @@
-import type { users } from '../accounts/tables.ts';
+import type { User } from '../accounts/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import { INCOMPLETE_BASIC_INFO, missingBasicInfo } from '../../shared/member/completeness.ts';
 
 /** The user may order only with the member centre's basic info complete (shared rule). */
-export function assertBasicInfo(user: typeof users.$inferSelect): void {
+export function assertBasicInfo(user: User): void {
   const missing = missingBasicInfo({
     name: user.name,
     email: user.email,

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import { attachFilesToOrder, lockFreeAttachments } from '../files/index.ts';
-import { users } from '../accounts/tables.ts';
+import { findUserById } from '../accounts/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import { customerKindOf, payModeOf } from '../../shared/orders/order-status.ts';
 import { DEMAND_FILE_NOT_FOUND, type DemandRequest, type DemandResult } from '../../shared/orders/demand.ts';
@@ -18,7 +17,7 @@ import { addEvent } from './transition.ts';
  */
 export async function placeDemand(s: Services, userId: number, req: DemandRequest): Promise<DemandResult> {
   const now = s.now();
-  const [user] = await s.db.select().from(users).where(eq(users.id, userId));
+  const user = await findUserById(s.db, userId);
   if (!user) throw new DomainError('请先登录', 401);
   assertBasicInfo(user);
   const kind = customerKindOf(user.organization);

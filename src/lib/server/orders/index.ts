@@ -37,3 +37,6 @@ export {
   type OrderRow,
 } from './transition.ts';
 export { assertBasicInfo } from './basic-info.ts';
+export { orderDirectory, orderEventDirectory, orderLineDirectory } from './directory.ts';
+export { openOrderCount, ordersOfPerson } from './personal.ts';
+export { orderFiles, recordUpload } from './uploads.ts';

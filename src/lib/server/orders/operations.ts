@@ -4,8 +4,6 @@ import type { Services } from '../platform/services.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { jobs } from '../platform/jobs-table.ts';
 import { orderEvents, orderItems, orders, sampleRecycles } from './tables.ts';
-import { samplings } from '../member/tables.ts';
-import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { shanghaiDate, shanghaiIso } from '../../shared/slots.ts';
@@ -16,7 +14,7 @@ import {
   type OrderStatus,
 } from '../../shared/orders/order-status.ts';
 import { DISPOSAL_RECYCLE } from '../../shared/plan/plan-rules.ts';
-import { transitionSampling } from '../member/index.ts';
+import { pickupRequestsOn, transitionSampling } from '../member/index.ts';
 import {
   DISPOSAL_WORKING_DAYS,
   OPERATION_ACTION_TEXT,
@@ -31,13 +29,21 @@ import {
 import { addEvent, lockOrder } from './transition.ts';
 import { findOrder } from './read.ts';
 import { staffStep } from './staff.ts';
+import { userDirectory } from '../accounts/index.ts';
+
+const customer = userDirectory('customer');
 
 const HOUR = 3600_000;
 /** A day's pickups are read whole and paged in memory; a lab sends out a few dozen a day at most. */
 const DAY_CAP = 500;
 /** Samples are destroyed (disposal 0) unless sent back (1) or kept in the store (2). */
 const DISPOSAL_DESTROY = 0;
-const customerCols = { rid: users.rid, phone: users.phone, name: users.name, company: users.company };
+const customerCols = {
+  rid: customer.rid,
+  phone: customer.phone,
+  name: customer.name,
+  company: customer.company,
+};
 
 const isRequest = (rid: string) => rid.startsWith('s');
 const fullAddress = (p: { province?: string; city?: string; area?: string; address?: string }) =>
@@ -57,7 +63,7 @@ export async function listPickups(
     db
       .select({ o: orders, customer: customerCols })
       .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
+      .innerJoin(customer, eq(customer.id, orders.userId))
       .where(
         and(
           sql`${orders.delivery}->>'type' = '1'`,
@@ -67,12 +73,7 @@ export async function listPickups(
         ),
       )
       .limit(DAY_CAP),
-    db
-      .select({ p: samplings, customer: customerCols })
-      .from(samplings)
-      .innerJoin(users, eq(users.id, samplings.userId))
-      .where(eq(samplings.date, date))
-      .limit(DAY_CAP),
+    pickupRequestsOn(db, date, DAY_CAP),
   ]);
   const ids = orderRows.map((r) => r.o.id);
   const [events, lines] = ids.length
@@ -289,7 +290,7 @@ function candidates(s: Services, startAction: string | SQL, before: number, extr
     })
     .from(started)
     .innerJoin(orders, eq(orders.id, started.orderId))
-    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(customer, eq(customer.id, orders.userId))
     .where(
       and(
         typeof startAction === 'string' ? eq(started.action, startAction) : startAction,

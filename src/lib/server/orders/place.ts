@@ -1,9 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { newRid } from '../platform/ids.ts';
 import type { Services } from '../platform/services.ts';
-import { item } from '../catalogue/tables.ts';
-import { orderItems, orders, planItems } from './tables.ts';
-import { users } from '../accounts/tables.ts';
+import { itemsByRid } from '../catalogue/index.ts';
+import { orderItems, orders } from './tables.ts';
+import { findUserById } from '../accounts/index.ts';
+import { lockPlanLines, takePlanLines } from '../plan/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import {
   customerKindOf,
@@ -85,7 +86,7 @@ export async function groupLines(
   forQuote = false,
 ): Promise<Map<number, Group>> {
   const rids = [...new Set(lines.map((l) => l.itemRid))];
-  const items = rids.length > 0 ? await tx.select().from(item).where(inArray(item.rid, rids)) : [];
+  const items = await itemsByRid(tx, rids);
   const byRid = new Map(items.map((i) => [i.rid, i]));
 
   const groups = new Map<number, Group>();
@@ -248,7 +249,7 @@ async function checkedDelivery(s: Services, userId: number, d: Delivery): Promis
  */
 export async function placeOrders(s: Services, userId: number, req: OrderAddRequest): Promise<PlacedOrder[]> {
   const now = s.now();
-  const [user] = await s.db.select().from(users).where(eq(users.id, userId));
+  const user = await findUserById(s.db, userId);
   if (!user) throw new DomainError('请先登录', 401);
   assertBasicInfo(user);
   const delivery = await checkedDelivery(s, userId, req.delivery);
@@ -263,15 +264,7 @@ export async function placeOrders(s: Services, userId: number, req: OrderAddRequ
     if (req.items && req.items.length > 0) {
       lines = req.items.map((l) => ({ ...l, itemRid: l.item_rid }));
     } else {
-      const plan = await tx
-        .select()
-        .from(planItems)
-        .where(
-          req.plan_rids && req.plan_rids.length > 0
-            ? and(eq(planItems.userId, userId), inArray(planItems.rid, req.plan_rids))
-            : eq(planItems.userId, userId),
-        )
-        .for('update');
+      const plan = await lockPlanLines(tx, userId, req.plan_rids);
       if (req.plan_rids && plan.length !== new Set(req.plan_rids).size)
         throw new DomainError('计划项不存在', 200, 'NOT_FOUND');
       usedPlanIds = plan.map((p) => p.id);
@@ -314,11 +307,8 @@ export async function placeOrders(s: Services, userId: number, req: OrderAddRequ
       });
       created.push(placed);
     }
-    if (usedPlanIds.length > 0) await tx.delete(planItems).where(inArray(planItems.id, usedPlanIds));
-    else {
-      // Ordering items straight from the detail page also takes them out of the plan.
-      await tx.delete(planItems).where(and(eq(planItems.userId, userId), inArray(planItems.itemRid, rids)));
-    }
+    // Ordering items straight from the detail page also takes them out of the plan.
+    await takePlanLines(tx, userId, usedPlanIds.length > 0 ? { ids: usedPlanIds } : { itemRids: rids });
     return created;
   });
 }

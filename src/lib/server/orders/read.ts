@@ -8,15 +8,14 @@ import {
   ilike,
   inArray,
   lt,
-  ne,
   sql,
   type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { files } from '../files/tables.ts';
+import { filesOnOrder, photosOnOrder } from '../files/index.ts';
 import { orderEvents, orderFeedback, orderItems, orderReceipts, orders } from './tables.ts';
-import { users } from '../accounts/tables.ts';
+import { displayNameOf, userDirectory } from '../accounts/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import { ORDER_STATUS_TEXT, PAYABLE_STATUSES, type OrderStatus } from '../../shared/orders/order-status.ts';
 import {
@@ -102,12 +101,14 @@ export async function timelineOf(db: Db, orderId: number): Promise<OrderEvent[]>
   return rows.map(eventOf);
 }
 
+const actor = userDirectory('actor');
+
 /** The timeline as staff see it: each staff event names who did it (name, or phone without one). */
 export async function staffTimelineOf(db: Db, orderId: number): Promise<StaffOrderEvent[]> {
   const rows = await db
-    .select({ e: orderEvents, who: sql<string | null>`coalesce(nullif(${users.name}, ''), ${users.phone})` })
+    .select({ e: orderEvents, who: sql<string | null>`${displayNameOf(actor)}` })
     .from(orderEvents)
-    .leftJoin(users, eq(users.id, orderEvents.actorId))
+    .leftJoin(actor, eq(actor.id, orderEvents.actorId))
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(orderEvents.id);
   return rows.map(({ e, who }) => ({ ...eventOf(e), by: e.actorKind === 'staff' ? (who ?? '') : '' }));
@@ -115,11 +116,7 @@ export async function staffTimelineOf(db: Db, orderId: number): Promise<StaffOrd
 
 /** The order's files; receipt photos are listed with their receipt instead. */
 export async function filesOf(db: Db, orderId: number): Promise<OrderFile[]> {
-  const rows = await db
-    .select()
-    .from(files)
-    .where(and(eq(files.orderId, orderId), ne(files.kind, 'receipt')))
-    .orderBy(files.id);
+  const rows = await filesOnOrder(db, orderId);
   return rows.map((f) => ({
     rid: f.rid,
     kind: f.kind,
@@ -139,14 +136,7 @@ export async function receiptsOf(db: Db, orderId: number): Promise<Receipt[]> {
     .orderBy(asc(orderReceipts.id));
   const rids = rows.flatMap((r) => r.photoRids);
   const photos = new Map(
-    rids.length === 0
-      ? []
-      : (
-          await db
-            .select({ rid: files.rid, name: files.originalName, mime: files.mime, size: files.size })
-            .from(files)
-            .where(and(inArray(files.rid, rids), eq(files.orderId, orderId)))
-        ).map((f) => [f.rid, f]),
+    rids.length === 0 ? [] : (await photosOnOrder(db, orderId, rids)).map((f) => [f.rid, f]),
   );
   return rows.map((r) => ({
     outcome: r.outcome,

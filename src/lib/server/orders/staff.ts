@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { fenToYuan } from '../../shared/money.ts';
 import type { Services } from '../platform/services.ts';
-import { files } from '../files/tables.ts';
+import { reportCount } from '../files/index.ts';
 import { orderItems, orders } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import type { OrderAction } from '../../shared/orders/order-status.ts';
@@ -81,11 +81,7 @@ export async function staffStep(s: Services, staffId: number, rid: string, actio
   return s.db.transaction(async (tx) => {
     const order = await lockOrder(tx, o.id);
     if (action === 'deliver' && order.status === 'testing') {
-      const [{ n }] = await tx
-        .select({ n: count() })
-        .from(files)
-        .where(and(eq(files.orderId, order.id), eq(files.kind, 'report')));
-      if (n === 0) throw new DomainError(NEED_REPORT);
+      if ((await reportCount(tx, order.id)) === 0) throw new DomainError(NEED_REPORT);
     }
     const [{ recycle }] = await tx
       .select({ recycle: count() })

@@ -11,7 +11,6 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.ts';
-import { item } from '../catalogue/tables.ts';
 import type { Delivery } from '../../shared/orders/order.ts';
 import type { OrderStatus } from '../../shared/orders/order-status.ts';
 import type { DemandInfo } from '../../shared/orders/demand.ts';
@@ -144,33 +143,6 @@ export const orderReceipts = pgTable(
     at: at('at').notNull(),
   },
   (t) => [index('order_receipts_order_idx').on(t.orderId, t.id)],
-);
-
-/** The experiment plan (cart), kept server-side: one line per item per user. */
-export const planItems = pgTable(
-  'plan_items',
-  {
-    id: serial('id').primaryKey(),
-    rid: text('rid').notNull().unique(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    itemRid: text('item_rid')
-      .notNull()
-      .references(() => item.rid),
-    count: integer('count').notNull(),
-    options: jsonb('options')
-      .$type<{
-        parameters: Record<string, string>;
-        source: number;
-        disposal: number;
-        source_order_rid?: string;
-      }>()
-      .notNull(),
-    createdAt: at('created_at').notNull(),
-    updatedAt: at('updated_at').notNull(),
-  },
-  (t) => [uniqueIndex('plan_items_user_item_idx').on(t.userId, t.itemRid)],
 );
 
 /** Report feedback and evaluations written by the customer about an order. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { orderEvents, orders } from './tables.ts';
-import { users } from '../accounts/tables.ts';
+import { referencedUser } from '../accounts/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { queueForTransition } from '../notify/index.ts';
@@ -116,7 +116,7 @@ export async function applyTransition(
     note: t.note,
     now: t.now,
   });
-  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  const user = await referencedUser(tx, order.userId);
   await queueForTransition(tx, {
     action: t.action,
     to: result.to,

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import { newRid } from '../platform/ids.ts';
 import type { Services } from '../platform/services.ts';
-import type { Db } from '../platform/db/client.ts';
-import { item, projectChild } from '../catalogue/tables.ts';
-import { planItems } from '../orders/tables.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
+import { itemsByRid, type CatalogueItem } from '../catalogue/index.ts';
+import { planItems } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { lockUser } from '../accounts/index.ts';
 import {
@@ -38,7 +38,7 @@ export function planCountOf(db: Db, userId: AnyColumn) {
 }
 
 function checkLine(
-  it: typeof item.$inferSelect,
+  it: CatalogueItem,
   line: { count: number; parameters?: Parameters; source?: number; source_order_rid?: string },
 ) {
   const bad =
@@ -48,7 +48,7 @@ function checkLine(
 }
 
 async function orderableItem(db: Db, rid: string) {
-  const [it] = await db.select().from(item).where(eq(item.rid, rid));
+  const [it] = await itemsByRid(db, [rid]);
   if (!it || !it.onSale) throw new DomainError('检测项目不存在或已下架', 200, 'NOT_FOUND');
   if (!ORDERABLE_TYPES.includes(it.typeId)) throw new DomainError('预约现场项目请通过仪器预约下单');
   return it;
@@ -123,37 +123,79 @@ export async function removePlanLines(s: Services, userId: number, rids: string[
 }
 
 /**
+ * The plan lines an order is placed from (these rids, or the whole plan), locked until the
+ * order's transaction ends; `takePlanLines` then removes them.
+ */
+export async function lockPlanLines(tx: Tx, userId: number, rids?: string[]) {
+  return tx
+    .select()
+    .from(planItems)
+    .where(
+      rids && rids.length > 0
+        ? and(eq(planItems.userId, userId), inArray(planItems.rid, rids))
+        : eq(planItems.userId, userId),
+    )
+    .for('update');
+}
+
+/**
+ * Takes ordered lines out of the plan: the plan lines an order was placed from (by id), or,
+ * when items were ordered straight from their page, the user's lines of those items.
+ */
+export async function takePlanLines(
+  tx: Tx,
+  userId: number,
+  ordered: { ids: number[] } | { itemRids: string[] },
+) {
+  if ('ids' in ordered) {
+    if (ordered.ids.length > 0) await tx.delete(planItems).where(inArray(planItems.id, ordered.ids));
+  } else {
+    await tx
+      .delete(planItems)
+      .where(and(eq(planItems.userId, userId), inArray(planItems.itemRid, ordered.itemRids)));
+  }
+}
+
+/**
  * The plan: lines (oldest first), the same lines grouped by child category (type_id, 31 first,
  * then ascending; docs/decisions/0008-plan-grouping.md), the count and total.
  */
 export async function listPlan(s: Services, userId: number) {
-  const rows = await s.db
-    .select({ p: planItems, it: item, childName: projectChild.name })
+  const lines = await s.db
+    .select()
     .from(planItems)
-    .innerJoin(item, eq(item.rid, planItems.itemRid))
-    .innerJoin(projectChild, eq(projectChild.id, item.childId))
     .where(eq(planItems.userId, userId))
     .orderBy(asc(planItems.id));
-  const list: PlanLine[] = rows.map(({ p, it, childName }) => ({
-    rid: p.rid,
-    item_rid: it.rid,
-    name: it.name,
-    img: it.img,
-    type_id: it.childId,
-    type_name: childName,
-    project_type: it.typeId,
-    project_type_name: projectTypeNames[it.typeId as ProjectTypeId] ?? '',
-    price_fen: it.priceFen,
-    unit: it.unit,
-    quote_only: it.quoteOnly,
-    count: p.count,
-    parameters: p.options.parameters,
-    source: p.options.source,
-    disposal: p.options.disposal,
-    source_order_rid: p.options.source_order_rid ?? null,
-    line_fen: lineFen(it.priceFen, p.count),
-    options: it.options,
-  }));
+  const items = new Map(
+    (
+      await itemsByRid(
+        s.db,
+        lines.map((p) => p.itemRid),
+      )
+    ).map((it) => [it.rid, it]),
+  );
+  const list: PlanLine[] = lines
+    .map((p) => ({ p, it: items.get(p.itemRid)! }))
+    .map(({ p, it }) => ({
+      rid: p.rid,
+      item_rid: it.rid,
+      name: it.name,
+      img: it.img,
+      type_id: it.childId,
+      type_name: it.childName,
+      project_type: it.typeId,
+      project_type_name: projectTypeNames[it.typeId as ProjectTypeId] ?? '',
+      price_fen: it.priceFen,
+      unit: it.unit,
+      quote_only: it.quoteOnly,
+      count: p.count,
+      parameters: p.options.parameters,
+      source: p.options.source,
+      disposal: p.options.disposal,
+      source_order_rid: p.options.source_order_rid ?? null,
+      line_fen: lineFen(it.priceFen, p.count),
+      options: it.options,
+    }));
   return {
     list,
     groups: groupPlanItems(list),

@@ -4,11 +4,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { orders } from '../orders/tables.ts';
 import { pointsEntries, pointsLots } from './tables.ts';
 import { moneyTransaction, paidOnOrder } from '../money/index.ts';
 import { pointsForFen } from '../../shared/points/points.ts';
 import { addPoints, DAY_MS, expireDue, lockOne, spendPoints } from './book.ts';
+import { orderDirectory } from '../orders/index.ts';
+
+const ord = orderDirectory('ord');
 
 /** The points an order has given so far (earned less taken back). */
 async function pointsOfOrder(tx: Tx, orderId: number): Promise<number> {
@@ -26,9 +28,9 @@ async function pointsOfOrder(tx: Tx, orderId: number): Promise<number> {
 export async function awardOrderPoints(s: Services, orderRid: string): Promise<void> {
   const now = s.now();
   const [order] = await s.db
-    .select({ id: orders.id, userId: orders.userId, orderNo: orders.orderNo, status: orders.status })
-    .from(orders)
-    .where(eq(orders.rid, orderRid));
+    .select({ id: ord.id, userId: ord.userId, orderNo: ord.orderNo, status: ord.status })
+    .from(ord)
+    .where(eq(ord.rid, orderRid));
   if (!order || order.status !== 'completed') return;
   await moneyTransaction(s.db, async (tx) => {
     const account = await lockOne(tx, order.userId, now);
@@ -63,9 +65,9 @@ export async function reverseOrderPoints(
   now: number,
 ): Promise<{ points: number; short: number }> {
   const [order] = await tx
-    .select({ userId: orders.userId, orderNo: orders.orderNo })
-    .from(orders)
-    .where(eq(orders.id, orderId));
+    .select({ userId: ord.userId, orderNo: ord.orderNo })
+    .from(ord)
+    .where(eq(ord.id, orderId));
   if (!order) return { points: 0, short: 0 };
   const account = await lockOne(tx, order.userId, now);
   const target = pointsForFen(await paidOnOrder(tx, orderId));

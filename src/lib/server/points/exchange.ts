@@ -5,7 +5,6 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db } from '../platform/db/client.ts';
 import { pointsEntries, pointsExchanges, pointsItems } from './tables.ts';
-import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { creditExchangedBonus, lockAccount, moneyTransaction, userAccount } from '../money/index.ts';
@@ -19,6 +18,9 @@ import {
   type ItemKind,
 } from '../../shared/points/points.ts';
 import { balanceOf, lockOne, returnSpend, spendPoints } from './book.ts';
+import { userDirectory } from '../accounts/index.ts';
+
+const customer = userDirectory('customer');
 
 type Item = typeof pointsItems.$inferSelect;
 type Exchange = typeof pointsExchanges.$inferSelect;
@@ -171,14 +173,14 @@ export async function listExchanges(
       .select({
         x: pointsExchanges,
         itemRid: pointsItems.rid,
-        userRid: users.rid,
-        phone: users.phone,
-        name: users.name,
-        company: users.company,
+        userRid: customer.rid,
+        phone: customer.phone,
+        name: customer.name,
+        company: customer.company,
       })
       .from(pointsExchanges)
       .innerJoin(pointsItems, eq(pointsItems.id, pointsExchanges.itemId))
-      .innerJoin(users, eq(users.id, pointsExchanges.userId))
+      .innerJoin(customer, eq(customer.id, pointsExchanges.userId))
       .where(where)
       .orderBy(desc(pointsExchanges.id))
       .limit(w.size)

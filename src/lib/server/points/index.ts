@@ -5,3 +5,4 @@ export { expirePoints, POINTS_EXPIRE } from './staff.ts';
 export { pointsBalanceOf, pointsProblems } from './book.ts';
 export { pointsRoutes } from './routes.ts';
 export { pointsAdminRoutes } from './admin-routes.ts';
+export { pointsEntriesOf } from './personal.ts';

@@ -1,18 +1,19 @@
 // integration/init and integration/list, and their staff counterparts: the balance, what expires
 // next, and the history with pages.
 import { and, count, desc, eq, gt, lte, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Services } from '../platform/services.ts';
 import type { Db } from '../platform/db/client.ts';
-import { orders } from '../orders/tables.ts';
 import { pointsEntries, pointsExchanges, pointsLots } from './tables.ts';
-import { users } from '../accounts/tables.ts';
 import { moneyTransaction, userAccount } from '../money/index.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { maskPhone } from '../../shared/accounts/mask.ts';
 import { ENTRY_TEXT, EXCHANGE_STATUS_TEXT, type EntryKind } from '../../shared/points/points.ts';
 import { balanceOf, DAY_MS, expireDue, lockOne } from './book.ts';
 import { sentToday, transferLeft } from './transfer.ts';
+import { userDirectory } from '../accounts/index.ts';
+import { orderDirectory } from '../orders/index.ts';
+
+const ord = orderDirectory('ord');
 
 /** Expires what is due before a customer looks (the periodic job may not have run yet). */
 async function expireNow(s: Services, userId: number) {
@@ -68,7 +69,7 @@ export async function pointsInit(s: Services, userId: number) {
   return { ...summary, transfer_left_today: transferLeft(s, await sentToday(s.db, userId, s.now())) };
 }
 
-const counterpart = alias(users, 'counterpart');
+const counterpart = userDirectory('counterpart');
 
 /** The history, newest first: each entry with its order, exchange or other customer. */
 export async function pointsHistory(
@@ -82,8 +83,8 @@ export async function pointsHistory(
     db
       .select({
         e: pointsEntries,
-        orderRid: orders.rid,
-        orderNo: orders.orderNo,
+        orderRid: ord.rid,
+        orderNo: ord.orderNo,
         exchangeName: pointsExchanges.name,
         exchangeStatus: pointsExchanges.status,
         counterpartPhone: counterpart.phone,
@@ -94,7 +95,7 @@ export async function pointsHistory(
           ),
       })
       .from(pointsEntries)
-      .leftJoin(orders, eq(orders.id, pointsEntries.orderId))
+      .leftJoin(ord, eq(ord.id, pointsEntries.orderId))
       .leftJoin(
         pointsExchanges,
         and(

@@ -1,10 +1,8 @@
 // Staff's side: a customer's points, a manual adjustment with a reason, and the periodic expiry.
 import { and, count, desc, eq, gt, lte, sql, type AnyColumn } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Services } from '../platform/services.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { pointsAdjustRequests, pointsEntries, pointsItems, pointsLots } from './tables.ts';
-import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { pageWindow } from '../../shared/pagination.ts';
@@ -12,15 +10,22 @@ import { formatFen } from '../../shared/money.ts';
 import { moneyTransaction, secondApprovalFen } from '../money/index.ts';
 import { addPoints, balanceOf, DAY_MS, expireDue, lockOne, spendPoints } from './book.ts';
 import { earnedTotal, pointsSummary } from './read.ts';
+import { userDirectory } from '../accounts/index.ts';
 
 /** The periodic job that expires lots whose date has passed. */
 export const POINTS_EXPIRE = 'points.expire';
 
 export async function customerByRid(s: Services, rid: string) {
   const [u] = await s.db
-    .select({ id: users.id, rid: users.rid, phone: users.phone, name: users.name, company: users.company })
-    .from(users)
-    .where(eq(users.rid, rid));
+    .select({
+      id: customer.id,
+      rid: customer.rid,
+      phone: customer.phone,
+      name: customer.name,
+      company: customer.company,
+    })
+    .from(customer)
+    .where(eq(customer.rid, rid));
   if (!u) throw new DomainError('用户不存在', 200, 'NOT_FOUND');
   return u;
 }
@@ -178,9 +183,9 @@ export async function rejectAdjust(s: Services, staffId: number, rid: string, re
   throw new DomainError(decidedText(r.status));
 }
 
-const customer = alias(users, 'customer');
-const requester = alias(users, 'requester');
-const decider = alias(users, 'decider');
+const customer = userDirectory('customer');
+const requester = userDirectory('requester');
+const decider = userDirectory('decider');
 const who = (u: { name: AnyColumn; phone: AnyColumn }) =>
   sql<string>`coalesce(nullif(${u.name}, ''), ${u.phone})`;
 

@@ -5,7 +5,6 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { pointsEntries } from './tables.ts';
-import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { moneyTransaction, userOfAccountRid } from '../money/index.ts';
 import { maskedPerson, maskPhone } from '../../shared/accounts/mask.ts';
@@ -13,18 +12,21 @@ import { queueNotices } from '../notify/index.ts';
 import { shanghaiDate, shanghaiMidnight } from '../../shared/slots.ts';
 import { NO_SELF_TRANSFER, RECEIVER_NOT_FOUND } from '../../shared/points/points.ts';
 import { addPoints, lockPoints, spendPoints } from './book.ts';
+import { userDirectory } from '../accounts/index.ts';
+
+const person = userDirectory('person');
 
 const PHONE = /^1[3-9]\d{9}$/;
 
 /** The receiving customer: a registered mobile number or a (user's) money account number. */
 async function findReceiver(db: Db, to: string): Promise<{ id: number; phone: string; name: string }> {
-  const who = { id: users.id, phone: users.phone, name: users.name };
+  const who = { id: person.id, phone: person.phone, name: person.name };
   const owner = PHONE.test(to) ? undefined : await userOfAccountRid(db, to);
   const [u] = PHONE.test(to)
-    ? await db.select(who).from(users).where(eq(users.phone, to))
+    ? await db.select(who).from(person).where(eq(person.phone, to))
     : owner === undefined
       ? []
-      : await db.select(who).from(users).where(eq(users.id, owner));
+      : await db.select(who).from(person).where(eq(person.id, owner));
   if (!u) throw new DomainError(RECEIVER_NOT_FOUND);
   return u;
 }
@@ -91,9 +93,9 @@ export async function transferPoints(
           : `今日转赠已达上限（每日 ${limit} 积分），请明天再试`,
       );
     const [sender] = await tx
-      .select({ phone: users.phone, name: users.name })
-      .from(users)
-      .where(eq(users.id, userId));
+      .select({ phone: person.phone, name: person.name })
+      .from(person)
+      .where(eq(person.id, userId));
     const note = input.note ? `：${input.note}` : '';
     const spent = await spendPoints(tx, from, {
       kind: 'transfer_out',

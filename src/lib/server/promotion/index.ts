@@ -4,3 +4,4 @@ export { creditOrderRebate, reverseOrderRebate, orderOfPromotersGroup } from './
 export { promotionProblems } from './purse.ts';
 export { promotionRoutes } from './routes.ts';
 export { promotionAdminRoutes } from './admin-routes.ts';
+export { promoterDues } from './personal.ts';

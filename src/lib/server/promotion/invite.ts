@@ -2,9 +2,7 @@
 import { and, count, desc, eq, inArray, ne, or, gt, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db } from '../platform/db/client.ts';
-import { orderItems, orders } from '../orders/tables.ts';
 import { promoterRebateEntries, promoters } from './tables.ts';
-import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { maskPhone } from '../../shared/accounts/mask.ts';
 import { pageWindow } from '../../shared/pagination.ts';
@@ -12,26 +10,32 @@ import { shanghaiDate } from '../../shared/slots.ts';
 import { ORDER_STATUS_TEXT } from '../../shared/orders/order-status.ts';
 import { bindingEnd, bpToPercentText, NOT_INVITED_BY_YOU } from '../../shared/promotion/promotion.ts';
 import { rateOf } from './purse.ts';
+import { userDirectory } from '../accounts/index.ts';
+import { orderDirectory, orderLineDirectory } from '../orders/index.ts';
+
+const person = userDirectory('person');
+const order = orderDirectory('order');
+const line = orderLineDirectory('line');
 
 /** An order that counts as "ordered": anything but one cancelled before it was paid. */
-const realOrder = or(ne(orders.status, 'cancelled'), gt(orders.paidFen, 0));
+const realOrder = or(ne(order.status, 'cancelled'), gt(order.paidFen, 0));
 
 export async function invitedCounts(db: Db, userId: number) {
-  const [invited] = await db.select({ n: count() }).from(users).where(eq(users.inviterId, userId));
+  const [invited] = await db.select({ n: count() }).from(person).where(eq(person.inviterId, userId));
   const [ordered] = await db
-    .select({ n: sql<number>`count(distinct ${orders.userId})::int` })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(and(eq(users.inviterId, userId), realOrder));
+    .select({ n: sql<number>`count(distinct ${order.userId})::int` })
+    .from(order)
+    .innerJoin(person, eq(person.id, order.userId))
+    .where(and(eq(person.inviterId, userId), realOrder));
   return { invited: invited.n, ordered: ordered.n };
 }
 
 export async function inviteInit(s: Services, userId: number) {
   const [me] = await s.db
-    .select({ code: users.inviteCode, status: promoters.status, rateBp: promoters.rateBp })
-    .from(users)
-    .leftJoin(promoters, eq(promoters.userId, users.id))
-    .where(eq(users.id, userId));
+    .select({ code: person.inviteCode, status: promoters.status, rateBp: promoters.rateBp })
+    .from(person)
+    .leftJoin(promoters, eq(promoters.userId, person.id))
+    .where(eq(person.id, userId));
   const counts = await invitedCounts(s.db, userId);
   const path = `/invited/${encodeURIComponent(me.code)}`;
   return {
@@ -48,25 +52,25 @@ export async function inviteInit(s: Services, userId: number) {
 
 export async function inviteList(s: Services, userId: number, q: { page?: number; size?: number }) {
   const w = pageWindow(q.page, q.size);
-  const where = eq(users.inviterId, userId);
+  const where = eq(person.inviterId, userId);
   const [rows, [total]] = await Promise.all([
     s.db
-      .select({ id: users.id, rid: users.rid, phone: users.phone, createdAt: users.createdAt })
-      .from(users)
+      .select({ id: person.id, rid: person.rid, phone: person.phone, createdAt: person.createdAt })
+      .from(person)
       .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
+      .orderBy(desc(person.createdAt), desc(person.id))
       .limit(w.size)
       .offset(w.offset),
-    s.db.select({ n: count() }).from(users).where(where),
+    s.db.select({ n: count() }).from(person).where(where),
   ]);
   const ordered = rows.length
     ? await s.db
-        .selectDistinct({ userId: orders.userId })
-        .from(orders)
+        .selectDistinct({ userId: order.userId })
+        .from(order)
         .where(
           and(
             inArray(
-              orders.userId,
+              order.userId,
               rows.map((r) => r.id),
             ),
             realOrder,
@@ -96,30 +100,30 @@ export async function inviteOrders(
   q: { user_rid: string; page?: number; size?: number },
 ) {
   const [invitee] = await s.db
-    .select({ id: users.id, phone: users.phone, createdAt: users.createdAt, inviterId: users.inviterId })
-    .from(users)
-    .where(eq(users.rid, q.user_rid));
+    .select({ id: person.id, phone: person.phone, createdAt: person.createdAt, inviterId: person.inviterId })
+    .from(person)
+    .where(eq(person.rid, q.user_rid));
   if (!invitee || invitee.inviterId !== userId) throw new DomainError(NOT_INVITED_BY_YOU, 200, 'NOT_FOUND');
   const w = pageWindow(q.page, q.size);
-  const where = and(eq(orders.userId, invitee.id), realOrder);
+  const where = and(eq(order.userId, invitee.id), realOrder);
   const [rows, [total]] = await Promise.all([
     s.db
-      .select({ id: orders.id, status: orders.status, createdAt: orders.createdAt })
-      .from(orders)
+      .select({ id: order.id, status: order.status, createdAt: order.createdAt })
+      .from(order)
       .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .orderBy(desc(order.createdAt), desc(order.id))
       .limit(w.size)
       .offset(w.offset),
-    s.db.select({ n: count() }).from(orders).where(where),
+    s.db.select({ n: count() }).from(order).where(where),
   ]);
   const ids = rows.map((r) => r.id);
   const [items, rebates] = ids.length
     ? await Promise.all([
         s.db
-          .select({ orderId: orderItems.orderId, name: orderItems.name })
-          .from(orderItems)
-          .where(inArray(orderItems.orderId, ids))
-          .orderBy(orderItems.id),
+          .select({ orderId: line.orderId, name: line.name })
+          .from(line)
+          .where(inArray(line.orderId, ids))
+          .orderBy(line.id),
         s.db
           .select({
             orderId: promoterRebateEntries.orderId,

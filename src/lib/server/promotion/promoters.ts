@@ -2,7 +2,6 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import { promoterRebateEntries, promoters, promoterWithdrawals } from './tables.ts';
-import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { containsPattern } from '../platform/db/like.ts';
@@ -20,6 +19,9 @@ import {
 import { frozenOf, rateOf, type Promoter } from './purse.ts';
 import { invitedCounts } from './invite.ts';
 import { monthUsed } from './withdrawals.ts';
+import { invitedCountOf, userDirectory } from '../accounts/index.ts';
+
+const customer = userDirectory('customer');
 
 export const applicationOut = (p: Promoter) => ({
   rid: p.rid,
@@ -141,24 +143,28 @@ export async function listPromoters(
   if (q.status) filters.push(eq(promoters.status, q.status));
   if (q.keyword) {
     const like = containsPattern(q.keyword);
-    filters.push(or(ilike(users.phone, like), ilike(promoters.realName, like))!);
+    filters.push(or(ilike(customer.phone, like), ilike(promoters.realName, like))!);
   }
   const where = filters.length ? and(...filters) : undefined;
   const [rows, [total]] = await Promise.all([
     s.db
       .select({
         p: promoters,
-        userRid: users.rid,
-        phone: users.phone,
-        invited: sql<number>`(select count(*)::int from ${users} u2 where u2.inviter_id = ${promoters.userId})`,
+        userRid: customer.rid,
+        phone: customer.phone,
+        invited: invitedCountOf(promoters.userId),
       })
       .from(promoters)
-      .innerJoin(users, eq(users.id, promoters.userId))
+      .innerJoin(customer, eq(customer.id, promoters.userId))
       .where(where)
       .orderBy(desc(promoters.appliedAt), desc(promoters.id))
       .limit(w.size)
       .offset(w.offset),
-    s.db.select({ n: count() }).from(promoters).innerJoin(users, eq(users.id, promoters.userId)).where(where),
+    s.db
+      .select({ n: count() })
+      .from(promoters)
+      .innerJoin(customer, eq(customer.id, promoters.userId))
+      .where(where),
   ]);
   return {
     list: rows.map((r) => ({

@@ -4,13 +4,17 @@ import { orderInUsersGroup } from '../groups/index.ts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { orderEvents, orders } from '../orders/tables.ts';
 import { promoterRebateEntries } from './tables.ts';
-import { users } from '../accounts/tables.ts';
 import { moneyTransaction, paidOnOrder } from '../money/index.ts';
 import { maskPhone } from '../../shared/accounts/mask.ts';
 import { bindingEnd, bpToPercentText, rebateFor } from '../../shared/promotion/promotion.ts';
 import { addEntry, DAY_MS, lockPromoter, lockPromoterOfUser, rateOf } from './purse.ts';
+import { userDirectory } from '../accounts/index.ts';
+import { orderDirectory, orderEventDirectory } from '../orders/index.ts';
+
+const customer = userDirectory('customer');
+const ord = orderDirectory('ord');
+const event = orderEventDirectory('event');
 
 /**
  * What the customer paid on the order from their own money, net of what came back (money's
@@ -55,24 +59,24 @@ async function rebatedOn(tx: Tx, orderId: number): Promise<number> {
 export async function creditOrderRebate(s: Services, orderRid: string): Promise<void> {
   const [order] = await s.db
     .select({
-      id: orders.id,
-      userId: orders.userId,
-      status: orders.status,
-      inviterId: users.inviterId,
-      registeredAt: users.createdAt,
-      phone: users.phone,
+      id: ord.id,
+      userId: ord.userId,
+      status: ord.status,
+      inviterId: customer.inviterId,
+      registeredAt: customer.createdAt,
+      phone: customer.phone,
     })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.rid, orderRid));
+    .from(ord)
+    .innerJoin(customer, eq(customer.id, ord.userId))
+    .where(eq(ord.rid, orderRid));
   if (!order || order.status !== 'completed' || order.inviterId === null) return;
   // No rebate on one's own orders (an inviter cannot invite themselves, but a rule is a rule).
   if (order.inviterId === order.userId) return;
   const [completed] = await s.db
-    .select({ at: orderEvents.at })
-    .from(orderEvents)
-    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.toStatus, 'completed')))
-    .orderBy(desc(orderEvents.id))
+    .select({ at: event.at })
+    .from(event)
+    .where(and(eq(event.orderId, order.id), eq(event.toStatus, 'completed')))
+    .orderBy(desc(event.id))
     .limit(1);
   const completedAt = completed?.at.getTime() ?? s.now();
   if (completedAt > bindingEnd(order.registeredAt.getTime(), s.env.PROMOTION_BIND_MONTHS)) return;

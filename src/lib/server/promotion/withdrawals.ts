@@ -5,7 +5,6 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { promoters, promoterWithdrawals } from './tables.ts';
-import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { containsPattern } from '../platform/db/like.ts';
@@ -28,6 +27,9 @@ import {
   type WithdrawStatus,
 } from '../../shared/promotion/promotion.ts';
 import { addEntry, lockPromoter, lockPromoterOfUser, withdrawableOf, type Promoter } from './purse.ts';
+import { userDirectory } from '../accounts/index.ts';
+
+const customer = userDirectory('customer');
 
 type Withdrawal = typeof promoterWithdrawals.$inferSelect;
 type Account = { channel: PayoutChannel; account_name: string; account_no: string; bank_name: string };
@@ -241,16 +243,16 @@ export async function listWithdrawals(
   if (q.keyword) {
     const like = containsPattern(q.keyword);
     filters.push(
-      or(ilike(users.phone, like), ilike(promoters.realName, like), ilike(promoterWithdrawals.rid, like))!,
+      or(ilike(customer.phone, like), ilike(promoters.realName, like), ilike(promoterWithdrawals.rid, like))!,
     );
   }
   const where = filters.length ? and(...filters) : undefined;
   const base = () =>
     s.db
-      .select({ w: promoterWithdrawals, p: promoters, userRid: users.rid, phone: users.phone })
+      .select({ w: promoterWithdrawals, p: promoters, userRid: customer.rid, phone: customer.phone })
       .from(promoterWithdrawals)
       .innerJoin(promoters, eq(promoters.id, promoterWithdrawals.promoterId))
-      .innerJoin(users, eq(users.id, promoters.userId));
+      .innerJoin(customer, eq(customer.id, promoters.userId));
   const [rows, [total], [pending]] = await Promise.all([
     base()
       .where(where)
@@ -261,7 +263,7 @@ export async function listWithdrawals(
       .select({ n: count() })
       .from(promoterWithdrawals)
       .innerJoin(promoters, eq(promoters.id, promoterWithdrawals.promoterId))
-      .innerJoin(users, eq(users.id, promoters.userId))
+      .innerJoin(customer, eq(customer.id, promoters.userId))
       .where(where),
     s.db.select({ n: count() }).from(promoterWithdrawals).where(eq(promoterWithdrawals.status, 'pending')),
   ]);

@@ -2,9 +2,8 @@ import { newRid } from '../platform/ids.ts';
 import { and, asc, count, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db } from '../platform/db/client.ts';
-import { device } from '../catalogue/tables.ts';
 import { deviceBlocks, reservationSlots, reservations, tempDevices } from './tables.ts';
-import { users } from '../accounts/tables.ts';
+import { findUserById } from '../accounts/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import type { Tx } from '../platform/db/client.ts';
 import {
@@ -48,6 +47,9 @@ import {
 } from '../../shared/reservations/reservation-rules.ts';
 import type { ReservationAddRequest, ReservationAdded } from '../../shared/reservations/reservation.ts';
 import { shanghaiIso, shanghaiMinute } from '../../shared/slots.ts';
+import { deviceDirectory } from '../catalogue/index.ts';
+
+const instrument = deviceDirectory('instrument');
 
 export type ReservationRow = typeof reservations.$inferSelect;
 
@@ -98,7 +100,7 @@ export async function addReservation(
   req: ReservationAddRequest,
 ): Promise<ReservationAdded> {
   const now = s.now();
-  const [user] = await s.db.select().from(users).where(eq(users.id, userId));
+  const user = await findUserById(s.db, userId);
   if (!user) throw new DomainError('请先登录', 401);
   assertBasicInfo(user);
   const start = Date.parse(req.start);
@@ -109,8 +111,8 @@ export async function addReservation(
   return s.db.transaction(async (tx) => {
     const [d] = await tx
       .select()
-      .from(device)
-      .where(and(eq(device.rid, req.device_rid), eq(device.onSale, true)));
+      .from(instrument)
+      .where(and(eq(instrument.rid, req.device_rid), eq(instrument.onSale, true)));
     if (!d) throw new DomainError(DEVICE_UNAVAILABLE);
     const settings = await getReservationSettings(tx);
     const blocks =

@@ -2,11 +2,13 @@ import { and, eq, gte, lt } from 'drizzle-orm';
 import type { DeviceWeek } from '../../shared/catalogue/catalogue.ts';
 import { addDays, shanghaiDate, shanghaiMidnight, weekSlots, type BusyInterval } from '../../shared/slots.ts';
 import { BLOCK_KIND_TEXT, CELL_MINUTES, openingHours } from '../../shared/reservations/reservation-rules.ts';
-import { device } from '../catalogue/tables.ts';
 import { reservationSlots } from './tables.ts';
 import type { Services } from '../platform/services.ts';
 import { getReservationSettings } from './settings.ts';
 import { blocksOverlapping } from './book.ts';
+import { deviceDirectory } from '../catalogue/index.ts';
+
+const instrument = deviceDirectory('instrument');
 
 /**
  * A week of booking slots for a device starting at `date` (default: today in Shanghai), with
@@ -19,8 +21,8 @@ export async function getDeviceWeek(
 ): Promise<DeviceWeek | null> {
   const [d] = await s.db
     .select()
-    .from(device)
-    .where(and(eq(device.rid, q.rid), eq(device.onSale, true)));
+    .from(instrument)
+    .where(and(eq(instrument.rid, q.rid), eq(instrument.onSale, true)));
   if (!d) return null;
   const now = q.now ?? new Date(s.now());
   const from = q.date ?? shanghaiDate(now);

@@ -1,2 +1,3 @@
 // The reservations domain's public face: what pages read about booking.
 export { getReservationSettings } from './settings.ts';
+export { openReservationCount } from './personal.ts';

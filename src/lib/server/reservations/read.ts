@@ -1,9 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, gt, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { device } from '../catalogue/tables.ts';
-import { orders } from '../orders/tables.ts';
 import { reservations, tempDevices } from './tables.ts';
-import { users } from '../accounts/tables.ts';
 import { ORDER_STATUS_TEXT } from '../../shared/orders/order-status.ts';
 import {
   ACTIVE_RESERVATION,
@@ -17,16 +14,25 @@ import type { ReservationItem, ReservationScope } from '../../shared/reservation
 import { pageWindow } from '../../shared/pagination.ts';
 import { addDays, shanghaiIso, shanghaiMidnight } from '../../shared/slots.ts';
 import { getReservationSettings } from './settings.ts';
+import { deviceDirectory } from '../catalogue/index.ts';
+import { userDirectory } from '../accounts/index.ts';
+import { orderDirectory } from '../orders/index.ts';
+
+const ord = orderDirectory('ord');
+
+const customer = userDirectory('customer');
+
+const instrument = deviceDirectory('instrument');
 
 const row = {
   r: reservations,
-  order: { rid: orders.rid, orderNo: orders.orderNo, status: orders.status, amountFen: orders.amountFen },
+  order: { rid: ord.rid, orderNo: ord.orderNo, status: ord.status, amountFen: ord.amountFen },
   device: {
-    rid: device.rid,
-    name: device.name,
-    model: device.model,
-    location: device.location,
-    img: device.img,
+    rid: instrument.rid,
+    name: instrument.name,
+    model: instrument.model,
+    location: instrument.location,
+    img: instrument.img,
   },
 };
 type Joined = {
@@ -123,8 +129,8 @@ async function page(
     db
       .select(row)
       .from(reservations)
-      .innerJoin(orders, eq(orders.id, reservations.orderId))
-      .innerJoin(device, eq(device.id, reservations.deviceId))
+      .innerJoin(ord, eq(ord.id, reservations.orderId))
+      .innerJoin(instrument, eq(instrument.id, reservations.deviceId))
       .where(cond)
       .orderBy(...order)
       .limit(w.size)
@@ -144,7 +150,10 @@ export async function listAllReservations(
   const where: SQL[] = [];
   if (q.status) where.push(eq(reservations.status, q.status));
   if (q.device_rid) {
-    const [d] = await db.select({ id: device.id }).from(device).where(eq(device.rid, q.device_rid));
+    const [d] = await db
+      .select({ id: instrument.id })
+      .from(instrument)
+      .where(eq(instrument.rid, q.device_rid));
     if (!d) return { list: [], total: 0 };
     where.push(eq(reservations.deviceId, d.id));
   }
@@ -161,10 +170,15 @@ export async function listAllReservations(
       : await db
           .select({
             rid: reservations.rid,
-            user: { rid: users.rid, name: users.name, phone: users.phone, company: users.company },
+            user: {
+              rid: customer.rid,
+              name: customer.name,
+              phone: customer.phone,
+              company: customer.company,
+            },
           })
           .from(reservations)
-          .innerJoin(users, eq(users.id, reservations.userId))
+          .innerJoin(customer, eq(customer.id, reservations.userId))
           .where(inArray(reservations.rid, rids));
   const byRid = new Map(owners.map((o) => [o.rid, o.user]));
   return { list: result.list.map((i) => ({ ...i, customer: byRid.get(i.rid)! })), total: result.total };
@@ -175,8 +189,8 @@ export async function reservationItem(db: Db, id: number, now: number): Promise<
   const rows = await db
     .select(row)
     .from(reservations)
-    .innerJoin(orders, eq(orders.id, reservations.orderId))
-    .innerJoin(device, eq(device.id, reservations.deviceId))
+    .innerJoin(ord, eq(ord.id, reservations.orderId))
+    .innerJoin(instrument, eq(instrument.id, reservations.deviceId))
     .where(eq(reservations.id, id));
   const [item] = await toItems(db, rows as Joined[], now);
   return item;

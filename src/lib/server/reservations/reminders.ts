@@ -1,13 +1,16 @@
 import { and, asc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { device } from '../catalogue/tables.ts';
-import { orders } from '../orders/tables.ts';
-import { addEvent } from '../orders/index.ts';
+import { addEvent, orderDirectory } from '../orders/index.ts';
 import { reservations } from './tables.ts';
 import { ACTIVE_RESERVATION } from '../../shared/reservations/reservation-rules.ts';
 import { addDays, shanghaiDate, shanghaiMidnight, shanghaiMinute } from '../../shared/slots.ts';
 import { CHANNELS } from '../notify/index.ts';
 import { queueNotification } from '../notify/index.ts';
+import { deviceDirectory } from '../catalogue/index.ts';
+
+const ord = orderDirectory('ord');
+
+const instrument = deviceDirectory('instrument');
 
 /**
  * Queues the day-before reminders (SMS + in-system message) for sessions starting tomorrow in
@@ -44,14 +47,14 @@ export async function queueReservationReminders(s: Services, limit = 50): Promis
       if (!r) return false;
       const [info] = await tx
         .select({
-          orderNo: orders.orderNo,
-          status: orders.status,
-          amountFen: orders.amountFen,
-          name: device.name,
+          orderNo: ord.orderNo,
+          status: ord.status,
+          amountFen: ord.amountFen,
+          name: instrument.name,
         })
-        .from(orders)
-        .innerJoin(device, eq(device.id, r.deviceId))
-        .where(eq(orders.id, r.orderId));
+        .from(ord)
+        .innerJoin(instrument, eq(instrument.id, r.deviceId))
+        .where(eq(ord.id, r.orderId));
       const period = `${shanghaiMinute(r.startAt)}–${shanghaiMinute(r.endAt).slice(11)}`;
       const eventId = await addEvent(tx, {
         orderId: r.orderId,

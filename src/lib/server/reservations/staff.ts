@@ -1,7 +1,6 @@
 import { newRid } from '../platform/ids.ts';
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { device, item } from '../catalogue/tables.ts';
 import { deviceBlocks, reservations } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { addEvent, applyTransition, lockOrder } from '../orders/index.ts';
@@ -18,8 +17,19 @@ import {
 import type { BlockItem, DeviceInput } from '../../shared/reservations/reservation.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { shanghaiIso } from '../../shared/slots.ts';
-import { catalogueChanged, insertDevice, toDeviceSummary, updateDevice } from '../catalogue/index.ts';
+import {
+  catalogueChanged,
+  deviceDirectory,
+  insertDevice,
+  itemsByRid,
+  toDeviceSummary,
+  updateDevice,
+  type Device,
+  type DeviceValues,
+} from '../catalogue/index.ts';
 import { containsPattern } from '../platform/db/like.ts';
+
+const instrument = deviceDirectory('instrument');
 
 export type ReservationStep = 'confirm' | 'done' | 'no_show';
 
@@ -91,7 +101,7 @@ export async function rejectReservation(s: Services, staffId: number, rid: strin
 
 // ---- instruments ----
 
-const adminDevice = (d: typeof device.$inferSelect) => ({
+const adminDevice = (d: Device) => ({
   ...toDeviceSummary(d),
   on_sale: d.onSale,
   specs: d.specs,
@@ -102,30 +112,34 @@ export async function listDevicesForStaff(s: Services, q: { page?: number; size?
   const w = pageWindow(q.page, q.size);
   const pattern = q.kw ? containsPattern(q.kw) : undefined;
   const where = pattern
-    ? or(ilike(device.name, pattern), ilike(device.model, pattern), ilike(device.category, pattern))
+    ? or(
+        ilike(instrument.name, pattern),
+        ilike(instrument.model, pattern),
+        ilike(instrument.category, pattern),
+      )
     : undefined;
   const [rows, [{ total }]] = await Promise.all([
     s.db
       .select()
-      .from(device)
+      .from(instrument)
       .where(where)
-      .orderBy(asc(device.sort), asc(device.id))
+      .orderBy(asc(instrument.sort), asc(instrument.id))
       .limit(w.size)
       .offset(w.offset),
-    s.db.select({ total: count() }).from(device).where(where),
+    s.db.select({ total: count() }).from(instrument).where(where),
   ]);
   return { list: rows.map(adminDevice), total };
 }
 
 async function checkItem(s: Services, itemRid: string | null | undefined) {
   if (!itemRid) return;
-  const [it] = await s.db.select({ typeId: item.typeId }).from(item).where(eq(item.rid, itemRid));
+  const [it] = await itemsByRid(s.db, [itemRid]);
   if (!it) throw new DomainError('[关联项目]不存在', 200, 'NOT_FOUND');
   if (it.typeId !== 2) throw new DomainError('[关联项目]须为预约现场项目');
 }
 
 const columns = (input: Partial<DeviceInput>) => {
-  const v: Partial<typeof device.$inferInsert> = {};
+  const v: Partial<DeviceValues> = {};
   if (input.name !== undefined) v.name = input.name;
   if (input.model !== undefined) v.model = input.model;
   if (input.category !== undefined) v.category = input.category;
@@ -167,7 +181,7 @@ export async function editDevice(s: Services, rid: string, input: Partial<Device
   const v = columns(input);
   const [d] =
     Object.keys(v).length === 0
-      ? await s.db.select().from(device).where(eq(device.rid, rid))
+      ? await s.db.select().from(instrument).where(eq(instrument.rid, rid))
       : [await updateDevice(s, rid, v)];
   if (!d) throw new DomainError('仪器不存在', 200, 'NOT_FOUND');
   // Every process's device pages and booking data, not only this one's (decision 0035).
@@ -198,9 +212,9 @@ export async function addBlock(
   let d: { id: number; rid: string; name: string } | null = null;
   if (input.device_rid) {
     [d] = await s.db
-      .select({ id: device.id, rid: device.rid, name: device.name })
-      .from(device)
-      .where(eq(device.rid, input.device_rid));
+      .select({ id: instrument.id, rid: instrument.rid, name: instrument.name })
+      .from(instrument)
+      .where(eq(instrument.rid, input.device_rid));
     if (!d) throw new DomainError(DEVICE_UNAVAILABLE);
   }
   const [b] = await s.db
@@ -236,16 +250,19 @@ export async function listBlocks(s: Services, q: { page?: number; size?: number;
   const w = pageWindow(q.page, q.size);
   let where;
   if (q.device_rid) {
-    const [d] = await s.db.select({ id: device.id }).from(device).where(eq(device.rid, q.device_rid));
+    const [d] = await s.db
+      .select({ id: instrument.id })
+      .from(instrument)
+      .where(eq(instrument.rid, q.device_rid));
     if (!d) return { list: [], total: 0 };
     where = eq(deviceBlocks.deviceId, d.id);
   }
   const now = new Date(s.now());
   const [rows, [{ total }]] = await Promise.all([
     s.db
-      .select({ b: deviceBlocks, d: { rid: device.rid, name: device.name } })
+      .select({ b: deviceBlocks, d: { rid: instrument.rid, name: instrument.name } })
       .from(deviceBlocks)
-      .leftJoin(device, eq(device.id, deviceBlocks.deviceId))
+      .leftJoin(instrument, eq(instrument.id, deviceBlocks.deviceId))
       .where(where)
       .orderBy(desc(gt(deviceBlocks.endAt, now)), asc(deviceBlocks.startAt), desc(deviceBlocks.id))
       .limit(w.size)

@@ -3,10 +3,8 @@ import { and, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import type { Tx } from '../platform/db/client.ts';
 import type { Services } from '../platform/services.ts';
-import { orders } from '../orders/tables.ts';
 import { reservations, tempDevices } from './tables.ts';
-import { users } from '../accounts/tables.ts';
-import { addEvent } from '../orders/index.ts';
+import { addEvent, orderDirectory } from '../orders/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import {
   ACTIVE_RESERVATION,
@@ -17,6 +15,11 @@ import {
 } from '../../shared/reservations/reservation-rules.ts';
 import type { TempDeviceItem } from '../../shared/reservations/reservation.ts';
 import { pageWindow } from '../../shared/pagination.ts';
+import { userDirectory } from '../accounts/index.ts';
+
+const customer = userDirectory('customer');
+
+const ord = orderDirectory('ord');
 
 /** How many temp devices one customer may keep waiting for review. */
 export const MAX_PENDING_TEMP_DEVICES = 20;
@@ -50,11 +53,16 @@ export async function listTempDevices(
     s.db
       .select({
         ...select,
-        customer: { rid: users.rid, name: users.name, phone: users.phone, company: users.company },
+        customer: {
+          rid: customer.rid,
+          name: customer.name,
+          phone: customer.phone,
+          company: customer.company,
+        },
       })
       .from(tempDevices)
       .leftJoin(reservations, eq(reservations.id, tempDevices.reservationId))
-      .innerJoin(users, eq(users.id, tempDevices.userId))
+      .innerJoin(customer, eq(customer.id, tempDevices.userId))
       .where(where)
       .orderBy(desc(tempDevices.id))
       .limit(w.size)
@@ -190,9 +198,9 @@ export async function reviewTempDevice(
     // A device attached to a reservation: the review shows on that order's timeline.
     if (t.reservationId !== null) {
       const [o] = await tx
-        .select({ id: orders.id, status: orders.status })
+        .select({ id: ord.id, status: ord.status })
         .from(reservations)
-        .innerJoin(orders, eq(orders.id, reservations.orderId))
+        .innerJoin(ord, eq(ord.id, reservations.orderId))
         .where(eq(reservations.id, t.reservationId));
       if (o)
         await addEvent(tx, {

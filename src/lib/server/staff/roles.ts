@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../platform/db/client.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
 import { staffMembers } from './tables.ts';
 import type { Role } from '../../shared/staff/permissions.ts';
 
 /** The staff role of a user, or null for a customer. */
-export async function staffRole(db: Db, userId: number): Promise<Role | null> {
+export async function staffRole(db: Db | Tx, userId: number): Promise<Role | null> {
   const [row] = await db
     .select({ role: staffMembers.role })
     .from(staffMembers)

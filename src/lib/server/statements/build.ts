@@ -4,7 +4,6 @@
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../platform/db/client.ts';
 import { orderEvents, orderItems, orders } from '../orders/tables.ts';
-import { users } from '../accounts/tables.ts';
 import {
   accountOf,
   balancesAt,
@@ -17,6 +16,9 @@ import { maskPhone } from '../../shared/accounts/mask.ts';
 import { ORDER_STATUS_TEXT, type OrderStatus } from '../../shared/orders/order-status.ts';
 import { MOVEMENT_TEXT } from '../../shared/money/money.ts';
 import { monthBounds, type LineKind } from '../../shared/statements/statements.ts';
+import { userDirectory } from '../accounts/index.ts';
+
+const customer = userDirectory('customer');
 
 export type Figures = {
   openingBalanceFen: number;
@@ -262,9 +264,9 @@ export async function buildGroupStatement(db: Reader, groupId: number, month: st
   const [rows, titleOf, atEnd] = await Promise.all([
     ids.length
       ? db
-          .select({ o: orders, name: users.name, phone: users.phone })
+          .select({ o: orders, name: customer.name, phone: customer.phone })
           .from(orders)
-          .innerJoin(users, eq(users.id, orders.userId))
+          .innerJoin(customer, eq(customer.id, orders.userId))
           .where(inArray(orders.id, ids))
       : [],
     itemNames(db, ids),

@@ -14,3 +14,4 @@ export { statementOrdersForInvoice } from './customer.ts';
 export { statementDocument } from './pdf.ts';
 export { statementRoutes } from './routes.ts';
 export { statementAdminRoutes } from './admin-routes.ts';
+export { openStatementCount } from './personal.ts';

@@ -4,7 +4,6 @@ import { and, eq, lte, max, ne } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { statementLines, statements } from './tables.ts';
-import { users } from '../accounts/tables.ts';
 import { newRid } from '../platform/ids.ts';
 import { DomainError } from '../platform/errors.ts';
 import { enqueue } from '../platform/jobs.ts';
@@ -19,6 +18,9 @@ import {
 import { customersOf, groupsOf, isEmpty, type Built } from './build.ts';
 import { buildFor, ownerColumns, ownerWhere, type Owner } from './owner.ts';
 import type { StatementRow } from './view.ts';
+import { userDirectory } from '../accounts/index.ts';
+
+const customer = userDirectory('customer');
 
 const DAY_MS = 86_400_000;
 
@@ -177,9 +179,9 @@ export async function autoConfirm(s: Services): Promise<number> {
 /** A customer by public id or phone (staff's issue call). */
 export async function customerOf(s: Services, ref: { user_rid?: string; phone?: string }) {
   const [u] = await s.db
-    .select({ id: users.id, rid: users.rid })
-    .from(users)
-    .where(ref.user_rid ? eq(users.rid, ref.user_rid) : eq(users.phone, ref.phone ?? ''));
+    .select({ id: customer.id, rid: customer.rid })
+    .from(customer)
+    .where(ref.user_rid ? eq(customer.rid, ref.user_rid) : eq(customer.phone, ref.phone ?? ''));
   if (!u) throw new DomainError('客户不存在', 200, 'NOT_FOUND');
   return u;
 }

@@ -2,10 +2,12 @@
 // statement is addressed to its leader at the time it is issued.
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { researchGroups } from '../groups/tables.ts';
 import { statements } from './tables.ts';
 import { buildGroupStatement, buildStatement, type Built } from './build.ts';
 import type { StatementRow } from './view.ts';
+import { groupDirectory } from '../groups/index.ts';
+
+const researchGroup = groupDirectory('researchGroup');
 
 export type Owner = { kind: 'user'; userId: number } | { kind: 'group'; groupId: number };
 
@@ -27,8 +29,8 @@ export const buildFor = (db: Db | Tx, owner: Owner, month: string): Promise<Buil
 export async function ownerColumns(db: Db | Tx, owner: Owner) {
   if (owner.kind === 'user') return { userId: owner.userId, groupId: null };
   const [g] = await db
-    .select({ leaderId: researchGroups.leaderId })
-    .from(researchGroups)
-    .where(eq(researchGroups.id, owner.groupId));
+    .select({ leaderId: researchGroup.leaderId })
+    .from(researchGroup)
+    .where(eq(researchGroup.id, owner.groupId));
   return { userId: g.leaderId, groupId: owner.groupId };
 }

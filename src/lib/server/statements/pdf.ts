@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import { statements } from './tables.ts';
-import { users } from '../accounts/tables.ts';
+import { referencedUser } from '../accounts/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import { blocksText, renderPdf, type Block } from '../agreement/index.ts';
 import { enforce } from '../accounts/index.ts';
@@ -167,8 +167,8 @@ export async function statementDocument(s: Services, statementId: number) {
 }
 
 async function renderStatement(s: Services, row: StatementRow) {
-  const [[u], lines, groups] = await Promise.all([
-    s.db.select().from(users).where(eq(users.id, row.userId)),
+  const [u, lines, groups] = await Promise.all([
+    referencedUser(s.db, row.userId),
     linesOf(s.db, row.id),
     groupsOfRows(s.db, [row]),
   ]);

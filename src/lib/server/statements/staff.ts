@@ -2,16 +2,25 @@
 // reissue a customer's month, answer a dispute (the statement stands, or a new version).
 import { and, count, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { researchGroups } from '../groups/tables.ts';
 import { statements } from './tables.ts';
-import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
-import { customerRef, customerRefColumns } from '../accounts/index.ts';
+import { customerRef, userDirectory } from '../accounts/index.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { STATEMENT_NOT_FOUND, type StatementStatus } from '../../shared/statements/statements.ts';
 import { confirmDue, customerOf, issueVersion } from './issue.ts';
 import { detailOf, groupsOfRows, summaryOf, type StatementRow } from './view.ts';
 import { ownerOf, ownerWhere, type Owner } from './owner.ts';
+import { groupDirectory } from '../groups/index.ts';
+
+const customer = userDirectory('customer');
+const customerCols = {
+  rid: customer.rid,
+  phone: customer.phone,
+  name: customer.name,
+  company: customer.company,
+};
+
+const researchGroup = groupDirectory('researchGroup');
 
 export async function staffList(
   s: Services,
@@ -33,13 +42,13 @@ export async function staffList(
         : undefined,
     q.status ? eq(statements.status, q.status) : ne(statements.status, 'superseded'),
     q.month ? eq(statements.month, q.month) : undefined,
-    q.phone ? eq(users.phone, q.phone) : undefined,
+    q.phone ? eq(customer.phone, q.phone) : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
     s.db
-      .select({ st: statements, customer: customerRefColumns })
+      .select({ st: statements, customer: customerCols })
       .from(statements)
-      .innerJoin(users, eq(users.id, statements.userId))
+      .innerJoin(customer, eq(customer.id, statements.userId))
       .where(where)
       .orderBy(desc(statements.month), desc(statements.id))
       .limit(w.size)
@@ -47,7 +56,7 @@ export async function staffList(
     s.db
       .select({ total: count() })
       .from(statements)
-      .innerJoin(users, eq(users.id, statements.userId))
+      .innerJoin(customer, eq(customer.id, statements.userId))
       .where(where),
   ]);
   const groups = await groupsOfRows(
@@ -62,9 +71,9 @@ export async function staffList(
 
 async function byRid(s: Services, rid: string) {
   const [row] = await s.db
-    .select({ st: statements, customer: customerRefColumns })
+    .select({ st: statements, customer: customerCols })
     .from(statements)
-    .innerJoin(users, eq(users.id, statements.userId))
+    .innerJoin(customer, eq(customer.id, statements.userId))
     .where(eq(statements.rid, rid));
   if (!row) throw new DomainError(STATEMENT_NOT_FOUND, 200, 'NOT_FOUND');
   return row;
@@ -109,9 +118,9 @@ export async function staffIssue(
 async function ownerFor(s: Services, input: { user_rid?: string; phone?: string; group_rid?: string }) {
   if (!input.group_rid) return { kind: 'user', userId: (await customerOf(s, input)).id } satisfies Owner;
   const [g] = await s.db
-    .select({ id: researchGroups.id })
-    .from(researchGroups)
-    .where(eq(researchGroups.rid, input.group_rid));
+    .select({ id: researchGroup.id })
+    .from(researchGroup)
+    .where(eq(researchGroup.rid, input.group_rid));
   if (!g) throw new DomainError('课题组不存在', 200, 'NOT_FOUND');
   return { kind: 'group', groupId: g.id } satisfies Owner;
 }

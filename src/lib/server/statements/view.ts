@@ -1,9 +1,11 @@
 // Rows → what the calls answer (src/lib/shared/statements/responses.ts).
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { researchGroups } from '../groups/tables.ts';
 import { statementLines, statements } from './tables.ts';
 import { LINE_KIND_TEXT, monthText, STATEMENT_STATUS_TEXT } from '../../shared/statements/statements.ts';
+import { groupDirectory } from '../groups/index.ts';
+
+const researchGroup = groupDirectory('researchGroup');
 
 export type StatementRow = typeof statements.$inferSelect;
 export type LineRow = typeof statementLines.$inferSelect;
@@ -34,9 +36,9 @@ export async function groupsOfRows(db: Db | Tx, rows: StatementRow[]): Promise<M
   const ids = [...new Set(rows.map((r) => r.groupId).filter((id): id is number => id !== null))];
   if (ids.length === 0) return new Map();
   const found = await db
-    .select({ id: researchGroups.id, rid: researchGroups.rid, name: researchGroups.name })
-    .from(researchGroups)
-    .where(inArray(researchGroups.id, ids));
+    .select({ id: researchGroup.id, rid: researchGroup.rid, name: researchGroup.name })
+    .from(researchGroup)
+    .where(inArray(researchGroup.id, ids));
   return new Map(found.map((g) => [g.id, { rid: g.rid, name: g.name }]));
 }
 

@@ -1,0 +1,42 @@
+import { eq, type SQL, type AnyColumn, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../platform/db/client.ts';
+import { users } from './tables.ts';
+
+const qb = new QueryBuilder();
+
+/**
+ * The users as other domains read them beside their own rows (a name and phone on a list screen,
+ * a filter by phone): a read-only subquery of the public columns, joined on `id` under the alias
+ * given (one alias per role when a statement names two people). Postgres inlines it, so a join
+ * costs what joining the table did (decision 0061).
+ */
+export const userDirectory = (alias: string) =>
+  qb
+    .select({
+      id: users.id,
+      rid: users.rid,
+      phone: users.phone,
+      name: users.name,
+      email: users.email,
+      company: users.company,
+      inviterId: users.inviterId,
+      inviteCode: users.inviteCode,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .as(alias);
+
+/** A person's name as timelines show it: the name, or the phone when none is filled in. */
+export const displayNameOf = (u: { name: AnyColumn; phone: AnyColumn }) =>
+  sql<string>`coalesce(nullif(${u.name}, ''), ${u.phone})`;
+
+/** The id of the user with this rid, or of this phone, if any. */
+export async function userIdByRid(db: Db | Tx, rid: string): Promise<number | undefined> {
+  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.rid, rid));
+  return u?.id;
+}
+
+/** How many users a user invited (the promotion's 邀请人数), as a subquery of the inviter's id. */
+export const invitedCountOf = (inviterId: AnyColumn | SQL) =>
+  sql<number>`(select count(*)::int from ${users} where ${users.inviterId} = ${inviterId})`;

@@ -1,0 +1,31 @@
+import { eq, getTableColumns, inArray } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../platform/db/client.ts';
+import { device, item, projectChild } from './tables.ts';
+
+const qb = new QueryBuilder();
+
+export type CatalogueItem = typeof item.$inferSelect;
+
+/** The catalogue items with these rids (on sale or not: the caller decides), each with its child category's name. */
+export async function itemsByRid(
+  db: Db | Tx,
+  rids: string[],
+): Promise<(CatalogueItem & { childName: string })[]> {
+  if (rids.length === 0) return [];
+  const rows = await db
+    .select({ it: item, childName: projectChild.name })
+    .from(item)
+    .innerJoin(projectChild, eq(projectChild.id, item.childId))
+    .where(inArray(item.rid, [...new Set(rids)]));
+  return rows.map(({ it, childName }) => ({ ...it, childName }));
+}
+
+export type Device = typeof device.$inferSelect;
+
+/**
+ * The instruments as reservations read them beside their own rows (a booking's device, the
+ * calendar's rules): a read-only subquery of every column, joined on `id` under the alias given
+ * (decision 0061). Catalogue writes them (insertDevice, updateDevice).
+ */
+export const deviceDirectory = (alias: string) => qb.select(getTableColumns(device)).from(device).as(alias);

@@ -1,0 +1,52 @@
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { orderEvents, orderItems, orders } from './tables.ts';
+
+const qb = new QueryBuilder();
+
+/**
+ * The orders as other domains read them beside their own rows (an order number on a ledger line,
+ * orders counted for a rebate): a read-only subquery joined on `id` under the alias given.
+ * Postgres inlines it, so the join costs what joining the table did (decision 0061).
+ */
+export const orderDirectory = (alias: string) =>
+  qb
+    .select({
+      id: orders.id,
+      rid: orders.rid,
+      orderNo: orders.orderNo,
+      userId: orders.userId,
+      typeId: orders.typeId,
+      status: orders.status,
+      amountFen: orders.amountFen,
+      quotedFen: orders.quotedFen,
+      paidFen: orders.paidFen,
+      createdAt: orders.createdAt,
+      updatedAt: orders.updatedAt,
+    })
+    .from(orders)
+    .as(alias);
+
+/** An order's lines as documents list them (statements, invoices): joined on `orderId`. */
+export const orderLineDirectory = (alias: string) =>
+  qb
+    .select({
+      id: orderItems.id,
+      orderId: orderItems.orderId,
+      itemRid: orderItems.itemRid,
+      name: orderItems.name,
+      lineFen: orderItems.lineFen,
+    })
+    .from(orderItems)
+    .as(alias);
+
+/** An order's status changes (when it was completed, settled…): joined on `orderId`. */
+export const orderEventDirectory = (alias: string) =>
+  qb
+    .select({
+      id: orderEvents.id,
+      orderId: orderEvents.orderId,
+      toStatus: orderEvents.toStatus,
+      at: orderEvents.at,
+    })
+    .from(orderEvents)
+    .as(alias);
