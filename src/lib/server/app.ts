@@ -113,7 +113,7 @@ export function createApi(services: Services) {
   app.route('/api/auth', privacyRoutes());
   app.route('/api/auth', pointsRoutes());
   app.route('/api/auth', statementRoutes());
-  app.route('/api/auth', promotionRoutes());
+  app.route('/', promotionRoutes());
   app.route('/api/auth', paymentRoutes());
   app.route('/api/auth', fileRoutes());
   app.route('/api/auth', reservationRoutes());
@@ -127,7 +127,7 @@ export function createApi(services: Services) {
   app.route('/api/admin', statementAdminRoutes());
   app.route('/api/admin', groupAdminRoutes());
   app.route('/api/admin', fileAdminRoutes());
-  app.route('/api/admin', promotionAdminRoutes());
+  app.route('/', promotionAdminRoutes());
   app.route('/api/admin', staffAdminRoutes());
   app.route('/', requireAdminRoutes());
   app.route('/api/admin', catalogueAdminRoutes());
