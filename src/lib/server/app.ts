@@ -94,7 +94,7 @@ export function createApi(services: Services) {
   app.route('/api/open', catalogueRoutes());
   app.route('/api/open', contentRoutes());
   app.route('/api/open', deviceRoutes());
-  app.route('/api/open', reservationOpenRoutes());
+  app.route('/', reservationOpenRoutes());
   app.route('/api/open', accountOpenRoutes());
   app.route('/api/open/wx', wechatRoutes());
   app.route('/api/open', staffOpenRoutes());
@@ -116,10 +116,10 @@ export function createApi(services: Services) {
   app.route('/', promotionRoutes());
   app.route('/api/auth', paymentRoutes());
   app.route('/api/auth', fileRoutes());
-  app.route('/api/auth', reservationRoutes());
+  app.route('/', reservationRoutes());
   app.route('/api/admin', adminRoutes());
   app.route('/api/admin', operationsAdminRoutes());
-  app.route('/api/admin', reservationAdminRoutes());
+  app.route('/', reservationAdminRoutes());
   app.route('/api/admin', moneyAdminRoutes());
   app.route('/api/admin', couponAdminRoutes());
   app.route('/api/admin', invoiceAdminRoutes());
