@@ -108,7 +108,7 @@ export function createApi(services: Services) {
   app.route('/api/auth', messageRoutes());
   app.route('/api/auth', moneyRoutes());
   app.route('/api/auth', couponRoutes());
-  app.route('/api/auth', invoiceRoutes());
+  app.route('/', invoiceRoutes());
   app.route('/api/auth', groupRoutes());
   app.route('/api/auth', privacyRoutes());
   app.route('/api/auth', pointsRoutes());
@@ -122,7 +122,7 @@ export function createApi(services: Services) {
   app.route('/', reservationAdminRoutes());
   app.route('/api/admin', moneyAdminRoutes());
   app.route('/api/admin', couponAdminRoutes());
-  app.route('/api/admin', invoiceAdminRoutes());
+  app.route('/', invoiceAdminRoutes());
   app.route('/api/admin', pointsAdminRoutes());
   app.route('/api/admin', statementAdminRoutes());
   app.route('/api/admin', groupAdminRoutes());
