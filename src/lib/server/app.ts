@@ -109,7 +109,7 @@ export function createApi(services: Services) {
   app.route('/api/auth', moneyRoutes());
   app.route('/api/auth', couponRoutes());
   app.route('/', invoiceRoutes());
-  app.route('/api/auth', groupRoutes());
+  app.route('/', groupRoutes());
   app.route('/api/auth', privacyRoutes());
   app.route('/api/auth', pointsRoutes());
   app.route('/api/auth', statementRoutes());
@@ -125,7 +125,7 @@ export function createApi(services: Services) {
   app.route('/', invoiceAdminRoutes());
   app.route('/api/admin', pointsAdminRoutes());
   app.route('/api/admin', statementAdminRoutes());
-  app.route('/api/admin', groupAdminRoutes());
+  app.route('/', groupAdminRoutes());
   app.route('/api/admin', fileAdminRoutes());
   app.route('/', promotionAdminRoutes());
   app.route('/api/admin', staffAdminRoutes());
