@@ -95,12 +95,12 @@ export function createApi(services: Services) {
   app.route('/api/open', contentRoutes());
   app.route('/api/open', deviceRoutes());
   app.route('/', reservationOpenRoutes());
-  app.route('/api/open', accountOpenRoutes());
-  app.route('/api/open/wx', wechatRoutes());
-  app.route('/api/open', staffOpenRoutes());
+  app.route('/', accountOpenRoutes());
+  app.route('/', wechatRoutes());
+  app.route('/', staffOpenRoutes());
   app.route('/api/open', paymentNotifyRoutes());
   app.route('/api/open', mediaOpenRoutes());
-  app.route('/api/auth', accountRoutes());
+  app.route('/', accountRoutes());
   app.route('/api/auth', memberRoutes());
   app.route('/api/auth', planRoutes());
   app.route('/api/auth', orderRoutes());
@@ -128,7 +128,7 @@ export function createApi(services: Services) {
   app.route('/', groupAdminRoutes());
   app.route('/api/admin', fileAdminRoutes());
   app.route('/', promotionAdminRoutes());
-  app.route('/api/admin', staffAdminRoutes());
+  app.route('/', staffAdminRoutes());
   app.route('/', requireAdminRoutes());
   app.route('/api/admin', catalogueAdminRoutes());
   app.route('/api/admin', reconcileAdminRoutes());
