@@ -19,6 +19,7 @@ import {
 import type { AssetSchema, MovementPageSchema } from '../../lib/shared/money/responses.ts';
 import type { OrderSummary } from '../../lib/shared/orders/order.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
+import { groupsAdminApi } from '../../lib/shared/groups/api.ts';
 
 type Found = { rid: string; phone: string; name: string; company: string; balance_fen: number };
 type Wallet = Omit<z.output<typeof AssetSchema>, 'online_channels'>;
@@ -200,7 +201,7 @@ function CustomerTabs({ userRid, me }: { userRid: string; me: Me }) {
 
 /** The research groups the customer is an active member of. */
 function CustomerGroups({ userRid, me }: { userRid: string; me: Me }) {
-  const groups = useList<GroupRow>('/api/admin/group/list', { member_rid: userRid }, 10);
+  const groups = useList(groupsAdminApi.list, { member_rid: userRid }, 10);
   const [open, setOpen] = useState<string | null>(null);
   return (
     <>
