@@ -17,6 +17,7 @@ import { deviceAddSchema, deviceEditSchema } from '../../lib/shared/reservations
 import type { StaffDeviceSchema } from '../../lib/shared/reservations/responses.ts';
 import { fenToYuan, yuanToFen, formatFen } from '../../lib/shared/money.ts';
 import ImageField from './ImageField.tsx';
+import { reservationsAdminApi } from '../../lib/shared/reservations/api.ts';
 
 type StaffDevice = z.output<typeof StaffDeviceSchema>;
 
@@ -97,7 +98,7 @@ const UNIT_TEXT = { hour: '元/小时', session: '元/次' } as const;
 export default function Devices({ me }: { me: Me }) {
   const [kw, setKw] = useState('');
   const filter = { kw: kw.trim() };
-  const list = useList<StaffDevice>('/api/admin/device/list', filter);
+  const list = useList(reservationsAdminApi.deviceList, filter);
   const editor = me.permissions.includes('instruments.edit');
   const [draft, setDraft] = useState<Draft | null>(null);
   const text = (key: keyof Draft) => ({
@@ -123,7 +124,7 @@ export default function Devices({ me }: { me: Me }) {
         actions={
           <div className="flex flex-wrap gap-2">
             <ExportCsv<StaffDevice>
-              list="/api/admin/device/list"
+              list={reservationsAdminApi.deviceList}
               filter={filter}
               name="仪器设备"
               columns={[
@@ -214,7 +215,7 @@ export default function Devices({ me }: { me: Me }) {
                     aria-label={`${r.on_sale ? '下架' : '上架'} ${r.name}`}
                     onClick={() =>
                       staffStep(
-                        '/api/admin/device/edit',
+                        reservationsAdminApi.deviceEdit,
                         { rid: r.rid, on_sale: !r.on_sale },
                         r.on_sale ? '已下架' : '已上架',
                         list.reload,

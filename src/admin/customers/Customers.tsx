@@ -20,6 +20,7 @@ import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { moneyAdminApi } from '../../lib/shared/money/api.ts';
 import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 import type { RowOf } from '../ui.tsx';
+import { groupsAdminApi } from '../../lib/shared/groups/api.ts';
 
 type Found = { rid: string; phone: string; name: string; company: string; balance_fen: number };
 type Wallet = OutputOf<typeof moneyAdminApi.customerWallet>;
@@ -201,7 +202,7 @@ function CustomerTabs({ userRid, me }: { userRid: string; me: Me }) {
 
 /** The research groups the customer is an active member of. */
 function CustomerGroups({ userRid, me }: { userRid: string; me: Me }) {
-  const groups = useList<GroupRow>('/api/admin/group/list', { member_rid: userRid }, 10);
+  const groups = useList(groupsAdminApi.list, { member_rid: userRid }, 10);
   const [open, setOpen] = useState<string | null>(null);
   return (
     <>

@@ -18,6 +18,7 @@ import type { StaffGroupDetailSchema, StaffGroupPageSchema } from '../../lib/sha
 import { shanghaiMonth } from '../../lib/shared/statements/statements.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { statementsAdminApi } from '../../lib/shared/statements/api.ts';
+import { groupsAdminApi } from '../../lib/shared/groups/api.ts';
 
 export type GroupRow = z.output<typeof StaffGroupPageSchema>['list'][number];
 type Row = GroupRow;
@@ -39,7 +40,7 @@ export default function Groups({ me }: { me: Me }) {
   const [status, setStatus] = useState('active');
   const [keyword, setKeyword] = useState('');
   const filter = { ...(status ? { status } : {}), ...(keyword ? { keyword } : {}) };
-  const list = useList<Row>('/api/admin/group/list', filter);
+  const list = useList(groupsAdminApi.list, filter);
   const [open, setOpen] = useState<string | null>(null);
   return (
     <div>
@@ -48,7 +49,7 @@ export default function Groups({ me }: { me: Me }) {
         lead="课题组由客户在会员中心创建和管理：组长转入资金、设置成员限额、审批超限支付。这里查看成员、钱包和每月支付。"
         actions={
           <ExportCsv<Row>
-            list="/api/admin/group/list"
+            list={groupsAdminApi.list}
             filter={filter}
             name="课题组"
             columns={[
@@ -139,7 +140,7 @@ export function GroupModal({ rid, me, onClose }: { rid: string; me: Me; onClose:
   const [month, setMonth] = useState(() => shanghaiMonth(Date.now()));
   const [d, setD] = useState<Detail | null>(null);
   useEffect(() => {
-    void consoleApi.post<Detail>('/api/admin/group/detail', { rid, month }).then((res) => res && setD(res));
+    void consoleApi.call(groupsAdminApi.detail, { rid, month }).then((res) => res && setD(res));
   }, [rid, month]);
   const issue = me.permissions.includes('statements.manage') && d?.status === 'active';
   return (

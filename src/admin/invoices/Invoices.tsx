@@ -18,6 +18,7 @@ import {
 import { isTaxInvoice } from '../../lib/shared/invoices/invoices.ts';
 import type { StaffInvoicePageSchema } from '../../lib/shared/invoices/responses.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
+import { invoicesAdminApi } from '../../lib/shared/invoices/api.ts';
 
 type Row = z.output<typeof StaffInvoicePageSchema>['list'][number];
 type Step = { row: Row; kind: 'reject' | 'issue' | 'reverse' };
@@ -35,7 +36,7 @@ const SOURCE_TEXT: Record<Row['source'], string> = { orders: '订单', topup: '�
 
 /** Saves the reimbursement ZIP the customer would get (the console's session, POST). */
 async function downloadZip(row: Row) {
-  const res = await fetch('/api/admin/invoice/zip', {
+  const res = await fetch(invoicesAdminApi.zip.path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${$session.get()?.access ?? ''}` },
     body: JSON.stringify({ rid: row.rid }),
@@ -53,7 +54,7 @@ async function downloadZip(row: Row) {
 export default function Invoices({ me }: { me: Me }) {
   const [status, setStatus] = useState('reviewing');
   const filter = status ? { status } : {};
-  const list = useList<Row>('/api/admin/invoice/list', filter);
+  const list = useList(invoicesAdminApi.list, filter);
   const issuer = me.permissions.includes('invoices.issue');
   const [step, setStep] = useState<Step | null>(null);
   const [reason, setReason] = useState('');
@@ -66,11 +67,11 @@ export default function Invoices({ me }: { me: Me }) {
     form.set('rid', row.rid);
     form.set('file', file);
     try {
-      const stored = await consoleApi.upload<{ rid: string }>('/api/admin/invoice/upload', form, undefined, {
+      const stored = await consoleApi.upload<{ rid: string }>(invoicesAdminApi.upload, form, undefined, {
         throws: true,
       });
       return staffAction(
-        '/api/admin/invoice/issue',
+        invoicesAdminApi.issue,
         { rid: row.rid, invoice_no: number, file_rid: stored?.rid ?? '' },
         '已开具',
         list.reload,
@@ -87,7 +88,7 @@ export default function Invoices({ me }: { me: Me }) {
         lead="审核客户的开票申请：形式发票与收据审核即开具；电子发票在税务平台开具后上传文件与20位发票号码。"
         actions={
           <ExportCsv<Row>
-            list="/api/admin/invoice/list"
+            list={invoicesAdminApi.list}
             filter={filter}
             name="发票申请"
             columns={[
@@ -173,7 +174,7 @@ export default function Invoices({ me }: { me: Me }) {
                     className={button.primary}
                     onClick={() =>
                       staffStep(
-                        '/api/admin/invoice/approve',
+                        invoicesAdminApi.approve,
                         { rid: r.rid },
                         isTaxInvoice(r.type) ? '已审核，请开具后上传' : '已开具',
                         list.reload,
@@ -230,9 +231,9 @@ export default function Invoices({ me }: { me: Me }) {
           const { row, kind } = step!;
           if (kind === 'issue') return issue(row);
           if (kind === 'reject')
-            return staffAction('/api/admin/invoice/reject', { rid: row.rid, reason }, '已驳回', list.reload);
+            return staffAction(invoicesAdminApi.reject, { rid: row.rid, reason }, '已驳回', list.reload);
           return staffAction(
-            '/api/admin/invoice/reverse',
+            invoicesAdminApi.reverse,
             { rid: row.rid, reason, reversal_no: number },
             '已提交红冲',
             list.reload,

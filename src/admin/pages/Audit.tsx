@@ -14,6 +14,7 @@ import {
 } from '../ui.tsx';
 import type { AuditPageSchema } from '../../lib/shared/staff/staff.ts';
 import { ROLE_TEXT, type Role } from '../../lib/shared/staff/permissions.ts';
+import { staffAdminApi } from '../../lib/shared/staff/api.ts';
 
 type Entry = z.output<typeof AuditPageSchema>['list'][number];
 
@@ -29,7 +30,7 @@ const outcomeText = (e: Entry) =>
 export default function Audit() {
   const [draft, setDraft] = useState({ action: '', entity_rid: '', actor_phone: '' });
   const [filter, setFilter] = useState<Record<string, string>>({});
-  const list = useList<Entry>('/api/admin/audit/list', filter);
+  const list = useList(staffAdminApi.audit, filter);
   const [open, setOpen] = useState<Entry | null>(null);
   return (
     <div>
@@ -38,7 +39,7 @@ export default function Audit() {
         lead="工作人员的每一次变更：谁、以什么角色、对哪条记录、变更前后、结果与来源地址；无权限的调用记为越权拒绝。"
         actions={
           <ExportCsv<Entry>
-            list="/api/admin/audit/list"
+            list={staffAdminApi.audit}
             filter={filter}
             name="操作日志"
             columns={[

@@ -4,15 +4,16 @@ import { notice, staffAction } from '../session.ts';
 import { button, DataTable, ExportCsv, Field, FormModal, input, PageHeader, useList, when } from '../ui.tsx';
 import type { StaffPageSchema } from '../../lib/shared/staff/staff.ts';
 import { ROLE_TEXT, ROLES, type Role } from '../../lib/shared/staff/permissions.ts';
+import { staffAdminApi } from '../../lib/shared/staff/api.ts';
 
 type Member = z.output<typeof StaffPageSchema>['list'][number];
 
 /** 员工与角色: who is staff and in which role; admins add an account by its phone, change or remove it. */
 export default function StaffList() {
-  const list = useList<Member>('/api/admin/staff/list', {});
+  const list = useList(staffAdminApi.list, {});
   const [editing, setEditing] = useState<{ phone: string; role: Role } | null>(null);
   const save = (phone: string, role: Role | null) =>
-    staffAction('/api/admin/staff/save', { phone, role }, role ? '已保存' : '已取消员工身份', list.reload);
+    staffAction(staffAdminApi.save, { phone, role }, role ? '已保存' : '已取消员工身份', list.reload);
   return (
     <div>
       <PageHeader
@@ -21,7 +22,7 @@ export default function StaffList() {
         actions={
           <span className="flex gap-2">
             <ExportCsv<Member>
-              list="/api/admin/staff/list"
+              list={staffAdminApi.list}
               filter={{}}
               name="员工"
               columns={[

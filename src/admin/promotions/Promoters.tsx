@@ -24,6 +24,7 @@ import type {
 } from '../../lib/shared/promotion/responses.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { shanghaiInputMinute } from '../../lib/shared/time.ts';
+import { promotionAdminApi } from '../../lib/shared/promotion/api.ts';
 
 type Promoter = z.output<typeof StaffPromoterSchema>;
 type Withdrawal = z.output<typeof StaffWithdrawalSchema>;
@@ -64,7 +65,7 @@ function Applications({ me }: { me: Me }) {
   const [status, setStatus] = useState('pending');
   const [keyword, setKeyword] = useState('');
   const filter = { ...(status ? { status } : {}), keyword };
-  const list = useList<Promoter>('/api/admin/promoter/list', filter);
+  const list = useList(promotionAdminApi.promoterList, filter);
   const manage = me.permissions.includes('promotion.manage');
   const [approving, setApproving] = useState<Promoter | null>(null);
   const [rate, setRate] = useState('');
@@ -82,7 +83,7 @@ function Applications({ me }: { me: Me }) {
           onChange={(e) => setKeyword(e.target.value)}
         />
         <ExportCsv<Promoter>
-          list="/api/admin/promoter/list"
+          list={promotionAdminApi.promoterList}
           filter={filter}
           name="推广员申请"
           columns={[
@@ -190,7 +191,7 @@ function Applications({ me }: { me: Me }) {
           const body = { rid: approving?.rid, rate_percent: rate.trim() === '' ? undefined : Number(rate) };
           const checked = promoterApproveSchema.safeParse(body);
           if (!checked.success) return checked.error.issues[0].message;
-          return staffAction('/api/admin/promoter/approve', body, '已通过', list.reload);
+          return staffAction(promotionAdminApi.promoterApprove, body, '已通过', list.reload);
         }}
       >
         <Field label="返利比例（%）" hint="留空使用默认比例">
@@ -210,7 +211,12 @@ function Applications({ me }: { me: Me }) {
         danger
         onClose={() => setRejecting(null)}
         onSubmit={() =>
-          staffAction('/api/admin/promoter/reject', { rid: rejecting?.rid, reason }, '已驳回', list.reload)
+          staffAction(
+            promotionAdminApi.promoterReject,
+            { rid: rejecting?.rid, reason },
+            '已驳回',
+            list.reload,
+          )
         }
       >
         <Field label="驳回原因" hint="客户可在推广中心看到">
@@ -239,7 +245,7 @@ function Withdrawals({ me }: { me: Me }) {
   const [status, setStatus] = useState('pending');
   const [keyword, setKeyword] = useState('');
   const filter = { ...(status ? { status } : {}), keyword };
-  const list = useList<Withdrawal>('/api/admin/promoter/withdraw/list', filter);
+  const list = useList(promotionAdminApi.withdrawList, filter);
   const payout = me.permissions.includes('promotion.payout');
   const [paying, setPaying] = useState<Withdrawal | null>(null);
   const [ref, setRef] = useState('');
@@ -264,7 +270,7 @@ function Withdrawals({ me }: { me: Me }) {
           onChange={(e) => setKeyword(e.target.value)}
         />
         <ExportCsv<Withdrawal>
-          list="/api/admin/promoter/withdraw/list"
+          list={promotionAdminApi.withdrawList}
           filter={filter}
           name="推广提现"
           columns={[
@@ -366,7 +372,7 @@ function Withdrawals({ me }: { me: Me }) {
                       className={button.primary}
                       onClick={() =>
                         staffStep(
-                          '/api/admin/promoter/withdraw/approve',
+                          promotionAdminApi.withdrawApprove,
                           { rid: r.rid },
                           '已初审，请另一位同事打款',
                           list.reload,
@@ -404,7 +410,7 @@ function Withdrawals({ me }: { me: Me }) {
         onClose={() => setPaying(null)}
         onSubmit={() =>
           staffAction(
-            '/api/admin/promoter/withdraw/pay',
+            promotionAdminApi.withdrawPay,
             { rid: paying?.rid, payout_ref: ref, note },
             '已标记打款',
             list.reload,
@@ -446,7 +452,7 @@ function Withdrawals({ me }: { me: Me }) {
         onClose={() => setRejecting(null)}
         onSubmit={() =>
           staffAction(
-            '/api/admin/promoter/withdraw/reject',
+            promotionAdminApi.withdrawReject,
             { rid: rejecting?.rid, reason },
             '已驳回，金额已退回',
             list.reload,
@@ -491,7 +497,7 @@ const EMPTY_CAMPAIGN = {
 function Campaigns({ me }: { me: Me }) {
   const [status, setStatus] = useState('active');
   const filter = status ? { status } : {};
-  const list = useList<Campaign>('/api/admin/campaign/list', filter);
+  const list = useList(promotionAdminApi.campaignList, filter);
   const manage = me.permissions.includes('promotion.manage');
   const [draft, setDraft] = useState<typeof EMPTY_CAMPAIGN | null>(null);
   const text = (key: keyof typeof EMPTY_CAMPAIGN) => ({
@@ -505,7 +511,7 @@ function Campaigns({ me }: { me: Me }) {
         <StatusTabs label="活动状态" tabs={CAMPAIGN_TABS} value={status} onChange={setStatus} />
         <span className="ml-auto flex gap-2">
           <ExportCsv<Campaign>
-            list="/api/admin/campaign/list"
+            list={promotionAdminApi.campaignList}
             filter={filter}
             name="推广活动"
             columns={[
@@ -628,7 +634,7 @@ function Campaigns({ me }: { me: Me }) {
           };
           const checked = campaignSaveSchema.safeParse(body);
           if (!checked.success) return checked.error.issues[0].message;
-          return staffAction('/api/admin/campaign/save', body, '已保存', list.reload);
+          return staffAction(promotionAdminApi.campaignSave, body, '已保存', list.reload);
         }}
       >
         <Field label="标题">

@@ -1,20 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { z } from 'zod';
-import { consoleApi, notice, staffAction, type Me } from '../session.ts';
-import { Badge, button, Field, filterInput, FormModal, input, when } from '../ui.tsx';
+import { consoleApi, notice, staffAction, type Me, type Target } from '../session.ts';
+import { Badge, button, Field, filterInput, FormModal, input, type Paged, type RowOf, when } from '../ui.tsx';
 import { addDays, shanghaiDate, shanghaiMidnight, shanghaiMinute } from '../../lib/shared/slots.ts';
-import type {
-  BlockPageSchema,
-  ReservationSettingsSchema,
-  StaffDevicePageSchema,
-  StaffReservationPageSchema,
-} from '../../lib/shared/reservations/responses.ts';
 import { shanghaiWeekday } from '../../lib/shared/time.ts';
+import { reservationsAdminApi } from '../../lib/shared/reservations/api.ts';
+import type { Endpoint, InputOf, OutputOf } from '../../lib/shared/api/endpoint.ts';
 
-type Booking = z.output<typeof StaffReservationPageSchema>['list'][number];
-type Block = z.output<typeof BlockPageSchema>['list'][number];
-type Device = z.output<typeof StaffDevicePageSchema>['list'][number];
-type Settings = z.output<typeof ReservationSettingsSchema>;
+type Booking = RowOf<typeof reservationsAdminApi.list>;
+type Block = RowOf<typeof reservationsAdminApi.blockList>;
+type Device = RowOf<typeof reservationsAdminApi.deviceList>;
+type Settings = OutputOf<typeof reservationsAdminApi.settingGet>;
 
 const MIN = 60_000;
 const CELL = 30;
@@ -34,10 +29,11 @@ const weekdayOf = (date: string) => shanghaiWeekday(shanghaiMidnight(date)!);
 const mondayOf = (date: string) => addDays(date, -((weekdayOf(date) + 6) % 7));
 
 /** All pages of a staff list (50 a page), for the week's blocks and bookings. */
-async function every<T>(path: string, body: Record<string, unknown>): Promise<T[]> {
-  const rows: T[] = [];
+async function every<E extends Endpoint>(list: E, body: Record<string, unknown>): Promise<RowOf<E>[]> {
+  const rows: RowOf<E>[] = [];
   for (let page = 1; page <= 20; page++) {
-    const res = await consoleApi.post<{ list: T[]; total: number }>(path, { ...body, page, size: 50 });
+    const res = (await consoleApi.call(list, { ...body, page, size: 50 } as InputOf<E>)) as
+      Paged<RowOf<E>> | null | undefined;
     if (!res) break;
     rows.push(...res.list);
     if (rows.length >= res.total || res.list.length === 0) break;
@@ -65,21 +61,19 @@ export default function Calendar({ me }: { me: Me }) {
   const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
 
   useEffect(() => {
-    void every<Device>('/api/admin/device/list', {}).then((list) => {
+    void every(reservationsAdminApi.deviceList, {}).then((list) => {
       setDevices(list);
       setDeviceRid((r) => r || list[0]?.rid || '');
     });
-    void consoleApi.post<Settings>('/api/admin/reservationSetting/get', {}).then((s) => s && setSettings(s));
+    void consoleApi.call(reservationsAdminApi.settingGet, {}).then((s) => s && setSettings(s));
   }, []);
 
   const load = useCallback(async () => {
     if (!deviceRid) return;
     const week = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
     const [perDay, allBlocks] = await Promise.all([
-      Promise.all(
-        week.map((date) => every<Booking>('/api/admin/reservation/list', { device_rid: deviceRid, date })),
-      ),
-      every<Block>('/api/admin/block/list', {}),
+      Promise.all(week.map((date) => every(reservationsAdminApi.list, { device_rid: deviceRid, date }))),
+      every(reservationsAdminApi.blockList, {}),
     ]);
     const list = perDay.flat().filter((b) => !HIDDEN.has(b.status));
     setBookings(list);
@@ -105,8 +99,8 @@ export default function Calendar({ me }: { me: Me }) {
     return { gridRow: `${first + 2} / ${last + 2}` };
   };
 
-  const act = (path: string, body: Record<string, unknown>, done: string) =>
-    staffAction(path, body, done, load);
+  const act = (call: Target, body: Record<string, unknown>, done: string) =>
+    staffAction(call, body, done, load);
   const device = devices?.find((d) => d.rid === deviceRid);
 
   return (
@@ -288,7 +282,7 @@ export default function Calendar({ me }: { me: Me }) {
                   type="button"
                   className={button.primary}
                   onClick={() =>
-                    void act('/api/admin/reservation/confirm', { rid: picked.rid }, '预约已确认').then(
+                    void act(reservationsAdminApi.confirm, { rid: picked.rid }, '预约已确认').then(
                       (e) => e && notice('error', e),
                     )
                   }
@@ -302,7 +296,7 @@ export default function Calendar({ me }: { me: Me }) {
                     type="button"
                     className={button.ghost}
                     onClick={() =>
-                      void act('/api/admin/reservation/done', { rid: picked.rid }, '已标记完成').then(
+                      void act(reservationsAdminApi.done, { rid: picked.rid }, '已标记完成').then(
                         (e) => e && notice('error', e),
                       )
                     }
@@ -313,7 +307,7 @@ export default function Calendar({ me }: { me: Me }) {
                     type="button"
                     className={button.ghost}
                     onClick={() =>
-                      void act('/api/admin/reservation/no_show', { rid: picked.rid }, '已标记未到场').then(
+                      void act(reservationsAdminApi.noShow, { rid: picked.rid }, '已标记未到场').then(
                         (e) => e && notice('error', e),
                       )
                     }
@@ -340,7 +334,7 @@ export default function Calendar({ me }: { me: Me }) {
         submitText="驳回"
         danger
         onClose={() => setRejecting(false)}
-        onSubmit={() => act('/api/admin/reservation/reject', { rid: picked!.rid, reason }, '预约已驳回')}
+        onSubmit={() => act(reservationsAdminApi.reject, { rid: picked!.rid, reason }, '预约已驳回')}
       >
         <Field label="驳回原因（客户可见）" hint="必填">
           <input

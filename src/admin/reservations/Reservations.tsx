@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import type { z } from 'zod';
-import { type Me, notice, staffAction } from '../session.ts';
+import { type Me, notice, staffAction, type Target } from '../session.ts';
 import {
   Badge,
   button,
@@ -15,21 +14,19 @@ import {
   StatusTabs,
   useList,
   when,
+  type RowOf,
 } from '../ui.tsx';
 import Calendar from './Calendar.tsx';
-import type {
-  StaffReservationPageSchema,
-  StaffTempDevicePageSchema,
-} from '../../lib/shared/reservations/responses.ts';
 import {
   RESERVATION_STATUS_TEXT,
   RESERVATION_STATUSES,
   type ReservationStatus,
 } from '../../lib/shared/reservations/reservation-rules.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
+import { reservationsAdminApi } from '../../lib/shared/reservations/api.ts';
 
-type Booking = z.output<typeof StaffReservationPageSchema>['list'][number];
-type OwnDevice = z.output<typeof StaffTempDevicePageSchema>['list'][number];
+type Booking = RowOf<typeof reservationsAdminApi.list>;
+type OwnDevice = RowOf<typeof reservationsAdminApi.tempDeviceList>;
 
 const TABS: { value: ReservationStatus | ''; label: string }[] = [
   { value: 'pending', label: '待确认' },
@@ -41,9 +38,9 @@ const TABS: { value: ReservationStatus | ''; label: string }[] = [
 ];
 
 const STEPS = [
-  { path: 'confirm', label: '确认', when: ['pending'] },
-  { path: 'done', label: '完成', when: ['pending', 'confirmed'] },
-  { path: 'no_show', label: '未到场', when: ['pending', 'confirmed'] },
+  { path: 'confirm', call: reservationsAdminApi.confirm, label: '确认', when: ['pending'] },
+  { path: 'done', call: reservationsAdminApi.done, label: '完成', when: ['pending', 'confirmed'] },
+  { path: 'no_show', call: reservationsAdminApi.noShow, label: '未到场', when: ['pending', 'confirmed'] },
 ] as const;
 
 /**
@@ -56,8 +53,8 @@ export default function Reservations({ me }: { me: Me }) {
   const [status, setStatus] = useState<ReservationStatus | ''>('pending');
   const [date, setDate] = useState('');
   const filter = Object.fromEntries(Object.entries({ status, date }).filter(([, v]) => v));
-  const list = useList<Booking>('/api/admin/reservation/list', filter);
-  const devices = useList<OwnDevice>('/api/admin/tempDevice/list', { status: 'pending' }, 10);
+  const list = useList(reservationsAdminApi.list, filter);
+  const devices = useList(reservationsAdminApi.tempDeviceList, { status: 'pending' }, 10);
   const [target, setTarget] = useState<{
     kind: 'reject' | 'device';
     booking?: Booking;
@@ -67,8 +64,8 @@ export default function Reservations({ me }: { me: Me }) {
   const [note, setNote] = useState('');
   const manager = me.permissions.includes('reservations.manage');
 
-  const act = (path: string, body: Record<string, unknown>, done: string) =>
-    staffAction(path, body, done, () => Promise.all([list.reload(), devices.reload()]));
+  const act = (call: Target, body: Record<string, unknown>, done: string) =>
+    staffAction(call, body, done, () => Promise.all([list.reload(), devices.reload()]));
 
   return (
     // One column that may shrink below a wide table (the table scrolls instead).
@@ -80,7 +77,7 @@ export default function Reservations({ me }: { me: Me }) {
           actions={
             view === 'list' && (
               <ExportCsv<Booking>
-                list="/api/admin/reservation/list"
+                list={reservationsAdminApi.list}
                 filter={filter}
                 name="仪器预约"
                 columns={[
@@ -206,11 +203,9 @@ export default function Reservations({ me }: { me: Me }) {
                             type="button"
                             className={s.path === 'confirm' ? button.primary : button.ghost}
                             onClick={() =>
-                              void act(
-                                `/api/admin/reservation/${s.path}`,
-                                { rid: b.rid },
-                                `已${s.label}`,
-                              ).then((e) => e && notice('error', e))
+                              void act(s.call, { rid: b.rid }, `已${s.label}`).then(
+                                (e) => e && notice('error', e),
+                              )
                             }
                           >
                             {s.label}
@@ -288,9 +283,9 @@ export default function Reservations({ me }: { me: Me }) {
         onClose={() => setTarget(null)}
         onSubmit={() =>
           target?.kind === 'reject'
-            ? act('/api/admin/reservation/reject', { rid: target.booking!.rid, reason: note }, '预约已驳回')
+            ? act(reservationsAdminApi.reject, { rid: target.booking!.rid, reason: note }, '预约已驳回')
             : act(
-                '/api/admin/tempDevice/operate',
+                reservationsAdminApi.tempDeviceReview,
                 { rid: target!.device!.rid, action: target!.approve ? 'approve' : 'reject', note },
                 '审核完成',
               )

@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
-import { firstError, wxBindSchema, SMS_PURPOSE, type LoginResult } from '../../lib/shared/accounts/auth.ts';
+import { firstError, wxBindSchema, SMS_PURPOSE } from '../../lib/shared/accounts/auth.ts';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { CodeButton, Field, formValues, LinkButton, SubmitButton } from './fields.tsx';
 import { finishLogin } from '../../lib/client/auth.ts';
+import { accountsApi } from '../../lib/shared/accounts/api.ts';
 
 /** A WeChat user with no account proves a phone, which binds (or creates) the account. */
 export default function BindPanel({
@@ -25,7 +26,7 @@ export default function BindPanel({
     const error = firstError(parsed);
     if (error || !parsed.success) return toast.error(error ?? '');
     setPending(true);
-    const result = await api.post<LoginResult>('/api/open/wx/bind', parsed.data);
+    const result = await api.call(accountsApi.wxBind, parsed.data);
     if (!(await finishLogin(result, onDone))) setPending(false);
   }
 

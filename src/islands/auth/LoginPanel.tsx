@@ -5,7 +5,6 @@ import {
   passwordLoginSchema,
   smsLoginSchema,
   SMS_PURPOSE,
-  type LoginResult,
 } from '../../lib/shared/accounts/auth.ts';
 import { api } from '../../lib/client/api.ts';
 import { finishLogin } from '../../lib/client/auth.ts';
@@ -13,6 +12,7 @@ import { $remembered, rememberLogin } from '../../lib/client/stores.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { CodeButton, Field, formValues, LinkButton, SubmitButton } from './fields.tsx';
 import WechatLogin from './WechatLogin.tsx';
+import { accountsApi } from '../../lib/shared/accounts/api.ts';
 
 export type LoginTab = 0 | 1 | 2;
 const TABS = ['密码登录', '验证码登录', '微信扫码'] as const;
@@ -100,7 +100,7 @@ function PasswordLogin({
     const error = firstError(parsed);
     if (error || !parsed.success) return toast.error(error ?? '');
     setPending(true);
-    const result = await api.post<LoginResult>('/api/open/login', parsed.data);
+    const result = await api.call(accountsApi.login, parsed.data);
     if (result?.token) rememberLogin(remember ? { account: parsed.data.account } : null);
     const ok = await finishLogin(result, onDone);
     if (!ok) setPending(false);
@@ -160,7 +160,7 @@ function SmsLogin({ account, onDone }: { account?: string; onDone: () => void })
     const error = firstError(parsed);
     if (error || !parsed.success) return toast.error(error ?? '');
     setPending(true);
-    const result = await api.post<LoginResult>('/api/open/loginForCode', parsed.data);
+    const result = await api.call(accountsApi.codeLogin, parsed.data);
     if (!(await finishLogin(result, onDone))) setPending(false);
   }
 

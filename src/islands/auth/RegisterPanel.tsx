@@ -5,13 +5,13 @@ import {
   registerFormSchema,
   resetFormSchema,
   SMS_PURPOSE,
-  type LoginResult,
 } from '../../lib/shared/accounts/auth.ts';
 import { finishLogin } from '../../lib/client/auth.ts';
 import { api } from '../../lib/client/api.ts';
 import { setInviterCode } from '../../lib/client/stores.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { CodeButton, Field, formValues, LinkButton, SubmitButton } from './fields.tsx';
+import { accountsApi } from '../../lib/shared/accounts/api.ts';
 
 export const MSG_REGISTERED = '注册成功!';
 export const MSG_RESET = '密码重置成功!';
@@ -44,7 +44,7 @@ export function RegisterPanel({
     if (error || !parsed.success) return toast.error(error ?? '');
     const { phone, code, password, inviterCode: inviter, agreement_version } = parsed.data;
     setPending(true);
-    const result = await api.post<LoginResult>('/api/open/sign', {
+    const result = await api.call(accountsApi.register, {
       phone,
       code,
       password,
@@ -145,7 +145,7 @@ export function ResetPanel({ onLogin, onDone }: { onLogin: () => void; onDone: (
     if (error || !parsed.success) return toast.error(error ?? '');
     const { account, code, password } = parsed.data;
     setPending(true);
-    const ok = await api.post('/api/open/reset', { account, code, password });
+    const ok = await api.call(accountsApi.reset, { account, code, password });
     setPending(false);
     if (ok === undefined) return;
     toast.success(MSG_RESET);

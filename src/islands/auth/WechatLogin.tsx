@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
-import type { WxPollResult, WxTicket } from '../../lib/shared/accounts/auth.ts';
+import type { WxPollResult } from '../../lib/shared/accounts/auth.ts';
 import { api, ApiError } from '../../lib/client/api.ts';
 import { finishLogin } from '../../lib/client/auth.ts';
+import { accountsApi } from '../../lib/shared/accounts/api.ts';
 
 export const QR_POLL_MS = 1000;
 export const MSG_SCANNED = '扫码成功';
@@ -45,7 +46,7 @@ export default function WechatLogin({
     let alive = true;
     setState({ kind: 'loading' });
     void (async () => {
-      const ticket = await api.get<WxTicket>('/api/open/wx/ticket');
+      const ticket = await api.call(accountsApi.wxTicket);
       if (!alive) return;
       if (!ticket?.ticket) return setState({ kind: 'failed' });
       const image = await QRCode.toDataURL(ticket.qr_code_url, {
@@ -63,8 +64,8 @@ export default function WechatLogin({
         if (Date.now() >= deadline) return expire();
         let result: WxPollResult | null | undefined;
         try {
-          result = await api.post<WxPollResult>(
-            '/api/open/wx/qrCodeLogin',
+          result = await api.call(
+            accountsApi.wxPoll,
             { ticket: ticket.ticket },
             { timeout: QR_POLL_MS, throws: true },
           );

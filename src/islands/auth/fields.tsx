@@ -7,6 +7,7 @@ import {
 } from '../../lib/shared/accounts/auth.ts';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
+import { accountsApi } from '../../lib/shared/accounts/api.ts';
 
 export const MSG_CODE_SENT = '验证码已发送!';
 export const codeButtonText = (left: number) => (left > 0 ? `${left}s后重新获取` : '获取验证码');
@@ -115,7 +116,7 @@ export function CodeButton({ useFor, phone, lockWhileSending = true }: CodeButto
     const error = firstError(sendCodeSchema.safeParse({ phone: phone(), useFor }));
     if (error) return toast.error(error);
     if (lockWhileSending) setSending(true);
-    const data = await api.post('/api/open/code4sms', { phone: phone().trim(), useFor });
+    const data = await api.call(accountsApi.sendCode, { phone: phone().trim(), useFor });
     setSending(false);
     if (data === undefined) return; // the client has shown the message; the button is free again
     toast.success(MSG_CODE_SENT);

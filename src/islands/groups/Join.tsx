@@ -7,6 +7,8 @@ import { toast } from '../../lib/client/toast.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import { GroupHead, limitText, PAYMENT_TONE, type GroupPayment, type MyGroup } from './common.tsx';
 import { formatFen } from '../../lib/shared/money.ts';
+import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
+import { groupsApi } from '../../lib/shared/groups/api.ts';
 
 type Found = { rid: string; name: string; institution: string; pi_name: string };
 
@@ -14,12 +16,12 @@ type Found = { rid: string; name: string; institution: string; pi_name: string }
 function MyPayments({ rid }: { rid: string }) {
   const [list, setList] = useState<GroupPayment[] | null>(null);
   const load = useCallback(async () => {
-    const r = await api.post<{ list: GroupPayment[] }>('/api/auth/cluster/payments', { rid, size: 20 });
+    const r = await api.post<OutputOf<typeof groupsApi.payments>>(groupsApi.payments.path, { rid, size: 20 });
     if (r) setList(r.list);
   }, [rid]);
   useEffect(() => void load(), [load]);
   async function withdraw(p: GroupPayment) {
-    if ((await api.post('/api/auth/cluster/withdraw', { rid: p.rid })) === undefined) return;
+    if ((await api.call(groupsApi.withdraw, { rid: p.rid })) === undefined) return;
     toast.success('已撤回支付申请');
     void load();
   }
@@ -57,7 +59,7 @@ function Join() {
   const [busy, setBusy] = useState(false);
   const [confirmDialog, ask] = useConfirm();
   const load = useCallback(async () => {
-    const res = await api.post<{ list: MyGroup[] }>('/api/auth/cluster/mine', {});
+    const res = await api.call(groupsApi.mine, {});
     if (res) setGroups(res.list);
   }, []);
   useEffect(() => {
@@ -69,7 +71,7 @@ function Join() {
 
   async function apply(body: Record<string, string>) {
     setBusy(true);
-    const res = await api.post<{ status: string; name: string }>('/api/auth/cluster/apply', body);
+    const res = await api.post<OutputOf<typeof groupsApi.apply>>(groupsApi.apply.path, body);
     setBusy(false);
     if (!res) return;
     toast.success(res.status === 'active' ? `已加入「${res.name}」!` : '申请已提交，请等待组长审核');
@@ -83,7 +85,7 @@ function Join() {
   }
   async function search(e: FormEvent) {
     e.preventDefault();
-    const res = await api.post<{ list: Found[] }>('/api/auth/cluster/search', { keyword, size: 20 });
+    const res = await api.call(groupsApi.search, { keyword, size: 20 });
     if (res) setFound(res.list);
   }
   async function leave(g: MyGroup) {
@@ -97,10 +99,7 @@ function Join() {
     // user/info answers { userInfo: { rid, … }, … }: leaving names oneself as the member.
     const me = await api.post<{ userInfo: { rid: string } }>('/api/auth/user/info', {});
     const userRid = me?.userInfo.rid;
-    if (
-      userRid &&
-      (await api.post('/api/auth/cluster/delete', { rid: g.rid, user_rid: userRid })) !== undefined
-    ) {
+    if (userRid && (await api.call(groupsApi.remove, { rid: g.rid, user_rid: userRid })) !== undefined) {
       toast.success('已退出');
       void load();
     }
@@ -222,8 +221,7 @@ function Join() {
                       type="button"
                       className="btn-primary h-8 px-3 text-sm"
                       onClick={async () => {
-                        if ((await api.post('/api/auth/cluster/acceptLeader', { rid: g.rid })) === undefined)
-                          return;
+                        if ((await api.call(groupsApi.acceptLeader, { rid: g.rid })) === undefined) return;
                         toast.success('您已成为组长!');
                         void load();
                       }}

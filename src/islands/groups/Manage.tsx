@@ -26,6 +26,8 @@ import {
 } from './common.tsx';
 
 import { shanghaiMonth } from '../../lib/shared/time.ts';
+import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
+import { groupsApi } from '../../lib/shared/groups/api.ts';
 
 type Form = {
   title: string;
@@ -105,8 +107,8 @@ function GroupPanel({
   const rid = summary.rid;
   const load = useCallback(async () => {
     const [d, p] = await Promise.all([
-      api.post<GroupDetail>('/api/auth/cluster/detail', { rid }),
-      api.post<{ list: GroupPayment[]; paid_fen: number }>('/api/auth/cluster/payments', {
+      api.call(groupsApi.detail, { rid }),
+      api.call(groupsApi.payments, {
         rid,
         month,
         size: 50,
@@ -408,10 +410,10 @@ function GroupPanel({
                       className="btn-primary h-8 px-3"
                       onClick={async () => {
                         // Paid another way meanwhile: the request closes instead, and says so.
-                        const res = await api.post<{ status: string; message: string }>(
-                          '/api/auth/cluster/decide',
-                          { rid: p.rid, approve: true },
-                        );
+                        const res = await api.post<OutputOf<typeof groupsApi.decide>>(groupsApi.decide.path, {
+                          rid: p.rid,
+                          approve: true,
+                        });
                         if (!res) return;
                         if (res.status === 'closed') toast.info(res.message);
                         else toast.success('已批准并支付!');
@@ -476,7 +478,7 @@ function Manage() {
   const [groups, setGroups] = useState<MyGroup[] | null>(null);
   const [form, setForm] = useState<Form | null>(null);
   const load = useCallback(async () => {
-    const res = await api.post<{ list: MyGroup[] }>('/api/auth/cluster/mine', {});
+    const res = await api.call(groupsApi.mine, {});
     if (res) setGroups(res.list.filter((g) => g.my_status === 'active' && g.role !== 'member'));
   }, []);
   useEffect(() => void load(), [load]);

@@ -5,6 +5,7 @@ import { toast } from '../../lib/client/toast.ts';
 import { GROUP_REQUEST_EVENT, groupRequestChanged, ORDER_PAID_EVENT } from '../../lib/client/pay-events.ts';
 import type { GroupWaitingSchema } from '../../lib/shared/groups/responses.ts';
 import { formatFen } from '../../lib/shared/money.ts';
+import { groupsApi } from '../../lib/shared/groups/api.ts';
 
 export type WaitingRequest = z.output<typeof GroupWaitingSchema>['list'][number];
 
@@ -15,7 +16,7 @@ export type WaitingRequest = z.output<typeof GroupWaitingSchema>['list'][number]
 export function useWaitingRequests(): Map<string, WaitingRequest> {
   const [byOrder, setByOrder] = useState(new Map<string, WaitingRequest>());
   const load = useCallback(async () => {
-    const res = await api.post<{ list: WaitingRequest[] }>('/api/auth/cluster/waiting', {}, { silent: true });
+    const res = await api.call(groupsApi.waiting, {}, { silent: true });
     if (res) setByOrder(new Map(res.list.map((r) => [r.order_rid, r])));
   }, []);
   useEffect(() => {
@@ -39,7 +40,7 @@ export function WaitingMark({ request }: { request: WaitingRequest }) {
   const [busy, setBusy] = useState(false);
   async function withdraw() {
     setBusy(true);
-    const done = await api.post('/api/auth/cluster/withdraw', { rid: request.rid });
+    const done = await api.call(groupsApi.withdraw, { rid: request.rid });
     setBusy(false);
     if (done === undefined) return;
     toast.success('已撤回支付申请');

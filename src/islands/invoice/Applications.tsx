@@ -20,6 +20,8 @@ import type {
   InvoiceableOrdersSchema,
 } from '../../lib/shared/invoices/responses.ts';
 import type { Title } from './Titles.tsx';
+import { invoicesApi } from '../../lib/shared/invoices/api.ts';
+import { pathOf } from '../../lib/shared/api/endpoint.ts';
 
 type Application = z.output<typeof InvoiceApplicationSchema>;
 type Detail = z.output<typeof InvoiceDetailSchema>;
@@ -100,7 +102,7 @@ function ApplyDialog({
     if (!open) return;
     setError('');
     setOrders(null);
-    const titlesLoaded = api.post<{ list: Title[] }>('/api/auth/invoice/list', {}).then((r) => {
+    const titlesLoaded = api.call(invoicesApi.titles, {}).then((r) => {
       const list = r?.list ?? [];
       setTitles(list);
       setTitleRid(
@@ -111,7 +113,7 @@ function ApplyDialog({
       return list;
     });
     const filter = statement ? { statement_rid: statement } : {};
-    void api.post<Offer>('/api/auth/invoiceApply/orders', filter).then(async (r) => {
+    void api.call(invoicesApi.orders, filter).then(async (r) => {
       // The orders or top-up of the application being changed are on it, so not offered: add them back.
       const own = (editing?.lines ?? [])
         .filter((l) => l.order_rid && !r?.list.some((o) => o.rid === l.order_rid))
@@ -212,7 +214,7 @@ function ApplyDialog({
         other_file_rids: otherRids,
       };
       await api.post(
-        editing ? '/api/auth/invoiceApply/edit' : '/api/auth/invoiceApply/add',
+        editing ? invoicesApi.edit.path : invoicesApi.apply.path,
         editing ? { ...body, rid: editing.rid } : body,
         {
           throws: true,
@@ -490,7 +492,7 @@ function ApplyDialog({
  * and the reimbursement ZIP to download, and 申请开票 / 修改.
  */
 function Applications() {
-  const list = usePagedList<Application>('/api/auth/invoiceApply/list4person', { size: 10 });
+  const list = usePagedList<Application>(invoicesApi.list.path, { size: 10 });
   const [history, setHistory] = useState<History | null>(null);
   const [dialog, setDialog] = useState<{
     editing: Detail | null;
@@ -498,7 +500,7 @@ function Applications() {
     prestore?: string;
   } | null>(null);
   const loadHistory = useCallback(async () => {
-    const h = await api.post<History>('/api/auth/asset/invoiceHistory', {});
+    const h = await api.call(invoicesApi.history, {});
     if (h) setHistory(h);
   }, []);
   useEffect(() => void loadHistory(), [loadHistory]);
@@ -516,7 +518,7 @@ function Applications() {
   }, []);
 
   async function edit(a: Application) {
-    const detail = await api.post<Detail>('/api/auth/invoiceApply/info', { rid: a.rid });
+    const detail = await api.call(invoicesApi.detail, { rid: a.rid });
     if (detail) setDialog({ editing: detail });
   }
 
@@ -592,7 +594,7 @@ function Applications() {
                       className="btn-ghost h-8 px-3"
                       onClick={() =>
                         void saveFile(
-                          `/api/auth/invoiceApply/file/${a.rid}`,
+                          pathOf(invoicesApi.file, { rid: a.rid }),
                           `发票-${a.invoice_no ?? a.rid}.pdf`,
                         )
                       }
@@ -605,7 +607,7 @@ function Applications() {
                     className="btn-primary h-8 px-3"
                     onClick={() =>
                       void saveFile(
-                        `/api/auth/invoiceApply/zip/${a.rid}`,
+                        pathOf(invoicesApi.zip, { rid: a.rid }),
                         `报销材料-${a.invoice_no ?? a.rid}.zip`,
                       )
                     }

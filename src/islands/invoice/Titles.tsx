@@ -8,7 +8,8 @@ import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { invoiceTitleSchema, TITLE_KIND_TEXT } from '../../lib/shared/invoices/invoices.ts';
 import type { InvoiceTitleSchema } from '../../lib/shared/invoices/responses.ts';
-import type { MyGroupsSchema } from '../../lib/shared/groups/responses.ts';
+import { invoicesApi } from '../../lib/shared/invoices/api.ts';
+import { groupsApi } from '../../lib/shared/groups/api.ts';
 
 export type Title = z.output<typeof InvoiceTitleSchema>;
 
@@ -61,7 +62,7 @@ function TitleDialog({
     if (!checked.success) return setError(checked.error.issues[0].message);
     setSaving(true);
     try {
-      await api.post(form.rid ? '/api/auth/invoice/edit' : '/api/auth/invoice/add', checked.data, {
+      await api.post(form.rid ? invoicesApi.titleEdit.path : invoicesApi.titleAdd.path, checked.data, {
         throws: true,
       });
       toast.success(form.rid ? '保存成功!' : '添加成功!');
@@ -189,7 +190,7 @@ function TitleCard({ t, onEdit, act }: { t: Title; onEdit: () => void; act: Act 
           <button
             type="button"
             className="btn-ghost h-8 px-3"
-            onClick={() => void act('/api/auth/invoice/default', t, '已设为默认!')}
+            onClick={() => void act(invoicesApi.titleDefault.path, t, '已设为默认!')}
           >
             设为默认
           </button>
@@ -203,7 +204,7 @@ function TitleCard({ t, onEdit, act }: { t: Title; onEdit: () => void; act: Act 
               type="button"
               className="btn-ghost h-8 px-3 text-red-600"
               onClick={() =>
-                void act('/api/auth/invoice/del', t, '删除成功!', {
+                void act(invoicesApi.titleDelete.path, t, '删除成功!', {
                   title: '删除抬头',
                   text: `确定删除抬头「${t.name}」吗？`,
                 })
@@ -230,13 +231,13 @@ function Titles() {
   const [groups, setGroups] = useState<ManagedGroup[]>([]);
   const [editing, setEditing] = useState<Draft | null>(null);
   const load = useCallback(async () => {
-    const res = await api.post<{ list: Title[] }>('/api/auth/invoice/list', {});
+    const res = await api.call(invoicesApi.titles, {});
     if (res) setList(res.list);
   }, []);
   useEffect(() => {
     void load();
     void api
-      .post<z.output<typeof MyGroupsSchema>>('/api/auth/cluster/mine', {})
+      .call(groupsApi.mine, {})
       .then((res) =>
         setGroups(
           (res?.list ?? []).filter(

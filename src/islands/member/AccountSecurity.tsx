@@ -13,6 +13,7 @@ import { CodeButton, formValues } from '../auth/fields.tsx';
 import Dialog from '../ui/Dialog.tsx';
 import { inputClass, Row, TextField } from '../ui/kit.tsx';
 import { reloadUser } from '../ui/session-user.ts';
+import { accountsApi } from '../../lib/shared/accounts/api.ts';
 
 type Kind = 'phone' | 'password';
 
@@ -107,7 +108,7 @@ function ChangePhone({ open, onClose, hint }: DialogProps) {
     const error = firstError(parsed);
     if (error || !parsed.success) return toast.error(error ?? '');
     setPending(true);
-    const done = await api.post('/api/auth/user/update4contact', parsed.data);
+    const done = await api.call(accountsApi.updateContact, parsed.data);
     setPending(false);
     if (done === undefined) return;
     toast.success('手机号已更换，请用新手机号登录');
@@ -177,7 +178,7 @@ function ChangePassword({ open, onClose, hint }: DialogProps) {
     if (error || !parsed.success) return toast.error(error ?? '');
     setPending(true);
     const { password, new_password } = parsed.data;
-    const done = await api.post('/api/auth/user/update4password', { password, new_password });
+    const done = await api.call(accountsApi.updatePassword, { password, new_password });
     setPending(false);
     if (done === undefined) return;
     toast.success('密码修改成功!');

@@ -16,6 +16,7 @@ import {
   type PayChannelName,
 } from '../../lib/shared/payments.ts';
 import OnlinePay from './OnlinePay.tsx';
+import { groupsApi } from '../../lib/shared/groups/api.ts';
 
 /** web/order/ready2pay: what the order owes now and where each way of paying would take it from. */
 export type ReadyToPay = z.output<typeof ReadyToPaySchema>;
@@ -79,14 +80,10 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
     void load(rid);
     setWaitingOn(null);
     void api
-      .post<{ list: { order_rid: string; group_name: string }[] }>(
-        '/api/auth/cluster/waiting',
-        {},
-        { silent: true },
-      )
+      .call(groupsApi.waiting, {}, { silent: true })
       .then((r) => setWaitingOn(r?.list.find((w) => w.order_rid === rid)?.group_name ?? null));
     // The research groups this customer may pay from (decision 0033).
-    void api.post<{ list: MyGroup[] }>('/api/auth/cluster/mine', {}, { silent: true }).then((r) => {
+    void api.call(groupsApi.mine, {}, { silent: true }).then((r) => {
       const active = (r?.list ?? []).filter((g) => g.my_status === 'active');
       setGroups(active);
       setGroupRid(active[0]?.rid ?? '');
@@ -97,8 +94,8 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
     if (paying || !groupRid) return;
     setPaying(true);
     try {
-      const res = await api.post<{ status: 'paid' | 'pending'; message: string }>(
-        '/api/auth/cluster/pay',
+      const res = await api.call(
+        groupsApi.pay,
         { rid: groupRid, order_rid: info.rid, label, idempotency_key: key.current },
         { throws: true },
       );

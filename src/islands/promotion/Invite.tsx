@@ -15,6 +15,7 @@ import type {
   InviteOrdersSchema,
 } from '../../lib/shared/promotion/responses.ts';
 import { drawPoster } from './poster.ts';
+import { promotionApi } from '../../lib/shared/promotion/api.ts';
 
 type Init = z.output<typeof InviteInitSchema>;
 type Invitee = z.output<typeof InviteeSchema>;
@@ -162,7 +163,7 @@ function OrdersDialog({ who, onClose }: { who: Invitee | null; onClose: () => vo
     if (!who) return;
     setData(null);
     void api
-      .post<Orders>('/api/auth/invite/orderDetail', { user_rid: who.user_rid, page, size: 10 })
+      .call(promotionApi.inviteOrders, { user_rid: who.user_rid, page, size: 10 })
       .then((res) => res && setData(res));
   }, [who, page]);
   return (
@@ -204,10 +205,10 @@ function OrdersDialog({ who, onClose }: { who: Invitee | null; onClose: () => vo
 /** /member/invite: my code, link, QR code and poster; the people I invited and their orders. */
 function Invite({ siteName }: { siteName: string }) {
   const [init, setInit] = useState<Init | null>(null);
-  const list = usePagedList<Invitee>('/api/auth/invite/list', { size: 10 });
+  const list = usePagedList<Invitee>(promotionApi.inviteList.path, { size: 10 });
   const [who, setWho] = useState<Invitee | null>(null);
   useEffect(() => {
-    void api.post<Init>('/api/auth/invite/init', {}).then((res) => res && setInit(res));
+    void api.call(promotionApi.inviteInit, {}).then((res) => res && setInit(res));
   }, []);
   if (!init) return <Loading />;
   return (

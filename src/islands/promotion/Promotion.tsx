@@ -25,6 +25,7 @@ import type {
   RebateEntrySchema,
   WithdrawalSchema,
 } from '../../lib/shared/promotion/responses.ts';
+import { promotionApi } from '../../lib/shared/promotion/api.ts';
 
 type Mine = z.output<typeof MyPromotionSchema>;
 type Entry = z.output<typeof RebateEntrySchema>;
@@ -34,9 +35,7 @@ type Campaign = z.output<typeof CampaignSchema>;
 function Campaigns() {
   const [list, setList] = useState<Campaign[]>([]);
   useEffect(() => {
-    void api
-      .post<{ list: Campaign[] }>('/api/auth/web/promotion/all4user', {}, { silent: true })
-      .then((res) => res && setList(res.list));
+    void api.call(promotionApi.campaigns, {}, { silent: true }).then((res) => res && setList(res.list));
   }, []);
   if (!list.length) return null;
   return (
@@ -95,7 +94,7 @@ function Apply({ mine, onDone }: { mine: Mine; onDone: () => void }) {
     const checked = promoterApplySchema.safeParse(form);
     if (!checked.success) return toast.error(checked.error.issues[0].message);
     setBusy(true);
-    const res = await api.post('/api/auth/promoter_apply/add', checked.data);
+    const res = await api.call(promotionApi.apply, checked.data);
     setBusy(false);
     if (res) {
       toast.success('提交成功!');
@@ -256,7 +255,7 @@ function WithdrawDialog({
     setBusy(true);
     setError('');
     try {
-      await api.post('/api/auth/promoter_rebate_withdraw/add', checked.data, { throws: true });
+      await api.call(promotionApi.withdrawAdd, checked.data, { throws: true });
       toast.success('提现申请已提交，请等待打款');
       key.current = newRequestKey();
       setAmount('');
@@ -349,7 +348,7 @@ function EditAccountDialog({
     const checked = withdrawUpdateSchema.safeParse({ ...draft, rid: w.rid });
     if (!checked.success) return setError(checked.error.issues[0].message);
     try {
-      await api.post('/api/auth/promoter_rebate_withdraw/update4user', checked.data, { throws: true });
+      await api.call(promotionApi.withdrawUpdate, checked.data, { throws: true });
       toast.success('收款账户已更新');
       onDone();
       onClose();
@@ -418,7 +417,7 @@ const TABS = [
 ] as const;
 
 function RebateList({ version }: { version: number }) {
-  const list = usePagedList<Entry>('/api/auth/promoter_rebate/list', { size: 10, filter: { version } });
+  const list = usePagedList<Entry>(promotionApi.rebates.path, { size: 10, filter: { version } });
   if (!list.data) return <Loading />;
   if (!list.data.list.length) return <p className="py-10 text-center text-sm text-slate-400">暂无返利记录</p>;
   return (
@@ -453,7 +452,7 @@ function RebateList({ version }: { version: number }) {
 }
 
 function WithdrawalList({ version, onChanged }: { version: number; onChanged: () => void }) {
-  const list = usePagedList<Withdrawal>('/api/auth/promoter_rebate_withdraw/list', {
+  const list = usePagedList<Withdrawal>(promotionApi.withdrawList.path, {
     size: 10,
     filter: { version },
   });
@@ -468,7 +467,7 @@ function WithdrawalList({ version, onChanged }: { version: number; onChanged: ()
       danger: true,
     });
     if (!sure) return;
-    const res = await api.post('/api/auth/promoter_rebate_withdraw/cancel', { rid: w.rid });
+    const res = await api.call(promotionApi.withdrawCancel, { rid: w.rid });
     if (res) {
       toast.success('已取消，金额已退回');
       onChanged();
@@ -621,7 +620,7 @@ function Purse({ mine, reload }: { mine: Mine; reload: () => void }) {
 function Promotion() {
   const [mine, setMine] = useState<Mine | null>(null);
   const load = useCallback(async () => {
-    const res = await api.post<Mine>('/api/auth/myPromotion/init', {});
+    const res = await api.call(promotionApi.mine, {});
     if (res) setMine(res);
   }, []);
   useEffect(() => void load(), [load]);

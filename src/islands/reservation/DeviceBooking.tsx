@@ -26,6 +26,7 @@ import { toast } from '../../lib/client/toast.ts';
 import { formatFen } from '../../lib/shared/money.ts';
 import { SCENE_DATE_WARNING } from '../../lib/shared/member/pickup-dates.ts';
 import { addDays, shanghaiDate } from '../../lib/shared/slots.ts';
+import { reservationsApi } from '../../lib/shared/reservations/api.ts';
 
 type Week = { date: string; days: CalendarDay[] };
 
@@ -64,7 +65,7 @@ export default function DeviceBooking({ device }: { device: BookableDevice }) {
     async (date: string) => {
       const ticket = ++request.current;
       setLoading(true);
-      const data = await api.post<Week>('/api/open/device/query4timeExtra', { rid: device.rid, date });
+      const data = await api.call(reservationsApi.deviceWeek, { rid: device.rid, date });
       if (ticket !== request.current) return null;
       setLoading(false);
       if (!data) return null;
@@ -99,8 +100,8 @@ export default function DeviceBooking({ device }: { device: BookableDevice }) {
     setPending(true);
     setProblem(null);
     try {
-      const res = await api.post<Booked>(
-        '/api/auth/reservation/add',
+      const res = await api.call(
+        reservationsApi.add,
         {
           device_rid: device.rid,
           start: pick.start,

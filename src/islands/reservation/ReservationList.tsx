@@ -24,6 +24,7 @@ import { formatFen } from '../../lib/shared/money.ts';
 
 import { shanghaiDate, shanghaiMinute } from '../../lib/shared/slots.ts';
 import { shanghaiWeekday } from '../../lib/shared/time.ts';
+import { reservationsApi } from '../../lib/shared/reservations/api.ts';
 
 const PAGE_SIZE = 10;
 const TABS: { scope: ReservationScope; label: string; empty: string }[] = [
@@ -55,7 +56,7 @@ function when(r: Reservation): string {
 function ReservationList() {
   const [scope, setScope] = useState<ReservationScope>('upcoming');
   const { page, setPage, data, pages, reload } = usePagedList<Reservation, { scene_date: string | null }>(
-    '/api/auth/reservation/list4person',
+    reservationsApi.list.path,
     { size: PAGE_SIZE, filter: { scope } },
   );
   const [busy, setBusy] = useState<string | null>(null);
@@ -98,7 +99,7 @@ function ReservationList() {
     });
     if (!ok) return;
     setBusy(r.rid);
-    const done = await api.post('/api/auth/reservation/cancel', { rid: r.rid });
+    const done = await api.call(reservationsApi.cancel, { rid: r.rid });
     setBusy(null);
     if (done !== undefined) {
       toast.success('预约已取消');

@@ -4,6 +4,7 @@ import { Row, Spinner, TextField, textareaClass } from '../ui/kit.tsx';
 import type { TempDevice } from './types.ts';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
+import { reservationsApi } from '../../lib/shared/reservations/api.ts';
 
 const EMPTY = { name: '', model: '', description: '' };
 
@@ -40,7 +41,7 @@ export default function TempDeviceForm({
     if (!body.name) return toast.error('[设备名称]不能为空');
     if (!body.description) return toast.error('[设备说明]不能为空');
     setPending(true);
-    const added = await api.post<TempDevice>('/api/auth/tempDevice/add', body);
+    const added = await api.call(reservationsApi.tempDeviceAdd, body);
     setPending(false);
     if (added) {
       toast.success('提交成功，等待审核');

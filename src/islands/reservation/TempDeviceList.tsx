@@ -7,6 +7,7 @@ import { usePagedList } from '../ui/use-paged-list.ts';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import { reservationsApi } from '../../lib/shared/reservations/api.ts';
 
 const STATUS_STYLE: Record<string, string> = {
   pending: 'bg-hot-50 text-hot-600 ring-hot-100',
@@ -16,7 +17,9 @@ const STATUS_STYLE: Record<string, string> = {
 
 /** The equipment the user registered (tempDevice), its review status and the staff's note. */
 export default function TempDeviceList() {
-  const { page, setPage, data, pages, reload } = usePagedList<TempDevice>('/api/auth/tempDevice/list');
+  const { page, setPage, data, pages, reload } = usePagedList<TempDevice>(
+    reservationsApi.tempDeviceList.path,
+  );
   const [adding, setAdding] = useState(false);
   const [confirmDialog, ask] = useConfirm();
 
@@ -28,7 +31,7 @@ export default function TempDeviceList() {
       danger: true,
     });
     if (!ok) return;
-    const done = await api.post('/api/auth/tempDevice/operate', { rid: d.rid, action: 'delete' });
+    const done = await api.call(reservationsApi.tempDeviceDelete, { rid: d.rid, action: 'delete' });
     if (done !== undefined) {
       toast.success('操作成功!');
       reload();

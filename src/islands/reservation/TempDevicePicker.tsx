@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import TempDeviceForm from './TempDeviceForm.tsx';
-import type { Reservation, TempDevice } from './types.ts';
+import type { TempDevice } from './types.ts';
 import { api } from '../../lib/client/api.ts';
+import { reservationsApi } from '../../lib/shared/reservations/api.ts';
 
 const STATUS_STYLE: Record<string, string> = {
   pending: 'text-hot-600',
@@ -27,12 +28,8 @@ export default function TempDevicePicker({
 
   const load = useCallback(async () => {
     const [devices, reservations] = await Promise.all([
-      api.post<{ list: TempDevice[] }>('/api/auth/tempDevice/list', { page: 1, size: 50 }, { silent: true }),
-      api.post<{ list: Reservation[] }>(
-        '/api/auth/reservation/list4person',
-        { scope: 'upcoming', page: 1, size: 50 },
-        { silent: true },
-      ),
+      api.call(reservationsApi.tempDeviceList, { page: 1, size: 50 }, { silent: true }),
+      api.call(reservationsApi.list, { scope: 'upcoming', page: 1, size: 50 }, { silent: true }),
     ]);
     setList(devices?.list ?? []);
     setUpcoming(new Set((reservations?.list ?? []).map((r) => r.rid)));

@@ -20,6 +20,7 @@ import {
   tokenStatus,
 } from './session.ts';
 import { toast } from './toast.ts';
+import { accountsApi } from '../shared/accounts/api.ts';
 
 export const MSG_LOGIN_OK = '登录成功!';
 /** Set for the next page when a login navigates away before the attestation prompt shows. */
@@ -161,7 +162,7 @@ export function createAuth(deps: AuthDeps = {}) {
   /** Revokes the session on the server, then clears everything and leaves guarded pages. */
   async function logout(): Promise<void> {
     clearTimeout(timer);
-    if ($token.get()) await quietApi.post('/api/auth/logout', {}, { timeout: 5000 });
+    if ($token.get()) await quietApi.call(accountsApi.logout, {}, { timeout: 5000 });
     clearSession();
     if (typeof window === 'undefined') return;
     if (requiresLogin(location.pathname)) location.replace('/');

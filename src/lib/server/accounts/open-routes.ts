@@ -1,18 +1,9 @@
-import { contract } from '../platform/http/contract.ts';
-import { CodeSentSchema, LoginResultSchema, RefreshResultSchema } from '../../shared/accounts/responses.ts';
-import { NoData } from '../../shared/responses.ts';
 import { Hono } from 'hono';
 import type { ApiEnv } from '../platform/http/api-env.ts';
-import { ok, readBody } from '../platform/http/envelope.ts';
+import { route } from '../platform/http/route.ts';
+import { ok } from '../platform/http/envelope.ts';
 import { clientIp, sessionMeta } from '../platform/http/client-ip.ts';
-import {
-  passwordLoginSchema,
-  refreshSchema,
-  registerRequestSchema,
-  resetRequestSchema,
-  sendCodeSchema,
-  smsLoginSchema,
-} from '../../shared/accounts/auth.ts';
+import { accountsApi } from '../../shared/accounts/api.ts';
 import { sendCode } from './codes.ts';
 import { register, resetPassword } from './signup.ts';
 import { codeLogin, passwordLogin } from './login.ts';
@@ -26,41 +17,41 @@ const REFRESH_IN_BODY = '请在请求体中提交刷新令牌';
 export function accountOpenRoutes() {
   const r = new Hono<ApiEnv>();
 
-  r.post('/code4sms', contract({ body: sendCodeSchema, response: CodeSentSchema }), async (c) => {
-    const { phone, useFor } = await readBody(c, sendCodeSchema);
+  route(r, accountsApi.sendCode, async (c, { body }) => {
+    const { phone, useFor } = await body();
     await sendCode(c.var.services, phone, useFor, clientIp(c));
     return ok(c, { resend_after: c.var.services.env.SMS_RESEND_SECONDS }, '验证码已发送!');
   });
 
   // Registered means logged in: the answer carries the session, as a login's does.
-  r.post('/sign', contract({ body: registerRequestSchema, response: LoginResultSchema }), async (c) => {
-    const input = await readBody(c, registerRequestSchema);
+  route(r, accountsApi.register, async (c, { body }) => {
+    const input = await body();
     await enforce(c.var.services, ipKey('auth', clientIp(c)), LIMITS.authPerIp);
     const user = await register(c.var.services, input);
     return ok(c, await createSession(c.var.services, user.id, sessionMeta(c)), '注册成功!');
   });
 
-  r.post('/reset', contract({ body: resetRequestSchema, response: NoData }), async (c) => {
-    const input = await readBody(c, resetRequestSchema);
+  route(r, accountsApi.reset, async (c, { body }) => {
+    const input = await body();
     await enforce(c.var.services, ipKey('auth', clientIp(c)), LIMITS.authPerIp);
     await resetPassword(c.var.services, input, clientIp(c));
     return ok(c, null, '密码重置成功!');
   });
 
-  r.post('/login', contract({ body: passwordLoginSchema, response: LoginResultSchema }), async (c) => {
-    const input = await readBody(c, passwordLoginSchema);
+  route(r, accountsApi.login, async (c, { body }) => {
+    const input = await body();
     return ok(c, await passwordLogin(c.var.services, input, sessionMeta(c)), '登录成功!');
   });
 
-  r.post('/loginForCode', contract({ body: smsLoginSchema, response: LoginResultSchema }), async (c) => {
-    const input = await readBody(c, smsLoginSchema);
+  route(r, accountsApi.codeLogin, async (c, { body }) => {
+    const input = await body();
     return ok(c, await codeLogin(c.var.services, input, sessionMeta(c)), '登录成功!');
   });
 
-  r.post('/refresh4token', contract({ body: refreshSchema, response: RefreshResultSchema }), async (c) => {
+  route(r, accountsApi.refresh, async (c, { body }) => {
     // Only in the body: a token in the query string ends up in proxy and access logs (decision 0050).
     if (c.req.query('token') !== undefined) throw new DomainError(REFRESH_IN_BODY);
-    const { token } = await readBody(c, refreshSchema).catch((error: unknown) => {
+    const { token } = await body().catch((error: unknown) => {
       // No token at all (an empty body, a blank or mistyped one) is answered like a bad token.
       if (error instanceof DomainError && error.message === SESSION_EXPIRED)
         throw new DomainError(SESSION_EXPIRED, 401);

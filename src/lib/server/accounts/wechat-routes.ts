@@ -1,10 +1,9 @@
-import { contract } from '../platform/http/contract.ts';
-import { LoginResultSchema, WxPollResultSchema, WxTicketSchema } from '../../shared/accounts/responses.ts';
 import { Hono } from 'hono';
 import type { ApiEnv } from '../platform/http/api-env.ts';
-import { ok, readBody } from '../platform/http/envelope.ts';
+import { route } from '../platform/http/route.ts';
+import { ok } from '../platform/http/envelope.ts';
 import { clientIp, sessionMeta } from '../platform/http/client-ip.ts';
-import { wxBindSchema, wxTicketSchema } from '../../shared/accounts/auth.ts';
+import { accountsApi } from '../../shared/accounts/api.ts';
 import { bindWechat, createTicket, pollTicket, recordScan } from './wechat.ts';
 import {
   parseWechatXml,
@@ -16,26 +15,21 @@ import {
 export function wechatRoutes() {
   const r = new Hono<ApiEnv>();
 
-  r.get('/ticket', contract({ response: WxTicketSchema }), async (c) =>
-    ok(c, await createTicket(c.var.services, clientIp(c))),
-  );
+  route(r, accountsApi.wxTicket, async (c) => ok(c, await createTicket(c.var.services, clientIp(c))));
 
-  r.post('/qrCodeLogin', contract({ body: wxTicketSchema, response: WxPollResultSchema }), async (c) => {
-    const { ticket } = await readBody(c, wxTicketSchema);
+  route(r, accountsApi.wxPoll, async (c, { body }) => {
+    const { ticket } = await body();
     return ok(c, await pollTicket(c.var.services, ticket, sessionMeta(c)));
   });
 
-  r.post('/bind', contract({ body: wxBindSchema, response: LoginResultSchema }), async (c) => {
-    const input = await readBody(c, wxBindSchema);
+  route(r, accountsApi.wxBind, async (c, { body }) => {
+    const input = await body();
     return ok(c, await bindWechat(c.var.services, input, sessionMeta(c)), '登录成功!');
   });
 
   // The Official Account's server URL (WECHAT_PROVIDER=mp only; plain-text message mode).
-  r.on(
-    ['GET', 'POST'],
-    '/callback',
-    contract({ produces: 'WeChat server protocol: echostr or success (text), signed query' }),
-    async (c) => {
+  for (const call of [accountsApi.wxCallbackCheck, accountsApi.wxCallback]) {
+    route(r, call, async (c) => {
       const { env } = c.var.services;
       if (env.WECHAT_PROVIDER !== 'mp' || !env.WECHAT_TOKEN) return c.notFound();
       if (!verifyWechatSignature(env.WECHAT_TOKEN, c.req.query())) return c.text('invalid signature', 403);
@@ -44,8 +38,8 @@ export function wechatRoutes() {
       if (scan) await recordScan(c.var.services, scan.scene, scan.openid);
       // WeChat retries anything but a quick 'success'.
       return c.text('success');
-    },
-  );
+    });
+  }
 
   return r;
 }

@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import type { ApiEnv } from '../platform/http/api-env.ts';
-import { contract } from '../platform/http/contract.ts';
-import { ok, readBody } from '../platform/http/envelope.ts';
-import { staffGroupDetailSchema, staffGroupListSchema } from '../../shared/groups/groups.ts';
-import { StaffGroupDetailSchema, StaffGroupPageSchema } from '../../shared/groups/responses.ts';
+import { route } from '../platform/http/route.ts';
+import { ok } from '../platform/http/envelope.ts';
+import { groupsAdminApi } from '../../shared/groups/api.ts';
 import { shanghaiMonth } from '../../shared/statements/statements.ts';
 import { staffGroupDetail, staffGroupList } from './groups.ts';
 
@@ -11,19 +10,15 @@ import { staffGroupDetail, staffGroupList } from './groups.ts';
 export function groupAdminRoutes() {
   const r = new Hono<ApiEnv>();
 
-  r.post('/group/list', contract({ body: staffGroupListSchema, response: StaffGroupPageSchema }), async (c) =>
-    ok(c, await staffGroupList(c.var.services, await readBody(c, staffGroupListSchema))),
+  route(r, groupsAdminApi.list, async (c, { body }) =>
+    ok(c, await staffGroupList(c.var.services, await body())),
   );
 
-  r.post(
-    '/group/detail',
-    contract({ body: staffGroupDetailSchema, response: StaffGroupDetailSchema }),
-    async (c) => {
-      const { rid, month } = await readBody(c, staffGroupDetailSchema);
-      const s = c.var.services;
-      return ok(c, await staffGroupDetail(s, rid, month || shanghaiMonth(s.now())));
-    },
-  );
+  route(r, groupsAdminApi.detail, async (c, { body }) => {
+    const { rid, month } = await body();
+    const s = c.var.services;
+    return ok(c, await staffGroupDetail(s, rid, month || shanghaiMonth(s.now())));
+  });
 
   return r;
 }

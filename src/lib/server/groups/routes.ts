@@ -1,35 +1,9 @@
 import { Hono } from 'hono';
 import type { ApiEnv } from '../platform/http/api-env.ts';
-import { contract } from '../platform/http/contract.ts';
-import { ok, readBody } from '../platform/http/envelope.ts';
+import { route } from '../platform/http/route.ts';
+import { ok } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
-import { NoData } from '../../shared/responses.ts';
-import {
-  agreeSchema,
-  depositSchema,
-  groupAddSchema,
-  groupApplySchema,
-  groupOrdersSchema,
-  groupPaymentRidSchema,
-  groupPaySchema,
-  groupRidSchema,
-  groupSearchSchema,
-  limitSchema,
-  memberSchema,
-  paymentDecisionSchema,
-  roleSchema,
-} from '../../shared/groups/groups.ts';
-import {
-  GroupAppliedSchema,
-  GroupCreatedSchema,
-  GroupDecidedSchema,
-  GroupDetailSchema,
-  GroupPaidSchema,
-  GroupPaymentPageSchema,
-  GroupSearchPageSchema,
-  GroupWaitingSchema,
-  MyGroupsSchema,
-} from '../../shared/groups/responses.ts';
+import { groupsApi } from '../../shared/groups/api.ts';
 import {
   acceptLeadership,
   applyToGroup,
@@ -56,119 +30,107 @@ export function groupRoutes() {
   const r = new Hono<ApiEnv>();
   const s = (c: { var: ApiEnv['Variables'] }) => c.var.services;
 
-  r.post('/cluster/add', contract({ body: groupAddSchema, response: GroupCreatedSchema }), async (c) => {
+  route(r, groupsApi.add, async (c, { body }) => {
     const me = requireUser(c);
-    return ok(c, { rid: await createGroup(s(c), me.id, await readBody(c, groupAddSchema)) }, '课题组已创建');
+    return ok(c, { rid: await createGroup(s(c), me.id, await body()) }, '课题组已创建');
   });
 
-  r.post(
-    '/cluster/search',
-    contract({ body: groupSearchSchema, response: GroupSearchPageSchema }),
-    async (c) => {
-      requireUser(c);
-      return ok(c, await searchGroups(s(c), await readBody(c, groupSearchSchema)));
-    },
-  );
+  route(r, groupsApi.search, async (c, { body }) => {
+    requireUser(c);
+    return ok(c, await searchGroups(s(c), await body()));
+  });
 
-  r.post('/cluster/apply', contract({ body: groupApplySchema, response: GroupAppliedSchema }), async (c) => {
+  route(r, groupsApi.apply, async (c, { body }) => {
     const me = requireUser(c);
-    const joined = await applyToGroup(s(c), me.id, await readBody(c, groupApplySchema));
+    const joined = await applyToGroup(s(c), me.id, await body());
     return ok(c, joined, joined.status === 'active' ? '已加入课题组' : '申请已提交，请等待组长审核');
   });
 
-  r.post('/cluster/agree', contract({ body: agreeSchema, response: NoData }), async (c) => {
+  route(r, groupsApi.agree, async (c, { body }) => {
     const me = requireUser(c);
-    const input = await readBody(c, agreeSchema);
+    const input = await body();
     await decideApplicant(s(c), me.id, input);
     return ok(c, null, input.agree ? '已同意加入' : '已拒绝申请');
   });
 
-  r.post('/cluster/delete', contract({ body: memberSchema, response: NoData }), async (c) => {
+  route(r, groupsApi.remove, async (c, { body }) => {
     const me = requireUser(c);
-    await removeMember(s(c), me.id, await readBody(c, memberSchema));
+    await removeMember(s(c), me.id, await body());
     return ok(c, null, '操作成功');
   });
 
-  r.post('/cluster/transfer', contract({ body: memberSchema, response: NoData }), async (c) => {
+  route(r, groupsApi.transfer, async (c, { body }) => {
     const me = requireUser(c);
-    await offerLeadership(s(c), me.id, await readBody(c, memberSchema));
+    await offerLeadership(s(c), me.id, await body());
     return ok(c, null, '已发出转让，等待对方接受');
   });
 
-  r.post('/cluster/acceptLeader', contract({ body: groupRidSchema, response: NoData }), async (c) => {
+  route(r, groupsApi.acceptLeader, async (c, { body }) => {
     const me = requireUser(c);
-    await acceptLeadership(s(c), me.id, (await readBody(c, groupRidSchema)).rid);
+    await acceptLeadership(s(c), me.id, (await body()).rid);
     return ok(c, null, '您已成为组长');
   });
 
-  r.post('/cluster/mine', contract({ response: MyGroupsSchema }), async (c) => {
+  route(r, groupsApi.mine, async (c) => {
     const me = requireUser(c);
     return ok(c, await myGroups(s(c), me.id));
   });
 
-  r.post('/cluster/detail', contract({ body: groupRidSchema, response: GroupDetailSchema }), async (c) => {
+  route(r, groupsApi.detail, async (c, { body }) => {
     const me = requireUser(c);
-    return ok(c, await groupDetail(s(c), me.id, (await readBody(c, groupRidSchema)).rid));
+    return ok(c, await groupDetail(s(c), me.id, (await body()).rid));
   });
 
-  r.post('/cluster/role', contract({ body: roleSchema, response: NoData }), async (c) => {
+  route(r, groupsApi.role, async (c, { body }) => {
     const me = requireUser(c);
-    await setRole(s(c), me.id, await readBody(c, roleSchema));
+    await setRole(s(c), me.id, await body());
     return ok(c, null, '已设置');
   });
 
-  r.post('/cluster/limit', contract({ body: limitSchema, response: NoData }), async (c) => {
+  route(r, groupsApi.limit, async (c, { body }) => {
     const me = requireUser(c);
-    await setLimits(s(c), me.id, await readBody(c, limitSchema));
+    await setLimits(s(c), me.id, await body());
     return ok(c, null, '限额已保存');
   });
 
-  r.post('/cluster/dissolve', contract({ body: groupRidSchema, response: NoData }), async (c) => {
+  route(r, groupsApi.dissolve, async (c, { body }) => {
     const me = requireUser(c);
-    await dissolveGroup(s(c), me.id, (await readBody(c, groupRidSchema)).rid);
+    await dissolveGroup(s(c), me.id, (await body()).rid);
     return ok(c, null, '课题组已解散');
   });
 
-  r.post('/cluster/deposit', contract({ body: depositSchema, response: GroupDetailSchema }), async (c) => {
+  route(r, groupsApi.deposit, async (c, { body }) => {
     const me = requireUser(c);
-    return ok(c, await depositToGroup(s(c), me.id, await readBody(c, depositSchema)), '已转入课题组账户');
+    return ok(c, await depositToGroup(s(c), me.id, await body()), '已转入课题组账户');
   });
 
-  r.post('/cluster/pay', contract({ body: groupPaySchema, response: GroupPaidSchema }), async (c) => {
+  route(r, groupsApi.pay, async (c, { body }) => {
     const me = requireUser(c);
-    const paid = await payFromGroup(s(c), me.id, await readBody(c, groupPaySchema));
+    const paid = await payFromGroup(s(c), me.id, await body());
     return ok(c, paid, paid.message);
   });
 
-  r.post(
-    '/cluster/decide',
-    contract({ body: paymentDecisionSchema, response: GroupDecidedSchema }),
-    async (c) => {
-      const me = requireUser(c);
-      const decided = await decidePayment(s(c), me.id, await readBody(c, paymentDecisionSchema));
-      return ok(c, decided, decided.message);
-    },
-  );
-
-  r.post('/cluster/withdraw', contract({ body: groupPaymentRidSchema, response: NoData }), async (c) => {
+  route(r, groupsApi.decide, async (c, { body }) => {
     const me = requireUser(c);
-    await withdrawPayment(s(c), me.id, (await readBody(c, groupPaymentRidSchema)).rid);
+    const decided = await decidePayment(s(c), me.id, await body());
+    return ok(c, decided, decided.message);
+  });
+
+  route(r, groupsApi.withdraw, async (c, { body }) => {
+    const me = requireUser(c);
+    await withdrawPayment(s(c), me.id, (await body()).rid);
     return ok(c, null, '已撤回支付申请');
   });
 
-  r.post('/cluster/waiting', contract({ response: GroupWaitingSchema }), async (c) => {
+  route(r, groupsApi.waiting, async (c) => {
     const me = requireUser(c);
     return ok(c, await myWaitingRequests(s(c), me.id));
   });
 
-  r.post(
-    '/cluster/payments',
-    contract({ body: groupOrdersSchema, response: GroupPaymentPageSchema }),
-    async (c) => {
-      const me = requireUser(c);
-      return ok(c, await groupPaymentsList(s(c), me.id, await readBody(c, groupOrdersSchema)));
-    },
-  );
+  route(r, groupsApi.payments, async (c, { body }) => {
+    const me = requireUser(c);
+    return ok(c, await groupPaymentsList(s(c), me.id, await body()));
+  });
 
   return r;
 }

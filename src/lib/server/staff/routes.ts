@@ -1,33 +1,24 @@
 import { Hono } from 'hono';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ApiEnv } from '../platform/http/api-env.ts';
-import { contract } from '../platform/http/contract.ts';
-import { ok, readBody } from '../platform/http/envelope.ts';
+import { route } from '../platform/http/route.ts';
+import { ok } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { sessionMeta } from '../platform/http/client-ip.ts';
 import { DomainError } from '../platform/errors.ts';
 import { auditDenials, auditLog, staffMembers } from './tables.ts';
 import { users } from '../accounts/tables.ts';
 import { passwordLogin, revokeConsoleSessions } from '../accounts/index.ts';
-import { passwordLoginSchema } from '../../shared/accounts/auth.ts';
-import { LoginResultSchema } from '../../shared/accounts/responses.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { ROLE_PERMISSIONS, ROLE_TEXT } from '../../shared/staff/permissions.ts';
-import {
-  AuditPageSchema,
-  auditListSchema,
-  StaffMeSchema,
-  StaffMemberSchema,
-  StaffPageSchema,
-  staffSaveSchema,
-} from '../../shared/staff/staff.ts';
+import { staffAdminApi, staffApi } from '../../shared/staff/api.ts';
 import { staffRole } from './roles.ts';
 
 /** POST /api/open/staff/login: the console's own login (a staff session, decision 0023). */
 export function staffOpenRoutes() {
   const r = new Hono<ApiEnv>();
-  r.post('/staff/login', contract({ body: passwordLoginSchema, response: LoginResultSchema }), async (c) => {
-    const input = await readBody(c, passwordLoginSchema);
+  route(r, staffApi.login, async (c, { body }) => {
+    const input = await body();
     const s = c.var.services;
     const session = await passwordLogin(
       s,
@@ -44,7 +35,7 @@ export function staffOpenRoutes() {
 export function staffAdminRoutes() {
   const r = new Hono<ApiEnv>();
 
-  r.post('/me', contract({ response: StaffMeSchema }), async (c) => {
+  route(r, staffAdminApi.me, async (c) => {
     const me = requireUser(c);
     const [u] = await c.var.services.db.select().from(users).where(eq(users.id, me.id));
     const role = c.get('staffRole')!;
@@ -58,7 +49,7 @@ export function staffAdminRoutes() {
     });
   });
 
-  r.post('/staff/list', contract({ response: StaffPageSchema }), async (c) => {
+  route(r, staffAdminApi.list, async (c) => {
     const rows = await c.var.services.db
       .select({ m: staffMembers, u: users })
       .from(staffMembers)
@@ -67,40 +58,36 @@ export function staffAdminRoutes() {
     return ok(c, { list: rows.map(({ m, u }) => memberOut(m, u)), total: rows.length });
   });
 
-  r.post(
-    '/staff/save',
-    contract({ body: staffSaveSchema, response: StaffMemberSchema.nullable() }),
-    async (c) => {
-      const me = requireUser(c);
-      const { phone, role } = await readBody(c, staffSaveSchema);
-      const db = c.var.services.db;
-      const [u] = await db.select().from(users).where(eq(users.phone, phone));
-      if (!u) throw new DomainError('该手机号尚未注册，请先注册账号');
-      if (u.id === me.id) throw new DomainError('不能修改自己的角色');
-      const now = c.var.services.now();
-      // The change and the end of the person's console sessions commit together.
-      const m = await db.transaction(async (tx) => {
-        const [was] = await tx.select().from(staffMembers).where(eq(staffMembers.userId, u.id)).for('update');
-        // Also on a re-added role: a token from before a removal must not come back to life.
-        if (was?.role !== role) await revokeConsoleSessions(tx, u.id, now);
-        if (role === null) {
-          await tx.delete(staffMembers).where(eq(staffMembers.userId, u.id));
-          return null;
-        }
-        const [saved] = await tx
-          .insert(staffMembers)
-          .values({ userId: u.id, role, createdAt: new Date(now) })
-          .onConflictDoUpdate({ target: staffMembers.userId, set: { role } })
-          .returning();
-        return saved;
-      });
-      if (!m) return ok(c, null, '已取消员工身份');
-      return ok(c, memberOut(m, u), '保存成功');
-    },
-  );
+  route(r, staffAdminApi.save, async (c, { body }) => {
+    const me = requireUser(c);
+    const { phone, role } = await body();
+    const db = c.var.services.db;
+    const [u] = await db.select().from(users).where(eq(users.phone, phone));
+    if (!u) throw new DomainError('该手机号尚未注册，请先注册账号');
+    if (u.id === me.id) throw new DomainError('不能修改自己的角色');
+    const now = c.var.services.now();
+    // The change and the end of the person's console sessions commit together.
+    const m = await db.transaction(async (tx) => {
+      const [was] = await tx.select().from(staffMembers).where(eq(staffMembers.userId, u.id)).for('update');
+      // Also on a re-added role: a token from before a removal must not come back to life.
+      if (was?.role !== role) await revokeConsoleSessions(tx, u.id, now);
+      if (role === null) {
+        await tx.delete(staffMembers).where(eq(staffMembers.userId, u.id));
+        return null;
+      }
+      const [saved] = await tx
+        .insert(staffMembers)
+        .values({ userId: u.id, role, createdAt: new Date(now) })
+        .onConflictDoUpdate({ target: staffMembers.userId, set: { role } })
+        .returning();
+      return saved;
+    });
+    if (!m) return ok(c, null, '已取消员工身份');
+    return ok(c, memberOut(m, u), '保存成功');
+  });
 
-  r.post('/audit/list', contract({ body: auditListSchema, response: AuditPageSchema }), async (c) => {
-    const f = await readBody(c, auditListSchema);
+  route(r, staffAdminApi.audit, async (c, { body }) => {
+    const f = await body();
     const w = pageWindow(f.page, f.size);
     const db = c.var.services.db;
     const filters: (SQL | undefined)[] = [

@@ -1,0 +1,162 @@
+// Sign-up, log-in, sessions, WeChat QR login and the signed-in user's own account: the calls
+// (decision 0064).
+import { endpoint } from '../api/endpoint.ts';
+import { NoData } from '../responses.ts';
+import {
+  passwordLoginSchema,
+  refreshSchema,
+  registerRequestSchema,
+  resetRequestSchema,
+  sendCodeSchema,
+  smsLoginSchema,
+  updateContactSchema,
+  updateInfoSchema,
+  updatePasswordSchema,
+  wxBindSchema,
+  wxTicketSchema,
+} from './auth.ts';
+import {
+  CodeSentSchema,
+  LoginResultSchema,
+  RefreshResultSchema,
+  WxPollResultSchema,
+  WxTicketSchema,
+} from './responses.ts';
+
+export const accountsApi = {
+  sendCode: endpoint({
+    method: 'POST',
+    path: '/api/open/code4sms',
+    access: 'public',
+    summary: '发送短信验证码',
+    body: sendCodeSchema,
+    response: CodeSentSchema,
+  }),
+  /** Registered means logged in: the answer carries the session, as a login's does. */
+  register: endpoint({
+    method: 'POST',
+    path: '/api/open/sign',
+    access: 'public',
+    summary: '注册',
+    body: registerRequestSchema,
+    response: LoginResultSchema,
+  }),
+  reset: endpoint({
+    method: 'POST',
+    path: '/api/open/reset',
+    access: 'public',
+    summary: '重置密码',
+    body: resetRequestSchema,
+    response: NoData,
+  }),
+  login: endpoint({
+    method: 'POST',
+    path: '/api/open/login',
+    access: 'public',
+    summary: '密码登录',
+    body: passwordLoginSchema,
+    response: LoginResultSchema,
+  }),
+  codeLogin: endpoint({
+    method: 'POST',
+    path: '/api/open/loginForCode',
+    access: 'public',
+    summary: '验证码登录',
+    body: smsLoginSchema,
+    response: LoginResultSchema,
+  }),
+  refresh: endpoint({
+    method: 'POST',
+    path: '/api/open/refresh4token',
+    access: 'public',
+    summary: '刷新令牌',
+    body: refreshSchema,
+    response: RefreshResultSchema,
+  }),
+  wxTicket: endpoint({
+    method: 'GET',
+    path: '/api/open/wx/ticket',
+    access: 'public',
+    summary: '微信扫码登录二维码',
+    response: WxTicketSchema,
+  }),
+  wxPoll: endpoint({
+    method: 'POST',
+    path: '/api/open/wx/qrCodeLogin',
+    access: 'public',
+    summary: '查询扫码结果',
+    body: wxTicketSchema,
+    response: WxPollResultSchema,
+  }),
+  wxBind: endpoint({
+    method: 'POST',
+    path: '/api/open/wx/bind',
+    access: 'public',
+    summary: '微信绑定手机号',
+    body: wxBindSchema,
+    response: LoginResultSchema,
+  }),
+  // The Official Account's server URL (WECHAT_PROVIDER=mp only; plain-text message mode).
+  wxCallbackCheck: endpoint({
+    method: 'GET',
+    path: '/api/open/wx/callback',
+    access: 'public',
+    summary: '微信服务器验证',
+    produces: 'WeChat server protocol: echostr or success (text), signed query',
+  }),
+  wxCallback: endpoint({
+    method: 'POST',
+    path: '/api/open/wx/callback',
+    access: 'public',
+    summary: '微信服务器消息',
+    produces: 'WeChat server protocol: echostr or success (text), signed query',
+  }),
+  // The spec lists these under user/ (like user/info); earlier clients call them without it.
+  updateInfo: endpoint({
+    method: 'POST',
+    path: '/api/auth/user/updateInfo',
+    access: 'signed-in',
+    summary: '修改个人资料',
+    body: updateInfoSchema,
+    response: NoData,
+  }),
+  updateInfoOld: endpoint({
+    method: 'POST',
+    path: '/api/auth/updateInfo',
+    access: 'signed-in',
+    summary: '修改个人资料（旧路径）',
+    body: updateInfoSchema,
+    response: NoData,
+  }),
+  updateContact: endpoint({
+    method: 'POST',
+    path: '/api/auth/user/update4contact',
+    access: 'signed-in',
+    summary: '修改联系方式',
+    body: updateContactSchema,
+    response: NoData,
+  }),
+  updateContactOld: endpoint({
+    method: 'POST',
+    path: '/api/auth/update4contact',
+    access: 'signed-in',
+    summary: '修改联系方式（旧路径）',
+    body: updateContactSchema,
+    response: NoData,
+  }),
+  updatePassword: endpoint({
+    method: 'POST',
+    path: '/api/auth/user/update4password',
+    access: 'signed-in',
+    summary: '修改密码',
+    body: updatePasswordSchema,
+    response: NoData,
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/api/auth/logout',
+    access: 'signed-in',
+    summary: '退出登录',
+    response: NoData,
+  }),
+};

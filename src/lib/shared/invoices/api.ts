@@ -1,0 +1,198 @@
+// Invoice titles, applications and finance's side of them: the calls (decision 0064).
+import { endpoint } from '../api/endpoint.ts';
+import { NoData } from '../responses.ts';
+import { StoredFileSchema } from '../files/responses.ts';
+import {
+  invoiceApplySchema,
+  invoiceEditSchema,
+  invoiceIssueSchema,
+  invoiceListSchema,
+  invoiceRejectSchema,
+  invoiceReverseSchema,
+  invoiceRidSchema,
+  invoiceableOrdersSchema,
+  invoiceTitleSchema,
+  titleRidSchema,
+} from './invoices.ts';
+import {
+  InvoiceDetailSchema,
+  InvoiceHistorySchema,
+  InvoiceableOrdersSchema,
+  InvoicePageSchema,
+  InvoiceTitleListSchema,
+  InvoiceTitleSchema,
+  StaffInvoicePageSchema,
+} from './responses.ts';
+
+export const invoicesApi = {
+  titles: endpoint({
+    method: 'POST',
+    path: '/api/auth/invoice/list',
+    access: 'signed-in',
+    summary: '我的发票抬头',
+    response: InvoiceTitleListSchema,
+  }),
+  titleAdd: endpoint({
+    method: 'POST',
+    path: '/api/auth/invoice/add',
+    access: 'signed-in',
+    summary: '添加发票抬头',
+    body: invoiceTitleSchema,
+    response: InvoiceTitleSchema,
+  }),
+  titleEdit: endpoint({
+    method: 'POST',
+    path: '/api/auth/invoice/edit',
+    access: 'signed-in',
+    summary: '保存发票抬头',
+    body: invoiceTitleSchema,
+    response: InvoiceTitleSchema,
+  }),
+  titleDelete: endpoint({
+    method: 'POST',
+    path: '/api/auth/invoice/del',
+    access: 'signed-in',
+    summary: '删除发票抬头',
+    body: titleRidSchema,
+    response: NoData,
+  }),
+  titleDefault: endpoint({
+    method: 'POST',
+    path: '/api/auth/invoice/default',
+    access: 'signed-in',
+    summary: '设为默认抬头',
+    body: titleRidSchema,
+    response: NoData,
+  }),
+  apply: endpoint({
+    method: 'POST',
+    path: '/api/auth/invoiceApply/add',
+    access: 'signed-in',
+    summary: '申请开票',
+    body: invoiceApplySchema,
+    response: InvoiceDetailSchema,
+  }),
+  edit: endpoint({
+    method: 'POST',
+    path: '/api/auth/invoiceApply/edit',
+    access: 'signed-in',
+    summary: '修改开票申请',
+    body: invoiceEditSchema,
+    response: InvoiceDetailSchema,
+  }),
+  list: endpoint({
+    method: 'POST',
+    path: '/api/auth/invoiceApply/list4person',
+    access: 'signed-in',
+    summary: '我的开票申请',
+    body: invoiceListSchema,
+    response: InvoicePageSchema,
+  }),
+  detail: endpoint({
+    method: 'POST',
+    path: '/api/auth/invoiceApply/info',
+    access: 'signed-in',
+    summary: '开票申请详情',
+    body: invoiceRidSchema,
+    response: InvoiceDetailSchema,
+  }),
+  orders: endpoint({
+    method: 'POST',
+    path: '/api/auth/invoiceApply/orders',
+    access: 'signed-in',
+    summary: '可开票的订单',
+    body: invoiceableOrdersSchema,
+    response: InvoiceableOrdersSchema,
+  }),
+  history: endpoint({
+    method: 'POST',
+    path: '/api/auth/asset/invoiceHistory',
+    access: 'signed-in',
+    summary: '开票统计',
+    response: InvoiceHistorySchema,
+  }),
+  // Files (GET, so the browser saves them): the issued invoice, and the reimbursement ZIP.
+  file: endpoint({
+    method: 'GET',
+    path: '/api/auth/invoiceApply/file/:rid',
+    access: 'signed-in',
+    summary: '下载发票',
+    produces: 'the issued invoice (PDF, OFD…)',
+  }),
+  zip: endpoint({
+    method: 'GET',
+    path: '/api/auth/invoiceApply/zip/:rid',
+    access: 'signed-in',
+    summary: '下载报销材料',
+    produces: 'application/zip: the reimbursement materials',
+  }),
+};
+
+export const invoicesAdminApi = {
+  list: endpoint({
+    method: 'POST',
+    path: '/api/admin/invoice/list',
+    access: 'invoices.read',
+    summary: '开票申请列表',
+    body: invoiceListSchema,
+    response: StaffInvoicePageSchema,
+  }),
+  detail: endpoint({
+    method: 'POST',
+    path: '/api/admin/invoice/detail',
+    access: 'invoices.read',
+    summary: '开票申请详情',
+    body: invoiceRidSchema,
+    response: InvoiceDetailSchema,
+  }),
+  approve: endpoint({
+    method: 'POST',
+    path: '/api/admin/invoice/approve',
+    access: 'invoices.issue',
+    summary: '审核开票申请',
+    body: invoiceRidSchema,
+    response: InvoiceDetailSchema,
+  }),
+  reject: endpoint({
+    method: 'POST',
+    path: '/api/admin/invoice/reject',
+    access: 'invoices.issue',
+    summary: '驳回开票申请',
+    body: invoiceRejectSchema,
+    response: InvoiceDetailSchema,
+  }),
+  issue: endpoint({
+    method: 'POST',
+    path: '/api/admin/invoice/issue',
+    access: 'invoices.issue',
+    summary: '填写发票号码，开具',
+    body: invoiceIssueSchema,
+    response: InvoiceDetailSchema,
+  }),
+  reverse: endpoint({
+    method: 'POST',
+    path: '/api/admin/invoice/reverse',
+    access: 'invoices.issue',
+    summary: '红冲发票',
+    body: invoiceReverseSchema,
+    response: InvoiceDetailSchema,
+  }),
+  // The tax platform's invoice file (PDF, or OFD in its ZIP container), kept as the customer's.
+  upload: endpoint({
+    method: 'POST',
+    path: '/api/admin/invoice/upload',
+    access: 'invoices.issue',
+    summary: '上传发票文件',
+    multipart: { file: '发票文件', rid: '开票申请' },
+    response: StoredFileSchema,
+  }),
+  // POST with the rid in the body: the console fetches it as a file (the audit guard names calls by path).
+  zip: endpoint({
+    method: 'POST',
+    path: '/api/admin/invoice/zip',
+    access: 'invoices.read',
+    summary: '下载报销材料',
+    body: invoiceRidSchema,
+    produces: 'application/zip: the reimbursement materials',
+  }),
+};

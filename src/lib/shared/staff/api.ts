@@ -1,0 +1,58 @@
+// The console's login, its account, the staff list with roles and the audit log: the calls
+// (decision 0064).
+import { endpoint } from '../api/endpoint.ts';
+import { passwordLoginSchema } from '../accounts/auth.ts';
+import { LoginResultSchema } from '../accounts/responses.ts';
+import {
+  AuditPageSchema,
+  auditListSchema,
+  StaffMeSchema,
+  StaffMemberSchema,
+  StaffPageSchema,
+  staffSaveSchema,
+} from './staff.ts';
+
+export const staffApi = {
+  /** The console's own login (a staff session, decision 0023). */
+  login: endpoint({
+    method: 'POST',
+    path: '/api/open/staff/login',
+    access: 'public',
+    summary: '员工登录',
+    body: passwordLoginSchema,
+    response: LoginResultSchema,
+  }),
+};
+
+export const staffAdminApi = {
+  me: endpoint({
+    method: 'POST',
+    path: '/api/admin/me',
+    access: 'dashboard.read',
+    summary: '当前员工与权限',
+    response: StaffMeSchema,
+  }),
+  list: endpoint({
+    method: 'POST',
+    path: '/api/admin/staff/list',
+    access: 'staff.manage',
+    summary: '员工列表',
+    response: StaffPageSchema,
+  }),
+  save: endpoint({
+    method: 'POST',
+    path: '/api/admin/staff/save',
+    access: 'staff.manage',
+    summary: '设置或取消员工角色',
+    body: staffSaveSchema,
+    response: StaffMemberSchema.nullable(),
+  }),
+  audit: endpoint({
+    method: 'POST',
+    path: '/api/admin/audit/list',
+    access: 'audit.read',
+    summary: '审计日志',
+    body: auditListSchema,
+    response: AuditPageSchema,
+  }),
+};
