@@ -103,7 +103,7 @@ export function createApi(services: Services) {
   app.route('/api/auth', accountRoutes());
   app.route('/api/auth', memberRoutes());
   app.route('/api/auth', planRoutes());
-  app.route('/api/auth', orderRoutes());
+  app.route('/', orderRoutes());
   app.route('/api/auth', agreementRoutes());
   app.route('/api/auth', messageRoutes());
   app.route('/api/auth', moneyRoutes());
@@ -117,8 +117,8 @@ export function createApi(services: Services) {
   app.route('/api/auth', paymentRoutes());
   app.route('/api/auth', fileRoutes());
   app.route('/api/auth', reservationRoutes());
-  app.route('/api/admin', adminRoutes());
-  app.route('/api/admin', operationsAdminRoutes());
+  app.route('/', adminRoutes());
+  app.route('/', operationsAdminRoutes());
   app.route('/api/admin', reservationAdminRoutes());
   app.route('/api/admin', moneyAdminRoutes());
   app.route('/api/admin', couponAdminRoutes());
