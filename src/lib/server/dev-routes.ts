@@ -1,11 +1,10 @@
-import { contract } from './platform/http/contract.ts';
 import { Hono } from 'hono';
+import { route } from './platform/http/route.ts';
+import { devApi } from '../shared/platform-api.ts';
 import { desc, eq } from 'drizzle-orm';
-import { z } from '../shared/zod.ts';
 import type { ApiEnv } from './platform/http/api-env.ts';
-import { ok, readBody, readQuery } from './platform/http/envelope.ts';
+import { ok } from './platform/http/envelope.ts';
 import { mailOutbox, smsOutbox } from './platform/db/platform-tables.ts';
-import { phoneField } from '../shared/accounts/auth.ts';
 import { recordScan } from './accounts/index.ts';
 import { DomainError } from './platform/errors.ts';
 import { devToolAllowed, type DevTool } from './platform/http/dev-tools.ts';
@@ -20,29 +19,13 @@ const allowed = (c: Context<ApiEnv>, tool: DevTool) =>
  * (SMS_PROVIDER=log, WECHAT_PROVIDER=dev), and answers only this machine unless DEV_TOOLS=on
  * (http/dev-tools.ts); otherwise 404, as if it did not exist.
  */
-const outboxQuerySchema = z.object({
-  phone: phoneField.optional(),
-  email: z.string().trim().max(100).optional(),
-});
-
-const scanSchema = z.object({
-  ticket: z.string({ error: '[二维码]不能为空' }).trim().min(1, '[二维码]不能为空').max(128),
-  openid: z.string().trim().min(1).max(64).default('dev-openid'),
-});
-
-const OutboxSchema = z.object({
-  list: z.array(z.object({ phone: z.string(), text: z.string(), created: z.string() })),
-  mail: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), created: z.string() })),
-});
-const ScannedSchema = z.object({ status: z.enum(['confirmed', 'need_bind']) });
-
 export function devRoutes() {
   const r = new Hono<ApiEnv>();
 
-  r.get('/outbox', contract({ query: outboxQuerySchema, response: OutboxSchema }), async (c) => {
+  route(r, devApi.outbox, async (c, input) => {
     const { env, db } = c.var.services;
     if (!allowed(c, 'outbox')) return c.notFound();
-    const { phone, email } = readQuery(c, outboxQuerySchema);
+    const { phone, email } = input.query();
     const rows = await db
       .select({ phone: smsOutbox.phone, text: smsOutbox.text, created: smsOutbox.createdAt })
       .from(smsOutbox)
@@ -70,9 +53,9 @@ export function devRoutes() {
     });
   });
 
-  r.post('/wechat/scan', contract({ body: scanSchema, response: ScannedSchema }), async (c) => {
+  route(r, devApi.wechatScan, async (c, input) => {
     if (!allowed(c, 'wechat')) return c.notFound();
-    const { ticket, openid } = await readBody(c, scanSchema);
+    const { ticket, openid } = await input.body();
     const status = await recordScan(c.var.services, ticket, openid);
     if (!status) throw new DomainError('二维码已过期');
     return ok(
