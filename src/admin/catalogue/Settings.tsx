@@ -3,6 +3,7 @@ import { consoleApi, staffAction, type Me } from '../session.ts';
 import { button, Field, input, PageHeader } from '../ui.tsx';
 import { settingSaveSchema } from '../../lib/shared/catalogue/admin.ts';
 import type { SamplingInfo, SamplingSetting } from '../../lib/shared/catalogue/settings.ts';
+import { catalogueAdminApi } from '../../lib/shared/catalogue/api.ts';
 
 type Settings = { allowRegion: string[]; samplingSetting: SamplingSetting; samplingInfo: SamplingInfo };
 const WEEK = ['日', '一', '二', '三', '四', '五', '六'];
@@ -34,7 +35,7 @@ export default function Settings({ me }: { me: Me }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const reload = useCallback(async () => {
-    const s = await consoleApi.post<Settings>('/api/admin/catalogue/setting/get', {});
+    const s = await consoleApi.call(catalogueAdminApi.settingGet, {});
     if (!s) return;
     setSaved(s);
     setSampling(s.samplingSetting);
@@ -49,7 +50,7 @@ export default function Settings({ me }: { me: Me }) {
     const body = { key, value };
     const checked = settingSaveSchema.safeParse(body);
     const message = checked.success
-      ? await staffAction('/api/admin/catalogue/setting/save', checked.data, '已保存', reload)
+      ? await staffAction(catalogueAdminApi.settingSave, checked.data, '已保存', reload)
       : checked.error.issues[0].message;
     setErrors((e) => ({ ...e, [key]: message ?? '' }));
   }

@@ -19,6 +19,7 @@ import {
 import type { AssetSchema, MovementPageSchema } from '../../lib/shared/money/responses.ts';
 import type { OrderSummary } from '../../lib/shared/orders/order.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
+import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
 
 type Found = { rid: string; phone: string; name: string; company: string; balance_fen: number };
 type Wallet = Omit<z.output<typeof AssetSchema>, 'online_channels'>;
@@ -32,7 +33,7 @@ export default function Customers({ me }: { me: Me }) {
 
   async function find(e: FormEvent) {
     e.preventDefault();
-    const u = await consoleApi.post<Found>('/api/admin/user/find', { phone: phone.trim() });
+    const u = await consoleApi.call(ordersAdminApi.findUser, { phone: phone.trim() });
     setFound(u ?? null);
     setWallet(
       u ? ((await consoleApi.post<Wallet>('/api/admin/customer/wallet', { user_rid: u.rid })) ?? null) : null,
@@ -102,7 +103,7 @@ function CustomerTabs({ userRid, me }: { userRid: string; me: Me }) {
   const [tab, setTab] = useState<'orders' | 'movements' | 'groups'>('orders');
   const seesGroups = me.permissions.includes('groups.read');
   const filter = { user_rid: userRid };
-  const orders = useList<OrderSummary>('/api/admin/order/list', filter, 10);
+  const orders = useList(ordersAdminApi.list, filter, 10);
   const movements = useList<Movement>('/api/admin/customer/movements', filter, 10);
   return (
     <section>
@@ -122,7 +123,7 @@ function CustomerTabs({ userRid, me }: { userRid: string; me: Me }) {
         <>
           <div className="mb-3 flex flex-wrap justify-end gap-2">
             <ExportCsv<OrderSummary>
-              list="/api/admin/order/list"
+              list={ordersAdminApi.list}
               filter={filter}
               name={`客户订单-${userRid}`}
               columns={ORDER_CSV}

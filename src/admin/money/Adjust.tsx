@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { consoleApi, notice } from '../session.ts';
 import { button, Field, input, PageHeader } from '../ui.tsx';
 import { yuanToFen, formatFen } from '../../lib/shared/money.ts';
+import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
 
 type Found = { rid: string; phone: string; name: string; company: string; balance_fen: number };
 
@@ -16,7 +17,7 @@ export default function Adjust() {
 
   async function find(e: FormEvent) {
     e.preventDefault();
-    setFound((await consoleApi.post<Found>('/api/admin/user/find', { phone })) ?? null);
+    setFound((await consoleApi.call(ordersAdminApi.findUser, { phone })) ?? null);
   }
   async function credit(e: FormEvent) {
     e.preventDefault();

@@ -15,6 +15,7 @@ import {
 } from '../ui.tsx';
 import { shanghaiDate } from '../../lib/shared/slots.ts';
 import type { PointsEntryPageSchema, StaffPointsSchema } from '../../lib/shared/points/responses.ts';
+import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
 
 type Found = { rid: string; phone: string; name: string; company: string };
 type Summary = z.output<typeof StaffPointsSchema>;
@@ -32,7 +33,7 @@ export default function Customer({ me }: { me: Me }) {
   }
   async function find(e: FormEvent) {
     e.preventDefault();
-    const u = await consoleApi.post<Found>('/api/admin/user/find', { phone: phone.trim() });
+    const u = await consoleApi.call(ordersAdminApi.findUser, { phone: phone.trim() });
     setFound(u ?? null);
     setSummary(null);
     if (u) await load(u);

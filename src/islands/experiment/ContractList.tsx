@@ -12,6 +12,7 @@ import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import { projectTypeNames, type ProjectTypeId } from '../../lib/shared/catalogue/catalogue.ts';
 import type { OrderFile, OrderSummary } from '../../lib/shared/orders/order.ts';
 import type { UploadLimits } from '../../lib/shared/orders/demand.ts';
+import { ordersApi } from '../../lib/shared/orders/api.ts';
 
 const PAGE_SIZE = 10;
 type Row = OrderSummary & { protocols: OrderFile[] | null };
@@ -22,9 +23,7 @@ type Row = OrderSummary & { protocols: OrderFile[] | null };
  * process the spec tells customers.
  */
 const protocolsOf = (rid: string) =>
-  api
-    .post<{ list: OrderFile[] }>('/api/auth/order/listProtocolFile', { rid }, { silent: true })
-    .then((r) => r?.list ?? null);
+  api.call(ordersApi.protocolFiles, { rid }, { silent: true }).then((r) => r?.list ?? null);
 
 function ContractList() {
   const limits = useUploadLimits();
@@ -137,7 +136,7 @@ function OrderCard({
     uploads.clear();
     const stored = await uploads.add(files[0]);
     if (!stored) return;
-    const done = await api.post('/api/auth/order/updateProtocolFile', { rid: o.rid, file_rid: stored.rid });
+    const done = await api.call(ordersApi.updateProtocolFile, { rid: o.rid, file_rid: stored.rid });
     if (done === undefined) return;
     toast.success('上传成功');
     // The finished row (100%, 已上传) stays until the next upload.

@@ -7,6 +7,7 @@ import { toast } from '../../lib/client/toast.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import { GroupHead, limitText, PAYMENT_TONE, type GroupPayment, type MyGroup } from './common.tsx';
 import { formatFen } from '../../lib/shared/money.ts';
+import { memberApi } from '../../lib/shared/member/api.ts';
 
 type Found = { rid: string; name: string; institution: string; pi_name: string };
 
@@ -95,7 +96,7 @@ function Join() {
     });
     if (!sure) return;
     // user/info answers { userInfo: { rid, … }, … }: leaving names oneself as the member.
-    const me = await api.post<{ userInfo: { rid: string } }>('/api/auth/user/info', {});
+    const me = await api.call(memberApi.info, {});
     const userRid = me?.userInfo.rid;
     if (
       userRid &&

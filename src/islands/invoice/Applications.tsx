@@ -20,6 +20,7 @@ import type {
   InvoiceableOrdersSchema,
 } from '../../lib/shared/invoices/responses.ts';
 import type { Title } from './Titles.tsx';
+import { filesApi } from '../../lib/shared/files/api.ts';
 
 type Application = z.output<typeof InvoiceApplicationSchema>;
 type Detail = z.output<typeof InvoiceDetailSchema>;
@@ -181,7 +182,7 @@ function ApplyDialog({
   async function uploadContract(file: File) {
     const form = new FormData();
     form.set('file', file);
-    const stored = await api.upload<{ rid: string; name: string }>('/api/auth/file/upload4file', form);
+    const stored = await api.upload<{ rid: string; name: string }>(filesApi.uploadFile, form);
     if (stored) setContract({ rid: stored.rid, name: stored.name });
   }
 

@@ -15,6 +15,7 @@ import {
   type SampleSource,
 } from '../../lib/shared/plan/plan-rules.ts';
 import { inputClass } from '../ui/kit.tsx';
+import { ordersApi } from '../../lib/shared/orders/api.ts';
 
 export type LineChoice = {
   parameters: Parameters;
@@ -98,11 +99,9 @@ function useHistoryOrders(enabled: boolean): HistoryOrder[] | null {
   useEffect(() => {
     if (!enabled || list) return;
     let live = true;
-    void api
-      .post<{ list: HistoryOrder[] }>('/api/auth/order/history4user', { page: 1, size: 50 })
-      .then((data) => {
-        if (live) setList(data?.list ?? []);
-      });
+    void api.call(ordersApi.history, { page: 1, size: 50 }).then((data) => {
+      if (live) setList(data?.list ?? []);
+    });
     return () => {
       live = false;
     };
