@@ -2,10 +2,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { consoleApi, staffAction, type Me } from '../session.ts';
 import { button, Field, input, PageHeader } from '../ui.tsx';
 import { settingSaveSchema } from '../../lib/shared/catalogue/admin.ts';
-import type { SamplingInfo, SamplingSetting } from '../../lib/shared/catalogue/settings.ts';
+import type { SamplingSetting } from '../../lib/shared/catalogue/settings.ts';
 import { catalogueAdminApi } from '../../lib/shared/catalogue/api.ts';
+import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 
-type Settings = { allowRegion: string[]; samplingSetting: SamplingSetting; samplingInfo: SamplingInfo };
+type Settings = OutputOf<typeof catalogueAdminApi.settingGet>;
 const WEEK = ['日', '一', '二', '三', '四', '五', '六'];
 const lines = (text: string) =>
   text

@@ -20,8 +20,9 @@ import type { AssetSchema, MovementPageSchema } from '../../lib/shared/money/res
 import type { OrderSummary } from '../../lib/shared/orders/order.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
+import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 
-type Found = { rid: string; phone: string; name: string; company: string; balance_fen: number };
+type Found = OutputOf<typeof ordersAdminApi.findUser>;
 type Wallet = Omit<z.output<typeof AssetSchema>, 'online_channels'>;
 type Movement = z.output<typeof MovementPageSchema>['list'][number];
 

@@ -3,8 +3,9 @@ import { consoleApi, notice } from '../session.ts';
 import { button, Field, input, PageHeader } from '../ui.tsx';
 import { yuanToFen, formatFen } from '../../lib/shared/money.ts';
 import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
+import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 
-type Found = { rid: string; phone: string; name: string; company: string; balance_fen: number };
+type Found = OutputOf<typeof ordersAdminApi.findUser>;
 
 /** 人工入账: money received outside a top-up application, credited to a customer with a reason. */
 export default function Adjust() {

@@ -16,8 +16,9 @@ import {
 import { shanghaiDate } from '../../lib/shared/slots.ts';
 import type { PointsEntryPageSchema, StaffPointsSchema } from '../../lib/shared/points/responses.ts';
 import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
+import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 
-type Found = { rid: string; phone: string; name: string; company: string };
+type Found = OutputOf<typeof ordersAdminApi.findUser>;
 type Summary = z.output<typeof StaffPointsSchema>;
 type Entry = z.output<typeof PointsEntryPageSchema>['list'][number];
 const pts = (n: number) => n.toLocaleString('zh-CN');

@@ -13,6 +13,8 @@ import { projectTypeNames, type ProjectTypeId } from '../../lib/shared/catalogue
 import type { OrderFile, OrderSummary } from '../../lib/shared/orders/order.ts';
 import type { UploadLimits } from '../../lib/shared/orders/demand.ts';
 import { ordersApi } from '../../lib/shared/orders/api.ts';
+import { filesApi } from '../../lib/shared/files/api.ts';
+import { pathOf } from '../../lib/shared/api/endpoint.ts';
 
 const PAGE_SIZE = 10;
 type Row = OrderSummary & { protocols: OrderFile[] | null };
@@ -27,7 +29,7 @@ const protocolsOf = (rid: string) =>
 
 function ContractList() {
   const limits = useUploadLimits();
-  const orders = usePagedList<OrderSummary>('/api/auth/order/list4person', {
+  const orders = usePagedList<OrderSummary>(ordersApi.list.path, {
     size: PAGE_SIZE,
   });
   const { page, setPage, pages } = orders;
@@ -115,7 +117,7 @@ function OrderCard({
   onUploaded: () => Promise<void>;
 }) {
   const uploads = useUploads(
-    '/api/auth/file/upload4file',
+    filesApi.uploadFile.path,
     { kind: 'protocol' },
     limits?.file_max_bytes ?? null,
     limits?.accept,
@@ -172,7 +174,7 @@ function OrderCard({
                 type="button"
                 className="max-w-48 truncate text-brand-700 underline-offset-2 hover:underline"
                 title={signed.name}
-                onClick={() => void saveFile(`/api/auth/file/download/${signed.rid}`, signed.name)}
+                onClick={() => void saveFile(pathOf(filesApi.download, { rid: signed.rid }), signed.name)}
               >
                 {signed.name}
               </button>

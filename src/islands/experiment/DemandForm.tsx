@@ -25,6 +25,7 @@ import { fenToYuan } from '../../lib/shared/money.ts';
 import { PHONE_MAX_LENGTH } from '../../lib/shared/member/address.ts';
 import { catalogueApi } from '../../lib/shared/catalogue/api.ts';
 import { ordersApi } from '../../lib/shared/orders/api.ts';
+import { filesApi } from '../../lib/shared/files/api.ts';
 
 type Picked = Pick<ProjectListItem, 'rid' | 'name' | 'type_id' | 'price_fen' | 'unit'>;
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -38,7 +39,7 @@ function DemandForm() {
   const { user } = useSessionUser();
   const limits = useUploadLimits();
   const uploads = useUploads(
-    '/api/auth/file/upload4file',
+    filesApi.uploadFile.path,
     {},
     limits?.file_max_bytes ?? null,
     limits?.accept ?? UPLOAD_ACCEPT,

@@ -16,7 +16,7 @@ import { notifyApi } from '../../lib/shared/notify/api.ts';
  */
 export default function MessagePanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { page, setPage, data, pages, reload } = usePagedList<UserMessage, { unread: number }>(
-    '/api/auth/message/list',
+    notifyApi.list.path,
     { size: MESSAGE_PAGE_SIZE, enabled: open },
   );
   const [busy, setBusy] = useState(false);

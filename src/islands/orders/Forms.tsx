@@ -19,6 +19,7 @@ import {
 } from '../../lib/shared/orders/order.ts';
 import { RECYCLE_STATUS_TEXT } from '../../lib/shared/orders/order-view.ts';
 import { ordersApi } from '../../lib/shared/orders/api.ts';
+import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 
 /** The first problem of a shared schema as an error toast; true when the value is fine. */
 function valid(
@@ -219,15 +220,7 @@ function EvaluationForm({
   );
 }
 
-type Recycle = {
-  rid: string;
-  status: string;
-  name: string;
-  phone: string;
-  address: string;
-  message: string;
-  created: string;
-};
+type Recycle = OutputOf<typeof ordersApi.recycleList>['list'][number];
 
 /** A return request for samples marked 检测后回收, prefilled from the default address. */
 export function SampleReturn({ order }: { order: OrderDetail }) {

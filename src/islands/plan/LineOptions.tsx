@@ -16,6 +16,7 @@ import {
 } from '../../lib/shared/plan/plan-rules.ts';
 import { inputClass } from '../ui/kit.tsx';
 import { ordersApi } from '../../lib/shared/orders/api.ts';
+import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 
 export type LineChoice = {
   parameters: Parameters;
@@ -86,12 +87,7 @@ export function ChipGroup<T extends string | number>({
   );
 }
 
-type HistoryOrder = {
-  rid: string;
-  order_no: string;
-  created: string;
-  items: { item_rid: string; name: string; sample_count: number }[];
-};
+type HistoryOrder = OutputOf<typeof ordersApi.history>['list'][number];
 
 /** The user's finished orders that keep a sample (order/history4user), loaded when asked. */
 function useHistoryOrders(enabled: boolean): HistoryOrder[] | null {
