@@ -14,6 +14,7 @@ import {
 } from '../ui.tsx';
 import { abilityAddSchema, abilityEditSchema, type StaffAbility } from '../../lib/shared/catalogue/admin.ts';
 import ImageField from './ImageField.tsx';
+import { catalogueAdminApi } from '../../lib/shared/catalogue/api.ts';
 
 type Draft = {
   rid?: string;
@@ -31,7 +32,7 @@ export default function Abilities({ me }: { me: Me }) {
   const editor = me.permissions.includes('catalogue.edit');
   const [category, setCategory] = useState('');
   const filter = { category };
-  const list = useList<StaffAbility & { categories?: string[] }>('/api/admin/catalogue/ability/list', filter);
+  const list = useList(catalogueAdminApi.abilityList, filter);
   const categories = (list.data as { categories?: string[] } | null)?.categories ?? [];
   const [draft, setDraft] = useState<Draft | null>(null);
   const [removing, setRemoving] = useState<StaffAbility | null>(null);
@@ -48,7 +49,7 @@ export default function Abilities({ me }: { me: Me }) {
         actions={
           <div className="flex flex-wrap gap-2">
             <ExportCsv<StaffAbility>
-              list="/api/admin/catalogue/ability/list"
+              list={catalogueAdminApi.abilityList}
               filter={filter}
               name="能力展示"
               columns={[
@@ -175,7 +176,7 @@ export default function Abilities({ me }: { me: Me }) {
         danger
         onClose={() => setRemoving(null)}
         onSubmit={() =>
-          staffAction('/api/admin/catalogue/ability/delete', { rid: removing?.rid }, '已删除', list.reload)
+          staffAction(catalogueAdminApi.abilityDelete, { rid: removing?.rid }, '已删除', list.reload)
         }
       >
         <p className="text-sm">确定删除「{removing?.title}」？</p>

@@ -8,6 +8,7 @@ import {
   type StaffType,
 } from '../../lib/shared/catalogue/admin.ts';
 import ImageField from './ImageField.tsx';
+import { catalogueAdminApi } from '../../lib/shared/catalogue/api.ts';
 
 type Draft = {
   id?: number;
@@ -28,15 +29,12 @@ export default function Areas({ me }: { me: Me }) {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [removing, setRemoving] = useState<StaffPrefecture | null>(null);
   const reload = useCallback(
-    () =>
-      consoleApi
-        .post<{ list: StaffPrefecture[] }>('/api/admin/catalogue/prefecture/list', {})
-        .then((r) => r && setRows(r.list)),
+    () => consoleApi.call(catalogueAdminApi.prefectureList, {}).then((r) => r && setRows(r.list)),
     [],
   );
   useEffect(() => {
     void reload();
-    void consoleApi.post<StaffType[]>('/api/admin/catalogue/type/list', {}).then((t) => t && setTypes(t));
+    void consoleApi.call(catalogueAdminApi.typeList, {}).then((t) => t && setTypes(t));
   }, [reload]);
   const typeOf = (id: number) => types.find((t) => t.id === id);
   const field = (key: keyof Draft) => ({
@@ -190,7 +188,7 @@ export default function Areas({ me }: { me: Me }) {
         danger
         onClose={() => setRemoving(null)}
         onSubmit={() =>
-          staffAction('/api/admin/catalogue/prefecture/delete', { id: removing?.id }, '已删除', reload)
+          staffAction(catalogueAdminApi.prefectureDelete, { id: removing?.id }, '已删除', reload)
         }
       >
         <p className="text-sm">确定删除专区「{removing?.name}」？</p>

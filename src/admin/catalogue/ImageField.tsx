@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { consoleApi } from '../session.ts';
 import { input } from '../ui.tsx';
 import { PICTURE_TYPES, PICTURE_TYPES_REFUSED } from '../../lib/shared/files/pictures.ts';
+import { filesAdminApi } from '../../lib/shared/files/api.ts';
 
 /**
  * A catalogue picture: upload one (stored as public media, decision 0035) or type a site path or an
@@ -30,7 +31,7 @@ export default function ImageField({
     form.set('file', file);
     setProgress(0);
     try {
-      const stored = await consoleApi.upload<{ url: string }>('/api/admin/media/upload', form, setProgress, {
+      const stored = await consoleApi.upload<{ url: string }>(filesAdminApi.mediaUpload, form, setProgress, {
         throws: true,
       });
       if (stored) onChange(stored.url);

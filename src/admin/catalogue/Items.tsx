@@ -22,6 +22,7 @@ import {
   type StaffType,
 } from '../../lib/shared/catalogue/admin.ts';
 import ImageField from './ImageField.tsx';
+import { catalogueAdminApi } from '../../lib/shared/catalogue/api.ts';
 
 const TABS = [
   { value: 'on_sale', label: '已上架' },
@@ -105,14 +106,14 @@ export default function Items({ me }: { me: Me }) {
   const [kw, setKw] = useState('');
   const [typeId, setTypeId] = useState('');
   const filter = { status, kw: kw.trim(), type_id: typeId };
-  const list = useList<StaffItem>('/api/admin/catalogue/item/list', filter);
+  const list = useList(catalogueAdminApi.itemList, filter);
   const editor = me.permissions.includes('catalogue.edit');
   const [types, setTypes] = useState<StaffType[]>([]);
   const [editing, setEditing] = useState<'new' | StaffItem | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
 
   useEffect(() => {
-    void consoleApi.post<StaffType[]>('/api/admin/catalogue/type/list', {}).then((t) => t && setTypes(t));
+    void consoleApi.call(catalogueAdminApi.typeList, {}).then((t) => t && setTypes(t));
   }, []);
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
@@ -140,7 +141,7 @@ export default function Items({ me }: { me: Me }) {
         actions={
           <div className="flex flex-wrap gap-2">
             <ExportCsv<StaffItem>
-              list="/api/admin/catalogue/item/list"
+              list={catalogueAdminApi.itemList}
               filter={filter}
               name="检测项目"
               columns={[

@@ -2,9 +2,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { consoleApi, staffAction, type Me } from '../session.ts';
 import { button, Field, input, PageHeader } from '../ui.tsx';
 import { settingSaveSchema } from '../../lib/shared/catalogue/admin.ts';
-import type { SamplingInfo, SamplingSetting } from '../../lib/shared/catalogue/settings.ts';
+import type { SamplingSetting } from '../../lib/shared/catalogue/settings.ts';
+import { catalogueAdminApi } from '../../lib/shared/catalogue/api.ts';
+import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 
-type Settings = { allowRegion: string[]; samplingSetting: SamplingSetting; samplingInfo: SamplingInfo };
+type Settings = OutputOf<typeof catalogueAdminApi.settingGet>;
 const WEEK = ['日', '一', '二', '三', '四', '五', '六'];
 const lines = (text: string) =>
   text
@@ -34,7 +36,7 @@ export default function Settings({ me }: { me: Me }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const reload = useCallback(async () => {
-    const s = await consoleApi.post<Settings>('/api/admin/catalogue/setting/get', {});
+    const s = await consoleApi.call(catalogueAdminApi.settingGet, {});
     if (!s) return;
     setSaved(s);
     setSampling(s.samplingSetting);
@@ -49,7 +51,7 @@ export default function Settings({ me }: { me: Me }) {
     const body = { key, value };
     const checked = settingSaveSchema.safeParse(body);
     const message = checked.success
-      ? await staffAction('/api/admin/catalogue/setting/save', checked.data, '已保存', reload)
+      ? await staffAction(catalogueAdminApi.settingSave, checked.data, '已保存', reload)
       : checked.error.issues[0].message;
     setErrors((e) => ({ ...e, [key]: message ?? '' }));
   }

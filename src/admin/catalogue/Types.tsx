@@ -8,6 +8,7 @@ import {
   type StaffChild,
   type StaffType,
 } from '../../lib/shared/catalogue/admin.ts';
+import { catalogueAdminApi } from '../../lib/shared/catalogue/api.ts';
 
 type TypeDraft = { id: number; name: string; img: string; discount_label: string; sort: string };
 type ChildDraft = { id?: number; type_id: string; name: string; sort: string };
@@ -20,7 +21,7 @@ export default function Types({ me }: { me: Me }) {
   const [child, setChild] = useState<ChildDraft | null>(null);
   const [removing, setRemoving] = useState<StaffChild | null>(null);
   const reload = useCallback(
-    () => consoleApi.post<StaffType[]>('/api/admin/catalogue/type/list', {}).then((t) => t && setTypes(t)),
+    () => consoleApi.call(catalogueAdminApi.typeList, {}).then((t) => t && setTypes(t)),
     [],
   );
   useEffect(() => void reload(), [reload]);
@@ -131,7 +132,7 @@ export default function Types({ me }: { me: Me }) {
         onSubmit={async () => {
           const checked = typeEditSchema.safeParse(type);
           if (!checked.success) return checked.error.issues[0].message;
-          return staffAction('/api/admin/catalogue/type/edit', checked.data, '已保存', reload);
+          return staffAction(catalogueAdminApi.typeEdit, checked.data, '已保存', reload);
         }}
       >
         {type && (
@@ -231,9 +232,7 @@ export default function Types({ me }: { me: Me }) {
         submitText="删除"
         danger
         onClose={() => setRemoving(null)}
-        onSubmit={() =>
-          staffAction('/api/admin/catalogue/child/delete', { id: removing?.id }, '已删除', reload)
-        }
+        onSubmit={() => staffAction(catalogueAdminApi.childDelete, { id: removing?.id }, '已删除', reload)}
       >
         <p className="text-sm">确定删除分类「{removing?.name}」？分类下还有项目时不能删除。</p>
       </FormModal>

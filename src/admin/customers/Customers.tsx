@@ -20,9 +20,10 @@ import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { moneyAdminApi } from '../../lib/shared/money/api.ts';
 import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 import type { RowOf } from '../ui.tsx';
+import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
 import { groupsAdminApi } from '../../lib/shared/groups/api.ts';
 
-type Found = { rid: string; phone: string; name: string; company: string; balance_fen: number };
+type Found = OutputOf<typeof ordersAdminApi.findUser>;
 type Wallet = OutputOf<typeof moneyAdminApi.customerWallet>;
 type Movement = RowOf<typeof moneyAdminApi.customerMovements>;
 
@@ -34,7 +35,7 @@ export default function Customers({ me }: { me: Me }) {
 
   async function find(e: FormEvent) {
     e.preventDefault();
-    const u = await consoleApi.post<Found>('/api/admin/user/find', { phone: phone.trim() });
+    const u = await consoleApi.call(ordersAdminApi.findUser, { phone: phone.trim() });
     setFound(u ?? null);
     setWallet(
       u ? ((await consoleApi.call(moneyAdminApi.customerWallet, { user_rid: u.rid })) ?? null) : null,
@@ -104,7 +105,7 @@ function CustomerTabs({ userRid, me }: { userRid: string; me: Me }) {
   const [tab, setTab] = useState<'orders' | 'movements' | 'groups'>('orders');
   const seesGroups = me.permissions.includes('groups.read');
   const filter = { user_rid: userRid };
-  const orders = useList<OrderSummary>('/api/admin/order/list', filter, 10);
+  const orders = useList(ordersAdminApi.list, filter, 10);
   const movements = useList(moneyAdminApi.customerMovements, filter, 10);
   return (
     <section>
@@ -124,7 +125,7 @@ function CustomerTabs({ userRid, me }: { userRid: string; me: Me }) {
         <>
           <div className="mb-3 flex flex-wrap justify-end gap-2">
             <ExportCsv<OrderSummary>
-              list="/api/admin/order/list"
+              list={ordersAdminApi.list}
               filter={filter}
               name={`客户订单-${userRid}`}
               columns={ORDER_CSV}

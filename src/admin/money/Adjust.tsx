@@ -3,8 +3,10 @@ import { consoleApi, notice } from '../session.ts';
 import { button, Field, input, PageHeader } from '../ui.tsx';
 import { yuanToFen, formatFen } from '../../lib/shared/money.ts';
 import { moneyAdminApi } from '../../lib/shared/money/api.ts';
+import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
+import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 
-type Found = { rid: string; phone: string; name: string; company: string; balance_fen: number };
+type Found = OutputOf<typeof ordersAdminApi.findUser>;
 
 /** 人工入账: money received outside a top-up application, credited to a customer with a reason. */
 export default function Adjust() {
@@ -17,7 +19,7 @@ export default function Adjust() {
 
   async function find(e: FormEvent) {
     e.preventDefault();
-    setFound((await consoleApi.post<Found>('/api/admin/user/find', { phone })) ?? null);
+    setFound((await consoleApi.call(ordersAdminApi.findUser, { phone })) ?? null);
   }
   async function credit(e: FormEvent) {
     e.preventDefault();

@@ -10,6 +10,7 @@ import type { Permission } from '../../lib/shared/staff/permissions.ts';
 import { yuanToFen, fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import QuoteBuilder from './QuoteBuilder.tsx';
 import { ReceiptDialog, ReceiptList } from './Receipt.tsx';
+import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
 
 type Detail = z.output<typeof StaffOrderDetailSchema>;
 
@@ -36,7 +37,7 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
   const [uploading, setUploading] = useState(false);
   const [remark, setRemark] = useState('');
   const load = useCallback(async () => {
-    const d = await consoleApi.post<Detail>('/api/admin/order/detail', { rid });
+    const d = await consoleApi.call(ordersAdminApi.detail, { rid });
     if (d) setOrder(d);
   }, [rid]);
   useEffect(() => {
@@ -79,12 +80,7 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
     if (action === 'finalPrice') {
       const fen = yuanToFen(price);
       if (fen === null || fen <= 0) return '请输入正确的最终价格';
-      return staffAction(
-        '/api/admin/order/finalPrice',
-        { rid, final_fen: fen, note },
-        '最终价格已设置',
-        load,
-      );
+      return staffAction(ordersAdminApi.finalPrice, { rid, final_fen: fen, note }, '最终价格已设置', load);
     }
     if (action === 'cancel') {
       if (!note.trim()) return '请填写取消原因';
@@ -98,7 +94,7 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
     const form = new FormData();
     form.set('rid', rid);
     form.set('file', file);
-    const res = await consoleApi.upload('/api/admin/order/report', form);
+    const res = await consoleApi.upload(ordersAdminApi.report, form);
     setUploading(false);
     if (res) {
       notice('ok', '报告已上传');
@@ -333,7 +329,7 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
             onSubmit={async (e) => {
               e.preventDefault();
               const error = await staffAction(
-                '/api/admin/order/remark',
+                ordersAdminApi.remark,
                 { rid, text: remark },
                 '备注已添加',
                 load,

@@ -16,6 +16,7 @@ import {
   when,
 } from '../ui.tsx';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
+import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
 
 const TABS: { value: OrderStatus | ''; label: string }[] = [
   { value: '', label: '全部' },
@@ -41,7 +42,7 @@ export default function Orders() {
   const [keyword, setKeyword] = useState('');
   const [query, setQuery] = useState({ order_no: '', keyword: '' });
   const filter = Object.fromEntries(Object.entries({ status, ...query }).filter(([, v]) => v !== ''));
-  const list = useList<OrderSummary>('/api/admin/order/list', filter);
+  const list = useList(ordersAdminApi.list, filter);
   return (
     <div>
       <PageHeader
@@ -49,7 +50,7 @@ export default function Orders() {
         lead="报价、收样、检测、出数据、结算；每一步都记入订单时间线与操作日志。"
         actions={
           <ExportCsv<OrderSummary>
-            list="/api/admin/order/list"
+            list={ordersAdminApi.list}
             filter={filter}
             name="订单"
             columns={ORDER_CSV}

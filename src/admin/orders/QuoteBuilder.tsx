@@ -9,6 +9,7 @@ import { fenToYuan, yuanToFen, formatFen } from '../../lib/shared/money.ts';
 import { addDays, shanghaiDate } from '../../lib/shared/slots.ts';
 import { priceQuote, quoteSchema, QUOTE_MAX_LINES } from '../../lib/shared/orders/quote.ts';
 import type { StaffOrderDetailSchema } from '../../lib/shared/orders/responses.ts';
+import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
 
 type Detail = z.output<typeof StaffOrderDetailSchema>;
 type Row = { name: string; description: string; quantity: string; price: string };
@@ -92,7 +93,7 @@ export default function QuoteBuilder({
     };
     const checked = quoteSchema.safeParse(body);
     if (!checked.success) return checked.error.issues[0]?.message ?? '报价内容有误';
-    return staffAction('/api/admin/order/quote', body, again ? '已重新报价' : '报价成功', onDone);
+    return staffAction(ordersAdminApi.quote, body, again ? '已重新报价' : '报价成功', onDone);
   }
 
   return (

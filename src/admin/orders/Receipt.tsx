@@ -15,6 +15,7 @@ import {
 } from '../../lib/shared/orders/receipt.ts';
 import type { Receipt, StaffOrderDetailSchema } from '../../lib/shared/orders/responses.ts';
 import { PICTURE_TYPES, PICTURE_TYPES_REFUSED } from '../../lib/shared/files/pictures.ts';
+import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
 
 type Detail = z.output<typeof StaffOrderDetailSchema>;
 type Photo = { rid: string; name: string };
@@ -135,7 +136,7 @@ export function ReceiptDialog({
       setUploading((u) => [...u, { id, name: file.name, fraction: 0 }]);
       try {
         const stored = await consoleApi.upload<Photo>(
-          '/api/admin/order/receipt/photo',
+          ordersAdminApi.receiptPhoto,
           form,
           (fraction) => setUploading((u) => u.map((x) => (x.id === id ? { ...x, fraction } : x))),
           { throws: true },
@@ -161,12 +162,12 @@ export function ReceiptDialog({
       const body = { rid: order.rid, reason: text, receipt };
       const checked = rejectSchema.safeParse(body);
       if (!checked.success) return checked.error.issues[0]?.message ?? '请检查填写内容';
-      return staffAction('/api/admin/order/reject', body, '已拒收样品', onDone);
+      return staffAction(ordersAdminApi.reject, body, '已拒收样品', onDone);
     }
     const body = { rid: order.rid, note: text, receipt };
     const checked = receiveSchema.safeParse(body);
     if (!checked.success) return checked.error.issues[0]?.message ?? '请检查填写内容';
-    return staffAction('/api/admin/order/receive', body, '确认收样成功', onDone);
+    return staffAction(ordersAdminApi.receive, body, '确认收样成功', onDone);
   }
 
   return (

@@ -12,6 +12,7 @@ import {
 } from '../../lib/shared/orders/operations.ts';
 import { ORDER_STATUS_TEXT, type OrderStatus } from '../../lib/shared/orders/order-status.ts';
 import type { DashboardSchema } from '../../lib/shared/orders/responses.ts';
+import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
 
 type Figures = z.output<typeof DashboardSchema>;
 
@@ -35,10 +36,7 @@ const MARKS: Partial<Record<PromiseKind, { path: string; label: string; permissi
  */
 export default function Dashboard({ me }: { me: Me }) {
   const [f, setF] = useState<Figures | null>(null);
-  const load = useCallback(
-    () => consoleApi.post<Figures>('/api/admin/dashboard', {}).then((d) => d && setF(d)),
-    [],
-  );
+  const load = useCallback(() => consoleApi.call(ordersAdminApi.dashboard, {}).then((d) => d && setF(d)), []);
   useEffect(() => {
     void load();
   }, [load]);
@@ -208,7 +206,7 @@ function PromiseGroup({
 }
 
 function PromiseList({ kind, me, onDone }: { kind: PromiseKind; me: Me; onDone: () => unknown }) {
-  const list = useList<PromiseRow>('/api/admin/promise/list', { kind }, 5);
+  const list = useList(ordersAdminApi.promises, { kind }, 5);
   const mark = MARKS[kind];
   const allowed = mark && me.permissions.includes(mark.permission);
   return (
@@ -270,7 +268,7 @@ function PromiseList({ kind, me, onDone }: { kind: PromiseKind; me: Me; onDone: 
       />
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <ExportCsv<PromiseRow>
-          list="/api/admin/promise/list"
+          list={ordersAdminApi.promises}
           filter={{ kind }}
           name={PROMISE_TEXT[kind]}
           columns={[

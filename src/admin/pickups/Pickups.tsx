@@ -20,6 +20,7 @@ import {
   type PickupRow,
   type PickupStatus,
 } from '../../lib/shared/orders/operations.ts';
+import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
 
 const TABS: { value: PickupStatus | ''; label: string }[] = [
   { value: '', label: '全部' },
@@ -36,7 +37,7 @@ export default function Pickups({ me }: { me: Me }) {
   const [date, setDate] = useState(() => shanghaiDate(Date.now()));
   const [status, setStatus] = useState<PickupStatus | ''>('');
   const filter = Object.fromEntries(Object.entries({ date, status }).filter(([, v]) => v));
-  const list = useList<PickupRow>('/api/admin/pickup/list', filter, 20);
+  const list = useList(ordersAdminApi.pickups, filter, 20);
   const process = me.permissions.includes('orders.process');
 
   const step = (p: PickupRow, path: 'picked' | 'receive') =>
@@ -54,7 +55,7 @@ export default function Pickups({ me }: { me: Me }) {
         lead="按日期查看上门取样：取到样品后标记“已取样”，样品送达实验室后“确认收样”（订单随之进入已收样）。"
         actions={
           <ExportCsv<PickupRow>
-            list="/api/admin/pickup/list"
+            list={ordersAdminApi.pickups}
             filter={filter}
             name={`上门取样-${date}`}
             columns={[

@@ -14,10 +14,11 @@ import {
 } from '../ui.tsx';
 import { shanghaiDate } from '../../lib/shared/slots.ts';
 import { pointsAdminApi } from '../../lib/shared/points/api.ts';
+import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
 import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 import type { RowOf } from '../ui.tsx';
 
-type Found = { rid: string; phone: string; name: string; company: string };
+type Found = OutputOf<typeof ordersAdminApi.findUser>;
 type Summary = OutputOf<typeof pointsAdminApi.customer>;
 type Entry = RowOf<typeof pointsAdminApi.customerHistory>;
 const pts = (n: number) => n.toLocaleString('zh-CN');
@@ -33,7 +34,7 @@ export default function Customer({ me }: { me: Me }) {
   }
   async function find(e: FormEvent) {
     e.preventDefault();
-    const u = await consoleApi.post<Found>('/api/admin/user/find', { phone: phone.trim() });
+    const u = await consoleApi.call(ordersAdminApi.findUser, { phone: phone.trim() });
     setFound(u ?? null);
     setSummary(null);
     if (u) await load(u);

@@ -12,6 +12,9 @@ import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import { projectTypeNames, type ProjectTypeId } from '../../lib/shared/catalogue/catalogue.ts';
 import type { OrderFile, OrderSummary } from '../../lib/shared/orders/order.ts';
 import type { UploadLimits } from '../../lib/shared/orders/demand.ts';
+import { ordersApi } from '../../lib/shared/orders/api.ts';
+import { filesApi } from '../../lib/shared/files/api.ts';
+import { pathOf } from '../../lib/shared/api/endpoint.ts';
 
 const PAGE_SIZE = 10;
 type Row = OrderSummary & { protocols: OrderFile[] | null };
@@ -22,13 +25,11 @@ type Row = OrderSummary & { protocols: OrderFile[] | null };
  * process the spec tells customers.
  */
 const protocolsOf = (rid: string) =>
-  api
-    .post<{ list: OrderFile[] }>('/api/auth/order/listProtocolFile', { rid }, { silent: true })
-    .then((r) => r?.list ?? null);
+  api.call(ordersApi.protocolFiles, { rid }, { silent: true }).then((r) => r?.list ?? null);
 
 function ContractList() {
   const limits = useUploadLimits();
-  const orders = usePagedList<OrderSummary>('/api/auth/order/list4person', {
+  const orders = usePagedList<OrderSummary>(ordersApi.list.path, {
     size: PAGE_SIZE,
   });
   const { page, setPage, pages } = orders;
@@ -116,7 +117,7 @@ function OrderCard({
   onUploaded: () => Promise<void>;
 }) {
   const uploads = useUploads(
-    '/api/auth/file/upload4file',
+    filesApi.uploadFile.path,
     { kind: 'protocol' },
     limits?.file_max_bytes ?? null,
     limits?.accept,
@@ -137,7 +138,7 @@ function OrderCard({
     uploads.clear();
     const stored = await uploads.add(files[0]);
     if (!stored) return;
-    const done = await api.post('/api/auth/order/updateProtocolFile', { rid: o.rid, file_rid: stored.rid });
+    const done = await api.call(ordersApi.updateProtocolFile, { rid: o.rid, file_rid: stored.rid });
     if (done === undefined) return;
     toast.success('上传成功');
     // The finished row (100%, 已上传) stays until the next upload.
@@ -173,7 +174,7 @@ function OrderCard({
                 type="button"
                 className="max-w-48 truncate text-brand-700 underline-offset-2 hover:underline"
                 title={signed.name}
-                onClick={() => void saveFile(`/api/auth/file/download/${signed.rid}`, signed.name)}
+                onClick={() => void saveFile(pathOf(filesApi.download, { rid: signed.rid }), signed.name)}
               >
                 {signed.name}
               </button>

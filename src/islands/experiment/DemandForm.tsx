@@ -23,6 +23,9 @@ import {
 import type { ProjectListItem } from '../../lib/shared/catalogue/catalogue.ts';
 import { fenToYuan } from '../../lib/shared/money.ts';
 import { PHONE_MAX_LENGTH } from '../../lib/shared/member/address.ts';
+import { catalogueApi } from '../../lib/shared/catalogue/api.ts';
+import { ordersApi } from '../../lib/shared/orders/api.ts';
+import { filesApi } from '../../lib/shared/files/api.ts';
 
 type Picked = Pick<ProjectListItem, 'rid' | 'name' | 'type_id' | 'price_fen' | 'unit'>;
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -36,7 +39,7 @@ function DemandForm() {
   const { user } = useSessionUser();
   const limits = useUploadLimits();
   const uploads = useUploads(
-    '/api/auth/file/upload4file',
+    filesApi.uploadFile.path,
     {},
     limits?.file_max_bytes ?? null,
     limits?.accept ?? UPLOAD_ACCEPT,
@@ -69,7 +72,7 @@ function DemandForm() {
   useEffect(() => {
     const rid = new URLSearchParams(window.location.search).get('item');
     if (!rid) return;
-    void api.post<ProjectListItem>('/api/open/project/detail', { rid }, { silent: true }).then((it) => {
+    void api.call(catalogueApi.project, { rid }, { silent: true }).then((it) => {
       if (!it || (it.type_id !== 1 && it.type_id !== 3)) return;
       setTypeId(it.type_id);
       setPicked([it]);
@@ -106,7 +109,7 @@ function DemandForm() {
       return;
     }
     setSubmitting(true);
-    const result = await api.post<DemandResult>('/api/auth/order/demand', parsed.data);
+    const result = await api.call(ordersApi.demand, parsed.data);
     setSubmitting(false);
     if (!result) return;
     toast.success('提交成功!');
@@ -297,7 +300,7 @@ function ItemPicker({
 
   async function search() {
     setSearching(true);
-    const res = await api.post<{ list: ProjectListItem[] }>('/api/open/project/list', {
+    const res = await api.call(catalogueApi.projects, {
       typeId,
       kw: kw.trim() || undefined,
       page: 1,

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/client/api.ts';
 import { UPLOAD_TYPE_REFUSED, acceptsName, type UploadLimits } from '../../lib/shared/orders/demand.ts';
 import { Spinner } from '../ui/kit.tsx';
+import { filesApi } from '../../lib/shared/files/api.ts';
 
 export type Stored = { rid: string; name: string; mime: string; size: number; url: string };
 
@@ -32,9 +33,7 @@ let limitsOnce: Promise<UploadLimits | null> | null = null;
 export function useUploadLimits(): UploadLimits | null {
   const [limits, setLimits] = useState<UploadLimits | null>(null);
   useEffect(() => {
-    limitsOnce ??= api
-      .post<UploadLimits>('/api/auth/file/limits', {}, { silent: true })
-      .then((l) => l ?? null);
+    limitsOnce ??= api.call(filesApi.limits, {}, { silent: true }).then((l) => l ?? null);
     void limitsOnce.then((l) => {
       if (!l) limitsOnce = null;
       setLimits(l);

@@ -9,6 +9,7 @@ import { GroupHead, limitText, PAYMENT_TONE, type GroupPayment, type MyGroup } f
 import { formatFen } from '../../lib/shared/money.ts';
 import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 import { groupsApi } from '../../lib/shared/groups/api.ts';
+import { memberApi } from '../../lib/shared/member/api.ts';
 
 type Found = { rid: string; name: string; institution: string; pi_name: string };
 
@@ -97,7 +98,7 @@ function Join() {
     });
     if (!sure) return;
     // user/info answers { userInfo: { rid, … }, … }: leaving names oneself as the member.
-    const me = await api.post<{ userInfo: { rid: string } }>('/api/auth/user/info', {});
+    const me = await api.call(memberApi.info, {});
     const userRid = me?.userInfo.rid;
     if (userRid && (await api.call(groupsApi.remove, { rid: g.rid, user_rid: userRid })) !== undefined) {
       toast.success('已退出');

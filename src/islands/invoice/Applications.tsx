@@ -22,6 +22,7 @@ import type {
 import type { Title } from './Titles.tsx';
 import { invoicesApi } from '../../lib/shared/invoices/api.ts';
 import { pathOf } from '../../lib/shared/api/endpoint.ts';
+import { filesApi } from '../../lib/shared/files/api.ts';
 
 type Application = z.output<typeof InvoiceApplicationSchema>;
 type Detail = z.output<typeof InvoiceDetailSchema>;
@@ -93,7 +94,7 @@ function ApplyDialog({
   // Materials already on the application being changed (kept unless removed), and new uploads.
   const [kept, setKept] = useState<string[]>([]);
   const limits = useUploadLimits();
-  const others = useUploads('/api/auth/file/upload4file', {}, limits?.file_max_bytes ?? null, UPLOAD_ACCEPT);
+  const others = useUploads(filesApi.uploadFile.path, {}, limits?.file_max_bytes ?? null, UPLOAD_ACCEPT);
   const { clear } = others;
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -183,7 +184,7 @@ function ApplyDialog({
   async function uploadContract(file: File) {
     const form = new FormData();
     form.set('file', file);
-    const stored = await api.upload<{ rid: string; name: string }>('/api/auth/file/upload4file', form);
+    const stored = await api.upload<{ rid: string; name: string }>(filesApi.uploadFile, form);
     if (stored) setContract({ rid: stored.rid, name: stored.name });
   }
 

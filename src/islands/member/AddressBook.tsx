@@ -8,6 +8,7 @@ import { api } from '../../lib/client/api.ts';
 import type { Address } from '../../lib/client/stores.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { regionLabel } from '../../lib/shared/member/region.ts';
+import { memberApi } from '../../lib/shared/member/api.ts';
 
 /** /member/address: the saved addresses, default first; add, edit, delete, set default. */
 function AddressBook() {
@@ -23,9 +24,12 @@ function AddressBook() {
 
   const list = sortAddresses(user?.addresses ?? []);
 
-  async function run(address: Address, path: string) {
+  async function run(
+    address: Address,
+    call: typeof memberApi.addressDelete | typeof memberApi.addressDefault,
+  ) {
     setBusy(address.address_rid);
-    const done = await api.post(path, { address_rid: address.address_rid });
+    const done = await api.call(call, { address_rid: address.address_rid });
     if (done !== undefined) {
       toast.success(MSG_SAVED);
       await reloadUser();
@@ -40,7 +44,7 @@ function AddressBook() {
       confirm: '删除',
       danger: true,
     });
-    if (ok) await run(address, '/api/auth/address/del');
+    if (ok) await run(address, memberApi.addressDelete);
   }
 
   return (
@@ -95,7 +99,7 @@ function AddressBook() {
                   <button
                     type="button"
                     disabled={busy !== null}
-                    onClick={() => void run(a, '/api/auth/address/default')}
+                    onClick={() => void run(a, memberApi.addressDefault)}
                     className="mr-auto rounded-md px-2 py-1 text-slate-500 hover:bg-slate-100 hover:text-brand-700 disabled:opacity-50"
                     aria-label={`将 ${a.name} 的地址设为默认`}
                   >

@@ -7,6 +7,7 @@ import type { Address } from '../../lib/client/stores.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { addressEditSchema, addressSchema } from '../../lib/shared/member/address.ts';
 import type { Region } from '../../lib/shared/member/region.ts';
+import { memberApi } from '../../lib/shared/member/api.ts';
 
 export const MSG_SAVED = '操作成功!';
 
@@ -58,7 +59,7 @@ export default function AddressDialog({
       return;
     }
     setPending(true);
-    const done = await api.post(editing ? '/api/auth/address/edit' : '/api/auth/address/add', parsed.data);
+    const done = await api.call(editing ? memberApi.addressEdit : memberApi.addressAdd, parsed.data);
     if (done !== undefined) {
       toast.success(MSG_SAVED);
       await onSaved();

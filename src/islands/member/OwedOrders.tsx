@@ -11,6 +11,7 @@ import type { OrderSummary } from '../../lib/shared/orders/order.ts';
 import { openPay, ORDER_PAID_EVENT } from '../../lib/client/pay-events.ts';
 import { useWaitingRequests, WaitingMark, type WaitingRequest } from '../groups/Waiting.tsx';
 import { moneyApi } from '../../lib/shared/money/api.ts';
+import { ordersApi } from '../../lib/shared/orders/api.ts';
 
 const PAGE_SIZE = 10;
 const LEDGER_SIZE = 5;
@@ -39,7 +40,7 @@ const owedOf = (o: OrderSummary) => Math.max(0, o.amount_fen - o.paid_fen);
  */
 function OwedOrders({ status }: { status: 'unpaid' | 'unsettled' }) {
   const text = TEXT[status];
-  const orders = usePagedList<OrderSummary, { owed_fen: number }>('/api/auth/order/list4person', {
+  const orders = usePagedList<OrderSummary, { owed_fen: number }>(ordersApi.list.path, {
     size: PAGE_SIZE,
     filter: { status },
   });

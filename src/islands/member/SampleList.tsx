@@ -10,6 +10,7 @@ import { toast } from '../../lib/client/toast.ts';
 import { regionLabel } from '../../lib/shared/member/region.ts';
 import { SAMPLING_STATUS_TEXT, type SamplingStatus } from '../../lib/shared/member/sampling.ts';
 import type { Pickup } from '../../lib/shared/member/responses.ts';
+import { memberApi } from '../../lib/shared/member/api.ts';
 
 /** Same name as the home sampling dialog's event; that module is not loaded here. */
 const SAMPLING_ADDED_EVENT = 'portal:sampling-added';
@@ -26,7 +27,7 @@ const STATUS_STYLE: Record<SamplingStatus, string> = {
  * cancelled), and below them the samples they post themselves (self-delivery orders).
  */
 function SampleList() {
-  const { page, setPage, data, pages, reload } = usePagedList<Pickup>('/api/auth/sampling/list', {});
+  const { page, setPage, data, pages, reload } = usePagedList<Pickup>(memberApi.samplings.path, {});
   const [busy, setBusy] = useState<string | null>(null);
   const [confirmDialog, ask] = useConfirm();
 
@@ -47,7 +48,7 @@ function SampleList() {
     });
     if (!ok) return;
     setBusy(p.rid);
-    const done = await api.post('/api/auth/sampling/cancel', { rid: p.rid });
+    const done = await api.call(memberApi.samplingCancel, { rid: p.rid });
     if (done !== undefined) {
       toast.success('操作成功!');
       reload();

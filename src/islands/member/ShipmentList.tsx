@@ -2,13 +2,14 @@ import { Pager, Spinner } from '../ui/kit.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import type { OrderSummary } from '../../lib/shared/orders/order.ts';
+import { ordersApi } from '../../lib/shared/orders/api.ts';
 
 /**
  * The other half of /member/sample: orders whose sample the customer posts (self-delivery),
  * with the order's status, so a sent sample can be followed until it is received and tested.
  */
 export default function ShipmentList() {
-  const { page, setPage, data, pages } = usePagedList<OrderSummary>('/api/auth/order/list4person', {
+  const { page, setPage, data, pages } = usePagedList<OrderSummary>(ordersApi.list.path, {
     filter: { delivery_type: 0 },
   });
 

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { api } from '../../lib/client/api.ts';
 import { fenToYuan } from '../../lib/shared/money.ts';
 import type { HomeDataForUserSchema } from '../../lib/shared/groups/responses.ts';
+import { homeApi } from '../../lib/shared/home/api.ts';
 
 type HomeData = z.output<typeof HomeDataForUserSchema>;
 
@@ -10,7 +11,7 @@ type HomeData = z.output<typeof HomeDataForUserSchema>;
 export default function Todo() {
   const [data, setData] = useState<HomeData | null>(null);
   useEffect(() => {
-    void api.post<HomeData>('/api/auth/web/home/data', {}, { silent: true }).then((d) => d && setData(d));
+    void api.call(homeApi.data, {}, { silent: true }).then((d) => d && setData(d));
   }, []);
   if (!data) return null;
   const items = [

@@ -8,6 +8,7 @@ import { $messageUnread, type UserMessage } from '../../lib/client/stores.ts';
 import { MESSAGE_PAGE_SIZE, storePage } from '../../lib/client/messages.ts';
 import { usePagedList } from '../ui/use-paged-list.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import { notifyApi } from '../../lib/shared/notify/api.ts';
 
 /**
  * 站内消息: the user's in-system messages, newest first, unread ones marked; 全部已读 marks them
@@ -15,7 +16,7 @@ import { shanghaiMinute } from '../../lib/shared/slots.ts';
  */
 export default function MessagePanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { page, setPage, data, pages, reload } = usePagedList<UserMessage, { unread: number }>(
-    '/api/auth/message/list',
+    notifyApi.list.path,
     { size: MESSAGE_PAGE_SIZE, enabled: open },
   );
   const [busy, setBusy] = useState(false);
@@ -33,7 +34,7 @@ export default function MessagePanel({ open, onClose }: { open: boolean; onClose
 
   async function readAll() {
     setBusy(true);
-    const res = await api.post<{ unread: number }>('/api/auth/message/read', {});
+    const res = await api.call(notifyApi.read, {});
     if (res) {
       toast.success('操作成功!');
       reload();
@@ -46,7 +47,7 @@ export default function MessagePanel({ open, onClose }: { open: boolean; onClose
     if (read || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
     const href = event.currentTarget.href;
-    await api.post('/api/auth/message/read', { rids: [rid] }, { silent: true, timeout: 3000 });
+    await api.call(notifyApi.read, { rids: [rid] }, { silent: true, timeout: 3000 });
     location.assign(href);
   }
 

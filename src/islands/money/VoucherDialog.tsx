@@ -8,6 +8,7 @@ import { shanghaiDate } from '../../lib/shared/slots.ts';
 import { useUploadLimits, useUploads, UploadRow } from '../experiment/uploads.tsx';
 import type { Prestore } from './types.ts';
 import { moneyApi } from '../../lib/shared/money/api.ts';
+import { filesApi } from '../../lib/shared/files/api.ts';
 
 const PICTURES = '.png,.jpg,.jpeg,.webp,.gif';
 
@@ -26,7 +27,7 @@ export default function VoucherDialog({
   onSent: () => void;
 }) {
   const limits = useUploadLimits();
-  const uploads = useUploads('/api/auth/file/upload4pic', {}, limits?.pic_max_bytes ?? null, PICTURES);
+  const uploads = useUploads(filesApi.uploadPic.path, {}, limits?.pic_max_bytes ?? null, PICTURES);
   const [form, setForm] = useState({ payer_name: '', bank: '', serial: '', amount: '', paid_on: '' });
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);

@@ -3,11 +3,12 @@
 import Section from './Section.tsx';
 import { FilePicker, UploadRow, useUploadLimits, useUploads } from '../experiment/uploads.tsx';
 import { UPLOAD_ACCEPT } from '../../lib/shared/orders/demand.ts';
+import { filesApi } from '../../lib/shared/files/api.ts';
 
 export function DataFiles({ rid, onUploaded }: { rid: string; onUploaded: () => void }) {
   const limits = useUploadLimits();
   const accept = limits?.accept ?? UPLOAD_ACCEPT;
-  const uploads = useUploads('/api/auth/file/upload4file', { rid }, limits?.file_max_bytes ?? null, accept);
+  const uploads = useUploads(filesApi.uploadFile.path, { rid }, limits?.file_max_bytes ?? null, accept);
   async function addFiles(files: File[]) {
     const stored = await Promise.all(files.map((f) => uploads.add(f)));
     if (stored.some(Boolean)) onUploaded();

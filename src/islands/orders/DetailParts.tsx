@@ -25,6 +25,8 @@ import {
   fileSize,
   needsQuote,
 } from '../../lib/shared/orders/order-view.ts';
+import { pathOf } from '../../lib/shared/api/endpoint.ts';
+import { filesApi } from '../../lib/shared/files/api.ts';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -266,7 +268,7 @@ function FileList({ label, files }: { label: string; files: OrderFile[] }) {
   const [busy, setBusy] = useState<string | null>(null);
   async function download(f: OrderFile) {
     setBusy(f.rid);
-    await saveFile(`/api/auth/file/download/${f.rid}`, f.name);
+    await saveFile(pathOf(filesApi.download, { rid: f.rid }), f.name);
     setBusy(null);
   }
   return (

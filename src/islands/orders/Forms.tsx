@@ -18,6 +18,8 @@ import {
   type OrderDetail,
 } from '../../lib/shared/orders/order.ts';
 import { RECYCLE_STATUS_TEXT } from '../../lib/shared/orders/order-view.ts';
+import { ordersApi } from '../../lib/shared/orders/api.ts';
+import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 
 /** The first problem of a shared schema as an error toast; true when the value is fine. */
 function valid(
@@ -39,7 +41,7 @@ export function Feedback({ order, onSaved }: { order: OrderDetail; onSaved: () =
     const body = { rid: order.rid, content };
     if (!valid(feedbackSchema, body)) return;
     setBusy(true);
-    const res = await api.post('/api/auth/order/reportOrderFeedback', body);
+    const res = await api.call(ordersApi.feedback, body);
     setBusy(false);
     if (res === undefined) return;
     toast.success('反馈已提交，我们会尽快处理');
@@ -164,7 +166,7 @@ function EvaluationForm({
     const body = { rid: order.rid, score, content };
     if (!valid(evaluateSchema, body)) return;
     setBusy(true);
-    const res = await api.post('/api/auth/evaluate/add', body);
+    const res = await api.call(ordersApi.evaluate, body);
     setBusy(false);
     if (res === undefined) return;
     toast.success(initial ? '评价已修改' : '感谢您的评价');
@@ -218,15 +220,7 @@ function EvaluationForm({
   );
 }
 
-type Recycle = {
-  rid: string;
-  status: string;
-  name: string;
-  phone: string;
-  address: string;
-  message: string;
-  created: string;
-};
+type Recycle = OutputOf<typeof ordersApi.recycleList>['list'][number];
 
 /** A return request for samples marked 检测后回收, prefilled from the default address. */
 export function SampleReturn({ order }: { order: OrderDetail }) {
@@ -237,7 +231,7 @@ export function SampleReturn({ order }: { order: OrderDetail }) {
   const [busy, setBusy] = useState(false);
 
   async function load() {
-    const res = await api.post<{ list: Recycle[] }>('/api/auth/sample4recycle/list4person', {
+    const res = await api.call(ordersApi.recycleList, {
       order_rid: order.rid,
       size: 10,
     });
@@ -270,7 +264,7 @@ export function SampleReturn({ order }: { order: OrderDetail }) {
     const body = { rid: order.rid, ...form };
     if (!valid(recycleAddSchema, body)) return;
     setBusy(true);
-    const res = await api.post('/api/auth/sample4recycle/add', body);
+    const res = await api.call(ordersApi.recycleAdd, body);
     setBusy(false);
     if (res === undefined) return;
     toast.success('回收申请已提交');
@@ -388,7 +382,7 @@ export function ExpressInfo({ order, onSaved }: { order: OrderDetail; onSaved: (
     const body = { rid: order.rid, company: company.trim(), no: no.trim() };
     if (!valid(expressSchema, body)) return;
     setBusy(true);
-    const res = await api.post('/api/auth/order/updateExpress', body);
+    const res = await api.call(ordersApi.updateExpress, body);
     setBusy(false);
     if (res === undefined) return;
     toast.success('快递信息已提交');

@@ -33,6 +33,7 @@ import {
   canRequestReturn,
   needsQuote,
 } from '../../lib/shared/orders/order-view.ts';
+import { ordersApi } from '../../lib/shared/orders/api.ts';
 
 const PAY_MODE_TEXT = { after: '检测完成后结算', before: '预付全款' } as const;
 
@@ -49,8 +50,8 @@ export default function OrderDetail({ rid }: { rid: string }) {
   const load = useCallback(async () => {
     try {
       const [d, t] = await Promise.all([
-        api.post<Detail>('/api/auth/order/detail', { rid }, { throws: true }),
-        api.post<{ list: TestStep[] }>('/api/auth/order/testRecord', { rid }, { silent: true }),
+        api.call(ordersApi.detail, { rid }, { throws: true }),
+        api.call(ordersApi.testRecord, { rid }, { silent: true }),
       ]);
       if (d) setOrder(d);
       setSteps(t?.list ?? []);
@@ -61,9 +62,7 @@ export default function OrderDetail({ rid }: { rid: string }) {
 
   useEffect(() => {
     void load();
-    void api
-      .post<{ list: DeviceSummary[] }>('/api/auth/order/relateEquipment', { rid }, { silent: true })
-      .then((r) => r && setDevices(r.list));
+    void api.call(ordersApi.relatedEquipment, { rid }, { silent: true }).then((r) => r && setDevices(r.list));
   }, [load, rid]);
   useEffect(() => onOrderPaid((paid) => (!paid || paid === rid) && void load()), [load, rid]);
 

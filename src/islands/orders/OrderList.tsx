@@ -9,6 +9,7 @@ import { api } from '../../lib/client/api.ts';
 import type { OrderSummary } from '../../lib/shared/orders/order.ts';
 import { ORDER_TABS, tabByKey, type OrderTab } from '../../lib/shared/orders/order-view.ts';
 import type { OrderStatus } from '../../lib/shared/orders/order-status.ts';
+import { ordersApi } from '../../lib/shared/orders/api.ts';
 
 const PAGE_SIZE = 10;
 /** Tabs that wait on someone (the customer or the lab) show how many orders they hold. */
@@ -22,7 +23,7 @@ function tabFromUrl(): string {
 /** /member/order: the user's orders by status tab, newest first, ten a page. */
 export default function OrderList() {
   const [tab, setTab] = useState(() => tabByKey(tabFromUrl()).key);
-  const { page, setPage, data, pages, reload } = usePagedList<OrderSummary>('/api/auth/order/list4person', {
+  const { page, setPage, data, pages, reload } = usePagedList<OrderSummary>(ordersApi.list.path, {
     size: PAGE_SIZE,
     filter: { statuses: tabByKey(tab).statuses },
   });
@@ -31,11 +32,7 @@ export default function OrderList() {
 
   // The tab counts follow every change the list sees.
   const loadCounts = useCallback(async () => {
-    const c = await api.post<{ counts: Partial<Record<OrderStatus, number>> }>(
-      '/api/auth/order/count4person',
-      {},
-      { silent: true },
-    );
+    const c = await api.call(ordersApi.counts, {}, { silent: true });
     if (c) setCounts(c.counts);
   }, []);
   const load = useCallback(() => {

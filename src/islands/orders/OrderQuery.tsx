@@ -11,6 +11,7 @@ import { toast } from '../../lib/client/toast.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import { ORDER_STATUSES, ORDER_STATUS_TEXT } from '../../lib/shared/orders/order-status.ts';
 import { DATE_RANGE_REVERSED, orderListSchema, type OrderSummary } from '../../lib/shared/orders/order.ts';
+import { ordersApi } from '../../lib/shared/orders/api.ts';
 
 const PAGE_SIZE = 10;
 type Query = { order_no: string; keyword: string; status: string; date_from: string; date_to: string };
@@ -27,7 +28,7 @@ function OrderQuery() {
     pages,
     reload,
     loading: searching,
-  } = usePagedList<OrderSummary>('/api/auth/order/list4person', {
+  } = usePagedList<OrderSummary>(ordersApi.list.path, {
     size: PAGE_SIZE,
     filter: query,
   });

@@ -9,6 +9,8 @@ import { blobUrlWithToken } from '../../lib/client/download.ts';
 import { formatFen } from '../../lib/shared/money.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import type { OrderDetail, Receipt } from '../../lib/shared/orders/responses.ts';
+import { pathOf } from '../../lib/shared/api/endpoint.ts';
+import { filesApi } from '../../lib/shared/files/api.ts';
 
 /** 报价明细: the lines staff quoted, the discount and total, and until when it may be accepted. */
 export function QuoteDetail({ order }: { order: OrderDetail }) {
@@ -116,7 +118,7 @@ function useTokenImage(url: string | null) {
 }
 
 function Thumb({ photo, onOpen }: { photo: Photo; onOpen: (p: Photo) => void }) {
-  const src = useTokenImage(`/api/auth/file/thumb/${encodeURIComponent(photo.rid)}`);
+  const src = useTokenImage(pathOf(filesApi.thumb, { rid: photo.rid }));
   return (
     <button
       type="button"
@@ -130,7 +132,7 @@ function Thumb({ photo, onOpen }: { photo: Photo; onOpen: (p: Photo) => void }) 
 }
 
 function PhotoDialog({ photo, onClose }: { photo: Photo | null; onClose: () => void }) {
-  const src = useTokenImage(photo ? `/api/auth/file/download/${encodeURIComponent(photo.rid)}` : null);
+  const src = useTokenImage(photo ? pathOf(filesApi.download, { rid: photo.rid }) : null);
   return (
     <Dialog open={photo !== null} onClose={onClose} title="收样照片" width={720}>
       {src ? (

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useConfirm } from '../member/Confirm.tsx';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
+import { ordersApi } from '../../lib/shared/orders/api.ts';
 
 /**
  * Cancelling an order after a confirmation: `const [dialog, cancel, busy] = useCancelOrder(reload)`;
@@ -23,7 +24,7 @@ export function useCancelOrder(
     });
     if (!ok) return false;
     setBusy(o.rid);
-    const res = await api.post('/api/auth/order/cancel', { rid: o.rid });
+    const res = await api.call(ordersApi.cancel, { rid: o.rid });
     setBusy(null);
     if (res === undefined) return false;
     toast.success('订单已取消');

@@ -17,6 +17,7 @@ import {
 } from '../../lib/shared/payments.ts';
 import OnlinePay from './OnlinePay.tsx';
 import { groupsApi } from '../../lib/shared/groups/api.ts';
+import { ordersApi } from '../../lib/shared/orders/api.ts';
 
 /** web/order/ready2pay: what the order owes now and where each way of paying would take it from. */
 export type ReadyToPay = z.output<typeof ReadyToPaySchema>;
@@ -50,8 +51,8 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
   const load = useCallback(async (orderRid: string, couponRid?: string) => {
     setState((s) => (s.kind === 'ready' && couponRid !== undefined ? s : { kind: 'loading' }));
     try {
-      const info = await api.post<ReadyToPay>(
-        '/api/auth/web/order/ready2pay',
+      const info = await api.call(
+        ordersApi.readyToPay,
         { rid: orderRid, coupon_rid: couponRid },
         { throws: true },
       );
@@ -124,9 +125,11 @@ export default function PayDialog({ rid, onClose }: { rid: string | null; onClos
     if (paying) return;
     setPaying(true);
     try {
-      await api.post(
-        '/api/auth/web/order/pay',
-        { rid: info.rid, idempotency_key: key.current, method, coupon_rid: info.coupon_rid ?? '' },
+      // Online and group payments have their own panels; this button pays from the wallet.
+      const wallet = method as 'balance' | 'credit';
+      await api.call(
+        ordersApi.pay,
+        { rid: info.rid, idempotency_key: key.current, method: wallet, coupon_rid: info.coupon_rid ?? '' },
         { throws: true },
       );
       toast.success('操作成功!');

@@ -12,7 +12,8 @@ import { toast } from '../../lib/client/toast.ts';
 import type { ItemOptions } from '../../lib/shared/catalogue/catalogue.ts';
 import { defaultLine } from '../../lib/shared/plan/plan-rules.ts';
 import { takesSample } from '../../lib/shared/orders/order-status.ts';
-import type { PlanView } from '../../lib/shared/plan/plan.ts';
+
+import { planApi } from '../../lib/shared/plan/api.ts';
 
 export const MSG_ADDED = '操作成功!';
 
@@ -59,7 +60,7 @@ export default function AddToPlan({
       return;
     }
     setBusy(true);
-    const plan = await api.post<PlanView>('/api/auth/plan/add', {
+    const plan = await api.call(planApi.add, {
       item_rid: rid,
       count,
       parameters: choice.parameters,

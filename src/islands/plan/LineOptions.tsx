@@ -15,6 +15,8 @@ import {
   type SampleSource,
 } from '../../lib/shared/plan/plan-rules.ts';
 import { inputClass } from '../ui/kit.tsx';
+import { ordersApi } from '../../lib/shared/orders/api.ts';
+import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 
 export type LineChoice = {
   parameters: Parameters;
@@ -85,12 +87,7 @@ export function ChipGroup<T extends string | number>({
   );
 }
 
-type HistoryOrder = {
-  rid: string;
-  order_no: string;
-  created: string;
-  items: { item_rid: string; name: string; sample_count: number }[];
-};
+type HistoryOrder = OutputOf<typeof ordersApi.history>['list'][number];
 
 /** The user's finished orders that keep a sample (order/history4user), loaded when asked. */
 function useHistoryOrders(enabled: boolean): HistoryOrder[] | null {
@@ -98,11 +95,9 @@ function useHistoryOrders(enabled: boolean): HistoryOrder[] | null {
   useEffect(() => {
     if (!enabled || list) return;
     let live = true;
-    void api
-      .post<{ list: HistoryOrder[] }>('/api/auth/order/history4user', { page: 1, size: 50 })
-      .then((data) => {
-        if (live) setList(data?.list ?? []);
-      });
+    void api.call(ordersApi.history, { page: 1, size: 50 }).then((data) => {
+      if (live) setList(data?.list ?? []);
+    });
     return () => {
       live = false;
     };

@@ -21,6 +21,8 @@ import { customerKindOf } from '../../lib/shared/orders/order-status.ts';
 import { deliverySchema } from '../../lib/shared/orders/order.ts';
 import type { PlanView } from '../../lib/shared/plan/plan.ts';
 import { SOURCE_PICKUP } from '../../lib/shared/plan/plan-rules.ts';
+import { ordersApi } from '../../lib/shared/orders/api.ts';
+import { planApi } from '../../lib/shared/plan/api.ts';
 
 type Placed = {
   rid: string;
@@ -55,7 +57,7 @@ function PlanPage() {
   }, []);
 
   const reload = useCallback(async () => {
-    const view = await api.post<PlanView>('/api/auth/plan/list');
+    const view = await api.call(planApi.list, {});
     if (!view) return;
     take(view);
     // A line whose sample source is 上门取样 suggests the pickup form (once, on first load).
@@ -80,7 +82,7 @@ function PlanPage() {
 
   async function save(rid: string, patch: LinePatch): Promise<boolean> {
     setBusy(rid);
-    const view = await api.post<PlanView>('/api/auth/plan/update', { rid, ...patch });
+    const view = await api.call(planApi.update, { rid, ...patch });
     setBusy(null);
     // A refusal (say, the line was ordered or removed in another tab) shows its message in a
     // toast; the plan is re-read so the page shows what the server holds.
@@ -98,7 +100,7 @@ function PlanPage() {
     });
     if (!ok) return;
     setBusy(rid);
-    const view = await api.post<PlanView>('/api/auth/plan/remove', { rids: [rid] });
+    const view = await api.call(planApi.remove, { rids: [rid] });
     setBusy(null);
     if (view) {
       take(view);
@@ -123,8 +125,8 @@ function PlanPage() {
     }
     setPlacing(true);
     try {
-      const res = await api.post<{ list: Placed[] }>(
-        '/api/auth/order/add',
+      const res = await api.call(
+        ordersApi.add,
         { plan_rids: plan!.list.map((l) => l.rid), delivery, remark: remark.trim() },
         { throws: true },
       );

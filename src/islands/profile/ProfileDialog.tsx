@@ -15,6 +15,7 @@ import {
 } from '../../lib/shared/member/profile.ts';
 import { PHONE_MAX_LENGTH } from '../../lib/shared/member/address.ts';
 import type { Region } from '../../lib/shared/member/region.ts';
+import { memberApi } from '../../lib/shared/member/api.ts';
 
 export const PROFILE_WIDTH = 870;
 export const MSG_PROFILE_SAVED = '提交成功!';
@@ -104,7 +105,7 @@ export default function ProfileDialog({
       return;
     }
     setPending(true);
-    const done = await api.post('/api/auth/update4profile', parsed.data);
+    const done = await api.call(memberApi.updateProfileOld, parsed.data);
     if (done !== undefined) {
       toast.success(MSG_PROFILE_SAVED);
       await reloadUser();

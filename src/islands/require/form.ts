@@ -3,6 +3,7 @@
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { IndexMsgSchema } from '../../lib/shared/require/require.ts';
+import { catalogueApi } from '../../lib/shared/catalogue/api.ts';
 
 export const SUCCESS_MESSAGE = '提交成功!';
 
@@ -20,7 +21,7 @@ export function mountRequireForm(form: HTMLFormElement): void {
     }
     if (submit) submit.disabled = true;
     try {
-      const data = await api.post('/api/open/indexMsg/add', parsed.data);
+      const data = await api.call(catalogueApi.indexMsg, parsed.data);
       if (data !== undefined) {
         toast.success(SUCCESS_MESSAGE);
         form.reset();

@@ -7,6 +7,7 @@ import { ApiError, api } from '../../lib/client/api.ts';
 import { $user, isLoggedIn, type Address } from '../../lib/client/stores.ts';
 import { alertFail, toast } from '../../lib/client/toast.ts';
 import { samplingRequestSchema } from '../../lib/shared/member/sampling.ts';
+import { memberApi } from '../../lib/shared/member/api.ts';
 
 export const HOME_SAMPLING_WIDTH = 700;
 export const MSG_SAMPLING_DONE = '提交成功!';
@@ -82,13 +83,13 @@ export default function HomeSamplingDialog({ open, onClose }: { open: boolean; o
       if (!sendAddress) {
         const before = $user.get()?.addresses ?? [];
         const { newAddress } = parsed.data;
-        await api.post('/api/auth/address/add', newAddress, { throws: true });
+        await api.call(memberApi.addressAdd, newAddress ?? undefined, { throws: true });
         const after = (await reloadUser())?.addresses ?? [];
         sendAddress = newestAddress(before, after)?.address_rid ?? '';
         if (!sendAddress) throw new Error('新地址保存后未能读取，请重试');
         setValue((v) => ({ ...v, address_rid: sendAddress }));
       }
-      await api.post('/api/auth/sampling/add', { ...request, sendAddress }, { throws: true });
+      await api.call(memberApi.samplingAdd, { ...request, sendAddress }, { throws: true });
       toast.success(MSG_SAMPLING_DONE);
       window.dispatchEvent(new CustomEvent(SAMPLING_ADDED_EVENT));
       if (!request.sendAddress) await reloadUser();

@@ -5,11 +5,12 @@ import { useStore } from '@nanostores/react';
 import { api } from '../../lib/client/api.ts';
 import { $webSettings } from '../../lib/client/stores.ts';
 import type { PublicSettings } from '../../lib/shared/catalogue/settings.ts';
+import { catalogueApi } from '../../lib/shared/catalogue/api.ts';
 
 let refreshing: Promise<void> | null = null;
 
 export function refreshSettings(): Promise<void> {
-  refreshing ??= api.post<PublicSettings>('/api/open/setting', {}, { silent: true }).then((data) => {
+  refreshing ??= api.call(catalogueApi.settings, {}, { silent: true }).then((data) => {
     if (data) $webSettings.set(data as never);
   });
   return refreshing;

@@ -3,18 +3,12 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { api } from '../../lib/client/api.ts';
-import {
-  $token,
-  $user,
-  setUserInfo,
-  type Address,
-  type User,
-  type UserInfoResponse,
-} from '../../lib/client/stores.ts';
+import { $token, $user, setUserInfo, type Address, type User } from '../../lib/client/stores.ts';
+import { memberApi } from '../../lib/shared/member/api.ts';
 
 /** Fetches user/info into $user (addresses under `addresses`, as the session code stores them). */
 export async function reloadUser(): Promise<User | null> {
-  const data = await api.post<UserInfoResponse>('/api/auth/user/info', {}, { silent: true });
+  const data = await api.call(memberApi.info, {}, { silent: true });
   return data?.userInfo ? setUserInfo(data) : null;
 }
 

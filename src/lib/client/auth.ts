@@ -21,6 +21,7 @@ import {
 } from './session.ts';
 import { toast } from './toast.ts';
 import { accountsApi } from '../shared/accounts/api.ts';
+import { memberApi } from '../shared/member/api.ts';
 
 export const MSG_LOGIN_OK = '登录成功!';
 /** Set for the next page when a login navigates away before the attestation prompt shows. */
@@ -64,7 +65,7 @@ export function createAuth(deps: AuthDeps = {}) {
 
   /** Fetches user/info into the stores; null on any failure. */
   async function loadUser(client: ApiClient = quietApi): Promise<User | null> {
-    const data = await client.post<UserInfoResponse>('/api/auth/user/info', {}, { silent: true });
+    const data = await client.call(memberApi.info, {}, { silent: true });
     if (!data?.userInfo) return null;
     const user = toUser(data);
     setUser(user, data.cartNum);

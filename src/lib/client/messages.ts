@@ -5,6 +5,7 @@
 import { createApiClient } from './api.ts';
 import { $messageUnread, $messages, $token, type UserMessage } from './stores.ts';
 import { ORDER_PAID_EVENT } from './pay-events.ts';
+import { notifyApi } from '../shared/notify/api.ts';
 
 export const MESSAGE_POLL_MS = 60_000;
 export const MESSAGE_PAGE_SIZE = 10;
@@ -31,7 +32,7 @@ export function refreshMessages(): Promise<void> {
   if (!$token.get()) return Promise.resolve();
   const seen = newerPages;
   inFlight ??= quiet
-    .post<MessagePage>('/api/auth/message/list', { page: 1, size: MESSAGE_PAGE_SIZE })
+    .call(notifyApi.list, { page: 1, size: MESSAGE_PAGE_SIZE })
     .then((page) => {
       last = Date.now();
       if (page && $token.get() && seen === newerPages) writeStores(1, page);

@@ -5,7 +5,8 @@ import type { Services } from './platform/services.ts';
 import { DomainError } from './platform/errors.ts';
 import { StorageUnavailableError } from './platform/adapters/storage/types.ts';
 import { apiDocsPage, apiRoutes, openApiDocument } from './platform/http/openapi.ts';
-import { contract } from './platform/http/contract.ts';
+import { route } from './platform/http/route.ts';
+import { platformApi } from '../shared/platform-api.ts';
 import { failure } from './platform/http/envelope.ts';
 import { isDataException, isUniqueViolation } from './platform/db/errors.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
@@ -85,28 +86,28 @@ export function createApi(services: Services) {
   app.use('/api/*', admission(services.database.kind === 'pglite' ? PGLITE_ADMISSION : POSTGRES_ADMISSION));
   app.use('/api/*', bodyLimits);
   // Hot reads check the token in their own one statement, so they come before the guard.
-  app.route('/api/auth', memberHotReadRoutes());
-  app.route('/api/auth', homeRoutes());
-  app.route('/api/auth', messageHotReadRoutes());
+  app.route('/', memberHotReadRoutes());
+  app.route('/', homeRoutes());
+  app.route('/', messageHotReadRoutes());
   app.use('/api/auth/*', authGuard);
   app.use('/api/admin/*', authGuard, staffAccess);
 
-  app.route('/api/open', siteRoutes());
-  app.route('/api/open', catalogueRoutes());
-  app.route('/api/open', contentRoutes());
-  app.route('/api/open', deviceRoutes());
+  app.route('/', siteRoutes());
+  app.route('/', catalogueRoutes());
+  app.route('/', contentRoutes());
+  app.route('/', deviceRoutes());
   app.route('/', reservationOpenRoutes());
   app.route('/', accountOpenRoutes());
   app.route('/', wechatRoutes());
   app.route('/', staffOpenRoutes());
   app.route('/', paymentNotifyRoutes());
-  app.route('/api/open', mediaOpenRoutes());
+  app.route('/', mediaOpenRoutes());
   app.route('/', accountRoutes());
-  app.route('/api/auth', memberRoutes());
-  app.route('/api/auth', planRoutes());
-  app.route('/api/auth', orderRoutes());
-  app.route('/api/auth', agreementRoutes());
-  app.route('/api/auth', messageRoutes());
+  app.route('/', memberRoutes());
+  app.route('/', planRoutes());
+  app.route('/', orderRoutes());
+  app.route('/', agreementRoutes());
+  app.route('/', messageRoutes());
   app.route('/', moneyRoutes());
   app.route('/', couponRoutes());
   app.route('/', invoiceRoutes());
@@ -116,10 +117,10 @@ export function createApi(services: Services) {
   app.route('/', statementRoutes());
   app.route('/', promotionRoutes());
   app.route('/', paymentRoutes());
-  app.route('/api/auth', fileRoutes(orderFiles));
+  app.route('/', fileRoutes(orderFiles));
   app.route('/', reservationRoutes());
-  app.route('/api/admin', adminRoutes());
-  app.route('/api/admin', operationsAdminRoutes());
+  app.route('/', adminRoutes());
+  app.route('/', operationsAdminRoutes());
   app.route('/', reservationAdminRoutes());
   app.route('/', moneyAdminRoutes());
   app.route('/', couponAdminRoutes());
@@ -127,16 +128,16 @@ export function createApi(services: Services) {
   app.route('/', pointsAdminRoutes());
   app.route('/', statementAdminRoutes());
   app.route('/', groupAdminRoutes());
-  app.route('/api/admin', fileAdminRoutes());
+  app.route('/', fileAdminRoutes());
   app.route('/', promotionAdminRoutes());
   app.route('/', staffAdminRoutes());
   app.route('/', requireAdminRoutes());
-  app.route('/api/admin', catalogueAdminRoutes());
+  app.route('/', catalogueAdminRoutes());
   app.route('/', reconcileAdminRoutes());
-  app.route('/api/dev', devRoutes());
+  app.route('/', devRoutes());
   app.route('/', devPayRoutes());
   app.route(
-    '/api/dev',
+    '/',
     devLoginRoutes(async (s, userId) => (await staffRole(s.db, userId)) !== null),
   );
 
@@ -144,10 +145,8 @@ export function createApi(services: Services) {
   let document: ReturnType<typeof openApiDocument> | undefined;
   let docsPage: ReturnType<typeof apiDocsPage> | undefined;
   const contractDocument = () => (document ??= openApiDocument(apiRoutes(app)));
-  app.get('/api/openapi.json', contract({ produces: 'this OpenAPI 3.1 document' }), (c) =>
-    c.json(contractDocument()),
-  );
-  app.get('/api/docs', contract({ produces: 'the API reference page (HTML)' }), (c) => {
+  route(app, platformApi.openapi, (c) => c.json(contractDocument()));
+  route(app, platformApi.docs, (c) => {
     const page = (docsPage ??= apiDocsPage(contractDocument()));
     return c.html(page.html, 200, { 'content-security-policy': page.policy, 'cache-control': 'no-cache' });
   });

@@ -1,28 +1,15 @@
 import { Hono } from 'hono';
-import type { Context } from 'hono';
+import { route } from '../platform/http/route.ts';
+import { devApi } from '../../shared/platform-api.ts';
 import type { ApiEnv } from '../platform/http/api-env.ts';
 import type { Services } from '../platform/services.ts';
-import { contract } from '../platform/http/contract.ts';
-import { ok, readBody } from '../platform/http/envelope.ts';
+import { ok } from '../platform/http/envelope.ts';
 import { requestOrigin, sessionMeta } from '../platform/http/client-ip.ts';
 import { devToolAllowed } from '../platform/http/dev-tools.ts';
 import { DomainError } from '../platform/errors.ts';
-import { z } from '../../shared/zod.ts';
-import { phoneField } from '../../shared/accounts/auth.ts';
-import { LoginResultSchema } from '../../shared/accounts/responses.ts';
 import { hashPassword } from './passwords.ts';
 import { createSession } from './tokens.ts';
 import { findUserByPhone, insertUser } from './users.ts';
-
-const devLoginSchema = z.object({
-  phone: phoneField,
-  /** The password a new account gets (later password logins and confirmations use it). */
-  password: z.string().min(1).max(64).optional(),
-  /** The agreement version a new account accepted (AGREEMENT_VERSION, as registration sends). */
-  agreement_version: z.string().trim().max(32).optional(),
-  /** A console session instead of a customer one: only for a staff member. */
-  staff: z.boolean().default(false),
-});
 
 // One argon2 hash per password for the life of the process: hashing is what made each browser
 // test's account cost a second of CPU, and a shared salt does not matter to made-up test users.
@@ -42,36 +29,32 @@ const hashOnce = (password: string) => {
  */
 export function devLoginRoutes(isStaff: (s: Services, userId: number) => Promise<boolean>) {
   const r = new Hono<ApiEnv>();
-  r.post(
-    '/login',
-    contract({ body: devLoginSchema, response: LoginResultSchema }),
-    async (c: Context<ApiEnv>) => {
-      const s = c.var.services;
-      if (!devToolAllowed(s.env, 'outbox', requestOrigin(c))) return c.notFound();
-      const input = await readBody(c, devLoginSchema);
-      let user = await findUserByPhone(s.db, input.phone);
-      if (!user) {
-        const passwordHash = input.password ? await hashOnce(input.password) : null;
-        user = await s.db.transaction((tx) =>
-          insertUser(tx, {
-            phone: input.phone,
-            passwordHash,
-            agreementVersion: input.agreement_version,
-            now: s.now(),
-          }),
-        );
-        // Another request created it meanwhile.
-        user ??= await findUserByPhone(s.db, input.phone);
-      }
-      if (!user) throw new DomainError('账号创建失败');
-      if (input.staff && !(await isStaff(s, user.id)))
-        throw new DomainError('该账号不是员工账号，无法登录管理后台', 403);
-      return ok(
-        c,
-        await createSession(s, user.id, sessionMeta(c), input.staff ? 'staff' : 'customer'),
-        '登录成功!',
+  route(r, devApi.login, async (c, { body }) => {
+    const s = c.var.services;
+    if (!devToolAllowed(s.env, 'outbox', requestOrigin(c))) return c.notFound();
+    const input = await body();
+    let user = await findUserByPhone(s.db, input.phone);
+    if (!user) {
+      const passwordHash = input.password ? await hashOnce(input.password) : null;
+      user = await s.db.transaction((tx) =>
+        insertUser(tx, {
+          phone: input.phone,
+          passwordHash,
+          agreementVersion: input.agreement_version,
+          now: s.now(),
+        }),
       );
-    },
-  );
+      // Another request created it meanwhile.
+      user ??= await findUserByPhone(s.db, input.phone);
+    }
+    if (!user) throw new DomainError('账号创建失败');
+    if (input.staff && !(await isStaff(s, user.id)))
+      throw new DomainError('该账号不是员工账号，无法登录管理后台', 403);
+    return ok(
+      c,
+      await createSession(s, user.id, sessionMeta(c), input.staff ? 'staff' : 'customer'),
+      '登录成功!',
+    );
+  });
   return r;
 }

@@ -1,8 +1,8 @@
-import { contract } from '../platform/http/contract.ts';
-import { UploadLimitsSchema, UploadedSchema, staffFileSchema } from '../../shared/files/responses.ts';
 import { Hono, type Context } from 'hono';
+import { route } from '../platform/http/route.ts';
+import { filesAdminApi, filesApi } from '../../shared/files/api.ts';
 import type { ApiEnv } from '../platform/http/api-env.ts';
-import { ok, readBody, readParam } from '../platform/http/envelope.ts';
+import { ok, readParam } from '../platform/http/envelope.ts';
 import { readUpload } from '../platform/http/uploads.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import {
@@ -19,12 +19,6 @@ import {
 import { UPLOAD_ACCEPT, UPLOAD_TYPES_TEXT, type UploadLimits } from '../../shared/orders/demand.ts';
 
 /** Customer uploads (upload4file, upload4pic) and downloads under /api/auth/file/*. */
-const UPLOAD_FIELDS = {
-  file: '文件',
-  rid: '所属订单编号（可选）',
-  kind: 'protocol：签署后的委托协议（可选）',
-};
-
 /** A private file as a download: never cached, never sniffed. */
 const sendFile = (c: Context<ApiEnv>, f: { name: string; mime: string; bytes: Uint8Array }) =>
   c.body(f.bytes as Uint8Array<ArrayBuffer>, 200, {
@@ -54,7 +48,7 @@ export function fileRoutes(orders: OrderFiles) {
     return ok(c, { ...stored, url: `/api/auth/file/download/${stored.rid}` }, '上传成功');
   };
 
-  r.post('/file/limits', contract({ response: UploadLimitsSchema }), (c) => {
+  route(r, filesApi.limits, (c) => {
     requireUser(c);
     const limits: UploadLimits = {
       file_max_bytes: maxBytes(c.var.services, 'attachment'),
@@ -65,31 +59,19 @@ export function fileRoutes(orders: OrderFiles) {
     return ok(c, limits);
   });
 
-  r.post(
-    '/file/upload4file',
-    contract({ multipart: UPLOAD_FIELDS, response: UploadedSchema }),
-    uploadLimit('attachment'),
-    upload('attachment'),
-  );
-  r.post(
-    '/file/upload4pic',
-    contract({ multipart: UPLOAD_FIELDS, response: UploadedSchema }),
-    uploadLimit('pic'),
-    upload('pic'),
-  );
+  r.use(filesApi.uploadFile.path, uploadLimit('attachment'));
+  route(r, filesApi.uploadFile, upload('attachment'));
+  r.use(filesApi.uploadPic.path, uploadLimit('pic'));
+  route(r, filesApi.uploadPic, upload('pic'));
 
   const send = (thumb: boolean) => async (c: Context<ApiEnv>) => {
     const me = requireUser(c);
     const rid = readParam(c, 'rid');
     return sendFile(c, await fileForDownload(c.var.services, orders, me.id, rid, thumb));
   };
-  r.get(
-    '/file/download/:rid',
-    contract({ produces: 'the file (Content-Disposition: attachment)' }),
-    send(false),
-  );
+  route(r, filesApi.download, send(false));
   // A receipt photo's thumbnail (WebP, at most 320 px a side); other files answer themselves.
-  r.get('/file/thumb/:rid', contract({ produces: 'a small WebP of the picture' }), send(true));
+  route(r, filesApi.thumb, send(true));
 
   return r;
 }
@@ -97,7 +79,7 @@ export function fileRoutes(orders: OrderFiles) {
 /** Public pictures staff uploaded for the catalogue, under /api/open/media/* (anyone may read). */
 export function mediaOpenRoutes() {
   const r = new Hono<ApiEnv>();
-  r.get('/media/:rid', contract({ produces: 'the picture' }), async (c) => {
+  route(r, filesApi.media, async (c) => {
     const f = await publicMedia(c.var.services, readParam(c, 'rid'));
     // A picture never changes under its id: browsers and CDNs keep it.
     return c.body(f.bytes as Uint8Array<ArrayBuffer>, 200, {
@@ -115,32 +97,23 @@ export function mediaOpenRoutes() {
  */
 export function fileAdminRoutes() {
   const r = new Hono<ApiEnv>();
-  // POST with the rid in the body, like invoice/zip: the guard names calls by path.
-  r.post(
-    '/file/download',
-    contract({ body: staffFileSchema, produces: 'the file (Content-Disposition: attachment)' }),
-    async (c) => {
-      const { rid, thumb } = await readBody(c, staffFileSchema);
-      return sendFile(c, await staffFile(c.var.services, c.get('staffRole')!, rid, thumb));
-    },
-  );
-  r.post(
-    '/media/upload',
-    contract({ multipart: { file: '图片（PNG、JPG、WEBP、GIF）' }, response: UploadedSchema }),
-    uploadLimit('media'),
-    async (c) => {
-      const me = requireUser(c);
-      const { file, name } = await readUpload(c);
-      const stored = await storeFile(c.var.services, {
-        ownerId: me.id,
-        uploaderId: me.id,
-        orderId: null,
-        kind: 'media',
-        name,
-        bytes: new Uint8Array(await file.arrayBuffer()),
-      });
-      return ok(c, { ...stored, url: `/api/open/media/${stored.rid}` }, '上传成功');
-    },
-  );
+  route(r, filesAdminApi.download, async (c, input) => {
+    const { rid, thumb } = await input.body();
+    return sendFile(c, await staffFile(c.var.services, c.get('staffRole')!, rid, thumb));
+  });
+  r.use(filesAdminApi.mediaUpload.path, uploadLimit('media'));
+  route(r, filesAdminApi.mediaUpload, async (c) => {
+    const me = requireUser(c);
+    const { file, name } = await readUpload(c);
+    const stored = await storeFile(c.var.services, {
+      ownerId: me.id,
+      uploaderId: me.id,
+      orderId: null,
+      kind: 'media',
+      name,
+      bytes: new Uint8Array(await file.arrayBuffer()),
+    });
+    return ok(c, { ...stored, url: `/api/open/media/${stored.rid}` }, '上传成功');
+  });
   return r;
 }

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
+import { route } from '../platform/http/route.ts';
+import { homeApi } from '../../shared/home/api.ts';
 import type { ApiEnv } from '../platform/http/api-env.ts';
-import { contract } from '../platform/http/contract.ts';
 import { ok } from '../platform/http/envelope.ts';
 import { bearerToken } from '../platform/http/auth.ts';
-import { HomeDataForUserSchema } from '../../shared/groups/responses.ts';
 import { homeDataByToken } from './home-data.ts';
 
 /**
@@ -12,8 +12,6 @@ import { homeDataByToken } from './home-data.ts';
  */
 export function homeRoutes() {
   const r = new Hono<ApiEnv>();
-  r.post('/web/home/data', contract({ response: HomeDataForUserSchema }), async (c) =>
-    ok(c, await homeDataByToken(c.var.services, bearerToken(c))),
-  );
+  route(r, homeApi.data, async (c) => ok(c, await homeDataByToken(c.var.services, bearerToken(c))));
   return r;
 }

@@ -1,24 +1,9 @@
-import { contract } from '../platform/http/contract.ts';
-import {
-  AddressBookSchema,
-  AddressListSchema,
-  AddressSchema,
-  PickupPageSchema,
-  PickupSchema,
-  ProfileSavedSchema,
-  UserInfoResponseSchema,
-} from '../../shared/member/responses.ts';
 import { Hono } from 'hono';
+import { route } from '../platform/http/route.ts';
+import { memberApi } from '../../shared/member/api.ts';
 import type { ApiEnv } from '../platform/http/api-env.ts';
-import { ok, readBody } from '../platform/http/envelope.ts';
+import { ok } from '../platform/http/envelope.ts';
 import { bearerToken, requireUser } from '../platform/http/auth.ts';
-import { profileSchema } from '../../shared/member/profile.ts';
-import { addressEditSchema, addressRidSchema, addressSchema } from '../../shared/member/address.ts';
-import {
-  samplingListSchema,
-  samplingRequestSchema,
-  samplingRidSchema,
-} from '../../shared/member/sampling.ts';
 import { updateProfile } from './profile.ts';
 import { userInfoByToken } from './user-info.ts';
 import { addAddress, deleteAddress, editAddress, listAddresses, setDefaultAddress } from './addresses.ts';
@@ -30,9 +15,7 @@ import { addSampling, cancelSampling, listSamplings } from './samplings.ts';
  */
 export function memberHotReadRoutes() {
   const r = new Hono<ApiEnv>();
-  r.post('/user/info', contract({ response: UserInfoResponseSchema }), async (c) =>
-    ok(c, await userInfoByToken(c.var.services, bearerToken(c))),
-  );
+  route(r, memberApi.info, async (c) => ok(c, await userInfoByToken(c.var.services, bearerToken(c))));
   return r;
 }
 
@@ -41,62 +24,58 @@ export function memberRoutes() {
   const r = new Hono<ApiEnv>();
 
   // The spec lists it under user/ (like user/info); earlier clients call it without.
-  r.on(
-    'POST',
-    ['/user/update4profile', '/update4profile'],
-    contract({ body: profileSchema, response: ProfileSavedSchema }),
-    async (c) => {
+  for (const call of [memberApi.updateProfile, memberApi.updateProfileOld])
+    route(r, call, async (c, input) => {
       const me = requireUser(c);
-      const profile = await readBody(c, profileSchema);
+      const profile = await input.body();
       return ok(c, { userInfo: await updateProfile(c.var.services, me.id, profile) }, '提交成功!');
-    },
-  );
+    });
 
-  r.post('/address/list', contract({ response: AddressListSchema }), async (c) => {
+  route(r, memberApi.addresses, async (c) => {
     const me = requireUser(c);
     const list = await listAddresses(c.var.services.db, me.id);
     return ok(c, { list, total: list.length });
   });
 
-  r.post('/address/add', contract({ body: addressSchema, response: AddressSchema }), async (c) => {
+  route(r, memberApi.addressAdd, async (c, { body }) => {
     const me = requireUser(c);
-    const input = await readBody(c, addressSchema);
+    const input = await body();
     return ok(c, await addAddress(c.var.services, me.id, input), '操作成功!');
   });
 
-  r.post('/address/edit', contract({ body: addressEditSchema, response: AddressSchema }), async (c) => {
+  route(r, memberApi.addressEdit, async (c, { body }) => {
     const me = requireUser(c);
-    const input = await readBody(c, addressEditSchema);
+    const input = await body();
     return ok(c, await editAddress(c.var.services, me.id, input), '操作成功!');
   });
 
-  r.post('/address/del', contract({ body: addressRidSchema, response: AddressBookSchema }), async (c) => {
+  route(r, memberApi.addressDelete, async (c, input) => {
     const me = requireUser(c);
-    const { address_rid } = await readBody(c, addressRidSchema);
+    const { address_rid } = await input.body();
     await deleteAddress(c.var.services, me.id, address_rid);
     return ok(c, { address: await listAddresses(c.var.services.db, me.id) }, '操作成功!');
   });
 
-  r.post('/address/default', contract({ body: addressRidSchema, response: AddressSchema }), async (c) => {
+  route(r, memberApi.addressDefault, async (c, input) => {
     const me = requireUser(c);
-    const { address_rid } = await readBody(c, addressRidSchema);
+    const { address_rid } = await input.body();
     return ok(c, await setDefaultAddress(c.var.services, me.id, address_rid), '操作成功!');
   });
 
-  r.post('/sampling/add', contract({ body: samplingRequestSchema, response: PickupSchema }), async (c) => {
+  route(r, memberApi.samplingAdd, async (c, { body }) => {
     const me = requireUser(c);
-    const input = await readBody(c, samplingRequestSchema);
+    const input = await body();
     return ok(c, await addSampling(c.var.services, me.id, input), '提交成功!');
   });
 
-  r.post('/sampling/list', contract({ body: samplingListSchema, response: PickupPageSchema }), async (c) => {
+  route(r, memberApi.samplings, async (c, input) => {
     const me = requireUser(c);
-    return ok(c, await listSamplings(c.var.services, me.id, await readBody(c, samplingListSchema)));
+    return ok(c, await listSamplings(c.var.services, me.id, await input.body()));
   });
 
-  r.post('/sampling/cancel', contract({ body: samplingRidSchema, response: PickupSchema }), async (c) => {
+  route(r, memberApi.samplingCancel, async (c, input) => {
     const me = requireUser(c);
-    const { rid } = await readBody(c, samplingRidSchema);
+    const { rid } = await input.body();
     return ok(c, await cancelSampling(c.var.services, me.id, rid), '操作成功!');
   });
 

@@ -1,18 +1,10 @@
 import { Hono } from 'hono';
-import { MessagePageSchema, UnreadSchema } from '../../shared/notify/responses.ts';
-import { contract } from '../platform/http/contract.ts';
+import { route } from '../platform/http/route.ts';
+import { notifyApi } from '../../shared/notify/api.ts';
 import type { ApiEnv } from '../platform/http/api-env.ts';
-import { ok, readBody } from '../platform/http/envelope.ts';
+import { ok } from '../platform/http/envelope.ts';
 import { bearerToken, requireUser } from '../platform/http/auth.ts';
-import { PageRequestSchema } from '../../shared/pagination.ts';
-import { z } from '../../shared/zod.ts';
 import { markRead, messagePageByToken } from './messages.ts';
-
-/** message/read: the messages to mark read (none: all of them). */
-const messageReadSchema = z.object(
-  { rids: z.array(z.string().trim().min(1).max(64), { error: '[消息]格式不正确' }).max(100).optional() },
-  { error: '请求参数格式不正确' },
-);
 
 /**
  * message/list, the header's call on every member page, mounted before the guard on /api/auth:
@@ -20,8 +12,8 @@ const messageReadSchema = z.object(
  */
 export function messageHotReadRoutes() {
   const r = new Hono<ApiEnv>();
-  r.post('/message/list', contract({ body: PageRequestSchema, response: MessagePageSchema }), async (c) => {
-    const { page, size } = await readBody(c, PageRequestSchema);
+  route(r, notifyApi.list, async (c, input) => {
+    const { page, size } = await input.body();
     return ok(c, await messagePageByToken(c.var.services, bearerToken(c), page, size));
   });
   return r;
@@ -31,9 +23,9 @@ export function messageHotReadRoutes() {
 export function messageRoutes() {
   const r = new Hono<ApiEnv>();
 
-  r.post('/message/read', contract({ body: messageReadSchema, response: UnreadSchema }), async (c) => {
+  route(r, notifyApi.read, async (c, input) => {
     const me = requireUser(c);
-    const { rids } = await readBody(c, messageReadSchema);
+    const { rids } = await input.body();
     return ok(c, { unread: await markRead(c.var.services, me.id, rids) });
   });
 

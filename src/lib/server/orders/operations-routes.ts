@@ -1,18 +1,9 @@
 import { Hono } from 'hono';
+import { route } from '../platform/http/route.ts';
+import { ordersAdminApi } from '../../shared/orders/api.ts';
 import type { ApiEnv } from '../platform/http/api-env.ts';
-import { contract } from '../platform/http/contract.ts';
-import { ok, readBody } from '../platform/http/envelope.ts';
+import { ok } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
-import { StaffMovedSchema } from '../../shared/orders/responses.ts';
-import {
-  orderMarkSchema,
-  PickupMovedSchema,
-  PickupPageSchema,
-  pickupListSchema,
-  pickupStepSchema,
-  PromisePageSchema,
-  promiseListSchema,
-} from '../../shared/orders/operations.ts';
 import {
   listOverdue,
   listPickups,
@@ -26,24 +17,24 @@ import {
 export function operationsAdminRoutes() {
   const r = new Hono<ApiEnv>();
 
-  r.post('/pickup/list', contract({ body: pickupListSchema, response: PickupPageSchema }), async (c) => {
-    const q = await readBody(c, pickupListSchema);
+  route(r, ordersAdminApi.pickups, async (c, input) => {
+    const q = await input.body();
     const { list, total } = await listPickups(c.var.services, q);
     return ok(c, { list, total });
   });
-  r.post('/pickup/picked', contract({ body: pickupStepSchema, response: PickupMovedSchema }), async (c) => {
+  route(r, ordersAdminApi.picked, async (c, input) => {
     const me = requireUser(c);
-    const { rid, note } = await readBody(c, pickupStepSchema);
+    const { rid, note } = await input.body();
     return ok(c, await markPicked(c.var.services, me.id, rid, note), '已标记为已取样');
   });
-  r.post('/pickup/receive', contract({ body: pickupStepSchema, response: PickupMovedSchema }), async (c) => {
+  route(r, ordersAdminApi.pickupReceive, async (c, input) => {
     const me = requireUser(c);
-    const { rid, note } = await readBody(c, pickupStepSchema);
+    const { rid, note } = await input.body();
     return ok(c, await markPickupReceived(c.var.services, me.id, rid, note), '已确认收样');
   });
 
-  r.post('/promise/list', contract({ body: promiseListSchema, response: PromisePageSchema }), async (c) => {
-    const q = await readBody(c, promiseListSchema);
+  route(r, ordersAdminApi.promises, async (c, input) => {
+    const q = await input.body();
     return ok(c, await listOverdue(c.var.services, q));
   });
   const marks: [OrderMark, string][] = [
@@ -52,9 +43,9 @@ export function operationsAdminRoutes() {
     ['disposed', '已记录样品销毁'],
   ];
   for (const [mark, msg] of marks)
-    r.post(`/order/${mark}`, contract({ body: orderMarkSchema, response: StaffMovedSchema }), async (c) => {
+    route(r, ordersAdminApi[mark], async (c, input) => {
       const me = requireUser(c);
-      const { rid, note } = await readBody(c, orderMarkSchema);
+      const { rid, note } = await input.body();
       return ok(c, await markOrder(c.var.services, me.id, rid, mark, note), msg);
     });
 

@@ -1,36 +1,33 @@
-import { contract } from '../platform/http/contract.ts';
-import { PlanAddedSchema, PlanViewSchema } from '../../shared/plan/responses.ts';
 import { Hono } from 'hono';
+import { route } from '../platform/http/route.ts';
+import { planApi } from '../../shared/plan/api.ts';
 import type { ApiEnv } from '../platform/http/api-env.ts';
-import { ok, readBody } from '../platform/http/envelope.ts';
+import { ok } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
-import { planAddSchema, planRemoveSchema, planUpdateSchema } from '../../shared/plan/plan-rules.ts';
 import { addToPlan, listPlan, removePlanLines, updatePlanLine } from './index.ts';
 
 /** The experiment plan (cart) under /api/auth/plan/*; cartNum in user/info counts its lines. */
 export function planRoutes() {
   const r = new Hono<ApiEnv>();
 
-  r.post('/plan/list', contract({ response: PlanViewSchema }), async (c) =>
-    ok(c, await listPlan(c.var.services, requireUser(c).id)),
-  );
+  route(r, planApi.list, async (c) => ok(c, await listPlan(c.var.services, requireUser(c).id)));
 
-  r.post('/plan/add', contract({ body: planAddSchema, response: PlanAddedSchema }), async (c) => {
+  route(r, planApi.add, async (c, { body }) => {
     const me = requireUser(c);
-    const input = await readBody(c, planAddSchema);
+    const input = await body();
     const { rid } = await addToPlan(c.var.services, me.id, input);
     return ok(c, { rid, ...(await listPlan(c.var.services, me.id)) }, '已加入实验计划');
   });
 
-  r.post('/plan/update', contract({ body: planUpdateSchema, response: PlanViewSchema }), async (c) => {
+  route(r, planApi.update, async (c, input) => {
     const me = requireUser(c);
-    await updatePlanLine(c.var.services, me.id, await readBody(c, planUpdateSchema));
+    await updatePlanLine(c.var.services, me.id, await input.body());
     return ok(c, await listPlan(c.var.services, me.id));
   });
 
-  r.post('/plan/remove', contract({ body: planRemoveSchema, response: PlanViewSchema }), async (c) => {
+  route(r, planApi.remove, async (c, input) => {
     const me = requireUser(c);
-    await removePlanLines(c.var.services, me.id, (await readBody(c, planRemoveSchema)).rids);
+    await removePlanLines(c.var.services, me.id, (await input.body()).rids);
     return ok(c, await listPlan(c.var.services, me.id));
   });
 
