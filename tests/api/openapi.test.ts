@@ -6,6 +6,7 @@ import { setupApi } from '../setup/api.ts';
 import { apiRoutes } from '#server/platform/http/openapi.ts';
 import { passwordLoginSchema } from '#shared/accounts/auth.ts';
 import { z } from '#shared/zod.ts';
+import { isPermission } from '#shared/staff/permissions.ts';
 
 const t = await setupApi({ seed: false });
 
@@ -29,6 +30,29 @@ describe('the OpenAPI document', () => {
     const routes = apiRoutes(t.api);
     expect(routes.length).toBeGreaterThan(100);
     expect(routes.filter((r) => !r.contract).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  });
+
+  it('every route declares who may call it: a permission under /api/admin, signed-in under /api/auth', () => {
+    const expected = (path: string) =>
+      path.startsWith('/api/admin/')
+        ? 'a permission'
+        : path.startsWith('/api/auth/')
+          ? 'signed-in'
+          : path.startsWith('/api/dev/')
+            ? 'dev'
+            : 'public';
+    const declared = (access: string | undefined) =>
+      access === undefined
+        ? 'nothing'
+        : ['public', 'signed-in', 'dev'].includes(access)
+          ? access
+          : isPermission(access)
+            ? 'a permission'
+            : `unknown ${access}`;
+    const wrong = apiRoutes(t.api)
+      .filter((r) => declared(r.contract?.access) !== expected(r.path))
+      .map((r) => `${r.method} ${r.path}: ${declared(r.contract?.access)}`);
+    expect(wrong).toEqual([]);
   });
 
   it('every route that answers in the envelope declares the schema of its data', () => {

@@ -1,6 +1,6 @@
 import { eq, sql, type Column } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import type { ApiEnv } from '../platform/http/api-env.ts';
 import type { Db } from '../platform/db/client.ts';
 import { ability, device, item, prefecture, projectChild, projectType } from '../catalogue/tables.ts';
@@ -25,15 +25,9 @@ import { DomainError } from '../platform/errors.ts';
 import { clientIp } from '../platform/http/client-ip.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { INPUT_TOO_DEEP, parseJsonBody } from '../platform/http/envelope.ts';
-import {
-  ADMIN_ROUTES,
-  can,
-  isPermission,
-  isReadOnly,
-  type Permission,
-} from '../../shared/staff/permissions.ts';
+import { can, isPermission, type Permission } from '../../shared/staff/permissions.ts';
 import type { CatalogueRecord } from '../../shared/api/endpoint.ts';
-import { matchedContract, type RouteContract } from '../platform/http/contract.ts';
+import { matchedContract } from '../platform/http/contract.ts';
 import { staffRole } from './roles.ts';
 
 export const STAFF_ONLY = '无权访问';
@@ -167,7 +161,7 @@ export const staffAccess: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const db = c.var.services.db;
   const role = await staffRole(db, me.id);
   const action = c.req.path.replace(/^\/api\/admin\//, '');
-  const declared = declarationOf(c, action);
+  const declared = matchedContract(c);
   const permission = declared?.access && isPermission(declared.access) ? declared.access : undefined;
   if (!role || me.kind !== 'staff' || !permission || !can(role, permission)) {
     const message = !role ? STAFF_ONLY : me.kind !== 'staff' ? STAFF_LOGIN_NEEDED : NOT_PERMITTED;
@@ -284,23 +278,4 @@ function shallow(body: Record<string, unknown> | null) {
             : '{…}',
     ]);
   return Object.fromEntries(entries);
-}
-
-/**
- * TRANSITIONAL (decision 0064): the declaration of the matched route, or for a route not yet
- * moved to an endpoint, the same facts from the old permission table. Goes when every admin
- * route is declared.
- */
-function declarationOf(c: Context, action: string): RouteContract | undefined {
-  const declared = matchedContract(c);
-  if (declared?.access) return declared;
-  if (!Object.hasOwn(ADMIN_ROUTES, action)) return undefined;
-  const access = ADMIN_ROUTES[action];
-  const record = (['type', 'child', 'prefecture', 'item', 'ability', 'setting'] as const).find((r) =>
-    action.startsWith(`catalogue/${r}/`),
-  );
-  return {
-    access,
-    audit: isReadOnly(access, action) ? 'read' : record ? { record } : 'write',
-  };
 }

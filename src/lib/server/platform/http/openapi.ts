@@ -5,7 +5,6 @@ import { createHash } from 'node:crypto';
 import { z } from '../../../shared/zod.ts';
 import { ERROR_CODES } from '../../../shared/errors.ts';
 import { contractOf, type RouteContract } from './contract.ts';
-import type { Access } from '../../../shared/api/endpoint.ts';
 
 type JsonSchema = Record<string, unknown>;
 export type ApiRoute = { method: string; path: string; contract: RouteContract | undefined };
@@ -51,7 +50,7 @@ const FAILURE: JsonSchema = {
 
 /** Who may call a route, from its declared access (decision 0064). */
 function audience(route: ApiRoute): { tag: string; security?: object[]; note: string } {
-  const access = route.contract?.access ?? legacyAccess(route.path);
+  const access = route.contract?.access;
   if (access === 'public') return { tag: 'open', note: '公开' };
   if (access === 'dev') return { tag: 'dev', note: '开发工具，仅本机' };
   if (access === 'signed-in') return { tag: 'auth', security: [{ bearer: [] }], note: '需登录' };
@@ -60,14 +59,6 @@ function audience(route: ApiRoute): { tag: string; security?: object[]; note: st
     security: [{ bearer: [] }],
     note: access ? `仅工作人员（权限 ${access}）` : '仅工作人员',
   };
-}
-
-/** TRANSITIONAL (decision 0064): a route not yet declared is known by where it is mounted. */
-function legacyAccess(path: string): Access | undefined {
-  if (path.startsWith('/api/auth/')) return 'signed-in';
-  if (path.startsWith('/api/admin/')) return undefined;
-  if (path.startsWith('/api/dev/')) return 'dev';
-  return 'public';
 }
 
 function operation(route: ApiRoute): JsonSchema {
