@@ -7,7 +7,6 @@ import { toast } from '../../lib/client/toast.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import { GroupHead, limitText, PAYMENT_TONE, type GroupPayment, type MyGroup } from './common.tsx';
 import { formatFen } from '../../lib/shared/money.ts';
-import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 import { groupsApi } from '../../lib/shared/groups/api.ts';
 import { memberApi } from '../../lib/shared/member/api.ts';
 
@@ -17,7 +16,7 @@ type Found = { rid: string; name: string; institution: string; pi_name: string }
 function MyPayments({ rid }: { rid: string }) {
   const [list, setList] = useState<GroupPayment[] | null>(null);
   const load = useCallback(async () => {
-    const r = await api.post<OutputOf<typeof groupsApi.payments>>(groupsApi.payments.path, { rid, size: 20 });
+    const r = await api.call(groupsApi.payments, { rid, size: 20 });
     if (r) setList(r.list);
   }, [rid]);
   useEffect(() => void load(), [load]);
@@ -72,7 +71,7 @@ function Join() {
 
   async function apply(body: Record<string, string>) {
     setBusy(true);
-    const res = await api.post<OutputOf<typeof groupsApi.apply>>(groupsApi.apply.path, body);
+    const res = await api.call(groupsApi.apply, body);
     setBusy(false);
     if (!res) return;
     toast.success(res.status === 'active' ? `已加入「${res.name}」!` : '申请已提交，请等待组长审核');

@@ -26,7 +26,6 @@ import {
 } from './common.tsx';
 
 import { shanghaiMonth } from '../../lib/shared/time.ts';
-import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 import { groupsApi } from '../../lib/shared/groups/api.ts';
 
 type Form = {
@@ -410,7 +409,7 @@ function GroupPanel({
                       className="btn-primary h-8 px-3"
                       onClick={async () => {
                         // Paid another way meanwhile: the request closes instead, and says so.
-                        const res = await api.post<OutputOf<typeof groupsApi.decide>>(groupsApi.decide.path, {
+                        const res = await api.call(groupsApi.decide, {
                           rid: p.rid,
                           approve: true,
                         });

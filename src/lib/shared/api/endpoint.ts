@@ -45,11 +45,21 @@ export type Endpoint = {
 /** Declares an endpoint, keeping its exact type so that callers and handlers are typed by it. */
 export const endpoint = <const E extends Endpoint>(e: E): E => e;
 
+/**
+ * A schema's input with the fields it takes as `unknown` (z.preprocess: the schema cleans whatever
+ * comes, a missing field included) optional, as the server accepts them.
+ */
+type Sent<T> = T extends object
+  ? { [K in keyof T as unknown extends T[K] ? K : never]?: T[K] } & {
+      [K in keyof T as unknown extends T[K] ? never : K]: T[K];
+    }
+  : T;
+
 /** What a caller sends: the body of a POST, the query of a GET. */
 export type InputOf<E extends Endpoint> = E['body'] extends z.ZodType
-  ? z.input<E['body']>
+  ? Sent<z.input<E['body']>>
   : E['query'] extends z.ZodType
-    ? z.input<E['query']>
+    ? Sent<z.input<E['query']>>
     : Record<string, never> | undefined;
 
 /** What a successful call answers (the envelope's data). */
