@@ -29,7 +29,7 @@ const protocolsOf = (rid: string) =>
 
 function ContractList() {
   const limits = useUploadLimits();
-  const orders = usePagedList<OrderSummary>(ordersApi.list.path, {
+  const orders = usePagedList(ordersApi.list, {
     size: PAGE_SIZE,
   });
   const { page, setPage, pages } = orders;

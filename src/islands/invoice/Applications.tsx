@@ -493,7 +493,7 @@ function ApplyDialog({
  * and the reimbursement ZIP to download, and 申请开票 / 修改.
  */
 function Applications() {
-  const list = usePagedList<Application>(invoicesApi.list.path, { size: 10 });
+  const list = usePagedList(invoicesApi.list, { size: 10 });
   const [history, setHistory] = useState<History | null>(null);
   const [dialog, setDialog] = useState<{
     editing: Detail | null;
