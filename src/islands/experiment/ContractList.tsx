@@ -117,7 +117,7 @@ function OrderCard({
   onUploaded: () => Promise<void>;
 }) {
   const uploads = useUploads(
-    filesApi.uploadFile.path,
+    filesApi.uploadFile,
     { kind: 'protocol' },
     limits?.file_max_bytes ?? null,
     limits?.accept,

@@ -94,7 +94,7 @@ function ApplyDialog({
   // Materials already on the application being changed (kept unless removed), and new uploads.
   const [kept, setKept] = useState<string[]>([]);
   const limits = useUploadLimits();
-  const others = useUploads(filesApi.uploadFile.path, {}, limits?.file_max_bytes ?? null, UPLOAD_ACCEPT);
+  const others = useUploads(filesApi.uploadFile, {}, limits?.file_max_bytes ?? null, UPLOAD_ACCEPT);
   const { clear } = others;
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
