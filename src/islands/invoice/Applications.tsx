@@ -214,8 +214,8 @@ function ApplyDialog({
         contract_file_rid: contract?.rid ?? editing?.materials.contract_file_rid ?? '',
         other_file_rids: otherRids,
       };
-      await api.post(
-        editing ? invoicesApi.edit.path : invoicesApi.apply.path,
+      await api.call(
+        editing ? invoicesApi.edit : invoicesApi.apply,
         editing ? { ...body, rid: editing.rid } : body,
         {
           throws: true,
