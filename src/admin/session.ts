@@ -5,6 +5,8 @@ import { atom } from 'nanostores';
 import { createApiClient, type ApiError, type CallOptions } from '../lib/client/api.ts';
 import type { Endpoint } from '../lib/shared/api/endpoint.ts';
 import type { Permission, Role } from '../lib/shared/staff/permissions.ts';
+import { accountsApi } from '../lib/shared/accounts/api.ts';
+import { staffApi, staffAdminApi } from '../lib/shared/staff/api.ts';
 
 type Stored = { access: string; refresh: string; expires: number };
 const KEY = 'portal:console';
@@ -43,7 +45,7 @@ let refreshing: Promise<boolean> | null = null;
 async function refresh(): Promise<boolean> {
   const s = $session.get();
   if (!s) return false;
-  refreshing ??= fetch('/api/open/refresh4token', {
+  refreshing ??= fetch(accountsApi.refresh.path, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ token: s.refresh }),
@@ -68,7 +70,8 @@ async function refresh(): Promise<boolean> {
 
 export function logout() {
   const s = $session.get();
-  if (s) void fetch('/api/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${s.access}` } });
+  if (s)
+    void fetch(accountsApi.logout.path, { method: 'POST', headers: { authorization: `Bearer ${s.access}` } });
   $session.set(null);
   $me.set(null);
 }
@@ -89,7 +92,7 @@ export const consoleApi = createApiClient({
 });
 
 export async function login(account: string, password: string): Promise<string | null> {
-  const res = await fetch('/api/open/staff/login', {
+  const res = await fetch(staffApi.login.path, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ account, password }),
@@ -105,7 +108,7 @@ export async function login(account: string, password: string): Promise<string |
 }
 
 export async function loadMe(): Promise<void> {
-  const me = await consoleApi.post<Me>('/api/admin/me', {}, { silent: true });
+  const me = await consoleApi.call(staffAdminApi.me, {}, { silent: true });
   $me.set(me ?? null);
   if (!me) $session.set(null);
 }

@@ -18,6 +18,7 @@ import { consoleCall, $notice, $session, type Target } from './session.ts';
 import { pageCount } from '../lib/shared/pagination.ts';
 import type { Endpoint, OutputOf } from '../lib/shared/api/endpoint.ts';
 import { shanghaiDate, shanghaiMinute } from '../lib/shared/time.ts';
+import { filesAdminApi } from '../lib/shared/files/api.ts';
 
 export const when = (iso: string | null | undefined) => (iso ? shanghaiMinute(iso) : '—');
 
@@ -563,7 +564,7 @@ export function ConsoleToast() {
  * cannot be read; `thumb` asks for a picture's thumbnail.
  */
 export async function fetchStaffFile(rid: string, thumb = false): Promise<Blob | null> {
-  const res = await fetch('/api/admin/file/download', {
+  const res = await fetch(filesAdminApi.download.path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${$session.get()?.access ?? ''}` },
     body: JSON.stringify({ rid, thumb }),

@@ -135,7 +135,12 @@ export default function Abilities({ me }: { me: Me }) {
           const checked = (draft?.rid ? abilityEditSchema : abilityAddSchema).safeParse(body);
           if (!checked.success) return checked.error.issues[0].message;
           const path = draft?.rid ? 'edit' : 'add';
-          return staffAction(`/api/admin/catalogue/ability/${path}`, checked.data, '已保存', list.reload);
+          return staffAction(
+            path === 'add' ? catalogueAdminApi.abilityAdd : catalogueAdminApi.abilityEdit,
+            checked.data,
+            '已保存',
+            list.reload,
+          );
         }}
       >
         <Field label="标题">

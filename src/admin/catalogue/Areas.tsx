@@ -145,7 +145,12 @@ export default function Areas({ me }: { me: Me }) {
           const checked = (draft?.id ? prefectureEditSchema : prefectureAddSchema).safeParse(draft);
           if (!checked.success) return checked.error.issues[0].message;
           const path = draft?.id ? 'edit' : 'add';
-          return staffAction(`/api/admin/catalogue/prefecture/${path}`, checked.data, '已保存', reload);
+          return staffAction(
+            path === 'add' ? catalogueAdminApi.prefectureAdd : catalogueAdminApi.prefectureEdit,
+            checked.data,
+            '已保存',
+            reload,
+          );
         }}
       >
         <Field label="专区名称">

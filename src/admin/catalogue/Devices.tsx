@@ -241,7 +241,12 @@ export default function Devices({ me }: { me: Me }) {
           const checked = (draft.rid ? deviceEditSchema : deviceAddSchema).safeParse(toInput(draft));
           if (!checked.success) return checked.error.issues[0].message;
           const path = draft.rid ? 'edit' : 'add';
-          return staffAction(`/api/admin/device/${path}`, checked.data, '已保存', list.reload);
+          return staffAction(
+            path === 'add' ? reservationsAdminApi.deviceAdd : reservationsAdminApi.deviceEdit,
+            checked.data,
+            '已保存',
+            list.reload,
+          );
         }}
       >
         <div className="grid gap-3 sm:grid-cols-2">

@@ -278,7 +278,12 @@ export default function Items({ me }: { me: Me }) {
           const checked = (editing === 'new' ? itemAddSchema : itemEditSchema).safeParse(body);
           if (!checked.success) return checked.error.issues[0].message;
           const path = editing === 'new' ? 'add' : 'edit';
-          return staffAction(`/api/admin/catalogue/item/${path}`, checked.data, '已保存', list.reload);
+          return staffAction(
+            path === 'add' ? catalogueAdminApi.itemAdd : catalogueAdminApi.itemEdit,
+            checked.data,
+            '已保存',
+            list.reload,
+          );
         }}
       >
         <div className="grid gap-3 sm:grid-cols-2">

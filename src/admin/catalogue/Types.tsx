@@ -185,7 +185,12 @@ export default function Types({ me }: { me: Me }) {
           const checked = (child?.id ? childEditSchema : childAddSchema).safeParse(child);
           if (!checked.success) return checked.error.issues[0].message;
           const path = child?.id ? 'edit' : 'add';
-          return staffAction(`/api/admin/catalogue/child/${path}`, checked.data, '已保存', reload);
+          return staffAction(
+            path === 'add' ? catalogueAdminApi.childAdd : catalogueAdminApi.childEdit,
+            checked.data,
+            '已保存',
+            reload,
+          );
         }}
       >
         {child && (

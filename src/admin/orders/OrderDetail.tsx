@@ -86,7 +86,9 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
       if (!note.trim()) return '请填写取消原因';
       body.reason = note;
     } else body.note = note;
-    return staffAction(`/api/admin/order/${action}`, body, `${ORDER_ACTION_TEXT[action]}成功`, load);
+    // Customers' own steps (pay, finish) never reach the console's step dialog.
+    const endpoint = ordersAdminApi[action as Exclude<OrderAction, 'pay' | 'finish'>];
+    return staffAction(endpoint, body, `${ORDER_ACTION_TEXT[action]}成功`, load);
   }
 
   async function upload(file: File) {

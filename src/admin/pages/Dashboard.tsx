@@ -13,6 +13,7 @@ import {
 import { ORDER_STATUS_TEXT, type OrderStatus } from '../../lib/shared/orders/order-status.ts';
 import type { DashboardSchema } from '../../lib/shared/orders/responses.ts';
 import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
+import type { Endpoint } from '../../lib/shared/api/endpoint.ts';
 
 type Figures = z.output<typeof DashboardSchema>;
 
@@ -24,10 +25,10 @@ const COUNT_KEY = {
 } as const satisfies Record<PromiseKind, keyof Figures['overdue']>;
 
 /** How staff mark each promise kept (the data reminder is the system's messages: none). */
-const MARKS: Partial<Record<PromiseKind, { path: string; label: string; permission: Permission }>> = {
-  manager_call: { path: 'called', label: '已致电', permission: 'orders.quote' },
-  sample_return: { path: 'returned', label: '已寄回', permission: 'orders.process' },
-  disposal: { path: 'disposed', label: '已销毁', permission: 'orders.process' },
+const MARKS: Partial<Record<PromiseKind, { endpoint: Endpoint; label: string; permission: Permission }>> = {
+  manager_call: { endpoint: ordersAdminApi.called, label: '已致电', permission: 'orders.quote' },
+  sample_return: { endpoint: ordersAdminApi.returned, label: '已寄回', permission: 'orders.process' },
+  disposal: { endpoint: ordersAdminApi.disposed, label: '已销毁', permission: 'orders.process' },
 };
 
 /**
@@ -255,7 +256,7 @@ function PromiseList({ kind, me, onDone }: { kind: PromiseKind; me: Me; onDone: 
                   className={button.ghost}
                   aria-label={`${mark.label} ${r.order_no}`}
                   onClick={() =>
-                    staffStep(`/api/admin/order/${mark.path}`, { rid: r.rid }, `已记录：${mark.label}`, () =>
+                    staffStep(mark.endpoint, { rid: r.rid }, `已记录：${mark.label}`, () =>
                       Promise.all([list.reload(), onDone()]),
                     )
                   }

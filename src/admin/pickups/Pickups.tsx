@@ -42,7 +42,7 @@ export default function Pickups({ me }: { me: Me }) {
 
   const step = (p: PickupRow, path: 'picked' | 'receive') =>
     staffStep(
-      `/api/admin/pickup/${path}`,
+      path === 'picked' ? ordersAdminApi.picked : ordersAdminApi.pickupReceive,
       { rid: p.rid },
       path === 'picked' ? '已标记为已取样' : '已确认收样',
       list.reload,

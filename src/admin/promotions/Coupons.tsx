@@ -19,6 +19,7 @@ import { shanghaiDate } from '../../lib/shared/slots.ts';
 import { couponTemplateSchema } from '../../lib/shared/coupons/coupons.ts';
 import { couponsAdminApi } from '../../lib/shared/coupons/api.ts';
 import type { RowOf } from '../ui.tsx';
+import { catalogueApi } from '../../lib/shared/catalogue/api.ts';
 
 type Row = RowOf<typeof couponsAdminApi.templateList>;
 type Holder = RowOf<typeof couponsAdminApi.usage>;
@@ -104,7 +105,7 @@ export default function Coupons({ me }: { me: Me }) {
 
   useEffect(() => {
     if (!creating || categories.length) return;
-    void fetch('/api/open/type/group')
+    void fetch(catalogueApi.typeGroups.path)
       .then((r) => r.json())
       .then((body: { data?: Category[] }) => setCategories(body.data ?? []));
   }, [creating, categories.length]);

@@ -604,7 +604,9 @@ function Campaigns({ me }: { me: Me }) {
                     className={r.status === 'active' ? button.danger : button.primary}
                     onClick={() =>
                       staffStep(
-                        `/api/admin/campaign/${r.status === 'active' ? 'retire' : 'restore'}`,
+                        r.status === 'active'
+                          ? promotionAdminApi.campaignRetire
+                          : promotionAdminApi.campaignRestore,
                         { rid: r.rid },
                         r.status === 'active' ? '已下线' : '已上线',
                         list.reload,

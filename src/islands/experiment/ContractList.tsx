@@ -29,7 +29,7 @@ const protocolsOf = (rid: string) =>
 
 function ContractList() {
   const limits = useUploadLimits();
-  const orders = usePagedList<OrderSummary>(ordersApi.list.path, {
+  const orders = usePagedList(ordersApi.list, {
     size: PAGE_SIZE,
   });
   const { page, setPage, pages } = orders;
@@ -117,7 +117,7 @@ function OrderCard({
   onUploaded: () => Promise<void>;
 }) {
   const uploads = useUploads(
-    filesApi.uploadFile.path,
+    filesApi.uploadFile,
     { kind: 'protocol' },
     limits?.file_max_bytes ?? null,
     limits?.accept,

@@ -39,7 +39,7 @@ function DemandForm() {
   const { user } = useSessionUser();
   const limits = useUploadLimits();
   const uploads = useUploads(
-    filesApi.uploadFile.path,
+    filesApi.uploadFile,
     {},
     limits?.file_max_bytes ?? null,
     limits?.accept ?? UPLOAD_ACCEPT,

@@ -5,8 +5,10 @@ import { api } from '../../lib/client/api.ts';
 import { UPLOAD_TYPE_REFUSED, acceptsName, type UploadLimits } from '../../lib/shared/orders/demand.ts';
 import { Spinner } from '../ui/kit.tsx';
 import { filesApi } from '../../lib/shared/files/api.ts';
+import type { Endpoint, OutputOf } from '../../lib/shared/api/endpoint.ts';
 
-export type Stored = { rid: string; name: string; mime: string; size: number; url: string };
+/** A stored upload, as the upload endpoints answer it. */
+export type Stored = OutputOf<typeof filesApi.uploadFile>;
 
 export type UploadItem = {
   key: string;
@@ -45,12 +47,12 @@ export function useUploadLimits(): UploadLimits | null {
 let seq = 0;
 
 /**
- * Files being uploaded to `path` with extra form fields; each shows its own progress. A file
+ * Files being uploaded to an upload `endpoint` with extra form fields; each shows its own progress. A file
  * over the size limit is refused before any byte is sent; removing a file still uploading
  * aborts its request.
  */
 export function useUploads(
-  path: string,
+  endpoint: Endpoint,
   fields: Record<string, string>,
   maxBytes: number | null,
   /** Extensions taken (the file input's accept list); others are refused before sending. */
@@ -87,7 +89,7 @@ export function useUploads(
       const abort = new AbortController();
       aborts.current.set(key, abort);
       try {
-        const stored = await api.upload<Stored>(path, form, (f) => patch(key, { progress: f }), {
+        const stored = await api.upload<Stored>(endpoint, form, (f) => patch(key, { progress: f }), {
           throws: true,
           signal: abort.signal,
         });
@@ -102,7 +104,7 @@ export function useUploads(
         aborts.current.delete(key);
       }
     },
-    [path, maxBytes, accept],
+    [endpoint, maxBytes, accept],
   );
 
   const remove = useCallback((key: string) => {

@@ -27,6 +27,7 @@ import {
 
 import { shanghaiMonth } from '../../lib/shared/time.ts';
 import { groupsApi } from '../../lib/shared/groups/api.ts';
+import type { Endpoint, InputOf } from '../../lib/shared/api/endpoint.ts';
 
 type Form = {
   title: string;
@@ -82,8 +83,8 @@ function FormDialog({ form, onClose }: { form: Form | null; onClose: () => void 
   );
 }
 
-const post = async (path: string, body: Record<string, unknown>, done: string) => {
-  const res = await api.post(`/api/auth/cluster/${path}`, body);
+const post = async <E extends Endpoint>(endpoint: E, body: InputOf<E>, done: string) => {
+  const res = await api.call(endpoint, body);
   if (res === undefined) return false;
   toast.success(done);
   return true;
@@ -173,7 +174,7 @@ function GroupPanel({
                   const fen = yuanToFen(v.amount);
                   if (!fen || fen <= 0) return (toast.error('请输入正确的金额'), false);
                   const ok = await post(
-                    'deposit',
+                    groupsApi.deposit,
                     { rid, amount_fen: fen, idempotency_key: newRequestKey() },
                     '已转入课题组账户!',
                   );
@@ -219,7 +220,9 @@ function GroupPanel({
                   type="button"
                   className="btn-primary h-8 px-3"
                   onClick={() =>
-                    void post('agree', { rid, user_rid: m.user_rid, agree: true }, '已同意!').then(reload)
+                    void post(groupsApi.agree, { rid, user_rid: m.user_rid, agree: true }, '已同意!').then(
+                      reload,
+                    )
                   }
                 >
                   同意
@@ -228,7 +231,9 @@ function GroupPanel({
                   type="button"
                   className="btn-ghost h-8 px-3"
                   onClick={() =>
-                    void post('agree', { rid, user_rid: m.user_rid, agree: false }, '已拒绝').then(reload)
+                    void post(groupsApi.agree, { rid, user_rid: m.user_rid, agree: false }, '已拒绝').then(
+                      reload,
+                    )
                   }
                 >
                   拒绝
@@ -283,7 +288,7 @@ function GroupPanel({
                         submit: async (v) => {
                           const fen = (x: string) => (x.trim() === '' ? null : yuanToFen(x));
                           const ok = await post(
-                            'limit',
+                            groupsApi.limit,
                             {
                               rid,
                               user_rid: m.user_rid,
@@ -306,7 +311,7 @@ function GroupPanel({
                       className="btn-ghost h-8 px-3"
                       onClick={() =>
                         void post(
-                          'role',
+                          groupsApi.role,
                           {
                             rid,
                             user_rid: m.user_rid,
@@ -329,7 +334,8 @@ function GroupPanel({
                         confirm: '移出',
                         danger: true,
                       });
-                      if (sure && (await post('delete', { rid, user_rid: m.user_rid }, '已移出'))) reload();
+                      if (sure && (await post(groupsApi.remove, { rid, user_rid: m.user_rid }, '已移出')))
+                        reload();
                     }}
                   >
                     移出
@@ -344,7 +350,10 @@ function GroupPanel({
                           text: `将组长转让给「${m.name || m.phone}」？对方接受后生效。`,
                           confirm: '转让',
                         });
-                        if (sure && (await post('transfer', { rid, user_rid: m.user_rid }, '已发出转让')))
+                        if (
+                          sure &&
+                          (await post(groupsApi.transfer, { rid, user_rid: m.user_rid }, '已发出转让'))
+                        )
                           reload();
                       }}
                     >
@@ -430,7 +439,7 @@ function GroupPanel({
                           fields: [{ key: 'reason', label: '原因', value: '' }],
                           submit: async (v) => {
                             const ok = await post(
-                              'decide',
+                              groupsApi.decide,
                               { rid: p.rid, approve: false, reason: v.reason },
                               '已拒绝',
                             );
@@ -461,7 +470,7 @@ function GroupPanel({
                 confirm: '解散',
                 danger: true,
               });
-              if (sure && (await post('dissolve', { rid }, '课题组已解散'))) onChanged();
+              if (sure && (await post(groupsApi.dissolve, { rid }, '课题组已解散'))) onChanged();
             }}
           >
             解散课题组
@@ -492,7 +501,7 @@ function Manage() {
       ],
       submit: async (v) => {
         const ok = await post(
-          'add',
+          groupsApi.add,
           { name: v.name, institution: v.institution, pi_name: v.pi },
           '课题组已创建!',
         );

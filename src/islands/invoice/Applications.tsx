@@ -94,7 +94,7 @@ function ApplyDialog({
   // Materials already on the application being changed (kept unless removed), and new uploads.
   const [kept, setKept] = useState<string[]>([]);
   const limits = useUploadLimits();
-  const others = useUploads(filesApi.uploadFile.path, {}, limits?.file_max_bytes ?? null, UPLOAD_ACCEPT);
+  const others = useUploads(filesApi.uploadFile, {}, limits?.file_max_bytes ?? null, UPLOAD_ACCEPT);
   const { clear } = others;
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -214,8 +214,8 @@ function ApplyDialog({
         contract_file_rid: contract?.rid ?? editing?.materials.contract_file_rid ?? '',
         other_file_rids: otherRids,
       };
-      await api.post(
-        editing ? invoicesApi.edit.path : invoicesApi.apply.path,
+      await api.call(
+        editing ? invoicesApi.edit : invoicesApi.apply,
         editing ? { ...body, rid: editing.rid } : body,
         {
           throws: true,
@@ -493,7 +493,7 @@ function ApplyDialog({
  * and the reimbursement ZIP to download, and 申请开票 / 修改.
  */
 function Applications() {
-  const list = usePagedList<Application>(invoicesApi.list.path, { size: 10 });
+  const list = usePagedList(invoicesApi.list, { size: 10 });
   const [history, setHistory] = useState<History | null>(null);
   const [dialog, setDialog] = useState<{
     editing: Detail | null;

@@ -10,6 +10,7 @@ import { invoiceTitleSchema, TITLE_KIND_TEXT } from '../../lib/shared/invoices/i
 import type { InvoiceTitleSchema } from '../../lib/shared/invoices/responses.ts';
 import { invoicesApi } from '../../lib/shared/invoices/api.ts';
 import { groupsApi } from '../../lib/shared/groups/api.ts';
+import type { Endpoint } from '../../lib/shared/api/endpoint.ts';
 
 export type Title = z.output<typeof InvoiceTitleSchema>;
 
@@ -62,7 +63,7 @@ function TitleDialog({
     if (!checked.success) return setError(checked.error.issues[0].message);
     setSaving(true);
     try {
-      await api.post(form.rid ? invoicesApi.titleEdit.path : invoicesApi.titleAdd.path, checked.data, {
+      await api.call(form.rid ? invoicesApi.titleEdit : invoicesApi.titleAdd, checked.data, {
         throws: true,
       });
       toast.success(form.rid ? '保存成功!' : '添加成功!');
@@ -190,7 +191,7 @@ function TitleCard({ t, onEdit, act }: { t: Title; onEdit: () => void; act: Act 
           <button
             type="button"
             className="btn-ghost h-8 px-3"
-            onClick={() => void act(invoicesApi.titleDefault.path, t, '已设为默认!')}
+            onClick={() => void act(invoicesApi.titleDefault, t, '已设为默认!')}
           >
             设为默认
           </button>
@@ -204,7 +205,7 @@ function TitleCard({ t, onEdit, act }: { t: Title; onEdit: () => void; act: Act 
               type="button"
               className="btn-ghost h-8 px-3 text-red-600"
               onClick={() =>
-                void act(invoicesApi.titleDelete.path, t, '删除成功!', {
+                void act(invoicesApi.titleDelete, t, '删除成功!', {
                   title: '删除抬头',
                   text: `确定删除抬头「${t.name}」吗？`,
                 })
@@ -220,7 +221,12 @@ function TitleCard({ t, onEdit, act }: { t: Title; onEdit: () => void; act: Act 
 }
 
 /** `confirm`: asked first in the site's dialog (deleting cannot be undone). */
-type Act = (path: string, t: Title, done: string, confirm?: { title: string; text: string }) => Promise<void>;
+type Act = (
+  endpoint: Endpoint,
+  t: Title,
+  done: string,
+  confirm?: { title: string; text: string },
+) => Promise<void>;
 
 /**
  * /member/invoiceMg: the customer's invoice titles (add, edit, delete, make one the default) and
@@ -248,10 +254,10 @@ function Titles() {
   }, [load]);
 
   const [confirmDialog, ask] = useConfirm();
-  const act: Act = async (path, t, done, confirm) => {
+  const act: Act = async (endpoint, t, done, confirm) => {
     if (confirm && !(await ask({ title: confirm.title, text: confirm.text, confirm: '删除', danger: true })))
       return;
-    if ((await api.post(path, { rid: t.rid })) !== undefined) {
+    if ((await api.call(endpoint, { rid: t.rid } as never)) !== undefined) {
       toast.success(done);
       void load();
     }

@@ -40,7 +40,7 @@ const owedOf = (o: OrderSummary) => Math.max(0, o.amount_fen - o.paid_fen);
  */
 function OwedOrders({ status }: { status: 'unpaid' | 'unsettled' }) {
   const text = TEXT[status];
-  const orders = usePagedList<OrderSummary, { owed_fen: number }>(ordersApi.list.path, {
+  const orders = usePagedList(ordersApi.list, {
     size: PAGE_SIZE,
     filter: { status },
   });

@@ -27,7 +27,7 @@ const STATUS_STYLE: Record<SamplingStatus, string> = {
  * cancelled), and below them the samples they post themselves (self-delivery orders).
  */
 function SampleList() {
-  const { page, setPage, data, pages, reload } = usePagedList<Pickup>(memberApi.samplings.path, {});
+  const { page, setPage, data, pages, reload } = usePagedList(memberApi.samplings, {});
   const [busy, setBusy] = useState<string | null>(null);
   const [confirmDialog, ask] = useConfirm();
 

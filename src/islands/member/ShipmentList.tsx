@@ -1,7 +1,6 @@
 import { Pager, Spinner } from '../ui/kit.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
-import type { OrderSummary } from '../../lib/shared/orders/order.ts';
 import { ordersApi } from '../../lib/shared/orders/api.ts';
 
 /**
@@ -9,7 +8,7 @@ import { ordersApi } from '../../lib/shared/orders/api.ts';
  * with the order's status, so a sent sample can be followed until it is received and tested.
  */
 export default function ShipmentList() {
-  const { page, setPage, data, pages } = usePagedList<OrderSummary>(ordersApi.list.path, {
+  const { page, setPage, data, pages } = usePagedList(ordersApi.list, {
     filter: { delivery_type: 0 },
   });
 

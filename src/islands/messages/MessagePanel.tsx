@@ -4,7 +4,7 @@ import Dialog from '../ui/Dialog.tsx';
 import { Pager, Spinner } from '../ui/kit.tsx';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
-import { $messageUnread, type UserMessage } from '../../lib/client/stores.ts';
+import { $messageUnread } from '../../lib/client/stores.ts';
 import { MESSAGE_PAGE_SIZE, storePage } from '../../lib/client/messages.ts';
 import { usePagedList } from '../ui/use-paged-list.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
@@ -15,10 +15,10 @@ import { notifyApi } from '../../lib/shared/notify/api.ts';
  * all, opening an order's message marks that one. The header badge follows through the stores.
  */
 export default function MessagePanel({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { page, setPage, data, pages, reload } = usePagedList<UserMessage, { unread: number }>(
-    notifyApi.list.path,
-    { size: MESSAGE_PAGE_SIZE, enabled: open },
-  );
+  const { page, setPage, data, pages, reload } = usePagedList(notifyApi.list, {
+    size: MESSAGE_PAGE_SIZE,
+    enabled: open,
+  });
   const [busy, setBusy] = useState(false);
   const unread = useStore($messageUnread);
 

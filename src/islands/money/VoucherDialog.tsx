@@ -27,7 +27,7 @@ export default function VoucherDialog({
   onSent: () => void;
 }) {
   const limits = useUploadLimits();
-  const uploads = useUploads(filesApi.uploadPic.path, {}, limits?.pic_max_bytes ?? null, PICTURES);
+  const uploads = useUploads(filesApi.uploadPic, {}, limits?.pic_max_bytes ?? null, PICTURES);
   const [form, setForm] = useState({ payer_name: '', bank: '', serial: '', amount: '', paid_on: '' });
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);

@@ -8,7 +8,7 @@ import { filesApi } from '../../lib/shared/files/api.ts';
 export function DataFiles({ rid, onUploaded }: { rid: string; onUploaded: () => void }) {
   const limits = useUploadLimits();
   const accept = limits?.accept ?? UPLOAD_ACCEPT;
-  const uploads = useUploads(filesApi.uploadFile.path, { rid }, limits?.file_max_bytes ?? null, accept);
+  const uploads = useUploads(filesApi.uploadFile, { rid }, limits?.file_max_bytes ?? null, accept);
   async function addFiles(files: File[]) {
     const stored = await Promise.all(files.map((f) => uploads.add(f)));
     if (stored.some(Boolean)) onUploaded();

@@ -6,7 +6,6 @@ import { useWaitingRequests, WaitingMark } from '../groups/Waiting.tsx';
 import { Pager, Spinner } from '../ui/kit.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
 import { api } from '../../lib/client/api.ts';
-import type { OrderSummary } from '../../lib/shared/orders/order.ts';
 import { ORDER_TABS, tabByKey, type OrderTab } from '../../lib/shared/orders/order-view.ts';
 import type { OrderStatus } from '../../lib/shared/orders/order-status.ts';
 import { ordersApi } from '../../lib/shared/orders/api.ts';
@@ -23,7 +22,7 @@ function tabFromUrl(): string {
 /** /member/order: the user's orders by status tab, newest first, ten a page. */
 export default function OrderList() {
   const [tab, setTab] = useState(() => tabByKey(tabFromUrl()).key);
-  const { page, setPage, data, pages, reload } = usePagedList<OrderSummary>(ordersApi.list.path, {
+  const { page, setPage, data, pages, reload } = usePagedList(ordersApi.list, {
     size: PAGE_SIZE,
     filter: { statuses: tabByKey(tab).statuses },
   });

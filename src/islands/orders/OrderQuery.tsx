@@ -10,7 +10,7 @@ import { usePagedList } from '../ui/use-paged-list.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { shanghaiMinute } from '../../lib/shared/slots.ts';
 import { ORDER_STATUSES, ORDER_STATUS_TEXT } from '../../lib/shared/orders/order-status.ts';
-import { DATE_RANGE_REVERSED, orderListSchema, type OrderSummary } from '../../lib/shared/orders/order.ts';
+import { DATE_RANGE_REVERSED, orderListSchema } from '../../lib/shared/orders/order.ts';
 import { ordersApi } from '../../lib/shared/orders/api.ts';
 
 const PAGE_SIZE = 10;
@@ -28,7 +28,7 @@ function OrderQuery() {
     pages,
     reload,
     loading: searching,
-  } = usePagedList<OrderSummary>(ordersApi.list.path, {
+  } = usePagedList(ordersApi.list, {
     size: PAGE_SIZE,
     filter: query,
   });

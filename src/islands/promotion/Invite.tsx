@@ -205,7 +205,7 @@ function OrdersDialog({ who, onClose }: { who: Invitee | null; onClose: () => vo
 /** /member/invite: my code, link, QR code and poster; the people I invited and their orders. */
 function Invite({ siteName }: { siteName: string }) {
   const [init, setInit] = useState<Init | null>(null);
-  const list = usePagedList<Invitee>(promotionApi.inviteList.path, { size: 10 });
+  const list = usePagedList(promotionApi.inviteList, { size: 10 });
   const [who, setWho] = useState<Invitee | null>(null);
   useEffect(() => {
     void api.call(promotionApi.inviteInit, {}).then((res) => res && setInit(res));

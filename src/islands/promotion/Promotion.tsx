@@ -22,13 +22,11 @@ import {
 import type {
   CampaignSchema,
   MyPromotionSchema,
-  RebateEntrySchema,
   WithdrawalSchema,
 } from '../../lib/shared/promotion/responses.ts';
 import { promotionApi } from '../../lib/shared/promotion/api.ts';
 
 type Mine = z.output<typeof MyPromotionSchema>;
-type Entry = z.output<typeof RebateEntrySchema>;
 type Withdrawal = z.output<typeof WithdrawalSchema>;
 type Campaign = z.output<typeof CampaignSchema>;
 
@@ -417,7 +415,7 @@ const TABS = [
 ] as const;
 
 function RebateList({ version }: { version: number }) {
-  const list = usePagedList<Entry>(promotionApi.rebates.path, { size: 10, filter: { version } });
+  const list = usePagedList(promotionApi.rebates, { size: 10, filter: { version } });
   if (!list.data) return <Loading />;
   if (!list.data.list.length) return <p className="py-10 text-center text-sm text-slate-400">暂无返利记录</p>;
   return (
@@ -452,7 +450,7 @@ function RebateList({ version }: { version: number }) {
 }
 
 function WithdrawalList({ version, onChanged }: { version: number; onChanged: () => void }) {
-  const list = usePagedList<Withdrawal>(promotionApi.withdrawList.path, {
+  const list = usePagedList(promotionApi.withdrawList, {
     size: 10,
     filter: { version },
   });

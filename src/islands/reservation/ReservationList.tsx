@@ -55,10 +55,10 @@ function when(r: Reservation): string {
  */
 function ReservationList() {
   const [scope, setScope] = useState<ReservationScope>('upcoming');
-  const { page, setPage, data, pages, reload } = usePagedList<Reservation, { scene_date: string | null }>(
-    reservationsApi.list.path,
-    { size: PAGE_SIZE, filter: { scope } },
-  );
+  const { page, setPage, data, pages, reload } = usePagedList(reservationsApi.list, {
+    size: PAGE_SIZE,
+    filter: { scope },
+  });
   const [busy, setBusy] = useState<string | null>(null);
   const [confirmDialog, ask] = useConfirm();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);

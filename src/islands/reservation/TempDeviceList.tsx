@@ -17,9 +17,7 @@ const STATUS_STYLE: Record<string, string> = {
 
 /** The equipment the user registered (tempDevice), its review status and the staff's note. */
 export default function TempDeviceList() {
-  const { page, setPage, data, pages, reload } = usePagedList<TempDevice>(
-    reservationsApi.tempDeviceList.path,
-  );
+  const { page, setPage, data, pages, reload } = usePagedList(reservationsApi.tempDeviceList);
   const [adding, setAdding] = useState(false);
   const [confirmDialog, ask] = useConfirm();
 
