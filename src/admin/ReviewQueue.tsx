@@ -2,7 +2,8 @@
 // over a paged list, the list's columns (which are also its CSV), and a decide column whose buttons
 // open an approve modal or a reject modal with a reason. Each queue states only what differs.
 import { useState, type ReactNode } from 'react';
-import { type Me, staffAction, type Target } from './session.ts';
+import { type Me, staffAction } from './session.ts';
+import type { Endpoint } from '../lib/shared/api/endpoint.ts';
 import {
   button,
   type Column,
@@ -34,7 +35,7 @@ type Decision<T, D> = {
   /** The modal's title and its submit button. */
   title: Text<T>;
   submitText: Text<T>;
-  path: Target;
+  path: Endpoint;
   /** What the call sends besides the row's rid; a string is a mistake in the form, shown instead. */
   body?: (row: T) => Record<string, unknown> | string;
   /** The toast once done. */
@@ -46,7 +47,7 @@ export type ReviewQueueProps<T extends { rid: string }, D> = {
   title: string;
   lead: string;
   /** The list API (paged, filtered by status). */
-  list: Target;
+  list: Endpoint;
   /** The table's accessible name and the CSV file's name. */
   label: string;
   csvName?: string;

@@ -113,15 +113,9 @@ export async function loadMe(): Promise<void> {
   if (!me) $session.set(null);
 }
 
-/**
- * A console call to an endpoint or (TRANSITIONAL, decision 0064: until every screen names its
- * endpoint) a string path.
- */
-export type Target = Endpoint | string;
-export const consoleCall = <T>(target: Target, body: Record<string, unknown>, options?: CallOptions) =>
-  (typeof target === 'string'
-    ? consoleApi.post<T>(target, body, options)
-    : consoleApi.call(target, body as never, options)) as Promise<T | null | undefined>;
+/** A console call to an endpoint, its body loosely typed for the generic helpers (lists, actions). */
+export const consoleCall = <T>(endpoint: Endpoint, body: Record<string, unknown>, options?: CallOptions) =>
+  consoleApi.call(endpoint, body as never, options) as Promise<T | null | undefined>;
 
 /**
  * A staff action from a dialog or a button: on success a toast and `then` (a reload); a refusal
@@ -133,14 +127,14 @@ export function staffStep<T = unknown>(...args: Parameters<typeof staffAction<T>
 }
 
 export async function staffAction<T = unknown>(
-  target: Target,
+  endpoint: Endpoint,
   body: Record<string, unknown>,
   /** The notice; from the answer when it depends on what the server did. */
   done: string | ((data: T) => string),
   then: () => unknown,
 ): Promise<string | null> {
   try {
-    const data = (await consoleCall<T>(target, body, { throws: true })) as T;
+    const data = (await consoleCall<T>(endpoint, body, { throws: true })) as T;
     notice('ok', typeof done === 'string' ? done : done(data));
     void then();
     return null;

@@ -14,7 +14,7 @@ import {
   type ColumnDef,
   type RowData,
 } from '@tanstack/react-table';
-import { consoleCall, $notice, $session, type Target } from './session.ts';
+import { consoleCall, $notice, $session } from './session.ts';
 import { pageCount } from '../lib/shared/pagination.ts';
 import type { Endpoint, OutputOf } from '../lib/shared/api/endpoint.ts';
 import { shanghaiDate, shanghaiMinute } from '../lib/shared/time.ts';
@@ -196,8 +196,9 @@ export function useList<E extends Endpoint>(
   filter: Record<string, unknown>,
   size?: number,
 ): ListState<RowOf<E>>;
-export function useList<T>(list: Target, filter: Record<string, unknown>, size?: number): ListState<T>;
-export function useList<T>(list: Target, filter: Record<string, unknown>, size = 20): ListState<T> {
+/** A generic screen (the review queue) names its row type itself. */
+export function useList<T>(list: Endpoint, filter: Record<string, unknown>, size?: number): ListState<T>;
+export function useList<T>(list: Endpoint, filter: Record<string, unknown>, size = 20): ListState<T> {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<Paged<T> | null>(null);
   const key = JSON.stringify(filter);
@@ -215,7 +216,7 @@ export function useList<T>(list: Target, filter: Record<string, unknown>, size =
 }
 
 /** Every row of a list under its filters (50 a page), for the CSV export. */
-async function allRows<T>(list: Target, filter: Record<string, unknown>): Promise<T[]> {
+async function allRows<T>(list: Endpoint, filter: Record<string, unknown>): Promise<T[]> {
   const rows: T[] = [];
   for (let page = 1; page <= 200; page++) {
     const res = await consoleCall<Paged<T>>(list, { ...filter, page, size: 50 });
@@ -227,7 +228,7 @@ async function allRows<T>(list: Target, filter: Record<string, unknown>): Promis
 }
 
 /** Every row under the filters while `on` (null while loading or off), for a filter the API lacks. */
-export function useAllRows<T>(list: Target, filter: Record<string, unknown>, on: boolean) {
+export function useAllRows<T>(list: Endpoint, filter: Record<string, unknown>, on: boolean) {
   const [rows, setRows] = useState<T[] | null>(null);
   const key = JSON.stringify(filter);
   const [version, setVersion] = useState(0);
@@ -342,7 +343,7 @@ export function ExportCsv<T>({
   columns,
   name,
 }: {
-  list?: Target;
+  list?: Endpoint;
   filter?: Record<string, unknown>;
   rows?: T[] | null;
   /** A list's columns (those with a CSV text) or CSV-only columns. */

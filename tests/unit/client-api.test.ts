@@ -11,6 +11,12 @@ import {
   OPEN_LOGIN_EVENT,
 } from '#client/api.ts';
 import { $cartNum, $token, $user, logout, setSession, setUser } from '#client/stores.ts';
+import { endpoint } from '#shared/api/endpoint.ts';
+import { z } from '#shared/zod.ts';
+
+/** A call to the test server's own paths, declared as the product declares its calls. */
+const at = (path: string, method: 'GET' | 'POST' = 'POST') =>
+  endpoint({ method, path, access: 'public', body: z.unknown(), response: z.unknown() });
 
 type Seen = { method: string; url: string; authorization?: string; body: string };
 let server: Server;
@@ -63,31 +69,33 @@ const client = () => createApiClient({ baseURL, notify: (m) => toasts.push(m) })
 
 describe('API client', () => {
   it('sends the stored access token as a Bearer header, and none when logged out', async () => {
-    await client().post('/ok', { a: 1 });
+    await client().call(at('/ok'), { a: 1 });
     expect(seen[0].authorization).toBeUndefined();
     setSession({ access: 'acc-123', refresh: 'ref-456', expires: 2_000_000_000 });
-    await client().post('/ok', { a: 1 });
+    await client().call(at('/ok'), { a: 1 });
     expect(seen[1].authorization).toBe('Bearer acc-123');
     expect(seen[1].method).toBe('POST');
   });
 
   it('returns data when the envelope code is 1 (null data stays distinguishable from failure)', async () => {
-    expect(await client().post('/ok', { phone: '13800000000' })).toEqual({ echo: { phone: '13800000000' } });
-    expect(await client().post('/ok-null')).toBeNull();
-    expect(await client().get('/ok', { page: 2 })).toEqual({ echo: null });
+    expect(await client().call(at('/ok'), { phone: '13800000000' })).toEqual({
+      echo: { phone: '13800000000' },
+    });
+    expect(await client().call(at('/ok-null'))).toBeNull();
+    expect(await client().call(at('/ok', 'GET'), { page: 2 })).toEqual({ echo: null });
     expect(seen[2]).toMatchObject({ method: 'GET', url: '/ok?page=2' });
     expect(toasts).toEqual([]);
   });
 
   it('on code 0 shows msg in the error toast and resolves undefined', async () => {
-    expect(await client().post('/fail', {})).toBeUndefined();
+    expect(await client().call(at('/fail'), {})).toBeUndefined();
     expect(toasts).toEqual(['[手机号]不能为空']);
   });
 
   it('stays quiet when silent, and throws a typed ApiError when asked to', async () => {
-    expect(await client().post('/fail', {}, { silent: true })).toBeUndefined();
+    expect(await client().call(at('/fail'), {}, { silent: true })).toBeUndefined();
     const error = await client()
-      .post('/fail', {}, { throws: true })
+      .call(at('/fail'), {}, { throws: true })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'business', message: '[手机号]不能为空', code: 'INVALID_INPUT' });
@@ -96,12 +104,12 @@ describe('API client', () => {
 
   it('carries the machine code, so callers branch on it and never on the message', async () => {
     const error = await client()
-      .post('/paid', {}, { throws: true })
+      .call(at('/paid'), {}, { throws: true })
       .catch((e: unknown) => e);
     expect(isFailure(error, 'ALREADY_PAID')).toBe(true);
     expect(isFailure(error, 'INVALID_INPUT')).toBe(false);
     const broken = await client()
-      .post('/broken', {}, { throws: true })
+      .call(at('/broken'), {}, { throws: true })
       .catch((e: unknown) => e);
     expect(broken).toMatchObject({ kind: 'http', status: 500, code: 'SERVER_ERROR' });
   });
@@ -114,7 +122,7 @@ describe('API client', () => {
     try {
       setSession({ access: 'old', refresh: 'r', expires: 2_000_000_000 });
       setUser({ account: '13800000000', addresses: [] }, 3);
-      expect(await client().post('/expired', {})).toBeUndefined();
+      expect(await client().call(at('/expired'), {})).toBeUndefined();
       expect(seen[0].authorization).toBe('Bearer old');
       expect($token.get()).toBeNull();
       expect($user.get()).toBeNull();
@@ -127,23 +135,23 @@ describe('API client', () => {
   });
 
   it('reports HTTP errors with a Chinese message and an empty result', async () => {
-    expect(await client().post('/broken')).toBeUndefined();
-    expect(await client().post('/nowhere')).toBeUndefined();
+    expect(await client().call(at('/broken'))).toBeUndefined();
+    expect(await client().call(at('/nowhere'))).toBeUndefined();
     expect(toasts).toEqual(['服务器繁忙，请稍后再试', '接口不存在']);
   });
 
   it('reports an unreachable server as a network error', async () => {
     const dead = createApiClient({ baseURL: 'http://127.0.0.1:1', notify: (m) => toasts.push(m) });
-    expect(await dead.post('/ok')).toBeUndefined();
+    expect(await dead.call(at('/ok'))).toBeUndefined();
     expect(toasts).toEqual(['网络异常，请检查网络后重试']);
   });
 
   it('times out after 30 s by default, and after a shorter per-call timeout', async () => {
     expect(DEFAULT_TIMEOUT_MS).toBe(30_000);
     expect(client().timeout).toBe(30_000);
-    expect(await client().post('/slow', {}, { timeout: 100 })).toBeUndefined();
+    expect(await client().call(at('/slow'), {}, { timeout: 100 })).toBeUndefined();
     expect(toasts).toEqual([MSG_TIMEOUT]);
     // The default is long enough for a slow answer.
-    expect(await client().post('/slow')).toBe(1);
+    expect(await client().call(at('/slow'))).toBe(1);
   });
 });

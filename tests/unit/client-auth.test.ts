@@ -5,7 +5,8 @@ import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setupApi } from '../setup/api.ts';
 import { accounts, PASSWORD } from '../support/accounts.ts';
-import { createApiClient, type ApiClient, type CallOptions } from '#client/api.ts';
+import { createApiClient, type ApiClient } from '#client/api.ts';
+import { accountsApi } from '#shared/accounts/api.ts';
 import { createAuth } from '#client/auth.ts';
 import { requiresLogin } from '#client/session.ts';
 import { $cartNum, $remembered, $token, $user, logout, rememberLogin, setSession } from '#client/stores.ts';
@@ -35,9 +36,9 @@ function session() {
   const quiet = createApiClient({ baseURL, notify: () => {}, onUnauthorized: () => {} });
   const counting: ApiClient = {
     ...quiet,
-    post: <T>(path: string, body?: unknown, options?: CallOptions) => {
-      if (path === '/api/open/refresh4token') refreshCalls += 1;
-      return quiet.post<T>(path, body, options);
+    call: (endpoint, input, options) => {
+      if (endpoint.path === accountsApi.refresh.path) refreshCalls += 1;
+      return quiet.call(endpoint, input, options);
     },
   };
   return createAuth({
@@ -116,7 +117,7 @@ describe('client session actions', () => {
   it('a failed password login shows the server message and stores nothing', async () => {
     const phone = await a.register();
     const api = createApiClient({ baseURL, notify: (m) => toasts.push(m) });
-    expect(await api.post('/api/open/login', { account: phone, password: `${PASSWORD}x` })).toBeUndefined();
+    expect(await api.call(accountsApi.login, { account: phone, password: `${PASSWORD}x` })).toBeUndefined();
     expect(toasts).toEqual(['账号或密码错误']);
     expect($token.get()).toBeNull();
   });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { consoleApi, notice, staffAction, type Me, type Target } from '../session.ts';
+import { consoleApi, notice, staffAction, type Me } from '../session.ts';
 import { Badge, button, Field, filterInput, FormModal, input, type Paged, type RowOf, when } from '../ui.tsx';
 import { addDays, shanghaiDate, shanghaiMidnight, shanghaiMinute } from '../../lib/shared/slots.ts';
 import { shanghaiWeekday } from '../../lib/shared/time.ts';
@@ -99,7 +99,7 @@ export default function Calendar({ me }: { me: Me }) {
     return { gridRow: `${first + 2} / ${last + 2}` };
   };
 
-  const act = (call: Target, body: Record<string, unknown>, done: string) =>
+  const act = (call: Endpoint, body: Record<string, unknown>, done: string) =>
     staffAction(call, body, done, load);
   const device = devices?.find((d) => d.rid === deviceRid);
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { type Me, notice, staffAction, type Target } from '../session.ts';
+import { type Me, notice, staffAction } from '../session.ts';
+import type { Endpoint } from '../../lib/shared/api/endpoint.ts';
 import {
   Badge,
   button,
@@ -64,7 +65,7 @@ export default function Reservations({ me }: { me: Me }) {
   const [note, setNote] = useState('');
   const manager = me.permissions.includes('reservations.manage');
 
-  const act = (call: Target, body: Record<string, unknown>, done: string) =>
+  const act = (call: Endpoint, body: Record<string, unknown>, done: string) =>
     staffAction(call, body, done, () => Promise.all([list.reload(), devices.reload()]));
 
   return (

@@ -24,12 +24,7 @@ type PagedState<D> = {
  * (its last row paid or deleted) steps back to the last page that has rows.
  */
 export function usePagedList<E extends Endpoint>(list: E, options?: Options): PagedState<OutputOf<E>>;
-/** TRANSITIONAL (decision 0064): a string path, until every list names its endpoint. */
-export function usePagedList<T, Extra = object>(
-  list: string,
-  options?: Options,
-): PagedState<PagedList<T, Extra>>;
-export function usePagedList(list: Endpoint | string, options: Options = {}): PagedState<Paged> {
+export function usePagedList(list: Endpoint, options: Options = {}): PagedState<Paged> {
   const { size = 10, filter = {}, enabled = true } = options;
   const filterKey = JSON.stringify(filter);
   const [page, setPage] = useState(1);
@@ -43,9 +38,7 @@ export function usePagedList(list: Endpoint | string, options: Options = {}): Pa
       const request = ++latest.current;
       setLoading(true);
       const body = { ...JSON.parse(filterKey), page: p, size };
-      const res = await (typeof list === 'string'
-        ? api.post<Paged>(list, body)
-        : (api.call(list, body as never) as Promise<Paged | null | undefined>));
+      const res = (await api.call(list, body as never)) as Paged | null | undefined;
       if (request !== latest.current) return;
       setLoading(false);
       if (!res) return;

@@ -158,12 +158,12 @@ export function createApiClient(config: ClientConfig = {}) {
    * reports no upload progress. No timeout, as the spec says for multipart.
    */
   function upload<T>(
-    target: string | Endpoint,
+    endpoint: Endpoint,
     formData: FormData,
     onProgress?: (fraction: number) => void,
     options: CallOptions = {},
   ): Promise<T | null | undefined> {
-    const path = typeof target === 'string' ? target : pathOf(target, options.params);
+    const path = pathOf(endpoint, options.params);
     return new Promise<T | null | undefined>((resolve, reject) => {
       const xhr = new XMLHttpRequest();
       xhr.open('POST', `${baseURL}${path}`);
@@ -217,10 +217,6 @@ export function createApiClient(config: ClientConfig = {}) {
   return {
     timeout: defaultTimeout,
     call,
-    post: <T = unknown>(path: string, body?: unknown, options?: CallOptions) =>
-      request<T>('POST', path, { body: body ?? {} }, options),
-    get: <T = unknown>(path: string, query?: Record<string, unknown>, options?: CallOptions) =>
-      request<T>('GET', path, { query }, options),
     upload,
   };
 }

@@ -1,8 +1,9 @@
 import { $token, logout, setSession, tokenFromRefresh, type TokenRecord } from './stores.ts';
+import { accountsApi } from '../shared/accounts/api.ts';
+import type { Endpoint, InputOf, OutputOf } from '../shared/api/endpoint.ts';
 
 /** Spec section 9: a token with less than an hour left is refreshed (one refresh at a time). */
 export const TOKEN_REFRESH_SECONDS = 3600;
-export const REFRESH_PATH = '/api/open/refresh4token';
 
 export type TokenStatus = 'none' | 'valid' | 'refresh' | 'expired';
 
@@ -18,7 +19,11 @@ let inFlight: Promise<void> | null = null;
 
 /** The part of the API client a refresh uses (api.ts imports this module, so none back). */
 type RefreshClient = {
-  post<T>(path: string, body: unknown, options: { throws: true }): Promise<T | null | undefined>;
+  call<E extends Endpoint>(
+    endpoint: E,
+    input: InputOf<E>,
+    options: { throws: true },
+  ): Promise<OutputOf<E> | null | undefined>;
 };
 
 /**
@@ -36,11 +41,7 @@ export function ensureFreshToken(client: RefreshClient, now?: number): Promise<v
   }
   if (status !== 'refresh' || !token) return Promise.resolve();
   inFlight ??= client
-    .post<{ token: string; refresh_token: string; expires_at: number }>(
-      REFRESH_PATH,
-      { token: token.refresh },
-      { throws: true },
-    )
+    .call(accountsApi.refresh, { token: token.refresh }, { throws: true })
     .then((data) => {
       // Only if nobody logged out or in meanwhile.
       if (data && $token.get()?.refresh === token.refresh) setSession(tokenFromRefresh(data));
