@@ -16,7 +16,8 @@ import { eq } from 'drizzle-orm';
 import { alipaySignContent, createAlipay } from '#server/platform/adapters/payment/alipay.ts';
 import { paymentRefunds } from '#server/payments/tables.ts';
 import { REFUND_CHECK_DELAYS_MS } from '#server/payments/intents.ts';
-import { addDays, shanghaiDate, shanghaiMidnight } from '#shared/slots.ts';
+import { addDays, shanghaiMidnight } from '#shared/slots.ts';
+import { shanghaiDate } from '#shared/time.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);

@@ -10,7 +10,8 @@ import { pdfText } from '../support/pdf.ts';
 import { createSession } from '#server/accounts/tokens.ts';
 import { enqueue } from '#server/platform/jobs.ts';
 import { STATEMENTS_MONTHLY } from '#server/statements/index.ts';
-import { addMonth, monthBounds, shanghaiMonth } from '#shared/statements/statements.ts';
+import { addMonth, monthBounds } from '#shared/statements/statements.ts';
+import { shanghaiMonth } from '#shared/time.ts';
 import type { z } from 'zod';
 import type { StatementDetailSchema, StatementPageSchema } from '#shared/statements/responses.ts';
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers, type Customer } from '../support/orders.ts';
-import { shanghaiMonth } from '#shared/statements/statements.ts';
+import { shanghaiMonth } from '#shared/time.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);

@@ -9,7 +9,7 @@ import { setupApi } from '../setup/api.ts';
 import { orderHelpers, PDF, type Customer } from '../support/orders.ts';
 import { pdfText } from '../support/pdf.ts';
 import { invoiceApplications, invoiceLines } from '#server/invoices/tables.ts';
-import { shanghaiMonth } from '#shared/statements/statements.ts';
+import { shanghaiMonth } from '#shared/time.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);

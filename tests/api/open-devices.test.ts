@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceDetail, DeviceSummary, DeviceWeek, Paged } from '#shared/catalogue/catalogue.ts';
-import { addDays, shanghaiDate } from '#shared/slots.ts';
+import { addDays } from '#shared/slots.ts';
+import { shanghaiDate } from '#shared/time.ts';
 import { setupApi } from '../setup/api.ts';
 
 const t = await setupApi();

@@ -9,7 +9,8 @@ import { notifications } from '../support/jobs.ts';
 import { orders } from '#server/orders/tables.ts';
 import { users } from '#server/accounts/tables.ts';
 import { createSession } from '#server/accounts/tokens.ts';
-import { addDays, shanghaiDate, shanghaiMidnight } from '#shared/slots.ts';
+import { addDays, shanghaiMidnight } from '#shared/slots.ts';
+import { shanghaiDate } from '#shared/time.ts';
 import { formatFen } from '#shared/money.ts';
 import type { OrderDetail, OrderSummary } from '#shared/orders/order.ts';
 import {

@@ -7,7 +7,7 @@ import { setupApi } from '../setup/api.ts';
 import { orderHelpers, type Customer } from '../support/orders.ts';
 import { expectLedgerSound, wallet } from '../support/money.ts';
 import { pdfText } from '../support/pdf.ts';
-import { shanghaiMonth } from '#shared/statements/statements.ts';
+import { shanghaiMonth } from '#shared/time.ts';
 import { fenToYuan } from '#shared/money.ts';
 import type { z } from 'zod';
 import type { StatementPageSchema } from '#shared/statements/responses.ts';

@@ -15,7 +15,8 @@ import { paymentEvents } from '#server/platform/db/platform-tables.ts';
 import { paymentRefunds } from '#server/payments/tables.ts';
 import { staffMembers } from '#server/staff/tables.ts';
 import { users } from '#server/accounts/tables.ts';
-import { addDays, shanghaiDate, shanghaiMidnight } from '#shared/slots.ts';
+import { addDays, shanghaiMidnight } from '#shared/slots.ts';
+import { shanghaiDate } from '#shared/time.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);

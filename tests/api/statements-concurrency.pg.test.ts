@@ -10,7 +10,8 @@ import { expectLedgerSound, movements, wallet } from '../support/money.ts';
 import { statements } from '#server/statements/tables.ts';
 import { issueMonth } from '#server/statements/index.ts';
 import { createSession } from '#server/accounts/tokens.ts';
-import { addMonth, monthBounds, shanghaiMonth } from '#shared/statements/statements.ts';
+import { addMonth, monthBounds } from '#shared/statements/statements.ts';
+import { shanghaiMonth } from '#shared/time.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);

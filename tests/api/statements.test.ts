@@ -12,7 +12,8 @@ import { createSession } from '#server/accounts/tokens.ts';
 import { enqueue } from '#server/platform/jobs.ts';
 import { statements } from '#server/statements/tables.ts';
 import { STATEMENTS_AUTO_CONFIRM, STATEMENTS_MONTHLY } from '#server/statements/index.ts';
-import { addMonth, monthBounds, shanghaiMonth } from '#shared/statements/statements.ts';
+import { addMonth, monthBounds } from '#shared/statements/statements.ts';
+import { shanghaiMonth } from '#shared/time.ts';
 import type { z } from 'zod';
 import type {
   SettlementListSchema,

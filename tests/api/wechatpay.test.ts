@@ -15,7 +15,8 @@ import { eq } from 'drizzle-orm';
 import { paymentRefunds } from '#server/payments/tables.ts';
 import { users } from '#server/accounts/tables.ts';
 import { createWechatPay } from '#server/platform/adapters/payment/wechatpay.ts';
-import { addDays, shanghaiDate, shanghaiMidnight } from '#shared/slots.ts';
+import { addDays, shanghaiMidnight } from '#shared/slots.ts';
+import { shanghaiDate } from '#shared/time.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);

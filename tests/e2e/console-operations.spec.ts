@@ -4,7 +4,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoItems, expect, newCustomer, staff, test, type Staff } from './support/orders.ts';
 import { consoleSession, registerByApi } from './support/session.ts';
-import { addDays, shanghaiDate } from '../../src/lib/shared/slots.ts';
+import { addDays } from '../../src/lib/shared/slots.ts';
+import { shanghaiDate } from '../../src/lib/shared/time.ts';
 import {
   firstEnabledSlot,
   pickupDateProblem,

@@ -4,7 +4,8 @@
 import type { Page } from '@playwright/test';
 import { demoItems, expect, newCustomer, PDF, staff, test } from './support/orders.ts';
 import { consoleSession } from './support/session.ts';
-import { addDays, shanghaiDate } from '../../src/lib/shared/slots.ts';
+import { addDays } from '../../src/lib/shared/slots.ts';
+import { shanghaiDate } from '../../src/lib/shared/time.ts';
 import {
   firstEnabledSlot,
   pickupDateProblem,

@@ -11,7 +11,8 @@ import { users } from '#server/accounts/tables.ts';
 import { createLocalStorage } from '#server/platform/adapters/storage/local.ts';
 import { DEMO_STAFF_PHONE, ensureDemoStaff } from '#server/staff/index.ts';
 import { createSession } from '#server/accounts/tokens.ts';
-import { addDays, shanghaiDate } from '#shared/slots.ts';
+import { addDays } from '#shared/slots.ts';
+import { shanghaiDate } from '#shared/time.ts';
 import { firstEnabledSlot, pickupDateProblem, pickupSlots } from '#shared/member/pickup-dates.ts';
 import { getPublicSettings } from '#server/catalogue/settings.ts';
 

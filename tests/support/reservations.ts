@@ -2,7 +2,8 @@ import { expect } from 'vitest';
 import type { TestContext } from '../setup/api.ts';
 import { orderHelpers, staffToken } from './orders.ts';
 import { DEMO_STAFF_PHONE, ensureDemoStaff } from '#server/staff/index.ts';
-import { addDays, shanghaiDate, shanghaiMidnight } from '#shared/slots.ts';
+import { addDays, shanghaiMidnight } from '#shared/slots.ts';
+import { shanghaiDate } from '#shared/time.ts';
 import type { ReservationAdded, ReservationItem } from '#shared/reservations/reservation.ts';
 import type { DeviceWeek } from '#shared/catalogue/catalogue.ts';
 

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  addMonths,
-  horizonDate,
-  isValidDate,
-  shanghaiDate,
-  shanghaiIso,
-  shanghaiMinute,
-  weekSlots,
-  type DaySlots,
-} from '#shared/slots.ts';
+import { addDays, addMonths, horizonDate, isValidDate, weekSlots, type DaySlots } from '#shared/slots.ts';
+import { shanghaiDate, shanghaiIso, shanghaiMinute } from '#shared/time.ts';
 
 // 2026-11-23 is a Monday. Times below are written in Shanghai time (+08:00).
 const at = (local: string) => new Date(`${local}+08:00`);

@@ -15,7 +15,7 @@ import {
   when,
 } from '../ui.tsx';
 import type { StaffGroupDetailSchema, StaffGroupPageSchema } from '../../lib/shared/groups/responses.ts';
-import { shanghaiMonth } from '../../lib/shared/statements/statements.ts';
+import { shanghaiMonth } from '../../lib/shared/time.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { statementsAdminApi } from '../../lib/shared/statements/api.ts';
 import { groupsAdminApi } from '../../lib/shared/groups/api.ts';

@@ -15,7 +15,8 @@ import {
   when,
 } from '../ui.tsx';
 import { BILL_PROVIDER_TEXT, type BillProvider } from '../../lib/shared/reconciliation.ts';
-import { addDays, shanghaiDate } from '../../lib/shared/slots.ts';
+import { addDays } from '../../lib/shared/slots.ts';
+import { shanghaiDate } from '../../lib/shared/time.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { paymentsAdminApi } from '../../lib/shared/payments/api.ts';
 import type { RowOf } from '../ui.tsx';

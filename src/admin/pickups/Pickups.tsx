@@ -13,7 +13,8 @@ import {
   useList,
   when,
 } from '../ui.tsx';
-import { addDays, shanghaiDate } from '../../lib/shared/slots.ts';
+import { addDays } from '../../lib/shared/slots.ts';
+import { shanghaiDate } from '../../lib/shared/time.ts';
 import {
   PICKUP_STATUS_TEXT,
   PICKUP_STATUSES,

@@ -12,7 +12,7 @@ import {
   useList,
   when,
 } from '../ui.tsx';
-import { shanghaiDate } from '../../lib/shared/slots.ts';
+import { shanghaiDate } from '../../lib/shared/time.ts';
 import { pointsAdminApi } from '../../lib/shared/points/api.ts';
 import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
 import type { OutputOf } from '../../lib/shared/api/endpoint.ts';

@@ -15,7 +15,7 @@ import {
   when,
 } from '../ui.tsx';
 import { yuanToFen, fenToYuan, formatFen } from '../../lib/shared/money.ts';
-import { shanghaiDate } from '../../lib/shared/slots.ts';
+import { shanghaiDate } from '../../lib/shared/time.ts';
 import { couponTemplateSchema } from '../../lib/shared/coupons/coupons.ts';
 import { couponsAdminApi } from '../../lib/shared/coupons/api.ts';
 import type { RowOf } from '../ui.tsx';

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { consoleApi, notice, staffAction, type Me } from '../session.ts';
 import { Badge, button, Field, filterInput, FormModal, input, type Paged, type RowOf, when } from '../ui.tsx';
-import { addDays, shanghaiDate, shanghaiMidnight, shanghaiMinute } from '../../lib/shared/slots.ts';
+import { addDays, shanghaiMidnight } from '../../lib/shared/slots.ts';
+import { shanghaiDate, shanghaiMinute } from '../../lib/shared/time.ts';
 import { shanghaiWeekday } from '../../lib/shared/time.ts';
 import { reservationsAdminApi } from '../../lib/shared/reservations/api.ts';
 import type { Endpoint, InputOf, OutputOf } from '../../lib/shared/api/endpoint.ts';

@@ -15,7 +15,8 @@ import {
   useList,
   when,
 } from '../ui.tsx';
-import { addMonth, shanghaiMonth } from '../../lib/shared/statements/statements.ts';
+import { addMonth } from '../../lib/shared/statements/statements.ts';
+import { shanghaiMonth } from '../../lib/shared/time.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { statementsAdminApi } from '../../lib/shared/statements/api.ts';
 import type { OutputOf } from '../../lib/shared/api/endpoint.ts';

@@ -1,5 +1,5 @@
 // Where home-page entries lead (spec section 2, "Home page links").
-import { shanghaiDate } from '../../lib/shared/slots.ts';
+import { shanghaiDate } from '../../lib/shared/time.ts';
 
 /** A banner redirect starting with http is an external page (new tab); anything else is an item rid. */
 export function bannerLink(redirect: string): { href: string; external: boolean } | null {

@@ -6,7 +6,7 @@ import { usePagedList } from '../ui/use-paged-list.ts';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { fenToYuan } from '../../lib/shared/money.ts';
-import { shanghaiDate } from '../../lib/shared/slots.ts';
+import { shanghaiDate } from '../../lib/shared/time.ts';
 import { COUPON_TABS, type CouponTab } from '../../lib/shared/coupons/coupons.ts';
 import type { CouponPageSchema, CouponTemplateSchema } from '../../lib/shared/coupons/responses.ts';
 import { couponsApi } from '../../lib/shared/coupons/api.ts';

@@ -8,7 +8,7 @@ import { api } from '../../lib/client/api.ts';
 import { saveAgreement, saveFile } from '../../lib/client/download.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { formatFen } from '../../lib/shared/money.ts';
-import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import { shanghaiMinute } from '../../lib/shared/time.ts';
 import { projectTypeNames, type ProjectTypeId } from '../../lib/shared/catalogue/catalogue.ts';
 import type { OrderFile, OrderSummary } from '../../lib/shared/orders/order.ts';
 import type { UploadLimits } from '../../lib/shared/orders/demand.ts';

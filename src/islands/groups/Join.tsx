@@ -4,7 +4,7 @@ import { inputClass, Spinner } from '../ui/kit.tsx';
 import { useConfirm } from '../member/Confirm.tsx';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
-import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import { shanghaiMinute } from '../../lib/shared/time.ts';
 import { GroupHead, limitText, PAYMENT_TONE, type GroupPayment, type MyGroup } from './common.tsx';
 import { formatFen } from '../../lib/shared/money.ts';
 import { groupsApi } from '../../lib/shared/groups/api.ts';

@@ -13,7 +13,7 @@ import { toast } from '../../lib/client/toast.ts';
 
 import { newRequestKey } from '../../lib/client/request-key.ts';
 
-import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import { shanghaiMinute } from '../../lib/shared/time.ts';
 import { yuanToFen, fenToYuan, formatFen } from '../../lib/shared/money.ts';
 
 import {

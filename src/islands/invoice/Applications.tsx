@@ -8,7 +8,7 @@ import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { saveFile } from '../../lib/client/download.ts';
 import { formatFen } from '../../lib/shared/money.ts';
-import { shanghaiDate, shanghaiMinute } from '../../lib/shared/slots.ts';
+import { shanghaiDate, shanghaiMinute } from '../../lib/shared/time.ts';
 import { UPLOAD_ACCEPT, UPLOAD_TYPES_TEXT } from '../../lib/shared/orders/demand.ts';
 import { FilePicker, UploadRow, useUploadLimits, useUploads } from '../experiment/uploads.tsx';
 import { monthText } from '../../lib/shared/statements/statements.ts';

@@ -6,7 +6,7 @@ import { Pager, Spinner } from '../ui/kit.tsx';
 import { memberOnly } from '../ui/member-gate.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
 import { formatFen } from '../../lib/shared/money.ts';
-import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import { shanghaiMinute } from '../../lib/shared/time.ts';
 import type { OrderSummary } from '../../lib/shared/orders/order.ts';
 import { openPay, ORDER_PAID_EVENT } from '../../lib/client/pay-events.ts';
 import { useWaitingRequests, WaitingMark, type WaitingRequest } from '../groups/Waiting.tsx';

@@ -5,7 +5,7 @@ import { Pager, Spinner } from '../ui/kit.tsx';
 import { memberOnly } from '../ui/member-gate.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
 import { api } from '../../lib/client/api.ts';
-import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import { shanghaiMinute } from '../../lib/shared/time.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { regionLabel } from '../../lib/shared/member/region.ts';
 import { SAMPLING_STATUS_TEXT, type SamplingStatus } from '../../lib/shared/member/sampling.ts';

@@ -1,6 +1,6 @@
 import { Pager, Spinner } from '../ui/kit.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
-import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import { shanghaiMinute } from '../../lib/shared/time.ts';
 import { ordersApi } from '../../lib/shared/orders/api.ts';
 
 /**

@@ -7,7 +7,7 @@ import { toast } from '../../lib/client/toast.ts';
 import { $messageUnread } from '../../lib/client/stores.ts';
 import { MESSAGE_PAGE_SIZE, storePage } from '../../lib/client/messages.ts';
 import { usePagedList } from '../ui/use-paged-list.ts';
-import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import { shanghaiMinute } from '../../lib/shared/time.ts';
 import { notifyApi } from '../../lib/shared/notify/api.ts';
 
 /**

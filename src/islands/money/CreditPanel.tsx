@@ -3,7 +3,7 @@ import { Spinner, TextField } from '../ui/kit.tsx';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { fenToYuan, yuanToFen, formatFen } from '../../lib/shared/money.ts';
-import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import { shanghaiMinute } from '../../lib/shared/time.ts';
 import { DEFAULT_CREDIT_DUE_DAYS, DEFAULT_CREDIT_LIMIT_FEN } from '../../lib/shared/money/money.ts';
 import CreditDebt from './CreditDebt.tsx';
 import { moneyChanged, type Asset } from './use-asset.ts';

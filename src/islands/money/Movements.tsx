@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { Pager, Spinner } from '../ui/kit.tsx';
 import { fenToYuan } from '../../lib/shared/money.ts';
 import { pageCount } from '../../lib/shared/pagination.ts';
-import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import { shanghaiMinute } from '../../lib/shared/time.ts';
 import type { MovementPageSchema } from '../../lib/shared/money/responses.ts';
 
 /** asset/detail: the account's movements, newest first. */

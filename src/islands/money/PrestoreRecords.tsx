@@ -4,7 +4,7 @@ import { usePagedList } from '../ui/use-paged-list.ts';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { formatFen } from '../../lib/shared/money.ts';
-import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import { shanghaiMinute } from '../../lib/shared/time.ts';
 import { INVOICE_TYPE_TEXT, PRESTORE_STATUS_TEXT } from '../../lib/shared/money/money.ts';
 import VoucherDialog from './VoucherDialog.tsx';
 import Dialog from '../ui/Dialog.tsx';

@@ -6,7 +6,7 @@ import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { newRequestKey } from '../../lib/client/request-key.ts';
 import { fenToYuan, yuanToFen, formatFen } from '../../lib/shared/money.ts';
-import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import { shanghaiMinute } from '../../lib/shared/time.ts';
 import { moneyChanged, type Asset } from './use-asset.ts';
 import type { Transfer } from './types.ts';
 import { moneyApi } from '../../lib/shared/money/api.ts';

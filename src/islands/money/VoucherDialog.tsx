@@ -4,7 +4,7 @@ import { inputClass, Spinner, TextField, Row } from '../ui/kit.tsx';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { fenToYuan, yuanToFen } from '../../lib/shared/money.ts';
-import { shanghaiDate } from '../../lib/shared/slots.ts';
+import { shanghaiDate } from '../../lib/shared/time.ts';
 import { useUploadLimits, useUploads, UploadRow } from '../experiment/uploads.tsx';
 import type { Prestore } from './types.ts';
 import { moneyApi } from '../../lib/shared/money/api.ts';

@@ -8,7 +8,7 @@ import { Spinner } from '../ui/kit.tsx';
 import { saveFile } from '../../lib/client/download.ts';
 import { formatFen, sumFen, unitPriceText } from '../../lib/shared/money.ts';
 import { regionLabel } from '../../lib/shared/member/region.ts';
-import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import { shanghaiMinute } from '../../lib/shared/time.ts';
 import {
   DISPOSAL_TEXT,
   SAMPLE_SOURCE_TEXT,

@@ -9,7 +9,7 @@ import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { $user } from '../../lib/client/stores.ts';
 import { regionLabel } from '../../lib/shared/member/region.ts';
-import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import { shanghaiMinute } from '../../lib/shared/time.ts';
 import {
   evaluateSchema,
   expressSchema,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Amount, RowActions, StatusBadge } from './parts.tsx';
 import type { OrderSummary } from '../../lib/shared/orders/order.ts';
-import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import { shanghaiMinute } from '../../lib/shared/time.ts';
 import { projectTypeNames } from '../../lib/shared/catalogue/catalogue.ts';
 
 const typeName = (id: number) => projectTypeNames[id as keyof typeof projectTypeNames] ?? '检测服务';

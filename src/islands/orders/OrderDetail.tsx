@@ -20,7 +20,7 @@ import { takesSample, type OrderStatus } from '../../lib/shared/orders/order-sta
 import { api, ApiError } from '../../lib/client/api.ts';
 import { saveAgreement } from '../../lib/client/download.ts';
 import { formatFen } from '../../lib/shared/money.ts';
-import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import { shanghaiMinute } from '../../lib/shared/time.ts';
 import { projectTypeNames } from '../../lib/shared/catalogue/catalogue.ts';
 import { DISPOSAL_RECYCLE } from '../../lib/shared/plan/plan-rules.ts';
 import type { OrderDetail as Detail } from '../../lib/shared/orders/order.ts';

@@ -8,7 +8,7 @@ import { Pager, Spinner, inputClass } from '../ui/kit.tsx';
 import { memberOnly } from '../ui/member-gate.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
 import { toast } from '../../lib/client/toast.ts';
-import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import { shanghaiMinute } from '../../lib/shared/time.ts';
 import { ORDER_STATUSES, ORDER_STATUS_TEXT } from '../../lib/shared/orders/order-status.ts';
 import { DATE_RANGE_REVERSED, orderListSchema } from '../../lib/shared/orders/order.ts';
 import { ordersApi } from '../../lib/shared/orders/api.ts';

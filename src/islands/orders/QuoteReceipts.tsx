@@ -7,7 +7,7 @@ import Dialog from '../ui/Dialog.tsx';
 import { Spinner } from '../ui/kit.tsx';
 import { blobUrlWithToken } from '../../lib/client/download.ts';
 import { formatFen } from '../../lib/shared/money.ts';
-import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import { shanghaiMinute } from '../../lib/shared/time.ts';
 import type { OrderDetail, Receipt } from '../../lib/shared/orders/responses.ts';
 import { pathOf } from '../../lib/shared/api/endpoint.ts';
 import { filesApi } from '../../lib/shared/files/api.ts';

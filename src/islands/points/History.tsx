@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { inputClass, Pager, Spinner } from '../ui/kit.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
-import { shanghaiDate, shanghaiMinute } from '../../lib/shared/slots.ts';
+import { shanghaiDate, shanghaiMinute } from '../../lib/shared/time.ts';
 import { ENTRY_TEXT } from '../../lib/shared/points/points.ts';
 import { pts } from './types.ts';
 import { pointsApi } from '../../lib/shared/points/api.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { shanghaiDate } from '../../lib/shared/slots.ts';
+import { shanghaiDate } from '../../lib/shared/time.ts';
 import { pts, type PointsOverview } from './types.ts';
 
 /**

@@ -8,7 +8,7 @@ import { usePagedList } from '../ui/use-paged-list.ts';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { fenToYuan } from '../../lib/shared/money.ts';
-import { shanghaiDate } from '../../lib/shared/slots.ts';
+import { shanghaiDate } from '../../lib/shared/time.ts';
 import type {
   InviteeSchema,
   InviteInitSchema,

@@ -9,7 +9,7 @@ import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { newRequestKey } from '../../lib/client/request-key.ts';
 import { fenToYuan, yuanToFen, formatFen } from '../../lib/shared/money.ts';
-import { shanghaiDate, shanghaiMinute } from '../../lib/shared/slots.ts';
+import { shanghaiDate, shanghaiMinute } from '../../lib/shared/time.ts';
 import { isSiteOrHttps } from '../../lib/shared/links.ts';
 import {
   PAYOUT_CHANNEL_TEXT,

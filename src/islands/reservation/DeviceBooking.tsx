@@ -25,7 +25,8 @@ import { $scene, $token } from '../../lib/client/stores.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { formatFen } from '../../lib/shared/money.ts';
 import { SCENE_DATE_WARNING } from '../../lib/shared/member/pickup-dates.ts';
-import { addDays, shanghaiDate } from '../../lib/shared/slots.ts';
+import { addDays } from '../../lib/shared/slots.ts';
+import { shanghaiDate } from '../../lib/shared/time.ts';
 import { reservationsApi } from '../../lib/shared/reservations/api.ts';
 
 type Week = { date: string; days: CalendarDay[] };

@@ -22,7 +22,7 @@ import { toast } from '../../lib/client/toast.ts';
 
 import { formatFen } from '../../lib/shared/money.ts';
 
-import { shanghaiDate, shanghaiMinute } from '../../lib/shared/slots.ts';
+import { shanghaiDate, shanghaiMinute } from '../../lib/shared/time.ts';
 import { shanghaiWeekday } from '../../lib/shared/time.ts';
 import { reservationsApi } from '../../lib/shared/reservations/api.ts';
 

@@ -6,7 +6,7 @@ import { Pager, Spinner } from '../ui/kit.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
-import { shanghaiMinute } from '../../lib/shared/slots.ts';
+import { shanghaiMinute } from '../../lib/shared/time.ts';
 import { reservationsApi } from '../../lib/shared/reservations/api.ts';
 
 const STATUS_STYLE: Record<string, string> = {

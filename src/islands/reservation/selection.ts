@@ -1,7 +1,8 @@
 // Picking slots in the week calendar, without I/O: one or more contiguous free slots of one day.
 // The server is the judge (reservation/add re-checks everything in a transaction); these rules
 // only keep the browser from asking for something that cannot be booked.
-import { addDays, horizonDate, shanghaiDate, shanghaiMidnight } from '../../lib/shared/slots.ts';
+import { addDays, horizonDate, shanghaiMidnight } from '../../lib/shared/slots.ts';
+import { shanghaiDate } from '../../lib/shared/time.ts';
 import { reservationAmountFen } from '../../lib/shared/reservations/reservation-rules.ts';
 
 import { shanghaiClock, shanghaiWeekday } from '../../lib/shared/time.ts';

@@ -9,7 +9,7 @@ import { toast } from '../../lib/client/toast.ts';
 import { saveFile } from '../../lib/client/download.ts';
 import { openPay, ORDER_PAID_EVENT } from '../../lib/client/pay-events.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
-import { shanghaiDate, shanghaiMinute } from '../../lib/shared/slots.ts';
+import { shanghaiDate, shanghaiMinute } from '../../lib/shared/time.ts';
 import type { StatementSummarySchema } from '../../lib/shared/statements/responses.ts';
 import { statementsApi } from '../../lib/shared/statements/api.ts';
 import { pathOf } from '../../lib/shared/api/endpoint.ts';

@@ -1,6 +1,6 @@
 // Pure rules for showing articles and acknowledgements; queries.ts feeds them from astro:content.
 import type { ArticleCategory } from '../shared/content/content.ts';
-import { shanghaiDate } from '../shared/slots.ts';
+import { shanghaiDate } from '../shared/time.ts';
 
 export type ArticleLink = { href: string; external: boolean };
 

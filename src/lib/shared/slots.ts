@@ -5,7 +5,6 @@
 import { SHANGHAI_OFFSET_MS, shanghaiDate, shanghaiIso, shanghaiWeekday } from './time.ts';
 
 // The date and time formatters moved to time.ts; these names stay importable from here.
-export { SHANGHAI_OFFSET_MS, shanghaiDate, shanghaiIso, shanghaiMinute } from './time.ts';
 /** Opening hours (spec: Mon–Sat 08:30–18:30), in minutes after local midnight. */
 export const OPEN_MINUTE = 8 * 60 + 30;
 export const CLOSE_MINUTE = 18 * 60 + 30;

@@ -1,7 +1,7 @@
 // What the agreement of an order says, as blocks of text (pure: no I/O, no PDF). The PDF
 // renderer lays the blocks out; tests read them directly.
 import { fenToYuan, formatFen } from '../../shared/money.ts';
-import { shanghaiDate } from '../../shared/slots.ts';
+import { shanghaiDate } from '../../shared/time.ts';
 import { regionLabel } from '../../shared/member/region.ts';
 import { organizationLabel } from '../../shared/member/profile.ts';
 import { projectTypeNames, type ProjectTypeId } from '../../shared/catalogue/catalogue.ts';

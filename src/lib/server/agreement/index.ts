@@ -1,7 +1,7 @@
 import type { Services } from '../platform/services.ts';
 import { DomainError } from '../platform/errors.ts';
 import { ORDER_NOT_FOUND } from '../../shared/orders/order.ts';
-import { shanghaiDate } from '../../shared/slots.ts';
+import { shanghaiDate } from '../../shared/time.ts';
 import { getPublicSettings } from '../catalogue/index.ts';
 import { findOrder, findOwnOrder, orderDetail } from '../orders/index.ts';
 import { staffRole } from '../staff/index.ts';

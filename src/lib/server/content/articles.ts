@@ -1,7 +1,7 @@
 import type { ArticleDetail, ArticleSummary, Paged, ThanksItem } from '../../shared/catalogue/catalogue.ts';
 import type { ArticleCategory, ManifestArticle, ManifestThanks } from '../../shared/content/content.ts';
 import { pageWindow } from '../../shared/pagination.ts';
-import { shanghaiDate } from '../../shared/slots.ts';
+import { shanghaiDate } from '../../shared/time.ts';
 import type { Services } from '../platform/services.ts';
 
 // Articles and acknowledgements live in Markdown/YAML (src/content) and reach the server through

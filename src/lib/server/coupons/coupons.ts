@@ -23,7 +23,8 @@ import { orderItems, orders } from '../orders/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { pageWindow } from '../../shared/pagination.ts';
-import { shanghaiDate, shanghaiMidnight } from '../../shared/slots.ts';
+import { shanghaiMidnight } from '../../shared/slots.ts';
+import { shanghaiDate } from '../../shared/time.ts';
 import {
   allocate,
   COUPON_CODE_WRONG,

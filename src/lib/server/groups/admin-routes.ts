@@ -3,7 +3,7 @@ import type { ApiEnv } from '../platform/http/api-env.ts';
 import { route } from '../platform/http/route.ts';
 import { ok } from '../platform/http/envelope.ts';
 import { groupsAdminApi } from '../../shared/groups/api.ts';
-import { shanghaiMonth } from '../../shared/statements/statements.ts';
+import { shanghaiMonth } from '../../shared/time.ts';
 import { staffGroupDetail, staffGroupList } from './groups.ts';
 
 /** Research groups under /api/admin (groups.read; decision 0033): staff read, members act. */

@@ -23,7 +23,7 @@ import {
 import { statementOrdersForInvoice } from '../statements/index.ts';
 import { fenToYuan } from '../../shared/money.ts';
 import { pageWindow } from '../../shared/pagination.ts';
-import { shanghaiDate } from '../../shared/slots.ts';
+import { shanghaiDate } from '../../shared/time.ts';
 import {
   INVOICE_STATUS_TEXT,
   INVOICE_TYPE_NAMES,

@@ -13,7 +13,7 @@ import { prestoreApplications } from '../money/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { agreementPdf, blocksText, renderPdf, type Block } from '../agreement/index.ts';
 import { fenToYuan, formatFen } from '../../shared/money.ts';
-import { shanghaiDate } from '../../shared/slots.ts';
+import { shanghaiDate } from '../../shared/time.ts';
 import { INVOICE_TYPE_NAMES, isTaxInvoice, type InvoiceType } from '../../shared/invoices/invoices.ts';
 import type { Application } from './applications.ts';
 

@@ -3,7 +3,7 @@ import type { Db } from '../platform/db/client.ts';
 import { reservations } from '../reservations/tables.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { ACTIVE_RESERVATION } from '../../shared/reservations/reservation-rules.ts';
-import { shanghaiDate } from '../../shared/slots.ts';
+import { shanghaiDate } from '../../shared/time.ts';
 
 /**
  * The user's scene date: the Shanghai date of their earliest reservation that still holds its

@@ -29,7 +29,7 @@ import {
 } from '../../shared/orders/order-status.ts';
 import { ORDER_NOT_FOUND } from '../../shared/orders/order.ts';
 import { acceptsExpiredQuote, QUOTE_EXPIRED } from '../../shared/orders/quote.ts';
-import { shanghaiDate } from '../../shared/slots.ts';
+import { shanghaiDate } from '../../shared/time.ts';
 import { DISPOSAL_KEEP, DISPOSAL_RECYCLE } from '../../shared/plan/plan-rules.ts';
 import { canRequestReturn, SAMPLES_NOT_RECEIVED } from '../../shared/orders/order-view.ts';
 import { pageWindow } from '../../shared/pagination.ts';

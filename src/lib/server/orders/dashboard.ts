@@ -7,7 +7,8 @@ import {
   transferApplications,
 } from '../money/tables.ts';
 import { orderEvents, orders } from './tables.ts';
-import { shanghaiDate, shanghaiMidnight } from '../../shared/slots.ts';
+import { shanghaiMidnight } from '../../shared/slots.ts';
+import { shanghaiDate } from '../../shared/time.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/orders/order-status.ts';
 import { overdueCounts } from './operations.ts';
 

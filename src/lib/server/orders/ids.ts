@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { shanghaiDate } from '../../shared/slots.ts';
+import { shanghaiDate } from '../../shared/time.ts';
 
 /** 'LP' + Shanghai date + 6 random digits, e.g. LP20261121048213; a clash is retried by the caller. */
 export const newOrderNo = (now: number) =>

@@ -6,7 +6,7 @@ import { jobs } from '../platform/jobs-table.ts';
 import { orderEvents, orderItems, orders, sampleRecycles } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { pageWindow } from '../../shared/pagination.ts';
-import { shanghaiDate, shanghaiIso } from '../../shared/slots.ts';
+import { shanghaiDate, shanghaiIso } from '../../shared/time.ts';
 import {
   DATA_ANALYSIS_TYPE_ID,
   NOT_ALLOWED,

@@ -28,7 +28,8 @@ import {
   type StaffOrderEvent,
 } from '../../shared/orders/order.ts';
 import { pageWindow } from '../../shared/pagination.ts';
-import { addDays, shanghaiDate, shanghaiMidnight } from '../../shared/slots.ts';
+import { addDays, shanghaiMidnight } from '../../shared/slots.ts';
+import { shanghaiDate } from '../../shared/time.ts';
 import { quoteExpired } from '../../shared/orders/quote.ts';
 import type { Quote, Receipt } from '../../shared/orders/responses.ts';
 import { RECEIPT_CONDITION_TEXT } from '../../shared/orders/receipt.ts';

@@ -15,7 +15,8 @@ import {
   userAccount,
 } from '../money/index.ts';
 import { findOrder } from './read.ts';
-import { addDays, shanghaiDate } from '../../shared/slots.ts';
+import { addDays } from '../../shared/slots.ts';
+import { shanghaiDate } from '../../shared/time.ts';
 import {
   priceQuote,
   REQUOTE_NOT_QUOTED,

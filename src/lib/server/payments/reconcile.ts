@@ -9,7 +9,8 @@ import { newRid } from '../platform/ids.ts';
 import { BillNotReadyError, type BillLine } from '../platform/adapters/payment/types.ts';
 import { movedByKey } from '../money/index.ts';
 import { fenToYuan } from '../../shared/money.ts';
-import { addDays, shanghaiDate, shanghaiMidnight, shanghaiMinute } from '../../shared/slots.ts';
+import { addDays, shanghaiMidnight } from '../../shared/slots.ts';
+import { shanghaiDate, shanghaiMinute } from '../../shared/time.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { PAYMENT_STATUS_TEXT } from '../../shared/payments.ts';
 import {

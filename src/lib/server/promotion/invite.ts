@@ -6,7 +6,7 @@ import { promoterRebateEntries, promoters } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { maskPhone } from '../../shared/accounts/mask.ts';
 import { pageWindow } from '../../shared/pagination.ts';
-import { shanghaiDate } from '../../shared/slots.ts';
+import { shanghaiDate } from '../../shared/time.ts';
 import { ORDER_STATUS_TEXT } from '../../shared/orders/order-status.ts';
 import { bindingEnd, bpToPercentText, NOT_INVITED_BY_YOU } from '../../shared/promotion/promotion.ts';
 import { rateOf } from './purse.ts';

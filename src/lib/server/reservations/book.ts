@@ -46,7 +46,7 @@ import {
   type ReservationStatus,
 } from '../../shared/reservations/reservation-rules.ts';
 import type { ReservationAddRequest, ReservationAdded } from '../../shared/reservations/reservation.ts';
-import { shanghaiIso, shanghaiMinute } from '../../shared/slots.ts';
+import { shanghaiIso, shanghaiMinute } from '../../shared/time.ts';
 import { deviceDirectory } from '../catalogue/index.ts';
 
 const instrument = deviceDirectory('instrument');

@@ -1,6 +1,7 @@
 import { and, eq, gte, lt } from 'drizzle-orm';
 import type { DeviceWeek } from '../../shared/catalogue/catalogue.ts';
-import { addDays, shanghaiDate, shanghaiMidnight, weekSlots, type BusyInterval } from '../../shared/slots.ts';
+import { addDays, shanghaiMidnight, weekSlots, type BusyInterval } from '../../shared/slots.ts';
+import { shanghaiDate } from '../../shared/time.ts';
 import { BLOCK_KIND_TEXT, CELL_MINUTES, openingHours } from '../../shared/reservations/reservation-rules.ts';
 import { reservationSlots } from './tables.ts';
 import type { Services } from '../platform/services.ts';

@@ -12,7 +12,8 @@ import {
 } from '../../shared/reservations/reservation-rules.ts';
 import type { ReservationItem, ReservationScope } from '../../shared/reservations/reservation.ts';
 import { pageWindow } from '../../shared/pagination.ts';
-import { addDays, shanghaiIso, shanghaiMidnight } from '../../shared/slots.ts';
+import { addDays, shanghaiMidnight } from '../../shared/slots.ts';
+import { shanghaiIso } from '../../shared/time.ts';
 import { getReservationSettings } from './settings.ts';
 import { deviceDirectory } from '../catalogue/index.ts';
 import { userDirectory } from '../accounts/index.ts';

@@ -16,7 +16,7 @@ import {
 } from '../../shared/reservations/reservation-rules.ts';
 import type { BlockItem, DeviceInput } from '../../shared/reservations/reservation.ts';
 import { pageWindow } from '../../shared/pagination.ts';
-import { shanghaiIso } from '../../shared/slots.ts';
+import { shanghaiIso } from '../../shared/time.ts';
 import {
   catalogueChanged,
   deviceDirectory,

@@ -7,14 +7,9 @@ import { statementLines, statements } from './tables.ts';
 import { newRid } from '../platform/ids.ts';
 import { DomainError } from '../platform/errors.ts';
 import { enqueue } from '../platform/jobs.ts';
-import { shanghaiMinute } from '../../shared/slots.ts';
-import {
-  addMonth,
-  isClosedMonth,
-  monthBounds,
-  monthText,
-  shanghaiMonth,
-} from '../../shared/statements/statements.ts';
+import { shanghaiMinute } from '../../shared/time.ts';
+import { addMonth, isClosedMonth, monthBounds, monthText } from '../../shared/statements/statements.ts';
+import { shanghaiMonth } from '../../shared/time.ts';
 import { customersOf, groupsOf, isEmpty, type Built } from './build.ts';
 import { buildFor, ownerColumns, ownerWhere, type Owner } from './owner.ts';
 import type { StatementRow } from './view.ts';

@@ -10,7 +10,7 @@ import { blocksText, renderPdf, type Block } from '../agreement/index.ts';
 import { enforce } from '../accounts/index.ts';
 import { staffRole } from '../staff/index.ts';
 import { fenToYuan } from '../../shared/money.ts';
-import { shanghaiDate, shanghaiMinute } from '../../shared/slots.ts';
+import { shanghaiDate, shanghaiMinute } from '../../shared/time.ts';
 import { can } from '../../shared/staff/permissions.ts';
 import {
   monthBounds,

@@ -1,7 +1,8 @@
 import type { SamplingSetting } from '../catalogue/settings.ts';
 import { isRegionAllowed, NO_PICKUP_SERVICE } from './region.ts';
 
-import { addMonths, HORIZON_MONTHS, isValidDate, shanghaiDate, shanghaiMidnight } from '../slots.ts';
+import { addMonths, HORIZON_MONTHS, isValidDate, shanghaiMidnight } from '../slots.ts';
+import { shanghaiDate } from '../time.ts';
 import { shanghaiWeekday } from '../time.ts';
 
 // Which pickup dates and time slots can be chosen (spec section 5), used by the date picker and

@@ -2,7 +2,8 @@
 // promises with what overdue means for each. Requests, responses and the pure deadline rules.
 import { z } from '../zod.ts';
 import { PageRequestSchema } from '../pagination.ts';
-import { addDays, isValidDate, shanghaiDate, shanghaiMidnight } from '../slots.ts';
+import { addDays, isValidDate, shanghaiMidnight } from '../slots.ts';
+import { shanghaiDate } from '../time.ts';
 import { pagedOf, ridOut } from '../responses.ts';
 import { CustomerRefSchema } from '../accounts/responses.ts';
 import { ORDER_STATUSES } from './order-status.ts';

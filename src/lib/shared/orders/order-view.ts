@@ -11,7 +11,7 @@ import {
   type PayMode,
 } from './order-status.ts';
 import { acceptsExpiredQuote } from './quote.ts';
-import { shanghaiDate } from '../slots.ts';
+import { shanghaiDate } from '../time.ts';
 
 export type OrderTab = { key: string; label: string; statuses: readonly OrderStatus[] };
 

@@ -3,7 +3,8 @@
 import { z } from '../zod.ts';
 import { looseNumber, PageRequestSchema } from '../pagination.ts';
 import { MAX_AMOUNT_FEN } from '../money.ts';
-import { addMonths, shanghaiDate, shanghaiMidnight } from '../slots.ts';
+import { addMonths, shanghaiMidnight } from '../slots.ts';
+import { shanghaiDate } from '../time.ts';
 import { fenField, optText, required, ridField } from '../orders/order.ts';
 import { isSiteOrHttps, siteOrHttpsMessage } from '../links.ts';
 

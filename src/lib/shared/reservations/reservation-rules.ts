@@ -1,6 +1,7 @@
 // On-site booking rules (预约现场) as pure functions: the server checks a booking with
 // bookingProblem() inside its transaction, pages use the same texts (decision 0012).
-import { HORIZON_MONTHS, horizonDate, shanghaiDate, shanghaiMidnight, type OpeningHours } from '../slots.ts';
+import { HORIZON_MONTHS, horizonDate, shanghaiMidnight, type OpeningHours } from '../slots.ts';
+import { shanghaiDate } from '../time.ts';
 import { shanghaiWeekday } from '../time.ts';
 
 export const RESERVATION_STATUSES = [

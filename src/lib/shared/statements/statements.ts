@@ -32,8 +32,6 @@ export const NOT_SETTLEABLE = '不是待结算订单';
 
 const MONTH_RE = /^(\d{4})-(\d{2})$/;
 
-export { shanghaiMonth };
-
 /** The month n months after (or before, n < 0) a 'YYYY-MM'. */
 export function addMonth(month: string, n: number): string {
   const m = MONTH_RE.exec(month);
