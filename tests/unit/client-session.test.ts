@@ -2,7 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClient } from '#client/api.ts';
-import { ensureFreshToken, tokenStatus } from '#client/session.ts';
+import { ensureFreshToken, tokenStatus } from '#client/token-refresh.ts';
 import {
   $cartNum,
   $inviterCode,

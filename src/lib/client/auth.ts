@@ -12,13 +12,8 @@ import {
   type Address,
   type User,
 } from './stores.ts';
-import {
-  LOGGED_IN_EVENT,
-  TOKEN_REFRESH_SECONDS,
-  ensureFreshToken,
-  requiresLogin,
-  tokenStatus,
-} from './session.ts';
+import { LOGGED_IN_EVENT, requiresLogin } from './session.ts';
+import { TOKEN_REFRESH_SECONDS, ensureFreshToken, tokenStatus } from './token-refresh.ts';
 import { toast } from './toast.ts';
 import { accountsApi } from '../shared/accounts/api.ts';
 import { memberApi } from '../shared/member/api.ts';
