@@ -45,7 +45,7 @@ export async function createBenchAccount(origin: string): Promise<BenchAccount> 
   return { phone, password, token: await login(origin, phone, password) };
 }
 
-export async function login(origin: string, account: string, password: string): Promise<string> {
+async function login(origin: string, account: string, password: string): Promise<string> {
   const ip = { 'x-real-ip': '10.200.1.1' };
   return (await post<{ token: string }>(origin, '/api/open/login', { account, password }, ip)).token;
 }

@@ -6,9 +6,9 @@
 import { isLoggedIn } from '../lib/client/stores.ts';
 import { OPEN_PAY_EVENT, type PayEventDetail } from '../lib/client/pay-events.ts';
 
-export const OPEN_HOME_SAMPLING_EVENT = 'portal:open-home-sampling';
-export const OPEN_PROFILE_EVENT = 'portal:open-profile';
-export const OPEN_MESSAGES_EVENT = 'portal:open-messages';
+const OPEN_HOME_SAMPLING_EVENT = 'portal:open-home-sampling';
+const OPEN_PROFILE_EVENT = 'portal:open-profile';
+const OPEN_MESSAGES_EVENT = 'portal:open-messages';
 
 const openLogin = () =>
   window.dispatchEvent(new CustomEvent('portal:open-login', { detail: { panel: 'log' } }));

@@ -9,7 +9,7 @@ import { createApi } from '#server/app.ts';
 import { createTempPgDatabase } from './pg.ts';
 
 /** The demo staff account's password in API tests (a real install generates one). */
-export const TEST_STAFF_PASSWORD = 'Test-Staff-Pass-2026';
+const TEST_STAFF_PASSWORD = 'Test-Staff-Pass-2026';
 
 /**
  * A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database when

@@ -18,9 +18,9 @@ export const MSG_NETWORK = '网络异常，请检查网络后重试';
 export const MSG_TIMEOUT = '请求超时，请稍后重试';
 export const MSG_SERVER = '服务器繁忙，请稍后再试';
 export const MSG_UNAUTHORIZED = '登录已失效，请重新登录';
-export const MSG_ABORTED = '已取消上传';
+const MSG_ABORTED = '已取消上传';
 
-export type Envelope<T = unknown> = { code: number; msg: string; data: T };
+type Envelope<T = unknown> = { code: number; msg: string; data: T };
 
 /**
  * A failed call: business failure (code 0), HTTP error, timeout or network error. `code` is the

@@ -2,9 +2,9 @@
 // A small non-modal card: it must not block the page the user came to use. The profile
 // dialog itself lives on /member/information.
 
-export const ATTEST_TITLE = '完善基本信息';
-export const ATTEST_TEXT = '您还没有完善基本信息，未完善基本信息无法正常下单。';
-export const ATTEST_LINK = '/member/information';
+const ATTEST_TITLE = '完善基本信息';
+const ATTEST_TEXT = '您还没有完善基本信息，未完善基本信息无法正常下单。';
+const ATTEST_LINK = '/member/information';
 
 export function showAttestationPrompt(): void {
   if (document.querySelector('[data-attest-prompt]')) return;

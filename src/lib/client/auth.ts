@@ -18,20 +18,20 @@ import { toast } from './toast.ts';
 import { accountsApi } from '../shared/accounts/api.ts';
 import { memberApi } from '../shared/member/api.ts';
 
-export const MSG_LOGIN_OK = '登录成功!';
+const MSG_LOGIN_OK = '登录成功!';
 /** Set for the next page when a login navigates away before the attestation prompt shows. */
 const ATTEST_FLAG = 'portal:attest';
 /** The success message of a login that navigates away, shown by the next page. */
 const NOTICE_KEY = 'portal:login-notice';
 
-export type UserInfoResponse = {
+type UserInfoResponse = {
   userInfo: UserInfo & Record<string, unknown>;
   cartNum: number;
   address: Address[];
 };
 
 /** user/info → the $user record (its addresses under the store's name). */
-export function toUser(data: UserInfoResponse): User {
+function toUser(data: UserInfoResponse): User {
   return { ...data.userInfo, account: data.userInfo.account, addresses: data.address ?? [] };
 }
 

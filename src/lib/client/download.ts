@@ -27,7 +27,7 @@ export function dispositionName(header: string | null | undefined): string | nul
 }
 
 /** Fetches `url` with the token and saves it; resolves the saved name, or throws a Chinese message. */
-export async function downloadWithToken(url: string, fallbackName = 'download'): Promise<string> {
+async function downloadWithToken(url: string, fallbackName = 'download'): Promise<string> {
   const access = $token.get()?.access;
   let res: Response;
   try {

@@ -7,10 +7,10 @@ import { $messageUnread, $messages, $token, type UserMessage } from './stores.ts
 import { ORDER_PAID_EVENT } from './pay-events.ts';
 import { notifyApi } from '../shared/notify/api.ts';
 
-export const MESSAGE_POLL_MS = 60_000;
+const MESSAGE_POLL_MS = 60_000;
 export const MESSAGE_PAGE_SIZE = 10;
 /** A payment queues an 已完成 message; the worker writes it within seconds: look twice. */
-export const AFTER_PAYMENT_MS = [3000, 10_000];
+const AFTER_PAYMENT_MS = [3000, 10_000];
 
 export type MessagePage = { list: UserMessage[]; total: number; unread: number };
 
@@ -28,7 +28,7 @@ let inFlight: Promise<void> | null = null;
 let newerPages = 0;
 
 /** Reads message/list page 1 into the stores (one call at a time). */
-export function refreshMessages(): Promise<void> {
+function refreshMessages(): Promise<void> {
   if (!$token.get()) return Promise.resolve();
   const seen = newerPages;
   inFlight ??= quiet

@@ -6,7 +6,7 @@ export const OPEN_LOGIN_EVENT = 'portal:open-login';
 /** Fired once a login has completed (token stored, user info loaded). */
 export const LOGGED_IN_EVENT = 'portal:logged-in';
 
-export type LoginPanel = 'log' | 'reg' | 'reset';
+type LoginPanel = 'log' | 'reg' | 'reset';
 export type OpenLoginDetail = { panel?: LoginPanel | 'sign'; inviterCode?: string } | null | undefined;
 
 /** Spec section 2: the member and experiment areas need a stored token. */

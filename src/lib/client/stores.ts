@@ -2,7 +2,7 @@
 // Everything is kept in localStorage as JSON under a "portal:" key and follows other tabs.
 // Islands render with useStore(store, { ssr: () => initial }); handlers read with .get().
 import { persistentAtom } from '@nanostores/persistent';
-import { groupPlanItems, type PlanGroup, type PlanItem } from '../shared/plan/plan.ts';
+import { groupPlanItems, type PlanGroup } from '../shared/plan/plan.ts';
 
 function persisted<T>(key: string, initial: T) {
   return persistentAtom<T>(`portal:${key}`, initial, {
@@ -170,4 +170,4 @@ export function logout(): void {
   $location.set(null);
 }
 
-export type { PlanGroup, PlanItem };
+export type { PlanGroup };

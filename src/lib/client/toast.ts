@@ -10,7 +10,7 @@ const COLORS: Record<Kind, { bg: string; fg: string; border: string }> = {
   info: { bg: '#f4f4f5', fg: '#4b5563', border: '#d3d4d6' },
 };
 const ICONS: Record<Kind, string> = { success: '✓', error: '✕', info: 'i' };
-export const TOAST_MS = 2500;
+const TOAST_MS = 2500;
 
 let stack: HTMLElement | null = null;
 
@@ -80,9 +80,9 @@ export const toast = {
   info: (message: string) => show('info', message),
 };
 
-export const ALERT_SUCCESS_TITLE = '操作成功！';
-export const ALERT_FAIL_TITLE = '操作失败！';
-export const ALERT_CONFIRM = '确认';
+const ALERT_SUCCESS_TITLE = '操作成功！';
+const ALERT_FAIL_TITLE = '操作失败！';
+const ALERT_CONFIRM = '确认';
 
 /** A modal alert with one 确认 button; resolves when it closes (button, Esc or backdrop). */
 function alertBox(kind: 'success' | 'error', title: string, text: string): Promise<void> {

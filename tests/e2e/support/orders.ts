@@ -10,8 +10,7 @@ const rand = (n: number) => Math.floor(Math.random() * n);
 /** A minimal valid PDF (the server sniffs the type from the bytes). */
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-export type { Envelope };
-export type Placed = { rid: string; order_no: string; status: string; amount_fen: number };
+type Placed = { rid: string; order_no: string; status: string; amount_fen: number };
 
 export type Customer = {
   phone: string;

@@ -26,7 +26,7 @@ function fontFile(slice: string): string {
  * behind a fresh table directory. HarfBuzz then subsets the plain font in milliseconds, where
  * handing it the WOFF costs a conversion on every call.
  */
-export function woffToSfnt(woff: Buffer): Buffer {
+function woffToSfnt(woff: Buffer): Buffer {
   if (woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('not a WOFF 1.0 font');
   const flavor = woff.readUInt32BE(4);
   const numTables = woff.readUInt16BE(12);

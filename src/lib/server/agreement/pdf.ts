@@ -53,7 +53,7 @@ function widthOf(fonts: Fonts, text: string, size: number): number {
 }
 
 /** Breaks text into lines no wider than `width`: between CJK characters, Latin words kept whole. */
-export function wrap(fonts: Fonts, text: string, size: number, width: number): string[] {
+function wrap(fonts: Fonts, text: string, size: number, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
     const tokens = paragraph.match(/[\x21-\x7e]+|\s+|./gu) ?? [''];

@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { AbilityItem, Paged } from '../../shared/catalogue/catalogue.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { ability } from './tables.ts';
@@ -51,9 +51,4 @@ export async function syncAbilityViews(
     .where(eq(ability.rid, rid))
     .returning({ rid: ability.rid, views: ability.views });
   return row ?? null;
-}
-
-/** The most viewed entries, e.g. for a side list. */
-export function topAbilities(s: Services, limit = 5): Promise<AbilityItem[]> {
-  return s.db.select(columns).from(ability).orderBy(desc(ability.views), asc(ability.id)).limit(limit);
 }

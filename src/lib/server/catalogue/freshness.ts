@@ -9,7 +9,7 @@ import type { Services } from '../platform/services.ts';
  * each polls every second: one primary-key read, no table of our own, the same on PGlite and
  * PostgreSQL.
  */
-export const CATALOGUE_VERSION_KEY = 'catalogueVersion';
+const CATALOGUE_VERSION_KEY = 'catalogueVersion';
 
 const readVersion = async (s: Services): Promise<number> => {
   const [row] = await s.db

@@ -5,9 +5,9 @@ import type { Services } from '../platform/services.ts';
 import { toArticleSummary, toThanksItem } from '../content/index.ts';
 import { getTypeGroups } from './projects.ts';
 
-export const DEFAULT_CASE_IMG = '/upload/img/ability/case.svg';
+const DEFAULT_CASE_IMG = '/upload/img/ability/case.svg';
 /** How many of each the home page shows; the partner strip shows 4 logos (spec section 9). */
-export const HOME_LIMITS = { hotItems: 8, serviceCases: 4, thanks: 5, partners: 4 } as const;
+const HOME_LIMITS = { hotItems: 8, serviceCases: 4, thanks: 5, partners: 4 } as const;
 
 /** Everything the home page shows (GET /api/open/web/index), memoized for a few seconds. */
 export function getHomeData(s: Services): Promise<HomeData> {

@@ -1,11 +1,11 @@
 // What pages and API routes call; every function takes the process's services first.
-export { getHomeData, HOME_LIMITS } from './home.ts';
-export { getTypeGroups, listProjects, getItem, type ProjectQuery } from './projects.ts';
+export { getHomeData } from './home.ts';
+export { getTypeGroups, listProjects, getItem } from './projects.ts';
 export { searchCatalogue } from './search.ts';
-export { listDevices, getDevice, type DeviceQuery } from './devices.ts';
+export { listDevices, getDevice } from './devices.ts';
 export { insertDevice, updateDevice, type DeviceValues } from './device-writes.ts';
-export { listAbilities, syncAbilityViews, topAbilities } from './abilities.ts';
-export { getPublicSettings, getSettingsByKeys, readSetting, writeSetting } from './settings.ts';
+export { listAbilities } from './abilities.ts';
+export { getPublicSettings, readSetting, writeSetting } from './settings.ts';
 export { toDeviceSummary } from './rows.ts';
 export { watchCatalogue, catalogueChanged } from './freshness.ts';
 export { deviceDirectory, itemsByRid, type CatalogueItem, type Device } from './item-reads.ts';

@@ -1,3 +1,3 @@
 // The content domain's public face: articles and acknowledgements read from the content folder.
 export { searchArticles, toArticleSummary, toThanksItem } from './articles.ts';
-export { loadContentStore, contentStoreFrom, type ContentStore } from './store.ts';
+export { loadContentStore } from './store.ts';

@@ -36,8 +36,8 @@ export type OrderFiles = {
 
 /** `media`: a picture staff put on the public pages (catalogue items, instruments, areas); anyone reads it. */
 export type FileKind = 'report' | 'protocol' | 'attachment' | 'pic' | 'receipt' | 'media';
-export const FILE_NOT_FOUND = '文件不存在';
-export const PIC_MAX_MB = 5;
+const FILE_NOT_FOUND = '文件不存在';
+const PIC_MAX_MB = 5;
 export const PICTURE_UNREADABLE = '图片无法识别，请重新拍摄或选择其他图片';
 /** The longest side of a receipt photo's thumbnail, in pixels (twice the console's 80 px tile, for sharp screens). */
 const THUMB_PX = 320;
@@ -87,7 +87,7 @@ async function thumbnail(bytes: Uint8Array): Promise<Uint8Array> {
 }
 
 /** A display name without path parts or control characters, at most 120 characters. */
-export function cleanName(name: string): string {
+function cleanName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex -- control characters are what is removed
   const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
@@ -213,7 +213,7 @@ export async function fileForDownload(
  * outside an order is a bank-transfer voucher (money); a document outside an order is an invoice's
  * file or material (invoices); public pictures are anyone's.
  */
-export function staffFilePermission(f: { kind: string; orderId: number | null }): Permission | null {
+function staffFilePermission(f: { kind: string; orderId: number | null }): Permission | null {
   if (f.kind === 'media') return null;
   if (f.orderId !== null || f.kind === 'receipt' || f.kind === 'report' || f.kind === 'protocol')
     return 'orders.read';

@@ -20,7 +20,7 @@ import { ORDERABLE_TYPES, projectTypeNames, type ProjectTypeId } from '../../sha
 import { lineFen } from '../../shared/money.ts';
 import { groupPlanItems, type PlanLine } from '../../shared/plan/plan.ts';
 
-export const PLAN_LINE_NOT_FOUND = '计划项不存在';
+const PLAN_LINE_NOT_FOUND = '计划项不存在';
 
 type LineInput = {
   count?: number;

@@ -3,7 +3,7 @@ import type { Db } from './db/client.ts';
 import { rateLimits } from './db/platform-tables.ts';
 
 export type Window = { limit: number; seconds: number };
-export type HitResult = { allowed: boolean; count: number; retryAfter: number };
+type HitResult = { allowed: boolean; count: number; retryAfter: number };
 
 /**
  * Fixed-window counters in the rate_limits table. A window opens at a key's first hit and lasts

@@ -178,7 +178,7 @@ export async function returnSpend(tx: Tx, account: PointsAccount, spentEntryId: 
 }
 
 /** The account's lots that still hold points, oldest expiry first. */
-export async function openLots(db: Db | Tx, userId: number) {
+async function openLots(db: Db | Tx, userId: number) {
   const rows = await db
     .select({ id: pointsLots.id, remaining: pointsLots.remaining, expiresAt: pointsLots.expiresAt })
     .from(pointsLots)

@@ -25,7 +25,7 @@ const customer = userDirectory('customer');
 type Item = typeof pointsItems.$inferSelect;
 type Exchange = typeof pointsExchanges.$inferSelect;
 
-export const itemOut = (i: Item) => ({
+const itemOut = (i: Item) => ({
   rid: i.rid,
   name: i.name,
   kind: i.kind,
@@ -37,7 +37,7 @@ export const itemOut = (i: Item) => ({
   status: i.status,
 });
 
-export const exchangeOut = (x: Exchange, itemRid: string) => ({
+const exchangeOut = (x: Exchange, itemRid: string) => ({
   rid: x.rid,
   item_rid: itemRid,
   name: x.name,

@@ -23,7 +23,7 @@ import { invitedCountOf, userDirectory } from '../accounts/index.ts';
 
 const customer = userDirectory('customer');
 
-export const applicationOut = (p: Promoter) => ({
+const applicationOut = (p: Promoter) => ({
   rid: p.rid,
   status: p.status,
   status_text: PROMOTER_STATUS_TEXT[p.status],
@@ -34,7 +34,7 @@ export const applicationOut = (p: Promoter) => ({
   applied_at: p.appliedAt.toISOString(),
 });
 
-export async function promoterOf(s: Services, userId: number): Promise<Promoter | undefined> {
+async function promoterOf(s: Services, userId: number): Promise<Promoter | undefined> {
   const [row] = await s.db.select().from(promoters).where(eq(promoters.userId, userId));
   return row;
 }

@@ -20,7 +20,7 @@ const event = orderEventDirectory('event');
  * What the customer paid on the order from their own money, net of what came back (money's
  * paidOnOrder; 赠送金 and a coupon's part earn nothing), never below zero.
  */
-export async function cashPaidOn(tx: Tx, orderId: number): Promise<number> {
+async function cashPaidOn(tx: Tx, orderId: number): Promise<number> {
   return Math.max(0, await paidOnOrder(tx, orderId));
 }
 
@@ -28,11 +28,7 @@ export async function cashPaidOn(tx: Tx, orderId: number): Promise<number> {
  * Whether the order belongs to a research group the promoter is in (issue 17: no rebate on a
  * group's orders among its own members; decision 0033).
  */
-export async function orderOfPromotersGroup(
-  tx: Tx,
-  promoterUserId: number,
-  orderId: number,
-): Promise<boolean> {
+async function orderOfPromotersGroup(tx: Tx, promoterUserId: number, orderId: number): Promise<boolean> {
   return orderInUsersGroup(tx, promoterUserId, orderId);
 }
 

@@ -34,7 +34,7 @@ const customer = userDirectory('customer');
 type Withdrawal = typeof promoterWithdrawals.$inferSelect;
 type Account = { channel: PayoutChannel; account_name: string; account_no: string; bank_name: string };
 
-export const withdrawalOut = (w: Withdrawal) => ({
+const withdrawalOut = (w: Withdrawal) => ({
   rid: w.rid,
   amount_fen: w.amountFen,
   fee_fen: w.feeFen,

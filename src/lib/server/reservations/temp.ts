@@ -22,7 +22,7 @@ const customer = userDirectory('customer');
 const ord = orderDirectory('ord');
 
 /** How many temp devices one customer may keep waiting for review. */
-export const MAX_PENDING_TEMP_DEVICES = 20;
+const MAX_PENDING_TEMP_DEVICES = 20;
 
 type Row = typeof tempDevices.$inferSelect;
 

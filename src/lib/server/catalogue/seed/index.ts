@@ -22,7 +22,7 @@ function itemContent(d: DemoItem): string {
   ].join('');
 }
 
-export function demoItemRows() {
+function demoItemRows() {
   return demoItems.map((d, i) => ({
     rid: d.rid,
     typeId: typeOfChild.get(d.childId)!,

@@ -36,9 +36,9 @@ const servedDistricts: { city: string; districts: [code: string, name: string][]
   },
 ];
 
-export const demoAllowRegion: string[] = servedDistricts.flatMap((c) => c.districts.map(([code]) => code));
+const demoAllowRegion: string[] = servedDistricts.flatMap((c) => c.districts.map(([code]) => code));
 
-export const demoSamplingInfo: SamplingInfo = servedDistricts.map((c) => ({
+const demoSamplingInfo: SamplingInfo = servedDistricts.map((c) => ({
   city: c.city,
   districts: c.districts.map(([, name]) => name),
 }));

@@ -14,7 +14,7 @@ const query = async (db: Db, text: string) => rowsOf<Row>(await db.execute(sql.r
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The public tables, parents before children (a table referring to itself comes once). */
-export async function tablesInOrder(db: Db): Promise<string[]> {
+async function tablesInOrder(db: Db): Promise<string[]> {
   const tables = (await query(db, `select tablename from pg_tables where schemaname = 'public'`)).map((r) =>
     String(r.tablename),
   );

@@ -1,7 +1,7 @@
 // PostgreSQL (and PGlite) report the failures a request can cause with SQLSTATE codes; drizzle
 // wraps the driver's error, so the code may sit on the error or on its cause.
 
-export function sqlState(error: unknown): string | undefined {
+function sqlState(error: unknown): string | undefined {
   for (let e = error, i = 0; e && typeof e === 'object' && i < 4; e = (e as { cause?: unknown }).cause, i++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;

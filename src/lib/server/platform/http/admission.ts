@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { ApiEnv } from './api-env.ts';
 import { failure } from './envelope.ts';
 
-export const BUSY = '服务器繁忙，请稍后再试';
+const BUSY = '服务器繁忙，请稍后再试';
 
 export type AdmissionOptions = {
   /** Calls worked on at once; the rest wait their turn, first come first served. */

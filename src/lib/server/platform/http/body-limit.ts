@@ -4,7 +4,7 @@ import type { ApiEnv } from './api-env.ts';
 import { largestUpload } from './uploads.ts';
 import { failure } from './envelope.ts';
 
-export const JSON_BODY_LIMIT = 1024 * 1024;
+const JSON_BODY_LIMIT = 1024 * 1024;
 
 const tooLarge = failure('请求数据过大', 'BODY_TOO_LARGE');
 const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => c.json(tooLarge, 413) });

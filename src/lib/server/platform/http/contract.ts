@@ -24,7 +24,7 @@ export function contract(c: RouteContract): MiddlewareHandler {
 }
 
 /** The contract of the route being answered (set by its contract() middleware). */
-export const currentContract = (c: Context): RouteContract | undefined =>
+const currentContract = (c: Context): RouteContract | undefined =>
   c.get(CONTRACT as never) as RouteContract | undefined;
 
 /** The contract a route handler stands for, if it is a contract() middleware. */

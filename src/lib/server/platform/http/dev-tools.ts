@@ -9,7 +9,7 @@ import { proxiedAddress, type RequestOrigin } from './client-ip.ts';
  */
 export type DevTool = 'outbox' | 'wechat' | 'pay' | 'clock';
 
-export function devToolExists(env: Env, tool: DevTool): boolean {
+function devToolExists(env: Env, tool: DevTool): boolean {
   if (env.DEV_TOOLS === 'off') return false;
   // The test clock (decision 0063) can thaw rebates and expire what others hold: only on a server
   // whose dev tools were opened on purpose, with the local SMS and no real payments.
@@ -20,7 +20,7 @@ export function devToolExists(env: Env, tool: DevTool): boolean {
 }
 
 /** The development tools a process offers, for the start-up log. */
-export function activeDevTools(env: Env): DevTool[] {
+function activeDevTools(env: Env): DevTool[] {
   return (['outbox', 'wechat', 'pay', 'clock'] as const).filter((tool) => devToolExists(env, tool));
 }
 

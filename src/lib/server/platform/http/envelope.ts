@@ -26,7 +26,7 @@ export const failure = (msg: string, error: ErrorCode): Envelope<FailureData> =>
   data: { error },
 });
 
-export const NOT_JSON = '请求数据格式错误，请提交 JSON';
+const NOT_JSON = '请求数据格式错误，请提交 JSON';
 
 export const INPUT_TOO_DEEP = '请求数据层级过深';
 

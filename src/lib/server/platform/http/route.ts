@@ -14,7 +14,7 @@ type Query<E extends Endpoint> = E['query'] extends z.ZodType ? z.output<E['quer
  * A handler's access to its validated input. Reading stays where the handler asks for it, so a
  * handler that refuses a caller first (a rate limit, a missing record) still answers that first.
  */
-export type Input<E extends Endpoint> = { body: () => Promise<Body<E>>; query: () => Query<E> };
+type Input<E extends Endpoint> = { body: () => Promise<Body<E>>; query: () => Query<E> };
 
 export type Handler<E extends Endpoint> = (
   c: Context<ApiEnv>,

@@ -1,5 +1,5 @@
 /** One plain-text e-mail. */
-export type MailMessage = { to: string; subject: string; text: string };
+type MailMessage = { to: string; subject: string; text: string };
 
 /** Sends or throws; the notification worker retries a throw with back-off. */
 export type MailAdapter = {

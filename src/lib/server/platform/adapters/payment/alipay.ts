@@ -8,7 +8,7 @@ import { shanghaiSecond } from '../../../../shared/time.ts';
  * Alipay refunds a 当面付 trade within the refundable period the merchant's contract sets
  * (签约时设置的可退款时间); three months unless the contract says otherwise.
  */
-export const ALIPAY_REFUND_WINDOW_DAYS = 90;
+const ALIPAY_REFUND_WINDOW_DAYS = 90;
 
 /**
  * Alipay, 当面付 QR precreate (decision 0025) and on a phone 手机网站支付 (decision 0056), on node:crypto: every request signed RSA2

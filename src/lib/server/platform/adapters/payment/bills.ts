@@ -72,7 +72,7 @@ export function parseWechatBill(text: string): BillLine[] {
  * 业务类型…), rows until the next #-line. Fields are padded with spaces and tabs. A 交易 row is a
  * payment (订单金额), a 退款 row a refund (商家实收 is negative; 退款批次号/请求号 is our number).
  */
-export function parseAlipayBill(text: string): BillLine[] {
+function parseAlipayBill(text: string): BillLine[] {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const headerAt = lines.findIndex((l) => l.replace(/^\s+/, '').startsWith('支付宝交易号'));
   if (headerAt < 0) throw new Error('Alipay bill: no detail table');
@@ -104,7 +104,7 @@ export function parseAlipayBill(text: string): BillLine[] {
  * enough for Alipay's bill archive; names are returned as raw bytes' latin1 text (Alipay writes
  * them in GBK), so callers choose files by content.
  */
-export function unzip(archive: Buffer): { name: string; data: Buffer }[] {
+function unzip(archive: Buffer): { name: string; data: Buffer }[] {
   const eocd = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
   if (eocd < 0) throw new Error('not a ZIP archive');
   const count = archive.readUInt16LE(eocd + 10);

@@ -6,10 +6,10 @@ import { shanghaiMidnight } from '../../../../shared/slots.ts';
 import type { BillLine, PaymentAdapter, PaymentNotice } from './types.ts';
 
 /** The simulator's prepay ids are this and the trade number. */
-export const DEV_PREPAY_PREFIX = 'devprepay_';
+const DEV_PREPAY_PREFIX = 'devprepay_';
 
 /** The simulator refunds like WeChat Pay: up to a year after payment. */
-export const DEV_REFUND_WINDOW_DAYS = 365;
+const DEV_REFUND_WINDOW_DAYS = 365;
 
 /**
  * The local payment simulator (PAYMENT_PROVIDER=dev, the default): the QR code opens /dev/pay,

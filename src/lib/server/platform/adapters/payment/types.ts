@@ -20,7 +20,7 @@ export type JsapiParams = {
 };
 
 /** How the customer reaches the provider: the QR content, a page to open, or the JSAPI call. */
-export type TradeLaunch = { codeUrl: string; payUrl?: string; jsapi?: JsapiParams };
+type TradeLaunch = { codeUrl: string; payUrl?: string; jsapi?: JsapiParams };
 
 /** What a verified provider message says about one trade. */
 export type PaymentNotice = {

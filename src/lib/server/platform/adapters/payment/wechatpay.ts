@@ -20,7 +20,7 @@ import { parseWechatBill } from './bills.ts';
 import { shanghaiIso } from '../../../../shared/time.ts';
 
 /** WeChat Pay refunds to the channel up to a year after payment (支付成功时间 + 365 天). */
-export const WECHATPAY_REFUND_WINDOW_DAYS = 365;
+const WECHATPAY_REFUND_WINDOW_DAYS = 365;
 
 /**
  * WeChat Pay API v3, Native payment (decision 0025) and on a phone H5 or JSAPI (decision 0056),

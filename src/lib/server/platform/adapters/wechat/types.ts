@@ -1,4 +1,4 @@
-export type WechatQr = {
+type WechatQr = {
   /** What the QR code encodes: scanning it in WeChat reports the scene to our callback. */
   qrCodeUrl: string;
   /** A ready-made QR image, when the provider offers one. */
