@@ -26,7 +26,7 @@ export {
 } from './customer.ts';
 export { quoteOrder, setFinalPrice, staffStep, staffCancel, type StaffStep } from './staff.ts';
 export { insertOrder, selfDelivery } from './place.ts';
-export { cancelWithRefund, ORDER_REFUNDED } from './cancel.ts';
+export { cancelWithRefund, ORDER_REFUNDED, registerRefundCheck, type RefundCheck } from './cancel.ts';
 export { registerHold, type ReleaseHold, type ReleasedBy } from './holds.ts';
 export {
   addEvent,
