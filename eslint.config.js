@@ -68,19 +68,12 @@ const crossTableReaders = [
   'src/lib/server/coupons/staff.ts',
   'src/lib/server/groups/groups.ts',
   'src/lib/server/home/home-data.ts',
-  'src/lib/server/invoices/applications.ts',
-  'src/lib/server/invoices/documents.ts',
   'src/lib/server/member/scene-date.ts',
   'src/lib/server/member/user-info.ts',
   'src/lib/server/money/asset.ts',
   'src/lib/server/notify/messages.ts',
-  'src/lib/server/orders/cancel.ts',
-  'src/lib/server/orders/dashboard.ts',
-  'src/lib/server/orders/protocol.ts',
   'src/lib/server/staff/access.ts',
   'src/lib/server/staff/routes.ts',
-  'src/lib/server/statements/build.ts',
-  'src/lib/server/statements/settle.ts',
 ];
 
 // The one-way rule between runtime zones, on resolved paths (relative imports and #aliases alike):

@@ -20,7 +20,7 @@ import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { moneyAdminApi } from '../../lib/shared/money/api.ts';
 import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 import type { RowOf } from '../ui.tsx';
-import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
+import { ordersAdminApi } from '../../lib/shared/orders/admin-api.ts';
 import { groupsAdminApi } from '../../lib/shared/groups/api.ts';
 
 type Found = OutputOf<typeof ordersAdminApi.findUser>;

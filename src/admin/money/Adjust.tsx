@@ -3,7 +3,7 @@ import { consoleApi, notice } from '../session.ts';
 import { button, Field, input, PageHeader } from '../ui.tsx';
 import { yuanToFen, formatFen } from '../../lib/shared/money.ts';
 import { moneyAdminApi } from '../../lib/shared/money/api.ts';
-import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
+import { ordersAdminApi } from '../../lib/shared/orders/admin-api.ts';
 import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 
 type Found = OutputOf<typeof ordersAdminApi.findUser>;

@@ -10,7 +10,7 @@ import type { Permission } from '../../lib/shared/staff/permissions.ts';
 import { yuanToFen, fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import QuoteBuilder from './QuoteBuilder.tsx';
 import { ReceiptDialog, ReceiptList } from './Receipt.tsx';
-import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
+import { ordersAdminApi } from '../../lib/shared/orders/admin-api.ts';
 
 type Detail = z.output<typeof StaffOrderDetailSchema>;
 

@@ -16,7 +16,7 @@ import {
   when,
 } from '../ui.tsx';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
-import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
+import { ordersAdminApi } from '../../lib/shared/orders/admin-api.ts';
 
 const TABS: { value: OrderStatus | ''; label: string }[] = [
   { value: '', label: '全部' },

@@ -10,7 +10,7 @@ import { addDays } from '../../lib/shared/slots.ts';
 import { shanghaiDate } from '../../lib/shared/time.ts';
 import { priceQuote, quoteSchema, QUOTE_MAX_LINES } from '../../lib/shared/orders/quote.ts';
 import type { StaffOrderDetailSchema } from '../../lib/shared/orders/responses.ts';
-import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
+import { ordersAdminApi } from '../../lib/shared/orders/admin-api.ts';
 
 type Detail = z.output<typeof StaffOrderDetailSchema>;
 type Row = { name: string; description: string; quantity: string; price: string };

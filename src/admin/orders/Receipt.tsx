@@ -15,7 +15,7 @@ import {
 } from '../../lib/shared/orders/receipt.ts';
 import type { Receipt, StaffOrderDetailSchema } from '../../lib/shared/orders/responses.ts';
 import { PICTURE_TYPES, PICTURE_TYPES_REFUSED } from '../../lib/shared/files/pictures.ts';
-import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
+import { ordersAdminApi } from '../../lib/shared/orders/admin-api.ts';
 
 type Detail = z.output<typeof StaffOrderDetailSchema>;
 type Photo = { rid: string; name: string };

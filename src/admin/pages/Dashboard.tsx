@@ -12,7 +12,7 @@ import {
 } from '../../lib/shared/orders/operations.ts';
 import { ORDER_STATUS_TEXT, type OrderStatus } from '../../lib/shared/orders/order-status.ts';
 import type { DashboardSchema } from '../../lib/shared/orders/responses.ts';
-import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
+import { ordersAdminApi } from '../../lib/shared/orders/admin-api.ts';
 import type { Endpoint } from '../../lib/shared/api/endpoint.ts';
 
 type Figures = z.output<typeof DashboardSchema>;

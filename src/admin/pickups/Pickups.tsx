@@ -21,7 +21,7 @@ import {
   type PickupRow,
   type PickupStatus,
 } from '../../lib/shared/orders/operations.ts';
-import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
+import { ordersAdminApi } from '../../lib/shared/orders/admin-api.ts';
 
 const TABS: { value: PickupStatus | ''; label: string }[] = [
   { value: '', label: '全部' },

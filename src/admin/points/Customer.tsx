@@ -14,7 +14,7 @@ import {
 } from '../ui.tsx';
 import { shanghaiDate } from '../../lib/shared/time.ts';
 import { pointsAdminApi } from '../../lib/shared/points/api.ts';
-import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
+import { ordersAdminApi } from '../../lib/shared/orders/admin-api.ts';
 import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 import type { RowOf } from '../ui.tsx';
 

@@ -26,6 +26,7 @@ import { operationsAdminRoutes } from './orders/operations-routes.ts';
 import { orderFiles } from './orders/index.ts';
 import { reservationAdminRoutes, reservationRoutes } from './reservations/routes.ts';
 import { reservationOpenRoutes } from './reservations/open-routes.ts';
+import { reservedDeviceOf } from './reservations/index.ts';
 import { agreementRoutes } from './agreement/routes.ts';
 import { messageHotReadRoutes, messageRoutes } from './notify/routes.ts';
 import { moneyAdminRoutes, moneyRoutes } from './money/index.ts';
@@ -105,7 +106,7 @@ export function createApi(services: Services) {
   app.route('/', accountRoutes());
   app.route('/', memberRoutes());
   app.route('/', planRoutes());
-  app.route('/', orderRoutes());
+  app.route('/', orderRoutes(reservedDeviceOf));
   app.route('/', agreementRoutes());
   app.route('/', messageRoutes());
   app.route('/', moneyRoutes());

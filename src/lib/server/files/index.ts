@@ -337,3 +337,17 @@ export async function reportCount(tx: Tx, orderId: number): Promise<number> {
     .where(and(eq(files.orderId, orderId), eq(files.kind, 'report')));
   return n;
 }
+
+/** The files with these public ids (an invoice application's uploads, a tax invoice's file). */
+export async function filesByRid(db: Services['db'] | Tx, rids: string[]) {
+  return db.select().from(files).where(inArray(files.rid, rids));
+}
+
+/** The files of these kinds on these orders (their reports, their signed agreements). */
+export async function filesOnOrders(db: Services['db'] | Tx, orderIds: number[], kinds: FileKind[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(files)
+    .where(and(inArray(files.orderId, orderIds), inArray(files.kind, kinds)));
+}

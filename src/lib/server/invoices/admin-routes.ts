@@ -8,15 +8,8 @@ import { readUpload } from '../platform/http/uploads.ts';
 import { storeFile, uploadLimit } from '../files/index.ts';
 import { invoiceRidSchema } from '../../shared/invoices/invoices.ts';
 import { invoicesAdminApi } from '../../shared/invoices/api.ts';
-import {
-  applicationDetail,
-  approveInvoice,
-  findApplication,
-  issueTaxInvoice,
-  listApplications,
-  rejectInvoice,
-  reverseInvoice,
-} from './applications.ts';
+import { applicationDetail, findApplication, listApplications } from './view.ts';
+import { approveInvoice, issueTaxInvoice, rejectInvoice, reverseInvoice } from './review.ts';
 import { sendDocument } from './send.ts';
 
 /** Finance's side of invoices under /api/admin (decision 0030). */

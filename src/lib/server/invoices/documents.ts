@@ -1,21 +1,24 @@
 // The documents of an invoice application: our proforma and receipt, the test list, and the
 // ZIP a finance office asks for (the invoice, test list, agreements, reports and uploads).
 import { readFile } from 'node:fs/promises';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { statementDocument } from '../statements/index.ts';
-import { paidParts } from '../money/index.ts';
+import { paidParts, prestoreDirectory } from '../money/index.ts';
 import type { Services } from '../platform/services.ts';
-import { files } from '../files/tables.ts';
+import { filesByRid, filesOnOrders } from '../files/index.ts';
 import { invoiceLines } from './tables.ts';
-import { orderItems, orders } from '../orders/tables.ts';
-import { prestoreApplications } from '../money/tables.ts';
+import { orderDirectory, orderLineDirectory } from '../orders/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import { agreementPdf, blocksText, renderPdf, type Block } from '../agreement/index.ts';
 import { fenToYuan, formatFen } from '../../shared/money.ts';
 import { shanghaiDate } from '../../shared/time.ts';
 import { INVOICE_TYPE_NAMES, isTaxInvoice, type InvoiceType } from '../../shared/invoices/invoices.ts';
-import type { Application } from './applications.ts';
+import type { Application } from './view.ts';
+
+const ord = orderDirectory('ord');
+const line = orderLineDirectory('line');
+const topUp = prestoreDirectory('top_up');
 
 /** Amounts in capitals (人民币大写), as receipts write them. */
 export function capitalYuan(fen: number): string {
@@ -71,17 +74,11 @@ async function linesOf(
   const orderIds = lines.map((l) => l.orderId).filter((id): id is number => id !== null);
   const prestoreIds = lines.map((l) => l.prestoreId).filter((id): id is number => id !== null);
   const [os, items, tops, parts] = await Promise.all([
-    orderIds.length ? s.db.select().from(orders).where(inArray(orders.id, orderIds)) : [],
+    orderIds.length ? s.db.select().from(ord).where(inArray(ord.id, orderIds)) : [],
     orderIds.length
-      ? s.db
-          .select()
-          .from(orderItems)
-          .where(inArray(orderItems.orderId, orderIds))
-          .orderBy(asc(orderItems.id))
+      ? s.db.select().from(line).where(inArray(line.orderId, orderIds)).orderBy(asc(line.id))
       : [],
-    prestoreIds.length
-      ? s.db.select().from(prestoreApplications).where(inArray(prestoreApplications.id, prestoreIds))
-      : [],
+    prestoreIds.length ? s.db.select().from(topUp).where(inArray(topUp.id, prestoreIds)) : [],
     paidParts(s.db, { orderIds }),
   ]);
   const amountOf = new Map(lines.map((l) => [l.orderId, l.amountFen]));
@@ -276,10 +273,7 @@ export async function invoiceFile(
       bytes: await ourInvoicePdf(s, a),
       mime: 'application/pdf',
     };
-  const [f] = await s.db
-    .select()
-    .from(files)
-    .where(eq(files.rid, a.fileRid ?? ''));
+  const [f] = await filesByRid(s.db, [a.fileRid ?? '']);
   const bytes = f ? await s.storage.get(f.storageKey) : null;
   if (!f || !bytes) throw new DomainError('发票文件不存在');
   const ext = f.originalName.includes('.') ? f.originalName.slice(f.originalName.lastIndexOf('.')) : '.pdf';
@@ -315,21 +309,14 @@ export async function reimbursementZip(
   }
   const lines = await s.db.select().from(invoiceLines).where(eq(invoiceLines.applicationId, a.id));
   const orderIds = lines.map((l) => l.orderId).filter((id): id is number => id !== null);
-  const os = orderIds.length ? await s.db.select().from(orders).where(inArray(orders.id, orderIds)) : [];
+  const os = orderIds.length ? await s.db.select().from(ord).where(inArray(ord.id, orderIds)) : [];
   for (const o of os.slice(0, MAX_AGREEMENTS)) {
     const pdf = await agreementPdf(s, requesterId, o.rid);
     put(`委托协议/${pdf.filename}`, pdf.bytes);
   }
   const uploads = [a.materials.contract_file_rid, ...a.materials.other_file_rids].filter(Boolean);
-  const stored = await s.db
-    .select()
-    .from(files)
-    .where(
-      orderIds.length
-        ? and(inArray(files.orderId, orderIds), inArray(files.kind, ['report', 'protocol']))
-        : eq(files.id, -1),
-    );
-  const named = uploads.length ? await s.db.select().from(files).where(inArray(files.rid, uploads)) : [];
+  const stored = await filesOnOrders(s.db, orderIds, ['report', 'protocol']);
+  const named = uploads.length ? await filesByRid(s.db, uploads) : [];
   const orderNo = new Map(os.map((o) => [o.id, o.orderNo]));
   for (const f of [...stored, ...named]) {
     const bytes = await s.storage.get(f.storageKey);

@@ -5,15 +5,9 @@ import { ok, readParam } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { invoicesApi } from '../../shared/invoices/api.ts';
 import { deleteTitle, listTitles, saveTitle, setDefaultTitle } from './titles.ts';
-import {
-  applicationDetail,
-  applyInvoice,
-  editInvoice,
-  invoiceHistory,
-  invoiceableOrders,
-  listApplications,
-  ownApplication,
-} from './applications.ts';
+import { applyInvoice, editInvoice } from './applications.ts';
+import { invoiceHistory, invoiceableOrders } from './invoiceable.ts';
+import { applicationDetail, listApplications, ownApplication } from './view.ts';
 import { sendDocument } from './send.ts';
 
 /** The customer's invoice calls under /api/auth (decision 0030). */

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { ApiEnv } from '../platform/http/api-env.ts';
 import { contentDisposition } from '../files/index.ts';
 import { enforce } from '../accounts/index.ts';
-import type { Application } from './applications.ts';
+import type { Application } from './view.ts';
 import { invoiceFile, reimbursementZip } from './documents.ts';
 
 /** Documents one user may generate per minute (PDFs cost the CPU). */

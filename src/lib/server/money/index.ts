@@ -43,3 +43,5 @@ export { repayToPay, settleOnlineRepay } from './credit.ts';
 export { moneyRoutes } from './routes.ts';
 export { moneyAdminRoutes } from './admin-routes.ts';
 export { openMoneyRequests } from './personal.ts';
+export { prestoreDirectory } from './directory.ts';
+export { waitingForFinance } from './waiting.ts';

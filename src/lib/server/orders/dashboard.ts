@@ -1,11 +1,6 @@
-import { and, count, gte, inArray, isNotNull, eq, sql } from 'drizzle-orm';
+import { and, count, gte, inArray } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import {
-  creditApplications,
-  moneyApprovals,
-  prestoreApplications,
-  transferApplications,
-} from '../money/tables.ts';
+import { waitingForFinance } from '../money/index.ts';
 import { orderEvents, orders } from './tables.ts';
 import { shanghaiMidnight } from '../../shared/slots.ts';
 import { shanghaiDate } from '../../shared/time.ts';
@@ -20,7 +15,7 @@ export async function dashboard(s: Services) {
   const now = s.now();
   const today = new Date(shanghaiMidnight(shanghaiDate(new Date(now)))!);
   const db = s.db;
-  const [perStatus, todays, overdue, [prestore], [transfers], [credit], [approvals]] = await Promise.all([
+  const [perStatus, todays, overdue, money] = await Promise.all([
     db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status),
     db
       .select({ action: orderEvents.action, n: count() })
@@ -28,20 +23,7 @@ export async function dashboard(s: Services) {
       .where(and(inArray(orderEvents.action, ['receive', 'deliver']), gte(orderEvents.at, today)))
       .groupBy(orderEvents.action),
     overdueCounts(s),
-    db
-      .select({
-        reviewing: sql<number>`count(*) filter (where ${prestoreApplications.status} = 'reviewing')`.mapWith(
-          Number,
-        ),
-        refunds:
-          sql<number>`count(*) filter (where ${prestoreApplications.status} = 'credited' and ${isNotNull(prestoreApplications.refundRequestedAt)})`.mapWith(
-            Number,
-          ),
-      })
-      .from(prestoreApplications),
-    db.select({ n: count() }).from(transferApplications).where(eq(transferApplications.status, 'reviewing')),
-    db.select({ n: count() }).from(creditApplications).where(eq(creditApplications.status, 'reviewing')),
-    db.select({ n: count() }).from(moneyApprovals).where(eq(moneyApprovals.status, 'pending')),
+    waitingForFinance(db),
   ]);
   const byStatus = Object.fromEntries(ORDER_STATUSES.map((st) => [st, 0])) as Record<OrderStatus, number>;
   for (const r of perStatus) byStatus[r.status] = r.n;
@@ -50,12 +32,6 @@ export async function dashboard(s: Services) {
     orders: byStatus,
     today: { received: todayCount('receive'), delivered: todayCount('deliver') },
     overdue,
-    money: {
-      prestore_reviewing: prestore.reviewing,
-      prestore_refunds: prestore.refunds,
-      transfers_reviewing: transfers.n,
-      credit_reviewing: credit.n,
-      credits_awaiting_second: approvals.n,
-    },
+    money,
   };
 }

@@ -34,6 +34,9 @@ export const orderLineDirectory = (alias: string) =>
       orderId: orderItems.orderId,
       itemRid: orderItems.itemRid,
       name: orderItems.name,
+      priceFen: orderItems.priceFen,
+      unit: orderItems.unit,
+      sampleCount: orderItems.sampleCount,
       lineFen: orderItems.lineFen,
     })
     .from(orderItems)

@@ -9,24 +9,13 @@ export {
   timelineOf,
   staffTimelineOf,
 } from './read.ts';
-export {
-  readyToPay,
-  payOrder,
-  cancelOrder,
-  testRecord,
-  reportFeedback,
-  evaluate,
-  updateExpress,
-  historyForUser,
-  addRecycle,
-  listRecycles,
-  settleOnlineOrder,
-  payLocked,
-  orderTradeAmount,
-} from './customer.ts';
+export { readyToPay, payOrder, payLocked } from './paying.ts';
+export { orderTradeAmount, settleOnlineOrder } from './online-pay.ts';
+export { cancelOrder, testRecord, reportFeedback, evaluate, updateExpress } from './customer.ts';
+export { historyForUser, addRecycle, listRecycles } from './samples.ts';
 export { quoteOrder, setFinalPrice, staffStep, staffCancel, type StaffStep } from './staff.ts';
 export { insertOrder, selfDelivery } from './place.ts';
-export { cancelWithRefund, ORDER_REFUNDED } from './cancel.ts';
+export { cancelWithRefund, ORDER_REFUNDED, registerRefundCheck, type RefundCheck } from './cancel.ts';
 export { registerHold, type ReleaseHold, type ReleasedBy } from './holds.ts';
 export {
   addEvent,

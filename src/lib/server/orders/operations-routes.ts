@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { route } from '../platform/http/route.ts';
-import { ordersAdminApi } from '../../shared/orders/api.ts';
+import { ordersAdminApi } from '../../shared/orders/admin-api.ts';
 import type { ApiEnv } from '../platform/http/api-env.ts';
 import { ok } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';

@@ -1,12 +1,18 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { device } from '../catalogue/tables.ts';
 import { claimAsProtocol, findOwnFile } from '../files/index.ts';
 import { orderEvents, orderItems } from './tables.ts';
-import { reservations } from '../reservations/tables.ts';
 import { DomainError } from '../platform/errors.ts';
-import { toDeviceSummary } from '../catalogue/index.ts';
+import { deviceDirectory, toDeviceSummary, type Device } from '../catalogue/index.ts';
 import { filesOf, findOwnOrder } from './read.ts';
+
+const instrument = deviceDirectory('instrument');
+
+/**
+ * The instrument an order's reservation booked (reservations' read): reservations import orders,
+ * so the app hands it to the customer's order routes (decision 0061).
+ */
+export type ReservedDevice = (db: Services['db'], orderId: number) => Promise<Device | undefined>;
 
 /** listProtocolFile: the signed agreements attached to the user's order. */
 export async function listProtocolFiles(s: Services, userId: number, rid: string) {
@@ -47,21 +53,26 @@ export async function attachProtocolFile(s: Services, userId: number, rid: strin
  * relateEquipment: the instruments that run the order's items; a reservation order (type 2)
  * lists its reserved instrument first.
  */
-export async function relatedEquipment(s: Services, userId: number, rid: string) {
+export async function relatedEquipment(
+  s: Services,
+  reservedDevice: ReservedDevice,
+  userId: number,
+  rid: string,
+) {
   const o = await findOwnOrder(s.db, userId, rid);
-  const reserved = await s.db
-    .select({ d: device })
-    .from(reservations)
-    .innerJoin(device, eq(device.id, reservations.deviceId))
-    .where(eq(reservations.orderId, o.id));
+  const reserved = await reservedDevice(s.db, o.id);
   const itemRids = (
     await s.db.select({ rid: orderItems.itemRid }).from(orderItems).where(eq(orderItems.orderId, o.id))
   ).map((r) => r.rid);
   const linked =
     itemRids.length === 0
       ? []
-      : await s.db.select().from(device).where(inArray(device.itemRid, itemRids)).orderBy(device.sort);
+      : await s.db
+          .select()
+          .from(instrument)
+          .where(inArray(instrument.itemRid, itemRids))
+          .orderBy(instrument.sort);
   const seen = new Set<number>();
-  const list = [...reserved.map((r) => r.d), ...linked].filter((d) => !seen.has(d.id) && seen.add(d.id));
+  const list = [...(reserved ? [reserved] : []), ...linked].filter((d) => !seen.has(d.id) && seen.add(d.id));
   return { list: list.map(toDeviceSummary) };
 }

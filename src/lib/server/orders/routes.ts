@@ -23,10 +23,13 @@ import {
   testRecord,
 } from './index.ts';
 import { placeDemand } from './demand.ts';
-import { attachProtocolFile, listProtocolFiles, relatedEquipment } from './protocol.ts';
+import { attachProtocolFile, listProtocolFiles, relatedEquipment, type ReservedDevice } from './protocol.ts';
 
-/** The customer's orders under /api/auth (spec section 7 paths). */
-export function orderRoutes() {
+/**
+ * The customer's orders under /api/auth (spec section 7 paths). `reservedDevice` is reservations'
+ * read, handed in by the app (reservations import orders).
+ */
+export function orderRoutes(reservedDevice: ReservedDevice) {
   const r = new Hono<ApiEnv>();
 
   route(r, ordersApi.add, async (c, input) => {
@@ -148,7 +151,7 @@ export function orderRoutes() {
   route(r, ordersApi.relatedEquipment, async (c, input) => {
     const me = requireUser(c);
     const { rid } = await input.body();
-    return ok(c, await relatedEquipment(c.var.services, me.id, rid));
+    return ok(c, await relatedEquipment(c.var.services, reservedDevice, me.id, rid));
   });
 
   return r;

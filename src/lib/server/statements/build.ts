@@ -3,7 +3,6 @@
 // statement when it is issued; nothing here writes.
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../platform/db/client.ts';
-import { orderEvents, orderItems, orders } from '../orders/tables.ts';
 import {
   accountOf,
   balancesAt,
@@ -17,8 +16,12 @@ import { ORDER_STATUS_TEXT, type OrderStatus } from '../../shared/orders/order-s
 import { MOVEMENT_TEXT } from '../../shared/money/money.ts';
 import { monthBounds, type LineKind } from '../../shared/statements/statements.ts';
 import { userDirectory } from '../accounts/index.ts';
+import { orderDirectory, orderEventDirectory, orderLineDirectory } from '../orders/index.ts';
 
 const customer = userDirectory('customer');
+const ord = orderDirectory('ord');
+const line = orderLineDirectory('line');
+const event = orderEventDirectory('event');
 
 export type Figures = {
   openingBalanceFen: number;
@@ -59,11 +62,11 @@ type Reader = Db | Tx;
 /** Each of the customer's orders' status at an instant: the last timeline entry before it. */
 async function statusesAt(db: Reader, userId: number, at: number): Promise<Map<number, OrderStatus>> {
   const rows = await db
-    .selectDistinctOn([orderEvents.orderId], { orderId: orderEvents.orderId, to: orderEvents.toStatus })
-    .from(orderEvents)
-    .innerJoin(orders, eq(orders.id, orderEvents.orderId))
-    .where(and(eq(orders.userId, userId), lt(orderEvents.at, new Date(at))))
-    .orderBy(orderEvents.orderId, desc(orderEvents.at), desc(orderEvents.id));
+    .selectDistinctOn([event.orderId], { orderId: event.orderId, to: event.toStatus })
+    .from(event)
+    .innerJoin(ord, eq(ord.id, event.orderId))
+    .where(and(eq(ord.userId, userId), lt(event.at, new Date(at))))
+    .orderBy(event.orderId, desc(event.at), desc(event.id));
   return new Map(rows.map((r) => [r.orderId, r.to]));
 }
 
@@ -84,9 +87,9 @@ async function accountPart(db: Reader, accountId: number | undefined, start: num
     const ofOrder = new Map(
       (orderIds.length
         ? await db
-            .select({ id: orders.id, rid: orders.rid, orderNo: orders.orderNo })
-            .from(orders)
-            .where(inArray(orders.id, orderIds))
+            .select({ id: ord.id, rid: ord.rid, orderNo: ord.orderNo })
+            .from(ord)
+            .where(inArray(ord.id, orderIds))
         : []
       ).map((o) => [o.id, o]),
     );
@@ -143,10 +146,10 @@ const accountIdOf = async (db: Reader, kind: 'user' | 'group', ownerId: number) 
 async function itemNames(db: Reader, ids: number[]) {
   const items = ids.length
     ? await db
-        .select({ orderId: orderItems.orderId, name: orderItems.name })
-        .from(orderItems)
-        .where(inArray(orderItems.orderId, ids))
-        .orderBy(orderItems.id)
+        .select({ orderId: line.orderId, name: line.name })
+        .from(line)
+        .where(inArray(line.orderId, ids))
+        .orderBy(line.id)
     : [];
   const names = new Map<number, string[]>();
   for (const it of items) names.set(it.orderId, [...(names.get(it.orderId) ?? []), it.name]);
@@ -162,18 +165,18 @@ export async function buildStatement(db: Reader, userId: number, month: string):
     statusesAt(db, userId, start),
     statusesAt(db, userId, end),
     db
-      .select({ orderId: orderEvents.orderId, at: sql<string>`max(${orderEvents.at})` })
-      .from(orderEvents)
-      .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+      .select({ orderId: event.orderId, at: sql<string>`max(${event.at})` })
+      .from(event)
+      .innerJoin(ord, eq(ord.id, event.orderId))
       .where(
         and(
-          eq(orders.userId, userId),
-          inArray(orderEvents.toStatus, ['unsettled', 'completed']),
-          gte(orderEvents.at, new Date(start)),
-          lt(orderEvents.at, new Date(end)),
+          eq(ord.userId, userId),
+          inArray(event.toStatus, ['unsettled', 'completed']),
+          gte(event.at, new Date(start)),
+          lt(event.at, new Date(end)),
         ),
       )
-      .groupBy(orderEvents.orderId),
+      .groupBy(event.orderId),
   ]);
   const inMonth = new Map(monthEvents.map((e) => [e.orderId, new Date(e.at)]));
   const unsettledAt = (m: Map<number, OrderStatus>) =>
@@ -181,19 +184,15 @@ export async function buildStatement(db: Reader, userId: number, month: string):
   const ids = [...new Set([...inMonth.keys(), ...unsettledAt(atStart), ...unsettledAt(atEnd)])];
   const [rows, titleOf, billedAt, parts] = ids.length
     ? await Promise.all([
-        db.select().from(orders).where(inArray(orders.id, ids)),
+        db.select().from(ord).where(inArray(ord.id, ids)),
         itemNames(db, ids),
         db
-          .select({ orderId: orderEvents.orderId, at: sql<string>`max(${orderEvents.at})` })
-          .from(orderEvents)
+          .select({ orderId: event.orderId, at: sql<string>`max(${event.at})` })
+          .from(event)
           .where(
-            and(
-              inArray(orderEvents.orderId, ids),
-              eq(orderEvents.toStatus, 'unsettled'),
-              lt(orderEvents.at, new Date(end)),
-            ),
+            and(inArray(event.orderId, ids), eq(event.toStatus, 'unsettled'), lt(event.at, new Date(end))),
           )
-          .groupBy(orderEvents.orderId),
+          .groupBy(event.orderId),
         paidParts(db, { orderIds: ids, before: end }),
       ])
     : [[], () => '', [], new Map<number, PaidParts>()];
@@ -264,10 +263,14 @@ export async function buildGroupStatement(db: Reader, groupId: number, month: st
   const [rows, titleOf, atEnd] = await Promise.all([
     ids.length
       ? db
-          .select({ o: orders, name: customer.name, phone: customer.phone })
-          .from(orders)
-          .innerJoin(customer, eq(customer.id, orders.userId))
-          .where(inArray(orders.id, ids))
+          .select({
+            o: { id: ord.id, rid: ord.rid, orderNo: ord.orderNo, status: ord.status },
+            name: customer.name,
+            phone: customer.phone,
+          })
+          .from(ord)
+          .innerJoin(customer, eq(customer.id, ord.userId))
+          .where(inArray(ord.id, ids))
       : [],
     itemNames(db, ids),
     statusesOf(db, ids, end),
@@ -306,10 +309,10 @@ export async function buildGroupStatement(db: Reader, groupId: number, month: st
 async function statusesOf(db: Reader, ids: number[], at: number): Promise<Map<number, OrderStatus>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .selectDistinctOn([orderEvents.orderId], { orderId: orderEvents.orderId, to: orderEvents.toStatus })
-    .from(orderEvents)
-    .where(and(inArray(orderEvents.orderId, ids), lt(orderEvents.at, new Date(at))))
-    .orderBy(orderEvents.orderId, desc(orderEvents.at), desc(orderEvents.id));
+    .selectDistinctOn([event.orderId], { orderId: event.orderId, to: event.toStatus })
+    .from(event)
+    .where(and(inArray(event.orderId, ids), lt(event.at, new Date(at))))
+    .orderBy(event.orderId, desc(event.at), desc(event.id));
   return new Map(rows.map((r) => [r.orderId, r.to]));
 }
 
@@ -329,11 +332,11 @@ export async function customersOf(db: Db, month: string): Promise<number[]> {
   const s = new Date(start).toISOString();
   const e = new Date(end).toISOString();
   const result = await db.execute(sql`
-    select distinct ${orders.userId} as user_id from ${orderEvents}
-      join ${orders} on ${orders.id} = ${orderEvents.orderId}
-      where ${orderEvents.at} < ${e} and (
-        ${orderEvents.at} >= ${s} or ${orders.status} = 'unsettled'
-        or (${orderEvents.toStatus} = 'unsettled' and ${orders.updatedAt} >= ${s}))
+    select distinct ${ord.userId} as user_id from ${event}
+      join ${ord} on ${ord.id} = ${event.orderId}
+      where ${event.at} < ${e} and (
+        ${event.at} >= ${s} or ${ord.status} = 'unsettled'
+        or (${event.toStatus} = 'unsettled' and ${ord.updatedAt} >= ${s}))
   `);
   const rows = rowsOf<{ user_id: number | string }>(result);
   const moved = await ownersWithMovement(db, 'user', start, end);

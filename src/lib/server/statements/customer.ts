@@ -161,3 +161,12 @@ export async function statementOrdersForInvoice(db: Services['db'] | Tx, userId:
     );
   return { id: row.id, orderRids: lines.map((l) => l.orderRid!) };
 }
+
+/** The statement an invoice application was made over, as its detail names it. */
+export async function statementRefOf(db: Services['db'] | Tx, id: number) {
+  const [row] = await db
+    .select({ rid: statements.rid, month: statements.month, version: statements.version })
+    .from(statements)
+    .where(eq(statements.id, id));
+  return row;
+}

@@ -10,7 +10,7 @@ export {
   STATEMENTS_MONTHLY,
 } from './issue.ts';
 export { buildStatement } from './build.ts';
-export { statementOrdersForInvoice } from './customer.ts';
+export { statementOrdersForInvoice, statementRefOf } from './customer.ts';
 export { statementDocument } from './pdf.ts';
 export { statementRoutes } from './routes.ts';
 export { statementAdminRoutes } from './admin-routes.ts';

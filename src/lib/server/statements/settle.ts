@@ -2,17 +2,20 @@
 // overall) and settling several orders at once through the one pay path.
 import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { orderEvents, orderItems, orders } from '../orders/tables.ts';
 import { statementLines } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { creditState, movedByKey, userAccount, type PayMethod } from '../money/index.ts';
-import { payOrder } from '../orders/index.ts';
-import { ORDER_STATUS_TEXT } from '../../shared/orders/order-status.ts';
+import { orderDirectory, orderEventDirectory, orderLineDirectory, payOrder } from '../orders/index.ts';
+import { ORDER_STATUS_TEXT, type OrderStatus } from '../../shared/orders/order-status.ts';
 import { ORDER_NOT_FOUND } from '../../shared/orders/order.ts';
 import { NOT_SETTLEABLE } from '../../shared/statements/statements.ts';
 import { findOwnStatement } from './customer.ts';
 
-type OrderRow = typeof orders.$inferSelect;
+const ord = orderDirectory('ord');
+const line = orderLineDirectory('line');
+const event = orderEventDirectory('event');
+
+type OrderRow = { rid: string; orderNo: string; status: OrderStatus; amountFen: number; paidFen: number };
 
 /** The orders a statement lists as owed at its month's end (by public id). */
 async function owedOnStatement(s: Services, userId: number, rid: string): Promise<string[]> {
@@ -34,28 +37,28 @@ export async function settlementList(s: Services, userId: number, statementRid?:
       ? []
       : await s.db
           .select()
-          .from(orders)
+          .from(ord)
           .where(
             and(
-              eq(orders.userId, userId),
-              eq(orders.status, 'unsettled'),
-              rids ? inArray(orders.rid, rids) : undefined,
+              eq(ord.userId, userId),
+              eq(ord.status, 'unsettled'),
+              rids ? inArray(ord.rid, rids) : undefined,
             ),
           )
-          .orderBy(asc(orders.id));
+          .orderBy(asc(ord.id));
   const ids = rows.map((o) => o.id);
   const [items, billed] = ids.length
     ? await Promise.all([
         s.db
-          .select({ orderId: orderItems.orderId, name: orderItems.name })
-          .from(orderItems)
-          .where(inArray(orderItems.orderId, ids))
-          .orderBy(orderItems.id),
+          .select({ orderId: line.orderId, name: line.name })
+          .from(line)
+          .where(inArray(line.orderId, ids))
+          .orderBy(line.id),
         s.db
-          .select({ orderId: orderEvents.orderId, at: max(orderEvents.at) })
-          .from(orderEvents)
-          .where(and(inArray(orderEvents.orderId, ids), eq(orderEvents.toStatus, 'unsettled')))
-          .groupBy(orderEvents.orderId),
+          .select({ orderId: event.orderId, at: max(event.at) })
+          .from(event)
+          .where(and(inArray(event.orderId, ids), eq(event.toStatus, 'unsettled')))
+          .groupBy(event.orderId),
       ])
     : [[], []];
   const now = s.now();
@@ -98,9 +101,9 @@ export async function settleOrders(
   const rids = [...new Set(input.rids)];
   const rows = await s.db
     .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), inArray(orders.rid, rids)))
-    .orderBy(asc(orders.id));
+    .from(ord)
+    .where(and(eq(ord.userId, userId), inArray(ord.rid, rids)))
+    .orderBy(asc(ord.id));
   const missing = rids.find((rid) => !rows.some((o) => o.rid === rid));
   if (missing) throw new DomainError(`${ORDER_NOT_FOUND}：${missing}`, 200, 'NOT_FOUND');
   const requestKey = (o: OrderRow) => `${input.idempotency_key}:${o.rid}`;
