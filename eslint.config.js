@@ -66,7 +66,6 @@ const floorZones = [
 const crossTableReaders = [
   'src/lib/server/coupons/coupons.ts',
   'src/lib/server/coupons/staff.ts',
-  'src/lib/server/groups/groups.ts',
   'src/lib/server/home/home-data.ts',
   'src/lib/server/invoices/applications.ts',
   'src/lib/server/invoices/documents.ts',
