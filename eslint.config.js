@@ -64,9 +64,6 @@ const floorZones = [
 // subqueries of the owner's index.ts (decision 0061 lists what is left and why). This list only shrinks: a
 // file not on it is refused, and a file on it may import another's tables, never its insides.
 const crossTableReaders = [
-  'src/lib/server/coupons/coupons.ts',
-  'src/lib/server/coupons/staff.ts',
-  'src/lib/server/groups/groups.ts',
   'src/lib/server/home/home-data.ts',
   'src/lib/server/member/scene-date.ts',
   'src/lib/server/member/user-info.ts',

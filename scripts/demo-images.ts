@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { demoAbilities } from '../src/lib/server/catalogue/seed/abilities.ts';
 import { demoDevices } from '../src/lib/server/catalogue/seed/devices.ts';
-import { demoItems, type ArtIcon } from '../src/lib/server/catalogue/seed/items.ts';
+import { demoItems, type ArtIcon } from '../src/lib/server/catalogue/seed/items/index.ts';
 
 const root = new URL('../public/upload/img/', import.meta.url);
 

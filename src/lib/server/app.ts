@@ -30,7 +30,7 @@ import { reservedDeviceOf } from './reservations/index.ts';
 import { agreementRoutes } from './agreement/routes.ts';
 import { messageHotReadRoutes, messageRoutes } from './notify/routes.ts';
 import { moneyAdminRoutes, moneyRoutes } from './money/index.ts';
-import { couponAdminRoutes, couponRoutes } from './coupons/index.ts';
+import { couponAdminRoutes, couponRoutes, giveWelcomeCoupons } from './coupons/index.ts';
 import { invoiceAdminRoutes, invoiceRoutes } from './invoices/index.ts';
 import { groupAdminRoutes, groupRoutes } from './groups/index.ts';
 import { homeRoutes } from './home/index.ts';
@@ -98,7 +98,7 @@ export function createApi(services: Services) {
   app.route('/', contentRoutes());
   app.route('/', deviceRoutes());
   app.route('/', reservationOpenRoutes());
-  app.route('/', accountOpenRoutes());
+  app.route('/', accountOpenRoutes(giveWelcomeCoupons));
   app.route('/', wechatRoutes());
   app.route('/', staffOpenRoutes());
   app.route('/', paymentNotifyRoutes());

@@ -5,7 +5,7 @@ import { ok } from '../platform/http/envelope.ts';
 import { clientIp, sessionMeta } from '../platform/http/client-ip.ts';
 import { accountsApi } from '../../shared/accounts/api.ts';
 import { sendCode } from './codes.ts';
-import { register, resetPassword } from './signup.ts';
+import { register, resetPassword, type WelcomeNewcomer } from './signup.ts';
 import { codeLogin, passwordLogin } from './login.ts';
 import { createSession, refreshSession, SESSION_EXPIRED } from './tokens.ts';
 import { DomainError } from '../platform/errors.ts';
@@ -13,8 +13,11 @@ import { enforce, ipKey, LIMITS } from './limits.ts';
 
 const REFRESH_IN_BODY = '请在请求体中提交刷新令牌';
 
-/** Public account calls under /api/open: codes, register, reset, log in, refresh. */
-export function accountOpenRoutes() {
+/**
+ * Public account calls under /api/open: codes, register, reset, log in, refresh. `welcome` gives
+ * an invited newcomer their welcome coupons (coupons', handed in by app.ts).
+ */
+export function accountOpenRoutes(welcome: WelcomeNewcomer) {
   const r = new Hono<ApiEnv>();
 
   route(r, accountsApi.sendCode, async (c, { body }) => {
@@ -27,7 +30,7 @@ export function accountOpenRoutes() {
   route(r, accountsApi.register, async (c, { body }) => {
     const input = await body();
     await enforce(c.var.services, ipKey('auth', clientIp(c)), LIMITS.authPerIp);
-    const user = await register(c.var.services, input);
+    const user = await register(c.var.services, input, welcome);
     return ok(c, await createSession(c.var.services, user.id, sessionMeta(c)), '注册成功!');
   });
 

@@ -8,12 +8,18 @@ import { useCode, verifyCode } from './codes.ts';
 import { enforce, LIMITS } from './limits.ts';
 import { revokeUserSessions } from './tokens.ts';
 import { clearLoginLock } from './login.ts';
-import { giveWelcomeCoupons } from '../coupons/index.ts';
+import type { Tx } from '../platform/db/client.ts';
 import { enqueue } from '../platform/jobs.ts';
 import { findUserById, findUserByPhone, insertUser, PHONE_TAKEN, type User } from './users.ts';
 
 /** The job a registration through an invitation leaves for the inviter's reward. */
 export const ACCOUNT_INVITED = 'accounts.invited';
+
+/**
+ * Gives an invited newcomer their welcome in the registration's transaction: coupons' own
+ * `giveWelcomeCoupons`, handed in by the app (coupons reads accounts, so accounts cannot import it).
+ */
+export type WelcomeNewcomer = (tx: Tx, userId: number, now: number) => Promise<unknown>;
 
 // The account changes proved by an SMS code (registering, resetting the password, a new phone),
 // and the password change proved by the current one.
@@ -26,6 +32,7 @@ export const ACCOUNT_INVITED = 'accounts.invited';
 export async function register(
   s: Services,
   input: { phone: string; code: string; password: string; inviterCode: string; agreement_version: string },
+  welcome: WelcomeNewcomer,
 ): Promise<User> {
   let inviterId: number | null = null;
   if (input.inviterCode) {
@@ -53,7 +60,7 @@ export async function register(
     // An invited newcomer starts with the welcome coupon (decision 0026); the inviter's points
     // follow by a job (the points domain sits above accounts).
     if (inviterId !== null) {
-      await giveWelcomeCoupons(tx, user.id, s.now());
+      await welcome(tx, user.id, s.now());
       await enqueue(
         tx,
         [

@@ -3,27 +3,20 @@ import { route } from '../platform/http/route.ts';
 import { catalogueAdminApi } from '../../shared/catalogue/api.ts';
 import type { ApiEnv } from '../platform/http/api-env.ts';
 import { ok } from '../platform/http/envelope.ts';
+import { addChild, deleteChild, editChild, editType, listTypes } from './editing.ts';
+import { addItem, editItem, getStaffItem, listItems } from './editing-items.ts';
 import {
   addAbility,
-  addChild,
-  addItem,
   addPrefecture,
   deleteAbility,
-  deleteChild,
   deletePrefecture,
   editAbility,
-  editChild,
-  editItem,
   editPrefecture,
-  editType,
-  getStaffItem,
-  listItems,
   listPrefectures,
   listStaffAbilities,
-  listTypes,
   saveSetting,
   staffSettings,
-} from './editing.ts';
+} from './editing-pages.ts';
 
 /**
  * Staff: the catalogue and the pickup settings under /api/admin/catalogue/* (decision 0035). Reads

@@ -8,5 +8,12 @@ export { listAbilities } from './abilities.ts';
 export { getPublicSettings, readSetting, writeSetting } from './settings.ts';
 export { toDeviceSummary } from './rows.ts';
 export { watchCatalogue, catalogueChanged } from './freshness.ts';
-export { deviceDirectory, itemsByRid, type CatalogueItem, type Device } from './item-reads.ts';
+export {
+  childCategoryName,
+  deviceDirectory,
+  itemDirectory,
+  itemsByRid,
+  type CatalogueItem,
+  type Device,
+} from './item-reads.ts';
 export { seedDemo } from './seed/index.ts';

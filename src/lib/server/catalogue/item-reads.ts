@@ -29,3 +29,16 @@ export type Device = typeof device.$inferSelect;
  * (decision 0061). Catalogue writes them (insertDevice, updateDevice).
  */
 export const deviceDirectory = (alias: string) => qb.select(getTableColumns(device)).from(device).as(alias);
+
+/**
+ * The catalogue items as other domains read them beside their own rows (an order line's child
+ * category, the item a coupon applies to): joined on `rid` under the alias given (decision 0061).
+ */
+export const itemDirectory = (alias: string) =>
+  qb.select({ id: item.id, rid: item.rid, name: item.name, childId: item.childId }).from(item).as(alias);
+
+/** The name of the child category with this id, if there is one. */
+export async function childCategoryName(db: Db | Tx, id: number): Promise<string | undefined> {
+  const [c] = await db.select({ name: projectChild.name }).from(projectChild).where(eq(projectChild.id, id));
+  return c?.name;
+}

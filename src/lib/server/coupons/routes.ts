@@ -4,7 +4,8 @@ import { route } from '../platform/http/route.ts';
 import { couponsApi } from '../../shared/coupons/api.ts';
 import { ok } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
-import { claimable, claimCoupon, listMine } from './coupons.ts';
+import { claimCoupon } from './give.ts';
+import { claimable, listMine } from './mine.ts';
 
 /** The customer's coupon calls under /api/auth (decision 0026). */
 export function couponRoutes() {

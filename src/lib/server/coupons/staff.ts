@@ -1,19 +1,19 @@
 // Staff's side of coupons: define and retire templates, give coupons to customers, see usage.
-import { and, count, desc, eq, inArray, sql, sum, type AnyColumn } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, inArray, sql, sum } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { couponIssueRequests, couponTemplates, coupons } from './tables.ts';
-import { item, projectChild } from '../catalogue/tables.ts';
-import { orders } from '../orders/tables.ts';
-import { users } from '../accounts/tables.ts';
+import { childCategoryName, itemDirectory } from '../catalogue/index.ts';
+import { displayNameOf, userDirectory } from '../accounts/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { formatFen } from '../../shared/money.ts';
 import { COUPON_NOT_FOUND, type couponTemplateSchema } from '../../shared/coupons/coupons.ts';
 import type { z } from '../../shared/zod.ts';
-import { couponOut, issueCoupons, payingCustomers, templateOut, windowOf, type Template } from './coupons.ts';
+import { couponOut, templateOut, windowOf, type Template } from './rows.ts';
+import { issueCoupons } from './give.ts';
+import { orderReads } from './order-reads.ts';
 
 async function staffOut(s: Services, t: Template) {
   const [used] = await s.db
@@ -53,18 +53,18 @@ export async function listTemplates(
   return { list: await Promise.all(rows.map((t) => staffOut(s, t))), total: total.n };
 }
 
+const scopedItem = itemDirectory('scoped_item');
+
 /** What a scoped template applies to, by name; refused when it does not exist. */
 async function scopeName(s: Services, scope: string, ref: string): Promise<string> {
   if (scope === 'all') return '';
   if (scope === 'category') {
     const id = Number(ref);
-    const [c] = Number.isInteger(id)
-      ? await s.db.select({ name: projectChild.name }).from(projectChild).where(eq(projectChild.id, id))
-      : [];
-    if (!c) throw new DomainError('[适用对象]类别不存在');
-    return c.name;
+    const name = Number.isInteger(id) ? await childCategoryName(s.db, id) : undefined;
+    if (name === undefined) throw new DomainError('[适用对象]类别不存在');
+    return name;
   }
-  const [i] = await s.db.select({ name: item.name }).from(item).where(eq(item.rid, ref));
+  const [i] = await s.db.select({ name: scopedItem.name }).from(scopedItem).where(eq(scopedItem.rid, ref));
   if (!i) throw new DomainError('[适用对象]项目不存在');
   return i.name;
 }
@@ -124,12 +124,14 @@ export async function retireTemplate(s: Services, rid: string) {
   return staffOut(s, row);
 }
 
+const customer = userDirectory('customer');
+
 /** Gives one coupon each to the customers with these mobile numbers; says who got none and why. */
 async function giveByPhone(tx: Tx, templateId: number, phones: readonly string[], now: number) {
   const found = await tx
-    .select({ id: users.id, phone: users.phone })
-    .from(users)
-    .where(inArray(users.phone, [...phones]));
+    .select({ id: customer.id, phone: customer.phone })
+    .from(customer)
+    .where(inArray(customer.phone, [...phones]));
   const idOf = new Map(found.map((u) => [u.phone, u.id]));
   const refused = phones.filter((p) => !idOf.has(p)).map((phone) => ({ phone, reason: '用户不存在' }));
   const ids = phones.filter((p) => idOf.has(p)).map((p) => idOf.get(p)!);
@@ -223,10 +225,8 @@ export async function rejectIssue(s: Services, staffId: number, rid: string, rea
   throw new DomainError(decidedText(r.status));
 }
 
-const requester = alias(users, 'requester');
-const decider = alias(users, 'decider');
-const who = (u: { name: AnyColumn; phone: AnyColumn }) =>
-  sql<string>`coalesce(nullif(${u.name}, ''), ${u.phone})`;
+const requester = userDirectory('requester');
+const decider = userDirectory('decider');
 
 /** The requests, newest first, filtered by status. */
 export async function listIssueRequests(
@@ -240,10 +240,10 @@ export async function listIssueRequests(
       .select({
         r: couponIssueRequests,
         t: couponTemplates,
-        requestedBy: who(requester),
+        requestedBy: displayNameOf(requester),
         decidedBy: sql<
           string | null
-        >`case when ${couponIssueRequests.decidedBy} is null then null else ${who(decider)} end`,
+        >`case when ${couponIssueRequests.decidedBy} is null then null else ${displayNameOf(decider)} end`,
       })
       .from(couponIssueRequests)
       .innerJoin(couponTemplates, eq(couponTemplates.id, couponIssueRequests.templateId))
@@ -280,23 +280,27 @@ export async function usageOf(s: Services, f: { rid: string; page?: number; size
   const [t] = await s.db.select().from(couponTemplates).where(eq(couponTemplates.rid, f.rid));
   if (!t) throw new DomainError(COUPON_NOT_FOUND, 200, 'NOT_FOUND');
   const w = pageWindow(f.page, f.size);
+  const { orderNoOf, orderRidOf, paidOrderOf } = orderReads();
   const rows = await s.db
-    .select({ c: coupons, u: users, orderNo: orders.orderNo, orderRid: orders.rid })
+    .select({
+      c: coupons,
+      u: { rid: customer.rid, phone: customer.phone, name: customer.name, company: customer.company },
+      orderNo: orderNoOf(coupons.orderId),
+      orderRid: orderRidOf(coupons.orderId),
+      // Whose 首单 coupon is spent: the holder has paid for an order.
+      paidBefore: t.firstOrderOnly ? paidOrderOf(coupons.userId) : sql<boolean>`false`,
+    })
     .from(coupons)
-    .innerJoin(users, eq(users.id, coupons.userId))
-    .leftJoin(orders, eq(orders.id, coupons.orderId))
+    .innerJoin(customer, eq(customer.id, coupons.userId))
     .where(eq(coupons.templateId, t.id))
     .orderBy(desc(coupons.id))
     .limit(w.size)
     .offset(w.offset);
   const [total] = await s.db.select({ n: count() }).from(coupons).where(eq(coupons.templateId, t.id));
   const now = s.now();
-  const paying = t.firstOrderOnly
-    ? await payingCustomers(s.db, [...new Set(rows.map((r) => r.c.userId))])
-    : null;
   return {
     list: rows.map((r) => {
-      const { template: _template, ...coupon } = couponOut(r.c, t, now, paying?.has(r.c.userId));
+      const { template: _template, ...coupon } = couponOut(r.c, t, now, r.paidBefore);
       return {
         ...coupon,
         order_rid: r.orderRid,

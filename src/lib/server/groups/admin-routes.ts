@@ -4,7 +4,7 @@ import { route } from '../platform/http/route.ts';
 import { ok } from '../platform/http/envelope.ts';
 import { groupsAdminApi } from '../../shared/groups/api.ts';
 import { shanghaiMonth } from '../../shared/time.ts';
-import { staffGroupDetail, staffGroupList } from './groups.ts';
+import { staffGroupDetail, staffGroupList } from './staff.ts';
 
 /** Research groups under /api/admin (groups.read; decision 0033): staff read, members act. */
 export function groupAdminRoutes() {

@@ -2,14 +2,9 @@
 // their orders from within the limits the leader sets, and approvals beyond them.
 export { groupRoutes } from './routes.ts';
 export { groupAdminRoutes } from './admin-routes.ts';
-export {
-  activeGroupsOf,
-  closeSettledRequests,
-  homeGroupsOf,
-  managedGroup,
-  managesGroup,
-  myGroups,
-  orderInUsersGroup,
-} from './groups.ts';
+export { activeGroupsOf, managedGroup, managesGroup } from './access.ts';
+export { homeGroupsOf, myGroups } from './views.ts';
+export { closeSettledRequests } from './payments.ts';
+export { orderInUsersGroup } from './rebates.ts';
 export { leaveAllGroups, ledGroupNames, membershipsOf } from './personal.ts';
 export { groupDirectory } from './directory.ts';

@@ -5,25 +5,17 @@ import { ok } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { groupsApi } from '../../shared/groups/api.ts';
 import {
-  acceptLeadership,
   applyToGroup,
   createGroup,
   decideApplicant,
-  decidePayment,
-  depositToGroup,
-  dissolveGroup,
-  groupDetail,
-  groupPaymentsList,
-  myGroups,
-  myWaitingRequests,
-  offerLeadership,
-  payFromGroup,
   removeMember,
-  searchGroups,
   setLimits,
   setRole,
-  withdrawPayment,
-} from './groups.ts';
+} from './membership.ts';
+import { acceptLeadership, dissolveGroup, offerLeadership } from './leadership.ts';
+import { groupDetail, myGroups, searchGroups } from './views.ts';
+import { decidePayment, depositToGroup, payFromGroup, withdrawPayment } from './payments.ts';
+import { groupPaymentsList, myWaitingRequests } from './payment-lists.ts';
 
 /** Research groups under /api/auth/cluster/* (the spec's cluster {hash} calls; decision 0033). */
 export function groupRoutes() {

@@ -29,3 +29,4 @@ export { assertBasicInfo } from './basic-info.ts';
 export { orderDirectory, orderEventDirectory, orderLineDirectory } from './directory.ts';
 export { openOrderCount, ordersOfPerson } from './personal.ts';
 export { orderFiles, recordUpload } from './uploads.ts';
+export { couponOrderReads } from './coupon-reads.ts';

@@ -1,4 +1,4 @@
-import type { ArtIcon } from './items.ts';
+import type { ArtIcon } from './items/index.ts';
 
 export type DemoAbility = {
   rid: string;

@@ -1,4 +1,4 @@
-import type { ArtIcon } from './items.ts';
+import type { ArtIcon } from './items/index.ts';
 
 type Spec = { name: string; value: string };
 const specs = (...pairs: [string, string][]): Spec[] => pairs.map(([name, value]) => ({ name, value }));

@@ -4,7 +4,7 @@ import { ability, device, item, prefecture, projectChild, projectType } from '..
 import { setting } from '../site-tables.ts';
 import { demoAbilities } from './abilities.ts';
 import { demoDevices } from './devices.ts';
-import { demoItems, type DemoItem } from './items.ts';
+import { demoItems, type DemoItem } from './items/index.ts';
 import { demoSettings } from './settings.ts';
 import { demoChildren, demoPrefectures, demoTypes } from './types.ts';
 
