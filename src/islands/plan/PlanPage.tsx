@@ -7,7 +7,7 @@ import { useConfirm } from '../member/Confirm.tsx';
 import { Loading, Spinner, textareaClass } from '../ui/kit.tsx';
 import { memberOnly } from '../ui/member-gate.tsx';
 import { reloadUser, useSessionUser } from '../ui/session-user.ts';
-import SampleDeliveryForm, { emptyDelivery, type DeliveryValue } from '../sampling/SampleDeliveryForm.tsx';
+import SampleDeliveryForm, { emptyDelivery, type DeliveryValue } from '../member/SampleDeliveryForm.tsx';
 import { api, ApiError, isFailure } from '../../lib/client/api.ts';
 import { applyPlan } from '../../lib/client/stores.ts';
 import { toast } from '../../lib/client/toast.ts';

@@ -10,7 +10,7 @@ import { saveFile } from '../../lib/client/download.ts';
 import { formatFen } from '../../lib/shared/money.ts';
 import { shanghaiDate, shanghaiMinute } from '../../lib/shared/time.ts';
 import { UPLOAD_ACCEPT, UPLOAD_TYPES_TEXT } from '../../lib/shared/orders/demand.ts';
-import { FilePicker, UploadRow, useUploadLimits, useUploads } from '../experiment/uploads.tsx';
+import { FilePicker, UploadRow, useUploadLimits, useUploads } from '../files/uploads.tsx';
 import { monthText } from '../../lib/shared/statements/statements.ts';
 import { INVOICE_TYPE_NAMES, INVOICE_TYPES, type InvoiceType } from '../../lib/shared/invoices/invoices.ts';
 import type {

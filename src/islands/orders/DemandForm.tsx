@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import ProfileDialog from '../profile/ProfileDialog.tsx';
+import ProfileDialog from '../member/ProfileDialog.tsx';
 import { IncompleteNotice, basicInfoOf } from '../member/ProfileSummary.tsx';
 import { Choices, Row, Spinner, TextField, inputClass, textareaClass } from '../ui/kit.tsx';
 import { memberOnly } from '../ui/member-gate.tsx';
 import { reloadUser, useSessionUser } from '../ui/session-user.ts';
-import { FilePicker, UploadRow, mb, useUploadLimits, useUploads } from './uploads.tsx';
+import { FilePicker, UploadRow, mb, useUploadLimits, useUploads } from '../files/uploads.tsx';
 import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { INCOMPLETE_BASIC_INFO, missingBasicInfo } from '../../lib/shared/member/completeness.ts';
