@@ -3,10 +3,10 @@
 import { $inviterCode, $location, isLoggedIn, setInviterCode } from '../lib/client/stores.ts';
 import { OPEN_LOGIN_EVENT, requiresLogin, type OpenLoginDetail } from '../lib/client/session.ts';
 
-let popup: Promise<typeof import('../islands/auth/mount.tsx')> | null = null;
+let popup: Promise<typeof import('../islands/accounts/mount.tsx')> | null = null;
 
 function openLogin(detail: OpenLoginDetail = {}): void {
-  popup ??= import('../islands/auth/mount.tsx');
+  popup ??= import('../islands/accounts/mount.tsx');
   void popup.then((m) => m.openLoginPopup(detail ?? {}));
 }
 

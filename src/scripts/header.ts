@@ -112,7 +112,7 @@ function init(): void {
     });
   }
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-message-bell]')) {
-    // The panel (src/islands/messages) loads on the first click, via src/scripts/member-dialogs.ts.
+    // The panel (src/islands/notify) loads on the first click, via src/scripts/member-dialogs.ts.
     button.addEventListener('click', () => dispatch('portal:open-messages'));
   }
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-home-sampling]')) {

@@ -15,22 +15,22 @@ const openLogin = () =>
 
 window.addEventListener(OPEN_HOME_SAMPLING_EVENT, () => {
   if (!isLoggedIn()) return openLogin();
-  void import('../islands/sampling/mount.tsx').then((m) => m.openHomeSampling());
+  void import('../islands/member/sampling-mount.tsx').then((m) => m.openHomeSampling());
 });
 
 window.addEventListener(OPEN_PROFILE_EVENT, () => {
   if (!isLoggedIn()) return openLogin();
-  void import('../islands/profile/mount.tsx').then((m) => m.openProfileDialog());
+  void import('../islands/member/profile-mount.tsx').then((m) => m.openProfileDialog());
 });
 
 window.addEventListener(OPEN_PAY_EVENT, (event) => {
   const rid = (event as CustomEvent<PayEventDetail | null>).detail?.rid;
   if (!rid) return;
   if (!isLoggedIn()) return openLogin();
-  void import('../islands/pay/mount.tsx').then((m) => m.openPayDialog(String(rid)));
+  void import('../islands/payments/mount.tsx').then((m) => m.openPayDialog(String(rid)));
 });
 
 window.addEventListener(OPEN_MESSAGES_EVENT, () => {
   if (!isLoggedIn()) return openLogin();
-  void import('../islands/messages/mount.tsx').then((m) => m.openMessages());
+  void import('../islands/notify/mount.tsx').then((m) => m.openMessages());
 });

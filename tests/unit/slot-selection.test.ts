@@ -10,7 +10,7 @@ import {
   weekBounds,
   type CalendarDay,
   type Selection,
-} from '../../src/islands/reservation/selection.ts';
+} from '../../src/islands/reservations/selection.ts';
 
 // 2026-11-24 is a Tuesday; slots are an hour long from 08:30, written in Shanghai time.
 const slot = (h: number, status = 'free') => ({

@@ -8,9 +8,10 @@ import { shanghaiMinute } from '../../lib/shared/time.ts';
 import { GroupHead, limitText, PAYMENT_TONE, type GroupPayment, type MyGroup } from './common.tsx';
 import { formatFen } from '../../lib/shared/money.ts';
 import { groupsApi } from '../../lib/shared/groups/api.ts';
+import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 import { memberApi } from '../../lib/shared/member/api.ts';
 
-type Found = { rid: string; name: string; institution: string; pi_name: string };
+type Found = OutputOf<typeof groupsApi.search>['list'][number];
 
 /** My payment requests to one group. */
 function MyPayments({ rid }: { rid: string }) {

@@ -9,7 +9,7 @@ import {
   SMS_PURPOSE,
   updateContactSchema,
 } from '../../lib/shared/accounts/auth.ts';
-import { CodeButton, formValues } from '../auth/fields.tsx';
+import { CodeButton, formValues } from '../accounts/fields.tsx';
 import Dialog from '../ui/Dialog.tsx';
 import { inputClass, Row, TextField } from '../ui/kit.tsx';
 import { reloadUser } from '../ui/session-user.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import Todo from './Todo.tsx';
-import ProfileDialog from '../profile/ProfileDialog.tsx';
+import ProfileDialog from './ProfileDialog.tsx';
 import { IncompleteNotice, basicInfoOf } from './ProfileSummary.tsx';
 
 import { memberOnly } from '../ui/member-gate.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { saveFile } from '../../lib/client/download.ts';
 import { pathOf } from '../../lib/shared/api/endpoint.ts';
 import { privacyApi } from '../../lib/shared/privacy/api.ts';
-import ProfileDialog from '../profile/ProfileDialog.tsx';
+import ProfileDialog from './ProfileDialog.tsx';
 import AccountSecurity from './AccountSecurity.tsx';
 import CloseAccount from './CloseAccount.tsx';
 import { IncompleteNotice, ProfileFields } from './ProfileSummary.tsx';

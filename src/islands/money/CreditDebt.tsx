@@ -13,7 +13,7 @@ import { fenToYuan, yuanToFen, formatFen } from '../../lib/shared/money.ts';
 
 import { moneyChanged, type Asset } from './use-asset.ts';
 
-import OnlinePay from '../pay/OnlinePay.tsx';
+import OnlinePay from '../payments/OnlinePay.tsx';
 import { PAY_CHANNEL_TEXT, type PayChannelName } from '../../lib/shared/payments.ts';
 
 import { shanghaiDate } from '../../lib/shared/time.ts';

@@ -10,6 +10,7 @@ import CreditPanel from './CreditPanel.tsx';
 import { useAsset } from './use-asset.ts';
 import type { PrestoreContext } from './types.ts';
 import { moneyApi } from '../../lib/shared/money/api.ts';
+import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 
 const TABS = [
   { key: 'apply', label: '预存充值' },
@@ -31,7 +32,7 @@ function Prestore() {
   const { asset } = useAsset();
   const [tab, setTab] = useState<Tab>('apply');
   const [context, setContext] = useState<PrestoreContext | null>(null);
-  const [counts, setCounts] = useState<{ prestore_unpaid: number; transfer_reviewing: number } | null>(null);
+  const [counts, setCounts] = useState<OutputOf<typeof moneyApi.assetCounts> | null>(null);
 
   useEffect(() => {
     const sync = () => setTab(tabOf(window.location.hash));

@@ -8,7 +8,7 @@ import { shanghaiMinute } from '../../lib/shared/time.ts';
 import { INVOICE_TYPE_TEXT, PRESTORE_STATUS_TEXT } from '../../lib/shared/money/money.ts';
 import VoucherDialog from './VoucherDialog.tsx';
 import Dialog from '../ui/Dialog.tsx';
-import OnlinePay from '../pay/OnlinePay.tsx';
+import OnlinePay from '../payments/OnlinePay.tsx';
 import { moneyChanged } from './use-asset.ts';
 import { PAY_CHANNEL_TEXT, type PayChannelName } from '../../lib/shared/payments.ts';
 import { BankCard } from './PrestoreForm.tsx';

@@ -5,7 +5,7 @@ import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { fenToYuan, yuanToFen } from '../../lib/shared/money.ts';
 import { shanghaiDate } from '../../lib/shared/time.ts';
-import { useUploadLimits, useUploads, UploadRow } from '../experiment/uploads.tsx';
+import { useUploadLimits, useUploads, UploadRow } from '../files/uploads.tsx';
 import type { Prestore } from './types.ts';
 import { moneyApi } from '../../lib/shared/money/api.ts';
 import { filesApi } from '../../lib/shared/files/api.ts';

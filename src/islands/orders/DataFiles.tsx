@@ -1,7 +1,7 @@
 // A data-analysis order's input: the customer uploads the data files to the order (upload4file
 // with the order's rid), in place of posting a sample (decision 0052).
 import Section from './Section.tsx';
-import { FilePicker, UploadRow, useUploadLimits, useUploads } from '../experiment/uploads.tsx';
+import { FilePicker, UploadRow, useUploadLimits, useUploads } from '../files/uploads.tsx';
 import { UPLOAD_ACCEPT } from '../../lib/shared/orders/demand.ts';
 import { filesApi } from '../../lib/shared/files/api.ts';
 

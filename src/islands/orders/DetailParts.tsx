@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import Section, { Empty } from './Section.tsx';
 import { StatusBadge } from './parts.tsx';
-import { useSettings } from '../sampling/settings.ts';
+import { useSettings } from '../catalogue/settings.ts';
 import { Spinner } from '../ui/kit.tsx';
 import { saveFile } from '../../lib/client/download.ts';
 import { formatFen, sumFen, unitPriceText } from '../../lib/shared/money.ts';

@@ -10,7 +10,9 @@ import {
   Timeline,
   type TestStep,
 } from './DetailParts.tsx';
-import { Evaluation, ExpressInfo, Feedback, hasExpressInfo, SampleReturn } from './Forms.tsx';
+import { Evaluation, Feedback } from './Forms.tsx';
+import { ExpressInfo, hasExpressInfo } from './ExpressInfo.tsx';
+import { SampleReturn } from './SampleReturn.tsx';
 import { QuoteDetail, Receipts } from './QuoteReceipts.tsx';
 import { useCancelOrder } from './cancel.ts';
 import { Amount, linkButton, onOrderPaid, openPay, StatusBadge } from './parts.tsx';

@@ -7,7 +7,7 @@ import { useConfirm } from '../member/Confirm.tsx';
 import { Loading, Spinner, textareaClass } from '../ui/kit.tsx';
 import { memberOnly } from '../ui/member-gate.tsx';
 import { reloadUser, useSessionUser } from '../ui/session-user.ts';
-import SampleDeliveryForm, { emptyDelivery, type DeliveryValue } from '../sampling/SampleDeliveryForm.tsx';
+import SampleDeliveryForm, { emptyDelivery, type DeliveryValue } from '../member/SampleDeliveryForm.tsx';
 import { api, ApiError, isFailure } from '../../lib/client/api.ts';
 import { applyPlan } from '../../lib/client/stores.ts';
 import { toast } from '../../lib/client/toast.ts';
@@ -22,17 +22,10 @@ import { deliverySchema } from '../../lib/shared/orders/order.ts';
 import type { PlanView } from '../../lib/shared/plan/plan.ts';
 import { SOURCE_PICKUP } from '../../lib/shared/plan/plan-rules.ts';
 import { ordersApi } from '../../lib/shared/orders/api.ts';
+import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 import { planApi } from '../../lib/shared/plan/api.ts';
 
-type Placed = {
-  rid: string;
-  order_no: string;
-  status: string;
-  status_text: string;
-  amount_fen: number;
-  type_id?: number;
-  type_name?: string;
-};
+type Placed = OutputOf<typeof ordersApi.add>['list'][number];
 
 export const MSG_ORDER_PLACED = '提交成功!';
 const openProfile = () => window.dispatchEvent(new CustomEvent('portal:open-profile'));

@@ -28,8 +28,9 @@ import { SCENE_DATE_WARNING } from '../../lib/shared/member/pickup-dates.ts';
 import { addDays } from '../../lib/shared/slots.ts';
 import { shanghaiDate } from '../../lib/shared/time.ts';
 import { reservationsApi } from '../../lib/shared/reservations/api.ts';
+import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 
-type Week = { date: string; days: CalendarDay[] };
+type Week = OutputOf<typeof reservationsApi.deviceWeek>;
 
 const REMARK_MAX = 200;
 

@@ -10,7 +10,7 @@ import { invoiceTitleSchema, TITLE_KIND_TEXT } from '../../lib/shared/invoices/i
 import type { InvoiceTitleSchema } from '../../lib/shared/invoices/responses.ts';
 import { invoicesApi } from '../../lib/shared/invoices/api.ts';
 import { groupsApi } from '../../lib/shared/groups/api.ts';
-import type { Endpoint } from '../../lib/shared/api/endpoint.ts';
+import type { Endpoint, OutputOf } from '../../lib/shared/api/endpoint.ts';
 
 export type Title = z.output<typeof InvoiceTitleSchema>;
 
@@ -27,7 +27,7 @@ const EMPTY = {
   group_rid: '',
 };
 type Draft = typeof EMPTY & { rid?: string };
-type ManagedGroup = { rid: string; name: string };
+type ManagedGroup = OutputOf<typeof groupsApi.mine>['list'][number];
 
 /** A title's form: organisation (credit code; bank details for special invoices) or individual. */
 function TitleDialog({

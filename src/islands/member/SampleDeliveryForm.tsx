@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import PickupFields, { emptyDelivery, type DeliveryValue } from './PickupFields.tsx';
-import { useSettings } from './settings.ts';
+import { useSettings } from '../catalogue/settings.ts';
 import { Choices, Spinner } from '../ui/kit.tsx';
 import { $scene, $user } from '../../lib/client/stores.ts';
 import { DELIVERY_TYPE } from '../../lib/shared/member/sampling.ts';
