@@ -3,23 +3,14 @@ import { Link } from 'wouter';
 import { consoleApi, type Me } from '../session.ts';
 import { GroupModal, type GroupRow } from '../groups/Groups.tsx';
 import { ORDER_CSV } from '../orders/Orders.tsx';
-import {
-  Badge,
-  button,
-  DataTable,
-  ExportCsv,
-  filterInput,
-  PageHeader,
-  Pager,
-  StatusTabs,
-  useList,
-  when,
-} from '../ui.tsx';
+import { Badge, button, filterInput, PageHeader, StatusTabs, when } from '../ui.tsx';
+import { useList, type RowOf } from '../lists.ts';
+import { DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import type { OrderSummary } from '../../lib/shared/orders/order.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { moneyAdminApi } from '../../lib/shared/money/api.ts';
 import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
-import type { RowOf } from '../ui.tsx';
 import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
 import { groupsAdminApi } from '../../lib/shared/groups/api.ts';
 

@@ -1,17 +1,9 @@
 import { useState } from 'react';
 import { staffAction, type Me } from '../session.ts';
-import {
-  button,
-  DataTable,
-  ExportCsv,
-  Field,
-  FormModal,
-  input,
-  PageHeader,
-  Pager,
-  StatusTabs,
-  useList,
-} from '../ui.tsx';
+import { button, Field, FormModal, input, PageHeader, StatusTabs } from '../ui.tsx';
+import { useList } from '../lists.ts';
+import { DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import { abilityAddSchema, abilityEditSchema, type StaffAbility } from '../../lib/shared/catalogue/admin.ts';
 import ImageField from './ImageField.tsx';
 import { catalogueAdminApi } from '../../lib/shared/catalogue/api.ts';

@@ -1,18 +1,10 @@
 import { useState } from 'react';
 import type { z } from '../../lib/shared/zod.ts';
 import { staffAction, staffStep, type Me } from '../session.ts';
-import {
-  button,
-  DataTable,
-  ExportCsv,
-  Field,
-  filterInput,
-  FormModal,
-  input,
-  PageHeader,
-  Pager,
-  useList,
-} from '../ui.tsx';
+import { button, Field, filterInput, FormModal, input, PageHeader } from '../ui.tsx';
+import { useList } from '../lists.ts';
+import { DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import { deviceAddSchema, deviceEditSchema } from '../../lib/shared/reservations/reservation.ts';
 import type { StaffDeviceSchema } from '../../lib/shared/reservations/responses.ts';
 import { fenToYuan, yuanToFen, formatFen } from '../../lib/shared/money.ts';

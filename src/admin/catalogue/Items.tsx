@@ -1,19 +1,9 @@
 import { useEffect, useState } from 'react';
 import { consoleApi, staffAction, type Me } from '../session.ts';
-import {
-  Badge,
-  button,
-  DataTable,
-  ExportCsv,
-  Field,
-  filterInput,
-  FormModal,
-  input,
-  PageHeader,
-  Pager,
-  StatusTabs,
-  useList,
-} from '../ui.tsx';
+import { Badge, button, Field, filterInput, FormModal, input, PageHeader, StatusTabs } from '../ui.tsx';
+import { useList } from '../lists.ts';
+import { DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import { fenToYuan, yuanToFen, formatFen } from '../../lib/shared/money.ts';
 import {
   itemAddSchema,

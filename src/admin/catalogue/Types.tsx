@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { consoleApi, staffAction, type Me } from '../session.ts';
-import { button, DataTable, ExportCsv, Field, FormModal, input, PageHeader } from '../ui.tsx';
+import { button, Field, FormModal, input, PageHeader } from '../ui.tsx';
+import { DataTable } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import {
   childAddSchema,
   childEditSchema,

@@ -1,24 +1,13 @@
 import { useEffect, useState } from 'react';
 import { consoleApi, notice, staffAction, type Me } from '../session.ts';
-import {
-  Badge,
-  button,
-  DataTable,
-  ExportCsv,
-  Field,
-  FormModal,
-  input,
-  PageHeader,
-  Pager,
-  StatusTabs,
-  useList,
-  when,
-} from '../ui.tsx';
+import { Badge, button, Field, FormModal, input, PageHeader, StatusTabs, when } from '../ui.tsx';
+import { useList, type RowOf } from '../lists.ts';
+import { DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import { yuanToFen, fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { shanghaiDate } from '../../lib/shared/time.ts';
 import { couponTemplateSchema } from '../../lib/shared/coupons/coupons.ts';
 import { couponsAdminApi } from '../../lib/shared/coupons/api.ts';
-import type { RowOf } from '../ui.tsx';
 import { catalogueApi } from '../../lib/shared/catalogue/api.ts';
 
 type Row = RowOf<typeof couponsAdminApi.templateList>;

@@ -1,19 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { consoleApi, staffAction, type Me } from '../session.ts';
-import {
-  Badge,
-  button,
-  DataTable,
-  ExportCsv,
-  filterInput,
-  FormModal,
-  PageHeader,
-  Pager,
-  StatusTabs,
-  useList,
-  when,
-} from '../ui.tsx';
+import { Badge, button, filterInput, FormModal, PageHeader, StatusTabs, when } from '../ui.tsx';
+import { useList } from '../lists.ts';
+import { DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import type { StaffGroupDetailSchema, StaffGroupPageSchema } from '../../lib/shared/groups/responses.ts';
 import { shanghaiMonth } from '../../lib/shared/time.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';

@@ -1,20 +1,10 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { $session, consoleApi, notice, staffAction, staffStep, type Me } from '../session.ts';
-import {
-  Badge,
-  button,
-  DataTable,
-  ExportCsv,
-  Field,
-  FormModal,
-  input,
-  PageHeader,
-  Pager,
-  StatusTabs,
-  useList,
-  when,
-} from '../ui.tsx';
+import { Badge, button, Field, FormModal, input, PageHeader, StatusTabs, when } from '../ui.tsx';
+import { useList } from '../lists.ts';
+import { DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import { isTaxInvoice } from '../../lib/shared/invoices/invoices.ts';
 import type { StaffInvoicePageSchema } from '../../lib/shared/invoices/responses.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';

@@ -2,7 +2,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { z } from 'zod';
 import { consoleApi, staffStep, type Me } from '../session.ts';
-import { button, DataTable, ExportCsv, PageHeader, Pager, useList, when } from '../ui.tsx';
+import { button, PageHeader, when } from '../ui.tsx';
+import { useList } from '../lists.ts';
+import { DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import type { Permission } from '../../lib/shared/staff/permissions.ts';
 import {
   PROMISE_TEXT,

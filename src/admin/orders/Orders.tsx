@@ -2,19 +2,10 @@ import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { OrderSummary } from '../../lib/shared/orders/order.ts';
 import { ORDER_STATUS_TEXT, ORDER_STATUSES, type OrderStatus } from '../../lib/shared/orders/order-status.ts';
-import {
-  Badge,
-  button,
-  type CsvColumn,
-  DataTable,
-  ExportCsv,
-  filterInput,
-  PageHeader,
-  Pager,
-  StatusTabs,
-  useList,
-  when,
-} from '../ui.tsx';
+import { Badge, button, filterInput, PageHeader, StatusTabs, when } from '../ui.tsx';
+import { useList } from '../lists.ts';
+import { type CsvColumn, DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
 

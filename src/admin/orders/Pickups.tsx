@@ -1,18 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { type Me, staffStep } from '../session.ts';
-import {
-  Badge,
-  button,
-  DataTable,
-  ExportCsv,
-  filterInput,
-  PageHeader,
-  Pager,
-  StatusTabs,
-  useList,
-  when,
-} from '../ui.tsx';
+import { Badge, button, filterInput, PageHeader, StatusTabs, when } from '../ui.tsx';
+import { useList } from '../lists.ts';
+import { DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import { addDays } from '../../lib/shared/slots.ts';
 import { shanghaiDate } from '../../lib/shared/time.ts';
 import {

@@ -1,25 +1,14 @@
 import { useState } from 'react';
 import { type Me, staffAction } from '../session.ts';
-import {
-  Badge,
-  button,
-  DataTable,
-  ExportCsv,
-  Field,
-  FormModal,
-  input,
-  PageHeader,
-  Pager,
-  StatusTabs,
-  useList,
-  when,
-} from '../ui.tsx';
+import { Badge, button, Field, FormModal, input, PageHeader, StatusTabs, when } from '../ui.tsx';
+import { useList, type RowOf } from '../lists.ts';
+import { DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import { BILL_PROVIDER_TEXT, type BillProvider } from '../../lib/shared/reconciliation.ts';
 import { addDays } from '../../lib/shared/slots.ts';
 import { shanghaiDate } from '../../lib/shared/time.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { paymentsAdminApi } from '../../lib/shared/payments/api.ts';
-import type { RowOf } from '../ui.tsx';
 
 type Run = RowOf<typeof paymentsAdminApi.reconcileList>;
 type Difference = RowOf<typeof paymentsAdminApi.reconcileExceptions>;

@@ -1,22 +1,13 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { consoleApi, type Me, staffAction } from '../session.ts';
-import {
-  button,
-  DataTable,
-  ExportCsv,
-  Field,
-  filterInput,
-  input,
-  PageHeader,
-  Pager,
-  useList,
-  when,
-} from '../ui.tsx';
+import { button, Field, filterInput, input, PageHeader, when } from '../ui.tsx';
+import { useList, type RowOf } from '../lists.ts';
+import { DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import { shanghaiDate } from '../../lib/shared/time.ts';
 import { pointsAdminApi } from '../../lib/shared/points/api.ts';
 import { ordersAdminApi } from '../../lib/shared/orders/api.ts';
 import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
-import type { RowOf } from '../ui.tsx';
 
 type Found = OutputOf<typeof ordersAdminApi.findUser>;
 type Summary = OutputOf<typeof pointsAdminApi.customer>;

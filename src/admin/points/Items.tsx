@@ -1,22 +1,12 @@
 import { useState } from 'react';
 import { type Me, staffAction, staffStep } from '../session.ts';
-import {
-  Badge,
-  button,
-  DataTable,
-  ExportCsv,
-  Field,
-  FormModal,
-  input,
-  PageHeader,
-  Pager,
-  StatusTabs,
-  useList,
-} from '../ui.tsx';
+import { Badge, button, Field, FormModal, input, PageHeader, StatusTabs } from '../ui.tsx';
+import { useList, type RowOf } from '../lists.ts';
+import { DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import { priceYuan, yuanToFen, fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { ITEM_KIND_TEXT, type ItemKind } from '../../lib/shared/points/points.ts';
 import { pointsAdminApi } from '../../lib/shared/points/api.ts';
-import type { RowOf } from '../ui.tsx';
 
 type Item = RowOf<typeof pointsAdminApi.itemList>;
 type Draft = {

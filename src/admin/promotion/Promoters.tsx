@@ -1,21 +1,10 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { staffAction, staffStep, type Me } from '../session.ts';
-import {
-  Badge,
-  button,
-  DataTable,
-  ExportCsv,
-  Field,
-  filterInput,
-  FormModal,
-  input,
-  PageHeader,
-  Pager,
-  StatusTabs,
-  useList,
-  when,
-} from '../ui.tsx';
+import { Badge, button, Field, filterInput, FormModal, input, PageHeader, StatusTabs, when } from '../ui.tsx';
+import { useList } from '../lists.ts';
+import { DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import { campaignSaveSchema, promoterApproveSchema } from '../../lib/shared/promotion/promotion.ts';
 import type {
   StaffCampaignSchema,

@@ -1,20 +1,9 @@
 import { useState } from 'react';
 import { type Me, staffAction } from '../session.ts';
-import {
-  Badge,
-  button,
-  DataTable,
-  ExportCsv,
-  Field,
-  FormModal,
-  input,
-  PageHeader,
-  Pager,
-  StatusTabs,
-  useList,
-  when,
-  type RowOf,
-} from '../ui.tsx';
+import { Badge, button, Field, FormModal, input, PageHeader, StatusTabs, when } from '../ui.tsx';
+import { useList, type RowOf } from '../lists.ts';
+import { DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import { requireAdminApi } from '../../lib/shared/require/api.ts';
 
 type Item = RowOf<typeof requireAdminApi.list>;

@@ -1,22 +1,10 @@
 import { useState } from 'react';
 import { type Me, notice, staffAction } from '../session.ts';
 import type { Endpoint } from '../../lib/shared/api/endpoint.ts';
-import {
-  Badge,
-  button,
-  DataTable,
-  ExportCsv,
-  Field,
-  filterInput,
-  FormModal,
-  input,
-  PageHeader,
-  Pager,
-  StatusTabs,
-  useList,
-  when,
-  type RowOf,
-} from '../ui.tsx';
+import { Badge, button, Field, filterInput, FormModal, input, PageHeader, StatusTabs, when } from '../ui.tsx';
+import { useList, type RowOf } from '../lists.ts';
+import { DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import Calendar from './Calendar.tsx';
 import {
   RESERVATION_STATUS_TEXT,

@@ -1,17 +1,9 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import {
-  Badge,
-  button,
-  DataTable,
-  ExportCsv,
-  FormModal,
-  filterInput,
-  PageHeader,
-  Pager,
-  useList,
-  when,
-} from '../ui.tsx';
+import { Badge, button, FormModal, filterInput, PageHeader, when } from '../ui.tsx';
+import { useList } from '../lists.ts';
+import { DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import type { AuditPageSchema } from '../../lib/shared/staff/staff.ts';
 import { ROLE_TEXT, type Role } from '../../lib/shared/staff/permissions.ts';
 import { staffAdminApi } from '../../lib/shared/staff/api.ts';

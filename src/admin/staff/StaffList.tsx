@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { notice, staffAction } from '../session.ts';
-import { button, DataTable, ExportCsv, Field, FormModal, input, PageHeader, useList, when } from '../ui.tsx';
+import { button, Field, FormModal, input, PageHeader, when } from '../ui.tsx';
+import { useList } from '../lists.ts';
+import { DataTable } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import type { StaffPageSchema } from '../../lib/shared/staff/staff.ts';
 import { ROLE_TEXT, ROLES, type Role } from '../../lib/shared/staff/permissions.ts';
 import { staffAdminApi } from '../../lib/shared/staff/api.ts';

@@ -1,26 +1,14 @@
 import { useEffect, useState } from 'react';
 import { consoleApi, type Me, staffAction } from '../session.ts';
-import {
-  Badge,
-  button,
-  DataTable,
-  ExportCsv,
-  Field,
-  filterInput,
-  FormModal,
-  input,
-  PageHeader,
-  Pager,
-  StatusTabs,
-  useList,
-  when,
-} from '../ui.tsx';
+import { Badge, button, Field, filterInput, FormModal, input, PageHeader, StatusTabs, when } from '../ui.tsx';
+import { useList, type RowOf } from '../lists.ts';
+import { DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import { addMonth } from '../../lib/shared/statements/statements.ts';
 import { shanghaiMonth } from '../../lib/shared/time.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { statementsAdminApi } from '../../lib/shared/statements/api.ts';
 import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
-import type { RowOf } from '../ui.tsx';
 
 type Row = RowOf<typeof statementsAdminApi.list>;
 type Detail = OutputOf<typeof statementsAdminApi.detail>;
