@@ -6,9 +6,8 @@ import type { Column, CsvColumn } from './table.tsx';
 import { button } from './ui.tsx';
 
 /** The CSV columns of a list's columns, in their order (a column without `csv` is left out). */
-function csvColumns<T>(columns: readonly (Column<T> | CsvColumn<T>)[]): CsvColumn<T>[] {
+function csvColumns<T>(columns: readonly Column<T>[]): CsvColumn<T>[] {
   return columns.flatMap((c) => {
-    if ('value' in c) return [c];
     if (!c.csv) return [];
     return typeof c.csv === 'function' ? [{ header: c.header, value: c.csv }] : c.csv;
   });
@@ -29,7 +28,7 @@ export function ExportCsv<T>({
   filter?: Record<string, unknown>;
   rows?: T[] | null;
   /** The list's columns, the same the table shows: those with a CSV text are exported. */
-  columns: readonly (Column<T> | CsvColumn<T>)[];
+  columns: readonly Column<T>[];
   name: string;
 }) {
   const [busy, setBusy] = useState(false);

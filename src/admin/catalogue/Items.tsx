@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { consoleApi, staffAction, type Me } from '../session.ts';
 import { Badge, button, Field, filterInput, FormModal, input, PageHeader, StatusTabs } from '../ui.tsx';
 import { useList } from '../lists.ts';
-import { DataTable, Pager } from '../table.tsx';
+import { type Column, DataTable, Pager } from '../table.tsx';
 import { ExportCsv } from '../csv.tsx';
 import { fenToYuan, yuanToFen, formatFen } from '../../lib/shared/money.ts';
 import {
@@ -123,6 +123,85 @@ export default function Items({ me }: { me: Me }) {
       draft.params.map((x, j) => (j === i ? { ...x, ...p } : x)),
     );
 
+  const columns: Column<StaffItem>[] = [
+    {
+      id: 'name',
+      header: '项目',
+      cell: (r) => (
+        <>
+          <a
+            className="block font-medium text-brand-700 hover:underline"
+            href={`/detail/${r.rid}`}
+            target="_blank"
+            rel="noreferrer"
+          >
+            {r.name}
+          </a>
+          <span className="text-xs text-slate-500">
+            {r.rid} · {r.type_name} / {r.child_name}
+          </span>
+        </>
+      ),
+      csv: [
+        { header: '编号', value: (r) => r.rid },
+        { header: '名称', value: (r) => r.name },
+        { header: '服务类型', value: (r) => r.type_name },
+        { header: '分类', value: (r) => r.child_name },
+      ],
+    },
+    {
+      id: 'price',
+      header: '价格',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (r) => (
+        <>
+          {formatFen(r.price_fen)}
+          <span className="text-xs text-slate-500"> {r.unit}</span>
+        </>
+      ),
+      csv: [
+        { header: '价格（元）', value: (r) => fenToYuan(r.price_fen) },
+        { header: '单位', value: (r) => r.unit },
+      ],
+    },
+    {
+      id: 'options',
+      header: '参数',
+      cell: (r) => (
+        <span className="text-xs text-slate-600">
+          {r.options.parameters.map((p) => p.name).join('、') || '—'}
+        </span>
+      ),
+    },
+    { id: 'order', header: '已下单', className: 'tabular-nums', cell: (r) => r.order, csv: (r) => r.order },
+    {
+      id: 'state',
+      header: '状态',
+      cell: (r) => (
+        <span className="flex flex-wrap gap-1">
+          <Badge tone={r.on_sale ? 'accent' : 'slate'}>{r.on_sale ? '上架' : '下架'}</Badge>
+          {r.hot && <Badge tone="hot">热门</Badge>}
+          {r.quote_only && <Badge tone="brand">询价</Badge>}
+        </span>
+      ),
+      csv: (r) => (r.on_sale ? '上架' : '下架'),
+    },
+    {
+      id: 'actions',
+      header: '操作',
+      cell: (r) =>
+        editor && (
+          <button
+            type="button"
+            className={button.ghost}
+            aria-label={`编辑 ${r.name}`}
+            onClick={() => (setDraft(draftOf(r)), setEditing(r))}
+          >
+            编辑
+          </button>
+        ),
+    },
+  ];
   return (
     <div>
       <PageHeader
@@ -134,16 +213,7 @@ export default function Items({ me }: { me: Me }) {
               list={catalogueAdminApi.itemList}
               filter={filter}
               name="检测项目"
-              columns={[
-                { header: '编号', value: (r) => r.rid },
-                { header: '名称', value: (r) => r.name },
-                { header: '服务类型', value: (r) => r.type_name },
-                { header: '分类', value: (r) => r.child_name },
-                { header: '价格（元）', value: (r) => fenToYuan(r.price_fen) },
-                { header: '单位', value: (r) => r.unit },
-                { header: '已下单', value: (r) => r.order },
-                { header: '状态', value: (r) => (r.on_sale ? '上架' : '下架') },
-              ]}
+              columns={columns}
             />
             {editor && (
               <button
@@ -186,74 +256,7 @@ export default function Items({ me }: { me: Me }) {
         rows={list.data?.list ?? null}
         rowKey={(r) => r.rid}
         empty="没有符合条件的项目"
-        columns={[
-          {
-            id: 'name',
-            header: '项目',
-            cell: (r) => (
-              <>
-                <a
-                  className="block font-medium text-brand-700 hover:underline"
-                  href={`/detail/${r.rid}`}
-                  target="_blank"
-                  rel="noreferrer"
-                >
-                  {r.name}
-                </a>
-                <span className="text-xs text-slate-500">
-                  {r.rid} · {r.type_name} / {r.child_name}
-                </span>
-              </>
-            ),
-          },
-          {
-            id: 'price',
-            header: '价格',
-            className: 'whitespace-nowrap tabular-nums',
-            cell: (r) => (
-              <>
-                {formatFen(r.price_fen)}
-                <span className="text-xs text-slate-500"> {r.unit}</span>
-              </>
-            ),
-          },
-          {
-            id: 'options',
-            header: '参数',
-            cell: (r) => (
-              <span className="text-xs text-slate-600">
-                {r.options.parameters.map((p) => p.name).join('、') || '—'}
-              </span>
-            ),
-          },
-          { id: 'order', header: '已下单', className: 'tabular-nums', cell: (r) => r.order },
-          {
-            id: 'state',
-            header: '状态',
-            cell: (r) => (
-              <span className="flex flex-wrap gap-1">
-                <Badge tone={r.on_sale ? 'accent' : 'slate'}>{r.on_sale ? '上架' : '下架'}</Badge>
-                {r.hot && <Badge tone="hot">热门</Badge>}
-                {r.quote_only && <Badge tone="brand">询价</Badge>}
-              </span>
-            ),
-          },
-          {
-            id: 'actions',
-            header: '操作',
-            cell: (r) =>
-              editor && (
-                <button
-                  type="button"
-                  className={button.ghost}
-                  aria-label={`编辑 ${r.name}`}
-                  onClick={() => (setDraft(draftOf(r)), setEditing(r))}
-                >
-                  编辑
-                </button>
-              ),
-          },
-        ]}
+        columns={columns}
       />
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { consoleApi, notice, staffAction, type Me } from '../session.ts';
 import { Badge, button, Field, FormModal, input, PageHeader, StatusTabs, when } from '../ui.tsx';
 import { useList, type RowOf } from '../lists.ts';
-import { DataTable, Pager } from '../table.tsx';
+import { type Column, csvOnly, DataTable, Pager } from '../table.tsx';
 import { ExportCsv } from '../csv.tsx';
 import { yuanToFen, fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { shanghaiDate } from '../../lib/shared/time.ts';
@@ -105,6 +105,105 @@ export default function Coupons({ me }: { me: Me }) {
     onChange: (e: { target: { value: string } }) => set(key, e.target.value as never),
   });
 
+  const columns: Column<Row>[] = [
+    {
+      id: 'name',
+      header: '优惠券',
+      cell: (r) => (
+        <>
+          <span className="block font-medium">{r.name}</span>
+          <span className="text-xs text-slate-500">
+            {r.rule_text} · {r.scope_text}
+            {r.first_order_only && ' · 仅限首单'}
+          </span>
+        </>
+      ),
+      csv: [
+        { header: '优惠券', value: (r) => r.name },
+        { header: '规则', value: (r) => r.rule_text },
+        { header: '适用范围', value: (r) => r.scope_text },
+        { header: '仅限首单', value: (r) => (r.first_order_only ? '是' : '否') },
+      ],
+    },
+    {
+      id: 'validity',
+      header: '有效期',
+      cell: validityText,
+      className: 'whitespace-nowrap',
+      csv: validityText,
+    },
+    csvOnly('每人限领', (r) => r.per_user_limit),
+    { id: 'channel', header: '发放方式', cell: channelText, csv: channelText },
+    {
+      id: 'issued',
+      header: '已发放 / 预算',
+      cell: (r) => (
+        <span className="tabular-nums">
+          {r.issued_count} 张{r.budget_count !== null && ` / ${r.budget_count} 张`}
+          {r.budget_fen !== null && (
+            <span className="block text-xs text-slate-500">
+              {formatFen(r.issued_fen)} / {formatFen(r.budget_fen)}
+            </span>
+          )}
+        </span>
+      ),
+      csv: [
+        { header: '已发放（张）', value: (r) => r.issued_count },
+        { header: '发放总量（张）', value: (r) => r.budget_count ?? '不限' },
+        { header: '已发放金额（元）', value: (r) => fenToYuan(r.issued_fen) },
+        {
+          header: '预算金额（元）',
+          value: (r) => (r.budget_fen === null ? '不限' : fenToYuan(r.budget_fen)),
+        },
+      ],
+    },
+    {
+      id: 'used',
+      header: '已使用',
+      cell: (r) => (
+        <span className="tabular-nums">
+          {r.used_count} 张
+          <span className="block text-xs text-slate-500">抵扣 {formatFen(r.discount_fen)}</span>
+        </span>
+      ),
+      csv: [
+        { header: '已使用（张）', value: (r) => r.used_count },
+        { header: '抵扣金额（元）', value: (r) => fenToYuan(r.discount_fen) },
+      ],
+    },
+    {
+      id: 'status',
+      header: '状态',
+      cell: (r) => (
+        <Badge tone={r.status === 'active' ? 'accent' : 'slate'}>
+          {r.status === 'active' ? '发放中' : '已停用'}
+        </Badge>
+      ),
+      csv: (r) => (r.status === 'active' ? '发放中' : '已停用'),
+    },
+    csvOnly('创建时间', (r) => when(r.created)),
+    {
+      id: 'actions',
+      header: '操作',
+      cell: (r) => (
+        <span className="flex gap-1.5 whitespace-nowrap">
+          <button type="button" className={button.ghost} onClick={() => setUsage(r)}>
+            明细
+          </button>
+          {manager && r.status === 'active' && (
+            <>
+              <button type="button" className={button.primary} onClick={() => (setPhones(''), setIssuing(r))}>
+                发放
+              </button>
+              <button type="button" className={button.danger} onClick={() => setRetiring(r)}>
+                停用
+              </button>
+            </>
+          )}
+        </span>
+      ),
+    },
+  ];
   return (
     <div>
       <PageHeader
@@ -116,26 +215,7 @@ export default function Coupons({ me }: { me: Me }) {
               list={couponsAdminApi.templateList}
               filter={filter}
               name="优惠券"
-              columns={[
-                { header: '优惠券', value: (r) => r.name },
-                { header: '规则', value: (r) => r.rule_text },
-                { header: '适用范围', value: (r) => r.scope_text },
-                { header: '仅限首单', value: (r) => (r.first_order_only ? '是' : '否') },
-                { header: '有效期', value: validityText },
-                { header: '每人限领', value: (r) => r.per_user_limit },
-                { header: '发放方式', value: channelText },
-                { header: '已发放（张）', value: (r) => r.issued_count },
-                { header: '发放总量（张）', value: (r) => r.budget_count ?? '不限' },
-                { header: '已发放金额（元）', value: (r) => fenToYuan(r.issued_fen) },
-                {
-                  header: '预算金额（元）',
-                  value: (r) => (r.budget_fen === null ? '不限' : fenToYuan(r.budget_fen)),
-                },
-                { header: '已使用（张）', value: (r) => r.used_count },
-                { header: '抵扣金额（元）', value: (r) => fenToYuan(r.discount_fen) },
-                { header: '状态', value: (r) => (r.status === 'active' ? '发放中' : '已停用') },
-                { header: '创建时间', value: (r) => when(r.created) },
-              ]}
+              columns={columns}
             />
             {manager && (
               <button
@@ -155,81 +235,7 @@ export default function Coupons({ me }: { me: Me }) {
         rows={list.data?.list ?? null}
         rowKey={(r) => r.rid}
         empty="没有这一状态的优惠券"
-        columns={[
-          {
-            id: 'name',
-            header: '优惠券',
-            cell: (r) => (
-              <>
-                <span className="block font-medium">{r.name}</span>
-                <span className="text-xs text-slate-500">
-                  {r.rule_text} · {r.scope_text}
-                  {r.first_order_only && ' · 仅限首单'}
-                </span>
-              </>
-            ),
-          },
-          { id: 'validity', header: '有效期', cell: validityText, className: 'whitespace-nowrap' },
-          { id: 'channel', header: '发放方式', cell: channelText },
-          {
-            id: 'issued',
-            header: '已发放 / 预算',
-            cell: (r) => (
-              <span className="tabular-nums">
-                {r.issued_count} 张{r.budget_count !== null && ` / ${r.budget_count} 张`}
-                {r.budget_fen !== null && (
-                  <span className="block text-xs text-slate-500">
-                    {formatFen(r.issued_fen)} / {formatFen(r.budget_fen)}
-                  </span>
-                )}
-              </span>
-            ),
-          },
-          {
-            id: 'used',
-            header: '已使用',
-            cell: (r) => (
-              <span className="tabular-nums">
-                {r.used_count} 张
-                <span className="block text-xs text-slate-500">抵扣 {formatFen(r.discount_fen)}</span>
-              </span>
-            ),
-          },
-          {
-            id: 'status',
-            header: '状态',
-            cell: (r) => (
-              <Badge tone={r.status === 'active' ? 'accent' : 'slate'}>
-                {r.status === 'active' ? '发放中' : '已停用'}
-              </Badge>
-            ),
-          },
-          {
-            id: 'actions',
-            header: '操作',
-            cell: (r) => (
-              <span className="flex gap-1.5 whitespace-nowrap">
-                <button type="button" className={button.ghost} onClick={() => setUsage(r)}>
-                  明细
-                </button>
-                {manager && r.status === 'active' && (
-                  <>
-                    <button
-                      type="button"
-                      className={button.primary}
-                      onClick={() => (setPhones(''), setIssuing(r))}
-                    >
-                      发放
-                    </button>
-                    <button type="button" className={button.danger} onClick={() => setRetiring(r)}>
-                      停用
-                    </button>
-                  </>
-                )}
-              </span>
-            ),
-          },
-        ]}
+        columns={columns}
       />
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
 

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { type Me, staffStep } from '../session.ts';
 import { Badge, button, filterInput, PageHeader, StatusTabs, when } from '../ui.tsx';
 import { useList } from '../lists.ts';
-import { DataTable, Pager } from '../table.tsx';
+import { type Column, csvOnly, DataTable, Pager } from '../table.tsx';
 import { ExportCsv } from '../csv.tsx';
 import { addDays } from '../../lib/shared/slots.ts';
 import { shanghaiDate } from '../../lib/shared/time.ts';
@@ -41,6 +41,125 @@ export default function Pickups({ me }: { me: Me }) {
       list.reload,
     );
 
+  const columns: Column<PickupRow>[] = [
+    {
+      id: 'time',
+      header: '时段',
+      className: 'whitespace-nowrap',
+      cell: (p) => (
+        <>
+          <span className="block font-medium tabular-nums">{p.time || '—'}</span>
+          <span className="text-xs text-slate-500">{p.date}</span>
+        </>
+      ),
+      csv: [
+        { header: '日期', value: (p) => p.date },
+        { header: '时段', value: (p) => p.time },
+      ],
+    },
+    csvOnly('类型', (p) => (p.kind === 'order' ? '订单' : '取样预约')),
+    csvOnly('订单号', (p) => p.order_no),
+    {
+      id: 'contact',
+      header: '联系人 / 地址',
+      cell: (p) => (
+        <>
+          <span className="block">
+            {p.name} <span className="tabular-nums">{p.phone}</span>
+          </span>
+          <span className="block max-w-72 text-xs text-slate-500">{p.address}</span>
+          {p.message && <span className="block text-xs text-hot-600">备注：{p.message}</span>}
+        </>
+      ),
+      csv: [
+        { header: '联系人', value: (p) => p.name },
+        { header: '电话', value: (p) => p.phone },
+        { header: '地址', value: (p) => p.address },
+      ],
+    },
+    {
+      id: 'items',
+      header: '订单 / 项目',
+      cell: (p) =>
+        p.kind === 'order' ? (
+          <>
+            <Link href={`/orders/${p.rid}`} className="text-brand-700 hover:underline">
+              {p.order_no}
+            </Link>
+            <span className="ml-1 text-xs text-slate-500">{p.order_status_text}</span>
+            {p.items.map((i) => (
+              <span key={i} className="block text-xs text-slate-600">
+                {i}
+              </span>
+            ))}
+          </>
+        ) : (
+          <span className="text-xs text-slate-500">取样预约（未关联订单）</span>
+        ),
+      csv: [{ header: '项目', value: (p) => p.items.join('；') }],
+    },
+    csvOnly('备注', (p) => p.message),
+    {
+      id: 'customer',
+      header: '客户',
+      cell: (p) => (
+        <>
+          <span className="block">{p.customer.name || p.customer.phone}</span>
+          <span className="text-xs text-slate-500">{p.customer.company}</span>
+        </>
+      ),
+      csv: (p) => `${p.customer.name} ${p.customer.phone} ${p.customer.company}`,
+    },
+    {
+      id: 'status',
+      header: '状态',
+      cell: (p) => (
+        <>
+          <Badge tone={TONE[p.status]}>{p.status_text}</Badge>
+          {p.picked_at && <span className="block text-xs text-slate-500">取样 {when(p.picked_at)}</span>}
+          {p.received_at && <span className="block text-xs text-slate-500">收样 {when(p.received_at)}</span>}
+        </>
+      ),
+      csv: [
+        { header: '状态', value: (p) => p.status_text },
+        { header: '取样时间', value: (p) => when(p.picked_at) },
+        { header: '收样时间', value: (p) => when(p.received_at) },
+      ],
+    },
+    {
+      id: 'actions',
+      header: '操作',
+      cell: (p) => {
+        if (!process) return null;
+        // An order waits for its quote or payment before anyone goes out for it.
+        const ready = p.kind === 'request' || p.order_status === 'awaiting_pickup';
+        return (
+          <span className="flex flex-wrap gap-1.5">
+            {p.status === 'pending' && ready && (
+              <button
+                type="button"
+                className={button.primary}
+                aria-label={`标记已取样 ${p.order_no || p.name}`}
+                onClick={() => step(p, 'picked')}
+              >
+                已取样
+              </button>
+            )}
+            {(p.status === 'picked' || (p.status === 'pending' && p.kind === 'order' && ready)) && (
+              <button
+                type="button"
+                className={p.status === 'picked' ? button.primary : button.ghost}
+                aria-label={`确认收样 ${p.order_no || p.name}`}
+                onClick={() => step(p, 'receive')}
+              >
+                确认收样
+              </button>
+            )}
+          </span>
+        );
+      },
+    },
+  ];
   return (
     <div className="grid grid-cols-1">
       <PageHeader
@@ -51,24 +170,7 @@ export default function Pickups({ me }: { me: Me }) {
             list={ordersAdminApi.pickups}
             filter={filter}
             name={`上门取样-${date}`}
-            columns={[
-              { header: '日期', value: (p) => p.date },
-              { header: '时段', value: (p) => p.time },
-              { header: '类型', value: (p) => (p.kind === 'order' ? '订单' : '取样预约') },
-              { header: '订单号', value: (p) => p.order_no },
-              { header: '联系人', value: (p) => p.name },
-              { header: '电话', value: (p) => p.phone },
-              { header: '地址', value: (p) => p.address },
-              { header: '项目', value: (p) => p.items.join('；') },
-              { header: '备注', value: (p) => p.message },
-              {
-                header: '客户',
-                value: (p) => `${p.customer.name} ${p.customer.phone} ${p.customer.company}`,
-              },
-              { header: '状态', value: (p) => p.status_text },
-              { header: '取样时间', value: (p) => when(p.picked_at) },
-              { header: '收样时间', value: (p) => when(p.received_at) },
-            ]}
+            columns={columns}
           />
         }
       />
@@ -97,110 +199,7 @@ export default function Pickups({ me }: { me: Me }) {
         rows={list.data?.list ?? null}
         rowKey={(p) => p.rid}
         empty="当天没有上门取样"
-        columns={[
-          {
-            id: 'time',
-            header: '时段',
-            className: 'whitespace-nowrap',
-            cell: (p) => (
-              <>
-                <span className="block font-medium tabular-nums">{p.time || '—'}</span>
-                <span className="text-xs text-slate-500">{p.date}</span>
-              </>
-            ),
-          },
-          {
-            id: 'contact',
-            header: '联系人 / 地址',
-            cell: (p) => (
-              <>
-                <span className="block">
-                  {p.name} <span className="tabular-nums">{p.phone}</span>
-                </span>
-                <span className="block max-w-72 text-xs text-slate-500">{p.address}</span>
-                {p.message && <span className="block text-xs text-hot-600">备注：{p.message}</span>}
-              </>
-            ),
-          },
-          {
-            id: 'items',
-            header: '订单 / 项目',
-            cell: (p) =>
-              p.kind === 'order' ? (
-                <>
-                  <Link href={`/orders/${p.rid}`} className="text-brand-700 hover:underline">
-                    {p.order_no}
-                  </Link>
-                  <span className="ml-1 text-xs text-slate-500">{p.order_status_text}</span>
-                  {p.items.map((i) => (
-                    <span key={i} className="block text-xs text-slate-600">
-                      {i}
-                    </span>
-                  ))}
-                </>
-              ) : (
-                <span className="text-xs text-slate-500">取样预约（未关联订单）</span>
-              ),
-          },
-          {
-            id: 'customer',
-            header: '客户',
-            cell: (p) => (
-              <>
-                <span className="block">{p.customer.name || p.customer.phone}</span>
-                <span className="text-xs text-slate-500">{p.customer.company}</span>
-              </>
-            ),
-          },
-          {
-            id: 'status',
-            header: '状态',
-            cell: (p) => (
-              <>
-                <Badge tone={TONE[p.status]}>{p.status_text}</Badge>
-                {p.picked_at && (
-                  <span className="block text-xs text-slate-500">取样 {when(p.picked_at)}</span>
-                )}
-                {p.received_at && (
-                  <span className="block text-xs text-slate-500">收样 {when(p.received_at)}</span>
-                )}
-              </>
-            ),
-          },
-          {
-            id: 'actions',
-            header: '操作',
-            cell: (p) => {
-              if (!process) return null;
-              // An order waits for its quote or payment before anyone goes out for it.
-              const ready = p.kind === 'request' || p.order_status === 'awaiting_pickup';
-              return (
-                <span className="flex flex-wrap gap-1.5">
-                  {p.status === 'pending' && ready && (
-                    <button
-                      type="button"
-                      className={button.primary}
-                      aria-label={`标记已取样 ${p.order_no || p.name}`}
-                      onClick={() => step(p, 'picked')}
-                    >
-                      已取样
-                    </button>
-                  )}
-                  {(p.status === 'picked' || (p.status === 'pending' && p.kind === 'order' && ready)) && (
-                    <button
-                      type="button"
-                      className={p.status === 'picked' ? button.primary : button.ghost}
-                      aria-label={`确认收样 ${p.order_no || p.name}`}
-                      onClick={() => step(p, 'receive')}
-                    >
-                      确认收样
-                    </button>
-                  )}
-                </span>
-              );
-            },
-          },
-        ]}
+        columns={columns}
       />
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
     </div>

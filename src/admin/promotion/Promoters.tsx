@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { staffAction, staffStep, type Me } from '../session.ts';
 import { Badge, button, Field, filterInput, FormModal, input, PageHeader, StatusTabs, when } from '../ui.tsx';
 import { useList } from '../lists.ts';
-import { DataTable, Pager } from '../table.tsx';
+import { type Column, csvOnly, DataTable, Pager } from '../table.tsx';
 import { ExportCsv } from '../csv.tsx';
 import { campaignSaveSchema, promoterApproveSchema } from '../../lib/shared/promotion/promotion.ts';
 import type {
@@ -60,6 +60,87 @@ function Applications({ me }: { me: Me }) {
   const [rate, setRate] = useState('');
   const [rejecting, setRejecting] = useState<Promoter | null>(null);
   const [reason, setReason] = useState('');
+  const columns: Column<Promoter>[] = [
+    {
+      id: 'who',
+      header: '申请人',
+      cell: (r) => (
+        <>
+          <span className="block font-medium">{r.real_name}</span>
+          <span className="text-xs text-slate-500">{r.phone}</span>
+        </>
+      ),
+      csv: [
+        { header: '姓名', value: (r) => r.real_name },
+        { header: '手机', value: (r) => r.phone },
+      ],
+    },
+    {
+      id: 'channel',
+      header: '推广渠道 / 说明',
+      cell: (r) => (
+        <>
+          <span className="block">{r.channel}</span>
+          {r.note && <span className="text-xs text-slate-500">{r.note}</span>}
+          {r.reject_reason && <span className="block text-xs text-red-600">驳回：{r.reject_reason}</span>}
+        </>
+      ),
+      csv: [
+        { header: '推广渠道', value: (r) => r.channel },
+        { header: '说明', value: (r) => r.note },
+      ],
+    },
+    {
+      id: 'applied',
+      header: '申请时间',
+      cell: (r) => when(r.applied_at),
+      className: 'whitespace-nowrap',
+      csv: (r) => when(r.applied_at),
+    },
+    csvOnly('状态', (r) => r.status_text),
+    csvOnly('返利比例', (r) => r.rate_percent_text),
+    {
+      id: 'figures',
+      header: '邀请 / 返利余额 / 已提现',
+      cell: (r) => (
+        <span className="tabular-nums">
+          {r.invited_count} 人 · {formatFen(r.balance_fen)} · {formatFen(r.withdrawn_fen)}
+        </span>
+      ),
+      csv: [
+        { header: '邀请人数', value: (r) => r.invited_count },
+        { header: '返利余额（元）', value: (r) => fenToYuan(r.balance_fen) },
+        { header: '已提现（元）', value: (r) => fenToYuan(r.withdrawn_fen) },
+      ],
+    },
+    { id: 'rate', header: '返利比例', cell: (r) => r.rate_percent_text },
+    {
+      id: 'status',
+      header: '状态',
+      cell: (r) => (
+        <Badge tone={r.status === 'approved' ? 'accent' : r.status === 'pending' ? 'hot' : 'slate'}>
+          {r.status_text}
+        </Badge>
+      ),
+    },
+    csvOnly('审核时间', (r) => when(r.reviewed_at)),
+    csvOnly('驳回原因', (r) => r.reject_reason),
+    {
+      id: 'actions',
+      header: '操作',
+      cell: (r) =>
+        manage && r.status === 'pending' ? (
+          <span className="flex gap-1.5 whitespace-nowrap">
+            <button type="button" className={button.primary} onClick={() => (setRate(''), setApproving(r))}>
+              通过
+            </button>
+            <button type="button" className={button.danger} onClick={() => (setReason(''), setRejecting(r))}>
+              驳回
+            </button>
+          </span>
+        ) : null,
+    },
+  ];
   return (
     <>
       <div className="mb-3 flex flex-wrap items-center gap-2">
@@ -75,20 +156,7 @@ function Applications({ me }: { me: Me }) {
           list={promotionAdminApi.promoterList}
           filter={filter}
           name="推广员申请"
-          columns={[
-            { header: '姓名', value: (r) => r.real_name },
-            { header: '手机', value: (r) => r.phone },
-            { header: '推广渠道', value: (r) => r.channel },
-            { header: '说明', value: (r) => r.note },
-            { header: '申请时间', value: (r) => when(r.applied_at) },
-            { header: '状态', value: (r) => r.status_text },
-            { header: '返利比例', value: (r) => r.rate_percent_text },
-            { header: '邀请人数', value: (r) => r.invited_count },
-            { header: '返利余额（元）', value: (r) => fenToYuan(r.balance_fen) },
-            { header: '已提现（元）', value: (r) => fenToYuan(r.withdrawn_fen) },
-            { header: '审核时间', value: (r) => when(r.reviewed_at) },
-            { header: '驳回原因', value: (r) => r.reject_reason },
-          ]}
+          columns={columns}
         />
       </div>
       <DataTable<Promoter>
@@ -96,79 +164,7 @@ function Applications({ me }: { me: Me }) {
         rows={list.data?.list ?? null}
         rowKey={(r) => r.rid}
         empty="没有这一状态的申请"
-        columns={[
-          {
-            id: 'who',
-            header: '申请人',
-            cell: (r) => (
-              <>
-                <span className="block font-medium">{r.real_name}</span>
-                <span className="text-xs text-slate-500">{r.phone}</span>
-              </>
-            ),
-          },
-          {
-            id: 'channel',
-            header: '推广渠道 / 说明',
-            cell: (r) => (
-              <>
-                <span className="block">{r.channel}</span>
-                {r.note && <span className="text-xs text-slate-500">{r.note}</span>}
-                {r.reject_reason && (
-                  <span className="block text-xs text-red-600">驳回：{r.reject_reason}</span>
-                )}
-              </>
-            ),
-          },
-          {
-            id: 'applied',
-            header: '申请时间',
-            cell: (r) => when(r.applied_at),
-            className: 'whitespace-nowrap',
-          },
-          {
-            id: 'figures',
-            header: '邀请 / 返利余额 / 已提现',
-            cell: (r) => (
-              <span className="tabular-nums">
-                {r.invited_count} 人 · {formatFen(r.balance_fen)} · {formatFen(r.withdrawn_fen)}
-              </span>
-            ),
-          },
-          { id: 'rate', header: '返利比例', cell: (r) => r.rate_percent_text },
-          {
-            id: 'status',
-            header: '状态',
-            cell: (r) => (
-              <Badge tone={r.status === 'approved' ? 'accent' : r.status === 'pending' ? 'hot' : 'slate'}>
-                {r.status_text}
-              </Badge>
-            ),
-          },
-          {
-            id: 'actions',
-            header: '操作',
-            cell: (r) =>
-              manage && r.status === 'pending' ? (
-                <span className="flex gap-1.5 whitespace-nowrap">
-                  <button
-                    type="button"
-                    className={button.primary}
-                    onClick={() => (setRate(''), setApproving(r))}
-                  >
-                    通过
-                  </button>
-                  <button
-                    type="button"
-                    className={button.danger}
-                    onClick={() => (setReason(''), setRejecting(r))}
-                  >
-                    驳回
-                  </button>
-                </span>
-              ) : null,
-          },
-        ]}
+        columns={columns}
       />
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
       <FormModal
@@ -242,6 +238,128 @@ function Withdrawals({ me }: { me: Me }) {
   const [rejecting, setRejecting] = useState<Withdrawal | null>(null);
   const [reason, setReason] = useState('');
   const pendingCount = (list.data as { pending_count?: number } | null)?.pending_count;
+  const columns: Column<Withdrawal>[] = [
+    csvOnly('申请时间', (r) => when(r.created_at)),
+    {
+      id: 'who',
+      header: '推广员',
+      cell: (r) => (
+        <>
+          <span className="block font-medium">{r.promoter.real_name}</span>
+          <span className="text-xs text-slate-500">{r.promoter.phone}</span>
+        </>
+      ),
+      csv: [
+        { header: '推广员', value: (r) => r.promoter.real_name },
+        { header: '手机', value: (r) => r.promoter.phone },
+      ],
+    },
+    {
+      id: 'amount',
+      header: '金额 / 手续费 / 应打款',
+      cell: (r) => (
+        <span className="tabular-nums">
+          {formatFen(r.amount_fen)}
+          <span className="block text-xs text-slate-500">
+            {formatFen(r.fee_fen)} · <strong className="text-slate-800">{formatFen(r.payout_fen)}</strong>
+          </span>
+        </span>
+      ),
+      csv: [
+        { header: '提现金额（元）', value: (r) => fenToYuan(r.amount_fen) },
+        { header: '手续费（元）', value: (r) => fenToYuan(r.fee_fen) },
+        { header: '应打款（元）', value: (r) => fenToYuan(r.payout_fen) },
+      ],
+    },
+    {
+      id: 'account',
+      header: '收款账户',
+      cell: (r) => (
+        <>
+          <span className="block">
+            {r.channel_text} · {r.account_name}
+          </span>
+          <span className="text-xs break-all text-slate-500">
+            {r.account_no}
+            {r.bank_name && ` · ${r.bank_name}`}
+          </span>
+        </>
+      ),
+      csv: [
+        { header: '收款方式', value: (r) => r.channel_text },
+        { header: '户名', value: (r) => r.account_name },
+        { header: '收款账号', value: (r) => r.account_no },
+        { header: '开户行', value: (r) => r.bank_name },
+      ],
+    },
+    {
+      id: 'created',
+      header: '申请时间',
+      cell: (r) => when(r.created_at),
+      className: 'whitespace-nowrap',
+    },
+    {
+      id: 'status',
+      header: '状态',
+      cell: (r) => (
+        <>
+          <Badge tone={r.status === 'paid' ? 'accent' : r.status === 'pending' ? 'hot' : 'slate'}>
+            {r.status_text}
+          </Badge>
+          {r.status === 'pending' && r.needs_two && (
+            <span className="block text-xs text-slate-500">
+              {r.first_approved_at ? '已初审·待另一位同事打款' : '金额较大，需两人审批'}
+            </span>
+          )}
+          {r.payout_ref && <span className="block text-xs text-slate-500">流水 {r.payout_ref}</span>}
+          {r.reject_reason && <span className="block text-xs text-red-600">{r.reject_reason}</span>}
+        </>
+      ),
+      csv: [
+        { header: '状态', value: (r) => r.status_text },
+        { header: '打款流水号', value: (r) => r.payout_ref },
+      ],
+    },
+    csvOnly('处理时间', (r) => when(r.decided_at)),
+    csvOnly('驳回原因', (r) => r.reject_reason),
+    csvOnly('备注', (r) => r.note),
+    {
+      id: 'actions',
+      header: '操作',
+      cell: (r) =>
+        payout && r.status === 'pending' ? (
+          <span className="flex gap-1.5 whitespace-nowrap">
+            {r.needs_two && !r.first_approved_at ? (
+              <button
+                type="button"
+                className={button.primary}
+                onClick={() =>
+                  staffStep(
+                    promotionAdminApi.withdrawApprove,
+                    { rid: r.rid },
+                    '已初审，请另一位同事打款',
+                    list.reload,
+                  )
+                }
+              >
+                初审同意
+              </button>
+            ) : (
+              <button
+                type="button"
+                className={button.primary}
+                onClick={() => (setRef(''), setNote(''), setPaying(r))}
+              >
+                标记已打款
+              </button>
+            )}
+            <button type="button" className={button.danger} onClick={() => (setReason(''), setRejecting(r))}>
+              驳回
+            </button>
+          </span>
+        ) : null,
+    },
+  ];
   return (
     <>
       <div className="mb-3 flex flex-wrap items-center gap-2">
@@ -262,23 +380,7 @@ function Withdrawals({ me }: { me: Me }) {
           list={promotionAdminApi.withdrawList}
           filter={filter}
           name="推广提现"
-          columns={[
-            { header: '申请时间', value: (r) => when(r.created_at) },
-            { header: '推广员', value: (r) => r.promoter.real_name },
-            { header: '手机', value: (r) => r.promoter.phone },
-            { header: '提现金额（元）', value: (r) => fenToYuan(r.amount_fen) },
-            { header: '手续费（元）', value: (r) => fenToYuan(r.fee_fen) },
-            { header: '应打款（元）', value: (r) => fenToYuan(r.payout_fen) },
-            { header: '收款方式', value: (r) => r.channel_text },
-            { header: '户名', value: (r) => r.account_name },
-            { header: '收款账号', value: (r) => r.account_no },
-            { header: '开户行', value: (r) => r.bank_name },
-            { header: '状态', value: (r) => r.status_text },
-            { header: '打款流水号', value: (r) => r.payout_ref },
-            { header: '处理时间', value: (r) => when(r.decided_at) },
-            { header: '驳回原因', value: (r) => r.reject_reason },
-            { header: '备注', value: (r) => r.note },
-          ]}
+          columns={columns}
         />
       </div>
       <DataTable<Withdrawal>
@@ -286,110 +388,7 @@ function Withdrawals({ me }: { me: Me }) {
         rows={list.data?.list ?? null}
         rowKey={(r) => r.rid}
         empty="没有这一状态的提现申请"
-        columns={[
-          {
-            id: 'who',
-            header: '推广员',
-            cell: (r) => (
-              <>
-                <span className="block font-medium">{r.promoter.real_name}</span>
-                <span className="text-xs text-slate-500">{r.promoter.phone}</span>
-              </>
-            ),
-          },
-          {
-            id: 'amount',
-            header: '金额 / 手续费 / 应打款',
-            cell: (r) => (
-              <span className="tabular-nums">
-                {formatFen(r.amount_fen)}
-                <span className="block text-xs text-slate-500">
-                  {formatFen(r.fee_fen)} ·{' '}
-                  <strong className="text-slate-800">{formatFen(r.payout_fen)}</strong>
-                </span>
-              </span>
-            ),
-          },
-          {
-            id: 'account',
-            header: '收款账户',
-            cell: (r) => (
-              <>
-                <span className="block">
-                  {r.channel_text} · {r.account_name}
-                </span>
-                <span className="text-xs break-all text-slate-500">
-                  {r.account_no}
-                  {r.bank_name && ` · ${r.bank_name}`}
-                </span>
-              </>
-            ),
-          },
-          {
-            id: 'created',
-            header: '申请时间',
-            cell: (r) => when(r.created_at),
-            className: 'whitespace-nowrap',
-          },
-          {
-            id: 'status',
-            header: '状态',
-            cell: (r) => (
-              <>
-                <Badge tone={r.status === 'paid' ? 'accent' : r.status === 'pending' ? 'hot' : 'slate'}>
-                  {r.status_text}
-                </Badge>
-                {r.status === 'pending' && r.needs_two && (
-                  <span className="block text-xs text-slate-500">
-                    {r.first_approved_at ? '已初审·待另一位同事打款' : '金额较大，需两人审批'}
-                  </span>
-                )}
-                {r.payout_ref && <span className="block text-xs text-slate-500">流水 {r.payout_ref}</span>}
-                {r.reject_reason && <span className="block text-xs text-red-600">{r.reject_reason}</span>}
-              </>
-            ),
-          },
-          {
-            id: 'actions',
-            header: '操作',
-            cell: (r) =>
-              payout && r.status === 'pending' ? (
-                <span className="flex gap-1.5 whitespace-nowrap">
-                  {r.needs_two && !r.first_approved_at ? (
-                    <button
-                      type="button"
-                      className={button.primary}
-                      onClick={() =>
-                        staffStep(
-                          promotionAdminApi.withdrawApprove,
-                          { rid: r.rid },
-                          '已初审，请另一位同事打款',
-                          list.reload,
-                        )
-                      }
-                    >
-                      初审同意
-                    </button>
-                  ) : (
-                    <button
-                      type="button"
-                      className={button.primary}
-                      onClick={() => (setRef(''), setNote(''), setPaying(r))}
-                    >
-                      标记已打款
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className={button.danger}
-                    onClick={() => (setReason(''), setRejecting(r))}
-                  >
-                    驳回
-                  </button>
-                </span>
-              ) : null,
-          },
-        ]}
+        columns={columns}
       />
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
       <FormModal
@@ -494,6 +493,96 @@ function Campaigns({ me }: { me: Me }) {
     onChange: (e: { target: { value: string } }) =>
       setDraft((d) => (d ? { ...d, [key]: e.target.value } : d)),
   });
+  const columns: Column<Campaign>[] = [
+    {
+      id: 'title',
+      header: '活动',
+      cell: (r) => (
+        <>
+          <span className="block font-medium">{r.title}</span>
+          <span className="line-clamp-2 text-xs text-slate-500">{r.text}</span>
+        </>
+      ),
+      csv: [
+        { header: '标题', value: (r) => r.title },
+        { header: '活动说明', value: (r) => r.text },
+      ],
+    },
+    csvOnly('链接', (r) => r.link),
+    {
+      id: 'window',
+      header: '时间',
+      cell: (r) => (
+        <span className="text-xs whitespace-nowrap">
+          {when(r.starts_at)}
+          <br />至 {when(r.ends_at)}
+        </span>
+      ),
+      csv: [
+        { header: '开始时间', value: (r) => when(r.starts_at) },
+        { header: '结束时间', value: (r) => when(r.ends_at) },
+      ],
+    },
+    {
+      id: 'link',
+      header: '链接',
+      cell: (r) => <span className="text-xs break-all">{r.link || '—'}</span>,
+    },
+    { id: 'sort', header: '排序', cell: (r) => r.sort, csv: (r) => r.sort },
+    {
+      id: 'showing',
+      header: '状态',
+      cell: (r) => (
+        <Badge tone={r.showing ? 'accent' : 'slate'}>
+          {r.status === 'retired' ? '已下线' : r.showing ? '展示中' : '不在活动时间'}
+        </Badge>
+      ),
+      csv: (r) => (r.status === 'retired' ? '已下线' : r.showing ? '展示中' : '不在活动时间'),
+    },
+    {
+      id: 'actions',
+      header: '操作',
+      cell: (r) =>
+        manage ? (
+          <span className="flex gap-1.5 whitespace-nowrap">
+            <button
+              type="button"
+              className={button.ghost}
+              onClick={() =>
+                setDraft({
+                  rid: r.rid,
+                  title: r.title,
+                  text: r.text,
+                  image_url: r.image_url,
+                  link: r.link,
+                  starts_at: toLocal(r.starts_at),
+                  ends_at: toLocal(r.ends_at),
+                  sort: String(r.sort),
+                })
+              }
+            >
+              编辑
+            </button>
+            <button
+              type="button"
+              className={r.status === 'active' ? button.danger : button.primary}
+              onClick={() =>
+                staffStep(
+                  r.status === 'active'
+                    ? promotionAdminApi.campaignRetire
+                    : promotionAdminApi.campaignRestore,
+                  { rid: r.rid },
+                  r.status === 'active' ? '已下线' : '已上线',
+                  list.reload,
+                )
+              }
+            >
+              {r.status === 'active' ? '下线' : '上线'}
+            </button>
+          </span>
+        ) : null,
+    },
+  ];
   return (
     <>
       <div className="mb-3 flex flex-wrap items-center gap-2">
@@ -503,18 +592,7 @@ function Campaigns({ me }: { me: Me }) {
             list={promotionAdminApi.campaignList}
             filter={filter}
             name="推广活动"
-            columns={[
-              { header: '标题', value: (r) => r.title },
-              { header: '活动说明', value: (r) => r.text },
-              { header: '链接', value: (r) => r.link },
-              { header: '开始时间', value: (r) => when(r.starts_at) },
-              { header: '结束时间', value: (r) => when(r.ends_at) },
-              { header: '排序', value: (r) => r.sort },
-              {
-                header: '状态',
-                value: (r) => (r.status === 'retired' ? '已下线' : r.showing ? '展示中' : '不在活动时间'),
-              },
-            ]}
+            columns={columns}
           />
           {manage && (
             <button type="button" className={button.primary} onClick={() => setDraft(EMPTY_CAMPAIGN)}>
@@ -528,86 +606,7 @@ function Campaigns({ me }: { me: Me }) {
         rows={list.data?.list ?? null}
         rowKey={(r) => r.rid}
         empty="没有这一状态的活动"
-        columns={[
-          {
-            id: 'title',
-            header: '活动',
-            cell: (r) => (
-              <>
-                <span className="block font-medium">{r.title}</span>
-                <span className="line-clamp-2 text-xs text-slate-500">{r.text}</span>
-              </>
-            ),
-          },
-          {
-            id: 'window',
-            header: '时间',
-            cell: (r) => (
-              <span className="text-xs whitespace-nowrap">
-                {when(r.starts_at)}
-                <br />至 {when(r.ends_at)}
-              </span>
-            ),
-          },
-          {
-            id: 'link',
-            header: '链接',
-            cell: (r) => <span className="text-xs break-all">{r.link || '—'}</span>,
-          },
-          { id: 'sort', header: '排序', cell: (r) => r.sort },
-          {
-            id: 'showing',
-            header: '状态',
-            cell: (r) => (
-              <Badge tone={r.showing ? 'accent' : 'slate'}>
-                {r.status === 'retired' ? '已下线' : r.showing ? '展示中' : '不在活动时间'}
-              </Badge>
-            ),
-          },
-          {
-            id: 'actions',
-            header: '操作',
-            cell: (r) =>
-              manage ? (
-                <span className="flex gap-1.5 whitespace-nowrap">
-                  <button
-                    type="button"
-                    className={button.ghost}
-                    onClick={() =>
-                      setDraft({
-                        rid: r.rid,
-                        title: r.title,
-                        text: r.text,
-                        image_url: r.image_url,
-                        link: r.link,
-                        starts_at: toLocal(r.starts_at),
-                        ends_at: toLocal(r.ends_at),
-                        sort: String(r.sort),
-                      })
-                    }
-                  >
-                    编辑
-                  </button>
-                  <button
-                    type="button"
-                    className={r.status === 'active' ? button.danger : button.primary}
-                    onClick={() =>
-                      staffStep(
-                        r.status === 'active'
-                          ? promotionAdminApi.campaignRetire
-                          : promotionAdminApi.campaignRestore,
-                        { rid: r.rid },
-                        r.status === 'active' ? '已下线' : '已上线',
-                        list.reload,
-                      )
-                    }
-                  >
-                    {r.status === 'active' ? '下线' : '上线'}
-                  </button>
-                </span>
-              ) : null,
-          },
-        ]}
+        columns={columns}
       />
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
       <FormModal
