@@ -1,18 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { consoleApi, notice, staffAction, type Me } from '../session.ts';
 import { Badge, button, Field, FormModal, input, PageHeader, StatusTabs, when } from '../ui.tsx';
 import { useList, type RowOf } from '../lists.ts';
 import { type Column, csvOnly, DataTable, Pager } from '../table.tsx';
 import { ExportCsv } from '../csv.tsx';
-import { yuanToFen, fenToYuan, formatFen } from '../../lib/shared/money.ts';
+import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { shanghaiDate } from '../../lib/shared/time.ts';
-import { couponTemplateSchema } from '../../lib/shared/coupons/coupons.ts';
 import { couponsAdminApi } from '../../lib/shared/coupons/api.ts';
-import { catalogueApi } from '../../lib/shared/catalogue/api.ts';
+import { NewCouponModal } from './NewCoupon.tsx';
 
 type Row = RowOf<typeof couponsAdminApi.templateList>;
 type Holder = RowOf<typeof couponsAdminApi.usage>;
-type Category = { id: number; name: string; children: { id: number; name: string }[] };
 
 const TABS = [
   { value: 'active', label: '发放中' },
@@ -30,54 +28,6 @@ const channelText = (r: Row) =>
     .filter(Boolean)
     .join(' · ') || '定向发放';
 
-const EMPTY = {
-  name: '',
-  kind: 'amount' as 'amount' | 'percent',
-  value: '',
-  percent: '10',
-  threshold: '',
-  scope: 'all' as 'all' | 'category' | 'item',
-  scopeRef: '',
-  validity: 'days' as 'days' | 'fixed',
-  days: '30',
-  from: '',
-  to: '',
-  limit: '1',
-  budgetCount: '',
-  budgetYuan: '',
-  claimable: true,
-  code: '',
-  welcome: false,
-  firstOrder: false,
-};
-type Draft = typeof EMPTY;
-
-/** The form as the template call takes it (amounts in fen; blanks left out). */
-function bodyOf(d: Draft) {
-  const fen = (v: string) => (v.trim() ? (yuanToFen(v) ?? -1) : undefined);
-  const whole = (v: string) => (v.trim() ? Number(v) : undefined);
-  return {
-    name: d.name,
-    kind: d.kind,
-    value_fen: fen(d.value) ?? (d.kind === 'percent' ? 0 : undefined),
-    percent_off: d.kind === 'percent' ? whole(d.percent) : undefined,
-    threshold_fen: fen(d.threshold) ?? 0,
-    scope: d.scope,
-    scope_ref: d.scope === 'all' ? '' : d.scopeRef,
-    validity: d.validity,
-    valid_days: d.validity === 'days' ? whole(d.days) : undefined,
-    valid_from: d.validity === 'fixed' ? d.from : '',
-    valid_to: d.validity === 'fixed' ? d.to : '',
-    per_user_limit: whole(d.limit),
-    budget_count: whole(d.budgetCount),
-    budget_fen: fen(d.budgetYuan),
-    claimable: d.claimable,
-    code: d.code,
-    welcome: d.welcome,
-    first_order_only: d.firstOrder,
-  };
-}
-
 /** 优惠券: templates with what they gave and what was used; create, issue to customers, retire. */
 export default function Coupons({ me }: { me: Me }) {
   const [status, setStatus] = useState('active');
@@ -85,25 +35,11 @@ export default function Coupons({ me }: { me: Me }) {
   const list = useList(couponsAdminApi.templateList, filter);
   const manager = me.permissions.includes('coupons.manage');
   const [creating, setCreating] = useState(false);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [categories, setCategories] = useState<Category[]>([]);
+
   const [issuing, setIssuing] = useState<Row | null>(null);
-  const [phones, setPhones] = useState('');
+
   const [usage, setUsage] = useState<Row | null>(null);
   const [retiring, setRetiring] = useState<Row | null>(null);
-
-  useEffect(() => {
-    if (!creating || categories.length) return;
-    void fetch(catalogueApi.typeGroups.path)
-      .then((r) => r.json())
-      .then((body: { data?: Category[] }) => setCategories(body.data ?? []));
-  }, [creating, categories.length]);
-
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const text = (key: keyof Draft) => ({
-    value: String(draft[key]),
-    onChange: (e: { target: { value: string } }) => set(key, e.target.value as never),
-  });
 
   const columns: Column<Row>[] = [
     {
@@ -192,7 +128,7 @@ export default function Coupons({ me }: { me: Me }) {
           </button>
           {manager && r.status === 'active' && (
             <>
-              <button type="button" className={button.primary} onClick={() => (setPhones(''), setIssuing(r))}>
+              <button type="button" className={button.primary} onClick={() => setIssuing(r)}>
                 发放
               </button>
               <button type="button" className={button.danger} onClick={() => setRetiring(r)}>
@@ -218,11 +154,7 @@ export default function Coupons({ me }: { me: Me }) {
               columns={columns}
             />
             {manager && (
-              <button
-                type="button"
-                className={button.primary}
-                onClick={() => (setDraft(EMPTY), setCreating(true))}
-              >
+              <button type="button" className={button.primary} onClick={() => setCreating(true)}>
                 新建优惠券
               </button>
             )}
@@ -239,181 +171,8 @@ export default function Coupons({ me }: { me: Me }) {
       />
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
 
-      <FormModal
-        open={creating}
-        title="新建优惠券"
-        submitText="创建"
-        onClose={() => setCreating(false)}
-        onSubmit={async () => {
-          const body = bodyOf(draft);
-          // The same rules as the server, so a mistake is shown before anything is sent.
-          const checked = couponTemplateSchema.safeParse(body);
-          if (!checked.success) return checked.error.issues[0].message;
-          return staffAction(couponsAdminApi.templateAdd, body, '已创建', list.reload);
-        }}
-      >
-        <Field label="名称">
-          <input
-            className={input}
-            name="name"
-            maxLength={40}
-            placeholder="如：满2000减200"
-            {...text('name')}
-          />
-        </Field>
-        <div className="grid grid-cols-2 gap-3">
-          <Field label="类型">
-            <select className={input} name="kind" {...text('kind')}>
-              <option value="amount">满减券</option>
-              <option value="percent">折扣券</option>
-            </select>
-          </Field>
-          <Field label="使用门槛（元）" hint="0 或留空为无门槛">
-            <input className={input} name="threshold" inputMode="decimal" {...text('threshold')} />
-          </Field>
-          {draft.kind === 'percent' ? (
-            <>
-              <Field label="优惠比例（%）" hint="10 即打九折">
-                <input className={input} name="percent_off" inputMode="numeric" {...text('percent')} />
-              </Field>
-              <Field label="最高减免（元）" hint="留空不封顶">
-                <input className={input} name="value" inputMode="decimal" {...text('value')} />
-              </Field>
-            </>
-          ) : (
-            <Field label="面额（元）">
-              <input className={input} name="value" inputMode="decimal" {...text('value')} />
-            </Field>
-          )}
-        </div>
-        <div className="grid grid-cols-2 gap-3">
-          <Field label="适用范围">
-            <select className={input} name="scope" {...text('scope')}>
-              <option value="all">全场通用</option>
-              <option value="category">指定类别</option>
-              <option value="item">指定项目</option>
-            </select>
-          </Field>
-          {draft.scope === 'category' && (
-            <Field label="类别">
-              <select className={input} name="scope_ref" {...text('scopeRef')}>
-                <option value="">请选择</option>
-                {categories.map((g) => (
-                  <optgroup key={g.id} label={g.name}>
-                    {g.children.map((c) => (
-                      <option key={c.id} value={String(c.id)}>
-                        {c.name}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
-              </select>
-            </Field>
-          )}
-          {draft.scope === 'item' && (
-            <Field label="项目编号" hint="项目详情页地址中的编号">
-              <input className={input} name="scope_ref" {...text('scopeRef')} />
-            </Field>
-          )}
-        </div>
-        <div className="grid grid-cols-2 gap-3">
-          <Field label="有效期">
-            <select className={input} name="validity" {...text('validity')}>
-              <option value="days">领取后 N 天</option>
-              <option value="fixed">固定日期</option>
-            </select>
-          </Field>
-          {draft.validity === 'days' ? (
-            <Field label="有效天数">
-              <input className={input} name="valid_days" inputMode="numeric" {...text('days')} />
-            </Field>
-          ) : (
-            <>
-              <Field label="开始日期">
-                <input className={input} type="date" name="valid_from" {...text('from')} />
-              </Field>
-              <Field label="结束日期">
-                <input className={input} type="date" name="valid_to" {...text('to')} />
-              </Field>
-            </>
-          )}
-        </div>
-        <div className="grid grid-cols-3 gap-3">
-          <Field label="每人限领">
-            <input className={input} name="per_user_limit" inputMode="numeric" {...text('limit')} />
-          </Field>
-          <Field label="发放总量（张）" hint="留空不限">
-            <input className={input} name="budget_count" inputMode="numeric" {...text('budgetCount')} />
-          </Field>
-          <Field label="预算金额（元）" hint="留空不限">
-            <input className={input} name="budget_fen" inputMode="decimal" {...text('budgetYuan')} />
-          </Field>
-        </div>
-        <Field label="兑换码" hint="可选，4-32 位字母或数字，客户在优惠券页输入兑换">
-          <input className={input} name="code" maxLength={32} {...text('code')} />
-        </Field>
-        <div className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
-          {(
-            [
-              ['claimable', '在领券中心展示'],
-              ['welcome', '作为新人券（受邀注册自动发放）'],
-              ['firstOrder', '仅限首单使用'],
-            ] as const
-          ).map(([key, label]) => (
-            <label key={key} className="flex items-center gap-1.5">
-              <input
-                type="checkbox"
-                name={key}
-                checked={draft[key]}
-                onChange={(e) => set(key, e.target.checked)}
-                className="accent-brand-600"
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-      </FormModal>
-
-      <FormModal
-        open={issuing !== null}
-        title={`发放「${issuing?.name ?? ''}」`}
-        submitText="发放"
-        onClose={() => setIssuing(null)}
-        onSubmit={async () => {
-          const list4 = phones
-            .split(/[\s,，;；]+/)
-            .map((p) => p.trim())
-            .filter(Boolean);
-          if (list4.length === 0) return '请填写客户手机号';
-          try {
-            const res = await consoleApi.call(
-              couponsAdminApi.issue,
-              { rid: issuing!.rid, phones: list4 },
-              { throws: true },
-            );
-            list.reload();
-            if (res?.pending) {
-              notice('ok', '面额较大，已提交复核：另一位同事在「发券复核」中批准后发放');
-              return null;
-            }
-            if (res && res.refused.length)
-              return `已发放 ${res.given} 张；未发放：${res.refused.map((r) => `${r.phone}（${r.reason}）`).join('、')}`;
-            notice('ok', `已发放 ${res?.given ?? 0} 张`);
-            return null;
-          } catch (e) {
-            return e instanceof Error ? e.message : '操作失败';
-          }
-        }}
-      >
-        <Field label="客户手机号" hint="每行一个，或用逗号分隔；一次最多 200 人，每人受限领数量约束">
-          <textarea
-            className={`${input} min-h-28 py-2`}
-            name="phones"
-            value={phones}
-            onChange={(e) => setPhones(e.target.value)}
-          />
-        </Field>
-      </FormModal>
+      <NewCouponModal open={creating} onClose={() => setCreating(false)} onDone={list.reload} />
+      {issuing && <IssueModal row={issuing} onClose={() => setIssuing(null)} onDone={list.reload} />}
 
       <FormModal
         open={retiring !== null}
@@ -432,6 +191,53 @@ export default function Coupons({ me }: { me: Me }) {
 
       {usage && <Usage row={usage} onClose={() => setUsage(null)} />}
     </div>
+  );
+}
+
+/** 发放: coupons of a template to customers by phone; a large face value waits for a second approval. */
+function IssueModal({ row, onClose, onDone }: { row: Row; onClose: () => void; onDone: () => unknown }) {
+  const [phones, setPhones] = useState('');
+  return (
+    <FormModal
+      open
+      title={`发放「${row.name}」`}
+      submitText="发放"
+      onClose={onClose}
+      onSubmit={async () => {
+        const list4 = phones
+          .split(/[\s,，;；]+/)
+          .map((p) => p.trim())
+          .filter(Boolean);
+        if (list4.length === 0) return '请填写客户手机号';
+        try {
+          const res = await consoleApi.call(
+            couponsAdminApi.issue,
+            { rid: row.rid, phones: list4 },
+            { throws: true },
+          );
+          onDone();
+          if (res?.pending) {
+            notice('ok', '面额较大，已提交复核：另一位同事在「发券复核」中批准后发放');
+            return null;
+          }
+          if (res && res.refused.length)
+            return `已发放 ${res.given} 张；未发放：${res.refused.map((r) => `${r.phone}（${r.reason}）`).join('、')}`;
+          notice('ok', `已发放 ${res?.given ?? 0} 张`);
+          return null;
+        } catch (e) {
+          return e instanceof Error ? e.message : '操作失败';
+        }
+      }}
+    >
+      <Field label="客户手机号" hint="每行一个，或用逗号分隔；一次最多 200 人，每人受限领数量约束">
+        <textarea
+          className={`${input} min-h-28 py-2`}
+          name="phones"
+          value={phones}
+          onChange={(e) => setPhones(e.target.value)}
+        />
+      </Field>
+    </FormModal>
   );
 }
 
