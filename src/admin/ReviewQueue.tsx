@@ -4,24 +4,11 @@
 import { useState, type ReactNode } from 'react';
 import { type Me, staffAction } from './session.ts';
 import type { Endpoint } from '../lib/shared/api/endpoint.ts';
-import {
-  button,
-  type Column,
-  DataTable,
-  DateRangeFilter,
-  inDateRange,
-  isDateRangeSet,
-  NO_DATE_RANGE,
-  ExportCsv,
-  Field,
-  FormModal,
-  input,
-  PageHeader,
-  Pager,
-  StatusTabs,
-  useAllRows,
-  useList,
-} from './ui.tsx';
+import { button, Field, FormModal, input, PageHeader, StatusTabs } from './ui.tsx';
+import { useAllRows, useList } from './lists.ts';
+import { type Column, DataTable, Pager } from './table.tsx';
+import { ExportCsv } from './csv.tsx';
+import { DateRangeFilter, inDateRange, isDateRangeSet, NO_DATE_RANGE } from './date-range.tsx';
 import type { Permission } from '../lib/shared/staff/permissions.ts';
 
 /** A fixed text, or one that depends on the row (a second approval says so). */

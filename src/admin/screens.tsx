@@ -29,7 +29,7 @@ export const SCREENS: Screen[] = [
     path: '/',
     permission: 'dashboard.read',
     nav: { group: '概览', label: '工作台' },
-    page: page(() => import('./pages/Dashboard.tsx')),
+    page: page(() => import('./orders/Dashboard.tsx')),
   },
   {
     path: '/orders',
@@ -50,7 +50,7 @@ export const SCREENS: Screen[] = [
     path: '/pickups',
     permission: 'orders.read',
     nav: { group: '业务', label: '上门取样' },
-    page: page(() => import('./pickups/Pickups.tsx')),
+    page: page(() => import('./orders/Pickups.tsx')),
   },
   {
     path: '/reservations',
@@ -62,7 +62,7 @@ export const SCREENS: Screen[] = [
     path: '/customers',
     permission: 'customers.read',
     nav: { group: '业务', label: '客户' },
-    page: page(() => import('./customers/Customers.tsx')),
+    page: page(() => import('./accounts/Customers.tsx')),
   },
   {
     path: '/groups',
@@ -74,7 +74,7 @@ export const SCREENS: Screen[] = [
     path: '/requirements',
     permission: 'requirements.read',
     nav: { group: '业务', label: '需求留言' },
-    page: page(() => import('./requirements/Inbox.tsx')),
+    page: page(() => import('./require/Inbox.tsx')),
   },
   {
     path: '/money/prestore',
@@ -134,19 +134,19 @@ export const SCREENS: Screen[] = [
     path: '/promotions/coupons',
     permission: 'coupons.read',
     nav: { group: '营销', label: '优惠券' },
-    page: page(() => import('./promotions/Coupons.tsx')),
+    page: page(() => import('./coupons/Coupons.tsx')),
   },
   {
     path: '/promotions/issue-review',
     permission: 'coupons.read',
     nav: { group: '营销', label: '发券复核' },
-    page: page(() => import('./promotions/IssueReview.tsx')),
+    page: page(() => import('./coupons/IssueReview.tsx')),
   },
   {
     path: '/promotions/promoters',
     permission: 'promotion.read',
     nav: { group: '营销', label: '推广' },
-    page: page(() => import('./promotions/Promoters.tsx')),
+    page: page(() => import('./promotion/Promoters.tsx')),
   },
   {
     path: '/points/exchanges',
@@ -212,13 +212,13 @@ export const SCREENS: Screen[] = [
     path: '/staff',
     permission: 'staff.manage',
     nav: { group: '系统', label: '员工与角色' },
-    page: page(() => import('./pages/StaffList.tsx')),
+    page: page(() => import('./staff/StaffList.tsx')),
   },
   {
     path: '/audit',
     permission: 'audit.read',
     nav: { group: '系统', label: '操作日志' },
-    page: page(() => import('./pages/Audit.tsx')),
+    page: page(() => import('./staff/Audit.tsx')),
   },
 ];
 

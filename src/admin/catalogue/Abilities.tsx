@@ -1,17 +1,9 @@
 import { useState } from 'react';
 import { staffAction, type Me } from '../session.ts';
-import {
-  button,
-  DataTable,
-  ExportCsv,
-  Field,
-  FormModal,
-  input,
-  PageHeader,
-  Pager,
-  StatusTabs,
-  useList,
-} from '../ui.tsx';
+import { button, Field, FormModal, input, PageHeader, StatusTabs } from '../ui.tsx';
+import { useList } from '../lists.ts';
+import { type Column, csvOnly, DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import { abilityAddSchema, abilityEditSchema, type StaffAbility } from '../../lib/shared/catalogue/admin.ts';
 import ImageField from './ImageField.tsx';
 import { catalogueAdminApi } from '../../lib/shared/catalogue/api.ts';
@@ -41,6 +33,48 @@ export default function Abilities({ me }: { me: Me }) {
     onChange: (e: { target: { value: string } }) => setDraft((d) => d && { ...d, [key]: e.target.value }),
   });
 
+  const columns: Column<StaffAbility>[] = [
+    csvOnly('编号', (r) => r.rid),
+    {
+      id: 'title',
+      header: '标题',
+      cell: (r) => (
+        <>
+          <span className="block font-medium">{r.title}</span>
+          <span className="text-xs text-slate-500">{r.sketch}</span>
+        </>
+      ),
+      csv: (r) => r.title,
+    },
+    {
+      id: 'category',
+      header: '分类',
+      className: 'whitespace-nowrap',
+      cell: (r) => r.category,
+      csv: (r) => r.category,
+    },
+    { id: 'views', header: '浏览量', className: 'tabular-nums', cell: (r) => r.views, csv: (r) => r.views },
+    { id: 'sort', header: '排序', cell: (r) => r.sort },
+    {
+      id: 'actions',
+      header: '操作',
+      cell: (r) =>
+        editor && (
+          <span className="flex gap-1.5">
+            <button
+              type="button"
+              className={button.ghost}
+              onClick={() => setDraft({ ...r, sort: String(r.sort) })}
+            >
+              编辑
+            </button>
+            <button type="button" className={button.danger} onClick={() => setRemoving(r)}>
+              删除
+            </button>
+          </span>
+        ),
+    },
+  ];
   return (
     <div>
       <PageHeader
@@ -52,12 +86,7 @@ export default function Abilities({ me }: { me: Me }) {
               list={catalogueAdminApi.abilityList}
               filter={filter}
               name="能力展示"
-              columns={[
-                { header: '编号', value: (r) => r.rid },
-                { header: '标题', value: (r) => r.title },
-                { header: '分类', value: (r) => r.category },
-                { header: '浏览量', value: (r) => r.views },
-              ]}
+              columns={columns}
             />
             {editor && (
               <button type="button" className={button.primary} onClick={() => setDraft(EMPTY)}>
@@ -78,40 +107,7 @@ export default function Abilities({ me }: { me: Me }) {
         rows={list.data?.list ?? null}
         rowKey={(r) => r.rid}
         empty="还没有条目"
-        columns={[
-          {
-            id: 'title',
-            header: '标题',
-            cell: (r) => (
-              <>
-                <span className="block font-medium">{r.title}</span>
-                <span className="text-xs text-slate-500">{r.sketch}</span>
-              </>
-            ),
-          },
-          { id: 'category', header: '分类', className: 'whitespace-nowrap', cell: (r) => r.category },
-          { id: 'views', header: '浏览量', className: 'tabular-nums', cell: (r) => r.views },
-          { id: 'sort', header: '排序', cell: (r) => r.sort },
-          {
-            id: 'actions',
-            header: '操作',
-            cell: (r) =>
-              editor && (
-                <span className="flex gap-1.5">
-                  <button
-                    type="button"
-                    className={button.ghost}
-                    onClick={() => setDraft({ ...r, sort: String(r.sort) })}
-                  >
-                    编辑
-                  </button>
-                  <button type="button" className={button.danger} onClick={() => setRemoving(r)}>
-                    删除
-                  </button>
-                </span>
-              ),
-          },
-        ]}
+        columns={columns}
       />
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
 

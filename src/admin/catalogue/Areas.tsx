@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { consoleApi, staffAction, type Me } from '../session.ts';
-import { button, DataTable, ExportCsv, Field, FormModal, input, PageHeader } from '../ui.tsx';
+import { button, Field, FormModal, input, PageHeader } from '../ui.tsx';
+import { type Column, csvOnly, DataTable } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import {
   prefectureAddSchema,
   prefectureEditSchema,
@@ -42,6 +44,73 @@ export default function Areas({ me }: { me: Me }) {
     onChange: (e: { target: { value: string } }) => setDraft((d) => d && { ...d, [key]: e.target.value }),
   });
 
+  const columns: Column<StaffPrefecture>[] = [
+    {
+      id: 'name',
+      header: '专区',
+      cell: (r) => (
+        <span className="flex items-center gap-2">
+          <img src={r.img} alt="" className="h-8 w-8 rounded object-cover" />
+          <span>
+            <span className="block font-medium">{r.name}</span>
+            <span className="text-xs text-slate-500">{r.sketch}</span>
+          </span>
+        </span>
+      ),
+      csv: (r) => r.name,
+    },
+    {
+      id: 'target',
+      header: '指向',
+      cell: (r) => {
+        const t = typeOf(r.type_id);
+        const c = t?.children.find((x) => x.id === r.child_id);
+        return `${t?.name ?? r.type_id}${c ? ` / ${c.name}` : ''}`;
+      },
+      csv: [
+        {
+          header: '服务类型',
+          value: (r) => types.find((t) => t.id === r.type_id)?.name ?? r.type_id,
+        },
+        {
+          header: '分类',
+          value: (r) => types.flatMap((t) => t.children).find((c) => c.id === r.child_id)?.name ?? '',
+        },
+      ],
+    },
+    csvOnly('简介', (r) => r.sketch),
+    csvOnly('图片', (r) => r.img),
+    { id: 'sort', header: '排序', cell: (r) => r.sort, csv: (r) => r.sort },
+    {
+      id: 'actions',
+      header: '操作',
+      cell: (r) =>
+        editor && (
+          <span className="flex gap-1.5">
+            <button
+              type="button"
+              className={button.ghost}
+              onClick={() =>
+                setDraft({
+                  id: r.id,
+                  type_id: String(r.type_id),
+                  child_id: r.child_id ? String(r.child_id) : '',
+                  name: r.name,
+                  img: r.img,
+                  sketch: r.sketch,
+                  sort: String(r.sort),
+                })
+              }
+            >
+              编辑
+            </button>
+            <button type="button" className={button.danger} onClick={() => setRemoving(r)}>
+              删除
+            </button>
+          </span>
+        ),
+    },
+  ];
   return (
     <div>
       <PageHeader
@@ -49,24 +118,7 @@ export default function Areas({ me }: { me: Me }) {
         lead="首页分类下方的专区入口，指向一个服务类型或其中的一个分类。"
         actions={
           <span className="flex gap-2">
-            <ExportCsv<StaffPrefecture>
-              rows={rows}
-              name="热门专区"
-              columns={[
-                { header: '专区', value: (r) => r.name },
-                {
-                  header: '服务类型',
-                  value: (r) => types.find((t) => t.id === r.type_id)?.name ?? r.type_id,
-                },
-                {
-                  header: '分类',
-                  value: (r) => types.flatMap((t) => t.children).find((c) => c.id === r.child_id)?.name ?? '',
-                },
-                { header: '简介', value: (r) => r.sketch },
-                { header: '图片', value: (r) => r.img },
-                { header: '排序', value: (r) => r.sort },
-              ]}
-            />
+            <ExportCsv<StaffPrefecture> rows={rows} name="热门专区" columns={columns} />
             {editor && (
               <button type="button" className={button.primary} onClick={() => setDraft(EMPTY)}>
                 新建专区
@@ -80,60 +132,7 @@ export default function Areas({ me }: { me: Me }) {
         rows={rows}
         rowKey={(r) => String(r.id)}
         empty="还没有专区"
-        columns={[
-          {
-            id: 'name',
-            header: '专区',
-            cell: (r) => (
-              <span className="flex items-center gap-2">
-                <img src={r.img} alt="" className="h-8 w-8 rounded object-cover" />
-                <span>
-                  <span className="block font-medium">{r.name}</span>
-                  <span className="text-xs text-slate-500">{r.sketch}</span>
-                </span>
-              </span>
-            ),
-          },
-          {
-            id: 'target',
-            header: '指向',
-            cell: (r) => {
-              const t = typeOf(r.type_id);
-              const c = t?.children.find((x) => x.id === r.child_id);
-              return `${t?.name ?? r.type_id}${c ? ` / ${c.name}` : ''}`;
-            },
-          },
-          { id: 'sort', header: '排序', cell: (r) => r.sort },
-          {
-            id: 'actions',
-            header: '操作',
-            cell: (r) =>
-              editor && (
-                <span className="flex gap-1.5">
-                  <button
-                    type="button"
-                    className={button.ghost}
-                    onClick={() =>
-                      setDraft({
-                        id: r.id,
-                        type_id: String(r.type_id),
-                        child_id: r.child_id ? String(r.child_id) : '',
-                        name: r.name,
-                        img: r.img,
-                        sketch: r.sketch,
-                        sort: String(r.sort),
-                      })
-                    }
-                  >
-                    编辑
-                  </button>
-                  <button type="button" className={button.danger} onClick={() => setRemoving(r)}>
-                    删除
-                  </button>
-                </span>
-              ),
-          },
-        ]}
+        columns={columns}
       />
 
       <FormModal

@@ -1,18 +1,10 @@
 import { useState } from 'react';
 import type { z } from '../../lib/shared/zod.ts';
 import { staffAction, staffStep, type Me } from '../session.ts';
-import {
-  button,
-  DataTable,
-  ExportCsv,
-  Field,
-  filterInput,
-  FormModal,
-  input,
-  PageHeader,
-  Pager,
-  useList,
-} from '../ui.tsx';
+import { button, Field, filterInput, FormModal, input, PageHeader } from '../ui.tsx';
+import { useList } from '../lists.ts';
+import { type Column, csvOnly, DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import { deviceAddSchema, deviceEditSchema } from '../../lib/shared/reservations/reservation.ts';
 import type { StaffDeviceSchema } from '../../lib/shared/reservations/responses.ts';
 import { fenToYuan, yuanToFen, formatFen } from '../../lib/shared/money.ts';
@@ -116,6 +108,84 @@ export default function Devices({ me }: { me: Me }) {
     </label>
   );
 
+  const columns: Column<StaffDevice>[] = [
+    csvOnly('编号', (r) => r.rid),
+    {
+      id: 'name',
+      header: '仪器',
+      cell: (r) => (
+        <span className="flex items-center gap-2">
+          {r.img && <img src={r.img} alt="" className="h-9 w-9 rounded object-cover" />}
+          <span>
+            <span className="block font-medium">{r.name}</span>
+            <span className="text-xs text-slate-500">
+              {r.model} · {r.category}
+            </span>
+          </span>
+        </span>
+      ),
+      csv: [
+        { header: '名称', value: (r) => r.name },
+        { header: '型号', value: (r) => r.model },
+        { header: '类别', value: (r) => r.category },
+      ],
+    },
+    { id: 'location', header: '位置', cell: (r) => r.location, csv: (r) => r.location },
+    {
+      id: 'price',
+      header: '价格',
+      className: 'whitespace-nowrap',
+      cell: (r) => `${formatFen(r.price_fen)} / ${r.price_unit === 'hour' ? '小时' : '次'}`,
+      csv: [
+        { header: '价格（元）', value: (r) => fenToYuan(r.price_fen) },
+        { header: '计价', value: (r) => UNIT_TEXT[r.price_unit] },
+      ],
+    },
+    {
+      id: 'rules',
+      header: '预约规则',
+      cell: (r) => `最短 ${r.min_minutes} 分钟，提前 ${r.lead_hours} 小时`,
+    },
+    {
+      id: 'state',
+      header: '状态',
+      className: 'whitespace-nowrap',
+      cell: (r) => (r.on_sale ? '上架' : '已下架'),
+      csv: (r) => (r.on_sale ? '上架' : '下架'),
+    },
+    {
+      id: 'actions',
+      header: '操作',
+      cell: (r) =>
+        editor && (
+          <span className="flex gap-1.5">
+            <button
+              type="button"
+              className={button.ghost}
+              aria-label={`编辑 ${r.name}`}
+              onClick={() => setDraft(toDraft(r))}
+            >
+              编辑
+            </button>
+            <button
+              type="button"
+              className={r.on_sale ? button.danger : button.ghost}
+              aria-label={`${r.on_sale ? '下架' : '上架'} ${r.name}`}
+              onClick={() =>
+                staffStep(
+                  reservationsAdminApi.deviceEdit,
+                  { rid: r.rid, on_sale: !r.on_sale },
+                  r.on_sale ? '已下架' : '已上架',
+                  list.reload,
+                )
+              }
+            >
+              {r.on_sale ? '下架' : '上架'}
+            </button>
+          </span>
+        ),
+    },
+  ];
   return (
     <div>
       <PageHeader
@@ -127,16 +197,7 @@ export default function Devices({ me }: { me: Me }) {
               list={reservationsAdminApi.deviceList}
               filter={filter}
               name="仪器设备"
-              columns={[
-                { header: '编号', value: (r) => r.rid },
-                { header: '名称', value: (r) => r.name },
-                { header: '型号', value: (r) => r.model },
-                { header: '类别', value: (r) => r.category },
-                { header: '位置', value: (r) => r.location },
-                { header: '价格（元）', value: (r) => fenToYuan(r.price_fen) },
-                { header: '计价', value: (r) => UNIT_TEXT[r.price_unit] },
-                { header: '状态', value: (r) => (r.on_sale ? '上架' : '下架') },
-              ]}
+              columns={columns}
             />
             {editor && (
               <button type="button" className={button.primary} onClick={() => setDraft(EMPTY)}>
@@ -161,73 +222,7 @@ export default function Devices({ me }: { me: Me }) {
         rows={list.data?.list ?? null}
         rowKey={(r) => r.rid}
         empty="还没有仪器"
-        columns={[
-          {
-            id: 'name',
-            header: '仪器',
-            cell: (r) => (
-              <span className="flex items-center gap-2">
-                {r.img && <img src={r.img} alt="" className="h-9 w-9 rounded object-cover" />}
-                <span>
-                  <span className="block font-medium">{r.name}</span>
-                  <span className="text-xs text-slate-500">
-                    {r.model} · {r.category}
-                  </span>
-                </span>
-              </span>
-            ),
-          },
-          { id: 'location', header: '位置', cell: (r) => r.location },
-          {
-            id: 'price',
-            header: '价格',
-            className: 'whitespace-nowrap',
-            cell: (r) => `${formatFen(r.price_fen)} / ${r.price_unit === 'hour' ? '小时' : '次'}`,
-          },
-          {
-            id: 'rules',
-            header: '预约规则',
-            cell: (r) => `最短 ${r.min_minutes} 分钟，提前 ${r.lead_hours} 小时`,
-          },
-          {
-            id: 'state',
-            header: '状态',
-            className: 'whitespace-nowrap',
-            cell: (r) => (r.on_sale ? '上架' : '已下架'),
-          },
-          {
-            id: 'actions',
-            header: '操作',
-            cell: (r) =>
-              editor && (
-                <span className="flex gap-1.5">
-                  <button
-                    type="button"
-                    className={button.ghost}
-                    aria-label={`编辑 ${r.name}`}
-                    onClick={() => setDraft(toDraft(r))}
-                  >
-                    编辑
-                  </button>
-                  <button
-                    type="button"
-                    className={r.on_sale ? button.danger : button.ghost}
-                    aria-label={`${r.on_sale ? '下架' : '上架'} ${r.name}`}
-                    onClick={() =>
-                      staffStep(
-                        reservationsAdminApi.deviceEdit,
-                        { rid: r.rid, on_sale: !r.on_sale },
-                        r.on_sale ? '已下架' : '已上架',
-                        list.reload,
-                      )
-                    }
-                  >
-                    {r.on_sale ? '下架' : '上架'}
-                  </button>
-                </span>
-              ),
-          },
-        ]}
+        columns={columns}
       />
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
 

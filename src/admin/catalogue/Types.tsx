@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { consoleApi, staffAction, type Me } from '../session.ts';
-import { button, DataTable, ExportCsv, Field, FormModal, input, PageHeader } from '../ui.tsx';
+import { button, Field, FormModal, input, PageHeader } from '../ui.tsx';
+import { type Column, csvOnly, DataTable } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import {
   childAddSchema,
   childEditSchema,
@@ -12,6 +14,9 @@ import { catalogueAdminApi } from '../../lib/shared/catalogue/api.ts';
 
 type TypeDraft = { id: number; name: string; img: string; discount_label: string; sort: string };
 type ChildDraft = { id?: number; type_id: string; name: string; sort: string };
+/** A category with its type's name, as the CSV lists every type's categories. */
+type Child = StaffChild & { type: string };
+const withType = (t: StaffType): Child[] => t.children.map((c) => ({ ...c, type: t.name }));
 
 /** 服务类型与分类: the three types (name, picture, discount label) and their child categories. */
 export default function Types({ me }: { me: Me }) {
@@ -26,22 +31,47 @@ export default function Types({ me }: { me: Me }) {
   );
   useEffect(() => void reload(), [reload]);
 
+  const columns: Column<Child>[] = [
+    csvOnly('服务类型', (c) => c.type),
+    { id: 'name', header: '分类', cell: (c) => c.name, csv: (c) => c.name },
+    { id: 'id', header: '编号', cell: (c) => c.id },
+    { id: 'items', header: '项目数', className: 'tabular-nums', cell: (c) => c.items },
+    { id: 'sort', header: '排序', cell: (c) => c.sort, csv: (c) => c.sort },
+    csvOnly('项目数', (c) => c.items),
+    {
+      id: 'actions',
+      header: '操作',
+      cell: (c) =>
+        editor && (
+          <span className="flex gap-1.5">
+            <button
+              type="button"
+              className={button.ghost}
+              onClick={() =>
+                setChild({
+                  id: c.id,
+                  type_id: String(c.type_id),
+                  name: c.name,
+                  sort: String(c.sort),
+                })
+              }
+            >
+              编辑
+            </button>
+            <button type="button" className={button.danger} onClick={() => setRemoving(c)}>
+              删除
+            </button>
+          </span>
+        ),
+    },
+  ];
   return (
     <div>
       <PageHeader
         title="服务类型与分类"
         lead="首页与项目列表的类型、分类标签和优惠标签；保存后前台立即更新。"
         actions={
-          <ExportCsv<StaffChild & { type: string }>
-            rows={(types ?? []).flatMap((t) => t.children.map((c) => ({ ...c, type: t.name })))}
-            name="服务分类"
-            columns={[
-              { header: '服务类型', value: (r) => r.type },
-              { header: '分类', value: (r) => r.name },
-              { header: '排序', value: (r) => r.sort },
-              { header: '项目数', value: (r) => r.items },
-            ]}
-          />
+          <ExportCsv<Child> rows={(types ?? []).flatMap(withType)} name="服务分类" columns={columns} />
         }
       />
       <div className="grid min-w-0 grid-cols-1 gap-4">
@@ -82,43 +112,12 @@ export default function Types({ me }: { me: Me }) {
                 </span>
               )}
             </div>
-            <DataTable<StaffChild>
+            <DataTable<Child>
               label={`${t.name}的分类`}
-              rows={t.children}
+              rows={withType(t)}
               rowKey={(c) => String(c.id)}
               empty="还没有分类"
-              columns={[
-                { id: 'name', header: '分类', cell: (c) => c.name },
-                { id: 'id', header: '编号', cell: (c) => c.id },
-                { id: 'items', header: '项目数', className: 'tabular-nums', cell: (c) => c.items },
-                { id: 'sort', header: '排序', cell: (c) => c.sort },
-                {
-                  id: 'actions',
-                  header: '操作',
-                  cell: (c) =>
-                    editor && (
-                      <span className="flex gap-1.5">
-                        <button
-                          type="button"
-                          className={button.ghost}
-                          onClick={() =>
-                            setChild({
-                              id: c.id,
-                              type_id: String(c.type_id),
-                              name: c.name,
-                              sort: String(c.sort),
-                            })
-                          }
-                        >
-                          编辑
-                        </button>
-                        <button type="button" className={button.danger} onClick={() => setRemoving(c)}>
-                          删除
-                        </button>
-                      </span>
-                    ),
-                },
-              ]}
+              columns={columns}
             />
           </section>
         ))}

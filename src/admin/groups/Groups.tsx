@@ -1,19 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { consoleApi, staffAction, type Me } from '../session.ts';
-import {
-  Badge,
-  button,
-  DataTable,
-  ExportCsv,
-  filterInput,
-  FormModal,
-  PageHeader,
-  Pager,
-  StatusTabs,
-  useList,
-  when,
-} from '../ui.tsx';
+import { Badge, button, filterInput, FormModal, PageHeader, StatusTabs, when } from '../ui.tsx';
+import { useList } from '../lists.ts';
+import { type Column, DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import type { StaffGroupDetailSchema, StaffGroupPageSchema } from '../../lib/shared/groups/responses.ts';
 import { shanghaiMonth } from '../../lib/shared/time.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
@@ -42,28 +33,83 @@ export default function Groups({ me }: { me: Me }) {
   const filter = { ...(status ? { status } : {}), ...(keyword ? { keyword } : {}) };
   const list = useList(groupsAdminApi.list, filter);
   const [open, setOpen] = useState<string | null>(null);
+  const columns: Column<Row>[] = [
+    {
+      id: 'name',
+      header: '课题组',
+      cell: (r) => (
+        <>
+          <span className="block font-medium">{r.name}</span>
+          <span className="text-xs text-slate-500">
+            {r.institution} · PI {r.pi_name}
+          </span>
+        </>
+      ),
+      csv: [
+        { header: '课题组', value: (r) => r.name },
+        { header: '所属单位', value: (r) => r.institution },
+        { header: '负责人（PI）', value: (r) => r.pi_name },
+      ],
+    },
+    {
+      id: 'leader',
+      header: '组长',
+      cell: (r) => (
+        <>
+          <span className="block">{r.leader.name || '—'}</span>
+          <span className="text-xs text-slate-500">{r.leader.phone}</span>
+        </>
+      ),
+      csv: [
+        { header: '组长', value: (r) => r.leader.name },
+        { header: '组长手机', value: (r) => r.leader.phone },
+      ],
+    },
+    {
+      id: 'members',
+      header: '成员',
+      cell: (r) => `${r.members} 人`,
+      className: 'whitespace-nowrap',
+      csv: [{ header: '成员数', value: (r) => r.members }],
+    },
+    {
+      id: 'balance',
+      header: '余额',
+      cell: (r) => formatFen(r.balance_fen),
+      className: 'tabular-nums',
+      csv: [{ header: '余额（元）', value: (r) => fenToYuan(r.balance_fen) }],
+    },
+    {
+      id: 'status',
+      header: '状态',
+      cell: (r) =>
+        r.status === 'active' ? <Badge tone="brand">正常</Badge> : <Badge tone="slate">已解散</Badge>,
+      csv: (r) => (r.status === 'active' ? '正常' : '已解散'),
+    },
+    {
+      id: 'created',
+      header: '创建时间',
+      cell: (r) => when(r.created),
+      className: 'whitespace-nowrap text-slate-500',
+      csv: (r) => when(r.created),
+    },
+    {
+      id: 'actions',
+      header: '操作',
+      cell: (r) => (
+        <button type="button" className={button.ghost} onClick={() => setOpen(r.rid)}>
+          查看
+        </button>
+      ),
+    },
+  ];
   return (
     <div>
       <PageHeader
         title="课题组"
         lead="课题组由客户在会员中心创建和管理：组长转入资金、设置成员限额、审批超限支付。这里查看成员、钱包和每月支付。"
         actions={
-          <ExportCsv<Row>
-            list={groupsAdminApi.list}
-            filter={filter}
-            name="课题组"
-            columns={[
-              { header: '课题组', value: (r) => r.name },
-              { header: '所属单位', value: (r) => r.institution },
-              { header: '负责人（PI）', value: (r) => r.pi_name },
-              { header: '组长', value: (r) => r.leader.name },
-              { header: '组长手机', value: (r) => r.leader.phone },
-              { header: '成员数', value: (r) => r.members },
-              { header: '余额（元）', value: (r) => fenToYuan(r.balance_fen) },
-              { header: '状态', value: (r) => (r.status === 'active' ? '正常' : '已解散') },
-              { header: '创建时间', value: (r) => when(r.created) },
-            ]}
-          />
+          <ExportCsv<Row> list={groupsAdminApi.list} filter={filter} name="课题组" columns={columns} />
         }
       />
       <StatusTabs label="课题组状态" tabs={TABS} value={status} onChange={setStatus} />
@@ -81,53 +127,7 @@ export default function Groups({ me }: { me: Me }) {
         rows={list.data?.list ?? null}
         rowKey={(r) => r.rid}
         empty="没有符合条件的课题组"
-        columns={[
-          {
-            id: 'name',
-            header: '课题组',
-            cell: (r) => (
-              <>
-                <span className="block font-medium">{r.name}</span>
-                <span className="text-xs text-slate-500">
-                  {r.institution} · PI {r.pi_name}
-                </span>
-              </>
-            ),
-          },
-          {
-            id: 'leader',
-            header: '组长',
-            cell: (r) => (
-              <>
-                <span className="block">{r.leader.name || '—'}</span>
-                <span className="text-xs text-slate-500">{r.leader.phone}</span>
-              </>
-            ),
-          },
-          { id: 'members', header: '成员', cell: (r) => `${r.members} 人`, className: 'whitespace-nowrap' },
-          { id: 'balance', header: '余额', cell: (r) => formatFen(r.balance_fen), className: 'tabular-nums' },
-          {
-            id: 'status',
-            header: '状态',
-            cell: (r) =>
-              r.status === 'active' ? <Badge tone="brand">正常</Badge> : <Badge tone="slate">已解散</Badge>,
-          },
-          {
-            id: 'created',
-            header: '创建时间',
-            cell: (r) => when(r.created),
-            className: 'whitespace-nowrap text-slate-500',
-          },
-          {
-            id: 'actions',
-            header: '操作',
-            cell: (r) => (
-              <button type="button" className={button.ghost} onClick={() => setOpen(r.rid)}>
-                查看
-              </button>
-            ),
-          },
-        ]}
+        columns={columns}
       />
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
       {open && <GroupModal rid={open} me={me} onClose={() => setOpen(null)} />}

@@ -1,20 +1,10 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { $session, consoleApi, notice, staffAction, staffStep, type Me } from '../session.ts';
-import {
-  Badge,
-  button,
-  DataTable,
-  ExportCsv,
-  Field,
-  FormModal,
-  input,
-  PageHeader,
-  Pager,
-  StatusTabs,
-  useList,
-  when,
-} from '../ui.tsx';
+import { Badge, button, Field, FormModal, input, PageHeader, StatusTabs, when } from '../ui.tsx';
+import { useList } from '../lists.ts';
+import { type Column, csvOnly, DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import { isTaxInvoice } from '../../lib/shared/invoices/invoices.ts';
 import type { StaffInvoicePageSchema } from '../../lib/shared/invoices/responses.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
@@ -81,35 +71,139 @@ export default function Invoices({ me }: { me: Me }) {
     }
   }
 
+  const columns: Column<Row>[] = [
+    {
+      id: 'created',
+      header: '申请时间',
+      cell: (r) => when(r.created),
+      className: 'whitespace-nowrap text-slate-500',
+      csv: (r) => when(r.created),
+    },
+    {
+      id: 'customer',
+      header: '客户',
+      cell: (r) => (
+        <>
+          <span className="block font-medium">{r.customer.name || '—'}</span>
+          <span className="text-xs text-slate-500">{r.customer.phone}</span>
+        </>
+      ),
+      csv: [
+        { header: '客户', value: (r) => r.customer.name },
+        { header: '手机', value: (r) => r.customer.phone },
+        { header: '单位', value: (r) => r.customer.company },
+      ],
+    },
+    {
+      id: 'title',
+      header: '类型与抬头',
+      cell: (r) => (
+        <>
+          <span className="block">{r.type_text}</span>
+          <span className="text-xs text-slate-500">
+            {r.title.name} {r.title.tax_no}
+          </span>
+        </>
+      ),
+      csv: [
+        { header: '发票类型', value: (r) => r.type_text },
+        { header: '发票抬头', value: (r) => r.title.name },
+        { header: '税号', value: (r) => r.title.tax_no },
+      ],
+    },
+    csvOnly('开票来源', (r) => SOURCE_TEXT[r.source]),
+    {
+      id: 'amount',
+      header: '金额',
+      cell: (r) => formatFen(r.amount_fen),
+      className: 'tabular-nums',
+      csv: [{ header: '金额（元）', value: (r) => fenToYuan(r.amount_fen) }],
+    },
+    {
+      id: 'status',
+      header: '状态',
+      cell: (r) => (
+        <>
+          <Badge tone={TONE[r.status as keyof typeof TONE] ?? 'slate'}>{r.status_text}</Badge>
+          {r.invoice_no && <span className="block text-xs text-slate-500 tabular-nums">{r.invoice_no}</span>}
+        </>
+      ),
+      csv: [
+        { header: '状态', value: (r) => r.status_text },
+        { header: '发票号码', value: (r) => r.invoice_no ?? '' },
+      ],
+    },
+    csvOnly('红字发票号码', (r) => r.reversal_no ?? ''),
+    csvOnly('开具时间', (r) => when(r.issued)),
+    csvOnly('接收邮箱', (r) => r.email),
+    csvOnly('备注', (r) => r.remark),
+    csvOnly('驳回/红冲原因', (r) => r.reject_reason),
+    {
+      id: 'actions',
+      header: '操作',
+      cell: (r) => (
+        <span className="flex flex-wrap gap-1.5">
+          <button type="button" className={button.ghost} onClick={() => void downloadZip(r)}>
+            报销材料
+          </button>
+          {issuer && r.status === 'reviewing' && (
+            <button
+              type="button"
+              className={button.primary}
+              onClick={() =>
+                staffStep(
+                  invoicesAdminApi.approve,
+                  { rid: r.rid },
+                  isTaxInvoice(r.type) ? '已审核，请开具后上传' : '已开具',
+                  list.reload,
+                )
+              }
+            >
+              {isTaxInvoice(r.type) ? '审核通过' : '审核并开具'}
+            </button>
+          )}
+          {issuer && r.status === 'issuing' && (
+            <button
+              type="button"
+              className={button.primary}
+              onClick={() => (setNumber(''), setFile(null), setStep({ row: r, kind: 'issue' }))}
+            >
+              上传发票
+            </button>
+          )}
+          {issuer && (r.status === 'reviewing' || r.status === 'issuing') && (
+            <button
+              type="button"
+              className={button.danger}
+              onClick={() => (setReason(''), setStep({ row: r, kind: 'reject' }))}
+            >
+              驳回
+            </button>
+          )}
+          {issuer && (r.status === 'issued' || r.status === 'reversing') && (
+            <button
+              type="button"
+              className={button.danger}
+              onClick={() => (
+                setReason(r.reject_reason),
+                setNumber(''),
+                setStep({ row: r, kind: 'reverse' })
+              )}
+            >
+              红冲
+            </button>
+          )}
+        </span>
+      ),
+    },
+  ];
   return (
     <div>
       <PageHeader
         title="发票"
         lead="审核客户的开票申请：形式发票与收据审核即开具；电子发票在税务平台开具后上传文件与20位发票号码。"
         actions={
-          <ExportCsv<Row>
-            list={invoicesAdminApi.list}
-            filter={filter}
-            name="发票申请"
-            columns={[
-              { header: '申请时间', value: (r) => when(r.created) },
-              { header: '客户', value: (r) => r.customer.name },
-              { header: '手机', value: (r) => r.customer.phone },
-              { header: '单位', value: (r) => r.customer.company },
-              { header: '发票类型', value: (r) => r.type_text },
-              { header: '发票抬头', value: (r) => r.title.name },
-              { header: '税号', value: (r) => r.title.tax_no },
-              { header: '开票来源', value: (r) => SOURCE_TEXT[r.source] },
-              { header: '金额（元）', value: (r) => fenToYuan(r.amount_fen) },
-              { header: '状态', value: (r) => r.status_text },
-              { header: '发票号码', value: (r) => r.invoice_no ?? '' },
-              { header: '红字发票号码', value: (r) => r.reversal_no ?? '' },
-              { header: '开具时间', value: (r) => when(r.issued) },
-              { header: '接收邮箱', value: (r) => r.email },
-              { header: '备注', value: (r) => r.remark },
-              { header: '驳回/红冲原因', value: (r) => r.reject_reason },
-            ]}
-          />
+          <ExportCsv<Row> list={invoicesAdminApi.list} filter={filter} name="发票申请" columns={columns} />
         }
       />
       <StatusTabs label="申请状态" tabs={TABS} value={status} onChange={setStatus} />
@@ -118,107 +212,7 @@ export default function Invoices({ me }: { me: Me }) {
         rows={list.data?.list ?? null}
         rowKey={(r) => r.rid}
         empty="没有这一状态的开票申请"
-        columns={[
-          {
-            id: 'created',
-            header: '申请时间',
-            cell: (r) => when(r.created),
-            className: 'whitespace-nowrap text-slate-500',
-          },
-          {
-            id: 'customer',
-            header: '客户',
-            cell: (r) => (
-              <>
-                <span className="block font-medium">{r.customer.name || '—'}</span>
-                <span className="text-xs text-slate-500">{r.customer.phone}</span>
-              </>
-            ),
-          },
-          {
-            id: 'title',
-            header: '类型与抬头',
-            cell: (r) => (
-              <>
-                <span className="block">{r.type_text}</span>
-                <span className="text-xs text-slate-500">
-                  {r.title.name} {r.title.tax_no}
-                </span>
-              </>
-            ),
-          },
-          { id: 'amount', header: '金额', cell: (r) => formatFen(r.amount_fen), className: 'tabular-nums' },
-          {
-            id: 'status',
-            header: '状态',
-            cell: (r) => (
-              <>
-                <Badge tone={TONE[r.status as keyof typeof TONE] ?? 'slate'}>{r.status_text}</Badge>
-                {r.invoice_no && (
-                  <span className="block text-xs text-slate-500 tabular-nums">{r.invoice_no}</span>
-                )}
-              </>
-            ),
-          },
-          {
-            id: 'actions',
-            header: '操作',
-            cell: (r) => (
-              <span className="flex flex-wrap gap-1.5">
-                <button type="button" className={button.ghost} onClick={() => void downloadZip(r)}>
-                  报销材料
-                </button>
-                {issuer && r.status === 'reviewing' && (
-                  <button
-                    type="button"
-                    className={button.primary}
-                    onClick={() =>
-                      staffStep(
-                        invoicesAdminApi.approve,
-                        { rid: r.rid },
-                        isTaxInvoice(r.type) ? '已审核，请开具后上传' : '已开具',
-                        list.reload,
-                      )
-                    }
-                  >
-                    {isTaxInvoice(r.type) ? '审核通过' : '审核并开具'}
-                  </button>
-                )}
-                {issuer && r.status === 'issuing' && (
-                  <button
-                    type="button"
-                    className={button.primary}
-                    onClick={() => (setNumber(''), setFile(null), setStep({ row: r, kind: 'issue' }))}
-                  >
-                    上传发票
-                  </button>
-                )}
-                {issuer && (r.status === 'reviewing' || r.status === 'issuing') && (
-                  <button
-                    type="button"
-                    className={button.danger}
-                    onClick={() => (setReason(''), setStep({ row: r, kind: 'reject' }))}
-                  >
-                    驳回
-                  </button>
-                )}
-                {issuer && (r.status === 'issued' || r.status === 'reversing') && (
-                  <button
-                    type="button"
-                    className={button.danger}
-                    onClick={() => (
-                      setReason(r.reject_reason),
-                      setNumber(''),
-                      setStep({ row: r, kind: 'reverse' })
-                    )}
-                  >
-                    红冲
-                  </button>
-                )}
-              </span>
-            ),
-          },
-        ]}
+        columns={columns}
       />
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
       <FormModal

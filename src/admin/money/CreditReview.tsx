@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import type { Me } from '../session.ts';
 import { ReviewQueue } from '../ReviewQueue.tsx';
-import { Badge, type Column, Field, input, when } from '../ui.tsx';
+import { Badge, Field, input, when } from '../ui.tsx';
+import type { RowOf } from '../lists.ts';
+import type { Column } from '../table.tsx';
 import { DEFAULT_CREDIT_DUE_DAYS } from '../../lib/shared/money/money.ts';
 import { fenToYuan, yuanToFen, formatFen } from '../../lib/shared/money.ts';
 import { moneyAdminApi } from '../../lib/shared/money/api.ts';
-import type { RowOf } from '../ui.tsx';
 
 type Row = RowOf<typeof moneyAdminApi.creditList>;
 const TABS = [

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { type Me, staffAction } from '../session.ts';
 import { ReviewQueue } from '../ReviewQueue.tsx';
-import { Badge, button, type Column, Field, FormModal, input, useStaffFile, when } from '../ui.tsx';
+import { Badge, button, Field, FormModal, input, when } from '../ui.tsx';
+import type { RowOf } from '../lists.ts';
+import type { Column } from '../table.tsx';
+import { useStaffFile } from '../files.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { moneyAdminApi } from '../../lib/shared/money/api.ts';
-import type { RowOf } from '../ui.tsx';
 
 type Row = RowOf<typeof moneyAdminApi.prestoreList>;
 

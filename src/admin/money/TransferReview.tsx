@@ -1,9 +1,10 @@
 import type { Me } from '../session.ts';
 import { ReviewQueue } from '../ReviewQueue.tsx';
-import { Badge, type Column, when } from '../ui.tsx';
+import { Badge, when } from '../ui.tsx';
+import type { RowOf } from '../lists.ts';
+import type { Column } from '../table.tsx';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { moneyAdminApi } from '../../lib/shared/money/api.ts';
-import type { RowOf } from '../ui.tsx';
 
 type Row = RowOf<typeof moneyAdminApi.transferList>;
 const TABS = [

@@ -2,19 +2,10 @@ import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { OrderSummary } from '../../lib/shared/orders/order.ts';
 import { ORDER_STATUS_TEXT, ORDER_STATUSES, type OrderStatus } from '../../lib/shared/orders/order-status.ts';
-import {
-  Badge,
-  button,
-  type CsvColumn,
-  DataTable,
-  ExportCsv,
-  filterInput,
-  PageHeader,
-  Pager,
-  StatusTabs,
-  useList,
-  when,
-} from '../ui.tsx';
+import { Badge, button, filterInput, PageHeader, StatusTabs, when } from '../ui.tsx';
+import { useList } from '../lists.ts';
+import { type Column, csvOnly, DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { ordersAdminApi } from '../../lib/shared/orders/admin-api.ts';
 
@@ -23,15 +14,64 @@ const TABS: { value: OrderStatus | ''; label: string }[] = [
   ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_TEXT[s] })),
 ];
 
-/** An order list's CSV columns (here, and a customer's orders on the 客户 screen). */
-export const ORDER_CSV: CsvColumn<OrderSummary>[] = [
-  { header: '订单号', value: (o) => o.order_no },
-  { header: '下单时间', value: (o) => when(o.created) },
-  { header: '检测项目', value: (o) => o.item_names.join('、') },
-  { header: '状态', value: (o) => o.status_text },
-  { header: '金额（元）', value: (o) => fenToYuan(o.amount_fen) },
-  { header: '已付（元）', value: (o) => fenToYuan(o.paid_fen) },
-  { header: '客户类型', value: (o) => (o.customer_kind === 'enterprise' ? '企业' : '高校/科研') },
+/** The orders' columns; the CSV keeps its own order, so 状态 and 客户类型 have CSV-only columns. */
+const COLUMNS: Column<OrderSummary>[] = [
+  {
+    id: 'no',
+    header: '订单号',
+    cell: (o) => (
+      <Link href={`/orders/${o.rid}`} className="font-medium text-brand-700 tabular-nums hover:underline">
+        {o.order_no}
+      </Link>
+    ),
+    csv: (o) => o.order_no,
+  },
+  {
+    id: 'created',
+    header: '下单时间',
+    cell: (o) => when(o.created),
+    className: 'whitespace-nowrap text-slate-500',
+    csv: (o) => when(o.created),
+  },
+  {
+    id: 'items',
+    header: '检测项目',
+    cell: (o) => <span className="line-clamp-2">{o.item_names.join('、')}</span>,
+    csv: (o) => o.item_names.join('、'),
+  },
+  csvOnly('状态', (o) => o.status_text),
+  {
+    id: 'kind',
+    header: '客户',
+    cell: (o) => (
+      <>
+        {o.customer_kind === 'enterprise' ? '企业' : '高校/科研'}
+        <span className="block text-xs text-slate-500">{o.pay_mode === 'before' ? '先付款' : '后结算'}</span>
+      </>
+    ),
+  },
+  {
+    id: 'amount',
+    header: '金额',
+    cell: (o) => (
+      <>
+        <span className="tabular-nums">
+          {o.status === 'quoting' && o.quoted_fen === null ? '待报价' : formatFen(o.amount_fen)}
+        </span>
+        {o.paid_fen > 0 && <span className="block text-xs text-slate-500">已付 {formatFen(o.paid_fen)}</span>}
+      </>
+    ),
+    csv: [
+      { header: '金额（元）', value: (o) => fenToYuan(o.amount_fen) },
+      { header: '已付（元）', value: (o) => fenToYuan(o.paid_fen) },
+    ],
+  },
+  {
+    id: 'status',
+    header: '状态',
+    cell: (o) => <Badge tone={o.status === 'cancelled' ? 'slate' : 'brand'}>{o.status_text}</Badge>,
+  },
+  csvOnly('客户类型', (o) => (o.customer_kind === 'enterprise' ? '企业' : '高校/科研')),
 ];
 
 /** 订单管理: every customer's orders by status, searchable by number and item; each opens its page. */
@@ -49,12 +89,7 @@ export default function Orders() {
         title="订单管理"
         lead="报价、收样、检测、出数据、结算；每一步都记入订单时间线与操作日志。"
         actions={
-          <ExportCsv<OrderSummary>
-            list={ordersAdminApi.list}
-            filter={filter}
-            name="订单"
-            columns={ORDER_CSV}
-          />
+          <ExportCsv<OrderSummary> list={ordersAdminApi.list} filter={filter} name="订单" columns={COLUMNS} />
         }
       />
       <form
@@ -88,62 +123,7 @@ export default function Orders() {
         rows={list.data?.list ?? null}
         rowKey={(o) => o.rid}
         empty="没有符合条件的订单"
-        columns={[
-          {
-            id: 'no',
-            header: '订单号',
-            cell: (o) => (
-              <Link
-                href={`/orders/${o.rid}`}
-                className="font-medium text-brand-700 tabular-nums hover:underline"
-              >
-                {o.order_no}
-              </Link>
-            ),
-          },
-          {
-            id: 'created',
-            header: '下单时间',
-            cell: (o) => when(o.created),
-            className: 'whitespace-nowrap text-slate-500',
-          },
-          {
-            id: 'items',
-            header: '检测项目',
-            cell: (o) => <span className="line-clamp-2">{o.item_names.join('、')}</span>,
-          },
-          {
-            id: 'kind',
-            header: '客户',
-            cell: (o) => (
-              <>
-                {o.customer_kind === 'enterprise' ? '企业' : '高校/科研'}
-                <span className="block text-xs text-slate-500">
-                  {o.pay_mode === 'before' ? '先付款' : '后结算'}
-                </span>
-              </>
-            ),
-          },
-          {
-            id: 'amount',
-            header: '金额',
-            cell: (o) => (
-              <>
-                <span className="tabular-nums">
-                  {o.status === 'quoting' && o.quoted_fen === null ? '待报价' : formatFen(o.amount_fen)}
-                </span>
-                {o.paid_fen > 0 && (
-                  <span className="block text-xs text-slate-500">已付 {formatFen(o.paid_fen)}</span>
-                )}
-              </>
-            ),
-          },
-          {
-            id: 'status',
-            header: '状态',
-            cell: (o) => <Badge tone={o.status === 'cancelled' ? 'slate' : 'brand'}>{o.status_text}</Badge>,
-          },
-        ]}
+        columns={COLUMNS}
       />
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
     </div>

@@ -4,7 +4,8 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { consoleApi, staffAction } from '../session.ts';
-import { Badge, Field, FormModal, input, useStaffFile, when } from '../ui.tsx';
+import { Badge, Field, FormModal, input, when } from '../ui.tsx';
+import { useStaffFile } from '../files.ts';
 import {
   RECEIPT_CONDITION_TEXT,
   RECEIPT_CONDITIONS,

@@ -1,25 +1,14 @@
 import { useState } from 'react';
 import { type Me, staffAction } from '../session.ts';
-import {
-  Badge,
-  button,
-  DataTable,
-  ExportCsv,
-  Field,
-  FormModal,
-  input,
-  PageHeader,
-  Pager,
-  StatusTabs,
-  useList,
-  when,
-} from '../ui.tsx';
+import { Badge, button, Field, FormModal, input, PageHeader, StatusTabs, when } from '../ui.tsx';
+import { useList, type RowOf } from '../lists.ts';
+import { type Column, DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import { BILL_PROVIDER_TEXT, type BillProvider } from '../../lib/shared/reconciliation.ts';
 import { addDays } from '../../lib/shared/slots.ts';
 import { shanghaiDate } from '../../lib/shared/time.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { paymentsAdminApi } from '../../lib/shared/payments/api.ts';
-import type { RowOf } from '../ui.tsx';
 
 type Run = RowOf<typeof paymentsAdminApi.reconcileList>;
 type Difference = RowOf<typeof paymentsAdminApi.reconcileExceptions>;
@@ -42,6 +31,91 @@ export default function Reconciliation({ me }: { me: Me }) {
   const reload = () => Promise.all([runs.reload(), differences.reload()]);
   const yesterday = addDays(shanghaiDate(Date.now()), -1);
 
+  const differenceColumns: Column<Difference>[] = [
+    {
+      id: 'day',
+      header: '账单',
+      cell: (d) => (
+        <>
+          <span className="block whitespace-nowrap">{d.bill_date}</span>
+          <span className="text-xs text-slate-500">{d.provider_text}</span>
+        </>
+      ),
+      csv: [
+        { header: '账单日期', value: (d) => d.bill_date },
+        { header: '渠道', value: (d) => d.provider_text },
+      ],
+    },
+    {
+      id: 'kind',
+      header: '类型',
+      cell: (d) => <Badge tone="hot">{d.kind_text}</Badge>,
+      csv: (d) => d.kind_text,
+    },
+    {
+      id: 'trade',
+      header: '交易号',
+      cell: (d) => (
+        <>
+          <span className="block font-mono text-xs">{d.trade_no}</span>
+          {d.refund_no && <span className="block font-mono text-xs text-slate-500">退款 {d.refund_no}</span>}
+        </>
+      ),
+      csv: [
+        { header: '交易号', value: (d) => d.trade_no },
+        { header: '退款号', value: (d) => d.refund_no ?? '' },
+      ],
+    },
+    {
+      id: 'bill',
+      header: '账单金额',
+      cell: (d) => <span className="tabular-nums">{money(d.bill_fen)}</span>,
+      csv: [
+        {
+          header: '账单金额（元）',
+          value: (d) => (d.bill_fen === null ? '' : fenToYuan(d.bill_fen)),
+        },
+      ],
+    },
+    {
+      id: 'ours',
+      header: '本系统',
+      cell: (d) => <span className="tabular-nums">{money(d.our_fen)}</span>,
+      csv: [
+        {
+          header: '本系统金额（元）',
+          value: (d) => (d.our_fen === null ? '' : fenToYuan(d.our_fen)),
+        },
+      ],
+    },
+    { id: 'detail', header: '说明', cell: (d) => d.detail, className: 'min-w-48', csv: (d) => d.detail },
+    {
+      id: 'status',
+      header: '状态',
+      cell: (d) => (
+        <>
+          <Badge tone={d.status === 'open' ? 'red' : d.status === 'resolved' ? 'accent' : 'slate'}>
+            {d.status_text}
+          </Badge>
+          {d.note && <span className="block text-xs text-slate-500">{d.note}</span>}
+        </>
+      ),
+      csv: [
+        { header: '状态', value: (d) => d.status_text },
+        { header: '处理说明', value: (d) => d.note },
+      ],
+    },
+    {
+      id: 'actions',
+      header: '操作',
+      cell: (d) =>
+        reconciler && d.status === 'open' ? (
+          <button type="button" className={button.ghost} onClick={() => (setNote(''), setTarget(d))}>
+            处理
+          </button>
+        ) : null,
+    },
+  ];
   return (
     <div className="grid grid-cols-1 gap-6">
       <PageHeader
@@ -156,24 +230,7 @@ export default function Reconciliation({ me }: { me: Me }) {
               list={paymentsAdminApi.reconcileExceptions}
               filter={filter}
               name="对账差异"
-              columns={[
-                { header: '账单日期', value: (d) => d.bill_date },
-                { header: '渠道', value: (d) => d.provider_text },
-                { header: '类型', value: (d) => d.kind_text },
-                { header: '交易号', value: (d) => d.trade_no },
-                { header: '退款号', value: (d) => d.refund_no ?? '' },
-                {
-                  header: '账单金额（元）',
-                  value: (d) => (d.bill_fen === null ? '' : fenToYuan(d.bill_fen)),
-                },
-                {
-                  header: '本系统金额（元）',
-                  value: (d) => (d.our_fen === null ? '' : fenToYuan(d.our_fen)),
-                },
-                { header: '说明', value: (d) => d.detail },
-                { header: '状态', value: (d) => d.status_text },
-                { header: '处理说明', value: (d) => d.note },
-              ]}
+              columns={differenceColumns}
             />
           </span>
         </div>
@@ -193,64 +250,7 @@ export default function Reconciliation({ me }: { me: Me }) {
           rows={differences.data?.list ?? null}
           rowKey={(d) => d.rid}
           empty="没有这一状态的差异"
-          columns={[
-            {
-              id: 'day',
-              header: '账单',
-              cell: (d) => (
-                <>
-                  <span className="block whitespace-nowrap">{d.bill_date}</span>
-                  <span className="text-xs text-slate-500">{d.provider_text}</span>
-                </>
-              ),
-            },
-            { id: 'kind', header: '类型', cell: (d) => <Badge tone="hot">{d.kind_text}</Badge> },
-            {
-              id: 'trade',
-              header: '交易号',
-              cell: (d) => (
-                <>
-                  <span className="block font-mono text-xs">{d.trade_no}</span>
-                  {d.refund_no && (
-                    <span className="block font-mono text-xs text-slate-500">退款 {d.refund_no}</span>
-                  )}
-                </>
-              ),
-            },
-            {
-              id: 'bill',
-              header: '账单金额',
-              cell: (d) => <span className="tabular-nums">{money(d.bill_fen)}</span>,
-            },
-            {
-              id: 'ours',
-              header: '本系统',
-              cell: (d) => <span className="tabular-nums">{money(d.our_fen)}</span>,
-            },
-            { id: 'detail', header: '说明', cell: (d) => d.detail, className: 'min-w-48' },
-            {
-              id: 'status',
-              header: '状态',
-              cell: (d) => (
-                <>
-                  <Badge tone={d.status === 'open' ? 'red' : d.status === 'resolved' ? 'accent' : 'slate'}>
-                    {d.status_text}
-                  </Badge>
-                  {d.note && <span className="block text-xs text-slate-500">{d.note}</span>}
-                </>
-              ),
-            },
-            {
-              id: 'actions',
-              header: '操作',
-              cell: (d) =>
-                reconciler && d.status === 'open' ? (
-                  <button type="button" className={button.ghost} onClick={() => (setNote(''), setTarget(d))}>
-                    处理
-                  </button>
-                ) : null,
-            },
-          ]}
+          columns={differenceColumns}
         />
         <Pager page={differences.page} pages={differences.pages} onPage={differences.setPage} />
       </section>

@@ -1,6 +1,7 @@
 import type { Me } from '../session.ts';
 import { ReviewQueue, secondApprovalWho } from '../ReviewQueue.tsx';
-import { Badge, type Column, when } from '../ui.tsx';
+import { Badge, when } from '../ui.tsx';
+import type { Column } from '../table.tsx';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import type { PointsAdjustRequest } from '../../lib/shared/points/responses.ts';
 import { pointsAdminApi } from '../../lib/shared/points/api.ts';

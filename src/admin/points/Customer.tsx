@@ -1,22 +1,13 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { consoleApi, type Me, staffAction } from '../session.ts';
-import {
-  button,
-  DataTable,
-  ExportCsv,
-  Field,
-  filterInput,
-  input,
-  PageHeader,
-  Pager,
-  useList,
-  when,
-} from '../ui.tsx';
+import { button, Field, filterInput, input, PageHeader, when } from '../ui.tsx';
+import { useList, type RowOf } from '../lists.ts';
+import { type Column, csvOnly, DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import { shanghaiDate } from '../../lib/shared/time.ts';
 import { pointsAdminApi } from '../../lib/shared/points/api.ts';
 import { ordersAdminApi } from '../../lib/shared/orders/admin-api.ts';
 import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
-import type { RowOf } from '../ui.tsx';
 
 type Found = OutputOf<typeof ordersAdminApi.findUser>;
 type Summary = OutputOf<typeof pointsAdminApi.customer>;
@@ -158,6 +149,51 @@ function AdjustForm({ userRid, onDone }: { userRid: string; onDone: () => void }
   );
 }
 
+/** A customer's points entries; the CSV adds the order, the exchange and the other party. */
+const ENTRY_COLUMNS: Column<Entry>[] = [
+  {
+    id: 'at',
+    header: '时间',
+    cell: (r) => when(r.at),
+    className: 'whitespace-nowrap text-slate-500',
+    csv: (r) => when(r.at),
+  },
+  { id: 'kind', header: '类型', cell: (r) => r.kind_text, csv: (r) => r.kind_text },
+  {
+    id: 'note',
+    header: '说明',
+    className: 'min-w-48',
+    cell: (r) => (
+      <>
+        {r.note || '—'}
+        {r.exchange && <span className="block text-xs text-slate-500">{r.exchange.status_text}</span>}
+      </>
+    ),
+    csv: (r) => r.note,
+  },
+  csvOnly('订单号', (r) => r.order_no ?? ''),
+  csvOnly('兑换状态', (r) => r.exchange?.status_text ?? ''),
+  csvOnly('转赠对方', (r) => r.counterpart),
+  {
+    id: 'points',
+    header: '积分',
+    cell: (r) => (
+      <strong className={`tabular-nums ${r.points > 0 ? 'text-accent-700' : ''}`}>
+        {r.points > 0 ? '+' : ''}
+        {pts(r.points)}
+      </strong>
+    ),
+    csv: (r) => r.points,
+  },
+  { id: 'after', header: '余额', cell: (r) => pts(r.balance_after), csv: (r) => r.balance_after },
+  {
+    id: 'expires',
+    header: '有效期至',
+    cell: (r) => (r.expires_at && r.points > 0 ? shanghaiDate(new Date(r.expires_at)) : '—'),
+    csv: (r) => (r.expires_at && r.points > 0 ? shanghaiDate(new Date(r.expires_at)) : ''),
+  },
+];
+
 function History({ userRid }: { userRid: string }) {
   const filter = { user_rid: userRid };
   const list = useList(pointsAdminApi.customerHistory, filter);
@@ -169,20 +205,7 @@ function History({ userRid }: { userRid: string }) {
           list={pointsAdminApi.customerHistory}
           filter={filter}
           name={`积分明细-${userRid}`}
-          columns={[
-            { header: '时间', value: (r) => when(r.at) },
-            { header: '类型', value: (r) => r.kind_text },
-            { header: '说明', value: (r) => r.note },
-            { header: '订单号', value: (r) => r.order_no ?? '' },
-            { header: '兑换状态', value: (r) => r.exchange?.status_text ?? '' },
-            { header: '转赠对方', value: (r) => r.counterpart },
-            { header: '积分', value: (r) => r.points },
-            { header: '余额', value: (r) => r.balance_after },
-            {
-              header: '有效期至',
-              value: (r) => (r.expires_at && r.points > 0 ? shanghaiDate(new Date(r.expires_at)) : ''),
-            },
-          ]}
+          columns={ENTRY_COLUMNS}
         />
       </div>
       <DataTable<Entry>
@@ -190,42 +213,7 @@ function History({ userRid }: { userRid: string }) {
         rows={list.data?.list ?? null}
         rowKey={(r) => r.rid}
         empty="暂无积分记录"
-        columns={[
-          {
-            id: 'at',
-            header: '时间',
-            cell: (r) => when(r.at),
-            className: 'whitespace-nowrap text-slate-500',
-          },
-          { id: 'kind', header: '类型', cell: (r) => r.kind_text },
-          {
-            id: 'note',
-            header: '说明',
-            className: 'min-w-48',
-            cell: (r) => (
-              <>
-                {r.note || '—'}
-                {r.exchange && <span className="block text-xs text-slate-500">{r.exchange.status_text}</span>}
-              </>
-            ),
-          },
-          {
-            id: 'points',
-            header: '积分',
-            cell: (r) => (
-              <strong className={`tabular-nums ${r.points > 0 ? 'text-accent-700' : ''}`}>
-                {r.points > 0 ? '+' : ''}
-                {pts(r.points)}
-              </strong>
-            ),
-          },
-          { id: 'after', header: '余额', cell: (r) => pts(r.balance_after) },
-          {
-            id: 'expires',
-            header: '有效期至',
-            cell: (r) => (r.expires_at && r.points > 0 ? shanghaiDate(new Date(r.expires_at)) : '—'),
-          },
-        ]}
+        columns={ENTRY_COLUMNS}
       />
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
     </section>

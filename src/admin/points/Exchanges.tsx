@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { Me } from '../session.ts';
 import { ReviewQueue } from '../ReviewQueue.tsx';
-import { Badge, type Column, Field, input, when } from '../ui.tsx';
+import { Badge, Field, input, when } from '../ui.tsx';
+import type { RowOf } from '../lists.ts';
+import type { Column } from '../table.tsx';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { pointsAdminApi } from '../../lib/shared/points/api.ts';
-import type { RowOf } from '../ui.tsx';
 
 type Row = RowOf<typeof pointsAdminApi.exchangeList>;
 const TABS = [

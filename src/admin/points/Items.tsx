@@ -1,22 +1,12 @@
 import { useState } from 'react';
 import { type Me, staffAction, staffStep } from '../session.ts';
-import {
-  Badge,
-  button,
-  DataTable,
-  ExportCsv,
-  Field,
-  FormModal,
-  input,
-  PageHeader,
-  Pager,
-  StatusTabs,
-  useList,
-} from '../ui.tsx';
+import { Badge, button, Field, FormModal, input, PageHeader, StatusTabs } from '../ui.tsx';
+import { useList, type RowOf } from '../lists.ts';
+import { type Column, csvOnly, DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import { priceYuan, yuanToFen, fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { ITEM_KIND_TEXT, type ItemKind } from '../../lib/shared/points/points.ts';
 import { pointsAdminApi } from '../../lib/shared/points/api.ts';
-import type { RowOf } from '../ui.tsx';
 
 type Item = RowOf<typeof pointsAdminApi.itemList>;
 type Draft = {
@@ -59,6 +49,90 @@ export default function Items({ me }: { me: Me }) {
       : staffAction(pointsAdminApi.itemAdd, body, '已上架', list.reload);
   }
 
+  const columns: Column<Item>[] = [
+    {
+      id: 'name',
+      header: '名称',
+      className: 'min-w-40',
+      cell: (r) => (
+        <>
+          <span className="block font-medium">{r.name}</span>
+          {r.description && <span className="text-xs text-slate-500">{r.description}</span>}
+        </>
+      ),
+      csv: (r) => r.name,
+    },
+    {
+      id: 'kind',
+      header: '类型',
+      cell: (r) => <Badge tone={r.kind === 'bonus' ? 'accent' : 'hot'}>{r.kind_text}</Badge>,
+      csv: (r) => r.kind_text,
+    },
+    {
+      id: 'points',
+      header: '所需积分',
+      cell: (r) => <strong className="tabular-nums">{r.points.toLocaleString('zh-CN')}</strong>,
+      csv: (r) => r.points,
+    },
+    {
+      id: 'value',
+      header: '面值',
+      cell: (r) => formatFen(r.value_fen),
+      csv: [{ header: '面值（元）', value: (r) => fenToYuan(r.value_fen) }],
+    },
+    csvOnly('说明', (r) => r.description),
+    { id: 'sort', header: '排序', cell: (r) => r.sort, csv: (r) => r.sort },
+    {
+      id: 'status',
+      header: '状态',
+      cell: (r) => (
+        <Badge tone={r.status === 'active' ? 'brand' : 'slate'}>
+          {r.status === 'active' ? '在售' : '已下架'}
+        </Badge>
+      ),
+      csv: (r) => (r.status === 'active' ? '在售' : '已下架'),
+    },
+    {
+      id: 'actions',
+      header: '操作',
+      cell: (r) =>
+        manager ? (
+          <span className="flex gap-1.5 whitespace-nowrap">
+            <button
+              type="button"
+              className={button.link}
+              onClick={() =>
+                setDraft({
+                  rid: r.rid,
+                  name: r.name,
+                  kind: r.kind,
+                  points: String(r.points),
+                  value: priceYuan(r.value_fen),
+                  description: r.description,
+                  sort: String(r.sort),
+                })
+              }
+            >
+              编辑
+            </button>
+            <button
+              type="button"
+              className={button.link}
+              onClick={() =>
+                staffStep(
+                  r.status === 'active' ? pointsAdminApi.itemRetire : pointsAdminApi.itemRestore,
+                  { rid: r.rid },
+                  r.status === 'active' ? '已下架' : '已重新上架',
+                  list.reload,
+                )
+              }
+            >
+              {r.status === 'active' ? '下架' : '重新上架'}
+            </button>
+          </span>
+        ) : null,
+    },
+  ];
   return (
     <div className="grid grid-cols-1">
       <PageHeader
@@ -70,15 +144,7 @@ export default function Items({ me }: { me: Me }) {
               list={pointsAdminApi.itemList}
               filter={filter}
               name="兑换商品"
-              columns={[
-                { header: '名称', value: (r) => r.name },
-                { header: '类型', value: (r) => r.kind_text },
-                { header: '所需积分', value: (r) => r.points },
-                { header: '面值（元）', value: (r) => fenToYuan(r.value_fen) },
-                { header: '说明', value: (r) => r.description },
-                { header: '排序', value: (r) => r.sort },
-                { header: '状态', value: (r) => (r.status === 'active' ? '在售' : '已下架') },
-              ]}
+              columns={columns}
             />
             {manager && (
               <button type="button" className={button.primary} onClick={() => setDraft({ ...blank })}>
@@ -94,80 +160,7 @@ export default function Items({ me }: { me: Me }) {
         rows={list.data?.list ?? null}
         rowKey={(r) => r.rid}
         empty="没有这一状态的商品"
-        columns={[
-          {
-            id: 'name',
-            header: '名称',
-            className: 'min-w-40',
-            cell: (r) => (
-              <>
-                <span className="block font-medium">{r.name}</span>
-                {r.description && <span className="text-xs text-slate-500">{r.description}</span>}
-              </>
-            ),
-          },
-          {
-            id: 'kind',
-            header: '类型',
-            cell: (r) => <Badge tone={r.kind === 'bonus' ? 'accent' : 'hot'}>{r.kind_text}</Badge>,
-          },
-          {
-            id: 'points',
-            header: '所需积分',
-            cell: (r) => <strong className="tabular-nums">{r.points.toLocaleString('zh-CN')}</strong>,
-          },
-          { id: 'value', header: '面值', cell: (r) => formatFen(r.value_fen) },
-          { id: 'sort', header: '排序', cell: (r) => r.sort },
-          {
-            id: 'status',
-            header: '状态',
-            cell: (r) => (
-              <Badge tone={r.status === 'active' ? 'brand' : 'slate'}>
-                {r.status === 'active' ? '在售' : '已下架'}
-              </Badge>
-            ),
-          },
-          {
-            id: 'actions',
-            header: '操作',
-            cell: (r) =>
-              manager ? (
-                <span className="flex gap-1.5 whitespace-nowrap">
-                  <button
-                    type="button"
-                    className={button.link}
-                    onClick={() =>
-                      setDraft({
-                        rid: r.rid,
-                        name: r.name,
-                        kind: r.kind,
-                        points: String(r.points),
-                        value: priceYuan(r.value_fen),
-                        description: r.description,
-                        sort: String(r.sort),
-                      })
-                    }
-                  >
-                    编辑
-                  </button>
-                  <button
-                    type="button"
-                    className={button.link}
-                    onClick={() =>
-                      staffStep(
-                        r.status === 'active' ? pointsAdminApi.itemRetire : pointsAdminApi.itemRestore,
-                        { rid: r.rid },
-                        r.status === 'active' ? '已下架' : '已重新上架',
-                        list.reload,
-                      )
-                    }
-                  >
-                    {r.status === 'active' ? '下架' : '重新上架'}
-                  </button>
-                </span>
-              ) : null,
-          },
-        ]}
+        columns={columns}
       />
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
       <FormModal

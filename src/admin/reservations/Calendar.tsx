@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { consoleApi, notice, staffAction, type Me } from '../session.ts';
-import { Badge, button, Field, filterInput, FormModal, input, type Paged, type RowOf, when } from '../ui.tsx';
+import { Badge, button, Field, filterInput, FormModal, input, when } from '../ui.tsx';
+import type { Paged, RowOf } from '../lists.ts';
 import { addDays, shanghaiMidnight } from '../../lib/shared/slots.ts';
 import { shanghaiDate, shanghaiMinute } from '../../lib/shared/time.ts';
 import { shanghaiWeekday } from '../../lib/shared/time.ts';

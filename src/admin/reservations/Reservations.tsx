@@ -1,22 +1,10 @@
 import { useState } from 'react';
 import { type Me, notice, staffAction } from '../session.ts';
 import type { Endpoint } from '../../lib/shared/api/endpoint.ts';
-import {
-  Badge,
-  button,
-  DataTable,
-  ExportCsv,
-  Field,
-  filterInput,
-  FormModal,
-  input,
-  PageHeader,
-  Pager,
-  StatusTabs,
-  useList,
-  when,
-  type RowOf,
-} from '../ui.tsx';
+import { Badge, button, Field, filterInput, FormModal, input, PageHeader, StatusTabs, when } from '../ui.tsx';
+import { useList, type RowOf } from '../lists.ts';
+import { type Column, csvOnly, DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import Calendar from './Calendar.tsx';
 import {
   RESERVATION_STATUS_TEXT,
@@ -68,6 +56,105 @@ export default function Reservations({ me }: { me: Me }) {
   const act = (call: Endpoint, body: Record<string, unknown>, done: string) =>
     staffAction(call, body, done, () => Promise.all([list.reload(), devices.reload()]));
 
+  const columns: Column<Booking>[] = [
+    {
+      id: 'device',
+      header: '仪器',
+      cell: (b) => (
+        <>
+          <span className="block font-medium">{b.device.name}</span>
+          <span className="text-xs text-slate-500">{b.device.location}</span>
+        </>
+      ),
+      csv: (b) => b.device.name,
+    },
+    {
+      id: 'time',
+      header: '时间',
+      cell: (b) => (
+        <span className="whitespace-nowrap">
+          {when(b.start)} – {when(b.end).slice(11)}
+        </span>
+      ),
+      csv: [
+        { header: '开始', value: (b) => when(b.start) },
+        { header: '结束', value: (b) => when(b.end) },
+      ],
+    },
+    {
+      id: 'customer',
+      header: '客户',
+      cell: (b) => (
+        <>
+          <span className="block">{b.customer.name || b.customer.phone}</span>
+          <span className="text-xs text-slate-500">{b.customer.company}</span>
+        </>
+      ),
+      csv: (b) => `${b.customer.name} ${b.customer.phone}`,
+    },
+    {
+      id: 'amount',
+      header: '金额 / 订单',
+      cell: (b) => (
+        <>
+          <span className="block tabular-nums">{formatFen(b.amount_fen)}</span>
+          <span className="text-xs text-slate-500">
+            {b.order_no} · {b.order_status_text}
+          </span>
+        </>
+      ),
+      csv: [{ header: '金额（元）', value: (b) => fenToYuan(b.amount_fen) }],
+    },
+    {
+      id: 'status',
+      header: '状态',
+      cell: (b) => (
+        <>
+          <Badge tone={b.status === 'pending' ? 'brand' : b.status === 'confirmed' ? 'accent' : 'slate'}>
+            {b.status_text}
+          </Badge>
+          {b.temp_devices.length > 0 && (
+            <span className="block text-xs text-slate-500">
+              自带设备 {b.temp_devices.map((d) => d.name).join('、')}
+            </span>
+          )}
+          {b.cancel_reason && <span className="block text-xs text-red-600">{b.cancel_reason}</span>}
+        </>
+      ),
+      csv: (b) => b.status_text,
+    },
+    csvOnly('订单号', (b) => b.order_no),
+    {
+      id: 'actions',
+      header: '操作',
+      cell: (b) =>
+        manager ? (
+          <span className="flex flex-wrap gap-1.5">
+            {STEPS.filter((s) => (s.when as readonly string[]).includes(b.status)).map((s) => (
+              <button
+                key={s.path}
+                type="button"
+                className={s.path === 'confirm' ? button.primary : button.ghost}
+                onClick={() =>
+                  void act(s.call, { rid: b.rid }, `已${s.label}`).then((e) => e && notice('error', e))
+                }
+              >
+                {s.label}
+              </button>
+            ))}
+            {(b.status === 'pending' || b.status === 'confirmed') && (
+              <button
+                type="button"
+                className={button.danger}
+                onClick={() => (setNote(''), setTarget({ kind: 'reject', booking: b }))}
+              >
+                驳回
+              </button>
+            )}
+          </span>
+        ) : null,
+    },
+  ];
   return (
     // One column that may shrink below a wide table (the table scrolls instead).
     <div className="grid grid-cols-1 gap-6">
@@ -81,15 +168,7 @@ export default function Reservations({ me }: { me: Me }) {
                 list={reservationsAdminApi.list}
                 filter={filter}
                 name="仪器预约"
-                columns={[
-                  { header: '仪器', value: (b) => b.device.name },
-                  { header: '开始', value: (b) => when(b.start) },
-                  { header: '结束', value: (b) => when(b.end) },
-                  { header: '客户', value: (b) => `${b.customer.name} ${b.customer.phone}` },
-                  { header: '金额（元）', value: (b) => fenToYuan(b.amount_fen) },
-                  { header: '状态', value: (b) => b.status_text },
-                  { header: '订单号', value: (b) => b.order_no },
-                ]}
+                columns={columns}
               />
             )
           }
@@ -127,104 +206,7 @@ export default function Reservations({ me }: { me: Me }) {
               rows={list.data?.list ?? null}
               rowKey={(b) => b.rid}
               empty="没有符合条件的预约"
-              columns={[
-                {
-                  id: 'device',
-                  header: '仪器',
-                  cell: (b) => (
-                    <>
-                      <span className="block font-medium">{b.device.name}</span>
-                      <span className="text-xs text-slate-500">{b.device.location}</span>
-                    </>
-                  ),
-                },
-                {
-                  id: 'time',
-                  header: '时间',
-                  cell: (b) => (
-                    <span className="whitespace-nowrap">
-                      {when(b.start)} – {when(b.end).slice(11)}
-                    </span>
-                  ),
-                },
-                {
-                  id: 'customer',
-                  header: '客户',
-                  cell: (b) => (
-                    <>
-                      <span className="block">{b.customer.name || b.customer.phone}</span>
-                      <span className="text-xs text-slate-500">{b.customer.company}</span>
-                    </>
-                  ),
-                },
-                {
-                  id: 'amount',
-                  header: '金额 / 订单',
-                  cell: (b) => (
-                    <>
-                      <span className="block tabular-nums">{formatFen(b.amount_fen)}</span>
-                      <span className="text-xs text-slate-500">
-                        {b.order_no} · {b.order_status_text}
-                      </span>
-                    </>
-                  ),
-                },
-                {
-                  id: 'status',
-                  header: '状态',
-                  cell: (b) => (
-                    <>
-                      <Badge
-                        tone={
-                          b.status === 'pending' ? 'brand' : b.status === 'confirmed' ? 'accent' : 'slate'
-                        }
-                      >
-                        {b.status_text}
-                      </Badge>
-                      {b.temp_devices.length > 0 && (
-                        <span className="block text-xs text-slate-500">
-                          自带设备 {b.temp_devices.map((d) => d.name).join('、')}
-                        </span>
-                      )}
-                      {b.cancel_reason && (
-                        <span className="block text-xs text-red-600">{b.cancel_reason}</span>
-                      )}
-                    </>
-                  ),
-                },
-                {
-                  id: 'actions',
-                  header: '操作',
-                  cell: (b) =>
-                    manager ? (
-                      <span className="flex flex-wrap gap-1.5">
-                        {STEPS.filter((s) => (s.when as readonly string[]).includes(b.status)).map((s) => (
-                          <button
-                            key={s.path}
-                            type="button"
-                            className={s.path === 'confirm' ? button.primary : button.ghost}
-                            onClick={() =>
-                              void act(s.call, { rid: b.rid }, `已${s.label}`).then(
-                                (e) => e && notice('error', e),
-                              )
-                            }
-                          >
-                            {s.label}
-                          </button>
-                        ))}
-                        {(b.status === 'pending' || b.status === 'confirmed') && (
-                          <button
-                            type="button"
-                            className={button.danger}
-                            onClick={() => (setNote(''), setTarget({ kind: 'reject', booking: b }))}
-                          >
-                            驳回
-                          </button>
-                        )}
-                      </span>
-                    ) : null,
-                },
-              ]}
+              columns={columns}
             />
             <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
           </>

@@ -1,26 +1,14 @@
 import { useEffect, useState } from 'react';
 import { consoleApi, type Me, staffAction } from '../session.ts';
-import {
-  Badge,
-  button,
-  DataTable,
-  ExportCsv,
-  Field,
-  filterInput,
-  FormModal,
-  input,
-  PageHeader,
-  Pager,
-  StatusTabs,
-  useList,
-  when,
-} from '../ui.tsx';
+import { Badge, button, Field, filterInput, FormModal, input, PageHeader, StatusTabs, when } from '../ui.tsx';
+import { useList, type RowOf } from '../lists.ts';
+import { type Column, DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import { addMonth } from '../../lib/shared/statements/statements.ts';
 import { shanghaiMonth } from '../../lib/shared/time.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { statementsAdminApi } from '../../lib/shared/statements/api.ts';
 import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
-import type { RowOf } from '../ui.tsx';
 
 type Row = RowOf<typeof statementsAdminApi.list>;
 type Detail = OutputOf<typeof statementsAdminApi.detail>;
@@ -60,6 +48,75 @@ export default function Statements({ me }: { me: Me }) {
   const [open, setOpen] = useState<string | null>(null);
   const [issuing, setIssuing] = useState(false);
   const manage = me.permissions.includes('statements.manage');
+  const columns: Column<Row>[] = [
+    {
+      id: 'month',
+      header: '月份',
+      cell: (r) => r.month_text,
+      className: 'whitespace-nowrap',
+      csv: (r) => r.month,
+    },
+    {
+      id: 'customer',
+      header: '客户',
+      cell: (r) => (
+        <>
+          {r.group && (
+            <span className="block text-xs font-medium text-brand-700">课题组「{r.group.name}」</span>
+          )}
+          <span className="block font-medium">{r.customer.name || '—'}</span>
+          <span className="text-xs text-slate-500">
+            {r.customer.phone} {r.customer.company}
+          </span>
+        </>
+      ),
+      csv: [
+        { header: '客户', value: (r) => r.customer.name },
+        { header: '课题组', value: (r) => r.group?.name ?? '' },
+        { header: '手机', value: (r) => r.customer.phone },
+        { header: '单位', value: (r) => r.customer.company },
+      ],
+    },
+    {
+      id: 'status',
+      header: '状态',
+      cell: (r) => (
+        <>
+          <Badge tone={tone(r.status)}>{r.status_text}</Badge>
+          {r.version > 1 && <span className="ml-1 text-xs text-slate-500">第{r.version}版</span>}
+          {r.dispute_reason && r.status === 'disputed' && (
+            <span className="block max-w-56 truncate text-xs text-red-600">{r.dispute_reason}</span>
+          )}
+        </>
+      ),
+      csv: [
+        { header: '版本', value: (r) => r.version },
+        { header: '状态', value: (r) => r.status_text },
+      ],
+    },
+    {
+      id: 'due',
+      header: '期末应付',
+      cell: (r) => formatFen(r.figures.due_fen),
+      className: 'tabular-nums',
+      csv: [{ header: '期末应付（元）', value: (r) => fenToYuan(r.figures.due_fen) }],
+    },
+    {
+      id: 'issued',
+      header: '出具时间',
+      cell: (r) => when(r.issued),
+      className: 'whitespace-nowrap text-slate-500',
+    },
+    {
+      id: 'actions',
+      header: '操作',
+      cell: (r) => (
+        <button type="button" className={button.ghost} onClick={() => setOpen(r.rid)}>
+          {manage && r.status === 'disputed' ? '答复' : '查看'}
+        </button>
+      ),
+    },
+  ];
   return (
     <div>
       <PageHeader
@@ -67,21 +124,7 @@ export default function Statements({ me }: { me: Me }) {
         lead="每月1日自动出具上月对账单；客户7天内未回复视为确认。答复异议时可重新出具（保留旧版本）。"
         actions={
           <span className="flex gap-2">
-            <ExportCsv<Row>
-              list={statementsAdminApi.list}
-              filter={filter}
-              name="对账单"
-              columns={[
-                { header: '月份', value: (r) => r.month },
-                { header: '客户', value: (r) => r.customer.name },
-                { header: '课题组', value: (r) => r.group?.name ?? '' },
-                { header: '手机', value: (r) => r.customer.phone },
-                { header: '单位', value: (r) => r.customer.company },
-                { header: '版本', value: (r) => r.version },
-                { header: '状态', value: (r) => r.status_text },
-                { header: '期末应付（元）', value: (r) => fenToYuan(r.figures.due_fen) },
-              ]}
-            />
+            <ExportCsv<Row> list={statementsAdminApi.list} filter={filter} name="对账单" columns={columns} />
             {manage && (
               <button type="button" className={button.primary} onClick={() => setIssuing(true)}>
                 出具对账单
@@ -124,58 +167,7 @@ export default function Statements({ me }: { me: Me }) {
         rows={list.data?.list ?? null}
         rowKey={(r) => r.rid}
         empty="没有符合条件的对账单"
-        columns={[
-          { id: 'month', header: '月份', cell: (r) => r.month_text, className: 'whitespace-nowrap' },
-          {
-            id: 'customer',
-            header: '客户',
-            cell: (r) => (
-              <>
-                {r.group && (
-                  <span className="block text-xs font-medium text-brand-700">课题组「{r.group.name}」</span>
-                )}
-                <span className="block font-medium">{r.customer.name || '—'}</span>
-                <span className="text-xs text-slate-500">
-                  {r.customer.phone} {r.customer.company}
-                </span>
-              </>
-            ),
-          },
-          {
-            id: 'status',
-            header: '状态',
-            cell: (r) => (
-              <>
-                <Badge tone={tone(r.status)}>{r.status_text}</Badge>
-                {r.version > 1 && <span className="ml-1 text-xs text-slate-500">第{r.version}版</span>}
-                {r.dispute_reason && r.status === 'disputed' && (
-                  <span className="block max-w-56 truncate text-xs text-red-600">{r.dispute_reason}</span>
-                )}
-              </>
-            ),
-          },
-          {
-            id: 'due',
-            header: '期末应付',
-            cell: (r) => formatFen(r.figures.due_fen),
-            className: 'tabular-nums',
-          },
-          {
-            id: 'issued',
-            header: '出具时间',
-            cell: (r) => when(r.issued),
-            className: 'whitespace-nowrap text-slate-500',
-          },
-          {
-            id: 'actions',
-            header: '操作',
-            cell: (r) => (
-              <button type="button" className={button.ghost} onClick={() => setOpen(r.rid)}>
-                {manage && r.status === 'disputed' ? '答复' : '查看'}
-              </button>
-            ),
-          },
-        ]}
+        columns={columns}
       />
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
       <IssueModal open={issuing} onClose={() => setIssuing(false)} onDone={list.reload} />

@@ -1,6 +1,7 @@
 import type { Me } from '../session.ts';
 import { ReviewQueue, secondApprovalWho } from '../ReviewQueue.tsx';
-import { Badge, type Column, when } from '../ui.tsx';
+import { Badge, when } from '../ui.tsx';
+import type { Column } from '../table.tsx';
 import type { CouponIssueRequest } from '../../lib/shared/coupons/responses.ts';
 import { formatFen } from '../../lib/shared/money.ts';
 import { couponsAdminApi } from '../../lib/shared/coupons/api.ts';

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { notice, staffAction } from '../session.ts';
-import { button, DataTable, ExportCsv, Field, FormModal, input, PageHeader, useList, when } from '../ui.tsx';
+import { button, Field, FormModal, input, PageHeader, when } from '../ui.tsx';
+import { useList } from '../lists.ts';
+import { type Column, DataTable } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import type { StaffPageSchema } from '../../lib/shared/staff/staff.ts';
 import { ROLE_TEXT, ROLES, type Role } from '../../lib/shared/staff/permissions.ts';
 import { staffAdminApi } from '../../lib/shared/staff/api.ts';
@@ -14,6 +17,34 @@ export default function StaffList() {
   const [editing, setEditing] = useState<{ phone: string; role: Role } | null>(null);
   const save = (phone: string, role: Role | null) =>
     staffAction(staffAdminApi.save, { phone, role }, role ? '已保存' : '已取消员工身份', list.reload);
+  const columns: Column<Member>[] = [
+    { id: 'name', header: '姓名', cell: (m) => m.name || '—', csv: (m) => m.name },
+    { id: 'phone', header: '手机号', cell: (m) => m.phone, csv: (m) => m.phone },
+    { id: 'role', header: '角色', cell: (m) => m.role_text, csv: (m) => m.role_text },
+    { id: 'created', header: '加入时间', cell: (m) => when(m.created), csv: (m) => when(m.created) },
+    {
+      id: 'actions',
+      header: '操作',
+      cell: (m) => (
+        <span className="flex gap-1">
+          <button
+            type="button"
+            className={button.link}
+            onClick={() => setEditing({ phone: m.phone, role: m.role })}
+          >
+            修改角色
+          </button>
+          <button
+            type="button"
+            className={button.link}
+            onClick={() => void save(m.phone, null).then((e) => e && notice('error', e))}
+          >
+            移除
+          </button>
+        </span>
+      ),
+    },
+  ];
   return (
     <div>
       <PageHeader
@@ -21,17 +52,7 @@ export default function StaffList() {
         lead="员工使用已注册的账号登录管理后台；角色决定可见的菜单与可执行的操作。"
         actions={
           <span className="flex gap-2">
-            <ExportCsv<Member>
-              list={staffAdminApi.list}
-              filter={{}}
-              name="员工"
-              columns={[
-                { header: '姓名', value: (m) => m.name },
-                { header: '手机号', value: (m) => m.phone },
-                { header: '角色', value: (m) => m.role_text },
-                { header: '加入时间', value: (m) => when(m.created) },
-              ]}
-            />
+            <ExportCsv<Member> list={staffAdminApi.list} filter={{}} name="员工" columns={columns} />
             <button
               type="button"
               className={button.primary}
@@ -46,34 +67,7 @@ export default function StaffList() {
         label="员工"
         rows={list.data?.list ?? null}
         rowKey={(m) => m.rid}
-        columns={[
-          { id: 'name', header: '姓名', cell: (m) => m.name || '—' },
-          { id: 'phone', header: '手机号', cell: (m) => m.phone },
-          { id: 'role', header: '角色', cell: (m) => m.role_text },
-          { id: 'created', header: '加入时间', cell: (m) => when(m.created) },
-          {
-            id: 'actions',
-            header: '操作',
-            cell: (m) => (
-              <span className="flex gap-1">
-                <button
-                  type="button"
-                  className={button.link}
-                  onClick={() => setEditing({ phone: m.phone, role: m.role })}
-                >
-                  修改角色
-                </button>
-                <button
-                  type="button"
-                  className={button.link}
-                  onClick={() => void save(m.phone, null).then((e) => e && notice('error', e))}
-                >
-                  移除
-                </button>
-              </span>
-            ),
-          },
-        ]}
+        columns={columns}
       />
       <FormModal
         open={editing !== null}

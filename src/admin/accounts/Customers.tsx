@@ -2,30 +2,81 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { consoleApi, type Me } from '../session.ts';
 import { GroupModal, type GroupRow } from '../groups/Groups.tsx';
-import { ORDER_CSV } from '../orders/Orders.tsx';
-import {
-  Badge,
-  button,
-  DataTable,
-  ExportCsv,
-  filterInput,
-  PageHeader,
-  Pager,
-  StatusTabs,
-  useList,
-  when,
-} from '../ui.tsx';
+import { Badge, button, filterInput, PageHeader, StatusTabs, when } from '../ui.tsx';
+import { useList, type RowOf } from '../lists.ts';
+import { type Column, csvOnly, DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import type { OrderSummary } from '../../lib/shared/orders/order.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { moneyAdminApi } from '../../lib/shared/money/api.ts';
 import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
-import type { RowOf } from '../ui.tsx';
 import { ordersAdminApi } from '../../lib/shared/orders/admin-api.ts';
 import { groupsAdminApi } from '../../lib/shared/groups/api.ts';
 
 type Found = OutputOf<typeof ordersAdminApi.findUser>;
 type Wallet = OutputOf<typeof moneyAdminApi.customerWallet>;
 type Movement = RowOf<typeof moneyAdminApi.customerMovements>;
+
+/** A customer's orders: the table, and a CSV with the columns of 订单管理's. */
+const ORDER_COLUMNS: Column<OrderSummary>[] = [
+  {
+    id: 'no',
+    header: '订单号',
+    cell: (o) => (
+      <Link href={`/orders/${o.rid}`} className="text-brand-700 hover:underline">
+        {o.order_no}
+      </Link>
+    ),
+    csv: (o) => o.order_no,
+  },
+  { id: 'created', header: '下单时间', cell: (o) => when(o.created), csv: (o) => when(o.created) },
+  {
+    id: 'items',
+    header: '检测项目',
+    cell: (o) => o.item_names.join('、'),
+    csv: (o) => o.item_names.join('、'),
+  },
+  csvOnly('状态', (o) => o.status_text),
+  {
+    id: 'amount',
+    header: '金额',
+    cell: (o) => formatFen(o.amount_fen),
+    csv: [
+      { header: '金额（元）', value: (o) => fenToYuan(o.amount_fen) },
+      { header: '已付（元）', value: (o) => fenToYuan(o.paid_fen) },
+    ],
+  },
+  { id: 'status', header: '状态', cell: (o) => <Badge tone="brand">{o.status_text}</Badge> },
+  csvOnly('客户类型', (o) => (o.customer_kind === 'enterprise' ? '企业' : '高校/科研')),
+];
+
+/** A customer's money movements: the table shows the amounts, the CSV also the balances after. */
+const MOVEMENT_COLUMNS: Column<Movement>[] = [
+  { id: 'at', header: '时间', cell: (m) => when(m.at), csv: (m) => when(m.at) },
+  { id: 'kind', header: '类型', cell: (m) => <Badge>{m.kind_text}</Badge>, csv: (m) => m.kind_text },
+  { id: 'note', header: '说明', cell: (m) => m.note, csv: (m) => m.note },
+  csvOnly('订单号', (m) => m.order_no ?? ''),
+  {
+    id: 'cash',
+    header: '现金',
+    cell: (m) => (m.cash_fen ? formatFen(m.cash_fen) : '—'),
+    csv: [{ header: '现金（元）', value: (m) => fenToYuan(m.cash_fen) }],
+  },
+  {
+    id: 'bonus',
+    header: '赠送金',
+    cell: (m) => (m.bonus_fen ? formatFen(m.bonus_fen) : '—'),
+    csv: [{ header: '赠送金（元）', value: (m) => fenToYuan(m.bonus_fen) }],
+  },
+  {
+    id: 'credit',
+    header: '信用',
+    cell: (m) => (m.credit_fen ? formatFen(m.credit_fen) : '—'),
+    csv: [{ header: '信用（元）', value: (m) => fenToYuan(m.credit_fen) }],
+  },
+  csvOnly('现金余额（元）', (m) => (m.cash_after_fen === null ? '' : fenToYuan(m.cash_after_fen))),
+  csvOnly('赠送金余额（元）', (m) => (m.bonus_after_fen === null ? '' : fenToYuan(m.bonus_after_fen))),
+];
 
 /** 客户: find a customer by phone; their wallet and credit, orders and movements. */
 export default function Customers({ me }: { me: Me }) {
@@ -128,7 +179,7 @@ function CustomerTabs({ userRid, me }: { userRid: string; me: Me }) {
               list={ordersAdminApi.list}
               filter={filter}
               name={`客户订单-${userRid}`}
-              columns={ORDER_CSV}
+              columns={ORDER_COLUMNS}
             />
           </div>
           <DataTable<OrderSummary>
@@ -136,21 +187,7 @@ function CustomerTabs({ userRid, me }: { userRid: string; me: Me }) {
             rows={orders.data?.list ?? null}
             rowKey={(o) => o.rid}
             empty="该客户还没有订单"
-            columns={[
-              {
-                id: 'no',
-                header: '订单号',
-                cell: (o) => (
-                  <Link href={`/orders/${o.rid}`} className="text-brand-700 hover:underline">
-                    {o.order_no}
-                  </Link>
-                ),
-              },
-              { id: 'created', header: '下单时间', cell: (o) => when(o.created) },
-              { id: 'items', header: '检测项目', cell: (o) => o.item_names.join('、') },
-              { id: 'amount', header: '金额', cell: (o) => formatFen(o.amount_fen) },
-              { id: 'status', header: '状态', cell: (o) => <Badge tone="brand">{o.status_text}</Badge> },
-            ]}
+            columns={ORDER_COLUMNS}
           />
           <Pager page={orders.page} pages={orders.pages} onPage={orders.setPage} />
         </>
@@ -161,23 +198,7 @@ function CustomerTabs({ userRid, me }: { userRid: string; me: Me }) {
               list={moneyAdminApi.customerMovements}
               filter={filter}
               name={`客户资金明细-${userRid}`}
-              columns={[
-                { header: '时间', value: (m) => when(m.at) },
-                { header: '类型', value: (m) => m.kind_text },
-                { header: '说明', value: (m) => m.note },
-                { header: '订单号', value: (m) => m.order_no ?? '' },
-                { header: '现金（元）', value: (m) => fenToYuan(m.cash_fen) },
-                { header: '赠送金（元）', value: (m) => fenToYuan(m.bonus_fen) },
-                { header: '信用（元）', value: (m) => fenToYuan(m.credit_fen) },
-                {
-                  header: '现金余额（元）',
-                  value: (m) => (m.cash_after_fen === null ? '' : fenToYuan(m.cash_after_fen)),
-                },
-                {
-                  header: '赠送金余额（元）',
-                  value: (m) => (m.bonus_after_fen === null ? '' : fenToYuan(m.bonus_after_fen)),
-                },
-              ]}
+              columns={MOVEMENT_COLUMNS}
             />
           </div>
           <DataTable<Movement>
@@ -185,14 +206,7 @@ function CustomerTabs({ userRid, me }: { userRid: string; me: Me }) {
             rows={movements.data?.list ?? null}
             rowKey={(m) => m.rid}
             empty="暂无资金变动"
-            columns={[
-              { id: 'at', header: '时间', cell: (m) => when(m.at) },
-              { id: 'kind', header: '类型', cell: (m) => <Badge>{m.kind_text}</Badge> },
-              { id: 'note', header: '说明', cell: (m) => m.note },
-              { id: 'cash', header: '现金', cell: (m) => (m.cash_fen ? formatFen(m.cash_fen) : '—') },
-              { id: 'bonus', header: '赠送金', cell: (m) => (m.bonus_fen ? formatFen(m.bonus_fen) : '—') },
-              { id: 'credit', header: '信用', cell: (m) => (m.credit_fen ? formatFen(m.credit_fen) : '—') },
-            ]}
+            columns={MOVEMENT_COLUMNS}
           />
           <Pager page={movements.page} pages={movements.pages} onPage={movements.setPage} />
         </>

@@ -1,17 +1,9 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import {
-  Badge,
-  button,
-  DataTable,
-  ExportCsv,
-  FormModal,
-  filterInput,
-  PageHeader,
-  Pager,
-  useList,
-  when,
-} from '../ui.tsx';
+import { Badge, button, FormModal, filterInput, PageHeader, when } from '../ui.tsx';
+import { useList } from '../lists.ts';
+import { type Column, DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import type { AuditPageSchema } from '../../lib/shared/staff/staff.ts';
 import { ROLE_TEXT, type Role } from '../../lib/shared/staff/permissions.ts';
 import { staffAdminApi } from '../../lib/shared/staff/api.ts';
@@ -32,27 +24,70 @@ export default function Audit() {
   const [filter, setFilter] = useState<Record<string, string>>({});
   const list = useList(staffAdminApi.audit, filter);
   const [open, setOpen] = useState<Entry | null>(null);
+  const columns: Column<Entry>[] = [
+    {
+      id: 'at',
+      header: '时间',
+      cell: (e) => when(e.at),
+      className: 'whitespace-nowrap text-slate-500',
+      csv: (e) => when(e.at),
+    },
+    {
+      id: 'actor',
+      header: '操作人',
+      cell: (e) => `${e.actor.name || e.actor.phone}（${roleText(e.role)}）`,
+      csv: [
+        { header: '操作人', value: (e) => `${e.actor.name} ${e.actor.phone}` },
+        { header: '角色', value: (e) => roleText(e.role) },
+      ],
+    },
+    {
+      id: 'action',
+      header: '操作',
+      cell: (e) => <code className="text-xs">{e.action}</code>,
+      csv: (e) => e.action,
+    },
+    {
+      id: 'entity',
+      header: '对象',
+      cell: (e) => <code className="text-xs">{e.entity_rid ?? '—'}</code>,
+      csv: (e) => e.entity_rid ?? '',
+    },
+    {
+      id: 'outcome',
+      header: '结果',
+      cell: (e) => (
+        <>
+          <Badge tone={e.outcome === 'ok' ? 'accent' : 'red'}>{OUTCOME_TEXT[e.outcome]}</Badge>
+          {(e.denied_count ?? 0) > 1 && (
+            <span className="ml-1 text-xs text-red-600">该分钟共 {e.denied_count} 次</span>
+          )}
+          {e.message && <span className="block text-xs text-slate-500">{e.message}</span>}
+        </>
+      ),
+      csv: [
+        { header: '结果', value: outcomeText },
+        { header: '说明', value: (e) => e.message },
+      ],
+    },
+    { id: 'ip', header: '地址', cell: (e) => e.ip, className: 'text-xs text-slate-500', csv: (e) => e.ip },
+    {
+      id: 'detail',
+      header: '',
+      cell: (e) => (
+        <button type="button" className={button.link} onClick={() => setOpen(e)}>
+          详情
+        </button>
+      ),
+    },
+  ];
   return (
     <div>
       <PageHeader
         title="操作日志"
         lead="工作人员的每一次变更：谁、以什么角色、对哪条记录、变更前后、结果与来源地址；无权限的调用记为越权拒绝。"
         actions={
-          <ExportCsv<Entry>
-            list={staffAdminApi.audit}
-            filter={filter}
-            name="操作日志"
-            columns={[
-              { header: '时间', value: (e) => when(e.at) },
-              { header: '操作人', value: (e) => `${e.actor.name} ${e.actor.phone}` },
-              { header: '角色', value: (e) => roleText(e.role) },
-              { header: '操作', value: (e) => e.action },
-              { header: '对象', value: (e) => e.entity_rid ?? '' },
-              { header: '结果', value: outcomeText },
-              { header: '说明', value: (e) => e.message },
-              { header: '地址', value: (e) => e.ip },
-            ]}
-          />
+          <ExportCsv<Entry> list={staffAdminApi.audit} filter={filter} name="操作日志" columns={columns} />
         }
       />
       <form
@@ -92,48 +127,7 @@ export default function Audit() {
         rows={list.data?.list ?? null}
         rowKey={(e) => String(e.id)}
         empty="没有符合条件的记录"
-        columns={[
-          {
-            id: 'at',
-            header: '时间',
-            cell: (e) => when(e.at),
-            className: 'whitespace-nowrap text-slate-500',
-          },
-          {
-            id: 'actor',
-            header: '操作人',
-            cell: (e) => `${e.actor.name || e.actor.phone}（${roleText(e.role)}）`,
-          },
-          { id: 'action', header: '操作', cell: (e) => <code className="text-xs">{e.action}</code> },
-          {
-            id: 'entity',
-            header: '对象',
-            cell: (e) => <code className="text-xs">{e.entity_rid ?? '—'}</code>,
-          },
-          {
-            id: 'outcome',
-            header: '结果',
-            cell: (e) => (
-              <>
-                <Badge tone={e.outcome === 'ok' ? 'accent' : 'red'}>{OUTCOME_TEXT[e.outcome]}</Badge>
-                {(e.denied_count ?? 0) > 1 && (
-                  <span className="ml-1 text-xs text-red-600">该分钟共 {e.denied_count} 次</span>
-                )}
-                {e.message && <span className="block text-xs text-slate-500">{e.message}</span>}
-              </>
-            ),
-          },
-          { id: 'ip', header: '地址', cell: (e) => e.ip, className: 'text-xs text-slate-500' },
-          {
-            id: 'detail',
-            header: '',
-            cell: (e) => (
-              <button type="button" className={button.link} onClick={() => setOpen(e)}>
-                详情
-              </button>
-            ),
-          },
-        ]}
+        columns={columns}
       />
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
       <FormModal

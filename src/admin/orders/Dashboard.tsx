@@ -2,7 +2,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { z } from 'zod';
 import { consoleApi, staffStep, type Me } from '../session.ts';
-import { button, DataTable, ExportCsv, PageHeader, Pager, useList, when } from '../ui.tsx';
+import { button, PageHeader, when } from '../ui.tsx';
+import { useList } from '../lists.ts';
+import { type Column, DataTable, Pager } from '../table.tsx';
+import { ExportCsv } from '../csv.tsx';
 import type { Permission } from '../../lib/shared/staff/permissions.ts';
 import {
   PROMISE_TEXT,
@@ -210,75 +213,82 @@ function PromiseList({ kind, me, onDone }: { kind: PromiseKind; me: Me; onDone: 
   const list = useList(ordersAdminApi.promises, { kind }, 5);
   const mark = MARKS[kind];
   const allowed = mark && me.permissions.includes(mark.permission);
+  const columns: Column<PromiseRow>[] = [
+    {
+      id: 'order',
+      header: '订单',
+      cell: (r) => (
+        <>
+          <Link href={`/orders/${r.rid}`} className="text-brand-700 hover:underline">
+            {r.order_no}
+          </Link>
+          <span className="block text-xs text-slate-500">{r.status_text}</span>
+        </>
+      ),
+      csv: [
+        { header: '订单号', value: (r) => r.order_no },
+        { header: '状态', value: (r) => r.status_text },
+      ],
+    },
+    {
+      id: 'customer',
+      header: '客户',
+      cell: (r) => (
+        <>
+          <span className="block">{r.customer.name || r.customer.phone}</span>
+          <span className="text-xs text-slate-500">{r.customer.company}</span>
+        </>
+      ),
+      csv: (r) => `${r.customer.name} ${r.customer.phone} ${r.customer.company}`,
+    },
+    {
+      id: 'since',
+      header: '起算时间',
+      cell: (r) => when(r.since),
+      className: 'whitespace-nowrap',
+      csv: (r) => when(r.since),
+    },
+    {
+      id: 'due',
+      header: '应完成时间',
+      cell: (r) => <span className="text-hot-600">{when(r.due)}</span>,
+      className: 'whitespace-nowrap',
+      csv: (r) => when(r.due),
+    },
+    {
+      id: 'actions',
+      header: '操作',
+      cell: (r) =>
+        allowed ? (
+          <button
+            type="button"
+            className={button.ghost}
+            aria-label={`${mark.label} ${r.order_no}`}
+            onClick={() =>
+              staffStep(mark.endpoint, { rid: r.rid }, `已记录：${mark.label}`, () =>
+                Promise.all([list.reload(), onDone()]),
+              )
+            }
+          >
+            {mark.label}
+          </button>
+        ) : null,
+    },
+  ];
   return (
     <>
       <DataTable<PromiseRow>
         label={PROMISE_TEXT[kind]}
         rows={list.data?.list ?? null}
         rowKey={(r) => r.rid}
-        columns={[
-          {
-            id: 'order',
-            header: '订单',
-            cell: (r) => (
-              <>
-                <Link href={`/orders/${r.rid}`} className="text-brand-700 hover:underline">
-                  {r.order_no}
-                </Link>
-                <span className="block text-xs text-slate-500">{r.status_text}</span>
-              </>
-            ),
-          },
-          {
-            id: 'customer',
-            header: '客户',
-            cell: (r) => (
-              <>
-                <span className="block">{r.customer.name || r.customer.phone}</span>
-                <span className="text-xs text-slate-500">{r.customer.company}</span>
-              </>
-            ),
-          },
-          { id: 'since', header: '起算时间', cell: (r) => when(r.since), className: 'whitespace-nowrap' },
-          {
-            id: 'due',
-            header: '应完成时间',
-            cell: (r) => <span className="text-hot-600">{when(r.due)}</span>,
-            className: 'whitespace-nowrap',
-          },
-          {
-            id: 'actions',
-            header: '操作',
-            cell: (r) =>
-              allowed ? (
-                <button
-                  type="button"
-                  className={button.ghost}
-                  aria-label={`${mark.label} ${r.order_no}`}
-                  onClick={() =>
-                    staffStep(mark.endpoint, { rid: r.rid }, `已记录：${mark.label}`, () =>
-                      Promise.all([list.reload(), onDone()]),
-                    )
-                  }
-                >
-                  {mark.label}
-                </button>
-              ) : null,
-          },
-        ]}
+        columns={columns}
       />
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <ExportCsv<PromiseRow>
           list={ordersAdminApi.promises}
           filter={{ kind }}
           name={PROMISE_TEXT[kind]}
-          columns={[
-            { header: '订单号', value: (r) => r.order_no },
-            { header: '状态', value: (r) => r.status_text },
-            { header: '客户', value: (r) => `${r.customer.name} ${r.customer.phone} ${r.customer.company}` },
-            { header: '起算时间', value: (r) => when(r.since) },
-            { header: '应完成时间', value: (r) => when(r.due) },
-          ]}
+          columns={columns}
         />
         <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
       </div>

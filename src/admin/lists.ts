@@ -1,0 +1,75 @@
+// A console list's rows: the staff list call ({page, size} and filters in, {list, total} out), paged
+// on screen or read whole (a CSV export, a filter the API lacks).
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { consoleCall } from './session.ts';
+import { pageCount } from '../lib/shared/pagination.ts';
+import type { Endpoint, OutputOf } from '../lib/shared/api/endpoint.ts';
+
+export type Paged<T> = { list: T[]; total: number };
+/** A row of a paged list endpoint's answer. */
+export type RowOf<E extends Endpoint> = OutputOf<E> extends { list: (infer R)[] } ? R : never;
+
+type ListState<T> = {
+  page: number;
+  setPage: (page: number) => void;
+  data: Paged<T> | null;
+  pages: number;
+  reload: () => Promise<void>;
+};
+
+/**
+ * A staff list call ({page, size} and filters in, {list, total} out): the page, its rows, reload,
+ * and the CSV export of every page under the same filters.
+ */
+export function useList<E extends Endpoint>(
+  list: E,
+  filter: Record<string, unknown>,
+  size?: number,
+): ListState<RowOf<E>>;
+/** A generic screen (the review queue) names its row type itself. */
+export function useList<T>(list: Endpoint, filter: Record<string, unknown>, size?: number): ListState<T>;
+export function useList<T>(list: Endpoint, filter: Record<string, unknown>, size = 20): ListState<T> {
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<Paged<T> | null>(null);
+  const key = JSON.stringify(filter);
+  const latest = useRef(0);
+  const load = useCallback(async () => {
+    const n = ++latest.current;
+    const res = await consoleCall<Paged<T>>(list, { ...JSON.parse(key), page, size });
+    if (n === latest.current && res) setData(res);
+  }, [list, key, page, size]);
+  useEffect(() => setPage(1), [key]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { page, setPage, data, pages: data ? pageCount(data.total, size) : 1, reload: load };
+}
+
+/** Every row of a list under its filters (50 a page), for the CSV export. */
+export async function allRows<T>(list: Endpoint, filter: Record<string, unknown>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; page <= 200; page++) {
+    const res = await consoleCall<Paged<T>>(list, { ...filter, page, size: 50 });
+    if (!res) break;
+    rows.push(...res.list);
+    if (rows.length >= res.total || res.list.length === 0) break;
+  }
+  return rows;
+}
+
+/** Every row under the filters while `on` (null while loading or off), for a filter the API lacks. */
+export function useAllRows<T>(list: Endpoint, filter: Record<string, unknown>, on: boolean) {
+  const [rows, setRows] = useState<T[] | null>(null);
+  const key = JSON.stringify(filter);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    setRows(null);
+    if (!on) return;
+    let current = true;
+    void allRows<T>(list, JSON.parse(key) as Record<string, unknown>).then((r) => current && setRows(r));
+    return () => {
+      current = false;
+    };
+  }, [list, key, on, version]);
+  return { rows, reload: () => setVersion((v) => v + 1) };
+}
