@@ -23,7 +23,7 @@ import { orderRoutes } from './orders/routes.ts';
 import { fileRoutes, fileAdminRoutes, mediaOpenRoutes } from './files/routes.ts';
 import { adminRoutes } from './orders/admin-routes.ts';
 import { operationsAdminRoutes } from './orders/operations-routes.ts';
-import { orderFiles } from './orders/index.ts';
+import { orderDirectory, orderFiles } from './orders/index.ts';
 import { reservationAdminRoutes, reservationRoutes } from './reservations/routes.ts';
 import { reservationOpenRoutes } from './reservations/open-routes.ts';
 import { agreementRoutes } from './agreement/routes.ts';
@@ -88,7 +88,7 @@ export function createApi(services: Services) {
   // Hot reads check the token in their own one statement, so they come before the guard.
   app.route('/', memberHotReadRoutes());
   app.route('/', homeRoutes());
-  app.route('/', messageHotReadRoutes());
+  app.route('/', messageHotReadRoutes(orderDirectory));
   app.use('/api/auth/*', authGuard);
   app.use('/api/admin/*', authGuard, staffAccess);
 

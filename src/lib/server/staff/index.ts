@@ -8,6 +8,7 @@ import { findUserByPhone, insertUser, updateUser } from '../accounts/index.ts';
 import { staffRole } from './roles.ts';
 
 export { staffRole };
+export { staffDirectory } from './roles.ts';
 export { staffAccess, STAFF_ONLY } from './access.ts';
 export { staffOpenRoutes, staffAdminRoutes } from './routes.ts';
 
