@@ -23,15 +23,19 @@ import {
   testRecord,
 } from './index.ts';
 import { placeDemand } from './demand.ts';
+import type { SceneDateOf } from '../member/index.ts';
 import { attachProtocolFile, listProtocolFiles, relatedEquipment } from './protocol.ts';
 
-/** The customer's orders under /api/auth (spec section 7 paths). */
-export function orderRoutes() {
+/**
+ * The customer's orders under /api/auth (spec section 7 paths). Pickups are checked against the
+ * scene date, reservations' read the app hands in.
+ */
+export function orderRoutes(sceneDateOf: SceneDateOf) {
   const r = new Hono<ApiEnv>();
 
   route(r, ordersApi.add, async (c, input) => {
     const me = requireUser(c);
-    const list = await placeOrders(c.var.services, me.id, await input.body());
+    const list = await placeOrders(c.var.services, me.id, await input.body(), sceneDateOf);
     return ok(c, { list }, '提交成功!');
   });
 

@@ -1,3 +1,4 @@
 // The reservations domain's public face: what pages read about booking.
 export { getReservationSettings } from './settings.ts';
 export { openReservationCount } from './personal.ts';
+export { sceneDateOf } from './scene-date.ts';
