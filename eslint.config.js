@@ -69,7 +69,6 @@ const crossTableReaders = [
   'src/lib/server/groups/groups.ts',
   'src/lib/server/invoices/applications.ts',
   'src/lib/server/invoices/documents.ts',
-  'src/lib/server/money/asset.ts',
   'src/lib/server/orders/cancel.ts',
   'src/lib/server/orders/dashboard.ts',
   'src/lib/server/orders/protocol.ts',

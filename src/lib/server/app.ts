@@ -29,13 +29,13 @@ import { sceneDateOf } from './reservations/index.ts';
 import { reservationOpenRoutes } from './reservations/open-routes.ts';
 import { agreementRoutes } from './agreement/routes.ts';
 import { messageHotReadRoutes, messageRoutes } from './notify/routes.ts';
-import { moneyAdminRoutes, moneyRoutes } from './money/index.ts';
+import { moneyAdminRoutes, moneyRoutes, type AssetNeighbours } from './money/index.ts';
 import { couponAdminRoutes, couponRoutes } from './coupons/index.ts';
 import { invoiceAdminRoutes, invoiceRoutes } from './invoices/index.ts';
 import { groupAdminRoutes, groupRoutes } from './groups/index.ts';
 import { homeRoutes } from './home/index.ts';
 import { privacyRoutes } from './privacy/index.ts';
-import { pointsAdminRoutes, pointsRoutes } from './points/index.ts';
+import { balanceOf, pointsAdminRoutes, pointsRoutes } from './points/index.ts';
 import { statementAdminRoutes, statementRoutes } from './statements/index.ts';
 import { requireAdminRoutes } from './require/index.ts';
 import { catalogueAdminRoutes } from './catalogue/admin-routes.ts';
@@ -57,6 +57,9 @@ export const STORAGE_UNAVAILABLE = '文件服务暂时不可用，请稍后重�
 
 /** Requests slower than this are logged (with their id). */
 const SLOW_MS = 2000;
+
+/** What the asset centre shows of the orders and points, which pay through money (decision 0061). */
+const assetNeighbours: AssetNeighbours = { orders: orderDirectory, pointsBalance: balanceOf };
 
 /** The whole HTTP API; tests call it in-process with app.request(). */
 export function createApi(services: Services) {
@@ -109,7 +112,7 @@ export function createApi(services: Services) {
   app.route('/', orderRoutes(sceneDateOf));
   app.route('/', agreementRoutes());
   app.route('/', messageRoutes());
-  app.route('/', moneyRoutes());
+  app.route('/', moneyRoutes(assetNeighbours));
   app.route('/', couponRoutes());
   app.route('/', invoiceRoutes());
   app.route('/', groupRoutes());
@@ -123,7 +126,7 @@ export function createApi(services: Services) {
   app.route('/', adminRoutes());
   app.route('/', operationsAdminRoutes());
   app.route('/', reservationAdminRoutes());
-  app.route('/', moneyAdminRoutes());
+  app.route('/', moneyAdminRoutes(assetNeighbours));
   app.route('/', couponAdminRoutes());
   app.route('/', invoiceAdminRoutes());
   app.route('/', pointsAdminRoutes());

@@ -17,7 +17,7 @@ import {
 } from './prestore.ts';
 import { decideTransfer, listTransfers } from './transfers.ts';
 import { decideCredit, listCreditApplications } from './credit.ts';
-import { movementsOf, walletOut } from './asset.ts';
+import { movementsOf, walletOut, type AssetNeighbours } from './asset.ts';
 import { approveCredit, creditOrRequest, listApprovals, pendingMessage, rejectCredit } from './approvals.ts';
 import { creditOverview } from './credit.ts';
 import { userAccount } from './ledger.ts';
@@ -36,7 +36,7 @@ async function customerAccount(s: Services, userRid: string) {
 }
 
 /** Finance's side of the money calls under /api/admin: approvals, rules, manual credits. */
-export function moneyAdminRoutes() {
+export function moneyAdminRoutes(neighbours: AssetNeighbours) {
   const r = new Hono<ApiEnv>();
 
   route(r, moneyAdminApi.prestoreList, async (c, input) => {
@@ -128,7 +128,7 @@ export function moneyAdminRoutes() {
     const { user_rid, ...filter } = await input.body();
     const s = c.var.services;
     const account = await customerAccount(s, user_rid);
-    return ok(c, await movementsOf(s.db, account.id, filter));
+    return ok(c, await movementsOf(s.db, neighbours.orders, account.id, filter));
   });
 
   route(r, moneyAdminApi.balanceCredit, async (c, { body }) => {

@@ -36,7 +36,7 @@ export {
   type PayMethod,
   type Split,
 } from './pay.ts';
-export { ledgerProblems } from './asset.ts';
+export { ledgerProblems, type AssetNeighbours } from './asset.ts';
 export { secondApprovalFen } from './approvals.ts';
 export { prestoreToPay, settleOnlineTopUp } from './prestore.ts';
 export { repayToPay, settleOnlineRepay } from './credit.ts';
