@@ -72,8 +72,6 @@ const crossTableReaders = [
   'src/lib/server/orders/cancel.ts',
   'src/lib/server/orders/dashboard.ts',
   'src/lib/server/orders/protocol.ts',
-  'src/lib/server/staff/access.ts',
-  'src/lib/server/staff/routes.ts',
   'src/lib/server/statements/build.ts',
   'src/lib/server/statements/settle.ts',
 ];

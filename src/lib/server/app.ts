@@ -47,6 +47,7 @@ import { bodyLimits } from './platform/http/body-limit.ts';
 import { admission, type AdmissionOptions } from './platform/http/admission.ts';
 import type { ApiEnv } from './platform/http/api-env.ts';
 import { authGuard } from './accounts/index.ts';
+import { auditedRecords } from './audited-records.ts';
 
 /** See admission(): the pool of 10 connections, or the embedded database's single one. */
 const POSTGRES_ADMISSION: AdmissionOptions = { slots: 64, maxWaitMs: 5000 };
@@ -94,7 +95,7 @@ export function createApi(services: Services) {
   app.route('/', homeRoutes());
   app.route('/', messageHotReadRoutes(orderDirectory));
   app.use('/api/auth/*', authGuard);
-  app.use('/api/admin/*', authGuard, staffAccess);
+  app.use('/api/admin/*', authGuard, staffAccess(auditedRecords));
 
   app.route('/', siteRoutes());
   app.route('/', catalogueRoutes());

@@ -9,7 +9,7 @@ import { staffRole } from './roles.ts';
 
 export { staffRole };
 export { staffDirectory } from './roles.ts';
-export { staffAccess, STAFF_ONLY } from './access.ts';
+export { staffAccess, STAFF_ONLY, type AuditedRecords } from './access.ts';
 export { staffOpenRoutes, staffAdminRoutes } from './routes.ts';
 
 /** Whether a bearer token is a live console (staff) session of a current staff member. */
