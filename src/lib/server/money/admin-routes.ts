@@ -6,15 +6,9 @@ import { moneyAdminApi } from '../../shared/money/api.ts';
 import { ok } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { PRESTORE_STATUS_TEXT } from '../../shared/money/money.ts';
-import {
-  approvePrestore,
-  FIRST_APPROVAL_DONE,
-  listPrestore,
-  prestoreOut,
-  refundPrestore,
-  rejectPrestore,
-  saveRule,
-} from './prestore.ts';
+import { listPrestore, prestoreOut } from './prestore.ts';
+import { approvePrestore, FIRST_APPROVAL_DONE, refundPrestore, rejectPrestore } from './prestore-review.ts';
+import { saveRule } from './prestore-rules.ts';
 import { decideTransfer, listTransfers } from './transfers.ts';
 import { decideCredit, listCreditApplications } from './credit.ts';
 import { movementsOf, walletOut, type AssetNeighbours } from './asset.ts';

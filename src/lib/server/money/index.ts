@@ -38,7 +38,8 @@ export {
 } from './pay.ts';
 export { ledgerProblems, type AssetNeighbours } from './asset.ts';
 export { secondApprovalFen } from './approvals.ts';
-export { prestoreToPay, settleOnlineTopUp } from './prestore.ts';
+export { prestoreToPay } from './prestore.ts';
+export { settleOnlineTopUp } from './prestore-review.ts';
 export { repayToPay, settleOnlineRepay } from './credit.ts';
 export { moneyRoutes } from './routes.ts';
 export { moneyAdminRoutes } from './admin-routes.ts';

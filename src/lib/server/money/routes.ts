@@ -10,16 +10,13 @@ import { MAX_AMOUNT_FEN } from '../../shared/money.ts';
 import {
   addPrestore,
   cancelPrestore,
-  currentRule,
   editPrestore,
   listPrestore,
-  listRules,
   prestoreOut,
-  ruleOut,
-  quote,
   readyPayCount,
   requestPrestoreRefund,
 } from './prestore.ts';
+import { currentRule, listRules, ruleOut, quote } from './prestore-rules.ts';
 import {
   addTransfer,
   cancelTransfer,
