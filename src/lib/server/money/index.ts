@@ -19,13 +19,15 @@ export {
 } from './reads.ts';
 export { creditExchangedBonus, depositIntoGroup, groupAccount, openGroupAccount } from './moves.ts';
 export {
-  creditState,
-  lockAccount,
   movedByKey,
   postChannelRefund,
   postChannelRefundFailed,
   postChannelRefundKept,
   postOnlineArrival,
+} from './online.ts';
+export {
+  creditState,
+  lockAccount,
   postOrderRefund,
   postPriceRefund,
   paidParts,

@@ -6,7 +6,8 @@ import { DomainError } from '../platform/errors.ts';
 import { fenToYuan } from '../../shared/money.ts';
 import { PRESTORE_NOT_FOUND, PRESTORE_STATUS_TEXT } from '../../shared/money/money.ts';
 import { moneyTransaction, post, systemAccount, userAccount } from './ledger.ts';
-import { lockAccount, postOnlineArrival } from './pay.ts';
+import { lockAccount } from './pay.ts';
+import { postOnlineArrival } from './online.ts';
 import { secondApprovalFen } from './approvals.ts';
 import { prestoreOut, type Application } from './prestore.ts';
 
