@@ -29,7 +29,7 @@ export type AuditedRecords = {
   byPrefix: Record<string, { table: PgTable; rid: Column }>;
   byRecord: Record<CatalogueRecord, RecordKey>;
 };
-export type RecordKey = { table: PgTable; key: Column; field: string; numeric?: true };
+type RecordKey = { table: PgTable; key: Column; field: string; numeric?: true };
 
 /** The key a catalogue call names, if well formed (anything else must not reach a query). */
 const callKey = (call: RecordKey, value: unknown): string | null => {
