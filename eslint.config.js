@@ -60,19 +60,6 @@ const floorZones = [
   },
 ];
 
-// Files that still import another domain's tables.ts, each to become named functions or published
-// subqueries of the owner's index.ts (decision 0061 lists what is left and why). This list only shrinks: a
-// file not on it is refused, and a file on it may import another's tables, never its insides.
-const crossTableReaders = [
-  'src/lib/server/home/home-data.ts',
-  'src/lib/server/member/scene-date.ts',
-  'src/lib/server/member/user-info.ts',
-  'src/lib/server/money/asset.ts',
-  'src/lib/server/notify/messages.ts',
-  'src/lib/server/staff/access.ts',
-  'src/lib/server/staff/routes.ts',
-];
-
 // The one-way rule between runtime zones, on resolved paths (relative imports and #aliases alike):
 // pages → islands/components/admin → lib/client → lib/shared; server code stays on the server.
 const layerZones = [
@@ -193,25 +180,6 @@ export default tseslint.config(
       ],
     },
   },
-  ...(crossTableReaders.length === 0
-    ? []
-    : [
-        {
-          files: crossTableReaders,
-          rules: {
-            'import-x/no-restricted-paths': [
-              'error',
-              {
-                zones: [
-                  ...layerZones,
-                  ...floorZones,
-                  ...domainZonesExcept(['./index.ts', './tables.ts', './site-tables.ts']),
-                ],
-              },
-            ],
-          },
-        },
-      ]),
   {
     // A table references another domain's table by foreign key: the schema is one whole.
     files: ['src/lib/server/*/tables.ts'],

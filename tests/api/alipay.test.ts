@@ -15,7 +15,7 @@ import { gbk, zip } from '../support/bills.ts';
 import { eq } from 'drizzle-orm';
 import { alipaySignContent, createAlipay } from '#server/platform/adapters/payment/alipay.ts';
 import { paymentRefunds } from '#server/payments/tables.ts';
-import { REFUND_CHECK_DELAYS_MS } from '#server/payments/intents.ts';
+import { REFUND_CHECK_DELAYS_MS } from '#server/payments/refunds.ts';
 import { addDays, shanghaiMidnight } from '#shared/slots.ts';
 import { shanghaiDate } from '#shared/time.ts';
 

@@ -7,7 +7,7 @@ import { orderHelpers, type Customer } from '../support/orders.ts';
 import { expectLedgerSound, movements, wallet } from '../support/money.ts';
 import { signDevNotice } from '#server/platform/adapters/payment/dev.ts';
 import { closeExpiredPayments } from '#server/payments/index.ts';
-import { FORGED_NOTICES } from '#server/payments/intents.ts';
+import { FORGED_NOTICES } from '#server/payments/notices.ts';
 import { paymentEvents } from '#server/platform/db/platform-tables.ts';
 import { paymentRefunds } from '#server/payments/tables.ts';
 import { eq } from 'drizzle-orm';

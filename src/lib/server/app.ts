@@ -23,19 +23,19 @@ import { orderRoutes } from './orders/routes.ts';
 import { fileRoutes, fileAdminRoutes, mediaOpenRoutes } from './files/routes.ts';
 import { adminRoutes } from './orders/admin-routes.ts';
 import { operationsAdminRoutes } from './orders/operations-routes.ts';
-import { orderFiles } from './orders/index.ts';
+import { orderDirectory, orderFiles } from './orders/index.ts';
 import { reservationAdminRoutes, reservationRoutes } from './reservations/routes.ts';
 import { reservationOpenRoutes } from './reservations/open-routes.ts';
-import { reservedDeviceOf } from './reservations/index.ts';
+import { reservedDeviceOf, sceneDateOf } from './reservations/index.ts';
 import { agreementRoutes } from './agreement/routes.ts';
 import { messageHotReadRoutes, messageRoutes } from './notify/routes.ts';
-import { moneyAdminRoutes, moneyRoutes } from './money/index.ts';
+import { moneyAdminRoutes, moneyRoutes, type AssetNeighbours } from './money/index.ts';
 import { couponAdminRoutes, couponRoutes, giveWelcomeCoupons } from './coupons/index.ts';
 import { invoiceAdminRoutes, invoiceRoutes } from './invoices/index.ts';
 import { groupAdminRoutes, groupRoutes } from './groups/index.ts';
 import { homeRoutes } from './home/index.ts';
 import { privacyRoutes } from './privacy/index.ts';
-import { pointsAdminRoutes, pointsRoutes } from './points/index.ts';
+import { balanceOf, pointsAdminRoutes, pointsRoutes } from './points/index.ts';
 import { statementAdminRoutes, statementRoutes } from './statements/index.ts';
 import { requireAdminRoutes } from './require/index.ts';
 import { catalogueAdminRoutes } from './catalogue/admin-routes.ts';
@@ -47,6 +47,7 @@ import { bodyLimits } from './platform/http/body-limit.ts';
 import { admission, type AdmissionOptions } from './platform/http/admission.ts';
 import type { ApiEnv } from './platform/http/api-env.ts';
 import { authGuard } from './accounts/index.ts';
+import { auditedRecords } from './audited-records.ts';
 
 /** See admission(): the pool of 10 connections, or the embedded database's single one. */
 const POSTGRES_ADMISSION: AdmissionOptions = { slots: 64, maxWaitMs: 5000 };
@@ -57,6 +58,9 @@ export const STORAGE_UNAVAILABLE = '文件服务暂时不可用，请稍后重�
 
 /** Requests slower than this are logged (with their id). */
 const SLOW_MS = 2000;
+
+/** What the asset centre shows of the orders and points, which pay through money (decision 0061). */
+const assetNeighbours: AssetNeighbours = { orders: orderDirectory, pointsBalance: balanceOf };
 
 /** The whole HTTP API; tests call it in-process with app.request(). */
 export function createApi(services: Services) {
@@ -89,9 +93,9 @@ export function createApi(services: Services) {
   // Hot reads check the token in their own one statement, so they come before the guard.
   app.route('/', memberHotReadRoutes());
   app.route('/', homeRoutes());
-  app.route('/', messageHotReadRoutes());
+  app.route('/', messageHotReadRoutes(orderDirectory));
   app.use('/api/auth/*', authGuard);
-  app.use('/api/admin/*', authGuard, staffAccess);
+  app.use('/api/admin/*', authGuard, staffAccess(auditedRecords));
 
   app.route('/', siteRoutes());
   app.route('/', catalogueRoutes());
@@ -104,12 +108,12 @@ export function createApi(services: Services) {
   app.route('/', paymentNotifyRoutes());
   app.route('/', mediaOpenRoutes());
   app.route('/', accountRoutes());
-  app.route('/', memberRoutes());
+  app.route('/', memberRoutes(sceneDateOf));
   app.route('/', planRoutes());
-  app.route('/', orderRoutes(reservedDeviceOf));
+  app.route('/', orderRoutes({ reservedDevice: reservedDeviceOf, sceneDateOf }));
   app.route('/', agreementRoutes());
   app.route('/', messageRoutes());
-  app.route('/', moneyRoutes());
+  app.route('/', moneyRoutes(assetNeighbours));
   app.route('/', couponRoutes());
   app.route('/', invoiceRoutes());
   app.route('/', groupRoutes());
@@ -123,7 +127,7 @@ export function createApi(services: Services) {
   app.route('/', adminRoutes());
   app.route('/', operationsAdminRoutes());
   app.route('/', reservationAdminRoutes());
-  app.route('/', moneyAdminRoutes());
+  app.route('/', moneyAdminRoutes(assetNeighbours));
   app.route('/', couponAdminRoutes());
   app.route('/', invoiceAdminRoutes());
   app.route('/', pointsAdminRoutes());

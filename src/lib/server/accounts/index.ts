@@ -18,6 +18,6 @@ export { passwordLogin } from './login.ts';
 export { authGuard } from './guard.ts';
 export { lockUser } from './lock-user.ts';
 export { recordScan } from './wechat.ts';
-export { accessTokenParams, authenticate, liveAccessToken, revokeConsoleSessions } from './tokens.ts';
+export { accessTokenParams, authenticate, liveSessionUser, revokeConsoleSessions } from './tokens.ts';
 export { ACCOUNT_INVITED } from './signup.ts';
 export { eraseUser } from './closing.ts';

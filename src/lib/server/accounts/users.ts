@@ -81,7 +81,13 @@ export async function insertUser(
   throw new Error('could not allocate a unique rid/invite code');
 }
 
-export function toUserInfo(user: User): UserInfo {
+/** A user as liveSessionUser gives it: the secrets only as set or not. */
+export type SessionUser = Omit<User, 'passwordHash' | 'wxOpenid'> & {
+  hasPassword: boolean;
+  wechatBound: boolean;
+};
+
+export function toUserInfo(user: User | SessionUser): UserInfo {
   return {
     account: user.username ?? user.phone,
     rid: user.rid,
@@ -103,8 +109,8 @@ export function toUserInfo(user: User): UserInfo {
     address_code: user.addressCode,
     address: user.address,
     invite_code: user.inviteCode,
-    has_password: Boolean(user.passwordHash),
-    wechat_bound: Boolean(user.wxOpenid),
+    has_password: 'hasPassword' in user ? user.hasPassword : Boolean(user.passwordHash),
+    wechat_bound: 'wechatBound' in user ? user.wechatBound : Boolean(user.wxOpenid),
     created: user.createdAt.toISOString(),
   };
 }

@@ -1,27 +1,26 @@
-import { eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
-import { sessions, users } from '../accounts/tables.ts';
 import { preparedOnce } from '../platform/db/prepared.ts';
+import { keepTableNames } from '../platform/db/subquery.ts';
 import { DomainError } from '../platform/errors.ts';
 import { LOGIN_REQUIRED } from '../platform/http/auth.ts';
-import { accessTokenParams, liveAccessToken } from '../accounts/index.ts';
+import { accessTokenParams, liveSessionUser } from '../accounts/index.ts';
 import { waitingOrdersOf } from '../orders/index.ts';
 import { usableCouponsOf } from '../coupons/index.ts';
 import { pointsBalanceOf } from '../points/index.ts';
 import { homeGroupsOf } from '../groups/index.ts';
 
+const me = liveSessionUser('me');
+
 /** The session check and each domain's part of the home page, as subqueries of one row. */
 const homeDataStatement = preparedOnce((db) =>
   db
     .select({
-      orders: waitingOrdersOf(users.id),
-      coupons: usableCouponsOf(db, users.id),
-      points: pointsBalanceOf(users.id),
-      groups: homeGroupsOf(users.id),
+      orders: keepTableNames(waitingOrdersOf(me.id)),
+      coupons: keepTableNames(usableCouponsOf(db, me.id)),
+      points: keepTableNames(pointsBalanceOf(me.id)),
+      groups: keepTableNames(homeGroupsOf(me.id)),
     })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(liveAccessToken)
+    .from(me)
     .prepare('home_data'),
 );
 

@@ -8,6 +8,7 @@ import { updateProfile } from './profile.ts';
 import { userInfoByToken } from './user-info.ts';
 import { addAddress, deleteAddress, editAddress, listAddresses, setDefaultAddress } from './addresses.ts';
 import { addSampling, cancelSampling, listSamplings } from './samplings.ts';
+import type { SceneDateOf } from './scene-date.ts';
 
 /**
  * Reads every member page makes, mounted before the guard on /api/auth: each checks the token
@@ -19,8 +20,11 @@ export function memberHotReadRoutes() {
   return r;
 }
 
-/** Profile attestation, address book and home sampling, under /api/auth (the guard has run). */
-export function memberRoutes() {
+/**
+ * Profile attestation, address book and home sampling, under /api/auth (the guard has run). A
+ * pickup is checked against the scene date, reservations' read the app hands in.
+ */
+export function memberRoutes(sceneDateOf: SceneDateOf) {
   const r = new Hono<ApiEnv>();
 
   // The spec lists it under user/ (like user/info); earlier clients call it without.
@@ -65,7 +69,7 @@ export function memberRoutes() {
   route(r, memberApi.samplingAdd, async (c, { body }) => {
     const me = requireUser(c);
     const input = await body();
-    return ok(c, await addSampling(c.var.services, me.id, input), '提交成功!');
+    return ok(c, await addSampling(c.var.services, me.id, input, sceneDateOf), '提交成功!');
   });
 
   route(r, memberApi.samplings, async (c, input) => {

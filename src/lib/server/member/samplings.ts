@@ -7,7 +7,7 @@ import { getPublicSettings } from '../catalogue/index.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { ADDRESS_NOT_FOUND } from '../../shared/member/address.ts';
 import { pickupProblem } from '../../shared/member/pickup-dates.ts';
-import { sceneDateOf } from './scene-date.ts';
+import type { SceneDateOf } from './scene-date.ts';
 import {
   canTransition,
   SAMPLING_NOT_CANCELLABLE,
@@ -53,7 +53,12 @@ export function toPickup(row: Row): Pickup {
  * the settings in the database, whatever the browser allowed. A saved address must be the
  * user's own; its fields are copied onto the pickup.
  */
-export async function addSampling(s: Services, userId: number, req: SamplingRequest): Promise<Pickup> {
+export async function addSampling(
+  s: Services,
+  userId: number,
+  req: SamplingRequest,
+  sceneDateOf: SceneDateOf,
+): Promise<Pickup> {
   const settings = await getPublicSettings(s);
   const now = new Date(s.now());
   let place: Pick<

@@ -1,24 +1,29 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import { addresses } from './tables.ts';
-import { sessions, users } from '../accounts/tables.ts';
-import { staffMembers } from '../staff/tables.ts';
 import { preparedOnce } from '../platform/db/prepared.ts';
 import { DomainError } from '../platform/errors.ts';
-import { accessTokenParams, liveAccessToken, toUserInfo } from '../accounts/index.ts';
+import { accessTokenParams, liveSessionUser, toUserInfo } from '../accounts/index.ts';
 import { planCountOf } from '../plan/index.ts';
+import { staffDirectory } from '../staff/index.ts';
 import { LOGIN_REQUIRED } from '../platform/http/auth.ts';
 import { addressOrder, toAddress } from './addresses.ts';
+
+const me = liveSessionUser('me');
+const staff = staffDirectory('staff');
 
 /** One row per address (or one row without), each with the account, its staff role and cartNum. */
 const userInfoStatement = preparedOnce((db) =>
   db
-    .select({ user: users, role: staffMembers.role, cartNum: planCountOf(db, users.id), address: addresses })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(staffMembers, eq(staffMembers.userId, users.id))
-    .leftJoin(addresses, eq(addresses.userId, users.id))
-    .where(liveAccessToken)
+    .select({
+      user: me._.selectedFields,
+      role: staff.role,
+      cartNum: planCountOf(db, me.id),
+      address: addresses,
+    })
+    .from(me)
+    .leftJoin(staff, eq(staff.userId, me.id))
+    .leftJoin(addresses, eq(addresses.userId, me.id))
     .orderBy(desc(addresses.isDefault), ...addressOrder)
     .prepare('user_info'),
 );

@@ -6,18 +6,12 @@ import { moneyAdminApi } from '../../shared/money/api.ts';
 import { ok } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { PRESTORE_STATUS_TEXT } from '../../shared/money/money.ts';
-import {
-  approvePrestore,
-  FIRST_APPROVAL_DONE,
-  listPrestore,
-  prestoreOut,
-  refundPrestore,
-  rejectPrestore,
-  saveRule,
-} from './prestore.ts';
+import { listPrestore, prestoreOut } from './prestore.ts';
+import { approvePrestore, FIRST_APPROVAL_DONE, refundPrestore, rejectPrestore } from './prestore-review.ts';
+import { saveRule } from './prestore-rules.ts';
 import { decideTransfer, listTransfers } from './transfers.ts';
 import { decideCredit, listCreditApplications } from './credit.ts';
-import { movementsOf, walletOut } from './asset.ts';
+import { movementsOf, walletOut, type AssetNeighbours } from './asset.ts';
 import { approveCredit, creditOrRequest, listApprovals, pendingMessage, rejectCredit } from './approvals.ts';
 import { creditOverview } from './credit.ts';
 import { userAccount } from './ledger.ts';
@@ -36,7 +30,7 @@ async function customerAccount(s: Services, userRid: string) {
 }
 
 /** Finance's side of the money calls under /api/admin: approvals, rules, manual credits. */
-export function moneyAdminRoutes() {
+export function moneyAdminRoutes(neighbours: AssetNeighbours) {
   const r = new Hono<ApiEnv>();
 
   route(r, moneyAdminApi.prestoreList, async (c, input) => {
@@ -128,7 +122,7 @@ export function moneyAdminRoutes() {
     const { user_rid, ...filter } = await input.body();
     const s = c.var.services;
     const account = await customerAccount(s, user_rid);
-    return ok(c, await movementsOf(s.db, account.id, filter));
+    return ok(c, await movementsOf(s.db, neighbours.orders, account.id, filter));
   });
 
   route(r, moneyAdminApi.balanceCredit, async (c, { body }) => {

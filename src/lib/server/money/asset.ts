@@ -2,9 +2,6 @@ import { and, count, countDistinct, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { onlineChannels, type Services } from '../platform/services.ts';
 import { rowsOf, type Db, type Tx } from '../platform/db/client.ts';
 import { moneyPostings, moneyTransfers, prestoreApplications, transferApplications } from './tables.ts';
-import { orders } from '../orders/tables.ts';
-import { pointsAccounts } from '../points/tables.ts';
-import { users } from '../accounts/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { shanghaiMidnight } from '../../shared/slots.ts';
@@ -12,26 +9,39 @@ import { MOVEMENT_TEXT, type MovementKind } from '../../shared/money/money.ts';
 import { moneyTransaction, post, systemAccount, userAccount, type AccountRow } from './ledger.ts';
 import { creditOverview } from './credit.ts';
 import { usableCouponCount } from '../coupons/index.ts';
+import { userIdByRid } from '../accounts/index.ts';
+import type { ColumnOf, HandedDirectory } from '../platform/db/subquery.ts';
 
 const DAY = 86_400_000;
 
+/**
+ * What the asset centre shows of the domains above money (they pay through it, so money cannot
+ * import them): handed in by the app (decision 0061).
+ */
+export type AssetNeighbours = {
+  /** The orders movements name (orders' directory): joined on `id`. */
+  orders: HandedDirectory<{ id: ColumnOf<number>; rid: ColumnOf<string>; orderNo: ColumnOf<string> }>;
+  /** The customer's points balance, 0 before their points account exists (points). */
+  pointsBalance: (db: Db, userId: number) => Promise<number>;
+};
+
 /** asset/init: the wallet at a glance, with the coupons usable now and the points held. */
-export async function assetInit(s: Services, userId: number) {
+export async function assetInit(
+  s: Services,
+  userId: number,
+  pointsBalance: AssetNeighbours['pointsBalance'],
+) {
   const now = s.now();
   const account = await userAccount(s.db, userId, now);
   const [credit, coupons, points] = await Promise.all([
     creditOverview(s.db, account, now),
     usableCouponCount(s.db, userId, now),
-    // The points domain sits above money (it spends through the ledger): its table is read here.
-    s.db
-      .select({ balance: pointsAccounts.balance })
-      .from(pointsAccounts)
-      .where(eq(pointsAccounts.userId, userId)),
+    pointsBalance(s.db, userId),
   ]);
   return {
     ...walletOut(account, credit),
     coupons,
-    points: points[0]?.balance ?? 0,
+    points,
     credit,
     online_channels: onlineChannels(s),
   };
@@ -96,15 +106,17 @@ const afterOf = (sub: 'cash' | 'bonus') =>
  */
 export async function assetDetail(
   s: Services,
+  orderDirectory: AssetNeighbours['orders'],
   userId: number,
   filter: { page?: number; size?: number; kind?: MovementKind; date_from?: string; date_to?: string },
 ) {
   const account = await userAccount(s.db, userId, s.now());
-  return movementsOf(s.db, account.id, filter);
+  return movementsOf(s.db, orderDirectory, account.id, filter);
 }
 
 export async function movementsOf(
   db: Db,
+  orderDirectory: AssetNeighbours['orders'],
   accountId: number,
   filter: { page?: number; size?: number; kind?: MovementKind; date_from?: string; date_to?: string },
 ) {
@@ -117,6 +129,7 @@ export async function movementsOf(
     from === null ? undefined : gte(moneyTransfers.at, new Date(from)),
     to === null ? undefined : lt(moneyTransfers.at, new Date(to + DAY)),
   );
+  const orders = orderDirectory('ord');
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -136,7 +149,7 @@ export async function movementsOf(
       .innerJoin(moneyTransfers, eq(moneyTransfers.id, moneyPostings.transferId))
       .leftJoin(orders, eq(orders.id, moneyTransfers.orderId))
       .where(where)
-      .groupBy(moneyTransfers.id, orders.id)
+      .groupBy(moneyTransfers.id, orders.id, orders.rid, orders.orderNo)
       .orderBy(desc(moneyTransfers.id))
       .limit(w.size)
       .offset(w.offset),
@@ -173,13 +186,11 @@ export async function adjust(
   s: Services,
   input: { userRid: string; amountFen: number; idempotencyKey: string; note: string; staffId: number },
 ): Promise<{ balance_fen: number; duplicate: boolean }> {
-  const [user] = await s.db.select({ id: users.id }).from(users).where(eq(users.rid, input.userRid));
-  if (!user) throw new DomainError('用户不存在', 200, 'NOT_FOUND');
+  const userId = await userIdByRid(s.db, input.userRid);
+  if (userId === undefined) throw new DomainError('用户不存在', 200, 'NOT_FOUND');
   const now = s.now();
-  const account = await userAccount(s.db, user.id, now);
-  return moneyTransaction(s.db, (tx) =>
-    postAdjust(tx, { ...input, accountId: account.id, userId: user.id, now }),
-  );
+  const account = await userAccount(s.db, userId, now);
+  return moneyTransaction(s.db, (tx) => postAdjust(tx, { ...input, accountId: account.id, userId, now }));
 }
 
 /**

@@ -9,7 +9,8 @@ import { pageWindow } from '../../shared/pagination.ts';
 import { fenToYuan } from '../../shared/money.ts';
 import { CREDIT_STATUS_TEXT, NOT_ENOUGH_CASH } from '../../shared/money/money.ts';
 import { moneyTransaction, post, userAccount, type AccountRow } from './ledger.ts';
-import { creditState, lockAccount, postOnlineArrival } from './pay.ts';
+import { creditState, lockAccount } from './pay.ts';
+import { postOnlineArrival } from './online.ts';
 import { userDirectory } from '../accounts/index.ts';
 
 const customer = userDirectory('customer');

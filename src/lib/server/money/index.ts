@@ -19,13 +19,15 @@ export {
 } from './reads.ts';
 export { creditExchangedBonus, depositIntoGroup, groupAccount, openGroupAccount } from './moves.ts';
 export {
-  creditState,
-  lockAccount,
   movedByKey,
   postChannelRefund,
   postChannelRefundFailed,
   postChannelRefundKept,
   postOnlineArrival,
+} from './online.ts';
+export {
+  creditState,
+  lockAccount,
   postOrderRefund,
   postPriceRefund,
   paidParts,
@@ -36,9 +38,10 @@ export {
   type PayMethod,
   type Split,
 } from './pay.ts';
-export { ledgerProblems } from './asset.ts';
+export { ledgerProblems, type AssetNeighbours } from './asset.ts';
 export { secondApprovalFen } from './approvals.ts';
-export { prestoreToPay, settleOnlineTopUp } from './prestore.ts';
+export { prestoreToPay } from './prestore.ts';
+export { settleOnlineTopUp } from './prestore-review.ts';
 export { repayToPay, settleOnlineRepay } from './credit.ts';
 export { moneyRoutes } from './routes.ts';
 export { moneyAdminRoutes } from './admin-routes.ts';

@@ -10,16 +10,13 @@ import { MAX_AMOUNT_FEN } from '../../shared/money.ts';
 import {
   addPrestore,
   cancelPrestore,
-  currentRule,
   editPrestore,
   listPrestore,
-  listRules,
   prestoreOut,
-  ruleOut,
-  quote,
   readyPayCount,
   requestPrestoreRefund,
 } from './prestore.ts';
+import { currentRule, listRules, ruleOut, quote } from './prestore-rules.ts';
 import {
   addTransfer,
   cancelTransfer,
@@ -28,12 +25,12 @@ import {
   transferDetail,
   transferReviewFen,
 } from './transfers.ts';
-import { assetCounts, assetDetail, assetInit } from './asset.ts';
+import { assetCounts, assetDetail, assetInit, type AssetNeighbours } from './asset.ts';
 import { operateCredit } from './credit.ts';
 import { userAccount } from './ledger.ts';
 
-/** The customer's money calls under /api/auth (decision 0022). */
-export function moneyRoutes() {
+/** The customer's money calls under /api/auth (decision 0022); the app hands in orders and points. */
+export function moneyRoutes(neighbours: AssetNeighbours) {
   const r = new Hono<ApiEnv>();
 
   route(r, moneyApi.prestoreAdd, async (c, input) => {
@@ -153,7 +150,7 @@ export function moneyRoutes() {
 
   route(r, moneyApi.asset, async (c) => {
     const me = requireUser(c);
-    return ok(c, await assetInit(c.var.services, me.id));
+    return ok(c, await assetInit(c.var.services, me.id, neighbours.pointsBalance));
   });
 
   route(r, moneyApi.assetCounts, async (c) => {
@@ -163,7 +160,7 @@ export function moneyRoutes() {
 
   route(r, moneyApi.movements, async (c, input) => {
     const me = requireUser(c);
-    return ok(c, await assetDetail(c.var.services, me.id, await input.body()));
+    return ok(c, await assetDetail(c.var.services, neighbours.orders, me.id, await input.body()));
   });
 
   route(r, moneyApi.creditOperate, async (c, input) => {

@@ -4,14 +4,15 @@ import { notifyApi } from '../../shared/notify/api.ts';
 import type { ApiEnv } from '../platform/http/api-env.ts';
 import { ok } from '../platform/http/envelope.ts';
 import { bearerToken, requireUser } from '../platform/http/auth.ts';
-import { markRead, messagePageByToken } from './messages.ts';
+import { markRead, messagePages, type MessageOrders } from './messages.ts';
 
 /**
  * message/list, the header's call on every member page, mounted before the guard on /api/auth:
  * it checks the token inside its own single statement (no valid token → 401 '请先登录').
  */
-export function messageHotReadRoutes() {
+export function messageHotReadRoutes(orders: MessageOrders) {
   const r = new Hono<ApiEnv>();
+  const messagePageByToken = messagePages(orders);
   route(r, notifyApi.list, async (c, input) => {
     const { page, size } = await input.body();
     return ok(c, await messagePageByToken(c.var.services, bearerToken(c), page, size));

@@ -38,7 +38,7 @@ import { getPublicSettings } from '../catalogue/index.ts';
 import { findOwnAddress } from '../member/index.ts';
 import { newOrderNo } from './ids.ts';
 import { addEvent } from './transition.ts';
-import { sceneDateOf } from '../member/index.ts';
+import type { SceneDateOf } from '../member/index.ts';
 import { assertBasicInfo } from './basic-info.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { assertKnownRegion } from '../member/index.ts';
@@ -214,7 +214,12 @@ export async function insertOrder(
  * (date, slot, served area); a saved address (address_rid) must be the user's own and is copied
  * into the order, so a later edit of the address book does not change the order.
  */
-async function checkedDelivery(s: Services, userId: number, d: Delivery): Promise<Delivery> {
+async function checkedDelivery(
+  s: Services,
+  userId: number,
+  d: Delivery,
+  sceneDateOf: SceneDateOf,
+): Promise<Delivery> {
   if (d.type !== 1) return { ...d, date: '', time: '' };
   let place = d;
   if (d.address_rid) {
@@ -247,12 +252,17 @@ async function checkedDelivery(s: Services, userId: number, d: Delivery): Promis
  * order/add: one order per project type among the lines, all in one transaction that also
  * removes the ordered plan lines. Returns the new orders.
  */
-export async function placeOrders(s: Services, userId: number, req: OrderAddRequest): Promise<PlacedOrder[]> {
+export async function placeOrders(
+  s: Services,
+  userId: number,
+  req: OrderAddRequest,
+  sceneDateOf: SceneDateOf,
+): Promise<PlacedOrder[]> {
   const now = s.now();
   const user = await findUserById(s.db, userId);
   if (!user) throw new DomainError('请先登录', 401);
   assertBasicInfo(user);
-  const delivery = await checkedDelivery(s, userId, req.delivery);
+  const delivery = await checkedDelivery(s, userId, req.delivery, sceneDateOf);
 
   const kind = customerKindOf(user.organization);
   const payMode = payModeOf(user.organization);

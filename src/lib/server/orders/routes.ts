@@ -23,18 +23,22 @@ import {
   testRecord,
 } from './index.ts';
 import { placeDemand } from './demand.ts';
+import type { SceneDateOf } from '../member/index.ts';
 import { attachProtocolFile, listProtocolFiles, relatedEquipment, type ReservedDevice } from './protocol.ts';
 
+/** What the customer's order routes need from reservations, which import orders: the app hands it in. */
+export type OrderNeighbours = { reservedDevice: ReservedDevice; sceneDateOf: SceneDateOf };
+
 /**
- * The customer's orders under /api/auth (spec section 7 paths). `reservedDevice` is reservations'
- * read, handed in by the app (reservations import orders).
+ * The customer's orders under /api/auth (spec section 7 paths). Placing checks pickups against
+ * reservations' scene date; related equipment names the instrument an order reserved.
  */
-export function orderRoutes(reservedDevice: ReservedDevice) {
+export function orderRoutes({ reservedDevice, sceneDateOf }: OrderNeighbours) {
   const r = new Hono<ApiEnv>();
 
   route(r, ordersApi.add, async (c, input) => {
     const me = requireUser(c);
-    const list = await placeOrders(c.var.services, me.id, await input.body());
+    const list = await placeOrders(c.var.services, me.id, await input.body(), sceneDateOf);
     return ok(c, { list }, '提交成功!');
   });
 

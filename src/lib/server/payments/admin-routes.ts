@@ -5,7 +5,8 @@ import { paymentsAdminApi } from '../../shared/payments/api.ts';
 import { ok } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { DomainError } from '../platform/errors.ts';
-import { listExceptions, listRuns, reconcileDay, resolveException, runOut } from './reconcile.ts';
+import { reconcileDay } from './reconcile.ts';
+import { listExceptions, listRuns, resolveException, runOut } from './reconcile-review.ts';
 
 /** Finance's reconciliation calls under /api/admin (decision 0028): runs, differences, rerun, resolve. */
 export function reconcileAdminRoutes() {

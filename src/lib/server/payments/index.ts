@@ -4,11 +4,10 @@ export {
   CLOSE_EXPIRED_PAYMENTS,
   createPayment,
   devTrade,
-  handleNotice,
   paymentStatus,
-  refundOrderToChannel,
-  REFUND_QUERY,
 } from './intents.ts';
+export { handleNotice } from './notices.ts';
+export { refundOrderToChannel, REFUND_QUERY } from './refunds.ts';
 export { checkRefund } from './refund-query.ts';
 export { RECONCILE, reconcileDay, reconcileYesterday } from './reconcile.ts';
 export { reconcileAdminRoutes } from './admin-routes.ts';

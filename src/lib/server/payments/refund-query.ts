@@ -5,7 +5,8 @@ import { paymentAdapter, type Services } from '../platform/services.ts';
 import { paymentIntents, paymentRefunds } from './tables.ts';
 import { enqueue, type Job } from '../platform/jobs.ts';
 import { ProviderError } from '../platform/adapters/payment/types.ts';
-import { REFUND_CHECK_DELAYS_MS, refundCheck, settleRefundResult } from './intents.ts';
+import { REFUND_CHECK_DELAYS_MS, refundCheck } from './refunds.ts';
+import { settleRefundResult } from './notices.ts';
 
 /**
  * One check of a refund still processing. Done: settled as succeeded. Not yet: the next check is

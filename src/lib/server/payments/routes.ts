@@ -9,7 +9,8 @@ import { devToolAllowed } from '../platform/http/dev-tools.ts';
 import { clientIp, requestOrigin } from '../platform/http/client-ip.ts';
 import { DomainError } from '../platform/errors.ts';
 import { signDevNotice } from '../platform/adapters/payment/dev.ts';
-import { createPayment, devTrade, handleNotice, paymentStatus } from './intents.ts';
+import { createPayment, devTrade, paymentStatus } from './intents.ts';
+import { handleNotice } from './notices.ts';
 
 /** payment/create and payment/status under /api/auth. */
 export function paymentRoutes() {

@@ -2,7 +2,7 @@
 // first on the exchange catalogue, given to other customers; the customer's and staff's calls.
 export { awardInvitePoints, awardOrderPoints, reverseOrderPoints } from './earn.ts';
 export { expirePoints, POINTS_EXPIRE } from './staff.ts';
-export { pointsBalanceOf, pointsProblems } from './book.ts';
+export { balanceOf, pointsBalanceOf, pointsProblems } from './book.ts';
 export { pointsRoutes } from './routes.ts';
 export { pointsAdminRoutes } from './admin-routes.ts';
 export { pointsEntriesOf } from './personal.ts';

@@ -15,7 +15,7 @@ import {
   type OrderRow,
   type ReleasedBy,
 } from '../orders/index.ts';
-import { sceneDateOf } from '../member/index.ts';
+import { sceneDateOf } from './scene-date.ts';
 import { getReservationSettings } from './settings.ts';
 import { lockUser } from '../accounts/index.ts';
 import { moneyTransaction } from '../money/index.ts';

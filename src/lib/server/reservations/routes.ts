@@ -7,7 +7,7 @@ import { ORDER_STATUS_TEXT } from '../../shared/orders/order-status.ts';
 import { RESERVATION_STATUS_TEXT } from '../../shared/reservations/reservation-rules.ts';
 import { reservationsAdminApi, reservationsApi } from '../../shared/reservations/api.ts';
 import { addReservation, cancelReservation, findOwnReservation } from './book.ts';
-import { sceneDateOf } from '../member/index.ts';
+import { sceneDateOf } from './scene-date.ts';
 import { listAllReservations, listOwnReservations } from './read.ts';
 import {
   addTempDevice,

@@ -1,26 +1,9 @@
 import { eq, sql, type Column } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler, Next } from 'hono';
 import type { ApiEnv } from '../platform/http/api-env.ts';
 import type { Db } from '../platform/db/client.ts';
-import { ability, device, item, prefecture, projectChild, projectType } from '../catalogue/tables.ts';
 import { auditDenials, auditLog } from './tables.ts';
-import {
-  creditApplications,
-  moneyApprovals,
-  prestoreApplications,
-  transferApplications,
-} from '../money/tables.ts';
-import { deviceBlocks, reservations, tempDevices } from '../reservations/tables.ts';
-import { orders } from '../orders/tables.ts';
-import { setting } from '../catalogue/site-tables.ts';
-import { pointsAdjustRequests, pointsExchanges, pointsItems } from '../points/tables.ts';
-import { couponIssueRequests } from '../coupons/tables.ts';
-import { reconciliationExceptions } from '../payments/tables.ts';
-import { samplings } from '../member/tables.ts';
-import { users } from '../accounts/tables.ts';
-import { statements } from '../statements/tables.ts';
-import { promoters, promoterWithdrawals, promotionCampaigns } from '../promotion/tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { clientIp } from '../platform/http/client-ip.ts';
 import { requireUser } from '../platform/http/auth.ts';
@@ -34,44 +17,20 @@ export const STAFF_ONLY = '无权访问';
 export const STAFF_LOGIN_NEEDED = '请使用员工账号登录管理后台';
 export const NOT_PERMITTED = '您的角色无权执行该操作';
 
-/** The tables whose rows staff calls act on, by the first letter of their public id (platform/ids.ts). */
-const BY_PREFIX: Record<string, { table: PgTable; rid: Column }> = {
-  o: { table: orders, rid: orders.rid },
-  y: { table: prestoreApplications, rid: prestoreApplications.rid },
-  z: { table: transferApplications, rid: transferApplications.rid },
-  k: { table: creditApplications, rid: creditApplications.rid },
-  v: { table: reservations, rid: reservations.rid },
-  s: { table: samplings, rid: samplings.rid },
-  t: { table: tempDevices, rid: tempDevices.rid },
-  d: { table: device, rid: device.rid },
-  b: { table: deviceBlocks, rid: deviceBlocks.rid },
-  u: { table: users, rid: users.rid },
-  h: { table: reconciliationExceptions, rid: reconciliationExceptions.rid },
-  g: { table: pointsItems, rid: pointsItems.rid },
-  x: { table: pointsExchanges, rid: pointsExchanges.rid },
-  S: { table: statements, rid: statements.rid },
-  P: { table: promoters, rid: promoters.rid },
-  W: { table: promoterWithdrawals, rid: promoterWithdrawals.rid },
-  C: { table: promotionCampaigns, rid: promotionCampaigns.rid },
-  A: { table: moneyApprovals, rid: moneyApprovals.rid },
-  J: { table: pointsAdjustRequests, rid: pointsAdjustRequests.rid },
-  Q: { table: couponIssueRequests, rid: couponIssueRequests.rid },
-};
 /**
- * Catalogue records carry no kind letter (items keep their address slugs, types and categories
- * numeric ids, settings a key): their calls declare the table (audit.record), and the body field
- * that names the row is the table's key; an add's new row is found from the answer's data
- * (decision 0035).
+ * The records staff calls act on, so the log keeps each before and after the call: by the first
+ * letter of their public id (platform/ids.ts), and catalogue records (they carry no kind letter:
+ * items keep their address slugs, types and categories numeric ids, settings a key) by the table
+ * their call declares (audit.record), the body field that names the row being the table's key; an
+ * add's new row is found from the answer's data (decision 0035). They are every domain's tables,
+ * and staff sits below some of those domains: the app hands them in (audited-records.ts).
  */
-type RecordKey = { table: PgTable; key: Column; field: string; numeric?: true };
-const BY_RECORD: Record<CatalogueRecord, RecordKey> = {
-  type: { table: projectType, key: projectType.id, field: 'id', numeric: true },
-  child: { table: projectChild, key: projectChild.id, field: 'id', numeric: true },
-  prefecture: { table: prefecture, key: prefecture.id, field: 'id', numeric: true },
-  item: { table: item, key: item.rid, field: 'rid' },
-  ability: { table: ability, key: ability.rid, field: 'rid' },
-  setting: { table: setting, key: setting.key, field: 'key' },
+export type AuditedRecords = {
+  byPrefix: Record<string, { table: PgTable; rid: Column }>;
+  byRecord: Record<CatalogueRecord, RecordKey>;
 };
+type RecordKey = { table: PgTable; key: Column; field: string; numeric?: true };
+
 /** The key a catalogue call names, if well formed (anything else must not reach a query). */
 const callKey = (call: RecordKey, value: unknown): string | null => {
   const text = typeof value === 'number' ? String(value) : value;
@@ -110,9 +69,9 @@ const scrub = (row: unknown): unknown =>
     : null;
 
 /** The record a public id names, as stored (secrets left out), or null. */
-async function snapshot(db: Db, rid: string | null) {
+async function snapshot(db: Db, byPrefix: AuditedRecords['byPrefix'], rid: string | null) {
   // Public ids are base64url; anything else names no record (and must not reach a query).
-  const target = rid && /^[\w-]{1,64}$/.test(rid) ? BY_PREFIX[rid[0]] : undefined;
+  const target = rid && /^[\w-]{1,64}$/.test(rid) ? byPrefix[rid[0]] : undefined;
   if (!rid || !target) return null;
   const [row] = await db.select().from(target.table).where(eq(target.rid, rid)).limit(1);
   return scrub(row);
@@ -156,7 +115,11 @@ async function requestBody(
  * does not exist and is refused). Every call that is not a read is written to the audit log with
  * the record before and after it.
  */
-export const staffAccess: MiddlewareHandler<ApiEnv> = async (c, next) => {
+export function staffAccess(records: AuditedRecords): MiddlewareHandler<ApiEnv> {
+  return (c, next) => guard(records, c, next);
+}
+
+async function guard(records: AuditedRecords, c: Parameters<MiddlewareHandler<ApiEnv>>[0], next: Next) {
   const me = requireUser(c);
   const db = c.var.services.db;
   const role = await staffRole(db, me.id);
@@ -173,7 +136,7 @@ export const staffAccess: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (audit === 'read') return next();
 
   const body = await requestBody(c);
-  const call = typeof audit === 'object' ? BY_RECORD[audit.record] : undefined;
+  const call = typeof audit === 'object' ? records.byRecord[audit.record] : undefined;
   let rid = call
     ? callKey(call, body?.[call.field])
     : typeof body?.rid === 'string'
@@ -181,7 +144,7 @@ export const staffAccess: MiddlewareHandler<ApiEnv> = async (c, next) => {
       : typeof body?.user_rid === 'string'
         ? body.user_rid
         : null;
-  const before = call ? await snapshotBy(db, call, rid) : await snapshot(db, rid);
+  const before = call ? await snapshotBy(db, call, rid) : await snapshot(db, records.byPrefix, rid);
   let failure: unknown;
   try {
     await next();
@@ -199,14 +162,18 @@ export const staffAccess: MiddlewareHandler<ApiEnv> = async (c, next) => {
     action,
     entityRid: rid && noNul(rid),
     before,
-    after: refused ? before : call ? await snapshotBy(db, call, rid) : await snapshot(db, rid),
+    after: refused
+      ? before
+      : call
+        ? await snapshotBy(db, call, rid)
+        : await snapshot(db, records.byPrefix, rid),
     request: scrub(body),
     outcome: refused ? 'refused' : 'ok',
     message: noNul(failure instanceof Error ? failure.message.slice(0, 200) : await answerMessage(c.res)),
     ip: noNul(clientIp(c)),
   });
   if (failure !== undefined) throw failure;
-};
+}
 
 async function answer(
   res: Response,

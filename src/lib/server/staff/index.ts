@@ -8,7 +8,8 @@ import { findUserByPhone, insertUser, updateUser } from '../accounts/index.ts';
 import { staffRole } from './roles.ts';
 
 export { staffRole };
-export { staffAccess, STAFF_ONLY } from './access.ts';
+export { staffDirectory } from './roles.ts';
+export { staffAccess, STAFF_ONLY, type AuditedRecords } from './access.ts';
 export { staffOpenRoutes, staffAdminRoutes } from './routes.ts';
 
 /** Whether a bearer token is a live console (staff) session of a current staff member. */

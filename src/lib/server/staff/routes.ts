@@ -7,8 +7,13 @@ import { requireUser } from '../platform/http/auth.ts';
 import { sessionMeta } from '../platform/http/client-ip.ts';
 import { DomainError } from '../platform/errors.ts';
 import { auditDenials, auditLog, staffMembers } from './tables.ts';
-import { users } from '../accounts/tables.ts';
-import { passwordLogin, revokeConsoleSessions } from '../accounts/index.ts';
+import {
+  findUserByPhone,
+  passwordLogin,
+  referencedUser,
+  revokeConsoleSessions,
+  userDirectory,
+} from '../accounts/index.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { ROLE_PERMISSIONS, ROLE_TEXT } from '../../shared/staff/permissions.ts';
 import { staffAdminApi, staffApi } from '../../shared/staff/api.ts';
@@ -31,13 +36,15 @@ export function staffOpenRoutes() {
   return r;
 }
 
+const person = userDirectory('person');
+
 /** The console's account, the staff list with roles, and the audit log (under /api/admin). */
 export function staffAdminRoutes() {
   const r = new Hono<ApiEnv>();
 
   route(r, staffAdminApi.me, async (c) => {
     const me = requireUser(c);
-    const [u] = await c.var.services.db.select().from(users).where(eq(users.id, me.id));
+    const u = await referencedUser(c.var.services.db, me.id);
     const role = c.get('staffRole')!;
     return ok(c, {
       rid: u.rid,
@@ -51,9 +58,9 @@ export function staffAdminRoutes() {
 
   route(r, staffAdminApi.list, async (c) => {
     const rows = await c.var.services.db
-      .select({ m: staffMembers, u: users })
+      .select({ m: staffMembers, u: { rid: person.rid, phone: person.phone, name: person.name } })
       .from(staffMembers)
-      .innerJoin(users, eq(users.id, staffMembers.userId))
+      .innerJoin(person, eq(person.id, staffMembers.userId))
       .orderBy(staffMembers.createdAt);
     return ok(c, { list: rows.map(({ m, u }) => memberOut(m, u)), total: rows.length });
   });
@@ -62,7 +69,7 @@ export function staffAdminRoutes() {
     const me = requireUser(c);
     const { phone, role } = await body();
     const db = c.var.services.db;
-    const [u] = await db.select().from(users).where(eq(users.phone, phone));
+    const u = await findUserByPhone(db, phone);
     if (!u) throw new DomainError('该手机号尚未注册，请先注册账号');
     if (u.id === me.id) throw new DomainError('不能修改自己的角色');
     const now = c.var.services.now();
@@ -93,14 +100,18 @@ export function staffAdminRoutes() {
     const filters: (SQL | undefined)[] = [
       f.action ? eq(auditLog.action, f.action) : undefined,
       f.entity_rid ? eq(auditLog.entityRid, f.entity_rid) : undefined,
-      f.actor_phone ? eq(users.phone, f.actor_phone) : undefined,
+      f.actor_phone ? eq(person.phone, f.actor_phone) : undefined,
     ];
     const where = and(...filters);
     const [rows, [{ total }]] = await Promise.all([
       db
-        .select({ a: auditLog, u: users, denied: auditDenials.count })
+        .select({
+          a: auditLog,
+          u: { rid: person.rid, phone: person.phone, name: person.name },
+          denied: auditDenials.count,
+        })
         .from(auditLog)
-        .innerJoin(users, eq(users.id, auditLog.actorId))
+        .innerJoin(person, eq(person.id, auditLog.actorId))
         // A denied row stands for every denial of its actor and call in that minute.
         .leftJoin(
           auditDenials,
@@ -118,7 +129,7 @@ export function staffAdminRoutes() {
       db
         .select({ total: count() })
         .from(auditLog)
-        .innerJoin(users, eq(users.id, auditLog.actorId))
+        .innerJoin(person, eq(person.id, auditLog.actorId))
         .where(where),
     ]);
     return ok(c, {
@@ -145,7 +156,7 @@ export function staffAdminRoutes() {
   return r;
 }
 
-const memberOut = (m: typeof staffMembers.$inferSelect, u: typeof users.$inferSelect) => ({
+const memberOut = (m: typeof staffMembers.$inferSelect, u: { rid: string; phone: string; name: string }) => ({
   rid: u.rid,
   phone: u.phone ?? '',
   name: u.name,

@@ -1,0 +1,58 @@
+import { ability, device, item, prefecture, projectChild, projectType } from './catalogue/tables.ts';
+import { setting } from './catalogue/site-tables.ts';
+import {
+  creditApplications,
+  moneyApprovals,
+  prestoreApplications,
+  transferApplications,
+} from './money/tables.ts';
+import { deviceBlocks, reservations, tempDevices } from './reservations/tables.ts';
+import { orders } from './orders/tables.ts';
+import { pointsAdjustRequests, pointsExchanges, pointsItems } from './points/tables.ts';
+import { couponIssueRequests } from './coupons/tables.ts';
+import { reconciliationExceptions } from './payments/tables.ts';
+import { samplings } from './member/tables.ts';
+import { users } from './accounts/tables.ts';
+import { statements } from './statements/tables.ts';
+import { promoters, promoterWithdrawals, promotionCampaigns } from './promotion/tables.ts';
+import type { AuditedRecords } from './staff/index.ts';
+
+/**
+ * The tables whose rows staff calls act on, for the audit log's before and after (staffAccess,
+ * decision 0023). They span the schema, and staff sits below statements that it would name, so
+ * the composition lists them as the database client gathers every table (decision 0061).
+ */
+export const auditedRecords: AuditedRecords = {
+  // By the first letter of their public id (platform/ids.ts).
+  byPrefix: {
+    o: { table: orders, rid: orders.rid },
+    y: { table: prestoreApplications, rid: prestoreApplications.rid },
+    z: { table: transferApplications, rid: transferApplications.rid },
+    k: { table: creditApplications, rid: creditApplications.rid },
+    v: { table: reservations, rid: reservations.rid },
+    s: { table: samplings, rid: samplings.rid },
+    t: { table: tempDevices, rid: tempDevices.rid },
+    d: { table: device, rid: device.rid },
+    b: { table: deviceBlocks, rid: deviceBlocks.rid },
+    u: { table: users, rid: users.rid },
+    h: { table: reconciliationExceptions, rid: reconciliationExceptions.rid },
+    g: { table: pointsItems, rid: pointsItems.rid },
+    x: { table: pointsExchanges, rid: pointsExchanges.rid },
+    S: { table: statements, rid: statements.rid },
+    P: { table: promoters, rid: promoters.rid },
+    W: { table: promoterWithdrawals, rid: promoterWithdrawals.rid },
+    C: { table: promotionCampaigns, rid: promotionCampaigns.rid },
+    A: { table: moneyApprovals, rid: moneyApprovals.rid },
+    J: { table: pointsAdjustRequests, rid: pointsAdjustRequests.rid },
+    Q: { table: couponIssueRequests, rid: couponIssueRequests.rid },
+  },
+  // Catalogue records, by the table their call declares (audit.record).
+  byRecord: {
+    type: { table: projectType, key: projectType.id, field: 'id', numeric: true },
+    child: { table: projectChild, key: projectChild.id, field: 'id', numeric: true },
+    prefecture: { table: prefecture, key: prefecture.id, field: 'id', numeric: true },
+    item: { table: item, key: item.rid, field: 'rid' },
+    ability: { table: ability, key: ability.rid, field: 'rid' },
+    setting: { table: setting, key: setting.key, field: 'key' },
+  },
+};
