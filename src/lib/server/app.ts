@@ -54,7 +54,7 @@ const POSTGRES_ADMISSION: AdmissionOptions = { slots: 64, maxWaitMs: 5000 };
 const PGLITE_ADMISSION: AdmissionOptions = { slots: 16, maxWaitMs: 5000 };
 
 /** The answer while the file store is down (HTTP 503 with Retry-After). */
-export const STORAGE_UNAVAILABLE = '文件服务暂时不可用，请稍后重试';
+const STORAGE_UNAVAILABLE = '文件服务暂时不可用，请稍后重试';
 
 /** Requests slower than this are logged (with their id). */
 const SLOW_MS = 2000;
@@ -188,4 +188,3 @@ export function createApi(services: Services) {
 
   return app;
 }
-export type Api = ReturnType<typeof createApi>;

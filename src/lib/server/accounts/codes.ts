@@ -10,8 +10,8 @@ import { maskPhone } from '../../shared/accounts/mask.ts';
 import { enforce, ipKey, LIMITS, MSG } from './limits.ts';
 import { findUserByPhone } from './users.ts';
 
-export const CODE_TTL_MS = 5 * 60_000;
-export const CODE_MAX_ATTEMPTS = 5;
+const CODE_TTL_MS = 5 * 60_000;
+const CODE_MAX_ATTEMPTS = 5;
 export const BAD_CODE = '验证码错误或已失效';
 
 const PURPOSE_TEXT: Record<SmsPurpose, string> = {

@@ -1,7 +1,6 @@
 // The accounts domain's public face: what other domains may use (the rest is its own).
 export {
   customerRef,
-  customerRefColumns,
   findUserById,
   referencedUser,
   findUserByPhone,

@@ -10,8 +10,8 @@ import { createSession, type SessionMeta } from './tokens.ts';
 import { findUserByAccount, findUserByPhone, type User } from './users.ts';
 import { maskPhone } from '../../shared/accounts/mask.ts';
 
-export const BAD_LOGIN = '账号或密码错误';
-export const NOT_STAFF = '该账号不是员工账号，无法登录管理后台';
+const BAD_LOGIN = '账号或密码错误';
+const NOT_STAFF = '该账号不是员工账号，无法登录管理后台';
 
 const name = (account: string) => account.toLowerCase();
 const sourceFailKey = (account: string, ip: string) => `login:fail:${name(account)}:${ip}`;

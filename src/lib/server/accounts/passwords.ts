@@ -24,9 +24,9 @@ export async function verifyPassword(
   return verify(passwordHash, password).catch(() => false);
 }
 
-export const COMMON_PASSWORD = '该密码过于常见，容易被猜中，请换一个更安全的密码';
-export const WEAK_PASSWORD = '该密码太容易被猜中，请加长密码，或用几个不相关的词加数字组合';
-export const PASSWORD_HAS_PHONE = '密码不能包含手机号，请换一个更安全的密码';
+const COMMON_PASSWORD = '该密码过于常见，容易被猜中，请换一个更安全的密码';
+const WEAK_PASSWORD = '该密码太容易被猜中，请加长密码，或用几个不相关的词加数字组合';
+const PASSWORD_HAS_PHONE = '密码不能包含手机号，请换一个更安全的密码';
 
 /** zxcvbn's score 3: about 10^10 guesses, which an offline attack on argon2id cannot afford. */
 const MIN_SCORE = 3;

@@ -18,8 +18,8 @@ export const REFRESH_TTL_MS = 30 * 86_400_000;
 /** However often it is refreshed, a session ends this long after its login. */
 export const ABSOLUTE_TTL_MS = 90 * 86_400_000;
 /** A console (staff) login: two hours per token, one working day in all (decision 0023). */
-export const STAFF_ACCESS_TTL_MS = 2 * 3600_000;
-export const STAFF_ABSOLUTE_TTL_MS = 12 * 3600_000;
+const STAFF_ACCESS_TTL_MS = 2 * 3600_000;
+const STAFF_ABSOLUTE_TTL_MS = 12 * 3600_000;
 
 export const SESSION_EXPIRED = '登录已过期，请重新登录';
 
@@ -71,7 +71,7 @@ export async function createSession(
  * accessTokenParams fills. Hot reads put it in their own prepared statement, so checking the
  * token costs no extra round trip.
  */
-export const liveAccessToken = and(
+const liveAccessToken = and(
   eq(sessions.accessHash, sql.placeholder('token_hash')),
   isNull(sessions.revokedAt),
   gt(sessions.accessExpiresAt, sql.placeholder('now')),

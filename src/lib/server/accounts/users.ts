@@ -141,14 +141,6 @@ export async function updateUser(
   return user;
 }
 
-/** The columns of a customer as staff screens name one (CustomerRefSchema). */
-export const customerRefColumns = {
-  rid: users.rid,
-  phone: users.phone,
-  name: users.name,
-  company: users.company,
-};
-
 /** Those columns as the answer shows them: empty text for what the customer has not filled in. */
 export const customerRef = (u: {
   rid: string;

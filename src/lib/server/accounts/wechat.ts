@@ -9,10 +9,10 @@ import { enforce, ipKey, LIMITS } from './limits.ts';
 import { createSession, type SessionMeta } from './tokens.ts';
 import { findUserByPhone, insertUser } from './users.ts';
 
-export const QR_EXPIRE_SECONDS = 120;
+const QR_EXPIRE_SECONDS = 120;
 /** After an unknown WeChat user scans, the browser has this long to bind a phone. */
-export const BIND_WINDOW_MS = 10 * 60_000;
-export const QR_EXPIRED = '二维码已过期';
+const BIND_WINDOW_MS = 10 * 60_000;
+const QR_EXPIRED = '二维码已过期';
 
 /** GET /api/open/wx/ticket: our random ticket is also the QR's scene string. */
 export async function createTicket(s: Services, ip: string): Promise<WxTicket> {

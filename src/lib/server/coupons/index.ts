@@ -8,7 +8,6 @@ export {
   reservedCouponRid,
   returnOrderCoupon,
   useCoupon,
-  type CouponOption,
 } from './pay.ts';
 export { usableCouponCount, usableCouponsOf } from './mine.ts';
 export { registerCouponOrderReads, type CouponOrderReads } from './order-reads.ts';

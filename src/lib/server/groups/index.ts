@@ -3,7 +3,7 @@
 export { groupRoutes } from './routes.ts';
 export { groupAdminRoutes } from './admin-routes.ts';
 export { activeGroupsOf, managedGroup, managesGroup } from './access.ts';
-export { homeGroupsOf, myGroups } from './views.ts';
+export { homeGroupsOf } from './views.ts';
 export { closeSettledRequests } from './payments.ts';
 export { orderInUsersGroup } from './rebates.ts';
 export { leaveAllGroups, ledGroupNames, membershipsOf } from './personal.ts';

@@ -21,7 +21,7 @@ const line = orderLineDirectory('line');
 const topUp = prestoreDirectory('top_up');
 
 /** Amounts in capitals (人民币大写), as receipts write them. */
-export function capitalYuan(fen: number): string {
+function capitalYuan(fen: number): string {
   const digits = '零壹贰叁肆伍陆柒捌玖';
   const units = ['', '拾', '佰', '仟'];
   const groups = ['', '万', '亿'];
@@ -251,7 +251,7 @@ async function ourInvoicePdf(s: Services, a: Application): Promise<Uint8Array> {
   });
 }
 
-export async function testListPdf(s: Services, a: Application): Promise<Uint8Array> {
+async function testListPdf(s: Services, a: Application): Promise<Uint8Array> {
   const blocks = await testListBlocks(s, a);
   return renderPdf(blocks, blocksText(blocks), {
     title: `检测服务清单 ${a.rid}`,

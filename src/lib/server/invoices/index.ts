@@ -5,5 +5,4 @@ import './refund-check.ts';
 
 export { invoiceRoutes } from './routes.ts';
 export { invoiceAdminRoutes } from './admin-routes.ts';
-export { invoiceable } from './invoiceable.ts';
 export { eraseInvoiceTitles, invoiceDataOf, openInvoiceCount } from './personal.ts';

@@ -14,7 +14,7 @@ export type TitleRow = typeof invoiceTitles.$inferSelect;
 type TitleInput = z.output<typeof invoiceTitleSchema>;
 type GroupRef = { id: number; rid: string; name: string; manages: boolean };
 
-export const TITLE_NOT_FOUND = '发票抬头不存在';
+const TITLE_NOT_FOUND = '发票抬头不存在';
 const MAX_TITLES = 20;
 
 const titleOut = (t: TitleRow, group: GroupRef | null = null) => ({

@@ -23,7 +23,7 @@ export type Application = typeof invoiceApplications.$inferSelect;
 
 export const INVOICE_NOT_FOUND = '开票申请不存在';
 
-export const applicationOut = (a: Application) => ({
+const applicationOut = (a: Application) => ({
   rid: a.rid,
   type: a.type as InvoiceType,
   type_text: INVOICE_TYPE_NAMES[a.type as InvoiceType],

@@ -24,9 +24,9 @@ import { assertKnownRegion } from './regions.ts';
 type Row = typeof samplings.$inferSelect;
 
 /** More open pickups than this for one account is not a real need; it stops a script filling the calendar. */
-export const MAX_PENDING_PICKUPS = 10;
+const MAX_PENDING_PICKUPS = 10;
 
-export function toPickup(row: Row): Pickup {
+function toPickup(row: Row): Pickup {
   return {
     rid: row.rid,
     type: 1,

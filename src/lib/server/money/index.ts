@@ -34,7 +34,6 @@ export {
   payFromWallet,
   previewSplit,
   type PaidParts,
-  type Payable,
   type PayMethod,
   type Split,
 } from './pay.ts';

@@ -5,9 +5,8 @@ import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { isRetryable } from '../platform/db/errors.ts';
 import { INSUFFICIENT_BALANCE } from '../../shared/orders/order.ts';
-import { NOT_ENOUGH_CASH } from '../../shared/money/money.ts';
 
-export type Sub = 'cash' | 'bonus' | 'credit';
+type Sub = 'cash' | 'bonus' | 'credit';
 export type Posting = { accountId: number; sub: Sub; amountFen: number };
 export type AccountRow = typeof moneyAccounts.$inferSelect;
 
@@ -187,9 +186,6 @@ export async function orderPostings(
     .groupBy(moneyPostings.sub);
   return new Map(rows.map((r) => [r.sub, Number(r.amount)]));
 }
-
-/** The refusal for moving cash that is not there (transfers, repayments, refunds of top-ups). */
-export const notEnoughCash = NOT_ENOUGH_CASH;
 
 /** The transactions moneyTransaction opened: the only ones that may lock a wallet. */
 const moneyTransactions = new WeakSet<object>();

@@ -8,8 +8,8 @@ import { lockAccounts, orderPostings, post, systemAccount, type AccountRow, type
 export type PayMethod = 'balance' | 'credit';
 export type Split = { bonus_fen: number; cash_fen: number; credit_fen: number };
 
-export const CREDIT_OVERDUE = '信用账款已逾期，请先还款后再使用信用支付';
-export const NO_CREDIT_LINE = '您尚未开通信用额度';
+const CREDIT_OVERDUE = '信用账款已逾期，请先还款后再使用信用支付';
+const NO_CREDIT_LINE = '您尚未开通信用额度';
 
 const DAY = 86_400_000;
 
@@ -17,7 +17,7 @@ const DAY = 86_400_000;
  * Where a payment comes from: with the balance, bonus first, then cash; with credit, the whole
  * amount from the line, which must be open, not overdue and wide enough. Throws the refusal.
  */
-export function splitPayment(
+function splitPayment(
   account: Pick<AccountRow, 'cashFen' | 'bonusFen' | 'creditLimitFen' | 'creditUsedFen'>,
   amountFen: number,
   method: PayMethod,
@@ -53,7 +53,7 @@ export function previewSplit(
  * movement whose postings say which sub-balance paid what, and what a coupon paid (from the lab's
  * coupon account). Null when the key was used before.
  */
-export async function postOrderPayment(
+async function postOrderPayment(
   tx: Tx,
   input: {
     account: AccountRow;
@@ -200,7 +200,7 @@ export async function postOrderRefund(
 }
 
 /** The movements that carry an order's money: its payment and any price differences since. */
-export const ORDER_MONEY = ['payment', 'price_payment', 'price_refund'] as const;
+const ORDER_MONEY = ['payment', 'price_payment', 'price_refund'] as const;
 
 /** What paid an order (or one of its movements): a coupon, 赠送金, and cash or credit. */
 export type PaidParts = { coupon: number; bonus: number; paid: number };

@@ -14,7 +14,7 @@ import { prestoreOut, type Application } from './prestore.ts';
 // A top-up's money arriving: finance approves (two people for a large one), rejects or pays back
 // a bank transfer's application; an online payment credits its application at once.
 
-export const SELF_SECOND_APPROVAL = '不能复核自己初审的预存，请另一位同事复核入账';
+const SELF_SECOND_APPROVAL = '不能复核自己初审的预存，请另一位同事复核入账';
 export const FIRST_APPROVAL_DONE = '金额较大，已初审，需另一位同事复核后入账';
 
 /** The application staff act on, found by rid. */

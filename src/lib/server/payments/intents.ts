@@ -15,8 +15,8 @@ import { JSAPI_UNAVAILABLE, PAY_CHANNEL_TEXT, PAYMENT_STATUS_TEXT } from '../../
 import { settleNotice } from './notices.ts';
 
 type Intent = typeof paymentIntents.$inferSelect;
-export const PAYMENT_NOT_FOUND = '支付单不存在';
-export const PAYMENT_OFF = '暂未开通在线支付，请使用余额支付或对公转账';
+const PAYMENT_NOT_FOUND = '支付单不存在';
+const PAYMENT_OFF = '暂未开通在线支付，请使用余额支付或对公转账';
 
 const intentOut = (i: Intent, notice: string | null = null) => ({
   trade_no: i.tradeNo,
@@ -39,7 +39,7 @@ const intentOut = (i: Intent, notice: string | null = null) => ({
 const H5_REUSE_MS = 4 * 60_000;
 
 /** Where a phone flow comes back to: our page that shows how the trade stands. */
-export const payResultUrl = (s: Services, tradeNo: string) =>
+const payResultUrl = (s: Services, tradeNo: string) =>
   `${s.env.PUBLIC_SITE_URL.replace(/\/$/, '')}/member/pay-result?trade=${tradeNo}`;
 
 /**

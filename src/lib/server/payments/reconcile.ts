@@ -18,7 +18,7 @@ import { shanghaiHour } from '../../shared/time.ts';
 type Run = typeof reconciliationRuns.$inferSelect;
 type ExceptionRow = typeof reconciliationExceptions.$inferSelect;
 type Kind = ExceptionRow['kind'];
-export type Found = {
+type Found = {
   kind: Kind;
   tradeNo: string;
   refundNo: string | null;
@@ -29,7 +29,7 @@ export type Found = {
 
 const DAY = 86_400_000;
 /** Providers publish the day before's bill after 10:00 Beijing time (WeChat Pay: "次日10点后"). */
-export const BILL_READY_HOUR = 10;
+const BILL_READY_HOUR = 10;
 export const RECONCILE = 'payments.reconcile';
 
 const y = (fen: number) => `¥${fenToYuan(fen)}`;
@@ -48,7 +48,7 @@ const REFUND_STATE_TEXT = {
  * must be ours, of the same amount, and not failed on one side only; every refund of ours sent
  * that day (succeeded or processing) must be in the bill.
  */
-export async function findExceptions(
+async function findExceptions(
   s: Services,
   provider: string,
   date: string,

@@ -13,9 +13,9 @@ import type { CatalogueRecord } from '../../shared/api/endpoint.ts';
 import { matchedContract } from '../platform/http/contract.ts';
 import { staffRole } from './roles.ts';
 
-export const STAFF_ONLY = '无权访问';
-export const STAFF_LOGIN_NEEDED = '请使用员工账号登录管理后台';
-export const NOT_PERMITTED = '您的角色无权执行该操作';
+const STAFF_ONLY = '无权访问';
+const STAFF_LOGIN_NEEDED = '请使用员工账号登录管理后台';
+const NOT_PERMITTED = '您的角色无权执行该操作';
 
 /**
  * The records staff calls act on, so the log keeps each before and after the call: by the first
@@ -189,7 +189,7 @@ const answerCode = async (res: Response) => (await answer(res))?.code;
 const answerMessage = async (res: Response) => String((await answer(res))?.msg ?? '').slice(0, 200);
 
 /** Calls that do not exist share one throttle key, so made-up paths cannot flood the log. */
-export const UNKNOWN_CALL = '(unknown)';
+const UNKNOWN_CALL = '(unknown)';
 
 /**
  * A call the guard refused (issue 28): the first per actor, call and minute goes to the audit log

@@ -9,7 +9,7 @@ import { staffRole } from './roles.ts';
 
 export { staffRole };
 export { staffDirectory } from './roles.ts';
-export { staffAccess, STAFF_ONLY, type AuditedRecords } from './access.ts';
+export { staffAccess, type AuditedRecords } from './access.ts';
 export { staffOpenRoutes, staffAdminRoutes } from './routes.ts';
 
 /** Whether a bearer token is a live console (staff) session of a current staff member. */
@@ -25,7 +25,7 @@ export const DEMO_STAFF_PHONE = '13800000000';
 const RETIRED_DEFAULT = 'Staff-Demo-2026';
 
 /** 16 characters from an alphabet without look-alikes (0/O, 1/l/I): about 90 bits. */
-export function randomPassword(length = 16): string {
+function randomPassword(length = 16): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
   return Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('');
 }

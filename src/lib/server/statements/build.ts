@@ -23,7 +23,7 @@ const ord = orderDirectory('ord');
 const line = orderLineDirectory('line');
 const event = orderEventDirectory('event');
 
-export type Figures = {
+type Figures = {
   openingBalanceFen: number;
   closingBalanceFen: number;
   inFen: number;
@@ -39,7 +39,7 @@ export type Figures = {
   refundedFen: number;
 };
 
-export type BuiltLine = {
+type BuiltLine = {
   kind: LineKind;
   at: Date;
   orderRid: string | null;

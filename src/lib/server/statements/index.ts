@@ -9,7 +9,6 @@ export {
   STATEMENTS_ISSUE,
   STATEMENTS_MONTHLY,
 } from './issue.ts';
-export { buildStatement } from './build.ts';
 export { statementOrdersForInvoice, statementRefOf } from './customer.ts';
 export { statementDocument } from './pdf.ts';
 export { statementRoutes } from './routes.ts';

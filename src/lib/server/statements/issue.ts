@@ -63,7 +63,7 @@ async function insertVersion(
  * month ended (a statement to date), a final version superseding it. Skipped when the month's
  * statement exists already (another process or an earlier run made it) or there is nothing to state.
  */
-export async function issueFirst(s: Services, owner: Owner, month: string): Promise<StatementRow | null> {
+async function issueFirst(s: Services, owner: Owner, month: string): Promise<StatementRow | null> {
   const built = await buildFor(s.db, owner, month);
   const made = isEmpty(built)
     ? null

@@ -21,7 +21,7 @@ import {
 import { figuresOf, groupsOfRows, linesOf, type LineRow, type StatementRow } from './view.ts';
 import { managesGroup } from '../groups/index.ts';
 
-export const STATEMENT_PDF_LIMIT = { limit: 20, seconds: 60 };
+const STATEMENT_PDF_LIMIT = { limit: 20, seconds: 60 };
 
 const y = (fen: number) => fenToYuan(fen);
 const signed = (fen: number) => (fen > 0 ? `+${fenToYuan(fen)}` : fenToYuan(fen));
@@ -29,7 +29,7 @@ const signed = (fen: number) => (fen > 0 ? `+${fenToYuan(fen)}` : fenToYuan(fen)
 type Party = { name: string; company: string; phone: string; group?: string };
 
 /** The blocks of a statement (pure: tested through the PDF text). */
-export function statementBlocks(
+function statementBlocks(
   st: StatementRow,
   lines: LineRow[],
   customer: Party,

@@ -65,7 +65,7 @@ export const summaryOf = (r: StatementRow, groups: Map<number, GroupRef> = new M
   can_confirm: r.status === 'pending' || r.status === 'disputed',
 });
 
-export const lineOf = (l: LineRow, disputed: readonly number[]) => ({
+const lineOf = (l: LineRow, disputed: readonly number[]) => ({
   no: l.no,
   kind: l.kind,
   kind_text: LINE_KIND_TEXT[l.kind],
