@@ -35,7 +35,7 @@ function recordStatements(database: Database) {
     } finally {
       const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[]?];
       const text = typeof first === 'string' ? first : first.text;
-      const params = (typeof first === 'string' ? second : first.values) ?? [];
+      const params = (typeof first === 'string' ? second : (first.values ?? second)) ?? [];
       recording?.push({ text, params, ms: performance.now() - started });
     }
   };
@@ -52,7 +52,7 @@ async function fill(database: Database, customerIds: number[]) {
     insert into orders (rid, order_no, user_id, type_id, status, customer_kind, pay_mode,
                         amount_fen, quoted_fen, paid_fen, delivery, created_at, updated_at)
     select 'bench' || g, 'LPB' || lpad(g::text, 9, '0'),
-           case when g % 5 = 0 then ${enterprise} else (array[${i1}, ${i2}, ${i3}]::int[])[1 + g % 3] end,
+           case when g % 5 = 0 then ${enterprise}::int else (array[${i1}, ${i2}, ${i3}]::int[])[1 + g % 3] end,
            case when g % 2 = 0 then 1 else 3 end, 'awaiting_sample',
            case when g % 5 = 0 then 'enterprise' else 'institution' end,
            case when g % 5 = 0 then 'before' else 'after' end,
@@ -60,8 +60,8 @@ async function fill(database: Database, customerIds: number[]) {
            case when g % 5 = 0 then 100 end,
            case when g % 5 = 0 then 100 else 0 end,
            '{"type":0,"message":"压测"}'::jsonb,
-           now() - (${ORDERS} - g) * interval '1 second', now() - (${ORDERS} - g) * interval '1 second'
-    from generate_series(${from}, ${Math.min(ORDERS, from + 4)}) g`);
+           now() - (${ORDERS}::int - g) * interval '1 second', now() - (${ORDERS}::int - g) * interval '1 second'
+    from generate_series(${from}::int, ${Math.min(ORDERS, from + 4)}::int) g`);
   await database.db.execute(sql`
     insert into order_items (order_id, item_rid, name, price_fen, unit, sample_count, parameters,
                              source, disposal, line_fen)
