@@ -4,6 +4,7 @@ import {
   count,
   desc,
   eq,
+  gt,
   gte,
   ilike,
   inArray,
@@ -14,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { filesOnOrder, photosOnOrder } from '../files/index.ts';
-import { orderEvents, orderFeedback, orderItems, orderReceipts, orders } from './tables.ts';
+import { orderEvents, orderFeedback, orderItems, orderReceipts, orders, orderTallies } from './tables.ts';
 import { displayNameOf, userDirectory } from '../accounts/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import { ORDER_STATUS_TEXT, PAYABLE_STATUSES, type OrderStatus } from '../../shared/orders/order-status.ts';
@@ -232,9 +233,29 @@ export type ListFilter = {
 };
 
 /**
+ * The count and `owed_fen` of the orders matching a filter on customer and status only, summed
+ * from their tallies (a few rows per customer) instead of counting the orders.
+ */
+async function talliedTotals(db: Db, f: ListFilter): Promise<{ total: number; owed: string }> {
+  const where: SQL[] = [];
+  if (f.userId !== undefined) where.push(eq(orderTallies.userId, f.userId));
+  if (f.status) where.push(eq(orderTallies.status, f.status));
+  if (f.statuses?.length) where.push(inArray(orderTallies.status, [...f.statuses]));
+  const [totals] = await db
+    .select({
+      total: sql<number>`coalesce(sum(${orderTallies.orders}), 0)::int`,
+      owed: sql<string>`coalesce(sum(${orderTallies.owedFen}) filter (where ${inArray(orderTallies.status, [...PAYABLE_STATUSES])}), 0)`,
+    })
+    .from(orderTallies)
+    .where(and(...where));
+  return totals;
+}
+
+/**
  * A page of orders, newest first, with the filters of /member/order and /member/oquery, and
  * `owed_fen`: what the matching orders awaiting payment (待付款, 待结算) still owe, the total
- * shown by /member/unpaid and /member/unsettled.
+ * shown by /member/unpaid and /member/unsettled. The page is read off an index in list order;
+ * the totals come from the tallies unless a filter looks inside the orders (decision 0066).
  */
 export async function listOrders(
   db: Db,
@@ -245,6 +266,7 @@ export async function listOrders(
   if (f.userId !== undefined) where.push(eq(orders.userId, f.userId));
   if (f.status) where.push(eq(orders.status, f.status));
   if (f.statuses?.length) where.push(inArray(orders.status, [...f.statuses]));
+  const byOwnerAndStatus = where.length;
   if (f.delivery_type !== undefined) where.push(sql`(${orders.delivery}->>'type')::int = ${f.delivery_type}`);
   if (f.order_no) where.push(ilike(orders.orderNo, `%${escapeLike(f.order_no)}%`));
   if (f.keyword)
@@ -254,7 +276,7 @@ export async function listOrders(
   if (f.date_from) where.push(gte(orders.createdAt, new Date(shanghaiMidnight(f.date_from)!)));
   if (f.date_to) where.push(lt(orders.createdAt, new Date(shanghaiMidnight(addDays(f.date_to, 1))!)));
   const cond = and(...where);
-  const [rows, [{ total, owed }]] = await Promise.all([
+  const [rows, { total, owed }] = await Promise.all([
     db
       .select()
       .from(orders)
@@ -262,13 +284,16 @@ export async function listOrders(
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(w.size)
       .offset(w.offset),
-    db
-      .select({
-        total: count(),
-        owed: sql<string>`coalesce(sum(greatest(${orders.amountFen} - ${orders.paidFen}, 0)) filter (where ${inArray(orders.status, [...PAYABLE_STATUSES])}), 0)`,
-      })
-      .from(orders)
-      .where(cond),
+    where.length === byOwnerAndStatus
+      ? talliedTotals(db, f)
+      : db
+          .select({
+            total: count(),
+            owed: sql<string>`coalesce(sum(greatest(${orders.amountFen} - ${orders.paidFen}, 0)) filter (where ${inArray(orders.status, [...PAYABLE_STATUSES])}), 0)`,
+          })
+          .from(orders)
+          .where(cond)
+          .then(([counted]) => counted),
   ]);
   const names = await itemNamesOf(
     db,
@@ -279,24 +304,27 @@ export async function listOrders(
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** How many of the user's orders are in each status (the tab counts of /member/order). */
+/** A customer's orders in one status, summed from the tallies of the subquery below (a literal status). */
+const tallyOf = (status: OrderStatus) =>
+  sql`coalesce(sum(${orderTallies.orders}) filter (where ${orderTallies.status} = ${sql.raw(`'${status}'`)}), 0)`;
+
 /**
  * What waits for the customer whose id is `userId` (a column of the caller's query): orders to
  * pay, settle, be quoted, or fetched. A subquery, so the home page asks in one statement.
  */
 export const waitingOrdersOf = (userId: AnyColumn) =>
   sql<Record<'unpaid' | 'unsettled' | 'quoting' | 'delivered', number>>`(select json_build_object(
-    'unpaid', count(*) filter (where ${orders.status} = 'unpaid'),
-    'unsettled', count(*) filter (where ${orders.status} = 'unsettled'),
-    'quoting', count(*) filter (where ${orders.status} = 'quoting'),
-    'delivered', count(*) filter (where ${orders.status} = 'delivered')
-  ) from ${orders} where ${orders.userId} = ${userId})`;
+    'unpaid', ${tallyOf('unpaid')},
+    'unsettled', ${tallyOf('unsettled')},
+    'quoting', ${tallyOf('quoting')},
+    'delivered', ${tallyOf('delivered')}
+  ) from ${orderTallies} where ${orderTallies.userId} = ${userId})`;
 
+/** How many of the user's orders are in each status (the tab counts of /member/order). */
 export async function countByStatus(db: Db, userId: number): Promise<Partial<Record<OrderStatus, number>>> {
   const rows = await db
-    .select({ status: orders.status, n: count() })
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .groupBy(orders.status);
-  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+    .select({ status: orderTallies.status, n: orderTallies.orders })
+    .from(orderTallies)
+    .where(and(eq(orderTallies.userId, userId), gt(orderTallies.orders, 0)));
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }

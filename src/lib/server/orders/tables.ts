@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   index,
   integer,
   jsonb,
+  pgSchema,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -51,10 +54,34 @@ export const orders = pgTable(
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
+  // The lists' order (newest first, id breaking ties) within a customer or a status, so a page
+  // is read straight off the index (decision 0066).
   (t) => [
-    index('orders_user_idx').on(t.userId, t.createdAt),
-    index('orders_status_idx').on(t.status, t.createdAt),
+    index('orders_user_idx').on(t.userId, t.createdAt, t.id),
+    index('orders_status_idx').on(t.status, t.createdAt, t.id),
   ],
+);
+
+/**
+ * Rows the database derives from other tables with triggers: the app only reads them, and a copy
+ * to PostgreSQL (which copies the public schema) lets the triggers rebuild them.
+ */
+export const derived = pgSchema('derived');
+
+/**
+ * How many orders each customer has in each status, and what they still owe (amount − paid, at
+ * least 0), kept by a trigger on orders in the writing transaction (decision 0066): a list's
+ * total without counting its rows.
+ */
+export const orderTallies = derived.table(
+  'order_tallies',
+  {
+    userId: integer('user_id').notNull(),
+    status: text('status').$type<OrderStatus>().notNull(),
+    orders: integer('orders').notNull(),
+    owedFen: bigint('owed_fen', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.status] }), index('order_tallies_status_idx').on(t.status)],
 );
 
 /** One ordered item with its price and options as they were when ordered. */
