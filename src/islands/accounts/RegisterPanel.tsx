@@ -13,8 +13,8 @@ import { toast } from '../../lib/client/toast.ts';
 import { CodeButton, Field, formValues, LinkButton, SubmitButton } from './fields.tsx';
 import { accountsApi } from '../../lib/shared/accounts/api.ts';
 
-export const MSG_REGISTERED = '注册成功!';
-export const MSG_RESET = '密码重置成功!';
+const MSG_REGISTERED = '注册成功!';
+const MSG_RESET = '密码重置成功!';
 
 const inputOf = (form: HTMLFormElement | null, name: string) =>
   (form?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';

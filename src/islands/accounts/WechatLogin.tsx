@@ -5,9 +5,9 @@ import { api, ApiError } from '../../lib/client/api.ts';
 import { finishLogin } from '../../lib/client/auth.ts';
 import { accountsApi } from '../../lib/shared/accounts/api.ts';
 
-export const QR_POLL_MS = 1000;
-export const MSG_SCANNED = '扫码成功';
-export const MSG_EXPIRED = '二维码已过期';
+const QR_POLL_MS = 1000;
+const MSG_SCANNED = '扫码成功';
+const MSG_EXPIRED = '二维码已过期';
 
 type State =
   | { kind: 'loading' }

@@ -9,8 +9,8 @@ import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { accountsApi } from '../../lib/shared/accounts/api.ts';
 
-export const MSG_CODE_SENT = '验证码已发送!';
-export const codeButtonText = (left: number) => (left > 0 ? `${left}s后重新获取` : '获取验证码');
+const MSG_CODE_SENT = '验证码已发送!';
+const codeButtonText = (left: number) => (left > 0 ? `${left}s后重新获取` : '获取验证码');
 
 const inputClass =
   'block h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3.5 text-[15px] text-slate-900 ' +

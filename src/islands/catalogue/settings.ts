@@ -9,7 +9,7 @@ import { catalogueApi } from '../../lib/shared/catalogue/api.ts';
 
 let refreshing: Promise<void> | null = null;
 
-export function refreshSettings(): Promise<void> {
+function refreshSettings(): Promise<void> {
   refreshing ??= api.call(catalogueApi.settings, {}, { silent: true }).then((data) => {
     if (data) $webSettings.set(data as never);
   });

@@ -9,10 +9,10 @@ import { alertFail, toast } from '../../lib/client/toast.ts';
 import { samplingRequestSchema } from '../../lib/shared/member/sampling.ts';
 import { memberApi } from '../../lib/shared/member/api.ts';
 
-export const HOME_SAMPLING_WIDTH = 700;
-export const MSG_SAMPLING_DONE = '提交成功!';
+const HOME_SAMPLING_WIDTH = 700;
+const MSG_SAMPLING_DONE = '提交成功!';
 /** Fired after a pickup was booked, so an open /member/sample list reloads. */
-export const SAMPLING_ADDED_EVENT = 'portal:sampling-added';
+const SAMPLING_ADDED_EVENT = 'portal:sampling-added';
 
 /** The address that a reload brought and the earlier list did not have (else the newest). */
 function newestAddress(before: readonly Address[], after: readonly Address[]): Address | undefined {

@@ -17,8 +17,8 @@ import { PHONE_MAX_LENGTH } from '../../lib/shared/member/address.ts';
 import type { Region } from '../../lib/shared/member/region.ts';
 import { memberApi } from '../../lib/shared/member/api.ts';
 
-export const PROFILE_WIDTH = 870;
-export const MSG_PROFILE_SAVED = '提交成功!';
+const PROFILE_WIDTH = 870;
+const MSG_PROFILE_SAVED = '提交成功!';
 
 type Form = {
   name: string;

@@ -4,10 +4,8 @@ import type {
   PrestoreContextSchema,
   PrestoreSchema,
   TransferSchema,
-  CreditOverviewSchema,
 } from '../../lib/shared/money/responses.ts';
 
 export type Prestore = z.output<typeof PrestoreSchema>;
 export type PrestoreContext = z.output<typeof PrestoreContextSchema>;
 export type Transfer = z.output<typeof TransferSchema>;
-export type CreditOverview = z.output<typeof CreditOverviewSchema>;

@@ -7,7 +7,7 @@ type Step = { label: string; statuses: readonly string[] };
  * The steps this order goes through, as the customer sees them: a quote only when it needed one,
  * payment before sampling for prepaid orders, a bill after the data for pay-after ones.
  */
-export function stepsOf(
+function stepsOf(
   o: Pick<OrderDetail, 'pay_mode' | 'delivery_type' | 'timeline' | 'status' | 'type_id'>,
 ): Step[] {
   const quoted = o.status === 'quoting' || o.timeline.some((e) => e.action === 'quote' || e.to === 'quoting');

@@ -15,7 +15,7 @@ import { takesSample } from '../../lib/shared/orders/order-status.ts';
 
 import { planApi } from '../../lib/shared/plan/api.ts';
 
-export const MSG_ADDED = '操作成功!';
+const MSG_ADDED = '操作成功!';
 
 export default function AddToPlan({
   rid,

@@ -26,7 +26,7 @@ export type LineChoice = {
 };
 
 /** A labelled group of choices laid out as chips (native radios, so keyboard and screen readers work). */
-export function ChipGroup<T extends string | number>({
+function ChipGroup<T extends string | number>({
   legend,
   required,
   value,

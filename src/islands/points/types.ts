@@ -2,13 +2,11 @@
 import type { z } from 'zod';
 import type {
   ExchangeQuoteSchema,
-  PointsEntrySchema,
   PointsItemSchema,
   PointsOverviewSchema,
 } from '../../lib/shared/points/responses.ts';
 
 export type PointsOverview = z.output<typeof PointsOverviewSchema>;
-export type PointsEntry = z.output<typeof PointsEntrySchema>;
 export type PointsItem = z.output<typeof PointsItemSchema>;
 export type ExchangeQuote = z.output<typeof ExchangeQuoteSchema>;
 

@@ -18,7 +18,7 @@ export type RegionPickerProps = {
 type Level = 0 | 1 | 2;
 const LEVEL_NAMES = ['省份', '城市', '区县'] as const;
 
-export const regionText = (v: RegionValue | null) =>
+const regionText = (v: RegionValue | null) =>
   v && v.province ? [v.province, v.city, v.area].filter(Boolean).join(' / ') : '';
 
 /**

@@ -5,7 +5,7 @@ import { toast } from '../../lib/client/toast.ts';
 import { IndexMsgSchema } from '../../lib/shared/require/require.ts';
 import { catalogueApi } from '../../lib/shared/catalogue/api.ts';
 
-export const SUCCESS_MESSAGE = '提交成功!';
+const SUCCESS_MESSAGE = '提交成功!';
 
 export function mountRequireForm(form: HTMLFormElement): void {
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');

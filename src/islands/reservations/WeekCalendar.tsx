@@ -32,7 +32,7 @@ const CELL: Record<CalendarStatus, string> = {
 };
 const SELECTED = 'border border-brand-700 bg-brand-600 font-semibold text-white shadow-sm hover:bg-brand-700';
 
-export const LEGEND: CalendarStatus[] = ['free', 'taken', 'blocked', 'lead', 'past', 'closed'];
+const LEGEND: CalendarStatus[] = ['free', 'taken', 'blocked', 'lead', 'past', 'closed'];
 
 type Props = {
   days: CalendarDay[];

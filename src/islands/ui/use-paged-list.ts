@@ -3,7 +3,6 @@ import { api } from '../../lib/client/api.ts';
 import { pageCount } from '../../lib/shared/pagination.ts';
 import type { Endpoint, OutputOf } from '../../lib/shared/api/endpoint.ts';
 
-export type PagedList<T, Extra = object> = { list: T[]; total: number } & Extra;
 type Paged = { list: unknown[]; total: number };
 type Options = { size?: number; filter?: Record<string, unknown>; enabled?: boolean };
 type PagedState<D> = {

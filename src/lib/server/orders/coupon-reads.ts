@@ -9,7 +9,7 @@ const lineItem = itemDirectory('line_item');
  * What coupons read of orders (a 首单 coupon's first paid order, the order a coupon paid, the
  * lines a scope applies to). Coupons sit below orders, so orders registers these when it loads.
  */
-export const couponOrderReads: CouponOrderReads = {
+const couponOrderReads: CouponOrderReads = {
   paidOrderOf: (userId, exceptOrderId) =>
     sql<boolean>`exists (select 1 from ${orders} where ${and(
       eq(orders.userId, userId),

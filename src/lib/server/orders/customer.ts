@@ -64,7 +64,7 @@ export async function reportFeedback(s: Services, userId: number, rid: string, c
   });
 }
 
-export const EXPRESS_NOT_ALLOWED = '仅自行寄样且待寄样的订单可以填写快递信息';
+const EXPRESS_NOT_ALLOWED = '仅自行寄样且待寄样的订单可以填写快递信息';
 
 /**
  * order/updateExpress: the customer tells the lab which courier carries their self-delivered
@@ -93,7 +93,7 @@ export async function updateExpress(s: Services, userId: number, rid: string, co
   });
 }
 
-export const ALREADY_EVALUATED = '评价只能修改一次';
+const ALREADY_EVALUATED = '评价只能修改一次';
 
 /**
  * evaluate/add: the first call saves the order's evaluation; a second one changes it, once (the

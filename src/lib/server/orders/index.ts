@@ -1,3 +1,6 @@
+// Coupons sit below orders: loading orders registers what coupons read of it (a side effect,
+// not an export, so nothing prunes it as unused).
+import './coupon-reads.ts';
 export { placeOrders } from './place.ts';
 export {
   countByStatus,
@@ -6,7 +9,6 @@ export {
   findOrder,
   orderDetail,
   listOrders,
-  timelineOf,
   staffTimelineOf,
 } from './read.ts';
 export { readyToPay, payOrder, payLocked } from './paying.ts';
@@ -16,7 +18,7 @@ export { historyForUser, addRecycle, listRecycles } from './samples.ts';
 export { quoteOrder, setFinalPrice, staffStep, staffCancel, type StaffStep } from './staff.ts';
 export { insertOrder, selfDelivery } from './place.ts';
 export { cancelWithRefund, ORDER_REFUNDED, registerRefundCheck, type RefundCheck } from './cancel.ts';
-export { registerHold, type ReleaseHold, type ReleasedBy } from './holds.ts';
+export { registerHold, type ReleasedBy } from './holds.ts';
 export {
   addEvent,
   applyTransition,
@@ -28,5 +30,4 @@ export {
 export { assertBasicInfo } from './basic-info.ts';
 export { orderDirectory, orderEventDirectory, orderLineDirectory } from './directory.ts';
 export { openOrderCount, ordersOfPerson } from './personal.ts';
-export { orderFiles, recordUpload } from './uploads.ts';
-export { couponOrderReads } from './coupon-reads.ts';
+export { orderFiles } from './uploads.ts';

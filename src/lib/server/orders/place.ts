@@ -16,7 +16,6 @@ import {
 } from '../../shared/orders/order-status.ts';
 import {
   EMPTY_ORDER,
-  ORDER_NOT_FOUND,
   emptyDelivery,
   type Delivery,
   type OrderAddRequest,
@@ -322,5 +321,3 @@ export async function placeOrders(
     return created;
   });
 }
-
-export { ORDER_NOT_FOUND };

@@ -53,7 +53,7 @@ export async function findOrder(db: Db, rid: string): Promise<OrderRow> {
   return row;
 }
 
-export function toSummary(o: OrderRow, itemNames: string[]): OrderSummary {
+function toSummary(o: OrderRow, itemNames: string[]): OrderSummary {
   return {
     rid: o.rid,
     order_no: o.orderNo,
@@ -130,7 +130,7 @@ export async function filesOf(db: Db, orderId: number): Promise<OrderFile[]> {
 }
 
 /** An order's receipts and refusals, oldest first, each with its photos. */
-export async function receiptsOf(db: Db, orderId: number): Promise<Receipt[]> {
+async function receiptsOf(db: Db, orderId: number): Promise<Receipt[]> {
   const rows = await db
     .select()
     .from(orderReceipts)
@@ -154,7 +154,7 @@ export async function receiptsOf(db: Db, orderId: number): Promise<Receipt[]> {
 }
 
 /** The order's quote as answered: whether it has expired is read on `now`'s Shanghai date. */
-export function quoteOf(o: OrderRow, now: number): Quote | null {
+function quoteOf(o: OrderRow, now: number): Quote | null {
   const q = o.quote;
   if (!q) return null;
   return { ...q, expired: quoteExpired(q.valid_until, shanghaiDate(now)) };

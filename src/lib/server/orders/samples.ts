@@ -67,7 +67,7 @@ export async function historyForUser(s: Services, userId: number, page?: number,
   };
 }
 
-export const RECYCLE_EXISTS = '该订单已提交样品回收申请';
+const RECYCLE_EXISTS = '该订单已提交样品回收申请';
 
 /** Asks for the samples of a disposal-1 order to be sent back. */
 export async function addRecycle(

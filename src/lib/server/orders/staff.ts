@@ -30,7 +30,7 @@ export type StaffStep = Extract<
   OrderAction,
   'receive' | 'start' | 'deliver' | 'bill' | 'complete' | 'settle'
 >;
-export const NEED_REPORT = '请先上传检测报告';
+const NEED_REPORT = '请先上传检测报告';
 
 /**
  * A quote (decision 0039): itemised lines with an optional discount, or one amount; its total
