@@ -74,5 +74,5 @@ describe('copying the embedded database to PostgreSQL', () => {
     } finally {
       await pg.drop();
     }
-  });
+  }, 60_000); // two databases built from scratch (a data directory, then the copy): more than a request
 });
