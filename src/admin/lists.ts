@@ -9,7 +9,7 @@ export type Paged<T> = { list: T[]; total: number };
 /** A row of a paged list endpoint's answer. */
 export type RowOf<E extends Endpoint> = OutputOf<E> extends { list: (infer R)[] } ? R : never;
 
-type ListState<T> = {
+export type ListState<T> = {
   page: number;
   setPage: (page: number) => void;
   data: Paged<T> | null;

@@ -1,24 +1,14 @@
 import { useState } from 'react';
-import { type Me, staffAction, staffStep } from '../session.ts';
-import { Badge, button, Field, FormModal, input, PageHeader, StatusTabs } from '../ui.tsx';
+import { type Me, staffStep } from '../session.ts';
+import { Badge, button, PageHeader, StatusTabs } from '../ui.tsx';
 import { useList, type RowOf } from '../lists.ts';
 import { type Column, csvOnly, DataTable, Pager } from '../table.tsx';
 import { ExportCsv } from '../csv.tsx';
-import { priceYuan, yuanToFen, fenToYuan, formatFen } from '../../lib/shared/money.ts';
-import { ITEM_KIND_TEXT, type ItemKind } from '../../lib/shared/points/points.ts';
+import { priceYuan, fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { pointsAdminApi } from '../../lib/shared/points/api.ts';
+import ItemForm, { blank, type Draft } from './ItemForm.tsx';
 
 type Item = RowOf<typeof pointsAdminApi.itemList>;
-type Draft = {
-  rid?: string;
-  name: string;
-  kind: ItemKind;
-  points: string;
-  value: string;
-  description: string;
-  sort: string;
-};
-const blank: Draft = { name: '', kind: 'bonus', points: '', value: '', description: '', sort: '0' };
 const TABS = [
   { value: 'active', label: '在售' },
   { value: 'retired', label: '已下架' },
@@ -32,22 +22,6 @@ export default function Items({ me }: { me: Me }) {
   const list = useList(pointsAdminApi.itemList, filter);
   const [draft, setDraft] = useState<Draft | null>(null);
   const manager = me.permissions.includes('points.manage');
-  const set = (patch: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
-
-  function save() {
-    const d = draft!;
-    const body = {
-      name: d.name,
-      kind: d.kind,
-      points: d.points.trim() === '' ? '' : Number(d.points),
-      value_fen: yuanToFen(d.value) ?? (d.value.trim() === '' ? '' : -1),
-      description: d.description,
-      sort: d.sort.trim() === '' ? 0 : Number(d.sort),
-    };
-    return d.rid
-      ? staffAction(pointsAdminApi.itemEdit, { rid: d.rid, ...body }, '已保存', list.reload)
-      : staffAction(pointsAdminApi.itemAdd, body, '已上架', list.reload);
-  }
 
   const columns: Column<Item>[] = [
     {
@@ -163,79 +137,7 @@ export default function Items({ me }: { me: Me }) {
         columns={columns}
       />
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
-      <FormModal
-        open={draft !== null}
-        title={draft?.rid ? '编辑商品' : '新增商品'}
-        submitText="保存"
-        onClose={() => setDraft(null)}
-        onSubmit={save}
-      >
-        {draft && (
-          <>
-            <Field label="名称">
-              <input
-                className={input}
-                name="name"
-                maxLength={60}
-                value={draft.name}
-                onChange={(e) => set({ name: e.target.value })}
-              />
-            </Field>
-            <Field label="类型" hint="测试费：兑换后立即以赠送金存入客户余额；礼品卡：需人工发放">
-              <select
-                className={input}
-                name="kind"
-                value={draft.kind}
-                onChange={(e) => set({ kind: e.target.value as ItemKind })}
-              >
-                {Object.entries(ITEM_KIND_TEXT).map(([k, label]) => (
-                  <option key={k} value={k}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <div className="grid grid-cols-2 gap-3">
-              <Field label="所需积分">
-                <input
-                  className={input}
-                  name="points"
-                  inputMode="numeric"
-                  value={draft.points}
-                  onChange={(e) => set({ points: e.target.value })}
-                />
-              </Field>
-              <Field label={draft.kind === 'bonus' ? '赠送金（元）' : '面值（元）'}>
-                <input
-                  className={input}
-                  name="value"
-                  inputMode="decimal"
-                  value={draft.value}
-                  onChange={(e) => set({ value: e.target.value })}
-                />
-              </Field>
-            </div>
-            <Field label="说明（客户可见）">
-              <input
-                className={input}
-                name="description"
-                maxLength={300}
-                value={draft.description}
-                onChange={(e) => set({ description: e.target.value })}
-              />
-            </Field>
-            <Field label="排序" hint="数字小的排在前面">
-              <input
-                className={input}
-                name="sort"
-                inputMode="numeric"
-                value={draft.sort}
-                onChange={(e) => set({ sort: e.target.value })}
-              />
-            </Field>
-          </>
-        )}
-      </FormModal>
+      <ItemForm draft={draft} setDraft={setDraft} onDone={list.reload} />
     </div>
   );
 }

@@ -97,11 +97,23 @@ const dash = (v: string) => v.trim() || '—';
 /** The ideographic space (U+3000) between fields of a Chinese line. */
 const GAP = '\u3000\u3000';
 
+type Order = AgreementInput['order'];
+
+/** The whole agreement: the parties, then its four sections, then where each party signs. */
 export function agreementBlocks(input: AgreementInput): Block[] {
+  const o = input.order;
+  return [
+    ...parties(input),
+    ...feeTerms(o),
+    ...(takesSample(o.type_id) ? sampleTerms(o, input.provider) : dataTerms()),
+    ...otherTerms(input),
+  ];
+}
+
+/** The title, who commissions whom, and what for. */
+function parties(input: AgreementInput): Block[] {
   const { order: o, customer: c, provider: p } = input;
   const typeName = projectTypeNames[o.type_id as ProjectTypeId] ?? '检测';
-  const quoting = o.status === 'quoting';
-  const sample = takesSample(o.type_id);
   const enterprise = c.organization === 2;
   const blocks: Block[] = [
     { kind: 'title', text: `${typeName}服务委托协议` },
@@ -137,11 +149,18 @@ export function agreementBlocks(input: AgreementInput): Block[] {
     text: `甲方委托乙方对甲方提供的样品进行${typeName}服务。双方经协商一致，订立本协议，共同遵守。`,
   });
 
-  // 一、委托项目与费用
+  return blocks;
+}
+
+/** 一、委托项目与费用: what is tested, the quote, the total and how it is paid. */
+function feeTerms(o: Order): Block[] {
+  const quoting = o.status === 'quoting';
+  const sample = takesSample(o.type_id);
+  const blocks: Block[] = [];
   blocks.push({ kind: 'heading', text: '一、委托项目与费用' });
   // An itemised quote carries the prices; the items then list what is tested, without list prices.
   const itemised = o.quote && o.quote.lines.length > 0 ? o.quote : null;
-  const itemName = (it: AgreementInput['order']['items'][number]) => {
+  const itemName = (it: Order['items'][number]) => {
     const params = Object.entries(it.parameters)
       .filter(([, v]) => v)
       .map(([k, v]) => `${k}：${v}`)
@@ -230,72 +249,83 @@ export function agreementBlocks(input: AgreementInput): Block[] {
           }。`
         : '付款方式：检测完成并出具数据后，乙方出具结算单，甲方按结算单付清检测费用（可使用平台预存余额支付）。',
   });
+  return blocks;
+}
 
-  if (!sample) {
-    // Data analysis (数据分析): files, not a sample; nothing is posted or collected.
-    blocks.push({ kind: 'heading', text: '二、数据与保密' });
+/** 二、三 for data analysis (数据分析): files, not a sample; nothing is posted or collected. */
+function dataTerms(): Block[] {
+  const blocks: Block[] = [];
+  blocks.push({ kind: 'heading', text: '二、数据与保密' });
+  blocks.push({
+    kind: 'para',
+    text: '本项目为数据分析，无需提供实物样品。甲方通过平台订单上传待分析的数据文件并说明分析参数，保证数据来源合法并有权委托分析。',
+  });
+  blocks.push({ kind: 'heading', text: '三、数据提交、分析与交付' });
+  blocks.push({
+    kind: 'para',
+    text: '甲方在平台订单中上传数据文件及签署后的本协议，无需寄送样品，乙方不安排上门取样。乙方确认收到完整数据后开始分析；分析完成后2小时内通过短信、电子邮件和站内消息通知甲方，甲方可在平台个人中心下载分析结果。',
+  });
+  return blocks;
+}
+
+/** 二、样品 and 三、送样与交付 for an order that takes a sample. */
+function sampleTerms(o: Order, p: AgreementInput['provider']): Block[] {
+  const blocks: Block[] = [];
+  blocks.push({ kind: 'heading', text: '二、样品来源与处置' });
+  const sources = [...new Set(o.items.map((i) => i.source))];
+  const disposals = [...new Set(o.items.map((i) => i.disposal))];
+  if (sources.length > 0)
     blocks.push({
       kind: 'para',
-      text: '本项目为数据分析，无需提供实物样品。甲方通过平台订单上传待分析的数据文件并说明分析参数，保证数据来源合法并有权委托分析。',
+      text: `样品来源：${sources.map((s) => SAMPLE_SOURCE_TEXT[s as SampleSource] ?? '其他').join('、')}。甲方保证样品来源合法，如实告知样品成分及危险特性（有毒、易燃、易爆、放射性等），因隐瞒造成的损失由甲方承担。`,
     });
-    blocks.push({ kind: 'heading', text: '三、数据提交、分析与交付' });
+  else
     blocks.push({
       kind: 'para',
-      text: '甲方在平台订单中上传数据文件及签署后的本协议，无需寄送样品，乙方不安排上门取样。乙方确认收到完整数据后开始分析；分析完成后2小时内通过短信、电子邮件和站内消息通知甲方，甲方可在平台个人中心下载分析结果。',
+      text: '样品来源：由甲方提供。甲方保证样品来源合法，如实告知样品成分及危险特性（有毒、易燃、易爆、放射性等），因隐瞒造成的损失由甲方承担。',
+    });
+  const disposalText =
+    disposals.length > 0
+      ? disposals
+          .map((d) => {
+            const t = DISPOSAL_TEXT[d as Disposal];
+            return t ? `${t.label}（${t.note}）` : '';
+          })
+          .filter(Boolean)
+          .join('；')
+      : `${DISPOSAL_TEXT[0].label}（${DISPOSAL_TEXT[0].note}），如需回收或留样请在报价时与业务经理确认`;
+  blocks.push({ kind: 'para', text: `样品处置：${disposalText}。` });
+  blocks.push({
+    kind: 'para',
+    text: '需回收的样品在甲方全额付款后48小时内寄回；检测过程中样品可能发生损耗或性质改变，属正常情况。',
+  });
+
+  // 三、送样与交付
+  blocks.push({ kind: 'heading', text: '三、送样、检测与交付' });
+  const d = o.delivery;
+  const cities = p.pickupCities.length > 0 ? p.pickupCities.join('、') : '指定城市';
+  if (d.type === 1) {
+    blocks.push({
+      kind: 'para',
+      text: `送样方式：上门取样。乙方于${d.date} ${d.time}到 ${regionLabel(d)} ${d.address} 取样（联系人：${d.name} ${d.phone}），甲方将签署后的本协议随样品一并交付。`,
     });
   } else {
-    // 二、样品
-    blocks.push({ kind: 'heading', text: '二、样品来源与处置' });
-    const sources = [...new Set(o.items.map((i) => i.source))];
-    const disposals = [...new Set(o.items.map((i) => i.disposal))];
-    if (sources.length > 0)
-      blocks.push({
-        kind: 'para',
-        text: `样品来源：${sources.map((s) => SAMPLE_SOURCE_TEXT[s as SampleSource] ?? '其他').join('、')}。甲方保证样品来源合法，如实告知样品成分及危险特性（有毒、易燃、易爆、放射性等），因隐瞒造成的损失由甲方承担。`,
-      });
-    else
-      blocks.push({
-        kind: 'para',
-        text: '样品来源：由甲方提供。甲方保证样品来源合法，如实告知样品成分及危险特性（有毒、易燃、易爆、放射性等），因隐瞒造成的损失由甲方承担。',
-      });
-    const disposalText =
-      disposals.length > 0
-        ? disposals
-            .map((d) => {
-              const t = DISPOSAL_TEXT[d as Disposal];
-              return t ? `${t.label}（${t.note}）` : '';
-            })
-            .filter(Boolean)
-            .join('；')
-        : `${DISPOSAL_TEXT[0].label}（${DISPOSAL_TEXT[0].note}），如需回收或留样请在报价时与业务经理确认`;
-    blocks.push({ kind: 'para', text: `样品处置：${disposalText}。` });
     blocks.push({
       kind: 'para',
-      text: '需回收的样品在甲方全额付款后48小时内寄回；检测过程中样品可能发生损耗或性质改变，属正常情况。',
-    });
-
-    // 三、送样与交付
-    blocks.push({ kind: 'heading', text: '三、送样、检测与交付' });
-    const d = o.delivery;
-    const cities = p.pickupCities.length > 0 ? p.pickupCities.join('、') : '指定城市';
-    if (d.type === 1) {
-      blocks.push({
-        kind: 'para',
-        text: `送样方式：上门取样。乙方于${d.date} ${d.time}到 ${regionLabel(d)} ${d.address} 取样（联系人：${d.name} ${d.phone}），甲方将签署后的本协议随样品一并交付。`,
-      });
-    } else {
-      blocks.push({
-        kind: 'para',
-        text: `送样方式：甲方自行寄送。请将签署后的本协议随样品一并寄至：${p.express.address}（${p.express.name}，${p.express.phone}），并在包裹内注明订单号。${cities}可预约免费上门取样。`,
-      });
-    }
-    blocks.push({
-      kind: 'para',
-      text: '乙方收到样品后短信通知甲方，业务经理在2小时内与甲方电话联系确认检测方案；检测完成后2小时内通过短信、电子邮件和站内消息通知甲方，甲方可在平台个人中心下载检测报告/数据。',
+      text: `送样方式：甲方自行寄送。请将签署后的本协议随样品一并寄至：${p.express.address}（${p.express.name}，${p.express.phone}），并在包裹内注明订单号。${cities}可预约免费上门取样。`,
     });
   }
+  blocks.push({
+    kind: 'para',
+    text: '乙方收到样品后短信通知甲方，业务经理在2小时内与甲方电话联系确认检测方案；检测完成后2小时内通过短信、电子邮件和站内消息通知甲方，甲方可在平台个人中心下载检测报告/数据。',
+  });
+  return blocks;
+}
 
-  // 四、其他
+/** 四、其他约定 and the signatures. */
+function otherTerms(input: AgreementInput): Block[] {
+  const { customer: c, provider: p } = input;
+  const blocks: Block[] = [];
   blocks.push({ kind: 'heading', text: '四、其他约定' });
   blocks.push({
     kind: 'para',
