@@ -159,6 +159,10 @@ export default tseslint.config(
       'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
       'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
       'no-restricted-imports': ['error', { paths: [zodThroughShared], patterns: moneyOwnsMovements }],
+      // A file holds one use case and a function one job (issue 29): past these sizes, split along
+      // what the code does (a sub-component, a hook, the modal, the builder).
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 200, skipBlankLines: true, skipComments: true }],
     },
   },
   {

@@ -6,11 +6,11 @@ import type { Me } from './session.ts';
 import type { Permission } from '../lib/shared/staff/permissions.ts';
 
 /** What every page receives: the signed-in staff member and the path's parameters. */
-export type ScreenProps = { me: Me; params: Record<string, string | undefined> };
+type ScreenProps = { me: Me; params: Record<string, string | undefined> };
 
 /** The sidebar's groups, in their order. */
-export const NAV_GROUPS = ['概览', '业务', '资金', '营销', '积分', '内容', '系统'] as const;
-export type NavGroup = (typeof NAV_GROUPS)[number];
+const NAV_GROUPS = ['概览', '业务', '资金', '营销', '积分', '内容', '系统'] as const;
+type NavGroup = (typeof NAV_GROUPS)[number];
 
 export type Screen = {
   /** A wouter pattern under /admin. */

@@ -249,3 +249,26 @@ describe('drizzle', () => {
     expect((await problems(file, code)).filter((p) => p.startsWith('drizzle/'))).toEqual([]);
   });
 });
+
+describe('sizes', () => {
+  const statements = (n: number) => Array.from({ length: n }, (_, i) => `  const _v${i} = ${i};`).join('\n');
+  const fn = (lines: number) => `export function f(): number {\n${statements(lines - 3)}\n  return 0;\n}\n`;
+
+  it('a function over 200 lines is refused; one of 200 passes', async () => {
+    expect(await problems('src/lib/shared/fixture.ts', fn(201))).toContainEqual(
+      expect.stringContaining('max-lines-per-function'),
+    );
+    expect(await problems('src/lib/shared/fixture.ts', fn(200))).toEqual([]);
+  });
+
+  it('a file over 400 lines is refused, comments and blank lines not counted', async () => {
+    const consts = (n: number) =>
+      Array.from({ length: n }, (_, i) => `export const c${i} = ${i};`).join('\n');
+    expect(await problems('src/lib/shared/fixture.ts', `${consts(401)}\n`)).toContainEqual(
+      expect.stringContaining('max-lines'),
+    );
+    expect(await problems('src/lib/shared/fixture.ts', `${consts(400)}\n${'// why\n\n'.repeat(50)}`)).toEqual(
+      [],
+    );
+  });
+});

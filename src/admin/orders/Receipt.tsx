@@ -26,7 +26,7 @@ const expectedCount = (o: Detail) =>
   o.items.reduce((n, i) => n + i.sample_count, 0) || o.demand?.sample_count || 0;
 
 /** A photo as a small tile (its thumbnail); a click opens it full size. */
-export function PhotoThumb({ photo, onOpen }: { photo: Photo; onOpen: (p: Photo) => void }) {
+function PhotoThumb({ photo, onOpen }: { photo: Photo; onOpen: (p: Photo) => void }) {
   const url = useStaffFile(photo.rid, true);
   return (
     <button
@@ -41,7 +41,7 @@ export function PhotoThumb({ photo, onOpen }: { photo: Photo; onOpen: (p: Photo)
 }
 
 /** A photo full size, in a dialog. */
-export function PhotoViewer({ photo, onClose }: { photo: Photo | null; onClose: () => void }) {
+function PhotoViewer({ photo, onClose }: { photo: Photo | null; onClose: () => void }) {
   const url = useStaffFile(photo?.rid ?? null);
   return (
     <FormModal
