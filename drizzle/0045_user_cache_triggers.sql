@@ -1,7 +1,7 @@
 -- Decision 0067: user/info's answers are cached in the one process that opens an embedded
--- database, and the database itself says whose answer changed. Every table user/info reads
--- notifies `user_change` with the user's id on any row written, committed or not at all (a NOTIFY
--- is sent at COMMIT, a rolled-back one never). Only a session that set app.user_cache = 'on' (the
+-- database, and the database itself says whose answer changed: every table user/info reads
+-- notifies `user_change` with the user's id of each row written (OLD and NEW). A NOTIFY goes out
+-- at COMMIT, never for a rolled-back write. Only a session that set app.user_cache = 'on' (the
 -- PGlite process) notifies; on PostgreSQL nobody sets it and a write pays only the trigger call.
 -- The trigger's argument names the column holding the user's id.
 CREATE FUNCTION "notify_user_change"() RETURNS trigger LANGUAGE plpgsql AS $$

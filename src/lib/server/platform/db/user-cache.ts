@@ -1,9 +1,9 @@
 import type { Database } from './client.ts';
 
 /** What a load found: the answer, whose it is, and until when it holds (epoch ms). */
-export type UserAnswer<T> = { userId: number; value: T; expiresAt: number };
+type UserAnswer<T> = { userId: number; value: T; expiresAt: number };
 
-export type UserCache<T> = {
+type UserCache<T> = {
   /**
    * The answer under key, from memory while it holds at now, else from load (stored when found
    * and no user changed meanwhile); null when load finds nothing, which is never stored.
