@@ -84,14 +84,17 @@ const { passwordHash, wxOpenid, ...accountColumns } = getTableColumns(users);
  * The user behind a live access token, as a read-only subquery under the alias given, with
  * liveAccessToken's placeholders inside: a hot read selects from it and checks the token in its
  * own one prepared statement (issue 19). Every column of the account but the password hash and the
- * WeChat id, which it reports as set or not (hasPassword, wechatBound: what user/info shows).
+ * WeChat id, which it reports as set or not (hasPassword, wechatBound: what user/info shows), and
+ * the token's expiry (until when a cached answer may stand: decision 0067). The alias keeps its
+ * literal type: with a plain string beside another subquery, drizzle typed every field never.
  */
-export const liveSessionUser = (alias: string) =>
+export const liveSessionUser = <Alias extends string>(alias: Alias) =>
   new QueryBuilder()
     .select({
       ...accountColumns,
       hasPassword: sql<boolean>`coalesce(${passwordHash}, '') <> ''`.as('has_password'),
       wechatBound: sql<boolean>`coalesce(${wxOpenid}, '') <> ''`.as('wechat_bound'),
+      accessExpiresAt: sessions.accessExpiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -2,12 +2,17 @@ import { desc, eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import { addresses } from './tables.ts';
 import { preparedOnce } from '../platform/db/prepared.ts';
+import { userCacheOnce } from '../platform/db/user-cache.ts';
 import { DomainError } from '../platform/errors.ts';
 import { accessTokenParams, liveSessionUser, toUserInfo } from '../accounts/index.ts';
 import { planCountOf } from '../plan/index.ts';
 import { staffDirectory } from '../staff/index.ts';
 import { LOGIN_REQUIRED } from '../platform/http/auth.ts';
 import { addressOrder, toAddress } from './addresses.ts';
+import type { z } from '../../shared/zod.ts';
+import type { UserInfoResponseSchema } from '../../shared/member/responses.ts';
+
+type UserInfoAnswer = z.output<typeof UserInfoResponseSchema>;
 
 const me = liveSessionUser('me');
 const staff = staffDirectory('staff');
@@ -28,20 +33,37 @@ const userInfoStatement = preparedOnce((db) =>
     .prepare('user_info'),
 );
 
-/**
- * user/info: the account (accounts) with its staff role, its address book, default first
- * (member), and cartNum, the number of lines in the experiment plan (plan). Every member page
- * asks for it, so it is one prepared statement with the session check inside (issue 19: one
- * round trip; the route sits before the guard).
- */
-export async function userInfoByToken(s: Services, token: string | null) {
-  const params = accessTokenParams(s, token);
-  const rows = params ? await userInfoStatement(s.db).execute(params) : [];
-  if (!rows.length) throw new DomainError(LOGIN_REQUIRED, 401);
+/** The answer behind a live token, whose it is and until when the token lives; null for none. */
+async function loadUserInfo(s: Services, params: NonNullable<ReturnType<typeof accessTokenParams>>) {
+  const rows = await userInfoStatement(s.db).execute(params);
+  if (!rows.length) return null;
   const [{ user, role, cartNum }] = rows;
-  return {
+  const value: UserInfoAnswer = {
     userInfo: { ...toUserInfo(user), staff_role: role ?? null },
     cartNum,
     address: rows.flatMap((r) => (r.address ? [toAddress(r.address)] : [])),
   };
+  return { userId: user.id, value, expiresAt: user.accessExpiresAt.getTime() };
+}
+
+const userInfoCache = userCacheOnce<UserInfoAnswer>();
+
+/**
+ * user/info: the account (accounts) with its staff role, its address book, default first
+ * (member), and cartNum, the number of lines in the experiment plan (plan). Every member page
+ * asks for it, so it is one prepared statement with the session check inside (issue 19: one
+ * round trip; the route sits before the guard). On the embedded database the answer is kept per
+ * token until the database says one of its rows changed or the token expires (decision 0067).
+ */
+export async function userInfoByToken(s: Services, token: string | null) {
+  const params = accessTokenParams(s, token);
+  if (!params) throw new DomainError(LOGIN_REQUIRED, 401);
+  const load = () => loadUserInfo(s, params);
+  const cache = userInfoCache(s.database);
+  // The moment the token is checked at: the statement's and the cache's.
+  const answer = cache
+    ? await cache.read(params.token_hash, Date.parse(params.now), load)
+    : (await load())?.value;
+  if (!answer) throw new DomainError(LOGIN_REQUIRED, 401);
+  return answer;
 }

@@ -23,6 +23,12 @@ export type Database = {
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite only, where this process is the database's only one: fn hears the id of each user
+   * whose rows user/info reads were written, at the write's COMMIT and before the writer's await
+   * resumes (the user_change triggers, decision 0067). Undefined on PostgreSQL.
+   */
+  onUserChange?: (fn: (userId: number) => void) => void;
 };
 
 const STARTUP_LOCK_KEY = 4_321_001;
@@ -69,9 +75,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   try {
     const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
     const db = drizzlePglite({ client: takingTurns(client) });
+    const onUserChange = await userChanges(client);
     return {
       db,
       kind: 'pglite',
+      onUserChange,
       migrate: () => migratePglite(db, { migrationsFolder }),
       // The data-directory lock already makes this process the only one.
       exclusive: (fn) => fn(),
@@ -88,6 +96,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     unlock();
     throw error;
   }
+}
+
+/**
+ * Turns the user_change triggers on for PGlite's one session (a setting of this session: the
+ * migration's triggers stay silent anywhere else) and listens to them. PGlite calls a listener in
+ * a microtask queued while it reads the writing statement's answer, so before the writer goes on.
+ */
+async function userChanges(client: PGlite) {
+  const listeners = new Set<(userId: number) => void>();
+  await client.exec(`set app.user_cache = 'on'`);
+  await client.listen('user_change', (payload) => {
+    for (const fn of listeners) fn(Number(payload));
+  });
+  return (fn: (userId: number) => void) => void listeners.add(fn);
 }
 
 /**
