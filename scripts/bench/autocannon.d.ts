@@ -19,7 +19,7 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     requests?: Request[];
   };
-  type Histogram = { average: number; mean: number; p99: number; p50: number };
+  type Histogram = { average: number; mean: number; p99: number; p50: number; total: number };
   type Result = { requests: Histogram; latency: Histogram; errors: number; timeouts: number; non2xx: number };
   export default function autocannon(options: Options): Promise<Result>;
 }

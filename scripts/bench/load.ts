@@ -10,10 +10,19 @@ export type LoadResult = { rps: number; p99: number; errors: number; non2xx: num
 // Sent to both servers alike, as a browser would.
 const headers = { 'accept-encoding': 'gzip, deflate, br' };
 
-/** A POST with a JSON body; `rotateIp` gives every request its own X-Real-IP (many clients). */
-export type RequestShape = { body?: unknown; headers?: Record<string, string>; rotateIp?: boolean };
+/**
+ * A POST with a JSON body; `rotateIp` gives every request its own X-Real-IP (many clients),
+ * `tokens` makes the requests take turns with these bearer tokens (many members).
+ */
+export type RequestShape = {
+  body?: unknown;
+  headers?: Record<string, string>;
+  rotateIp?: boolean;
+  tokens?: string[];
+};
 
 let ipCounter = 0;
+let turn = 0;
 const nextIp = () => {
   ipCounter = (ipCounter + 1) % 16_000_000;
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
@@ -24,11 +33,17 @@ async function once(url: string, seconds: number, shape?: RequestShape): Promise
     method: 'POST',
     body: JSON.stringify(shape.body ?? {}),
     headers: { ...headers, 'content-type': 'application/json', ...shape.headers },
-    ...(shape.rotateIp
+    ...(shape.rotateIp || shape.tokens
       ? {
           setupRequest: (req: { headers?: Record<string, string> }) => ({
             ...req,
-            headers: { ...req.headers, 'x-real-ip': nextIp() },
+            headers: {
+              ...req.headers,
+              ...(shape.rotateIp ? { 'x-real-ip': nextIp() } : {}),
+              ...(shape.tokens
+                ? { authorization: `Bearer ${shape.tokens[turn++ % shape.tokens.length]}` }
+                : {}),
+            },
           }),
         }
       : {}),

@@ -112,6 +112,29 @@ describe('user/info shows every change at once', () => {
   });
 });
 
+describe('user/info asked together (batched on PostgreSQL, decision 0068)', () => {
+  it('each of many calls at once gets its own account, a logged-out one 401', async () => {
+    const people = await Promise.all([1, 2, 3, 4, 5, 6].map(() => member()));
+    const [gone] = people;
+    expect((await gone.call('/api/auth/logout')).body.code).toBe(1);
+    // Twice each, all at once: the same token twice in a round is read once, answered twice.
+    const answers = await Promise.all([...people, ...people].map((p) => p.info()));
+    answers.forEach((a, i) => {
+      const p = people[i % people.length];
+      if (p === gone) expect(a.status).toBe(401);
+      else expect([a.status, a.userInfo.phone]).toEqual([200, p.phone]);
+    });
+  });
+
+  it('a call made right after a logout answers 401, whatever else is asked with it', async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    const logout = a.call('/api/auth/logout');
+    await logout;
+    const [mine, theirs] = await Promise.all([a.info(), b.info()]);
+    expect([mine.status, theirs.status]).toEqual([401, 200]);
+  });
+});
+
 describe('the cache itself', () => {
   const rename = (phone: string, name: string) => (tx: Tx) =>
     tx.update(users).set({ name }).where(eq(users.phone, phone));

@@ -4,6 +4,7 @@ import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { retiredRefreshTokens, sessions, users } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
+import { batchedLookup } from '../platform/db/batch.ts';
 import { preparedOnce } from '../platform/db/prepared.ts';
 import type { LoginResult, RefreshResult } from '../../shared/accounts/auth.ts';
 import { randomToken, sha256 } from './crypto.ts';
@@ -77,6 +78,13 @@ const liveAccessToken = and(
   gt(sessions.accessExpiresAt, sql.placeholder('now')),
 );
 
+/** The same for a batch of tokens (decision 0068): the placeholder token_hashes is an array. */
+const liveAccessTokens = and(
+  sql`${sessions.accessHash} = any(${sql.placeholder('token_hashes')})`,
+  isNull(sessions.revokedAt),
+  gt(sessions.accessExpiresAt, sql.placeholder('now')),
+);
+
 // The secrets of a user row; liveSessionUser says only whether they are set.
 const { passwordHash, wxOpenid, ...accountColumns } = getTableColumns(users);
 
@@ -85,20 +93,22 @@ const { passwordHash, wxOpenid, ...accountColumns } = getTableColumns(users);
  * liveAccessToken's placeholders inside: a hot read selects from it and checks the token in its
  * own one prepared statement (issue 19). Every column of the account but the password hash and the
  * WeChat id, which it reports as set or not (hasPassword, wechatBound: what user/info shows), and
- * the token's expiry (until when a cached answer may stand: decision 0067). The alias keeps its
+ * the token's expiry (until when a cached answer may stand: decision 0067). With 'batch' it checks
+ * the array placeholder token_hashes instead, and each row names its token by accessHash. The alias keeps its
  * literal type: with a plain string beside another subquery, drizzle typed every field never.
  */
-export const liveSessionUser = <Alias extends string>(alias: Alias) =>
+export const liveSessionUser = <Alias extends string>(alias: Alias, batch?: 'batch') =>
   new QueryBuilder()
     .select({
       ...accountColumns,
       hasPassword: sql<boolean>`coalesce(${passwordHash}, '') <> ''`.as('has_password'),
       wechatBound: sql<boolean>`coalesce(${wxOpenid}, '') <> ''`.as('wechat_bound'),
       accessExpiresAt: sessions.accessExpiresAt,
+      accessHash: sessions.accessHash,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(liveAccessToken)
+    .where(batch ? liveAccessTokens : liveAccessToken)
     .as(alias);
 
 /** The values of liveAccessToken's placeholders, or null for a string that cannot be a token. */
@@ -109,19 +119,45 @@ export function accessTokenParams(s: Services, token: string | null) {
 
 const authenticateStatement = preparedOnce((db) =>
   db
-    .select({ id: users.id, rid: users.rid, phone: users.phone, sessionId: sessions.id, kind: sessions.kind })
+    .select({
+      id: users.id,
+      rid: users.rid,
+      phone: users.phone,
+      sessionId: sessions.id,
+      kind: sessions.kind,
+      accessHash: sessions.accessHash,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(liveAccessToken)
+    .where(liveAccessTokens)
     .prepare('authenticate'),
 );
 
-/** The user behind a live access token, or null. One prepared, indexed lookup per authenticated call. */
+/** Per database: the tokens of the calls that arrived together, checked in one statement. */
+const authenticators = new WeakMap<Services, (hash: string) => Promise<AuthUser | undefined>>();
+function authenticator(s: Services) {
+  let lookup = authenticators.get(s);
+  if (!lookup) {
+    lookup = batchedLookup(async (hashes: string[]) => {
+      const rows = await authenticateStatement(s.db).execute({
+        token_hashes: hashes,
+        now: new Date(s.now()).toISOString(),
+      });
+      return new Map(rows.map(({ accessHash, ...user }) => [accessHash, user]));
+    });
+    authenticators.set(s, lookup);
+  }
+  return lookup;
+}
+
+/**
+ * The user behind a live access token, or null. One indexed lookup per authenticated call, shared
+ * by the calls that arrived together (decision 0068): each is still checked after it arrived.
+ */
 export async function authenticate(s: Services, token: string): Promise<AuthUser | null> {
   const params = accessTokenParams(s, token);
   if (!params) return null;
-  const [row] = await authenticateStatement(s.db).execute(params);
-  return row ?? null;
+  return (await authenticator(s)(params.token_hash)) ?? null;
 }
 
 /**

@@ -11,7 +11,7 @@ import { INPUT_TOO_DEEP, parseJsonBody } from '../platform/http/envelope.ts';
 import { can, isPermission, type Permission } from '../../shared/staff/permissions.ts';
 import type { CatalogueRecord } from '../../shared/api/endpoint.ts';
 import { matchedContract } from '../platform/http/contract.ts';
-import { staffRole } from './roles.ts';
+import { currentStaffRole } from './roles.ts';
 
 const STAFF_ONLY = '无权访问';
 const STAFF_LOGIN_NEEDED = '请使用员工账号登录管理后台';
@@ -122,7 +122,7 @@ export function staffAccess(records: AuditedRecords): MiddlewareHandler<ApiEnv> 
 async function guard(records: AuditedRecords, c: Parameters<MiddlewareHandler<ApiEnv>>[0], next: Next) {
   const me = requireUser(c);
   const db = c.var.services.db;
-  const role = await staffRole(db, me.id);
+  const role = await currentStaffRole(db, me.id);
   const action = c.req.path.replace(/^\/api\/admin\//, '');
   const declared = matchedContract(c);
   const permission = declared?.access && isPermission(declared.access) ? declared.access : undefined;
