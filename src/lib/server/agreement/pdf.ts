@@ -31,8 +31,13 @@ const HEAD_BG = rgb(0.93, 0.95, 0.98);
 const NO_START = new Set([...'，。、；：？！）》」』】”’,.;:?!)%']);
 const NO_END = new Set([...'（《「『【“‘(']);
 
-/** The embedded fonts of a document: which draws a character, and its advance at size 1. */
-export type Fonts = { pick(cp: number): PDFFont; primary: PDFFont; advance(ch: string): number };
+/** The embedded fonts of a document: which draws a character, its advance at size 1, and whether any has it. */
+export type Fonts = {
+  pick(cp: number): PDFFont;
+  primary: PDFFont;
+  advance(ch: string): number;
+  has(cp: number): boolean;
+};
 
 /** Runs of text that share one font. */
 function runs(fonts: Fonts, text: string): { font: PDFFont; text: string }[] {
@@ -295,7 +300,8 @@ export async function embedCjkFonts(doc: PDFDocument, text: string): Promise<Fon
     }
     return a;
   };
-  return { primary: embedded[0], pick, advance };
+  const drawn = new Set(embedded.flatMap((f) => f.getCharacterSet()));
+  return { primary: embedded[0], pick, advance, has: (cp) => drawn.has(cp) };
 }
 
 /** Renders the blocks to a PDF with the CJK font subsets embedded. */

@@ -35,6 +35,7 @@ const MM = 72 / 25.4;
 const INK = rgb(0.07, 0.08, 0.1);
 const MUTED = rgb(0.36, 0.39, 0.44);
 const ELLIPSIS = '…';
+const MISSING = '□';
 
 type Sheet = { page: [number, number]; label: [number, number]; cols: number; rows: number; top: number };
 /** Sizes in millimetres. */
@@ -272,7 +273,10 @@ async function render(items: Item[], format: LabelFormat, captions: string, opti
   const text = items
     .map((i) => i.code + (i.badge ?? '') + i.blocks.map((b) => b.text + (b.blank ?? '')).join(''))
     .join('');
-  const fonts = await embedCjkFonts(doc, `${text}${captions}${ELLIPSIS}0123456789-`);
+  const fonts = await embedCjkFonts(doc, `${text}${captions}${ELLIPSIS}${MISSING}0123456789-`);
+  // A character no font slice has (a CJK Extension B name) prints as □, not as nothing.
+  const visible = (t: string) =>
+    [...t].map((ch) => (ch === ' ' || fonts.has(ch.codePointAt(0)!) ? ch : MISSING)).join('');
   const sheet = SHEETS[format];
   const layout = LAYOUTS[format];
   const perPage = sheet.cols * sheet.rows;
@@ -286,7 +290,8 @@ async function render(items: Item[], format: LabelFormat, captions: string, opti
     const row = Math.floor(slot / sheet.cols);
     const x = col * labelW * MM;
     const y = (sheet.page[1] - sheet.top - (row + 1) * labelH) * MM;
-    drawLabel(page, fonts, layout, { x, y, width: labelW * MM }, item);
+    const blocks = item.blocks.map((b) => ({ ...b, text: visible(b.text) }));
+    drawLabel(page, fonts, layout, { x, y, width: labelW * MM }, { ...item, blocks });
   });
   if (items.length === 0) doc.addPage([sheet.page[0] * MM, sheet.page[1] * MM]);
   // Printed at 100 %: "fit to page" would shrink the labels off the stock's grid.
