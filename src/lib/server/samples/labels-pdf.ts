@@ -88,6 +88,8 @@ type Block = {
   code?: boolean;
   /** Shown muted with a rule to write on when `text` is empty. */
   blank?: string;
+  /** May also take the lines the blocks above left unused. */
+  spare?: boolean;
 };
 
 /** Control characters, joiners and variation selectors out; runs of white space as one. */
@@ -192,9 +194,12 @@ function drawText(
 /** The text column's blocks from `top` down, each fitted to `width`. */
 function drawColumn(page: PDFPage, fonts: Fonts, blocks: Block[], x: number, top: number, width: number) {
   let y = top;
+  // Lines a block above left unused, for a block that may take them.
+  let spare = 0;
   for (const b of blocks) {
     const lead = b.size * 1.28;
     if (!b.text && b.blank) {
+      spare += b.maxLines - 1;
       y -= lead;
       drawText(page, fonts, b.blank, { x, y: y + b.size * 0.22, size: b.size * 0.85, color: MUTED });
       const from = x + widthOf(fonts, b.blank, b.size * 0.85) + 1.5;
@@ -208,7 +213,9 @@ function drawColumn(page: PDFPage, fonts: Fonts, blocks: Block[], x: number, top
       continue;
     }
     const size = b.code ? Math.min(b.size, (b.size * width) / widthOf(fonts, b.text, b.size)) : b.size;
-    const lines = b.code ? [b.text] : fit(fonts, b.text, size, width, b.maxLines);
+    const maxLines = b.maxLines + (b.spare ? spare : 0);
+    const lines = b.code ? [b.text] : fit(fonts, b.text, size, width, maxLines);
+    spare = Math.max(0, spare + b.maxLines - lines.length);
     for (const line of lines) {
       y -= lead;
       drawText(page, fonts, line, { x, y: y + b.size * 0.22, size, color: b.color, bold: b.bold });
@@ -321,7 +328,7 @@ export function renderSampleLabels(
           blocks: [
             { text: id, size: 8.5, maxLines: 1, bold: true, code: true },
             { text: name, size: 8, maxLines: 2, blank: '样品名称' },
-            { text: item, size: 6.5, maxLines: 1, color: MUTED },
+            { text: item, size: 6.5, maxLines: 1, color: MUTED, spare: true },
             { text: date, size: 6.5, maxLines: 1, color: MUTED },
           ],
         }
@@ -329,7 +336,7 @@ export function renderSampleLabels(
           code: id,
           blocks: [
             { text: name, size: 7, maxLines: 2, bold: true, blank: '名称' },
-            { text: item, size: 5.8, maxLines: 1, color: MUTED },
+            { text: item, size: 5.8, maxLines: 1, color: MUTED, spare: true },
             { text: date, size: 5.8, maxLines: 1, color: MUTED },
           ],
         };
