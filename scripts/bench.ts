@@ -17,6 +17,7 @@ import { createBenchAccount } from './bench/accounts.ts';
 import { lighthouseScores } from './bench/lighthouse.ts';
 import { freePort, start, stop, stopAll, waitFor } from './bench/process.ts';
 import { orderRows, type OrderFigures } from './bench/orders.ts';
+import { labelRows } from './bench/labels.ts';
 import { createTempPgDatabase } from '../tests/setup/pg.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -136,6 +137,11 @@ async function main() {
       throw new Error('npm run build failed');
     }
   }
+
+  step(`rendering the labels PDF of 96 samples in both formats…`);
+  const labels = await labelRows();
+  rows.push(...labels.rows);
+  notes.push(...labels.notes);
 
   const appPort = await freePort(basePort);
   const barePort = await freePort(basePort ? basePort + 1 : undefined);

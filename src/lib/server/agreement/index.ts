@@ -9,7 +9,7 @@ import { agreementBlocks, blocksText, type AgreementInput } from './content.ts';
 import { renderPdf } from './pdf.ts';
 
 // Other documents (invoices, statements) are laid out the same way.
-export { renderPdf } from './pdf.ts';
+export { embedCjkFonts, renderPdf, type Fonts } from './pdf.ts';
 export { blocksText, type Block } from './content.ts';
 import { enforce, referencedUser } from '../accounts/index.ts';
 

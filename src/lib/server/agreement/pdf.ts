@@ -31,7 +31,13 @@ const HEAD_BG = rgb(0.93, 0.95, 0.98);
 const NO_START = new Set([...'，。、；：？！）》」』】”’,.;:?!)%']);
 const NO_END = new Set([...'（《「『【“‘(']);
 
-type Fonts = { pick(cp: number): PDFFont; primary: PDFFont; advance(ch: string): number };
+/** The embedded fonts of a document: which draws a character, its advance at size 1, and whether any has it. */
+export type Fonts = {
+  pick(cp: number): PDFFont;
+  primary: PDFFont;
+  advance(ch: string): number;
+  has(cp: number): boolean;
+};
 
 /** Runs of text that share one font. */
 function runs(fonts: Fonts, text: string): { font: PDFFont; text: string }[] {
@@ -273,12 +279,10 @@ export type PdfMeta = {
   seal?: Uint8Array;
 };
 
-/** Renders the blocks to a PDF with the CJK font subsets embedded. */
-export async function renderPdf(blocks: Block[], allText: string, meta: PdfMeta): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
+/** The CJK font subsets `text` needs, embedded in `doc`, with per-character font picking and advances. */
+export async function embedCjkFonts(doc: PDFDocument, text: string): Promise<Fonts> {
   doc.registerFontkit(fontkit);
-  // Page footers use digits and these words too.
-  const parts = await fontPartsFor(`${allText}${meta.footer}第页共/0123456789`);
+  const parts = await fontPartsFor(text);
   const embedded = await Promise.all(
     parts.map((p) =>
       doc.embedFont(p.bytes, { subset: false, customName: `${subsetTag(p.bytes)}+NotoSansSC` }),
@@ -296,7 +300,15 @@ export async function renderPdf(blocks: Block[], allText: string, meta: PdfMeta)
     }
     return a;
   };
-  const fonts: Fonts = { primary: embedded[0], pick, advance };
+  const drawn = new Set(embedded.flatMap((f) => f.getCharacterSet()));
+  return { primary: embedded[0], pick, advance, has: (cp) => drawn.has(cp) };
+}
+
+/** Renders the blocks to a PDF with the CJK font subsets embedded. */
+export async function renderPdf(blocks: Block[], allText: string, meta: PdfMeta): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  // Page footers use digits and these words too.
+  const fonts = await embedCjkFonts(doc, `${allText}${meta.footer}第页共/0123456789`);
 
   const w = new Writer(doc, fonts);
   for (const b of blocks) drawBlock(w, b);
