@@ -38,7 +38,9 @@ export function toOrderSample(s: SampleRow, events: number): OrderSample {
   };
 }
 
-const eventsCount = sql<number>`(select count(*)::int from ${sampleEvents} where ${sampleEvents.sampleId} = ${samples.id})`;
+// Qualified by hand: drizzle writes a lone table's columns unqualified, which inside the
+// subquery would name the events' own columns.
+const eventsCount = sql<number>`(select count(*)::int from "sample_events" e where e."sample_id" = "samples"."id")`;
 
 /** An order's samples in label order, each with its number of events: one statement. */
 export async function samplesOfOrder(db: Db | Tx, orderId: number): Promise<OrderSample[]> {
