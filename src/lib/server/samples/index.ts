@@ -8,11 +8,14 @@ import { samplesOfOrder } from './read.ts';
 registerSampleHooks({ create: createSamples, ofOrder: samplesOfOrder, posted: postSamples });
 
 export { sampleRoutes, sampleAdminRoutes } from './routes.ts';
+// What the lab's next screens build on (scan to receive, storage, retention and disposal): one
+// custody event under the sample's lock, a sample by the code on its label, an order's samples,
+// a sample's trail. Tagged public until those screens use them (knip reports unused exports).
 export {
-  recordSampleEvent,
-  findSampleByNo,
-  lockSample,
-  type SampleEventInput,
-  type SampleRow,
+  /** @public */ recordSampleEvent,
+  /** @public */ findSampleByNo,
+  /** @public */ lockSample,
+  /** @public */ type SampleEventInput,
+  /** @public */ type SampleRow,
 } from './records.ts';
-export { samplesOfOrder, trailOf } from './read.ts';
+export { /** @public */ samplesOfOrder, /** @public */ trailOf } from './read.ts';

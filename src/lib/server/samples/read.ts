@@ -53,7 +53,7 @@ export async function samplesOfOrder(db: Db | Tx, orderId: number): Promise<Orde
 }
 
 /** An event's particulars in words: courier and number, location, technician and instrument… */
-export function detailText(d: SampleEventDetails): string {
+function detailText(d: SampleEventDetails): string {
   const parts = [
     d.courier && `快递：${d.courier}${d.number ? ` ${d.number}` : ''}`,
     d.location && `位置：${d.location}`,

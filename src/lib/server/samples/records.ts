@@ -83,14 +83,10 @@ export async function lockSample(tx: Tx, id: number): Promise<SampleRow> {
   return row;
 }
 
-/** A sample by its public id. */
-export async function findSample(db: Db | Tx, rid: string): Promise<SampleRow> {
-  const [row] = await db.select().from(samples).where(eq(samples.rid, rid));
-  if (!row) throw new DomainError(SAMPLE_NOT_FOUND, 200, 'NOT_FOUND');
-  return row;
-}
-
-/** A sample by the code on its label (its sample_no, as a scanner types it), or undefined. */
+/**
+ * A sample by the code on its label (its sample_no, as a scanner types it), or undefined.
+ * @public for the scan-to-receive screen.
+ */
 export async function findSampleByNo(db: Db | Tx, code: string): Promise<SampleRow | undefined> {
   const [row] = await db.select().from(samples).where(eq(samples.sampleNo, code.trim().toUpperCase()));
   return row;
