@@ -148,20 +148,21 @@ export function OrderSamples({
       <h2 id="samples" className="mb-2 text-sm font-semibold">
         样品（{samples.length}）
       </h2>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[40rem] text-sm" aria-label="样品">
-          <thead className="text-left text-xs text-slate-500">
+      {/* On a phone each row stacks into a card (the header hides); from sm up it is a table. */}
+      <div>
+        <table className="w-full text-sm max-sm:block" aria-label="样品">
+          <thead className="text-left text-xs text-slate-500 max-sm:hidden">
             <tr>
               <th className="py-1.5 font-medium">样品编号</th>
+              <th className="py-1.5 font-medium">状态</th>
               <th className="py-1.5 font-medium">名称</th>
               <th className="py-1.5 font-medium">检测项目</th>
-              <th className="py-1.5 font-medium">状态</th>
               <th className="py-1.5 font-medium">存放位置</th>
               <th className="py-1.5 font-medium">标签</th>
               <th className="py-1.5" />
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <tbody className="divide-y divide-slate-100 max-sm:block">
             {samples.map((s) => (
               <SampleRow
                 key={s.rid}
@@ -192,16 +193,22 @@ function SampleRow({
 }) {
   return (
     <>
-      <tr data-sample={s.sample_no}>
-        <td className="py-2 font-mono tabular-nums">{s.sample_no}</td>
-        <td className="py-2">{s.name}</td>
-        <td className="py-2 text-slate-600">{s.item_name}</td>
-        <td className="py-2">
+      <tr data-sample={s.sample_no} className="max-sm:flex max-sm:flex-wrap max-sm:gap-x-3 max-sm:py-2">
+        <td className="py-2 font-mono tabular-nums max-sm:py-0 max-sm:font-semibold">{s.sample_no}</td>
+        <td className="py-2 max-sm:py-0">
           <Badge tone={s.status === 'abnormal' ? 'red' : 'brand'}>{s.status_text}</Badge>
         </td>
-        <td className="py-2 text-slate-600">{s.location ?? '—'}</td>
-        <td className="py-2 tabular-nums text-slate-600">{s.label_prints} 次</td>
-        <td className="py-2 text-right whitespace-nowrap">
+        <td className="py-2 max-sm:w-full max-sm:py-0">{s.name}</td>
+        <td className="py-2 text-slate-600 max-sm:w-full max-sm:py-0">{s.item_name}</td>
+        <td className="py-2 text-slate-600 max-sm:py-0">
+          <span className="sm:hidden">存放：</span>
+          {s.location ?? '—'}
+        </td>
+        <td className="py-2 tabular-nums text-slate-600 max-sm:py-0">
+          <span className="sm:hidden">标签打印 </span>
+          {s.label_prints} 次
+        </td>
+        <td className="py-2 text-right whitespace-nowrap max-sm:w-full max-sm:py-0 max-sm:text-left">
           <button type="button" className={button.link} aria-expanded={open} onClick={onToggle}>
             记录（{s.events_count}）
           </button>
@@ -213,8 +220,8 @@ function SampleRow({
         </td>
       </tr>
       {open && (
-        <tr>
-          <td colSpan={7} className="pb-3">
+        <tr className="max-sm:block">
+          <td colSpan={7} className="pb-3 max-sm:block">
             <Trail key={s.events_count} rid={s.rid} />
           </td>
         </tr>
