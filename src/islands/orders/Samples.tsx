@@ -30,7 +30,7 @@ function SampleName({ sample, onSaved }: { sample: OrderSample; onSaved: () => v
           <button
             type="button"
             className="ml-1.5 rounded-md px-1.5 py-0.5 text-sm text-brand-700 hover:bg-brand-50"
-            aria-label={`修改 ${sample.sample_no} 的名称`}
+            aria-label={`改名 ${sample.sample_no}`}
             onClick={() => {
               setName(sample.name);
               setEditing(true);
