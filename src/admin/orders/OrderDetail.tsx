@@ -13,6 +13,7 @@ import { ReceiptDialog, ReceiptList } from './Receipt.tsx';
 import { OrderFiles } from './OrderFiles.tsx';
 import { Remarks } from './Remarks.tsx';
 import { StepDialog } from './StepDialog.tsx';
+import { OrderSamples } from './OrderSamples.tsx';
 import { ordersAdminApi } from '../../lib/shared/orders/admin-api.ts';
 
 type Detail = z.output<typeof StaffOrderDetailSchema>;
@@ -141,6 +142,7 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
           </tbody>
         </table>
       </section>
+      <OrderSamples samples={order.samples} me={me} onDone={load} />
       {order.quote && <QuoteSection order={order} quote={order.quote} />}
       {(order.receipts.length > 0 || ['awaiting_sample', 'awaiting_pickup'].includes(order.status)) && (
         <section className="rounded-lg bg-white p-4" aria-labelledby="receipts">

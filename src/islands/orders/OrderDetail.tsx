@@ -17,6 +17,7 @@ import { QuoteDetail, Receipts } from './QuoteReceipts.tsx';
 import { useCancelOrder } from './cancel.ts';
 import { Amount, linkButton, onOrderPaid, openPay, StatusBadge } from './parts.tsx';
 import { DataFiles } from './DataFiles.tsx';
+import { Samples } from './Samples.tsx';
 import { Loading } from '../ui/kit.tsx';
 import { takesSample, type OrderStatus } from '../../lib/shared/orders/order-status.ts';
 import { api, ApiError } from '../../lib/client/api.ts';
@@ -199,6 +200,7 @@ export default function OrderDetail({ rid }: { rid: string }) {
                   express={hasExpressInfo(order) && <ExpressInfo order={order} onSaved={() => void load()} />}
                 />
               )}
+          <Samples samples={order.samples} onChanged={() => void load()} />
           <Receipts receipts={order.receipts} />
           <Files files={order.files} />
           {canGiveFeedback(order) && <Feedback order={order} onSaved={() => void load()} />}

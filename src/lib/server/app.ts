@@ -48,6 +48,7 @@ import { admission, type AdmissionOptions } from './platform/http/admission.ts';
 import type { ApiEnv } from './platform/http/api-env.ts';
 import { authGuard } from './accounts/index.ts';
 import { auditedRecords } from './audited-records.ts';
+import { sampleAdminRoutes, sampleRoutes } from './samples/index.ts';
 
 /** See admission(): the pool of 10 connections, or the embedded database's single one. */
 const POSTGRES_ADMISSION: AdmissionOptions = { slots: 64, maxWaitMs: 5000 };
@@ -117,6 +118,7 @@ export function createApi(services: Services) {
   app.route('/', memberRoutes(sceneDateOf));
   app.route('/', planRoutes());
   app.route('/', orderRoutes({ reservedDevice: reservedDeviceOf, sceneDateOf }));
+  app.route('/', sampleRoutes());
   app.route('/', agreementRoutes());
   app.route('/', messageRoutes());
   app.route('/', moneyRoutes(assetNeighbours));
@@ -132,6 +134,7 @@ export function createApi(services: Services) {
   app.route('/', reservationRoutes());
   app.route('/', adminRoutes());
   app.route('/', operationsAdminRoutes());
+  app.route('/', sampleAdminRoutes());
   app.route('/', reservationAdminRoutes());
   app.route('/', moneyAdminRoutes(assetNeighbours));
   app.route('/', couponAdminRoutes());

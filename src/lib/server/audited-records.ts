@@ -8,6 +8,7 @@ import {
 } from './money/tables.ts';
 import { deviceBlocks, reservations, tempDevices } from './reservations/tables.ts';
 import { orders } from './orders/tables.ts';
+import { samples } from './samples/tables.ts';
 import { pointsAdjustRequests, pointsExchanges, pointsItems } from './points/tables.ts';
 import { couponIssueRequests } from './coupons/tables.ts';
 import { reconciliationExceptions } from './payments/tables.ts';
@@ -45,6 +46,7 @@ export const auditedRecords: AuditedRecords = {
     A: { table: moneyApprovals, rid: moneyApprovals.rid },
     J: { table: pointsAdjustRequests, rid: pointsAdjustRequests.rid },
     Q: { table: couponIssueRequests, rid: couponIssueRequests.rid },
+    M: { table: samples, rid: samples.rid },
   },
   // Catalogue records, by the table their call declares (audit.record).
   byRecord: {

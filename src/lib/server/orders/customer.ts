@@ -10,6 +10,7 @@ import { addEvent, lockOrder, type OrderRow } from './transition.ts';
 import { findOwnOrder, timelineOf } from './read.ts';
 import { releaseHold } from './holds.ts';
 import { cancelWithRefund } from './cancel.ts';
+import { sampleHooks } from './sample-hooks.ts';
 
 export const DONE = ['delivered', 'unsettled', 'completed'] as const;
 
@@ -89,6 +90,7 @@ export async function updateExpress(s: Services, userId: number, rid: string, co
       note: `${company} ${express.no}`,
       now,
     });
+    await sampleHooks().posted(tx, o.id, express, { actor: 'customer', actorId: userId }, now);
     return express;
   });
 }

@@ -31,3 +31,4 @@ export { assertBasicInfo } from './basic-info.ts';
 export { orderDirectory, orderEventDirectory, orderLineDirectory } from './directory.ts';
 export { openOrderCount, ordersOfPerson } from './personal.ts';
 export { orderFiles } from './uploads.ts';
+export { registerSampleHooks, type SampleActor, type SampleLine, type SampleOrder } from './sample-hooks.ts';

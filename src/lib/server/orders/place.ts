@@ -39,6 +39,7 @@ import { newOrderNo } from './ids.ts';
 import { addEvent } from './transition.ts';
 import type { SceneDateOf } from '../member/index.ts';
 import { assertBasicInfo } from './basic-info.ts';
+import { sampleHooks } from './sample-hooks.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { assertKnownRegion } from '../member/index.ts';
 import type { DemandInfo } from '../../shared/orders/demand.ts';
@@ -183,7 +184,16 @@ export async function insertOrder(
   }
   if (!order) throw new Error('could not allocate an order number');
   const orderId = order.id;
-  if (o.rows.length > 0) await tx.insert(orderItems).values(o.rows.map((r) => ({ ...r, orderId })));
+  const lines =
+    o.rows.length > 0
+      ? await tx
+          .insert(orderItems)
+          .values(o.rows.map((r) => ({ ...r, orderId })))
+          .returning()
+      : [];
+  // The order's samples in the same transaction (a quote request gets them when quoted).
+  if (!o.demand && takesSample(o.typeId))
+    await sampleHooks().create(tx, order, lines, { actor: 'customer', actorId: o.userId }, o.now);
   await addEvent(tx, {
     orderId,
     from: null,

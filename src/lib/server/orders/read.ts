@@ -36,6 +36,7 @@ import type { Quote, Receipt } from '../../shared/orders/responses.ts';
 import { RECEIPT_CONDITION_TEXT } from '../../shared/orders/receipt.ts';
 import type { OrderRow } from './transition.ts';
 import { orderCoupon } from '../coupons/index.ts';
+import { samplesForDetail } from './sample-hooks.ts';
 
 /** One of the user's own orders; another user's rid reads as not found. */
 export async function findOwnOrder(db: Db, userId: number, rid: string): Promise<OrderRow> {
@@ -161,7 +162,7 @@ function quoteOf(o: OrderRow, now: number): Quote | null {
 }
 
 export async function orderDetail(db: Db, o: OrderRow, now: number): Promise<OrderDetail> {
-  const [lines, timeline, fileList, [evaluation], coupon, receipts] = await Promise.all([
+  const [lines, timeline, fileList, [evaluation], coupon, receipts, samples] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(orderItems.id),
     timelineOf(db, o.id),
     filesOf(db, o.id),
@@ -171,6 +172,7 @@ export async function orderDetail(db: Db, o: OrderRow, now: number): Promise<Ord
       .where(and(eq(orderFeedback.orderId, o.id), eq(orderFeedback.kind, 'evaluation'))),
     orderCoupon(db, o.id),
     receiptsOf(db, o.id),
+    samplesForDetail(db, o.id),
   ]);
   const sourceIds = lines.map((l) => l.sourceOrderId).filter((v): v is number => v !== null);
   const sourceRids = new Map<number, string>();
@@ -216,6 +218,7 @@ export async function orderDetail(db: Db, o: OrderRow, now: number): Promise<Ord
     coupon,
     quote: quoteOf(o, now),
     receipts,
+    samples,
   };
 }
 

@@ -4,7 +4,8 @@ import type { Services } from '../platform/services.ts';
 import { reportCount } from '../files/index.ts';
 import { orderItems, orders } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
-import type { OrderAction } from '../../shared/orders/order-status.ts';
+import { takesSample, type OrderAction } from '../../shared/orders/order-status.ts';
+import { sampleHooks } from './sample-hooks.ts';
 import { DISPOSAL_RECYCLE } from '../../shared/plan/plan-rules.ts';
 import { addEvent, applyTransition, lockOrder, type OrderRow } from './transition.ts';
 import {
@@ -64,7 +65,7 @@ export async function quoteOrder(s: Services, staffId: number, q: QuoteRequest) 
     const head = again
       ? `重新报价 ${fenToYuan(total)} 元（原 ${fenToYuan(order.quotedFen ?? 0)} 元）`
       : `报价 ${fenToYuan(total)} 元`;
-    return applyTransition(tx, order, {
+    const quoted = await applyTransition(tx, order, {
       action: 'quote',
       actor: 'staff',
       actorId: staffId,
@@ -72,6 +73,12 @@ export async function quoteOrder(s: Services, staffId: number, q: QuoteRequest) 
       now,
       patch: { amountFen: total, quotedFen: total, quote },
     });
+    // A quote request's samples exist once it is quoted (an order that has them keeps them).
+    if (takesSample(order.typeId)) {
+      const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+      await sampleHooks().create(tx, order, lines, { actor: 'staff', actorId: staffId }, now);
+    }
+    return quoted;
   });
 }
 

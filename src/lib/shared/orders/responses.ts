@@ -1,5 +1,6 @@
 // What the order calls answer (decision 0020): the schemas, and the types derived from them.
 import { z } from '../zod.ts';
+import { OrderSampleSchema } from '../samples/responses.ts';
 import { fen, pagedOf, ridOut } from '../responses.ts';
 import { CouponOptionSchema, OrderCouponSchema } from '../coupons/responses.ts';
 import { DeviceSummarySchema } from '../catalogue/responses.ts';
@@ -165,6 +166,8 @@ export const OrderDetailSchema = OrderSummarySchema.extend({
   quote: QuoteSchema.nullable(),
   /** Sample receipts and refusals, oldest first. */
   receipts: z.array(ReceiptSchema),
+  /** The order's samples (decision 0069), in label order; none for data analysis. */
+  samples: z.array(OrderSampleSchema),
 });
 export type OrderDetail = z.output<typeof OrderDetailSchema>;
 

@@ -1,0 +1,21 @@
+// The samples domain's public face (decision 0069). Samples sit above orders: loading this module
+// registers with orders how an order's samples are made, listed and posted, so every order of
+// 送样检测 items is written with its samples in one transaction.
+import { registerSampleHooks } from '../orders/index.ts';
+import { createSamples, postSamples } from './records.ts';
+import { samplesOfOrder } from './read.ts';
+
+registerSampleHooks({ create: createSamples, ofOrder: samplesOfOrder, posted: postSamples });
+
+export { sampleRoutes, sampleAdminRoutes } from './routes.ts';
+// What the lab's next screens build on (scan to receive, storage, retention and disposal): one
+// custody event under the sample's lock, a sample by the code on its label, an order's samples,
+// a sample's trail. Tagged public until those screens use them (knip reports unused exports).
+export {
+  /** @public */ recordSampleEvent,
+  /** @public */ findSampleByNo,
+  /** @public */ lockSample,
+  /** @public */ type SampleEventInput,
+  /** @public */ type SampleRow,
+} from './records.ts';
+export { /** @public */ samplesOfOrder, /** @public */ trailOf } from './read.ts';

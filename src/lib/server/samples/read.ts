@@ -1,0 +1,95 @@
+// Reading samples (decision 0069): an order's samples in one statement, and one sample's trail.
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../platform/db/client.ts';
+import { sampleEvents, samples } from './tables.ts';
+import { displayNameOf, userDirectory } from '../accounts/index.ts';
+import {
+  ABNORMAL_REASON_TEXT,
+  RENAMABLE,
+  SAMPLE_EVENT_TEXT,
+  SAMPLE_STATUS_TEXT,
+  type AbnormalReason,
+  type SampleEventDetails,
+} from '../../shared/samples/samples.ts';
+import { DISPOSAL_TEXT, type Disposal } from '../../shared/plan/plan-rules.ts';
+import type { OrderSample, SampleEvent } from '../../shared/samples/responses.ts';
+import type { SampleRow } from './records.ts';
+
+/** A sample as lists show it; `events` is how many events its trail has. */
+export function toOrderSample(s: SampleRow, events: number): OrderSample {
+  return {
+    rid: s.rid,
+    sample_no: s.sampleNo,
+    name: s.name,
+    item_rid: s.itemRid,
+    item_name: s.itemName,
+    status: s.status,
+    status_text: SAMPLE_STATUS_TEXT[s.status],
+    location_id: s.locationId,
+    location: s.locationLabel,
+    retention: {
+      disposal: s.disposal,
+      text: DISPOSAL_TEXT[s.disposal as Disposal]?.label ?? '',
+      until: s.retainUntil,
+    },
+    label_prints: s.labelPrints,
+    events_count: events,
+    renamable: RENAMABLE.includes(s.status),
+  };
+}
+
+// Qualified by hand: drizzle writes a lone table's columns unqualified, which inside the
+// subquery would name the events' own columns.
+const eventsCount = sql<number>`(select count(*)::int from "sample_events" e where e."sample_id" = "samples"."id")`;
+
+/** An order's samples in label order, each with its number of events: one statement. */
+export async function samplesOfOrder(db: Db | Tx, orderId: number): Promise<OrderSample[]> {
+  const rows = await db
+    .select({ s: samples, events: eventsCount })
+    .from(samples)
+    .where(eq(samples.orderId, orderId))
+    .orderBy(samples.sampleNo);
+  return rows.map((r) => toOrderSample(r.s, r.events));
+}
+
+/** An event's particulars in words: courier and number, location, technician and instrument… */
+function detailText(d: SampleEventDetails): string {
+  const parts = [
+    d.courier && `快递：${d.courier}${d.number ? ` ${d.number}` : ''}`,
+    d.location && `位置：${d.location}`,
+    d.technician && `测试人员：${d.technician}`,
+    d.instrument && `仪器：${d.instrument}`,
+    d.reason && `原因：${ABNORMAL_REASON_TEXT[d.reason as AbnormalReason] ?? d.reason}`,
+    d.method && `方式：${d.method}`,
+    d.witness && `见证人：${d.witness}`,
+    d.new_name !== undefined && `名称：${d.old_name ?? ''} → ${d.new_name}`,
+  ];
+  return parts.filter(Boolean).join('；');
+}
+
+const actor = userDirectory('sample_actor');
+
+/**
+ * A sample's events, oldest first. Staff see who did each step; the customer sees the lab's
+ * steps as the lab's (no staff names) and the particulars of each.
+ */
+export async function trailOf(db: Db | Tx, sampleId: number, forStaff: boolean): Promise<SampleEvent[]> {
+  const rows = await db
+    .select({ e: sampleEvents, who: sql<string | null>`${displayNameOf(actor)}` })
+    .from(sampleEvents)
+    .leftJoin(actor, eq(actor.id, sampleEvents.actorId))
+    .where(eq(sampleEvents.sampleId, sampleId))
+    .orderBy(sampleEvents.id);
+  return rows.map(({ e, who }) => ({
+    kind: e.kind,
+    kind_text: SAMPLE_EVENT_TEXT[e.kind],
+    from: e.fromStatus,
+    to: e.toStatus,
+    to_text: SAMPLE_STATUS_TEXT[e.toStatus],
+    actor: e.actorKind,
+    by: forStaff && e.actorKind === 'staff' ? e.actorName || who || '' : '',
+    detail: detailText(e.details),
+    note: e.note,
+    at: e.at.toISOString(),
+  }));
+}
