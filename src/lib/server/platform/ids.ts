@@ -39,6 +39,7 @@ const RID_PREFIX = {
   moneyApproval: 'A',
   pointsAdjustRequest: 'J',
   couponIssueRequest: 'Q',
+  storageLocation: 'L',
 } as const;
 
 export type RidKind = keyof typeof RID_PREFIX;
