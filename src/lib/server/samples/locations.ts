@@ -26,10 +26,13 @@ let countSamples: SampleCounter = async () => new Map();
 
 /**
  * The sample records (samples.location_id) register their count here, so that a location holding
- * samples is archived rather than deleted; until they do, every location holds none.
+ * samples is archived rather than deleted; until they do, every location holds none. Answers the
+ * counter it replaces.
  */
-export function registerLocationSampleCount(counter: SampleCounter): void {
+export function registerLocationSampleCount(counter: SampleCounter): SampleCounter {
+  const previous = countSamples;
   countSamples = counter;
+  return previous;
 }
 
 export const sampleCounts = (db: Db | Tx, ids: number[]) =>
