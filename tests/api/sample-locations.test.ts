@@ -264,8 +264,8 @@ describe('permissions and audit', () => {
         outcome: string;
         role: string;
         entity_rid: string | null;
-        before: any;
-        after: any;
+        before: unknown;
+        after: unknown;
       }[];
     }>('/api/admin/audit/list', {}, admin);
     const rows = log.body.data.list.filter((e) => e.entity_rid === room.rid);
