@@ -14,14 +14,17 @@ type Label = Location & { svg: string };
 /** A4 label stock: 3 × 8 to a sheet. */
 const PER_SHEET = 24;
 
-/** The location and, when asked, everything under it (the tree lists parents before children). */
+/**
+ * The location and, when asked, the live locations under it (the tree lists parents before
+ * children).
+ */
 function chosen(list: Location[], rid: string, withBelow: boolean) {
   const top = list.find((l) => l.rid === rid);
   if (!top) return [];
   if (!withBelow) return [top];
   const inside = new Set([rid]);
   return list.filter((l) => {
-    if (l.rid === rid || (l.parent_rid && inside.has(l.parent_rid))) {
+    if (l.rid === rid || (l.parent_rid && inside.has(l.parent_rid) && !l.archived)) {
       inside.add(l.rid);
       return true;
     }

@@ -18,7 +18,8 @@ export default function Locations({ me }: { me: Me }) {
   const manager = me.permissions.includes('storage.manage');
   const [archived, setArchived] = useState(false);
   const [list, setList] = useState<Location[] | null>(null);
-  const [open, setOpen] = useState<Set<string>>(new Set());
+  // Rooms start expanded and everything else collapsed; `flipped` holds the ones toggled since.
+  const [flipped, setFlipped] = useState<Set<string>>(new Set());
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const load = useCallback(async () => {
     const res = await consoleCall<{ list: Location[] }>(
@@ -30,30 +31,27 @@ export default function Locations({ me }: { me: Me }) {
   useEffect(() => {
     void load();
   }, [load]);
-  // Rooms start open, so a fresh tree shows its first level of fridges and cabinets.
-  useEffect(() => {
-    if (list) setOpen((o) => (o.size ? o : new Set(list.filter((l) => !l.parent_rid).map((l) => l.rid))));
-  }, [list]);
   const children = useMemo(() => childrenOf(list ?? []), [list]);
+  const isOpen = (l: Location) => (l.parent_rid === null) !== flipped.has(l.rid);
   const toggle = (rid: string) =>
-    setOpen((o) => {
+    setFlipped((o) => {
       const next = new Set(o);
       if (next.has(rid)) next.delete(rid);
       else next.add(rid);
       return next;
     });
-  const expandAll = () => setOpen(new Set((list ?? []).map((l) => l.rid)));
+  const expandAll = () => setFlipped(new Set((list ?? []).filter((l) => l.parent_rid).map((l) => l.rid)));
   const reload = () => {
     void load();
   };
   const afterAdd = (parent: Location | null) => {
-    if (parent) setOpen((o) => new Set(o).add(parent.rid));
+    if (parent && !isOpen(parent)) toggle(parent.rid);
     reload();
   };
 
   const row = (l: Location, depth: number) => {
     const kids = children.get(l.rid) ?? [];
-    const expanded = open.has(l.rid);
+    const expanded = isOpen(l);
     return (
       <li key={l.rid} role="treeitem" aria-expanded={kids.length ? expanded : undefined} aria-label={l.name}>
         <div
