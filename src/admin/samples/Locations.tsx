@@ -53,8 +53,10 @@ export default function Locations({ me }: { me: Me }) {
     const kids = children.get(l.rid) ?? [];
     const expanded = isOpen(l);
     return (
-      <li key={l.rid} role="treeitem" aria-expanded={kids.length ? expanded : undefined} aria-label={l.name}>
+      <li key={l.rid}>
         <div
+          role="group"
+          aria-labelledby={`loc-${l.rid}`}
           className={`flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-100 py-2 pr-2 ${l.archived ? 'opacity-60' : ''}`}
           style={{ paddingLeft: `${0.5 + Math.min(depth, 6) * 1.25}rem` }}
         >
@@ -64,11 +66,14 @@ export default function Locations({ me }: { me: Me }) {
             disabled={!kids.length}
             onClick={() => toggle(l.rid)}
             aria-label={`${expanded ? '收起' : '展开'}${l.name}`}
+            aria-expanded={kids.length ? expanded : undefined}
           >
             {expanded ? '▾' : '▸'}
           </button>
           <Badge tone={l.kind === 'room' ? 'brand' : 'slate'}>{l.kind_text}</Badge>
-          <span className="font-medium text-slate-900">{l.name}</span>
+          <span id={`loc-${l.rid}`} className="font-medium text-slate-900">
+            {l.name}
+          </span>
           {l.note && <span className="text-xs text-slate-500">{l.note}</span>}
           <span className="font-mono text-xs text-slate-400">{l.code}</span>
           {l.samples > 0 && <Badge tone="accent">{l.samples} 个样品</Badge>}
@@ -131,7 +136,7 @@ export default function Locations({ me }: { me: Me }) {
             )}
           </span>
         </div>
-        {kids.length > 0 && expanded && <ul role="group">{kids.map((k) => row(k, depth + 1))}</ul>}
+        {kids.length > 0 && expanded && <ul>{kids.map((k) => row(k, depth + 1))}</ul>}
       </li>
     );
   };
@@ -169,9 +174,7 @@ export default function Locations({ me }: { me: Me }) {
         ) : rooms.length === 0 ? (
           <p className="p-10 text-center text-sm text-slate-500">还没有存储位置，先新建一个房间。</p>
         ) : (
-          <ul role="tree" aria-label="存储位置">
-            {rooms.map((r) => row(r, 0))}
-          </ul>
+          <ul aria-label="存储位置">{rooms.map((r) => row(r, 0))}</ul>
         )}
       </div>
       <LocationDialogs
