@@ -71,10 +71,10 @@ export default function Locations({ me }: { me: Me }) {
             {expanded ? '▾' : '▸'}
           </button>
           <Badge tone={l.kind === 'room' ? 'brand' : 'slate'}>{l.kind_text}</Badge>
-          <span id={`loc-${l.rid}`} className="font-medium text-slate-900">
+          <span id={`loc-${l.rid}`} className="min-w-0 font-medium wrap-anywhere text-slate-900">
             {l.name}
           </span>
-          {l.note && <span className="text-xs text-slate-500">{l.note}</span>}
+          {l.note && <span className="min-w-0 text-xs wrap-anywhere text-slate-500">{l.note}</span>}
           <span className="font-mono text-xs text-slate-400">{l.code}</span>
           {l.samples > 0 && <Badge tone="accent">{l.samples} 个样品</Badge>}
           {l.archived && <Badge tone="red">已归档</Badge>}
