@@ -136,4 +136,13 @@ test('a technician builds a storage tree, moves and archives locations, and prin
   await page.setViewportSize({ width: 375, height: 800 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, 'label-a4-375');
+
+  // In print only the sheet shows; any other console screen prints as it is.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('heading', { name: '打印位置标签' })).toBeHidden();
+  await expect(page.locator('.label-print-root .location-label')).toHaveCount(3);
+  await page.emulateMedia({ media: 'screen' });
+  await page.getByRole('link', { name: '返回存储位置' }).click();
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('heading', { name: '存储位置' })).toBeVisible();
 });
