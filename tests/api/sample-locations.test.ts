@@ -80,6 +80,10 @@ describe('the tree', () => {
     // Parents before their children.
     expect(mine.map((l) => l.name)).toEqual(['实验楼 A201', '-80 冰箱 1', '第 2 层', '盒 A']);
     expect(mine.map((l) => l.parent_rid)).toEqual([null, room.rid, mine[1].rid, mine[2].rid]);
+    // Siblings as people count: 第 2 层 before 第 10 层.
+    await done('create', { parent_rid: fridge.rid, kind: 'shelf', name: '第 10 层', note: '' });
+    const shelves = (await tree()).filter((l) => l.parent_rid === fridge.rid).map((l) => l.name);
+    expect(shelves).toEqual(['第 2 层', '第 10 层']);
   });
 
   it('refuses what cannot contain what, with the reason in Chinese', async () => {

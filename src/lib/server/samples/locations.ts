@@ -1,7 +1,7 @@
 // Storage locations (decision 0071): reading the tree, paths and label codes, and the hook through
 // which the sample records say how many samples each location holds.
 import { randomInt } from 'node:crypto';
-import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { rowsOf } from '../platform/db/client.ts';
 import { DomainError } from '../platform/errors.ts';
@@ -78,9 +78,19 @@ function locationOut(row: LocationRow, path: string[], parentRid: string | null,
   };
 }
 
+/** Names as people count them: 第 2 层 before 第 10 层. */
+const collator = new Intl.Collator('zh-CN', { numeric: true });
+function comparePaths(a: string[], b: string[]) {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const order = collator.compare(a[i], b[i]);
+    if (order) return order;
+  }
+  return a.length - b.length;
+}
+
 /** The tree as a flat list, parents before their children, siblings by name. */
 export async function locationTree(db: Db | Tx, withArchived: boolean): Promise<Location[]> {
-  const rows = await db.select().from(storageLocations).orderBy(asc(storageLocations.name));
+  const rows = await db.select().from(storageLocations);
   const shown = withArchived ? rows : rows.filter((r) => r.archivedAt === null);
   const paths = pathsOf(rows);
   const rids = new Map(rows.map((r) => [r.id, r.rid]));
@@ -88,9 +98,9 @@ export async function locationTree(db: Db | Tx, withArchived: boolean): Promise<
     db,
     shown.map((r) => r.id),
   );
-  const key = (r: LocationRow) => (paths.get(r.id) ?? []).join('\u0000');
+  const path = (r: LocationRow) => paths.get(r.id) ?? [r.name];
   return shown
-    .toSorted((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
+    .toSorted((a, b) => comparePaths(path(a), path(b)))
     .map((r) =>
       locationOut(
         r,
