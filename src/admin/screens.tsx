@@ -59,6 +59,17 @@ export const SCREENS: Screen[] = [
     page: page(() => import('./reservations/Reservations.tsx')),
   },
   {
+    path: '/samples/locations',
+    permission: 'storage.read',
+    nav: { group: '业务', label: '存储位置' },
+    page: page(() => import('./samples/Locations.tsx')),
+  },
+  {
+    path: '/samples/locations/print',
+    permission: 'storage.read',
+    page: page(() => import('./samples/LocationLabels.tsx')),
+  },
+  {
     path: '/customers',
     permission: 'customers.read',
     nav: { group: '业务', label: '客户' },

@@ -39,6 +39,7 @@ import { balanceOf, pointsAdminRoutes, pointsRoutes } from './points/index.ts';
 import { statementAdminRoutes, statementRoutes } from './statements/index.ts';
 import { requireAdminRoutes } from './require/index.ts';
 import { catalogueAdminRoutes } from './catalogue/admin-routes.ts';
+import { locationAdminRoutes } from './samples/locations-routes.ts';
 import { promotionAdminRoutes, promotionRoutes } from './promotion/index.ts';
 import { devPayRoutes, paymentNotifyRoutes, paymentRoutes, reconcileAdminRoutes } from './payments/index.ts';
 import { staffAccess, staffAdminRoutes, staffOpenRoutes, staffRole } from './staff/index.ts';
@@ -147,6 +148,7 @@ export function createApi(services: Services) {
   app.route('/', staffAdminRoutes());
   app.route('/', requireAdminRoutes());
   app.route('/', catalogueAdminRoutes());
+  app.route('/', locationAdminRoutes());
   app.route('/', reconcileAdminRoutes());
   app.route('/', devRoutes());
   app.route('/', devPayRoutes());

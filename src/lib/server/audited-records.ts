@@ -13,6 +13,7 @@ import { pointsAdjustRequests, pointsExchanges, pointsItems } from './points/tab
 import { couponIssueRequests } from './coupons/tables.ts';
 import { reconciliationExceptions } from './payments/tables.ts';
 import { samplings } from './member/tables.ts';
+import { storageLocations } from './samples/location-tables.ts';
 import { users } from './accounts/tables.ts';
 import { statements } from './statements/tables.ts';
 import { promoters, promoterWithdrawals, promotionCampaigns } from './promotion/tables.ts';
@@ -48,7 +49,7 @@ export const auditedRecords: AuditedRecords = {
     Q: { table: couponIssueRequests, rid: couponIssueRequests.rid },
     M: { table: samples, rid: samples.rid },
   },
-  // Catalogue records, by the table their call declares (audit.record).
+  // Catalogue records and storage locations, by the table their call declares (audit.record).
   byRecord: {
     type: { table: projectType, key: projectType.id, field: 'id', numeric: true },
     child: { table: projectChild, key: projectChild.id, field: 'id', numeric: true },
@@ -56,5 +57,6 @@ export const auditedRecords: AuditedRecords = {
     item: { table: item, key: item.rid, field: 'rid' },
     ability: { table: ability, key: ability.rid, field: 'rid' },
     setting: { table: setting, key: setting.key, field: 'key' },
+    location: { table: storageLocations, key: storageLocations.rid, field: 'rid' },
   },
 };

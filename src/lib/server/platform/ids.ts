@@ -40,6 +40,7 @@ const RID_PREFIX = {
   pointsAdjustRequest: 'J',
   couponIssueRequest: 'Q',
   sample: 'M',
+  storageLocation: 'L',
 } as const;
 
 export type RidKind = keyof typeof RID_PREFIX;

@@ -11,8 +11,11 @@ import type { Permission } from '../staff/permissions.ts';
  */
 export type Access = 'public' | 'signed-in' | 'dev' | Permission;
 
-/** Catalogue rows carry no kind letter in their ids, so their calls name the table (decision 0035). */
-export type CatalogueRecord = 'type' | 'child' | 'prefecture' | 'item' | 'ability' | 'setting';
+/**
+ * Catalogue rows carry no kind letter in their ids, so their calls name the table (decision 0035);
+ * storage locations name theirs too, so that a new location's row is read from the answer.
+ */
+export type CatalogueRecord = 'type' | 'child' | 'prefecture' | 'item' | 'ability' | 'setting' | 'location';
 
 /**
  * What the staff audit log records for a call under /api/admin. By default a call whose
