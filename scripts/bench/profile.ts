@@ -2,7 +2,9 @@
 // profiler on a fresh database (embedded PGlite, or PostgreSQL with --pg), loads one call at 50
 // connections, then prints the CPU time by owner (PGlite's WASM, PGlite's JS, pg, drizzle, hono,
 // our code, node internals, GC, idle), the event loop's use, and on PostgreSQL the statements
-// per request. Usage: npx node scripts/bench/profile.ts [--pg] [user-info|home-data|messages|staff-list|order-list]
+// per request. PROFILE_ORDERS (default 0; the lists want 10000) orders are placed first, as the
+// bench places them. Usage: npx node scripts/bench/profile.ts [--pg] [--functions]
+//   [user-info|home-data|messages|staff-list|order-list]
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +12,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { createBenchAccount, post, staffLogin } from './accounts.ts';
 import { freePort, start, stop, waitFor } from './process.ts';
+import { orderRows } from './orders.ts';
 import { createTempPgDatabase } from '../../tests/setup/pg.ts';
 
 const STAFF_PASSWORD = 'Bench-Staff-2026';
@@ -86,22 +89,30 @@ async function main() {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const log: string[] = [];
-  const child = start(
-    process.execPath,
-    ['--cpu-prof', `--cpu-prof-dir=${profDir}`, 'src/server.ts'],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      TRUST_PROXY: 'true',
-      SMS_PROVIDER: 'log',
-      STAFF_PASSWORD,
-      DATA_DIR: dataDir,
-      DATABASE_URL: temp?.url ?? '',
-    },
-    log,
-  );
+  const server = (profiled: boolean) =>
+    start(
+      process.execPath,
+      [...(profiled ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), 'src/server.ts'],
+      {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        TRUST_PROXY: 'true',
+        SMS_PROVIDER: 'log',
+        STAFF_PASSWORD,
+        DATA_DIR: dataDir,
+        DATABASE_URL: temp?.url ?? '',
+      },
+      log,
+    );
+  let child = server(false);
   try {
+    await waitFor(`${origin}/healthz`, 120_000);
+    // The orders are placed by an unprofiled server; the profiled one then reads the same data.
+    const orders = Number(process.env.PROFILE_ORDERS ?? 0);
+    if (orders) await orderRows(origin, { orders, seconds: 1, staffPassword: STAFF_PASSWORD });
+    await stop(child);
+    child = server(true);
     await waitFor(`${origin}/healthz`, 120_000);
     const shape = await requestShape(origin);
     const before = temp ? await statementsSoFar(temp.url) : 0;

@@ -49,6 +49,30 @@ describe('order/list4person for the pages', () => {
     expect((await list({ status: 'testing', statuses: ['received', 'testing'] })).total).toBe(1);
   });
 
+  it('names each order’s own lines, in order, on the customer’s and the staff list', async () => {
+    const me = await o.customer();
+    const [a, b, c] = [await o.demoItem(1), await o.demoItem(1, false, 1), await o.demoItem(3)];
+    expect(new Set([a.name, b.name, c.name]).size).toBe(3);
+    const order = async (items: { rid: string; parameters: Record<string, string> }[]) => {
+      const res = await t.post<{ list: { rid: string }[] }>(
+        '/api/auth/order/add',
+        { items: items.map((i) => ({ item_rid: i.rid, parameters: i.parameters })), delivery: { type: 0 } },
+        me.h,
+      );
+      expect(res.body.code, JSON.stringify(res.body)).toBe(1);
+      return res.body.data.list.map((x) => x.rid);
+    };
+    // Two lines in one order, then orders of one line: lines and orders no longer pair by number.
+    const [[two], [one], [other]] = [await order([a, b]), await order([b]), await order([c])];
+    const expected = { [two]: [a.name, b.name], [one]: [b.name], [other]: [c.name] };
+    const namesIn = (list: OrderSummary[]) =>
+      Object.fromEntries(list.filter((x) => x.rid in expected).map((x) => [x.rid, x.item_names]));
+    const mine = (await t.post<Page>('/api/auth/order/list4person', { size: 10 }, me.h)).body.data.list;
+    expect(namesIn(mine)).toEqual(expected);
+    const staff = (await o.admin<Page>('order/list', { page: 1, size: 50 })).body.data.list;
+    expect(namesIn(staff)).toEqual(expected);
+  });
+
   it('refuses unknown statuses and a reversed date range in Chinese', async () => {
     const me = await o.customer();
     const bad = await t.post('/api/auth/order/list4person', { statuses: ['paid'] }, me.h);

@@ -87,13 +87,14 @@ export function orderHelpers(t: TestContext) {
     return staffHeaders;
   }
 
-  /** An on-sale item of a project type, with the parameters it requires filled in. */
-  async function demoItem(typeId: 1 | 3, quoteOnly = false) {
+  /** An on-sale item of a project type (the nth, from 0), with the parameters it requires filled in. */
+  async function demoItem(typeId: 1 | 3, quoteOnly = false, nth = 0) {
     const [it] = await t.services.db
       .select()
       .from(item)
       .where(and(eq(item.typeId, typeId), eq(item.quoteOnly, quoteOnly), eq(item.onSale, true)))
       .orderBy(item.id)
+      .offset(nth)
       .limit(1);
     const parameters = Object.fromEntries(
       it.options.parameters.filter((p) => p.required).map((p) => [p.name, p.choices[0] ?? '常规']),

@@ -1,5 +1,6 @@
 import {
   and,
+  getTableName,
   asc,
   count,
   desc,
@@ -54,7 +55,36 @@ export async function findOrder(db: Db, rid: string): Promise<OrderRow> {
   return row;
 }
 
-function toSummary(o: OrderRow, itemNames: string[]): OrderSummary {
+/** What a list shows of an order: its summary columns, the quote's deadline and the delivery type. */
+const summaryColumns = {
+  rid: orders.rid,
+  orderNo: orders.orderNo,
+  typeId: orders.typeId,
+  status: orders.status,
+  customerKind: orders.customerKind,
+  payMode: orders.payMode,
+  amountFen: orders.amountFen,
+  quotedFen: orders.quotedFen,
+  paidFen: orders.paidFen,
+  quoteValidUntil: sql<string | null>`${orders.quote}->>'valid_until'`.as('quote_valid_until'),
+  deliveryType: sql<number | null>`(${orders.delivery}->>'type')::int`.as('delivery_type'),
+  createdAt: orders.createdAt,
+  updatedAt: orders.updatedAt,
+};
+type SummaryRow = Pick<OrderRow, 'rid' | 'orderNo' | 'typeId' | 'status' | 'customerKind' | 'payMode'> &
+  Pick<OrderRow, 'amountFen' | 'quotedFen' | 'paidFen' | 'createdAt' | 'updatedAt'> & {
+    quoteValidUntil: string | null;
+    deliveryType: number | null;
+  };
+
+/** An order read whole, as a list reads it. */
+const asSummaryRow = (o: OrderRow): SummaryRow => ({
+  ...o,
+  quoteValidUntil: o.quote?.valid_until ?? null,
+  deliveryType: o.delivery.type,
+});
+
+function toSummary(o: SummaryRow, itemNames: string[]): OrderSummary {
   return {
     rid: o.rid,
     order_no: o.orderNo,
@@ -67,24 +97,20 @@ function toSummary(o: OrderRow, itemNames: string[]): OrderSummary {
     quoted_fen: o.quotedFen,
     paid_fen: o.paidFen,
     item_names: itemNames,
-    quote_valid_until: o.quote?.valid_until ?? null,
-    delivery_type: o.delivery.type === 1 ? 1 : 0,
+    quote_valid_until: o.quoteValidUntil,
+    delivery_type: o.deliveryType === 1 ? 1 : 0,
     created: o.createdAt.toISOString(),
     updated: o.updatedAt.toISOString(),
   };
 }
 
-async function itemNamesOf(db: Db, ids: number[]): Promise<Map<number, string[]>> {
-  const names = new Map<number, string[]>();
-  if (ids.length === 0) return names;
-  const rows = await db
-    .select({ orderId: orderItems.orderId, name: orderItems.name })
-    .from(orderItems)
-    .where(inArray(orderItems.orderId, ids))
-    .orderBy(orderItems.id);
-  for (const r of rows) names.set(r.orderId, [...(names.get(r.orderId) ?? []), r.name]);
-  return names;
-}
+/**
+ * The names of an order's lines, in their order, inside the list's own statement. Spelled out:
+ * drizzle writes a single-table select's columns unqualified, and an unqualified "id" inside the
+ * subquery would be the line's own id.
+ */
+const itemNames = sql<string[]>`array(select line.name from ${orderItems} line
+  where line.order_id = ${sql.identifier(getTableName(orders))}.id order by line.id)`;
 
 const eventOf = (e: typeof orderEvents.$inferSelect): OrderEvent => ({
   from: e.fromStatus,
@@ -197,7 +223,7 @@ export async function orderDetail(db: Db, o: OrderRow, now: number): Promise<Ord
   }));
   return {
     ...toSummary(
-      o,
+      asSummaryRow(o),
       items.map((i) => i.name),
     ),
     delivery: o.delivery,
@@ -281,7 +307,7 @@ export async function listOrders(
   const cond = and(...where);
   const [rows, { total, owed }] = await Promise.all([
     db
-      .select()
+      .select({ ...summaryColumns, itemNames })
       .from(orders)
       .where(cond)
       .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -298,11 +324,7 @@ export async function listOrders(
           .where(cond)
           .then(([counted]) => counted),
   ]);
-  const names = await itemNamesOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return { list: rows.map((r) => toSummary(r, names.get(r.id) ?? [])), total, owed_fen: Number(owed) };
+  return { list: rows.map((r) => toSummary(r, r.itemNames)), total, owed_fen: Number(owed) };
 }
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
