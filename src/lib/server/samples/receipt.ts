@@ -5,7 +5,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client.ts';
 import { samples } from './tables.ts';
-import { recordSampleEvent } from './records.ts';
+import { lockSample, recordSampleEvent } from './records.ts';
 import { RECEIVABLE } from './scan.ts';
 import { queueNotices } from '../notify/index.ts';
 import { findUserById } from '../accounts/index.ts';
@@ -23,29 +23,36 @@ export async function closeReceipt(
     .select({ id: samples.id, no: samples.sampleNo, status: samples.status })
     .from(samples)
     .where(eq(samples.orderId, order.id))
-    .orderBy(asc(samples.sampleNo));
+    .orderBy(asc(samples.id));
   if (rows.length === 0) return { total: 0, held: 0, missing: [] };
   const staff = by.actorId === null ? undefined : await findUserById(tx, by.actorId);
   const actor = { actor: by.actor, actorId: by.actorId, actorName: staff?.name || staff?.phone || '', now };
   if (step.action === 'reject') {
     // The samples go back: each one received in this round is 异常 (refused) until it comes again.
-    for (const r of rows.filter((x) => x.status === 'received'))
-      await recordSampleEvent(tx, r.id, {
-        kind: 'abnormal',
-        ...actor,
-        details: { reason: 'rejected' },
-        note: step.reason,
-      });
+    for (const r of rows)
+      if ((await lockSample(tx, r.id)).status === 'received')
+        await recordSampleEvent(tx, r.id, {
+          kind: 'abnormal',
+          ...actor,
+          details: { reason: 'rejected' },
+          note: step.reason,
+        });
     return { total: rows.length, held: 0, missing: [] };
   }
-  const waiting = rows.filter((r) => RECEIVABLE.includes(r.status));
-  if (step.samples === 'all') {
-    for (const r of waiting) await recordSampleEvent(tx, r.id, { kind: 'received', ...actor });
-    return { total: rows.length, held: rows.length, missing: [] };
+  // Each sample's status is read again under its row lock: a scan running at this moment either
+  // received it before (it is kept) or waits and finds it missing (found again, it is received).
+  const missing: string[] = [];
+  for (const r of rows) {
+    const locked = await lockSample(tx, r.id);
+    if (!RECEIVABLE.includes(locked.status)) continue;
+    if (step.samples === 'all') await recordSampleEvent(tx, r.id, { kind: 'received', ...actor });
+    else {
+      missing.push(r.no);
+      if (locked.status !== 'abnormal')
+        await recordSampleEvent(tx, r.id, { kind: 'abnormal', ...actor, details: { reason: 'missing' } });
+    }
   }
-  for (const r of waiting.filter((x) => x.status !== 'abnormal'))
-    await recordSampleEvent(tx, r.id, { kind: 'abnormal', ...actor, details: { reason: 'missing' } });
-  const missing = waiting.map((r) => r.no);
+  missing.sort();
   if (missing.length > 0)
     await queueNotices(
       tx,
