@@ -152,7 +152,7 @@ export default function Receive() {
             onClick={() => setCamera((c) => !c)}
             aria-pressed={camera}
           >
-            📷 摄像头扫码
+            摄像头扫码
           </button>
         }
       />
