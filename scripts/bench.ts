@@ -18,6 +18,7 @@ import { lighthouseScores } from './bench/lighthouse.ts';
 import { freePort, start, stop, stopAll, waitFor } from './bench/process.ts';
 import { orderRows, type OrderFigures } from './bench/orders.ts';
 import { labelRows } from './bench/labels.ts';
+import { scanRows } from './bench/scan.ts';
 import { createTempPgDatabase } from '../tests/setup/pg.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -306,6 +307,15 @@ async function orderSection(
   count: number,
   p99: { list: number; staffList: number },
 ) {
+  step(`sample/scan on ${label}: placing sample orders, scanning every sample once…`);
+  const scan = await scanRows(origin, STAFF_PASSWORD);
+  rows.push([
+    `${label}: sample/scan p99 (${scan.scanned} samples received, 10 connections)`,
+    `${Math.round(scan.p99)} ms (${Math.round(scan.rps)}/s)`,
+    'p99 <= 300 ms',
+    pass(scan.p99 <= 300 && scan.failed === 0),
+  ]);
+  for (const s of scan.samples) notes.push(`sample/scan failed: ${s}`);
   step(`orders on ${label}: placing ${count.toLocaleString('en')} orders, quoting, paying, listing…`);
   const f: OrderFigures = await orderRows(origin, {
     orders: count,

@@ -53,6 +53,12 @@ export const SCREENS: Screen[] = [
     page: page(() => import('./orders/Pickups.tsx')),
   },
   {
+    path: '/samples/receive',
+    permission: 'orders.process',
+    nav: { group: '业务', label: '样品签收' },
+    page: page(() => import('./samples/Receive.tsx')),
+  },
+  {
     path: '/reservations',
     permission: 'reservations.read',
     nav: { group: '业务', label: '仪器预约' },

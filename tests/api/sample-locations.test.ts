@@ -1,14 +1,12 @@
 // Decision 0071: storage locations as a tree (room → fridge/cabinet → shelf → box), edited by lab
 // staff, each with a label code the scan screen looks up; a location holding samples is archived,
 // never deleted.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers, staffToken } from '../support/orders.ts';
 import { staffMembers } from '#server/staff/tables.ts';
 import { users } from '#server/accounts/tables.ts';
-import { registerLocationSampleCount } from '#server/samples/locations.ts';
-import { storageLocations } from '#server/samples/location-tables.ts';
 import type { Role } from '#shared/staff/permissions.ts';
 import type { Location } from '#shared/samples/locations.ts';
 
@@ -185,19 +183,30 @@ describe('lookup by code', () => {
 });
 
 describe('archive and delete', () => {
-  const held = new Map<number, number>();
-  const previous = registerLocationSampleCount(
-    async (_db, ids) => new Map(ids.map((id) => [id, held.get(id) ?? 0])),
-  );
-  afterAll(() => void registerLocationSampleCount(previous));
-  const idOf = async (rid: string) =>
-    (await t.services.db.select().from(storageLocations).where(eq(storageLocations.rid, rid)))[0].id;
+  /** Real samples of a new order, received and stored at the location by scanning it first. */
+  async function store(code: string, count: number) {
+    const me = await o.customer();
+    const it = await o.demoItem(1);
+    const res = await t.post<{ list: { order_no: string }[] }>(
+      '/api/auth/order/add',
+      { items: [{ item_rid: it.rid, parameters: it.parameters, count }], delivery: { type: 0 } },
+      me.h,
+    );
+    const [placed] = res.body.data.list;
+    for (let i = 1; i <= count; i++) {
+      const scanned = await o.admin('sample/scan', {
+        code: `${placed.order_no}-${String(i).padStart(2, '0')}`,
+        location_code: code,
+      });
+      expect(scanned.body, JSON.stringify(scanned.body)).toMatchObject({ code: 1 });
+    }
+  }
 
   it('deletes an empty location, archives one holding samples (with its subtree) and restores it', async () => {
     const { room, fridge, shelf, box } = await building('实验楼 G');
     const spare = await done('create', { parent_rid: shelf.rid, kind: 'box', name: '空盒', note: '' });
     expect(await refusal('delete', { rid: fridge.rid })).toBe('该位置下还有下级位置（含已归档的），不能删除');
-    held.set(await idOf(box.rid), 3);
+    await store(box.code, 3);
     expect((await tree()).find((l) => l.rid === box.rid)?.samples).toBe(3);
     expect(await refusal('delete', { rid: box.rid })).toBe('该位置存放着 3 个样品，不能删除，可改为归档');
     expect((await call('delete', { rid: spare.rid })).body).toMatchObject({ code: 1, msg: '已删除' });

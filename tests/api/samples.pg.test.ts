@@ -55,11 +55,16 @@ describe('two custody events on one sample at once', () => {
     const rid = await oneSample();
     const h = await o.staff();
     expect((await t.post('/api/admin/sample/event', { rid, kind: 'received' }, h)).body.code).toBe(1);
+    const room = await t.post<{ code: string }>(
+      '/api/admin/sample/location/create',
+      { kind: 'room', name: `A-${rid}` },
+      h,
+    );
     // Taken for testing and stored at the same moment: both are legal from 已签收; whichever
     // runs second starts from the first's status and is checked against it.
     const results = await Promise.all([
       t.post('/api/admin/sample/event', { rid, kind: 'taken', technician: '李工', instrument: 'XRD' }, h),
-      t.post('/api/admin/sample/event', { rid, kind: 'stored', location: 'A-1' }, h),
+      t.post('/api/admin/sample/event', { rid, kind: 'stored', location: room.body.data.code }, h),
     ]);
     const { status, trail } = await eventsOf(rid);
     // Every recorded event starts where the one before it ended: no lost update.

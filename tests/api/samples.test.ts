@@ -187,9 +187,19 @@ describe('staff record custody events', () => {
     const [a] = await labItems();
     const [order] = await place(me, [{ item_rid: a.item_rid, parameters: a.parameters }]);
     const [s] = (await detail(me, order.rid)).samples;
+    // Storing names a live location of the tree by its label code (decision 0072).
+    const room = await o.admin<{ rid: string; code: string }>('sample/location/create', {
+      kind: 'room',
+      name: 'A 室',
+    });
+    const fridge = await o.admin<{ code: string }>('sample/location/create', {
+      parent_rid: room.body.data.rid,
+      kind: 'fridge',
+      name: '冰箱 2',
+    });
     const steps: [Record<string, unknown>, string][] = [
       [{ kind: 'received' }, 'received'],
-      [{ kind: 'stored', location: 'A 室 冰箱 2 层 3 盒', location_id: 7 }, 'stored'],
+      [{ kind: 'stored', location: fridge.body.data.code }, 'stored'],
       [{ kind: 'taken', technician: '李工', instrument: 'XRD-1' }, 'testing'],
       [{ kind: 'returned_to_storage' }, 'stored'],
       [{ kind: 'taken', technician: '李工', instrument: 'SEM-2' }, 'testing'],
@@ -202,7 +212,7 @@ describe('staff record custody events', () => {
     }
     const trail = await o.admin<SampleTrail>('sample/trail', { rid: s.rid });
     expect(trail.body.data.events).toHaveLength(8);
-    expect(trail.body.data.events[2]).toMatchObject({ kind: 'stored', detail: '位置：A 室 冰箱 2 层 3 盒' });
+    expect(trail.body.data.events[2]).toMatchObject({ kind: 'stored', detail: '位置：A 室 › 冰箱 2' });
     expect(trail.body.data.events[3].detail).toBe('测试人员：李工；仪器：XRD-1');
     expect(trail.body.data.events[3].by).not.toBe('');
     // The customer sees the same steps, without staff names.
@@ -210,7 +220,7 @@ describe('staff record custody events', () => {
     expect(mine.body.data.events.map((e) => e.by)).toEqual(Array(8).fill(''));
     // Returned: no location any more, and nothing moves it.
     expect(mine.body.data).toMatchObject({ status: 'returned', location: null });
-    const after = await event({ rid: s.rid, kind: 'stored', location: '架子' });
+    const after = await event({ rid: s.rid, kind: 'stored', location: room.body.data.code });
     expect(after.body).toMatchObject({ code: 0, msg: '样品已退回，不能再记录流转' });
   });
 

@@ -102,16 +102,19 @@ export function ReceiptList({ receipts }: { receipts: Receipt[] }) {
 export function ReceiptDialog({
   order,
   mode,
+  scanned,
   onClose,
   onDone,
 }: {
   order: Detail;
   mode: 'receive' | 'reject';
+  /** From 样品签收 (decision 0072): the scanned samples are received, the others reported missing. */
+  scanned?: { received: number; missing: string[] };
   onClose: () => void;
   onDone: () => unknown;
 }) {
   const expected = expectedCount(order);
-  const [count, setCount] = useState(expected ? String(expected) : '');
+  const [count, setCount] = useState(scanned ? String(scanned.received) : expected ? String(expected) : '');
   const [condition, setCondition] = useState<ReceiptCondition>('intact');
   const [conditionNote, setConditionNote] = useState('');
   const [photos, setPhotos] = useState<Photo[]>([]);
@@ -165,7 +168,7 @@ export function ReceiptDialog({
       if (!checked.success) return checked.error.issues[0]?.message ?? '请检查填写内容';
       return staffAction(ordersAdminApi.reject, body, '已拒收样品', onDone);
     }
-    const body = { rid: order.rid, note: text, receipt };
+    const body = { rid: order.rid, note: text, receipt, ...(scanned ? { samples: 'scanned' } : {}) };
     const checked = receiveSchema.safeParse(body);
     if (!checked.success) return checked.error.issues[0]?.message ?? '请检查填写内容';
     return staffAction(ordersAdminApi.receive, body, '确认收样成功', onDone);
@@ -183,6 +186,12 @@ export function ReceiptDialog({
       {order.quote?.expired && !reject && (
         <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
           报价已于 {order.quote.valid_until} 过期，收样前请与客户确认价格或重新报价。
+        </p>
+      )}
+      {scanned && scanned.missing.length > 0 && (
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
+          还有 {scanned.missing.length} 个样品未扫描：{scanned.missing.join('、')}
+          。完成签收后样品状况记为「数量不符」， 这些样品标记为缺失，并通知客户。
         </p>
       )}
       <Field label="实收数量" hint={expected ? `应收 ${expected} 个` : undefined}>

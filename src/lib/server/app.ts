@@ -49,7 +49,7 @@ import { admission, type AdmissionOptions } from './platform/http/admission.ts';
 import type { ApiEnv } from './platform/http/api-env.ts';
 import { authGuard } from './accounts/index.ts';
 import { auditedRecords } from './audited-records.ts';
-import { sampleAdminRoutes, sampleRoutes } from './samples/index.ts';
+import { sampleAdminRoutes, sampleRoutes, sampleScanRoutes } from './samples/index.ts';
 
 /** See admission(): the pool of 10 connections, or the embedded database's single one. */
 const POSTGRES_ADMISSION: AdmissionOptions = { slots: 64, maxWaitMs: 5000 };
@@ -136,6 +136,7 @@ export function createApi(services: Services) {
   app.route('/', adminRoutes());
   app.route('/', operationsAdminRoutes());
   app.route('/', sampleAdminRoutes());
+  app.route('/', sampleScanRoutes());
   app.route('/', reservationAdminRoutes());
   app.route('/', moneyAdminRoutes(assetNeighbours));
   app.route('/', couponAdminRoutes());

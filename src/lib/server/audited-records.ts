@@ -58,5 +58,7 @@ export const auditedRecords: AuditedRecords = {
     ability: { table: ability, key: ability.rid, field: 'rid' },
     setting: { table: setting, key: setting.key, field: 'key' },
     location: { table: storageLocations, key: storageLocations.rid, field: 'rid' },
+    // A scan names its sample by the code on the label (sample/scan, decision 0072).
+    sample: { table: samples, key: samples.sampleNo, field: 'code' },
   },
 };

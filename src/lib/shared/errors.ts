@@ -25,6 +25,10 @@ export const ERROR_CODES = [
   'ALREADY_PAID',
   /** The profile lacks what ordering needs: send the customer to 基本信息. */
   'INCOMPLETE_BASIC_INFO',
+  /** A scanned sample was received (or stored there) already: nothing changed (decision 0072). */
+  'DUPLICATE',
+  /** A scanned sample belongs to another order than the one open on the screen (decision 0072). */
+  'OTHER_ORDER',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

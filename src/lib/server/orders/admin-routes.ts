@@ -95,8 +95,8 @@ export function adminRoutes() {
   // Samples arrive (decision 0039): received with a receipt record, or refused with a reason.
   route(r, ordersAdminApi.receive, async (c, input) => {
     const me = requireUser(c);
-    const { rid, note, receipt } = await input.body();
-    return ok(c, moved(await receiveSamples(c.var.services, me.id, rid, note, receipt)));
+    const { rid, note, receipt, samples } = await input.body();
+    return ok(c, moved(await receiveSamples(c.var.services, me.id, rid, note, receipt, samples)));
   });
   route(r, ordersAdminApi.reject, async (c, input) => {
     const me = requireUser(c);

@@ -31,4 +31,11 @@ export { assertBasicInfo } from './basic-info.ts';
 export { orderDirectory, orderEventDirectory, orderLineDirectory } from './directory.ts';
 export { openOrderCount, ordersOfPerson } from './personal.ts';
 export { orderFiles } from './uploads.ts';
-export { registerSampleHooks, type SampleActor, type SampleLine, type SampleOrder } from './sample-hooks.ts';
+export {
+  registerSampleHooks,
+  type ReceiptOutcome,
+  type ReceiptStep,
+  type SampleActor,
+  type SampleLine,
+  type SampleOrder,
+} from './sample-hooks.ts';

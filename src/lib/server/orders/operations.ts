@@ -28,7 +28,7 @@ import {
 } from '../../shared/orders/operations.ts';
 import { addEvent, lockOrder } from './transition.ts';
 import { findOrder } from './read.ts';
-import { staffStep } from './staff.ts';
+import { receiveSamples } from './receipts.ts';
 import { userDirectory } from '../accounts/index.ts';
 
 const customer = userDirectory('customer');
@@ -193,7 +193,8 @@ export async function markPicked(s: Services, staffId: number, rid: string, note
 /** pickup/receive: the lab has the samples; for an order this is its receipt step (order/receive). */
 export async function markPickupReceived(s: Services, staffId: number, rid: string, note: string) {
   if (isRequest(rid)) return moved((await transitionSampling(s, rid, 'received')).status, rid);
-  await staffStep(s, staffId, rid, 'receive', note);
+  // The same receipt as order/receive: every sample of the order still to come is received.
+  await receiveSamples(s, staffId, rid, note);
   return moved('received', rid);
 }
 

@@ -13,6 +13,7 @@ import {
 } from '../../shared/orders/receipt.ts';
 import { applyTransition, lockOrder, type OrderRow } from './transition.ts';
 import { findOrder } from './read.ts';
+import { receiptHook, type ReceiptOutcome } from './sample-hooks.ts';
 
 /** Statuses in which samples can be received or refused, so photographed. */
 const PHOTO_STATUSES: readonly OrderRow['status'][] = ['awaiting_sample', 'awaiting_pickup', 'received'];
@@ -56,20 +57,51 @@ async function attachPhotos(tx: Tx, order: OrderRow, rids: string[]) {
 const receiptText = (r: ReceiptInput) =>
   `实收 ${r.count} 个，样品状况：${RECEIPT_CONDITION_TEXT[r.condition]}${r.condition_note ? `（${r.condition_note}）` : ''}`;
 
-/** Records the receipt (if given) and moves the order, all in the caller's transaction. */
-async function record(
-  s: Services,
-  staffId: number,
-  rid: string,
-  step: { action: 'receive' | 'reject'; note: string; reason: string; receipt?: ReceiptInput },
-) {
+/**
+ * A receipt with missing samples (decision 0072): the count is what the lab holds, the condition
+ * 数量不符, and the note names the missing IDs before any words staff wrote.
+ */
+function withMissing(r: ReceiptInput | undefined, out: ReceiptOutcome | undefined): ReceiptInput | undefined {
+  if (!r || !out || out.missing.length === 0) return r;
+  const missing = `未收到样品：${out.missing.join('、')}`;
+  return {
+    ...r,
+    count: Math.max(1, out.held),
+    condition: 'count_mismatch',
+    condition_note: [missing, r.condition_note].filter(Boolean).join('；'),
+  };
+}
+
+type Step = {
+  action: 'receive' | 'reject';
+  note: string;
+  reason: string;
+  receipt?: ReceiptInput;
+  /** Which samples the receipt receives: every one still to come, or the scanned ones only. */
+  samples: 'all' | 'scanned';
+};
+
+/** Records the receipt (if given) and moves the order and its samples, in one transaction. */
+async function record(s: Services, staffId: number, rid: string, step: Step) {
   const o = await findOrder(s.db, rid);
   const now = s.now();
   return s.db.transaction(async (tx) => {
     const order = await lockOrder(tx, o.id);
-    const r = step.receipt;
+    // The samples move first, so the receipt and the timeline can name the missing ones.
+    const out = await receiptHook()?.(
+      tx,
+      order,
+      { action: step.action, samples: step.samples, reason: step.reason },
+      { actor: 'staff', actorId: staffId },
+      now,
+    );
+    const r = step.action === 'receive' ? withMissing(step.receipt, out) : step.receipt;
+    const missing =
+      step.action === 'receive' && out?.missing.length && !r ? `未收到样品：${out.missing.join('、')}` : '';
     const parts =
-      step.action === 'reject' ? [step.reason, r && receiptText(r)] : [step.note, r && receiptText(r)];
+      step.action === 'reject'
+        ? [step.reason, r && receiptText(r)]
+        : [step.note, r && receiptText(r), missing];
     const updated = await applyTransition(tx, order, {
       action: step.action,
       actor: 'staff',
@@ -103,7 +135,8 @@ export const receiveSamples = (
   rid: string,
   note: string,
   receipt?: ReceiptInput,
-) => record(s, staffId, rid, { action: 'receive', note, reason: '', receipt });
+  samples: 'all' | 'scanned' = 'all',
+) => record(s, staffId, rid, { action: 'receive', note, reason: '', receipt, samples });
 
 /** 拒收样品: the order goes back to waiting for samples; the customer is told why. */
 export const rejectSamples = (
@@ -112,4 +145,4 @@ export const rejectSamples = (
   rid: string,
   reason: string,
   receipt?: ReceiptInput,
-) => record(s, staffId, rid, { action: 'reject', note: '', reason, receipt });
+) => record(s, staffId, rid, { action: 'reject', note: '', reason, receipt, samples: 'all' });

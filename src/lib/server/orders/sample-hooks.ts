@@ -17,6 +17,14 @@ export type SampleLine = {
 export type SampleOrder = { id: number; orderNo: string; typeId: number };
 export type SampleActor = { actor: Actor; actorId: number | null };
 
+/**
+ * The order's receipt closes (decision 0072): 'all' receives every sample still to come (the
+ * pickup screen's one click, the order page), 'scanned' keeps the scanned ones and reports the
+ * rest missing; a refusal sends the received ones back. Answers what the receipt then records.
+ */
+export type ReceiptStep = { action: 'receive' | 'reject'; samples: 'all' | 'scanned'; reason: string };
+export type ReceiptOutcome = { total: number; held: number; missing: string[] };
+
 export type SampleHooks = {
   /** Makes the order's samples unless it has some already (inside the order's transaction). */
   create: (tx: Tx, order: SampleOrder, lines: SampleLine[], by: SampleActor, now: number) => Promise<void>;
@@ -30,6 +38,14 @@ export type SampleHooks = {
     by: SampleActor,
     now: number,
   ) => Promise<void>;
+  /** The order's receipt closes (inside order/receive's or order/reject's transaction). */
+  receipt: (
+    tx: Tx,
+    order: SampleOrder & { rid: string; userId: number },
+    step: ReceiptStep,
+    by: SampleActor,
+    now: number,
+  ) => Promise<ReceiptOutcome>;
 };
 
 let hooks: SampleHooks | undefined;
@@ -47,3 +63,6 @@ export function sampleHooks(): SampleHooks {
 /** The order's samples for its detail; none when samples are not loaded (a tool without them). */
 export const samplesForDetail = (db: Db, orderId: number): Promise<OrderSample[]> =>
   hooks ? hooks.ofOrder(db, orderId) : Promise.resolve([]);
+
+/** The samples' side of a receipt; an order without samples (or no samples domain) has none. */
+export const receiptHook = (): SampleHooks['receipt'] | undefined => hooks?.receipt;

@@ -4,10 +4,17 @@
 import { registerSampleHooks } from '../orders/index.ts';
 import { createSamples, postSamples } from './records.ts';
 import { samplesOfOrder } from './read.ts';
+import { closeReceipt } from './receipt.ts';
 
-registerSampleHooks({ create: createSamples, ofOrder: samplesOfOrder, posted: postSamples });
+registerSampleHooks({
+  create: createSamples,
+  ofOrder: samplesOfOrder,
+  posted: postSamples,
+  receipt: closeReceipt,
+});
 
 export { sampleRoutes, sampleAdminRoutes } from './routes.ts';
+export { sampleScanRoutes } from './scan-routes.ts';
 // What the lab's next screens build on (scan to receive, storage, retention and disposal): one
 // custody event under the sample's lock, a sample by the code on its label, an order's samples,
 // a sample's trail. Tagged public until those screens use them (knip reports unused exports).

@@ -20,11 +20,11 @@ import {
 
 export type LocationRow = typeof storageLocations.$inferSelect;
 
-/** How many samples each of these locations holds (a location absent from the map holds none). */
-export type SampleCounter = (db: Db | Tx, locationIds: number[]) => Promise<Map<number, number>>;
-
-/** The samples each location holds now (samples.location_id), so one holding any is archived, not deleted. */
-const samplesStored: SampleCounter = async (db, ids) => {
+/**
+ * The samples each location holds now (samples.location_id; a location absent from the map holds
+ * none), so one holding any is archived, not deleted.
+ */
+const samplesStored = async (db: Db | Tx, ids: number[]): Promise<Map<number, number>> => {
   const rows = await db
     .select({ id: samples.locationId, n: count() })
     .from(samples)
@@ -33,17 +33,8 @@ const samplesStored: SampleCounter = async (db, ids) => {
   return new Map(rows.map((r) => [r.id ?? 0, r.n]));
 };
 
-let countSamples: SampleCounter = samplesStored;
-
-/** Tests may put another count in place; answers the counter it replaces. */
-export function registerLocationSampleCount(counter: SampleCounter): SampleCounter {
-  const previous = countSamples;
-  countSamples = counter;
-  return previous;
-}
-
 export const sampleCounts = (db: Db | Tx, ids: number[]) =>
-  ids.length ? countSamples(db, ids) : Promise.resolve(new Map<number, number>());
+  ids.length ? samplesStored(db, ids) : Promise.resolve(new Map<number, number>());
 
 /** A fresh label code; the unique index catches the one-in-10¹² clash (the caller retries). */
 export const newLocationCode = () =>

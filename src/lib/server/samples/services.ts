@@ -10,6 +10,7 @@ import { orderDirectory } from '../orders/index.ts';
 import { findUserById } from '../accounts/index.ts';
 import { recordSampleEvent, lockSample, type SampleRow } from './records.ts';
 import { toOrderSample, trailOf } from './read.ts';
+import { storeTarget, storedDetails } from './storing.ts';
 import { RENAMABLE, RENAME_REFUSED, SAMPLE_NOT_FOUND } from '../../shared/samples/samples.ts';
 import type { SampleEventRequest } from '../../shared/samples/requests.ts';
 import type { OrderSample, SampleTrail } from '../../shared/samples/responses.ts';
@@ -73,7 +74,15 @@ export async function staffSampleEvent(
 ): Promise<OrderSample> {
   const { s: found } = await sampleOf(s.db, req.rid);
   const staff = await findUserById(s.db, staffId);
-  const { rid: _rid, kind, note, ...details } = req;
+  const { rid: _rid, kind, note, ...given } = req;
+  // Storing names a live location of the tree (its code, or its id), recorded by id and path.
+  const place = 'location' in given ? { code: given.location || undefined, id: given.location_id } : null;
+  const details =
+    place && (place.id !== undefined || place.code !== undefined)
+      ? storedDetails(
+          await storeTarget(s.db, place.id !== undefined ? { id: place.id } : { code: place.code }),
+        )
+      : given;
   return s.db.transaction(async (tx) => {
     const moved = await recordSampleEvent(tx, found.id, {
       kind,

@@ -63,7 +63,16 @@ export type ReceiptInput = z.output<typeof refusedReceiptSchema>;
  * (the pickup screen's 确认收样, scripts) still receives, recording nothing more.
  */
 export const receiveSchema = z.object(
-  { rid: ridField(), note: optText('说明', 500), receipt: receiptSchema.optional() },
+  {
+    rid: ridField(),
+    note: optText('说明', 500),
+    receipt: receiptSchema.optional(),
+    /**
+     * Which samples it receives (decision 0072): every one still to come (default), or only those
+     * scanned on 样品签收, the others reported missing (数量不符).
+     */
+    samples: z.enum(['all', 'scanned'], { error: '[签收方式]不正确' }).optional(),
+  },
   { error: '请求参数格式不正确' },
 );
 

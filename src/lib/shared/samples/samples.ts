@@ -72,12 +72,13 @@ export const SAMPLE_EVENT_TEXT: Record<SampleEventKind, string> = {
 };
 
 /** Why a sample is 异常. */
-export const ABNORMAL_REASONS = ['missing', 'damaged', 'unlabelled'] as const;
+export const ABNORMAL_REASONS = ['missing', 'damaged', 'unlabelled', 'rejected'] as const;
 export type AbnormalReason = (typeof ABNORMAL_REASONS)[number];
 export const ABNORMAL_REASON_TEXT: Record<AbnormalReason, string> = {
   missing: '缺失',
   damaged: '破损',
   unlabelled: '无标签',
+  rejected: '拒收',
 };
 
 const LIVE: readonly SampleStatus[] = SAMPLE_STATUSES.filter(

@@ -14,6 +14,8 @@ const EVERY_ANSWER: Record<string, string> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
 };
 
+const CONSOLE_PERMISSIONS = 'camera=(self), microphone=(), geolocation=(), payment=()';
+
 /** API answers are data, never documents: nothing may run or load from them. */
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
@@ -23,6 +25,9 @@ const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
  */
 export function setSecurityHeaders(res: ServerResponse, url: string) {
   for (const [name, value] of Object.entries(EVERY_ANSWER)) res.setHeader(name, value);
+  // The console's 样品签收 scans labels with the camera (decision 0072); no other page may use it.
+  if (url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?'))
+    res.setHeader('Permissions-Policy', CONSOLE_PERMISSIONS);
   if (url.startsWith('/api/')) {
     res.setHeader('Content-Security-Policy', API_POLICY);
     // Tokens, profiles, orders, balances: no API answer is kept by a browser or a shared cache.
