@@ -258,7 +258,7 @@ export default function Disposals({ me }: { me: Me }) {
       cell: (r) =>
         process && (
           <span className="flex flex-wrap gap-1.5">
-            {r.status === 'return_pending' && (
+            {(r.status === 'return_pending' || (r.status === 'tested' && r.disposal === 1)) && (
               <button
                 type="button"
                 className={button.primary}
@@ -268,18 +268,16 @@ export default function Disposals({ me }: { me: Me }) {
                 寄回
               </button>
             )}
-            {(r.status === 'disposal_pending' || (r.status !== 'return_pending' && view === 'upcoming')) &&
-              r.disposable_from &&
-              r.disposable_from <= today && (
-                <button
-                  type="button"
-                  className={button.danger}
-                  aria-label={`销毁 ${r.sample_no}`}
-                  onClick={() => setDisposing(r)}
-                >
-                  销毁
-                </button>
-              )}
+            {(r.status === 'disposal_pending' || (view === 'upcoming' && r.disposable_from)) && (
+              <button
+                type="button"
+                className={button.danger}
+                aria-label={`销毁 ${r.sample_no}`}
+                onClick={() => setDisposing(r)}
+              >
+                销毁
+              </button>
+            )}
           </span>
         ),
     },

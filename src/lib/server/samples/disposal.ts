@@ -1,7 +1,7 @@
 // Disposal and return of samples (decision 0073): the console's list of samples due, a disposal
 // witnessed by a second staff member who confirms with their own password, and the customer's
 // request to have a sample sent back instead of destroyed.
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { DomainError } from '../platform/errors.ts';
@@ -55,7 +55,13 @@ export async function listDisposals(
   s: Services,
   q: { view: DisposalView; due_from?: string; due_to?: string; page?: number; size?: number },
 ): Promise<{ list: DisposalRow[]; total: number }> {
-  const where: SQL[] = [inArray(samples.status, VIEW_STATUSES[q.view])];
+  // A tested sample the customer chose to have sent back is due for return at once.
+  const status = inArray(samples.status, VIEW_STATUSES[q.view]);
+  const where: SQL[] = [
+    q.view === 'due'
+      ? or(status, and(eq(samples.status, 'tested'), eq(samples.disposal, RETENTION_RETURN)))!
+      : status,
+  ];
   if (q.view === 'upcoming') where.push(isNotNull(samples.retainUntil));
   if (q.due_from) where.push(gte(samples.retainUntil, q.due_from));
   if (q.due_to) where.push(lte(samples.retainUntil, q.due_to));
