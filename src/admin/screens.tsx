@@ -59,6 +59,12 @@ export const SCREENS: Screen[] = [
     page: page(() => import('./samples/Receive.tsx')),
   },
   {
+    path: '/samples/disposals',
+    permission: 'orders.read',
+    nav: { group: '业务', label: '样品处置' },
+    page: page(() => import('./samples/Disposals.tsx')),
+  },
+  {
     path: '/reservations',
     permission: 'reservations.read',
     nav: { group: '业务', label: '仪器预约' },

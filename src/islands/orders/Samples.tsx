@@ -7,6 +7,7 @@ import { api } from '../../lib/client/api.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { shanghaiMinute } from '../../lib/shared/time.ts';
 import { samplesApi } from '../../lib/shared/samples/api.ts';
+import { disposalApi } from '../../lib/shared/samples/disposal-api.ts';
 import type { SampleStatus } from '../../lib/shared/samples/samples.ts';
 import type { OrderSample, SampleEvent } from '../../lib/shared/samples/responses.ts';
 
@@ -15,6 +16,8 @@ const STATUS_TONE: Partial<Record<SampleStatus, string>> = {
   in_transit: 'bg-sky-50 text-sky-800',
   testing: 'bg-brand-50 text-brand-800',
   tested: 'bg-emerald-50 text-emerald-800',
+  return_pending: 'bg-sky-50 text-sky-800',
+  disposal_pending: 'bg-red-50 text-red-700',
   abnormal: 'bg-red-50 text-red-700',
 };
 
@@ -108,6 +111,59 @@ function Trail({ rid }: { rid: string }) {
   );
 }
 
+/**
+ * What the lab does with a tested sample (decision 0073): kept until a date, then destroyed or
+ * kept; the customer may ask for it back instead (申请寄回) until it is destroyed.
+ */
+function Retention({ sample, onChanged }: { sample: OrderSample; onChanged: () => void }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const r = sample.retention;
+  if (!r.until && !r.can_ask_return) return null;
+  async function ask() {
+    setBusy(true);
+    const res = await api.call(disposalApi.askReturn, { rid: sample.rid });
+    setBusy(false);
+    if (res === undefined) return;
+    toast.success('已申请寄回，业务经理将与您联系寄送事宜');
+    setAsking(false);
+    onChanged();
+  }
+  return (
+    <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-retention>
+      <span className="text-slate-500">
+        {r.text}
+        {r.until && sample.status !== 'return_pending' && `：保留至 ${r.until}，${r.disposable_from}起销毁`}
+      </span>
+      {r.can_ask_return && !asking && (
+        <button
+          type="button"
+          className="rounded-md border border-brand-200 px-2 py-0.5 text-sm text-brand-700 hover:bg-brand-50"
+          aria-label={`申请寄回 ${sample.sample_no}`}
+          onClick={() => setAsking(true)}
+        >
+          申请寄回
+        </button>
+      )}
+      {asking && (
+        <span className="flex flex-wrap items-center gap-2" role="group" aria-label="确认申请寄回">
+          <span className="text-slate-700">寄回运费由您承担，确认申请寄回该样品？</span>
+          <button type="button" className="btn-primary h-8 px-3" disabled={busy} onClick={() => void ask()}>
+            {busy && <Spinner />} 确认寄回
+          </button>
+          <button
+            type="button"
+            className="h-8 rounded-md px-2 text-sm text-slate-500"
+            onClick={() => setAsking(false)}
+          >
+            取消
+          </button>
+        </span>
+      )}
+    </div>
+  );
+}
+
 export function Samples({ samples, onChanged }: { samples: OrderSample[]; onChanged: () => void }) {
   const [open, setOpen] = useState<string | null>(null);
   if (samples.length === 0) return null;
@@ -141,6 +197,7 @@ export function Samples({ samples, onChanged }: { samples: OrderSample[]; onChan
                 {s.location && <span className="ml-2 text-slate-400">存放：{s.location}</span>}
               </span>
             </div>
+            <Retention sample={s} onChanged={onChanged} />
             {open === s.rid && <Trail key={s.events_count} rid={s.rid} />}
           </li>
         ))}

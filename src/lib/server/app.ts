@@ -49,7 +49,13 @@ import { admission, type AdmissionOptions } from './platform/http/admission.ts';
 import type { ApiEnv } from './platform/http/api-env.ts';
 import { authGuard } from './accounts/index.ts';
 import { auditedRecords } from './audited-records.ts';
-import { sampleAdminRoutes, sampleRoutes, sampleScanRoutes } from './samples/index.ts';
+import {
+  disposalAdminRoutes,
+  disposalRoutes,
+  sampleAdminRoutes,
+  sampleRoutes,
+  sampleScanRoutes,
+} from './samples/index.ts';
 
 /** See admission(): the pool of 10 connections, or the embedded database's single one. */
 const POSTGRES_ADMISSION: AdmissionOptions = { slots: 64, maxWaitMs: 5000 };
@@ -120,6 +126,7 @@ export function createApi(services: Services) {
   app.route('/', planRoutes());
   app.route('/', orderRoutes({ reservedDevice: reservedDeviceOf, sceneDateOf }));
   app.route('/', sampleRoutes());
+  app.route('/', disposalRoutes());
   app.route('/', agreementRoutes());
   app.route('/', messageRoutes());
   app.route('/', moneyRoutes(assetNeighbours));
@@ -137,6 +144,7 @@ export function createApi(services: Services) {
   app.route('/', operationsAdminRoutes());
   app.route('/', sampleAdminRoutes());
   app.route('/', sampleScanRoutes());
+  app.route('/', disposalAdminRoutes());
   app.route('/', reservationAdminRoutes());
   app.route('/', moneyAdminRoutes(assetNeighbours));
   app.route('/', couponAdminRoutes());

@@ -13,6 +13,7 @@ import {
 } from './payments/index.ts';
 import { ORDER_COMPLETED, ORDER_REFUNDED, ORDER_SETTLED } from './orders/index.ts';
 import { closeSettledRequests } from './groups/index.ts';
+import { disposalJob, SAMPLE_DISPOSAL } from './samples/index.ts';
 import { awardInvitePoints, awardOrderPoints, expirePoints, POINTS_EXPIRE } from './points/index.ts';
 import { ACCOUNT_INVITED } from './accounts/index.ts';
 import { creditOrderRebate } from './promotion/index.ts';
@@ -55,6 +56,7 @@ export const JOB_HANDLERS: JobHandlers = {
   [STATEMENTS_MONTHLY]: queueMonthlyStatements,
   [STATEMENTS_ISSUE]: async (s, job) => void (await issueMonth(s, String(job.payload.month))),
   [STATEMENTS_AUTO_CONFIRM]: async (s) => void (await autoConfirm(s)),
+  [SAMPLE_DISPOSAL]: disposalJob,
 };
 
 export const PERIODIC_JOBS: PeriodicJob[] = [
@@ -65,4 +67,6 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   // Hourly: on the 1st (Shanghai) last month's statements are queued, once by the job's key.
   { kind: STATEMENTS_MONTHLY, everyMs: 3_600_000 },
   { kind: STATEMENTS_AUTO_CONFIRM, everyMs: 600_000 },
+  // Retention dates, 待退回, disposal notices 3 working days ahead, 待销毁 (decision 0073).
+  { kind: SAMPLE_DISPOSAL, everyMs: 900_000 },
 ];

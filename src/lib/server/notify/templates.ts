@@ -3,7 +3,15 @@ import { fenToYuan, formatFen } from '../../shared/money.ts';
 
 export type Channel = 'sms' | 'email' | 'inbox';
 export type Template =
-  'quoted' | 'received' | 'rejected' | 'delivered' | 'billed' | 'completed' | 'cancelled' | 'reminder';
+  | 'quoted'
+  | 'received'
+  | 'rejected'
+  | 'delivered'
+  | 'billed'
+  | 'completed'
+  | 'cancelled'
+  | 'reminder'
+  | 'disposal';
 
 /** Which transitions the customer hears about, and where. */
 export function templateFor(action: OrderAction, to: OrderStatus): Template | null {
@@ -26,6 +34,7 @@ export const CHANNELS: Record<Template, readonly Channel[]> = {
   completed: ['email', 'inbox'],
   cancelled: ['sms', 'inbox'],
   reminder: ['sms', 'inbox'],
+  disposal: ['sms', 'inbox'],
 };
 
 export type Payload = { order_no: string; amount_fen: string; note: string; recycle: string };
@@ -43,6 +52,8 @@ export function smsParams(template: Template, p: Payload): Record<string, string
     return { order_no: p.order_no, note: p.note || '无' };
   // The reservation reminder: ${note} is the instrument and the time, e.g. 扫描电镜（2026-11-23 08:30–10:30）.
   if (template === 'reminder') return { order_no: p.order_no, note: p.note };
+  // The coming disposal (decision 0073): ${note} is the samples and the first day, e.g. -01、-02于2026-12-08起.
+  if (template === 'disposal') return { order_no: p.order_no, note: p.note };
   return { order_no: p.order_no };
 }
 
@@ -85,6 +96,12 @@ export function render(template: Template, p: Payload): { title: string; text: s
       return {
         title: '预约上机提醒',
         text: `您预约的${p.note}将于明天开始（订单${p.order_no}），请按时到场，如需取消请联系业务经理。`,
+      };
+    case 'disposal':
+      // note: '<sample numbers>于<date>起' (queued by the disposal job, 3 working days ahead).
+      return {
+        title: '样品即将销毁',
+        text: `您的订单${p.order_no}的样品${p.note}将按约定销毁。如需寄回，请登录个人中心在订单页点击「申请寄回」。`,
       };
     case 'cancelled':
       return { title: '订单已取消', text: `您的订单${p.order_no}已取消。${p.note ? `原因：${p.note}` : ''}` };

@@ -15,6 +15,8 @@ registerSampleHooks({
 
 export { sampleRoutes, sampleAdminRoutes } from './routes.ts';
 export { sampleScanRoutes } from './scan-routes.ts';
+export { disposalRoutes, disposalAdminRoutes } from './disposal-routes.ts';
+export { SAMPLE_DISPOSAL, disposalJob } from './disposal-jobs.ts';
 // What the lab's next screens build on (scan to receive, storage, retention and disposal): one
 // custody event under the sample's lock, a sample by the code on its label, an order's samples,
 // a sample's trail. Tagged public until those screens use them (knip reports unused exports).

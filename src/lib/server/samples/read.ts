@@ -11,7 +11,7 @@ import {
   type AbnormalReason,
   type SampleEventDetails,
 } from '../../shared/samples/samples.ts';
-import { DISPOSAL_TEXT, type Disposal } from '../../shared/plan/plan-rules.ts';
+import { canAskReturn, disposableFrom, retentionText } from '../../shared/samples/disposal.ts';
 import type { OrderSample, SampleEvent } from '../../shared/samples/responses.ts';
 import type { SampleRow } from './records.ts';
 
@@ -29,8 +29,10 @@ export function toOrderSample(s: SampleRow, events: number): OrderSample {
     location: s.locationLabel,
     retention: {
       disposal: s.disposal,
-      text: DISPOSAL_TEXT[s.disposal as Disposal]?.label ?? '',
+      text: retentionText(s.disposal),
       until: s.retainUntil,
+      disposable_from: s.retainUntil ? disposableFrom(s.retainUntil) : null,
+      can_ask_return: canAskReturn(s),
     },
     label_prints: s.labelPrints,
     events_count: events,

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../platform/db/client.ts';
 import { newRid } from '../platform/ids.ts';
 import { DomainError } from '../platform/errors.ts';
 import { sampleEvents, samples } from './tables.ts';
+import { setRetention } from './disposal-retention.ts';
 import {
   FINAL_SAMPLE_STATUSES,
   SAMPLE_STATUS_TEXT,
@@ -150,6 +151,8 @@ export async function recordSampleEvent(tx: Tx, sampleId: number, e: SampleEvent
     })
     .where(eq(samples.id, s.id))
     .returning();
+  // The end of testing starts the retention clock (decision 0073).
+  if (to === 'tested') return { ...updated, retainUntil: await setRetention(tx, updated, e.now) };
   return updated;
 }
 

@@ -47,6 +47,8 @@ export const samples = pgTable(
     disposal: smallint('disposal').notNull(),
     /** Until when the lab keeps the sample (retention), once testing has set it. */
     retainUntil: date('retain_until', { mode: 'string' }),
+    /** When its customer was told of the coming disposal (decision 0073); once per sample. */
+    disposalNoticeAt: at('disposal_notice_at'),
     /** How many times its label was printed (customer or staff). */
     labelPrints: integer('label_prints').notNull().default(0),
     createdAt: at('created_at').notNull(),

@@ -2,7 +2,8 @@
 // promises with what overdue means for each. Requests, responses and the pure deadline rules.
 import { z } from '../zod.ts';
 import { PageRequestSchema } from '../pagination.ts';
-import { addDays, isValidDate, shanghaiMidnight } from '../slots.ts';
+import { isValidDate, shanghaiMidnight } from '../slots.ts';
+import { addWorkingDays as nextWorkingDay, isWorkingDay } from '../calendar/working-days.ts';
 import { shanghaiDate } from '../time.ts';
 import { pagedOf, ridOut } from '../responses.ts';
 import { CustomerRefSchema } from '../accounts/responses.ts';
@@ -119,22 +120,18 @@ export const PROMISE_HOURS = { manager_call: 2, data_reminder: 2, sample_return:
 export const DISPOSAL_WORKING_DAYS = 5;
 
 /**
- * The instant `days` working days (Monday to Friday, Shanghai) after `from`: the same time of day
- * on that working day. A start on a weekend counts from the next Monday's start.
+ * The instant `days` working days (the lab's calendar, Shanghai: weekends and public holidays off)
+ * after `from`: the same time of day on that working day. A start on a day off counts from the
+ * next working day's start.
  */
 export function addWorkingDays(from: number, days: number): number {
   let date = shanghaiDate(from);
   let timeOfDay = from - shanghaiMidnight(date)!;
-  const weekday = (d: string) => new Date(shanghaiMidnight(d)! + 8 * HOUR).getUTCDay();
-  if (weekday(date) === 0 || weekday(date) === 6) {
-    while (weekday(date) === 0 || weekday(date) === 6) date = addDays(date, 1);
+  if (!isWorkingDay(date)) {
+    date = nextWorkingDay(date, 1);
     timeOfDay = 0;
   }
-  for (let left = days; left > 0;) {
-    date = addDays(date, 1);
-    if (weekday(date) !== 0 && weekday(date) !== 6) left--;
-  }
-  return shanghaiMidnight(date)! + timeOfDay;
+  return shanghaiMidnight(nextWorkingDay(date, days))! + timeOfDay;
 }
 
 /** When a promise started at `since` is due. */

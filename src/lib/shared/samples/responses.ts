@@ -11,7 +11,12 @@ export const RetentionSchema = z.object({
   /** The line's disposal: 0 destroyed, 1 sent back, 2 kept in the store. */
   disposal: z.number().int(),
   text: z.string(),
+  /** The last day kept (decision 0073), once testing has ended; null for a sample sent back. */
   until: z.string().nullable(),
+  /** The first day it may be disposed of, or null. */
+  disposable_from: z.string().nullable(),
+  /** The order page offers 申请寄回 (ask for it back instead of its disposal). */
+  can_ask_return: z.boolean(),
 });
 
 /** One sample of an order (order/detail, customer and staff). */

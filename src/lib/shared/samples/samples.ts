@@ -97,7 +97,8 @@ export const SAMPLE_MOVES: Record<
   taken: { from: ['received', 'stored'], to: 'testing' },
   returned_to_storage: { from: ['testing'], to: 'stored' },
   tested: { from: ['testing'], to: 'tested' },
-  return_requested: { from: ['stored', 'tested', 'abnormal'], to: 'return_pending' },
+  // The customer may ask for a sample back until it is destroyed (decision 0073).
+  return_requested: { from: ['stored', 'tested', 'abnormal', 'disposal_pending'], to: 'return_pending' },
   returned: { from: ['stored', 'tested', 'return_pending', 'abnormal'], to: 'returned' },
   disposal_scheduled: { from: ['stored', 'tested', 'abnormal'], to: 'disposal_pending' },
   disposed: { from: ['disposal_pending'], to: 'disposed' },
@@ -135,6 +136,8 @@ export type SampleEventDetails = {
   reason?: string;
   method?: string;
   witness?: string;
+  /** The witness's account (a disposal, decision 0073). */
+  witness_id?: number;
   old_name?: string;
   new_name?: string;
 };

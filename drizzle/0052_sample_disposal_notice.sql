@@ -1,0 +1,1 @@
+ALTER TABLE "samples" ADD COLUMN "disposal_notice_at" timestamp with time zone;

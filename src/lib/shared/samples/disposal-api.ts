@@ -1,0 +1,57 @@
+// The retention and disposal calls (decision 0073): the customer asks for a sample back; staff
+// list the samples due, dispose of one with a witness, and set the lab's default retention.
+import { endpoint } from '../api/endpoint.ts';
+import { OrderSampleSchema } from './responses.ts';
+import {
+  askReturnSchema,
+  DisposalPageSchema,
+  disposalListSchema,
+  disposeSchema,
+  retentionSaveSchema,
+  RetentionSettingsSchema,
+} from './disposal.ts';
+
+export const disposalApi = {
+  askReturn: endpoint({
+    method: 'POST',
+    path: '/api/auth/sample/askReturn',
+    access: 'signed-in',
+    summary: '申请寄回样品（代替销毁）',
+    body: askReturnSchema,
+    response: OrderSampleSchema,
+  }),
+};
+
+export const disposalAdminApi = {
+  list: endpoint({
+    method: 'POST',
+    path: '/api/admin/sample/disposals',
+    access: 'orders.read',
+    summary: '样品处置清单',
+    body: disposalListSchema,
+    response: DisposalPageSchema,
+  }),
+  dispose: endpoint({
+    method: 'POST',
+    path: '/api/admin/sample/dispose',
+    access: 'orders.process',
+    summary: '销毁样品（需见证人）',
+    body: disposeSchema,
+    response: OrderSampleSchema,
+  }),
+  retention: endpoint({
+    method: 'POST',
+    path: '/api/admin/sample/retention',
+    access: 'orders.read',
+    summary: '留样设置',
+    response: RetentionSettingsSchema,
+  }),
+  saveRetention: endpoint({
+    method: 'POST',
+    path: '/api/admin/sample/retention/save',
+    access: 'catalogue.edit',
+    summary: '修改默认留样天数',
+    body: retentionSaveSchema,
+    response: RetentionSettingsSchema,
+  }),
+};
