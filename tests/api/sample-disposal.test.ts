@@ -66,10 +66,25 @@ const event = async (body: Record<string, unknown>) => {
   return res.body.data;
 };
 
+/** A fridge of the storage tree (made once): its label code. */
+let fridgeCode: string | undefined;
+async function fridge() {
+  if (!fridgeCode) {
+    const room = await o.admin<{ rid: string }>('sample/location/create', { kind: 'room', name: 'A 室' });
+    const made = await o.admin<{ code: string }>('sample/location/create', {
+      parent_rid: room.body.data.rid,
+      kind: 'fridge',
+      name: '冰箱 1',
+    });
+    fridgeCode = made.body.data.code;
+  }
+  return fridgeCode;
+}
+
 /** Receives, stores, tests a sample to its end: answers it as then. */
 async function test(rid: string) {
   await event({ rid, kind: 'received' });
-  await event({ rid, kind: 'stored', location: 'A 室 冰箱 1' });
+  await event({ rid, kind: 'stored', location: await fridge() });
   await event({ rid, kind: 'taken', technician: '李工', instrument: 'XRD-1' });
   return event({ rid, kind: 'tested' });
 }
