@@ -48,7 +48,12 @@ import { admission, type AdmissionOptions } from './platform/http/admission.ts';
 import type { ApiEnv } from './platform/http/api-env.ts';
 import { authGuard } from './accounts/index.ts';
 import { auditedRecords } from './audited-records.ts';
-import { sampleAdminRoutes, sampleRoutes } from './samples/index.ts';
+import {
+  sampleAdminRoutes,
+  sampleLabelAdminRoutes,
+  sampleLabelRoutes,
+  sampleRoutes,
+} from './samples/index.ts';
 
 /** See admission(): the pool of 10 connections, or the embedded database's single one. */
 const POSTGRES_ADMISSION: AdmissionOptions = { slots: 64, maxWaitMs: 5000 };
@@ -119,6 +124,7 @@ export function createApi(services: Services) {
   app.route('/', planRoutes());
   app.route('/', orderRoutes({ reservedDevice: reservedDeviceOf, sceneDateOf }));
   app.route('/', sampleRoutes());
+  app.route('/', sampleLabelRoutes());
   app.route('/', agreementRoutes());
   app.route('/', messageRoutes());
   app.route('/', moneyRoutes(assetNeighbours));
@@ -135,6 +141,7 @@ export function createApi(services: Services) {
   app.route('/', adminRoutes());
   app.route('/', operationsAdminRoutes());
   app.route('/', sampleAdminRoutes());
+  app.route('/', sampleLabelAdminRoutes());
   app.route('/', reservationAdminRoutes());
   app.route('/', moneyAdminRoutes(assetNeighbours));
   app.route('/', couponAdminRoutes());

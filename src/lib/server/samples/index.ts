@@ -8,6 +8,7 @@ import { samplesOfOrder } from './read.ts';
 registerSampleHooks({ create: createSamples, ofOrder: samplesOfOrder, posted: postSamples });
 
 export { sampleRoutes, sampleAdminRoutes } from './routes.ts';
+export { sampleLabelRoutes, sampleLabelAdminRoutes } from './labels-routes.ts';
 // What the lab's next screens build on (scan to receive, storage, retention and disposal): one
 // custody event under the sample's lock, a sample by the code on its label, an order's samples,
 // a sample's trail. Tagged public until those screens use them (knip reports unused exports).
