@@ -142,7 +142,7 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
           </tbody>
         </table>
       </section>
-      <OrderSamples samples={order.samples} me={me} onDone={load} />
+      <OrderSamples order={order} samples={order.samples} me={me} onDone={load} />
       {order.quote && <QuoteSection order={order} quote={order.quote} />}
       {(order.receipts.length > 0 || ['awaiting_sample', 'awaiting_pickup'].includes(order.status)) && (
         <section className="rounded-lg bg-white p-4" aria-labelledby="receipts">
