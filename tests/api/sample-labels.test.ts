@@ -13,6 +13,9 @@ import { PDFDocument } from 'pdf-lib';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers, type Customer } from '../support/orders.ts';
 import { auditLog } from '#server/staff/tables.ts';
+import { mailOutbox } from '#server/platform/db/platform-tables.ts';
+import { userMessages } from '#server/notify/tables.ts';
+import { runJobs } from '../support/jobs.ts';
 import type { OrderDetail } from '#shared/orders/order.ts';
 import type { OrderSample } from '#shared/samples/responses.ts';
 import { NO_SAMPLE_LABELS } from '#shared/samples/labels.ts';
@@ -176,6 +179,26 @@ describe('order labels', () => {
     });
     expect(res.status).toBe(403);
     expect((await samplesOf(me, order.rid)).map((s) => s.label_prints)).toEqual([0]);
+  });
+});
+
+describe('the order e-mail', () => {
+  it('links the order page to print the labels, once per order, only when samples are to be posted', async () => {
+    const me = await o.customer();
+    const order = await labOrder(me, 2);
+    const it3 = await o.demoItem(3);
+    await place(me, [{ item_rid: it3.rid, parameters: it3.parameters }]);
+    await runJobs(t.services);
+    const mail = await t.services.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, `u${me.phone}@example.com`));
+    expect(mail.map((m) => m.subject)).toEqual(['【检测服务平台】请打印样品标签']);
+    const site = t.services.env.PUBLIC_SITE_URL.replace(/\/$/, '');
+    expect(mail[0].text).toContain(`订单${order.order_no}已生成2个样品编号`);
+    expect(mail[0].text).toContain(`${site}/member/order?rid=${order.rid}#labels`);
+    const inbox = await t.services.db.select().from(userMessages).where(eq(userMessages.userId, me.id));
+    expect(inbox.map((m) => m.title)).toEqual(['请打印样品标签']);
   });
 });
 

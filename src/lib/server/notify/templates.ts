@@ -3,7 +3,15 @@ import { fenToYuan, formatFen } from '../../shared/money.ts';
 
 export type Channel = 'sms' | 'email' | 'inbox';
 export type Template =
-  'quoted' | 'received' | 'rejected' | 'delivered' | 'billed' | 'completed' | 'cancelled' | 'reminder';
+  | 'quoted'
+  | 'received'
+  | 'rejected'
+  | 'delivered'
+  | 'billed'
+  | 'completed'
+  | 'cancelled'
+  | 'reminder'
+  | 'labels';
 
 /** Which transitions the customer hears about, and where. */
 export function templateFor(action: OrderAction, to: OrderStatus): Template | null {
@@ -26,9 +34,18 @@ export const CHANNELS: Record<Template, readonly Channel[]> = {
   completed: ['email', 'inbox'],
   cancelled: ['sms', 'inbox'],
   reminder: ['sms', 'inbox'],
+  // Not by SMS: it carries a link, and SMS providers send only approved templates.
+  labels: ['email', 'inbox'],
 };
 
-export type Payload = { order_no: string; amount_fen: string; note: string; recycle: string };
+export type Payload = {
+  order_no: string;
+  amount_fen: string;
+  note: string;
+  recycle: string;
+  /** The order's public id, for a link to its page (labels). */
+  order_rid?: string;
+};
 
 /**
  * Variables of the SMS templates registered with a provider such as Aliyun (which sends only
@@ -46,8 +63,8 @@ export function smsParams(template: Template, p: Payload): Record<string, string
   return { order_no: p.order_no };
 }
 
-/** Title and text of one message; the same words on every channel. */
-export function render(template: Template, p: Payload): { title: string; text: string } {
+/** Title and text of one message; the same words on every channel (`site`: the links' origin). */
+export function render(template: Template, p: Payload, site = ''): { title: string; text: string } {
   const amount = formatFen(Number(p.amount_fen));
   switch (template) {
     case 'quoted':
@@ -85,6 +102,12 @@ export function render(template: Template, p: Payload): { title: string; text: s
       return {
         title: '预约上机提醒',
         text: `您预约的${p.note}将于明天开始（订单${p.order_no}），请按时到场，如需取消请联系业务经理。`,
+      };
+    case 'labels':
+      // note: how many samples are to be posted (queued when the order's samples are made).
+      return {
+        title: '请打印样品标签',
+        text: `您的订单${p.order_no}已生成${p.note}个样品编号。寄送样品前，请打开订单详情打印样品标签（A4 标签纸或热敏标签），按编号贴在样品管上，打印时请选择"实际大小"：${site}/member/order?rid=${p.order_rid ?? ''}#labels`,
       };
     case 'cancelled':
       return { title: '订单已取消', text: `您的订单${p.order_no}已取消。${p.note ? `原因：${p.note}` : ''}` };

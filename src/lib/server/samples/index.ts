@@ -4,8 +4,16 @@
 import { registerSampleHooks } from '../orders/index.ts';
 import { createSamples, postSamples } from './records.ts';
 import { samplesOfOrder } from './read.ts';
+import { queueLabelsNotice } from './labels-notice.ts';
 
-registerSampleHooks({ create: createSamples, ofOrder: samplesOfOrder, posted: postSamples });
+registerSampleHooks({
+  create: async (tx, order, lines, by, now) => {
+    await createSamples(tx, order, lines, by, now);
+    await queueLabelsNotice(tx, order, now);
+  },
+  ofOrder: samplesOfOrder,
+  posted: postSamples,
+});
 
 export { sampleRoutes, sampleAdminRoutes } from './routes.ts';
 export { sampleLabelRoutes, sampleLabelAdminRoutes } from './labels-routes.ts';
