@@ -182,6 +182,31 @@ describe('order labels', () => {
   });
 });
 
+describe('only where there is a sample', () => {
+  it('keeps a data-analysis order out of the courier form and the posted-samples list', async () => {
+    const me = await o.customer();
+    const lab = await labOrder(me, 1);
+    const it3 = await o.demoItem(3);
+    const data = await place(me, [{ item_rid: it3.rid, parameters: it3.parameters }]);
+    const sent = await t.post(
+      '/api/auth/order/updateExpress',
+      { rid: data.rid, company: '顺丰', no: 'SF1234567' },
+      me.h,
+    );
+    expect(sent.body).toMatchObject({
+      code: 0,
+      msg: '该订单无需寄送样品（数据分析请在订单详情中上传数据文件）',
+    });
+    const shipments = await t.post<{ list: { rid: string }[]; total: number }>(
+      '/api/auth/order/list4person',
+      { delivery_type: 0 },
+      me.h,
+    );
+    expect(shipments.body.data.list.map((r) => r.rid)).toEqual([lab.rid]);
+    expect(shipments.body.data.total).toBe(1);
+  });
+});
+
 describe('the order e-mail', () => {
   it('links the order page to print the labels, once per order, only when samples are to be posted', async () => {
     const me = await o.customer();
