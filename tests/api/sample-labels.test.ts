@@ -59,7 +59,8 @@ async function staffPost(path: string, body: unknown) {
 
 /** The PDF's text as poppler's pdftotext reads it (through the fonts' ToUnicode maps). */
 function pdfToText(bytes: Uint8Array, layout = false): string {
-  const file = join(work, `${Math.random().toString(36).slice(2)}.pdf`);
+  // PDF_DIR=… keeps the files to look at.
+  const file = join(process.env.PDF_DIR ?? work, `${Math.random().toString(36).slice(2)}.pdf`);
   writeFileSync(file, bytes);
   return execFileSync('pdftotext', [...(layout ? ['-layout'] : []), file, '-'], { encoding: 'utf8' });
 }

@@ -57,7 +57,7 @@ export function SampleLabels({
         </div>
         <ul className="mt-3 grid gap-1 text-xs text-slate-500">
           <li>
-            A4：{LABEL_FORMAT_TEXT.a4.stock}；热敏：{LABEL_FORMAT_TEXT.thermal.stock}。
+            {LABEL_FORMAT_TEXT.a4.stock}；{LABEL_FORMAT_TEXT.thermal.stock}。
           </li>
           <li>打印时请选择“实际大小”（不要“适合页面”），标签才能对准标签纸。</li>
           <li>每个标签有二维码和条形码，实验室扫码签收；请按编号对应贴好，勿贴错样品。</li>

@@ -70,7 +70,7 @@ function trailBlocks(
     {
       kind: 'table',
       head: ['序号', '时间', '事件', '状态', '经办人', '详情', '备注'],
-      widths: [0.06, 0.15, 0.11, 0.14, 0.13, 0.25, 0.16],
+      widths: [0.07, 0.13, 0.13, 0.15, 0.13, 0.23, 0.16],
       align: ['center', 'left', 'left', 'left', 'left', 'left', 'left'],
       rows: events.map((e, i) => [
         String(i + 1),

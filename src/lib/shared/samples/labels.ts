@@ -10,8 +10,8 @@ export type LabelFormat = (typeof LABEL_FORMATS)[number];
 
 /** What each format prints on, as the buttons and the file names say it. */
 export const LABEL_FORMAT_TEXT: Record<LabelFormat, { button: string; stock: string; file: string }> = {
-  a4: { button: 'A4 标签纸', stock: 'A4 不干胶 3×8（70×37 mm）', file: 'A4' },
-  thermal: { button: '热敏标签 40×30', stock: '热敏标签 40×30 mm，每页一张', file: '热敏40x30' },
+  a4: { button: 'A4 标签纸', stock: 'A4 不干胶标签纸，每张 3×8 格（70×37 mm）', file: 'A4' },
+  thermal: { button: '热敏标签 40×30', stock: '40×30 mm 热敏标签，每页一张', file: '热敏40x30' },
 };
 
 /** An order with no physical sample (数据分析, 预约现场) has no labels to print. */
