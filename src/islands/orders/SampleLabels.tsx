@@ -3,7 +3,7 @@
 // order e-mail links here (#labels): the download needs the token only the browser holds.
 import { useEffect, useRef, useState } from 'react';
 import Section from './Section.tsx';
-import { Spinner } from '../ui/kit.tsx';
+import { Spinner, inputClass } from '../ui/kit.tsx';
 import { saveFile } from '../../lib/client/download.ts';
 import { pathOf } from '../../lib/shared/api/endpoint.ts';
 import { LABEL_FORMAT_TEXT, sampleLabelsApi, type LabelFormat } from '../../lib/shared/samples/labels.ts';
@@ -15,6 +15,8 @@ export function SampleLabels({
   order: { rid: string; order_no: string; status: string; samples: OrderSample[] };
 }) {
   const [busy, setBusy] = useState<LabelFormat | null>(null);
+  // A part-used A4 sheet: the first free position (1–24, left to right, top down).
+  const [start, setStart] = useState(1);
   const ref = useRef<HTMLDivElement>(null);
   const shown = order.samples.length > 0 && order.status !== 'cancelled';
   // Opened from the order e-mail's link: bring the buttons into view.
@@ -26,7 +28,8 @@ export function SampleLabels({
 
   async function print(format: LabelFormat) {
     setBusy(format);
-    const url = `${pathOf(sampleLabelsApi.labels, { rid: order.rid })}?format=${format}`;
+    const skip = format === 'a4' && start > 1 ? `&skip=${start - 1}` : '';
+    const url = `${pathOf(sampleLabelsApi.labels, { rid: order.rid })}?format=${format}${skip}`;
     await saveFile(url, `样品标签-${order.order_no}-${LABEL_FORMAT_TEXT[format].file}.pdf`);
     setBusy(null);
   }
@@ -54,12 +57,28 @@ export function SampleLabels({
               打印样品标签（{LABEL_FORMAT_TEXT[f].button}）
             </button>
           ))}
+          <label className="flex items-center gap-1.5 text-sm text-slate-600">
+            A4 从第
+            <select
+              className={`${inputClass} h-9 w-16 px-1.5`}
+              value={start}
+              onChange={(e) => setStart(Number(e.target.value))}
+            >
+              {Array.from({ length: 24 }, (_, i) => (
+                <option key={i} value={i + 1}>
+                  {i + 1}
+                </option>
+              ))}
+            </select>
+            格开始
+          </label>
         </div>
         <ul className="mt-3 grid gap-1 text-xs text-slate-500">
           <li>
             {LABEL_FORMAT_TEXT.a4.stock}；{LABEL_FORMAT_TEXT.thermal.stock}。
           </li>
           <li>打印时请选择“实际大小”（不要“适合页面”），标签才能对准标签纸。</li>
+          <li>用过一部分的 A4 标签纸：选择第一个空格的位置（从左到右、从上到下数）。</li>
           <li>每个标签有二维码和条形码，实验室扫码签收；请按编号对应贴好，勿贴错样品。</li>
         </ul>
       </Section>
