@@ -3,7 +3,7 @@
 // order e-mail links here (#labels): the download needs the token only the browser holds.
 import { useEffect, useRef, useState } from 'react';
 import Section from './Section.tsx';
-import { Spinner, inputClass } from '../ui/kit.tsx';
+import { Spinner } from '../ui/kit.tsx';
 import { saveFile } from '../../lib/client/download.ts';
 import { pathOf } from '../../lib/shared/api/endpoint.ts';
 import { LABEL_FORMAT_TEXT, sampleLabelsApi, type LabelFormat } from '../../lib/shared/samples/labels.ts';
@@ -57,10 +57,10 @@ export function SampleLabels({
               打印样品标签（{LABEL_FORMAT_TEXT[f].button}）
             </button>
           ))}
-          <label className="flex items-center gap-1.5 text-sm text-slate-600">
+          <label className="flex items-center gap-1.5 text-sm whitespace-nowrap text-slate-600">
             A4 从第
             <select
-              className={`${inputClass} h-9 w-16 px-1.5`}
+              className="h-9 w-16 rounded-md border border-slate-300 bg-white px-1.5 text-sm text-slate-800"
               value={start}
               onChange={(e) => setStart(Number(e.target.value))}
             >
