@@ -91,9 +91,9 @@ async function placeMore(me: { h: Record<string, string> }) {
 describe('notifications', () => {
   it('are sent once per transition and channel, with two workers running at once', async () => {
     const { me } = await unsettledOrder();
-    // received (sms+inbox), delivered (sms+email+inbox), billed (sms+inbox)
+    // labels when placed (email+inbox), received (sms+inbox), delivered (sms+email+inbox), billed (sms+inbox)
     const queued = await notifications(t.services, { userId: me.id });
-    expect(queued).toHaveLength(7);
+    expect(queued).toHaveLength(9);
     await Promise.all([
       runJobs(t.services, 2),
       runJobs(t.services, 2),
@@ -109,9 +109,9 @@ describe('notifications', () => {
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.to, `u${me.phone}@example.com`));
-    expect(mail).toHaveLength(1);
+    expect(mail).toHaveLength(2);
     const inbox = await t.services.db.select().from(userMessages).where(eq(userMessages.userId, me.id));
-    expect(inbox).toHaveLength(3);
+    expect(inbox).toHaveLength(4);
   });
 
   it('retries a failed send later with back-off, then sends it', async () => {
@@ -146,6 +146,6 @@ describe('notifications', () => {
     }
     await Promise.all([a.stop(), b.stop()]);
     const inbox = await t.services.db.select().from(userMessages).where(eq(userMessages.userId, me.id));
-    expect(inbox).toHaveLength(3);
+    expect(inbox).toHaveLength(4); // with the labels notice of the placed order
   });
 });

@@ -29,8 +29,9 @@ describe('in-system messages', () => {
       unread: number;
     };
     let res = await t.post<Messages>('/api/auth/message/list', {}, me.h);
-    expect(res.body.data).toMatchObject({ total: 2, unread: 2 });
-    expect(res.body.data.list.map((m) => m.title)).toEqual(['订单已取消', '样品已签收']);
+    // The labels notice of the placed order came first.
+    expect(res.body.data).toMatchObject({ total: 3, unread: 3 });
+    expect(res.body.data.list.map((m) => m.title)).toEqual(['订单已取消', '样品已签收', '请打印样品标签']);
     expect(res.body.data.list[0].order_rid).toBe(rid);
     expect(res.body.data.list[0].created).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(Date.parse(res.body.data.list[0].created)).toBeGreaterThanOrEqual(
@@ -38,16 +39,16 @@ describe('in-system messages', () => {
     );
     // Pages: the second of one each, and past the end (the counts stay).
     const second = await t.post<Messages>('/api/auth/message/list', { page: 2, size: 1 }, me.h);
-    expect(second.body.data).toMatchObject({ total: 2, unread: 2 });
+    expect(second.body.data).toMatchObject({ total: 3, unread: 3 });
     expect(second.body.data.list.map((m) => m.title)).toEqual(['样品已签收']);
-    const beyond = await t.post<Messages>('/api/auth/message/list', { page: 3, size: 1 }, me.h);
-    expect(beyond.body.data).toEqual({ list: [], total: 2, unread: 2 });
+    const beyond = await t.post<Messages>('/api/auth/message/list', { page: 4, size: 1 }, me.h);
+    expect(beyond.body.data).toEqual({ list: [], total: 3, unread: 3 });
     const one = await t.post<{ unread: number }>(
       '/api/auth/message/read',
       { rids: [res.body.data.list[0].rid] },
       me.h,
     );
-    expect(one.body.data.unread).toBe(1);
+    expect(one.body.data.unread).toBe(2);
     expect((await t.post<{ unread: number }>('/api/auth/message/read', {}, me.h)).body.data.unread).toBe(0);
     res = await t.post<Messages>('/api/auth/message/list', {}, me.h);
     expect(res.body.data.list.every((m) => m.read)).toBe(true);

@@ -189,14 +189,21 @@ describe('an institution order, plan to completion', () => {
     expect(mail.map((m) => m.subject).sort()).toEqual([
       '【检测服务平台】检测数据已出具',
       '【检测服务平台】订单已完成',
+      '【检测服务平台】请打印样品标签',
     ]);
     const inbox = await t.services.db.select().from(userMessages).where(eq(userMessages.userId, me.id));
-    expect(inbox.map((m) => m.title)).toEqual(['样品已签收', '检测数据已出具', '订单待结算', '订单已完成']);
+    expect(inbox.map((m) => m.title)).toEqual([
+      '请打印样品标签',
+      '样品已签收',
+      '检测数据已出具',
+      '订单待结算',
+      '订单已完成',
+    ]);
     // The dev outbox shows the e-mails beside the SMS.
     const dev = await t.get<{ list: unknown[]; mail: { to: string }[] }>(
       `/api/dev/outbox?email=u${me.phone}@example.com`,
     );
-    expect(dev.body.data.mail).toHaveLength(2);
+    expect(dev.body.data.mail).toHaveLength(3);
 
     // Lists by status.
     const mine = await t.post<{ total: number; list: { rid: string }[] }>(

@@ -160,6 +160,14 @@ test.describe('experiment plan', () => {
     await expect(orders.nth(1)).toContainText('数据分析');
     const link = orders.nth(0).getByRole('link', { name: '查看订单' });
     await expect(link).toHaveAttribute('href', /^\/member\/order\?rid=/);
+    // Labels to print before the pickup, for the order with samples only (decision 0074).
+    const labels = orders.nth(0).getByRole('link', { name: '打印样品标签' });
+    await expect(labels).toHaveAttribute('href', /^\/member\/order\?rid=.+#labels$/);
+    await expect(orders.nth(1).getByRole('link', { name: '打印样品标签' })).toHaveCount(0);
+    if (process.env.LABELS_SHOTS)
+      await page.getByRole('region', { name: '订单已提交' }).screenshot({
+        path: `${process.env.LABELS_SHOTS}/placed-${page.viewportSize()!.width}.png`,
+      });
     await expect(badge(page)).toHaveText('0');
 
     // The server agrees: two orders with pickup and the remark, and an empty plan.

@@ -3,7 +3,12 @@ import { Link } from 'wouter';
 import type { z } from 'zod';
 import { consoleApi, type Me } from '../session.ts';
 import { Badge, button, PageHeader, when } from '../ui.tsx';
-import { nextStatus, ORDER_ACTION_TEXT, type OrderAction } from '../../lib/shared/orders/order-status.ts';
+import {
+  LAB_SAMPLE_TYPE_ID,
+  nextStatus,
+  ORDER_ACTION_TEXT,
+  type OrderAction,
+} from '../../lib/shared/orders/order-status.ts';
 import type { StaffOrderDetailSchema } from '../../lib/shared/orders/responses.ts';
 import { actorText, eventText } from '../../lib/shared/orders/order-view.ts';
 import type { Permission } from '../../lib/shared/staff/permissions.ts';
@@ -112,7 +117,13 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
         <Fact label="金额">{formatFen(order.amount_fen)}</Fact>
         <Fact label="已付">{formatFen(order.paid_fen)}</Fact>
         <Fact label="付款方式">{order.pay_mode === 'before' ? '先付款后检测' : '检测后结算'}</Fact>
-        <Fact label="送样方式">{order.delivery_type === 1 ? '上门取样' : '自行寄样'}</Fact>
+        <Fact label="送样方式">
+          {order.type_id !== LAB_SAMPLE_TYPE_ID
+            ? '无需寄样'
+            : order.delivery_type === 1
+              ? '上门取样'
+              : '自行寄样'}
+        </Fact>
         <Fact label="快递">{order.express ? `${order.express.company} ${order.express.no}` : '—'}</Fact>
         <Fact label="下单时间">{when(order.created)}</Fact>
         <Fact label="备注">{order.remark || '—'}</Fact>
@@ -142,7 +153,7 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
           </tbody>
         </table>
       </section>
-      <OrderSamples samples={order.samples} me={me} onDone={load} />
+      <OrderSamples order={order} samples={order.samples} me={me} onDone={load} />
       {order.quote && <QuoteSection order={order} quote={order.quote} />}
       {(order.receipts.length > 0 || ['awaiting_sample', 'awaiting_pickup'].includes(order.status)) && (
         <section className="rounded-lg bg-white p-4" aria-labelledby="receipts">

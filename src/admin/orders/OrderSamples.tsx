@@ -12,6 +12,7 @@ import {
   nextSampleStatus,
 } from '../../lib/shared/samples/samples.ts';
 import type { OrderSample, SampleEvent } from '../../lib/shared/samples/responses.ts';
+import { ReprintLabels, TrailPdfButton } from './SampleLabelActions.tsx';
 
 /** The events staff record from this screen, in the order a sample meets them. */
 const STAFF_KINDS = [
@@ -131,10 +132,12 @@ function Trail({ rid }: { rid: string }) {
 }
 
 export function OrderSamples({
+  order,
   samples,
   me,
   onDone,
 }: {
+  order: { rid: string; order_no: string };
   samples: OrderSample[];
   me: Me;
   onDone: () => unknown;
@@ -145,9 +148,12 @@ export function OrderSamples({
   const canRecord = me.permissions.includes('orders.process');
   return (
     <section className="rounded-lg bg-white p-4" aria-labelledby="samples">
-      <h2 id="samples" className="mb-2 text-sm font-semibold">
-        样品（{samples.length}）
-      </h2>
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="samples" className="text-sm font-semibold">
+          样品（{samples.length}）
+        </h2>
+        <ReprintLabels order={order} onDone={onDone} />
+      </div>
       {/* On a phone each row stacks into a card (the header hides); from sm up it is a table. */}
       <div>
         <table className="w-full text-sm max-sm:block" aria-label="样品">
@@ -212,6 +218,7 @@ function SampleRow({
           <button type="button" className={button.link} aria-expanded={open} onClick={onToggle}>
             记录（{s.events_count}）
           </button>
+          <TrailPdfButton rid={s.rid} sampleNo={s.sample_no} />
           {onRecord && (
             <button type="button" className={button.link} onClick={onRecord}>
               登记流转

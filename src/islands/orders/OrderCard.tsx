@@ -3,6 +3,7 @@ import { Amount, RowActions, StatusBadge } from './parts.tsx';
 import type { OrderSummary } from '../../lib/shared/orders/order.ts';
 import { shanghaiMinute } from '../../lib/shared/time.ts';
 import { projectTypeNames } from '../../lib/shared/catalogue/catalogue.ts';
+import { LAB_SAMPLE_TYPE_ID } from '../../lib/shared/orders/order-status.ts';
 
 const typeName = (id: number) => projectTypeNames[id as keyof typeof projectTypeNames] ?? '检测服务';
 
@@ -42,7 +43,7 @@ export default function OrderCard({
             {[
               typeName(o.type_id),
               o.item_names.length > 0 && `${o.item_names.length} 个项目`,
-              o.type_id !== 2 && (o.delivery_type === 1 ? '上门取样' : '自行寄样'),
+              o.type_id === LAB_SAMPLE_TYPE_ID && (o.delivery_type === 1 ? '上门取样' : '自行寄样'),
             ]
               .filter(Boolean)
               .join(' · ')}

@@ -18,6 +18,7 @@ import { useCancelOrder } from './cancel.ts';
 import { Amount, linkButton, onOrderPaid, openPay, StatusBadge } from './parts.tsx';
 import { DataFiles } from './DataFiles.tsx';
 import { Samples } from './Samples.tsx';
+import { SampleLabels } from './SampleLabels.tsx';
 import { Loading } from '../ui/kit.tsx';
 import { takesSample, type OrderStatus } from '../../lib/shared/orders/order-status.ts';
 import { api, ApiError } from '../../lib/client/api.ts';
@@ -200,6 +201,7 @@ export default function OrderDetail({ rid }: { rid: string }) {
                   express={hasExpressInfo(order) && <ExpressInfo order={order} onSaved={() => void load()} />}
                 />
               )}
+          <SampleLabels order={order} />
           <Samples samples={order.samples} onChanged={() => void load()} />
           <Receipts receipts={order.receipts} />
           <Files files={order.files} />

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { OrderDetail } from '../../lib/shared/orders/order.ts';
+import { takesSample } from '../../lib/shared/orders/order-status.ts';
 
 type Step = { label: string; statuses: readonly string[] };
 
@@ -18,11 +19,13 @@ function stepsOf(
     // A reserved instrument session (decision 0012): no sample to send, a session to attend.
     steps.push({ label: '待上机', statuses: ['awaiting_session'] });
   } else {
+    // Data analysis has data files, not a sample (decision 0074).
+    const sample = takesSample(o.type_id);
     steps.push({
-      label: o.delivery_type === 1 ? '上门取样' : '寄送样品',
+      label: !sample ? '上传数据' : o.delivery_type === 1 ? '上门取样' : '寄送样品',
       statuses: ['awaiting_sample', 'awaiting_pickup'],
     });
-    steps.push({ label: '已收样', statuses: ['received'] });
+    steps.push({ label: sample ? '已收样' : '已收数据', statuses: ['received'] });
     steps.push({ label: '检测中', statuses: ['testing'] });
     steps.push({ label: '已出数据', statuses: ['delivered'] });
   }

@@ -5,6 +5,7 @@ import type { Placed } from './use-plan-order.ts';
 import { Spinner } from '../ui/kit.tsx';
 import { INCOMPLETE_BASIC_INFO } from '../../lib/shared/member/completeness.ts';
 import { formatFen } from '../../lib/shared/money.ts';
+import { LAB_SAMPLE_TYPE_ID } from '../../lib/shared/orders/order-status.ts';
 import type { PlanView } from '../../lib/shared/plan/plan.ts';
 
 const openProfile = () => window.dispatchEvent(new CustomEvent('portal:open-profile'));
@@ -198,7 +199,9 @@ export function PlacedOrders({ orders }: { orders: Placed[] }) {
           </h2>
           <p className="text-sm text-slate-500">
             {orders.length > 1 ? `已按服务类型生成 ${orders.length} 个订单。` : '已生成订单。'}
-            请按订单状态寄送样品或等待上门取样。
+            {orders.some((o) => o.type_id === LAB_SAMPLE_TYPE_ID)
+              ? '寄送前请打印样品标签贴在样品管上，再寄送样品或等待上门取样。'
+              : '请在订单详情中上传待分析的数据文件。'}
           </p>
         </div>
       </div>
@@ -224,12 +227,20 @@ export function PlacedOrders({ orders }: { orders: Placed[] }) {
                 )}
               </p>
             </div>
-            <a
-              href={`/member/order?rid=${encodeURIComponent(o.rid)}`}
-              className="btn-ghost border border-slate-200"
-            >
-              查看订单
-            </a>
+            <span className="flex flex-wrap gap-2">
+              {/* A quote request gets its sample IDs, and so its labels, when it is quoted. */}
+              {o.type_id === LAB_SAMPLE_TYPE_ID && o.status !== 'quoting' && (
+                <a href={`/member/order?rid=${encodeURIComponent(o.rid)}#labels`} className="btn-primary">
+                  打印样品标签
+                </a>
+              )}
+              <a
+                href={`/member/order?rid=${encodeURIComponent(o.rid)}`}
+                className="btn-ghost border border-slate-200"
+              >
+                查看订单
+              </a>
+            </span>
           </li>
         ))}
       </ul>

@@ -35,7 +35,8 @@ async function downloadWithToken(url: string, fallbackName = 'download'): Promis
   } catch {
     throw new Error(MSG_NETWORK);
   }
-  if (!res.ok) {
+  // A refusal answers the envelope (a business refusal with HTTP 200 too): never save it as the file.
+  if (!res.ok || res.headers.get('content-type')?.includes('application/json')) {
     const body = (await res.json().catch(() => null)) as { msg?: string } | null;
     throw new Error(body?.msg || (res.status === 401 ? MSG_UNAUTHORIZED : `${MSG_SERVER}（${res.status}）`));
   }

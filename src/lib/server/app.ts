@@ -53,6 +53,8 @@ import {
   disposalAdminRoutes,
   disposalRoutes,
   sampleAdminRoutes,
+  sampleLabelAdminRoutes,
+  sampleLabelRoutes,
   sampleRoutes,
   sampleScanRoutes,
 } from './samples/index.ts';
@@ -127,6 +129,7 @@ export function createApi(services: Services) {
   app.route('/', orderRoutes({ reservedDevice: reservedDeviceOf, sceneDateOf }));
   app.route('/', sampleRoutes());
   app.route('/', disposalRoutes());
+  app.route('/', sampleLabelRoutes());
   app.route('/', agreementRoutes());
   app.route('/', messageRoutes());
   app.route('/', moneyRoutes(assetNeighbours));
@@ -145,6 +148,7 @@ export function createApi(services: Services) {
   app.route('/', sampleAdminRoutes());
   app.route('/', sampleScanRoutes());
   app.route('/', disposalAdminRoutes());
+  app.route('/', sampleLabelAdminRoutes());
   app.route('/', reservationAdminRoutes());
   app.route('/', moneyAdminRoutes(assetNeighbours));
   app.route('/', couponAdminRoutes());

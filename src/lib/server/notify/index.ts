@@ -26,7 +26,7 @@ export type NotifyPayload = {
   channel: Channel;
   userId: number;
   orderId: number | null;
-  /** The order_events row that caused it. */
+  /** The order_events row that caused it (0: none, a message with its own `key`). */
   eventId: number;
   template: Template;
   vars: Payload;
@@ -72,7 +72,7 @@ export async function queueNotices(
  */
 export async function queueNotification(
   tx: Tx,
-  n: Omit<NotifyPayload, 'channel'> & { channels: readonly Channel[]; now: number },
+  n: Omit<NotifyPayload, 'channel'> & { channels: readonly Channel[]; now: number; key?: string },
 ): Promise<void> {
   await enqueue(
     tx,
@@ -88,7 +88,9 @@ export async function queueNotification(
       return {
         kind: NOTIFY,
         payload,
-        uniqueKey: `notify:${n.orderId ?? '-'}:${n.eventId}:${channel}`,
+        uniqueKey: n.key
+          ? `notify:${n.key}:${channel}`
+          : `notify:${n.orderId ?? '-'}:${n.eventId}:${channel}`,
         runAt: n.now,
       };
     }),
@@ -127,7 +129,8 @@ export async function queueForTransition(
 /** Sends one queued message (the `notify` job). */
 export const sendNotification: JobHandler = async (s, job, finish) => {
   const n = job.payload as NotifyPayload | NoticePayload;
-  const { title, text } = 'key' in n ? n : render(n.template, n.vars);
+  const { title, text } =
+    'key' in n ? n : render(n.template, n.vars, s.env.PUBLIC_SITE_URL.replace(/\/$/, ''));
   if (n.channel === 'inbox') {
     // The message and the job's "done" mark commit together: an in-system message is written once.
     await s.db.transaction(async (tx) => {

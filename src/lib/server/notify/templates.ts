@@ -11,7 +11,8 @@ export type Template =
   | 'completed'
   | 'cancelled'
   | 'reminder'
-  | 'disposal';
+  | 'disposal'
+  | 'labels';
 
 /** Which transitions the customer hears about, and where. */
 export function templateFor(action: OrderAction, to: OrderStatus): Template | null {
@@ -35,9 +36,18 @@ export const CHANNELS: Record<Template, readonly Channel[]> = {
   cancelled: ['sms', 'inbox'],
   reminder: ['sms', 'inbox'],
   disposal: ['sms', 'inbox'],
+  // Not by SMS: it carries a link, and SMS providers send only approved templates.
+  labels: ['email', 'inbox'],
 };
 
-export type Payload = { order_no: string; amount_fen: string; note: string; recycle: string };
+export type Payload = {
+  order_no: string;
+  amount_fen: string;
+  note: string;
+  recycle: string;
+  /** The order's public id, for a link to its page (labels). */
+  order_rid?: string;
+};
 
 /**
  * Variables of the SMS templates registered with a provider such as Aliyun (which sends only
@@ -57,8 +67,8 @@ export function smsParams(template: Template, p: Payload): Record<string, string
   return { order_no: p.order_no };
 }
 
-/** Title and text of one message; the same words on every channel. */
-export function render(template: Template, p: Payload): { title: string; text: string } {
+/** Title and text of one message; the same words on every channel (`site`: the links' origin). */
+export function render(template: Template, p: Payload, site = ''): { title: string; text: string } {
   const amount = formatFen(Number(p.amount_fen));
   switch (template) {
     case 'quoted':
@@ -102,6 +112,12 @@ export function render(template: Template, p: Payload): { title: string; text: s
       return {
         title: '样品即将销毁',
         text: `您的订单${p.order_no}的样品${p.note}将按约定销毁。如需寄回，请登录个人中心在订单页点击「申请寄回」。`,
+      };
+    case 'labels':
+      // note: how many samples are to be posted (queued when the order's samples are made).
+      return {
+        title: '请打印样品标签',
+        text: `您的订单${p.order_no}已生成${p.note}个样品编号。寄送样品前，请打开订单详情打印样品标签（A4 标签纸或热敏标签），按编号贴在样品管上，打印时请选择"实际大小"：${site}/member/order?rid=${p.order_rid ?? ''}#labels`,
       };
     case 'cancelled':
       return { title: '订单已取消', text: `您的订单${p.order_no}已取消。${p.note ? `原因：${p.note}` : ''}` };

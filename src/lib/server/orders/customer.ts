@@ -5,7 +5,7 @@ import type { Services } from '../platform/services.ts';
 import { orderFeedback, orders } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { moneyTransaction } from '../money/index.ts';
-import { ORDER_STATUS_TEXT, type Actor } from '../../shared/orders/order-status.ts';
+import { ORDER_STATUS_TEXT, takesSample, type Actor } from '../../shared/orders/order-status.ts';
 import { addEvent, lockOrder, type OrderRow } from './transition.ts';
 import { findOwnOrder, timelineOf } from './read.ts';
 import { releaseHold } from './holds.ts';
@@ -66,6 +66,7 @@ export async function reportFeedback(s: Services, userId: number, rid: string, c
 }
 
 const EXPRESS_NOT_ALLOWED = '仅自行寄样且待寄样的订单可以填写快递信息';
+const NO_SAMPLE_TO_POST = '该订单无需寄送样品（数据分析请在订单详情中上传数据文件）';
 
 /**
  * order/updateExpress: the customer tells the lab which courier carries their self-delivered
@@ -77,6 +78,7 @@ export async function updateExpress(s: Services, userId: number, rid: string, co
   const now = s.now();
   return s.db.transaction(async (tx) => {
     const o = await lockOrder(tx, peek.id);
+    if (!takesSample(o.typeId)) throw new DomainError(NO_SAMPLE_TO_POST);
     if (o.delivery.type !== 0 || o.status !== 'awaiting_sample') throw new DomainError(EXPRESS_NOT_ALLOWED);
     const express = { company, no: no.toUpperCase(), at: new Date(now).toISOString() };
     await tx.update(orders).set({ express }).where(eq(orders.id, o.id));

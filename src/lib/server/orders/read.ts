@@ -19,7 +19,12 @@ import { filesOnOrder, photosOnOrder } from '../files/index.ts';
 import { orderEvents, orderFeedback, orderItems, orderReceipts, orders, orderTallies } from './tables.ts';
 import { displayNameOf, userDirectory } from '../accounts/index.ts';
 import { DomainError } from '../platform/errors.ts';
-import { ORDER_STATUS_TEXT, PAYABLE_STATUSES, type OrderStatus } from '../../shared/orders/order-status.ts';
+import {
+  LAB_SAMPLE_TYPE_ID,
+  ORDER_STATUS_TEXT,
+  PAYABLE_STATUSES,
+  type OrderStatus,
+} from '../../shared/orders/order-status.ts';
 import {
   ORDER_NOT_FOUND,
   type OrderDetail,
@@ -296,7 +301,12 @@ export async function listOrders(
   if (f.status) where.push(eq(orders.status, f.status));
   if (f.statuses?.length) where.push(inArray(orders.status, [...f.statuses]));
   const byOwnerAndStatus = where.length;
-  if (f.delivery_type !== undefined) where.push(sql`(${orders.delivery}->>'type')::int = ${f.delivery_type}`);
+  // Posting and pickup are of physical samples: 送样检测 orders only (data analysis has none).
+  if (f.delivery_type !== undefined)
+    where.push(
+      sql`(${orders.delivery}->>'type')::int = ${f.delivery_type}`,
+      eq(orders.typeId, LAB_SAMPLE_TYPE_ID),
+    );
   if (f.order_no) where.push(ilike(orders.orderNo, `%${escapeLike(f.order_no)}%`));
   if (f.keyword)
     where.push(

@@ -14,7 +14,7 @@ export type SampleLine = {
   source: number;
   disposal: number;
 };
-export type SampleOrder = { id: number; orderNo: string; typeId: number };
+export type SampleOrder = { id: number; rid: string; orderNo: string; typeId: number; userId: number };
 export type SampleActor = { actor: Actor; actorId: number | null };
 
 /**

@@ -5,9 +5,13 @@ import { registerSampleHooks } from '../orders/index.ts';
 import { createSamples, postSamples } from './records.ts';
 import { samplesOfOrder } from './read.ts';
 import { closeReceipt } from './receipt.ts';
+import { queueLabelsNotice } from './labels-notice.ts';
 
 registerSampleHooks({
-  create: createSamples,
+  create: async (tx, order, lines, by, now) => {
+    await createSamples(tx, order, lines, by, now);
+    await queueLabelsNotice(tx, order, now);
+  },
   ofOrder: samplesOfOrder,
   posted: postSamples,
   receipt: closeReceipt,
@@ -17,6 +21,7 @@ export { sampleRoutes, sampleAdminRoutes } from './routes.ts';
 export { sampleScanRoutes } from './scan-routes.ts';
 export { disposalRoutes, disposalAdminRoutes } from './disposal-routes.ts';
 export { SAMPLE_DISPOSAL, disposalJob } from './disposal-jobs.ts';
+export { sampleLabelRoutes, sampleLabelAdminRoutes } from './labels-routes.ts';
 // What the lab's next screens build on (scan to receive, storage, retention and disposal): one
 // custody event under the sample's lock, a sample by the code on its label, an order's samples,
 // a sample's trail. Tagged public until those screens use them (knip reports unused exports).

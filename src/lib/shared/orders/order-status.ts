@@ -87,6 +87,8 @@ export const RESERVATION_TYPE_ID = 2;
  * sample, so its orders are never picked up and its lines carry no sample source or disposal.
  */
 export const DATA_ANALYSIS_TYPE_ID = 3;
+/** Project type of sample testing (送样检测): the only one whose samples are posted or picked up. */
+export const LAB_SAMPLE_TYPE_ID = 1;
 /** Whether items of a project type need a physical sample (送样检测 and 预约现场 do). */
 export const takesSample = (typeId: number | undefined) => typeId !== DATA_ANALYSIS_TYPE_ID;
 
