@@ -61,7 +61,18 @@ test('the customer sees the samples, renames one and reads its trail; staff reco
   await expect(first).toContainText('已签收');
   await expect(first.getByRole('button', { name: /^改名/ })).toHaveCount(0);
 
-  // The console: the same samples, and a custody event recorded through the dialog.
+  // The console: the same samples, and a custody event recorded through the dialog, storing the
+  // sample in a fridge of the storage tree by the code on its label.
+  const room = await lab.call<{ rid: string }>('/api/admin/sample/location/create', {
+    kind: 'room',
+    name: `A 室 ${placed.order_no}`,
+  });
+  const fridge = await lab.call<{ code: string }>('/api/admin/sample/location/create', {
+    parent_rid: room.data.rid,
+    kind: 'fridge',
+    name: '冰箱 2',
+  });
+  expect(fridge.code, JSON.stringify(fridge)).toBe(1);
   await consoleSession(page, '13800000000');
   await page.goto(`/admin/orders/${placed.rid}`);
   const table = page.getByRole('table', { name: '样品' });
@@ -70,12 +81,12 @@ test('the customer sees the samples, renames one and reads its trail; staff reco
   await row.getByRole('button', { name: '登记流转' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('combobox', { name: '事件' }).selectOption({ label: '入库' });
-  await dialog.getByRole('textbox', { name: '存放位置' }).fill('A 室 冰箱 2 层');
+  await dialog.getByRole('textbox', { name: '存放位置码' }).fill(fridge.data.code);
   await dialog.getByRole('button', { name: '记录' }).click();
   await expect(row).toContainText('在库');
-  await expect(row).toContainText('A 室 冰箱 2 层');
+  await expect(row).toContainText('冰箱 2');
   await row.getByRole('button', { name: /记录（/ }).click();
-  await expect(page.getByRole('list', { name: '样品流转记录' })).toContainText('位置：A 室 冰箱 2 层');
+  await expect(page.getByRole('list', { name: '样品流转记录' })).toContainText('冰箱 2');
   if (SHOTS)
     await page.screenshot({ path: `${SHOTS}/console-${page.viewportSize()!.width}.png`, fullPage: true });
 });

@@ -28,12 +28,13 @@ type StaffKind = (typeof STAFF_KINDS)[number];
 
 /** What each kind asks for besides a note. */
 const FIELDS: Partial<Record<StaffKind, { name: string; label: string }[]>> = {
-  stored: [{ name: 'location', label: '存放位置' }],
+  // A live location of the storage tree, by the code on its label (扫码或输入 LOC-…).
+  stored: [{ name: 'location', label: '存放位置码' }],
   taken: [
     { name: 'technician', label: '测试人员' },
     { name: 'instrument', label: '仪器' },
   ],
-  returned_to_storage: [{ name: 'location', label: '存放位置（不填则原位）' }],
+  returned_to_storage: [{ name: 'location', label: '存放位置码（不填则原位）' }],
   returned: [
     { name: 'courier', label: '快递公司' },
     { name: 'number', label: '快递单号' },
