@@ -88,5 +88,13 @@ describe('order tallies', () => {
     expect(staff.body.data.total).toBe(0);
     const awaiting = await o.admin<Listed>('order/list', { page: 1, size: 1, status: 'unpaid' });
     expect(awaiting.body.data).toMatchObject({ total: 1, owed_fen: 12_345 });
+
+    // The dashboard's orders per status are the tallies' sums: what a count gives.
+    const perStatus = rowsOf<{ status: string; n: number }>(
+      await t.services.db.execute(sql`select status, count(*)::int as n from orders group by status`),
+    );
+    const board = (await o.admin<{ orders: Record<string, number> }>('dashboard', {})).body.data.orders;
+    for (const { status, n } of perStatus) expect([status, board[status]]).toEqual([status, n]);
+    expect(Object.values(board).reduce((a, n) => a + n, 0)).toBe(perStatus.reduce((a, r) => a + r.n, 0));
   });
 });

@@ -1,7 +1,7 @@
-import { and, count, gte, inArray } from 'drizzle-orm';
+import { and, count, gte, inArray, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import { waitingForFinance } from '../money/index.ts';
-import { orderEvents, orders } from './tables.ts';
+import { orderEvents, orderTallies } from './tables.ts';
 import { shanghaiMidnight } from '../../shared/slots.ts';
 import { shanghaiDate } from '../../shared/time.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/orders/order-status.ts';
@@ -16,7 +16,11 @@ export async function dashboard(s: Services) {
   const today = new Date(shanghaiMidnight(shanghaiDate(new Date(now)))!);
   const db = s.db;
   const [perStatus, todays, overdue, money] = await Promise.all([
-    db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status),
+    // From the per-(customer, status) tallies (decision 0066), not a scan of every order.
+    db
+      .select({ status: orderTallies.status, n: sql<number>`sum(${orderTallies.orders})::int` })
+      .from(orderTallies)
+      .groupBy(orderTallies.status),
     db
       .select({ action: orderEvents.action, n: count() })
       .from(orderEvents)
