@@ -240,9 +240,25 @@ describe('custody trail PDF', () => {
     const [first] = await samplesOf(me, order.rid);
     const rename = await t.post('/api/auth/sample/rename', { rid: first.rid, name: '钢样A-热处理后' }, me.h);
     expect(rename.body).toMatchObject({ code: 1 });
+    // 203室 › 4号冰箱 › 第2层 of the storage tree, named by its label code.
+    let parent: string | undefined;
+    let code = '';
+    for (const [kind, name] of [
+      ['room', '203室'],
+      ['fridge', '4号冰箱'],
+      ['shelf', '第2层'],
+    ]) {
+      const made = await o.admin<{ rid: string; code: string }>('sample/location/create', {
+        kind,
+        name,
+        ...(parent ? { parent_rid: parent } : {}),
+      });
+      expect(made.body, JSON.stringify(made.body)).toMatchObject({ code: 1 });
+      [parent, code] = [made.body.data.rid, made.body.data.code];
+    }
     for (const e of [
       { kind: 'received', note: '外包装完好' },
-      { kind: 'stored', location: '203室 › 4号冰箱 › 第2层', note: '' },
+      { kind: 'stored', location: code, note: '' },
       { kind: 'taken', technician: '李工', instrument: 'SEM-01', note: '上午测试' },
     ]) {
       const res = await o.admin('sample/event', { rid: first.rid, ...e });

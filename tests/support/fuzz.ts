@@ -29,6 +29,9 @@ export async function fuzzRoutes(part: number, parts: number): Promise<void> {
   const RAW_ANSWERS = [
     '/api/open/wx/callback',
     '/api/auth/order/protocol/:rid',
+    '/api/auth/order/labels/:rid',
+    '/api/admin/order/labels',
+    '/api/admin/sample/trail-pdf',
     '/api/auth/file/download/:rid',
     '/api/admin/file/download',
     '/api/auth/user/export',
