@@ -146,6 +146,7 @@ test('待结算: an institution order billed after its test is paid from the bal
 }) => {
   const me = await api.customer(page, 'institution');
   const billed = await api.order(me, 2);
+  await readLabelsNotices(me, 1);
   await api.bill(billed.rid);
   await api.credit(me, billed.amount_fen + 1000);
 
@@ -253,12 +254,27 @@ test('待付款: an enterprise order is prepaid from the balance after its quote
   expect(detail.data.status).toBe('awaiting_sample');
 });
 
+/**
+ * Placing a 送样检测 order sends its labels notice (请打印样品标签, decision 0074) to the inbox:
+ * waits for `count` of them and marks them read, so the tests below start from no unread message.
+ */
+async function readLabelsNotices(
+  me: { call: <T>(path: string, body: unknown) => Promise<{ data: T }> },
+  count: number,
+) {
+  await expect
+    .poll(async () => (await me.call<{ unread: number }>('/api/auth/message/list', {})).data.unread)
+    .toBe(count);
+  expect((await me.call<{ unread: number }>('/api/auth/message/read', {})).data.unread).toBe(0);
+}
+
 test('the message bell shows an unread message, the panel lists it, 全部已读 clears the badge @mobile', async ({
   page,
   api,
 }) => {
   const me = await api.customer(page, 'institution');
   const placed = await api.order(me, 1);
+  await readLabelsNotices(me, 1);
 
   await page.goto('/member/center');
   const bell = page.locator('[data-message-bell]');
@@ -303,6 +319,7 @@ test('查看订单 in a message opens the order and marks that message read', as
   const me = await api.customer(page, 'institution');
   const first = await api.order(me, 1);
   const second = await api.order(me, 1);
+  await readLabelsNotices(me, 2);
   await api.staff('order/receive', { rid: first.rid });
   await api.staff('order/receive', { rid: second.rid });
   await expect
@@ -315,15 +332,20 @@ test('查看订单 in a message opens the order and marks that message read', as
   await bell.click();
   const panel = page.getByRole('dialog', { name: /站内消息/ });
   await expect(panel).toContainText('2 条未读');
-  const aboutFirst = panel.getByRole('listitem').filter({ hasText: first.order_no });
+  // The receipt's message (the order's labels notice, already read, names the order too).
+  const aboutFirst = panel
+    .getByRole('listitem')
+    .filter({ hasText: first.order_no })
+    .filter({ hasText: '样品已签收' });
   await aboutFirst.getByRole('link', { name: /查看订单/ }).click();
   await expect(page).toHaveURL(`/member/order?rid=${first.rid}`);
   await expect(bell.locator('[data-message-badge]')).toHaveText('1');
 
   const { list } = (await me.call<{ list: { body: string; read: boolean }[] }>('/api/auth/message/list', {}))
     .data;
-  expect(list.find((m) => m.body.includes(first.order_no))?.read).toBe(true);
-  expect(list.find((m) => m.body.includes(second.order_no))?.read).toBe(false);
+  const received = (no: string) => list.find((m) => m.body.includes(no) && m.body.includes('签收'));
+  expect(received(first.order_no)?.read).toBe(true);
+  expect(received(second.order_no)?.read).toBe(false);
 });
 
 test('a visitor who is not logged in sees no message bell', async ({ page }) => {
