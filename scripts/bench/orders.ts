@@ -24,7 +24,8 @@ export type OrderFigures = {
   problems: string[];
 };
 
-const PROFILE = {
+/** A customer's profile as the bench fills it in (organization added per customer kind). */
+export const PROFILE = {
   name: '压测用户',
   company: '某某大学',
   teacher: '李老师',

@@ -3,20 +3,11 @@
 // (POST /api/admin/sample/scan) at 10 connections, as a few lab benches would. Target p99 <= 300 ms.
 import autocannon from 'autocannon';
 import { createBenchAccount, post, staffLogin } from './accounts.ts';
+import { PROFILE } from './orders.ts';
 
 const ORDERS = 60;
 const PER_ORDER = 10;
 const CONNECTIONS = 10;
-const PROFILE = {
-  name: '压测用户',
-  company: '某某大学',
-  teacher: '李老师',
-  teacher_phone: '13800001111',
-  teacher_mail: 'li@example.com',
-  region: '上海市-上海市-闵行区-310112',
-  address: '东川路800号',
-  organization: 3,
-};
 
 export type ScanFigures = { scanned: number; rps: number; p99: number; failed: number; samples: string[] };
 
@@ -26,7 +17,7 @@ export async function scanRows(origin: string, staffPassword: string): Promise<S
   await post(
     origin,
     '/api/auth/update4profile',
-    { ...PROFILE, email: `s${me.phone}@example.com` },
+    { ...PROFILE, organization: 3, email: `s${me.phone}@example.com` },
     auth(me.token),
   );
   const list = await post<{ list: { rid: string; quote_only?: boolean }[] }>(
