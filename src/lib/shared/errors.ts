@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'DUPLICATE',
   /** A scanned sample belongs to another order than the one open on the screen (decision 0072). */
   'OTHER_ORDER',
+  /** The act needs the staff member's password again (signing: decision 0075); ask it and repeat the call. */
+  'REAUTH_REQUIRED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

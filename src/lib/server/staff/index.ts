@@ -76,3 +76,4 @@ async function announceStaffPassword(s: Services, password: string) {
       createdAt: new Date(s.now()),
     });
 }
+export { /** @public */ requireFreshPassword } from './reauth.ts';

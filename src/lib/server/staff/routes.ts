@@ -18,6 +18,7 @@ import { pageWindow } from '../../shared/pagination.ts';
 import { ROLE_PERMISSIONS, ROLE_TEXT } from '../../shared/staff/permissions.ts';
 import { staffAdminApi, staffApi } from '../../shared/staff/api.ts';
 import { staffRole } from './roles.ts';
+import { confirmPassword } from './reauth.ts';
 
 /** POST /api/open/staff/login: the console's own login (a staff session, decision 0023). */
 export function staffOpenRoutes() {
@@ -151,6 +152,11 @@ export function staffAdminRoutes() {
       })),
       total,
     });
+  });
+
+  route(r, staffAdminApi.reauth, async (c, { body }) => {
+    const { password, purpose } = await body();
+    return ok(c, await confirmPassword(c.var.services, requireUser(c).id, password, purpose), '已确认');
   });
 
   return r;

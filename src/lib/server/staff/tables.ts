@@ -64,3 +64,20 @@ export const auditDenials = pgTable(
   },
   (t) => [primaryKey({ columns: [t.actorId, t.action, t.minute] })],
 );
+
+/**
+ * A staff member's fresh confirmation of their own password for a purpose (e.g. signing reports),
+ * valid until `until` (decision 0075): the first signature asks for it, the next ones within the
+ * window do not. One row per person and purpose, overwritten by the next confirmation.
+ */
+export const staffReauth = pgTable(
+  'staff_reauth',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    until: at('until').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.purpose] })],
+);

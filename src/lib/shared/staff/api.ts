@@ -11,6 +11,7 @@ import {
   StaffPageSchema,
   staffSaveSchema,
 } from './staff.ts';
+import { reauthSchema, ReauthSchema } from './reauth.ts';
 
 export const staffApi = {
   /** The console's own login (a staff session, decision 0023). */
@@ -54,5 +55,14 @@ export const staffAdminApi = {
     summary: '审计日志',
     body: auditListSchema,
     response: AuditPageSchema,
+  }),
+  reauth: endpoint({
+    method: 'POST',
+    path: '/api/admin/staff/reauth',
+    access: 'dashboard.read',
+    summary: '重新确认登录密码（签发报告等）',
+    body: reauthSchema,
+    response: ReauthSchema,
+    audit: 'write',
   }),
 };
