@@ -57,7 +57,9 @@ describe('reviewers approving one result at once', () => {
 
   it('gives exactly two approvals by two people in two-review mode', async () => {
     const admin = await o.staff();
-    expect((await t.post('/api/admin/result/settings/save', { reviews_required: 2 }, admin)).body.code).toBe(1);
+    expect((await t.post('/api/admin/result/settings/save', { reviews_required: 2 }, admin)).body.code).toBe(
+      1,
+    );
     try {
       const rid = await submitted();
       const [a, b, c] = await Promise.all([1, 2, 3].map(() => o.anotherStaff('manager')));

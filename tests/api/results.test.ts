@@ -83,24 +83,48 @@ describe('entering results', () => {
     const order = await labOrder(2);
     const { tech } = await people();
     const { results: rs } = await list(tech, order.rid);
-    expect(rs.map((r) => [r.sample_no.slice(-3), r.status, r.fields.length, r.method, r.accredited])).toEqual([
-      ['-01', 'draft', 2, 'GB/T 19587-2017', false],
-      ['-02', 'draft', 2, 'GB/T 19587-2017', false],
-    ]);
+    expect(rs.map((r) => [r.sample_no.slice(-3), r.status, r.fields.length, r.method, r.accredited])).toEqual(
+      [
+        ['-01', 'draft', 2, 'GB/T 19587-2017', false],
+        ['-02', 'draft', 2, 'GB/T 19587-2017', false],
+      ],
+    );
     // Opening again makes nothing new.
     expect((await list(tech, order.rid)).results.map((r) => r.rid)).toEqual(rs.map((r) => r.rid));
 
     const rid = rs[0].rid;
     const base = { rid, method: 'GB/T 19587-2017', instrument: '比表面积仪' };
-    await refused(tech, 'save', { ...base, entries: [{ key: 'bet', value: '250' }] }, OUT_OF_RANGE_NEEDS_REMARK);
+    await refused(
+      tech,
+      'save',
+      { ...base, entries: [{ key: 'bet', value: '250' }] },
+      OUT_OF_RANGE_NEEDS_REMARK,
+    );
     await refused(tech, 'save', { ...base, entries: [{ key: 'bet', value: 'abc' }] }, '「比表面积」应为数字');
-    await refused(tech, 'save', { ...base, entries: [{ key: 'nope', value: '1' }] }, '「nope」不是该项目的结果字段');
-    let v = await good(tech, 'save', { ...base, entries: [{ key: 'bet', value: '250', remark: '样品吸附异常，已复测' }] });
+    await refused(
+      tech,
+      'save',
+      { ...base, entries: [{ key: 'nope', value: '1' }] },
+      '「nope」不是该项目的结果字段',
+    );
+    let v = await good(tech, 'save', {
+      ...base,
+      entries: [{ key: 'bet', value: '250', remark: '样品吸附异常，已复测' }],
+    });
     expect(v.latest[0]).toMatchObject({ key: 'bet', value: '250', unit: 'm²/g', out_of_range: true });
     // The same values again write nothing; a new value supersedes the old one.
-    v = await good(tech, 'save', { ...base, entries: [{ key: 'bet', value: '250', remark: '样品吸附异常，已复测' }] });
+    v = await good(tech, 'save', {
+      ...base,
+      entries: [{ key: 'bet', value: '250', remark: '样品吸附异常，已复测' }],
+    });
     expect(v.history).toHaveLength(1);
-    v = await good(tech, 'save', { ...base, entries: [{ key: 'bet', value: '12.35' }, { key: 'look', value: '白色粉末' }] });
+    v = await good(tech, 'save', {
+      ...base,
+      entries: [
+        { key: 'bet', value: '12.35' },
+        { key: 'look', value: '白色粉末' },
+      ],
+    });
     expect(v.history.map((e) => [e.key, e.value, e.superseded])).toEqual([
       ['bet', '250', true],
       ['bet', '12.35', false],
@@ -119,7 +143,12 @@ describe('entering results', () => {
     await good(tech, 'save', { rid: r.rid, entries: [{ key: 'bet', value: '3.1' }] });
     const v = await good(tech, 'submit', { rid: r.rid });
     expect(v).toMatchObject({ status: 'submitted', status_text: '待审核', round: 1 });
-    await refused(tech, 'save', { rid: r.rid, entries: [{ key: 'bet', value: '3.2' }] }, '结果已提交审核，不能修改');
+    await refused(
+      tech,
+      'save',
+      { rid: r.rid, entries: [{ key: 'bet', value: '3.2' }] },
+      '结果已提交审核，不能修改',
+    );
   });
 
   it('takes a raw data file of any format with its SHA-256', async () => {

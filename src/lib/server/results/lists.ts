@@ -12,10 +12,13 @@ import { displayNameOf, userDirectory } from '../accounts/index.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import type { ResultQueueRow } from '../../shared/results/responses.ts';
 
+/** Orders whose results are not made yet: nothing is tested before the order stands (or after it is cancelled). */
+const NOT_YET = new Set(['quoting', 'unpaid', 'cancelled']);
+
 /** result/list: an order's results for staff member `me`, the lab's instruments and the setting. */
 export async function orderResults(s: Services, me: number, orderRid: string) {
   const order = await orderByRid(s.db, orderRid);
-  await ensureResults(s.db, order.id, s.now());
+  if (!NOT_YET.has(order.status)) await ensureResults(s.db, order.id, s.now());
   const [rows, required, instruments] = await Promise.all([
     resultsOfOrder(s.db, order.id),
     reviewsRequired(s.db),

@@ -21,7 +21,13 @@ const sample = sampleDirectory('result_sample');
 /** An order by its public id: its id, number and customer. */
 export async function orderByRid(db: Db | Tx, rid: string) {
   const [row] = await db
-    .select({ id: order.id, rid: order.rid, orderNo: order.orderNo, userId: order.userId })
+    .select({
+      id: order.id,
+      rid: order.rid,
+      orderNo: order.orderNo,
+      userId: order.userId,
+      status: order.status,
+    })
     .from(order)
     .where(eq(order.rid, rid));
   if (!row) throw new DomainError(ORDER_NOT_FOUND, 200, 'NOT_FOUND');

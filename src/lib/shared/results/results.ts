@@ -97,3 +97,12 @@ export function reviewRefusal(r: {
   if (r.approvedBy.includes(r.me)) return SAME_REVIEWER_REFUSED;
   return null;
 }
+
+/** How long a result has waited, as the queue shows it: 45分钟, 3小时20分, 2天5小时. */
+export function waitedText(minutes: number): string {
+  const m = Math.max(0, Math.floor(minutes));
+  if (m < 60) return `${m}分钟`;
+  if (m < 24 * 60) return `${Math.floor(m / 60)}小时${m % 60 ? `${m % 60}分` : ''}`;
+  const h = Math.floor((m % (24 * 60)) / 60);
+  return `${Math.floor(m / (24 * 60))}天${h ? `${h}小时` : ''}`;
+}
