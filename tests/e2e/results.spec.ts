@@ -42,6 +42,8 @@ test('a technician enters a result, another staff member approves it from 待审
   await card.getByRole('button', { name: '提交审核' }).click();
   await expect(consoleToast(page, '超出允许范围的结果须填写备注')).toBeVisible();
   await card.getByRole('textbox', { name: /^备注/ }).fill('样品比表面积异常高，已复测确认');
+  const width = page.viewportSize()!.width;
+  if (SHOTS) await card.screenshot({ path: `${SHOTS}/order-form-${width}.png` });
   await card.getByRole('textbox', { name: '外观' }).fill('白色粉末');
   await card.getByRole('combobox', { name: '仪器' }).fill('比表面积分析仪 ASAP 2460');
   await card.getByLabel(`上传原始数据 ${sampleNo}`).setInputFiles({
@@ -56,8 +58,8 @@ test('a technician enters a result, another staff member approves it from 待审
   // The technician has 审核 too, but not of their own result.
   await expect(card).toContainText('不能审核自己录入或重测的结果');
   await expect(card.getByRole('button', { name: '通过' })).toHaveCount(0);
-  const width = page.viewportSize()!.width;
-  if (SHOTS) await page.getByRole('region', { name: '检测结果' }).screenshot({ path: `${SHOTS}/order-${width}.png` });
+  if (SHOTS)
+    await page.getByRole('region', { name: '检测结果' }).screenshot({ path: `${SHOTS}/order-${width}.png` });
 
   // Another staff member approves it from 待审核, seeing the values, the file and who entered them.
   await consoleSession(page, '13800000000');

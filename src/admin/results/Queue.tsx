@@ -36,7 +36,7 @@ export default function Queue({ me }: { me: Me }) {
         </Link>
       ),
     },
-    { id: 'customer', header: '客户', cell: (r) => r.customer },
+    { id: 'customer', header: '客户', cell: (r) => <span className="whitespace-nowrap">{r.customer}</span> },
     {
       id: 'item',
       header: '样品 / 项目',
@@ -47,7 +47,11 @@ export default function Queue({ me }: { me: Me }) {
         </>
       ),
     },
-    { id: 'by', header: '录入人', cell: (r) => r.entered_by || '—' },
+    {
+      id: 'by',
+      header: '录入人',
+      cell: (r) => <span className="whitespace-nowrap">{r.entered_by || '—'}</span>,
+    },
     {
       id: 'progress',
       header: '审核',

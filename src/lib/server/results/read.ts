@@ -95,7 +95,7 @@ export async function gatherResults(db: Db | Tx, rows: ResultRow[]) {
 }
 export type Gathered = Awaited<ReturnType<typeof gatherResults>>;
 
-export const toFile = (f: typeof resultFiles.$inferSelect): ResultFile => ({
+const toFile = (f: typeof resultFiles.$inferSelect): ResultFile => ({
   rid: f.fileRid,
   name: f.name,
   size: f.size,
