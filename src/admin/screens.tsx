@@ -65,6 +65,12 @@ export const SCREENS: Screen[] = [
     page: page(() => import('./samples/Disposals.tsx')),
   },
   {
+    path: '/results/queue',
+    permission: 'results.review',
+    nav: { group: '业务', label: '待审核' },
+    page: page(() => import('./results/Queue.tsx')),
+  },
+  {
     path: '/reservations',
     permission: 'reservations.read',
     nav: { group: '业务', label: '仪器预约' },

@@ -10,6 +10,7 @@ import {
 } from '../../lib/shared/catalogue/admin.ts';
 import ImageField from './ImageField.tsx';
 import { catalogueAdminApi } from '../../lib/shared/catalogue/api.ts';
+import { ItemResultFields, resultBodyOf, resultDraftOf } from '../results/ItemResultFields.tsx';
 
 type Param = { name: string; required: boolean; choices: string };
 const EMPTY = {
@@ -30,6 +31,7 @@ const EMPTY = {
   quote_only: false,
   on_sale: true,
   sort: '0',
+  results: resultDraftOf(),
 };
 type Draft = typeof EMPTY;
 
@@ -51,6 +53,7 @@ const draftOf = (i: StaffItem): Draft => ({
   quote_only: i.quote_only,
   on_sale: i.on_sale,
   sort: String(i.sort),
+  results: resultDraftOf(i),
 });
 
 /** The form as item/add and item/edit take it: the price in fen, choices split on 、 or commas. */
@@ -79,6 +82,7 @@ const bodyOf = (d: Draft) => ({
   quote_only: d.quote_only,
   on_sale: d.on_sale,
   sort: d.sort,
+  ...resultBodyOf(d.results),
 });
 
 /**
@@ -239,6 +243,7 @@ export function ItemModal({
           添加参数
         </button>
       </fieldset>
+      <ItemResultFields draft={draft.results} onChange={(r) => set('results', r)} />
       <div className="flex flex-wrap gap-4">
         {check('on_sale', '上架')}
         {check('hot', '首页热门')}

@@ -20,6 +20,7 @@ import { Remarks } from './Remarks.tsx';
 import { StepDialog } from './StepDialog.tsx';
 import { OrderSamples } from './OrderSamples.tsx';
 import { ordersAdminApi } from '../../lib/shared/orders/admin-api.ts';
+import { OrderResults } from '../results/OrderResults.tsx';
 
 type Detail = z.output<typeof StaffOrderDetailSchema>;
 
@@ -154,6 +155,7 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
         </table>
       </section>
       <OrderSamples order={order} samples={order.samples} me={me} onDone={load} />
+      <OrderResults orderRid={order.rid} me={me} />
       {order.quote && <QuoteSection order={order} quote={order.quote} />}
       {(order.receipts.length > 0 || ['awaiting_sample', 'awaiting_pickup'].includes(order.status)) && (
         <section className="rounded-lg bg-white p-4" aria-labelledby="receipts">

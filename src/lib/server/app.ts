@@ -58,6 +58,7 @@ import {
   sampleRoutes,
   sampleScanRoutes,
 } from './samples/index.ts';
+import { resultAdminRoutes } from './results/index.ts';
 
 /** See admission(): the pool of 10 connections, or the embedded database's single one. */
 const POSTGRES_ADMISSION: AdmissionOptions = { slots: 64, maxWaitMs: 5000 };
@@ -163,6 +164,7 @@ export function createApi(services: Services) {
   app.route('/', catalogueAdminRoutes());
   app.route('/', locationAdminRoutes());
   app.route('/', reconcileAdminRoutes());
+  app.route('/', resultAdminRoutes());
   app.route('/', devRoutes());
   app.route('/', devPayRoutes());
   app.route(

@@ -9,6 +9,7 @@ import {
 import { deviceBlocks, reservations, tempDevices } from './reservations/tables.ts';
 import { orders } from './orders/tables.ts';
 import { samples } from './samples/tables.ts';
+import { results } from './results/tables.ts';
 import { pointsAdjustRequests, pointsExchanges, pointsItems } from './points/tables.ts';
 import { couponIssueRequests } from './coupons/tables.ts';
 import { reconciliationExceptions } from './payments/tables.ts';
@@ -48,6 +49,7 @@ export const auditedRecords: AuditedRecords = {
     J: { table: pointsAdjustRequests, rid: pointsAdjustRequests.rid },
     Q: { table: couponIssueRequests, rid: couponIssueRequests.rid },
     M: { table: samples, rid: samples.rid },
+    T: { table: results, rid: results.rid },
   },
   // Catalogue records and storage locations, by the table their call declares (audit.record).
   byRecord: {

@@ -36,6 +36,10 @@ const toStaffItem = ({ item: i, typeName, childName }: ItemRow): StaffItem => ({
   on_sale: i.onSale,
   sort: i.sort,
   created: i.createdAt.toISOString(),
+  result_fields: i.resultFields,
+  method: i.method,
+  accredited: i.accredited,
+  subcontracted_to: i.subcontractedTo,
 });
 
 export async function listItems(
@@ -100,6 +104,10 @@ const itemValues = (input: Partial<ItemAddInput>) =>
     quoteOnly: input.quote_only,
     onSale: input.on_sale,
     sort: input.sort,
+    resultFields: input.result_fields,
+    method: input.method,
+    accredited: input.accredited,
+    subcontractedTo: input.subcontracted_to,
   });
 
 export async function addItem(s: Services, input: ItemAddInput): Promise<StaffItem> {

@@ -13,6 +13,8 @@ export {
   deviceDirectory,
   itemDirectory,
   itemsByRid,
+  itemResultSpecs,
+  type ItemResultSpec,
   type CatalogueItem,
   type Device,
 } from './item-reads.ts';

@@ -42,3 +42,30 @@ export async function childCategoryName(db: Db | Tx, id: number): Promise<string
   const [c] = await db.select({ name: projectChild.name }).from(projectChild).where(eq(projectChild.id, id));
   return c?.name;
 }
+
+/** What the results domain reads of an item (decision 0075): its result fields, method and marks. */
+export type ItemResultSpec = {
+  rid: string;
+  name: string;
+  resultFields: CatalogueItem['resultFields'];
+  method: string;
+  accredited: boolean;
+  subcontractedTo: string | null;
+};
+
+/** The result specs of the items with these rids, by rid (on sale or not). */
+export async function itemResultSpecs(db: Db | Tx, rids: string[]): Promise<Map<string, ItemResultSpec>> {
+  if (rids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      rid: item.rid,
+      name: item.name,
+      resultFields: item.resultFields,
+      method: item.method,
+      accredited: item.accredited,
+      subcontractedTo: item.subcontractedTo,
+    })
+    .from(item)
+    .where(inArray(item.rid, [...new Set(rids)]));
+  return new Map(rows.map((r) => [r.rid, r]));
+}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ItemOptions } from '../../shared/catalogue/catalogue.ts';
+import type { ResultField } from '../../shared/results/fields.ts';
 
 /** The three service types: 1 送样检测, 2 预约现场, 3 数据分析. */
 export const projectType = pgTable('project_type', {
@@ -66,6 +67,14 @@ export const item = pgTable(
     onSale: boolean('on_sale').notNull().default(true),
     sort: integer('sort').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What a technician enters per sample (decision 0075); none: the result is free-form. */
+    resultFields: jsonb('result_fields').$type<ResultField[]>().notNull().default([]),
+    /** The default method (standard) printed on reports, e.g. GB/T 19587-2017. */
+    method: text('method').notNull().default(''),
+    /** Within the lab's accreditation scope; reports mark the items that are not. */
+    accredited: boolean('accredited').notNull().default(true),
+    /** The lab that tests it for us, if subcontracted (marked on reports). */
+    subcontractedTo: text('subcontracted_to'),
   },
   (t) => [
     index('item_type_child_idx').on(t.typeId, t.childId),

@@ -34,8 +34,11 @@ export type OrderFiles = {
   recordUpload: RecordUpload;
 };
 
-/** `media`: a picture staff put on the public pages (catalogue items, instruments, areas); anyone reads it. */
-export type FileKind = 'report' | 'protocol' | 'attachment' | 'pic' | 'receipt' | 'media';
+/**
+ * `media`: a picture staff put on the public pages (catalogue items, instruments, areas); anyone reads it.
+ * `raw`: an instrument's raw data attached to a result (decision 0075): any format, staff only.
+ */
+export type FileKind = 'report' | 'protocol' | 'attachment' | 'pic' | 'receipt' | 'media' | 'raw';
 const FILE_NOT_FOUND = '文件不存在';
 const PIC_MAX_MB = 5;
 export const PICTURE_UNREADABLE = '图片无法识别，请重新拍摄或选择其他图片';
@@ -86,6 +89,14 @@ async function thumbnail(bytes: Uint8Array): Promise<Uint8Array> {
   }
 }
 
+/**
+ * Instruments export every format (CSV, .xy, vendor binaries): raw data keeps whatever it is,
+ * sniffed when the content says, else plain bytes. It is only ever sent back as a download.
+ */
+async function rawType(bytes: Uint8Array): Promise<{ mime: string; ext: string }> {
+  return (await fileTypeFromBuffer(bytes)) ?? { mime: 'application/octet-stream', ext: 'bin' };
+}
+
 /** A display name without path parts or control characters, at most 120 characters. */
 function cleanName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
@@ -120,9 +131,9 @@ export async function storeFile(
   if (input.bytes.byteLength === 0) throw new DomainError('[文件]不能为空');
   const limit = maxBytes(s, input.kind);
   if (input.bytes.byteLength > limit) throw new DomainError(`文件不能超过${limit / 1024 / 1024}MB`, 413);
-  const type = await fileTypeFromBuffer(input.bytes);
+  const type = input.kind === 'raw' ? await rawType(input.bytes) : await fileTypeFromBuffer(input.bytes);
   const picture = PICTURE_KINDS.includes(input.kind);
-  if (!type || !(picture ? PICTURES : DOCUMENTS).has(type.mime))
+  if (!type || (input.kind !== 'raw' && !(picture ? PICTURES : DOCUMENTS).has(type.mime)))
     throw new DomainError(picture ? PICTURE_TYPES_REFUSED : UPLOAD_TYPE_REFUSED);
   // Receipt photos are looked at as a row of small tiles: they get a thumbnail.
   const thumb = input.kind === 'receipt' ? await thumbnail(input.bytes) : null;
@@ -215,7 +226,13 @@ export async function fileForDownload(
  */
 function staffFilePermission(f: { kind: string; orderId: number | null }): Permission | null {
   if (f.kind === 'media') return null;
-  if (f.orderId !== null || f.kind === 'receipt' || f.kind === 'report' || f.kind === 'protocol')
+  if (
+    f.orderId !== null ||
+    f.kind === 'receipt' ||
+    f.kind === 'report' ||
+    f.kind === 'protocol' ||
+    f.kind === 'raw'
+  )
     return 'orders.read';
   return f.kind === 'pic' ? 'money.read' : 'invoices.read';
 }

@@ -14,9 +14,12 @@ export const files = pgTable(
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     /**
      * report (staff, for the customer), protocol (signed agreement), attachment, pic, receipt
-     * (staff's photo of the samples as they arrived, with a thumbnail beside it in storage).
+     * (staff's photo of the samples as they arrived, with a thumbnail beside it in storage), raw
+     * (an instrument's data attached to a result, decision 0075).
      */
-    kind: text('kind', { enum: ['report', 'protocol', 'attachment', 'pic', 'receipt', 'media'] }).notNull(),
+    kind: text('kind', {
+      enum: ['report', 'protocol', 'attachment', 'pic', 'receipt', 'media', 'raw'],
+    }).notNull(),
     storageKey: text('storage_key').notNull().unique(),
     originalName: text('original_name').notNull(),
     /** Sniffed from the content, never taken from the name or the request. */

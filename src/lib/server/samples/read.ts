@@ -1,5 +1,6 @@
 // Reading samples (decision 0069): an order's samples in one statement, and one sample's trail.
 import { eq, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { sampleEvents, samples } from './tables.ts';
 import { displayNameOf, userDirectory } from '../accounts/index.ts';
@@ -95,3 +96,22 @@ export async function trailOf(db: Db | Tx, sampleId: number, forStaff: boolean):
     at: e.at.toISOString(),
   }));
 }
+
+/**
+ * The samples as other domains read them beside their own rows (results per sample and line,
+ * decision 0075): a read-only subquery joined on `id` or `orderId` under the alias given.
+ */
+export const sampleDirectory = (alias: string) =>
+  new QueryBuilder()
+    .select({
+      id: samples.id,
+      rid: samples.rid,
+      orderId: samples.orderId,
+      orderItemId: samples.orderItemId,
+      sampleNo: samples.sampleNo,
+      name: samples.name,
+      itemName: samples.itemName,
+      status: samples.status,
+    })
+    .from(samples)
+    .as(alias);

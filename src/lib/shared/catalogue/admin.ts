@@ -8,6 +8,7 @@ import { pagedOf } from '../responses.ts';
 import { ItemOptionsSchema, SamplingInfoSchema, SamplingSettingSchema } from './responses.ts';
 import { isValidDate } from '../slots.ts';
 import { isSiteOrHttps, siteOrHttpsMessage } from '../links.ts';
+import { ResultFieldOutSchema, resultFieldsSchema } from '../results/fields.ts';
 
 const body = { error: '请求参数格式不正确' };
 const blank = (v: unknown) => v === undefined || v === null || v === '';
@@ -120,6 +121,14 @@ const itemShape = {
   quote_only: flag('仅询价'),
   on_sale: flag('上架'),
   sort: sortField,
+  // What its results are (decision 0075): fields, the default method, accreditation marks.
+  result_fields: resultFieldsSchema,
+  method: optText('检测方法', 120),
+  accredited: flag('认可范围内'),
+  subcontracted_to: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    optText('分包实验室', 60).nullable(),
+  ),
 };
 export const itemAddSchema = z.object(
   {
@@ -133,6 +142,10 @@ export const itemAddSchema = z.object(
     quote_only: itemShape.quote_only.default(false),
     on_sale: itemShape.on_sale.default(true),
     sort: itemShape.sort.default(0),
+    result_fields: itemShape.result_fields.default([]),
+    method: itemShape.method.default(''),
+    accredited: itemShape.accredited.default(true),
+    subcontracted_to: itemShape.subcontracted_to.default(null),
   },
   body,
 );
@@ -335,6 +348,10 @@ export const StaffItemSchema = z.object({
   on_sale: z.boolean(),
   sort: z.number(),
   created: z.string(),
+  result_fields: z.array(ResultFieldOutSchema),
+  method: z.string(),
+  accredited: z.boolean(),
+  subcontracted_to: z.string().nullable(),
 });
 export type StaffItem = z.output<typeof StaffItemSchema>;
 export const StaffItemPageSchema = pagedOf(StaffItemSchema);

@@ -52,6 +52,7 @@ export const PERMISSIONS = [
   'groups.read',
   'audit.read',
   'staff.manage',
+  'results.review',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export const isPermission = (value: string): value is Permission =>
@@ -83,6 +84,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'promotion.read',
     'promotion.manage',
     'groups.read',
+    'results.review',
   ],
   technician: [
     'dashboard.read',
@@ -92,6 +94,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'reservations.manage',
     'storage.read',
     'storage.manage',
+    'results.review',
   ],
   finance: [
     'dashboard.read',
@@ -117,6 +120,9 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   ],
   editor: ['dashboard.read', 'reservations.read', 'instruments.edit', 'catalogue.read', 'catalogue.edit'],
 };
+
+/** Permissions as the console names them where it says which one a screen or a button needs. */
+export const PERMISSION_TEXT: Partial<Record<Permission, string>> = { 'results.review': '审核' };
 
 /** Whether a role may act; an unknown role may do nothing. */
 export const can = (role: string | null | undefined, permission: Permission) =>
