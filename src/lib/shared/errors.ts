@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'DUPLICATE',
   /** A scanned sample belongs to another order than the one open on the screen (decision 0072). */
   'OTHER_ORDER',
+  /** The report signing key cannot be read or opened: an administrator must fix it (decision 0076). */
+  'SIGNING_KEY',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

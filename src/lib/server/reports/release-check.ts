@@ -41,7 +41,8 @@ const checks: Record<ReportElement, (d: ReportDocument) => boolean> = {
   客户信息: (d) => filled(d.customer.name) || filled(d.customer.organisation),
   // What was tested, each sample identified and described (f); a data analysis describes its data.
   样品描述: (d) =>
-    d.samples.length > 0 && d.samples.every((s) => filled(s.sample_no) && (filled(s.description) || filled(s.name))),
+    d.samples.length > 0 &&
+    d.samples.every((s) => filled(s.sample_no) && (filled(s.description) || filled(s.name))),
   样品状态: (d) => d.samples.length > 0 && d.samples.every((s) => filled(s.condition)),
   收样日期: (d) => isDate(d.received_on),
   检测日期: (d) =>
@@ -49,7 +50,9 @@ const checks: Record<ReportElement, (d: ReportDocument) => boolean> = {
   签发日期: (d) => isDate(d.issued_on),
   // Every item with its method, and every result with the method it was tested by (g).
   检测方法: (d) =>
-    d.items.length > 0 && d.items.every((i) => filled(i.name) && filled(i.method)) && d.results.every((r) => filled(r.method)),
+    d.items.length > 0 &&
+    d.items.every((i) => filled(i.name) && filled(i.method)) &&
+    d.results.every((r) => filled(r.method)),
   // Results with their units (i): a unit may be '' only for a dimensionless or textual value.
   结果及单位: (d) =>
     d.results.length > 0 &&
@@ -67,4 +70,5 @@ export function releaseCheck(doc: ReportDocument): ReportElement[] {
 }
 
 /** The refusal the release flow answers with, naming what is missing. */
-export const releaseRefusal = (missing: readonly string[]) => `报告缺少以下必备内容，不能签发：${missing.join('、')}`;
+export const releaseRefusal = (missing: readonly string[]) =>
+  `报告缺少以下必备内容，不能签发：${missing.join('、')}`;

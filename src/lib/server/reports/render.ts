@@ -226,14 +226,19 @@ class Writer {
     const drawRow = (cells: ReturnType<typeof wrapCell>[], from: number, to: number, shaded: boolean) => {
       const h = (to - from) * lead + pad * 2;
       const top = this.y;
-      if (shaded) this.page.drawRectangle({ x: MARGIN_X, y: top - h, width: WIDTH, height: h, color: HEAD_BG });
+      if (shaded)
+        this.page.drawRectangle({ x: MARGIN_X, y: top - h, width: WIDTH, height: h, color: HEAD_BG });
       let x = MARGIN_X;
       cells.forEach((cell, i) => {
         cell.lines.slice(from, to).forEach((line, j) => {
           const w = this.width(line, size);
           const align = shaded ? 'center' : (columns[i].align ?? 'left');
           const lx =
-            align === 'right' ? x + widths[i] - pad - w : align === 'center' ? x + (widths[i] - w) / 2 : x + pad;
+            align === 'right'
+              ? x + widths[i] - pad - w
+              : align === 'center'
+                ? x + (widths[i] - w) / 2
+                : x + pad;
           this.text(line, lx, top - pad - size * 0.88 - j * lead, size, cell.color ?? INK, cell.bold);
         });
         x += widths[i];
@@ -249,7 +254,12 @@ class Writer {
       let cx = MARGIN_X;
       for (const w of widths.slice(0, -1)) {
         cx += w;
-        this.page.drawLine({ start: { x: cx, y: top }, end: { x: cx, y: top - h }, thickness: 0.6, color: RULE });
+        this.page.drawLine({
+          start: { x: cx, y: top },
+          end: { x: cx, y: top - h },
+          thickness: 0.6,
+          color: RULE,
+        });
       }
       this.y = top - h;
     };
@@ -295,7 +305,14 @@ class Writer {
       lines.forEach((line, j) =>
         this.text(line, MARGIN_X + labelW + pad, top - pad - size * 0.88 - j * lead, size),
       );
-      this.page.drawRectangle({ x: MARGIN_X, y: top - h, width, height: h, borderColor: RULE, borderWidth: 0.6 });
+      this.page.drawRectangle({
+        x: MARGIN_X,
+        y: top - h,
+        width,
+        height: h,
+        borderColor: RULE,
+        borderWidth: 0.6,
+      });
       this.page.drawLine({
         start: { x: MARGIN_X + labelW, y: top },
         end: { x: MARGIN_X + labelW, y: top - h },
@@ -310,7 +327,8 @@ class Writer {
 /** A PNG or a JPEG embedded, by its first bytes; null for anything else. */
 async function embedPicture(doc: PDFDocument, bytes: Uint8Array | undefined): Promise<PDFImage | null> {
   if (!bytes || bytes.length < 8) return null;
-  if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return doc.embedPng(bytes);
+  if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47)
+    return doc.embedPng(bytes);
   if (bytes[0] === 0xff && bytes[1] === 0xd8) return doc.embedJpg(bytes);
   return null;
 }
@@ -381,7 +399,9 @@ async function drawFront(w: Writer, d: ReportDocument, logo: PDFImage | null) {
       borderColor: NOTICE_RULE,
       borderWidth: 0.8,
     });
-    lines.forEach((line, i) => w.text(line, MARGIN_X + 12, w.y - 6 - size * 0.88 - i * lead, size, INK, i === 0));
+    lines.forEach((line, i) =>
+      w.text(line, MARGIN_X + 12, w.y - 6 - size * 0.88 - i * lead, size, INK, i === 0),
+    );
     w.y -= h;
   }
 
@@ -389,12 +409,17 @@ async function drawFront(w: Writer, d: ReportDocument, logo: PDFImage | null) {
   w.y -= 12;
   const qrBox = 112;
   const fieldsTop = w.y;
-  const tested = d.tested_from === d.tested_to ? dateText(d.tested_from) : `${dateText(d.tested_from)} 至 ${dateText(d.tested_to)}`;
+  const tested =
+    d.tested_from === d.tested_to
+      ? dateText(d.tested_from)
+      : `${dateText(d.tested_from)} 至 ${dateText(d.tested_to)}`;
   const customer = d.customer.organisation || d.customer.name;
   w.fields(
     [
       ['委托单位', customer],
-      ...(d.customer.organisation && d.customer.name ? [['联系人', d.customer.name] as [string, string]] : []),
+      ...(d.customer.organisation && d.customer.name
+        ? [['联系人', d.customer.name] as [string, string]]
+        : []),
       ['委托方地址', d.customer.address],
       ['订单编号', d.order_no],
       ['收样日期', dateText(d.received_on)],
@@ -460,8 +485,12 @@ function drawBody(w: Writer, d: ReportDocument, attachmentPages: number) {
     methods,
   );
   const notes = [
-    d.items.some((i) => !i.accredited) ? `${NOT_ACCREDITED} 非认可项目：该项目不在本实验室的认可范围内。` : '',
-    d.items.some((i) => i.subcontracted_to) ? '分包项目由所注明的分包实验室检测，其结果由本实验室汇总报告。' : '',
+    d.items.some((i) => !i.accredited)
+      ? `${NOT_ACCREDITED} 非认可项目：该项目不在本实验室的认可范围内。`
+      : '',
+    d.items.some((i) => i.subcontracted_to)
+      ? '分包项目由所注明的分包实验室检测，其结果由本实验室汇总报告。'
+      : '',
   ].filter(Boolean);
   for (const note of notes) w.para(note, { size: 8.5, lead: 12.5, color: MUTED });
 
@@ -491,10 +520,10 @@ function drawBody(w: Writer, d: ReportDocument, attachmentPages: number) {
   if (d.results.some((r) => r.rows.some((row) => row.out_of_range)))
     w.para(`${OUT_OF_RANGE} 结果超出该项目规定的范围，说明见备注。`, { size: 8.5, lead: 12.5, color: MUTED });
   if (attachmentPages > 0)
-    w.para(
-      `附件：分析报告原件共 ${attachmentPages} 页，附于本报告正文之后，每页均标注报告编号与页码。`,
-      { size: 9, lead: 13 },
-    );
+    w.para(`附件：分析报告原件共 ${attachmentPages} 页，附于本报告正文之后，每页均标注报告编号与页码。`, {
+      size: 9,
+      lead: 13,
+    });
 
   section('检测仪器与人员');
   w.table(
@@ -505,10 +534,18 @@ function drawBody(w: Writer, d: ReportDocument, attachmentPages: number) {
       { head: '检测人', width: 0.13, align: 'center' },
       { head: '检测日期', width: 0.17, align: 'center' },
     ],
-    d.results.map((r) => [r.sample_no, itemLabel(d, r.item_name), r.instrument || '—', r.tested_by, r.tested_at.slice(0, 10)]),
+    d.results.map((r) => [
+      r.sample_no,
+      itemLabel(d, r.item_name),
+      r.instrument || '—',
+      r.tested_by,
+      r.tested_at.slice(0, 10),
+    ]),
   );
 
-  const files = d.results.flatMap((r) => r.raw_files.map((f) => [r.sample_no, r.item_name, f.name, f.sha256]));
+  const files = d.results.flatMap((r) =>
+    r.raw_files.map((f) => [r.sample_no, r.item_name, f.name, f.sha256]),
+  );
   if (files.length > 0) {
     section('原始数据');
     w.table(
@@ -550,7 +587,14 @@ function drawApproval(w: Writer, d: ReportDocument, seal: PDFImage | null, endHe
     const x = MARGIN_X + i * colW;
     w.text(`${label}：`, x, w.y, 10, MUTED);
     lines.forEach((line, j) =>
-      w.text(line, x + 40, w.y - j * 14, j > 0 && i === 2 ? 8.5 : 10, j > 0 && i === 2 ? MUTED : INK, j === 0),
+      w.text(
+        line,
+        x + 40,
+        w.y - j * 14,
+        j > 0 && i === 2 ? 8.5 : 10,
+        j > 0 && i === 2 ? MUTED : INK,
+        j === 0,
+      ),
     );
     w.page.drawLine({
       start: { x: x + 38, y: w.y - 4 },
@@ -619,7 +663,12 @@ export async function renderReport(
       const scale = Math.min(frameW / p.width, frameH / p.height, 1.2);
       const pw = p.width * scale;
       const ph = p.height * scale;
-      page.drawPage(p, { x: MARGIN_X + (frameW - pw) / 2, y: BOTTOM + 4 + (frameH - ph) / 2, width: pw, height: ph });
+      page.drawPage(p, {
+        x: MARGIN_X + (frameW - pw) / 2,
+        y: BOTTOM + 4 + (frameH - ph) / 2,
+        width: pw,
+        height: ph,
+      });
       page.drawRectangle({
         x: MARGIN_X + (frameW - pw) / 2,
         y: BOTTOM + 4 + (frameH - ph) / 2,
@@ -644,8 +693,18 @@ export async function renderReport(
       const name = w.wrap(doc.lab.name, size, WIDTH - w.width(right, size) - 16)[0] ?? '';
       w.text(name, MARGIN_X, TOP + 22, size, MUTED);
     }
-    page.drawLine({ start: { x: MARGIN_X, y: TOP + 14 }, end: { x: MARGIN_X + WIDTH, y: TOP + 14 }, thickness: 0.6, color: RULE });
-    page.drawLine({ start: { x: MARGIN_X, y: BOTTOM - 10 }, end: { x: MARGIN_X + WIDTH, y: BOTTOM - 10 }, thickness: 0.4, color: RULE });
+    page.drawLine({
+      start: { x: MARGIN_X, y: TOP + 14 },
+      end: { x: MARGIN_X + WIDTH, y: TOP + 14 },
+      thickness: 0.6,
+      color: RULE,
+    });
+    page.drawLine({
+      start: { x: MARGIN_X, y: BOTTOM - 10 },
+      end: { x: MARGIN_X + WIDTH, y: BOTTOM - 10 },
+      thickness: 0.4,
+      color: RULE,
+    });
     if (i < coverPages) {
       const foot = [doc.lab.name, doc.lab.phone && `电话 ${doc.lab.phone}`].filter(Boolean).join('　');
       w.text(w.wrap(foot, 7.5, WIDTH)[0] ?? '', MARGIN_X, BOTTOM - 24, 7.5, MUTED);

@@ -59,10 +59,12 @@ function openP12(p12: Uint8Array, password: string) {
   const certs = (bundle.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [])
     .map((b) => b.cert)
     .filter((c): c is forge.pki.Certificate => Boolean(c));
-  const cert = key && certs.find((c) => {
-    const pub = c.publicKey as forge.pki.rsa.PublicKey;
-    return pub.n?.equals(key.n) && pub.e?.equals(key.e);
-  });
+  const cert =
+    key &&
+    certs.find((c) => {
+      const pub = c.publicKey as forge.pki.rsa.PublicKey;
+      return pub.n?.equals(key.n) && pub.e?.equals(key.e);
+    });
   if (!key || !cert) throw new Error('no private key with its certificate');
   const subject = [attr(cert, 'CN'), attr(cert, 'O')].filter(Boolean).join(', ');
   const selfSigned = cert.isIssuer(cert) && cert.verify(cert);
@@ -90,7 +92,9 @@ class OpenedKeySigner extends Signer {
     p7.content = forge.util.createBuffer(pdf.toString('binary'));
     for (const c of chain) p7.addCertificate(c);
     const issuer = cert.issuer.attributes.map((a) =>
-      a.valueTagClass === (forge.asn1.Type.UTF8 as unknown) ? { ...a, value: decodeUtf8(String(a.value)) } : a,
+      a.valueTagClass === (forge.asn1.Type.UTF8 as unknown)
+        ? { ...a, value: decodeUtf8(String(a.value)) }
+        : a,
     );
     p7.addSigner({
       key,
@@ -161,7 +165,9 @@ async function selfSignedKey(env: KeyEnv, now: Date): Promise<{ p12: Uint8Array;
   await mkdir(scratch, { mode: 0o700 });
   const password = randomBytes(18).toString('base64url');
   const host = new URL(env.PUBLIC_SITE_URL).hostname;
-  await writeFile(join(scratch, 'key.p12'), makeSelfSigned(`${host} 检测报告签名`, password, now), { mode: 0o600 });
+  await writeFile(join(scratch, 'key.p12'), makeSelfSigned(`${host} 检测报告签名`, password, now), {
+    mode: 0o600,
+  });
   await writeFile(join(scratch, 'password'), `${password}\n`, { mode: 0o600 });
   try {
     await rename(scratch, dir);
@@ -197,7 +203,10 @@ async function loadKey(env: KeyEnv, now: Date): Promise<Key> {
   let bundle: { p12: Uint8Array; password: string };
   if (configured) {
     try {
-      bundle = { p12: new Uint8Array(await readFile(env.REPORT_SIGN_P12!)), password: env.REPORT_SIGN_PASSWORD ?? '' };
+      bundle = {
+        p12: new Uint8Array(await readFile(env.REPORT_SIGN_P12!)),
+        password: env.REPORT_SIGN_PASSWORD ?? '',
+      };
     } catch (error) {
       log('warn', 'report signing: REPORT_SIGN_P12 cannot be read', { error: String(error) });
       throw new DomainError(SIGNING_KEY_UNREADABLE, 200, 'SIGNING_KEY');

@@ -9,7 +9,11 @@ const ORDER = 'LP20261121048213';
 const SAMPLES = [
   { name: '石墨烯粉末 A', description: '黑色粉末，约 2 g，装于 5 mL 离心管', condition: '完好' },
   { name: '活性炭 YP-50F', description: '黑色颗粒，约 5 g，铝箔袋密封', condition: '完好' },
-  { name: '介孔二氧化硅 SBA-15', description: '白色粉末，约 1 g，玻璃样品瓶（瓶盖轻微松动）', condition: '包装轻微破损，样品无损' },
+  {
+    name: '介孔二氧化硅 SBA-15',
+    description: '白色粉末，约 1 g，玻璃样品瓶（瓶盖轻微松动）',
+    condition: '包装轻微破损，样品无损',
+  },
 ];
 
 const BET = {
@@ -51,7 +55,10 @@ const hex = (seed: number) =>
   Array.from({ length: 64 }, (_, i) => '0123456789abcdef'[(seed * 7919 + i * 104729) % 16]).join('');
 
 /** The sample report with the template's words; `revision` makes it a revised version (A1). */
-export function sampleReportDocument(t: ReportTemplate, options: { revision?: boolean } = {}): ReportDocument {
+export function sampleReportDocument(
+  t: ReportTemplate,
+  options: { revision?: boolean } = {},
+): ReportDocument {
   const reportNo = `BG2026112800001${options.revision ? '-A1' : ''}`;
   const code = options.revision ? '7KQ4M2XD' : '3H8PZC5R';
   const signatory = t.signatories[0] ?? { name: '（授权签字人）', title: '技术负责人' };

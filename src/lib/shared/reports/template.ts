@@ -46,7 +46,8 @@ export const templateSaveSchema = z.object(
     phone: optText('联系电话', 40),
     accreditation: optText('资质说明', 300),
     title: z.preprocess(
-      (v) => (v === undefined || v === null || (typeof v === 'string' && !v.trim()) ? DEFAULT_REPORT_TITLE : v),
+      (v) =>
+        v === undefined || v === null || (typeof v === 'string' && !v.trim()) ? DEFAULT_REPORT_TITLE : v,
       required('报告标题', 30),
     ),
     logo_rid: ridText('标志图片').nullable().optional(),
@@ -59,10 +60,7 @@ export const templateSaveSchema = z.object(
       .array(SignatorySchema, { error: '[授权签字人]格式不正确' })
       .max(MAX_SIGNATORIES, `[授权签字人]最多${MAX_SIGNATORIES}位`)
       .default([])
-      .refine(
-        (list) => new Set(list.map((s) => s.staff_rid)).size === list.length,
-        '[授权签字人]不能重复',
-      ),
+      .refine((list) => new Set(list.map((s) => s.staff_rid)).size === list.length, '[授权签字人]不能重复'),
   },
   { error: '请求参数格式不正确' },
 );

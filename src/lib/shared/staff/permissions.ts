@@ -52,6 +52,7 @@ export const PERMISSIONS = [
   'groups.read',
   'audit.read',
   'staff.manage',
+  'reports.template',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export const isPermission = (value: string): value is Permission =>
@@ -115,7 +116,14 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'promotion.payout',
     'groups.read',
   ],
-  editor: ['dashboard.read', 'reservations.read', 'instruments.edit', 'catalogue.read', 'catalogue.edit'],
+  editor: [
+    'dashboard.read',
+    'reservations.read',
+    'instruments.edit',
+    'catalogue.read',
+    'catalogue.edit',
+    'reports.template',
+  ],
 };
 
 /** Whether a role may act; an unknown role may do nothing. */
