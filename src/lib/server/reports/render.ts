@@ -50,6 +50,7 @@ const OUT_OF_RANGE = '※';
 const MISSING = '□';
 const END_MARK = '—— 报告结束 ——';
 const BLANK_BELOW = '以下空白';
+const CONTINUED = '（续）';
 const SECTION_NUMBERS = '一二三四五六七八九十';
 /**
  * Every character the renderer's own words use (labels, headings, notes), embedded whatever the
@@ -58,7 +59,7 @@ const SECTION_NUMBERS = '一二三四五六七八九十';
 const STATIC_TEXT =
   '–—‘’“”※□▲　、。《》「」『』【】一七三上下不与专为之九二于五人代以仪件传伪位作依信修偏八六共其内准出分前加包十单原发取' +
   '可号名后告员品器四因围在地址均坏声备始委定实审室密已年序废态总息或所托扫批报损据描收改数文新方无日明是替月期本束析果标样核' +
-  '检正每汇法注测版状用由电白的目真码离称空章第签系结编联能自至范见规订认设话该说请读起超述重防附非页项验！（），：；？' +
+  '检正每汇法注测版状用由电白的目真码离称空章第签系结编联能自至范见规订认设话该说请读起超述重防附非页项验！（），：；？续' +
   ' !\"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~';
 /**
  * Characters of lab data the font does not draw, printed as their nearest look-alike: the Greek
@@ -230,7 +231,11 @@ class Writer {
         this.page.drawRectangle({ x: MARGIN_X, y: top - h, width: WIDTH, height: h, color: HEAD_BG });
       let x = MARGIN_X;
       cells.forEach((cell, i) => {
-        cell.lines.slice(from, to).forEach((line, j) => {
+        // A row continued from the page before says so where its number has run out.
+        const lines = cell.lines.slice(from, to);
+        if (from > 0 && i === 0 && lines.length === 0)
+          this.text(CONTINUED, x + pad, top - pad - size * 0.88, size, MUTED);
+        lines.forEach((line, j) => {
           const w = this.width(line, size);
           const align = shaded ? 'center' : (columns[i].align ?? 'left');
           const lx =
@@ -342,7 +347,7 @@ const dateText = (iso: string | null) => {
 const unique = (values: string[]) => [...new Set(values.map((v) => v.trim()).filter(Boolean))];
 
 /** The lab's header, the title and report number, a revision's notice, the QR with the 防伪码. */
-async function drawFront(w: Writer, d: ReportDocument, logo: PDFImage | null) {
+function drawFront(w: Writer, d: ReportDocument, logo: PDFImage | null) {
   let x = MARGIN_X;
   const top = w.y;
   if (logo) {
@@ -607,11 +612,11 @@ function drawApproval(w: Writer, d: ReportDocument, seal: PDFImage | null, endHe
   w.text(dateLine, MARGIN_X + WIDTH - w.width(dateLine, 9.5), w.y - 48, 9.5, INK);
   w.text('（检验检测专用章）', MARGIN_X + WIDTH - w.width('（检验检测专用章）', 8), w.y - 62, 8, MUTED);
   if (seal) {
-    // Over the approver's name and the issue date, as a stamp lands on paper.
+    // Over the issue date, as a stamp lands on paper (the approver's name stays readable).
     const size = 104;
     w.page.drawImage(seal, {
-      x: MARGIN_X + 2 * colW + (colW - size) / 2 + 8,
-      y: w.y - size + 38,
+      x: MARGIN_X + WIDTH - size - 4,
+      y: w.y - 45 - size / 2,
       width: size,
       height: size,
       opacity: 0.9,
@@ -647,7 +652,7 @@ export async function renderReport(
   const w = new Writer(pdf, fonts);
   const [logo, seal] = await Promise.all([embedPicture(pdf, art.logo), embedPicture(pdf, art.seal)]);
 
-  await drawFront(w, doc, logo);
+  drawFront(w, doc, logo);
   drawBody(w, doc, attachmentPages);
   drawApproval(w, doc, seal, attachmentPages === 0);
   const coverPages = w.pages.length;
