@@ -9,6 +9,7 @@
 // administrator, so no report goes out unsigned.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import forge from 'node-forge';
 import { PDFDocument } from 'pdf-lib';
@@ -21,6 +22,9 @@ import { log } from '../platform/log.ts';
 import type { SigningKeyStatus } from '../../shared/reports/template.ts';
 
 export const SIGNING_KEY_UNREADABLE = '报告签名证书无法读取，请管理员检查 REPORT_SIGN_P12 与密码';
+const SIGNING_KEY_UNMADE = '报告签名证书无法生成，请管理员检查数据目录（DATA_DIR）是否可写，或配置 REPORT_SIGN_P12';
+/** The template screen's subject before the first report made the install's key. */
+const NOT_MADE_YET = '（尚未生成：首次签发报告时自动生成自签名证书）';
 const REASON = '检测报告签发';
 /** Room for the CMS signature (hex doubles it): a key with a CA chain of three fits. */
 const SIGNATURE_BYTES = 12_288;
@@ -212,7 +216,12 @@ async function loadKey(env: KeyEnv, now: Date): Promise<Key> {
       throw new DomainError(SIGNING_KEY_UNREADABLE, 200, 'SIGNING_KEY');
     }
   } else {
-    bundle = await selfSignedKey(env, now);
+    try {
+      bundle = await selfSignedKey(env, now);
+    } catch (error) {
+      log('warn', 'report signing: the self-signed key cannot be made', { error: String(error) });
+      throw new DomainError(SIGNING_KEY_UNMADE, 200, 'SIGNING_KEY');
+    }
   }
   try {
     return { ...openP12(bundle.p12, bundle.password), configured };
@@ -228,6 +237,9 @@ async function loadKey(env: KeyEnv, now: Date): Promise<Key> {
  */
 export async function signingKeyStatus(env: KeyEnv): Promise<SigningKeyStatus> {
   const configured = Boolean(env.REPORT_SIGN_P12);
+  // Looking makes nothing: the install's own key is made by the first signature.
+  if (!configured && !existsSync(join(env.DATA_DIR, 'keys', SELF_SIGNED_DIR, 'key.p12')))
+    return { configured, self_signed: true, subject: NOT_MADE_YET, not_after: null, problem: null };
   try {
     const key = await signingKey(env);
     return {
