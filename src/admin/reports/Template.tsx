@@ -53,7 +53,8 @@ function KeyStatus({ k }: { k: SigningKeyStatus }) {
     >
       {k.self_signed && <p className="mb-1 font-medium">{SELF_SIGNED_WARNING}</p>}
       <p className="break-all">
-        签名证书：{k.subject || '—'}　有效期至 {until}　
+        签名证书：{k.subject || '—'}
+        {k.not_after && `　有效期至 ${until}`}　
         <Badge tone={k.configured ? 'brand' : 'slate'}>
           {k.configured ? '已配置机构证书' : '系统自动生成'}
         </Badge>
