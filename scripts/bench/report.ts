@@ -15,7 +15,12 @@ type Row = [measure: string, result: string, target: string, status: string];
 
 export async function reportRows(): Promise<{ rows: Row[]; notes: string[] }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-report-'));
-  const env = { DATA_DIR: dataDir, PUBLIC_SITE_URL: 'http://localhost:4321', REPORT_SIGN_P12: undefined, REPORT_SIGN_PASSWORD: undefined };
+  const env = {
+    DATA_DIR: dataDir,
+    PUBLIC_SITE_URL: 'http://localhost:4321',
+    REPORT_SIGN_P12: undefined,
+    REPORT_SIGN_PASSWORD: undefined,
+  };
   const art = await reportArt();
   const doc = reportDocument();
   const once = async () => {
@@ -44,7 +49,9 @@ export async function reportRows(): Promise<{ rows: Row[]; notes: string[] }> {
           p99 <= TARGET_MS ? 'pass' : 'FAIL',
         ],
       ],
-      notes: [`report render+sign: the process's first run ${Math.round(first.ms)} ms (font, self-signed key)`],
+      notes: [
+        `report render+sign: the process's first run ${Math.round(first.ms)} ms (font, self-signed key)`,
+      ],
     };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

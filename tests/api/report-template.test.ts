@@ -22,21 +22,29 @@ import { DEFAULT_STATEMENTS } from '#shared/reports/template.ts';
 const t = await setupApi();
 const o = orderHelpers(t);
 // The install's own signing key lives under DATA_DIR: a fresh one for this file.
-Object.assign(t.services, { env: { ...t.services.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'lp-report-')) } });
+Object.assign(t.services, {
+  env: { ...t.services.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'lp-report-')) },
+});
 
 type Answer = OutputOf<typeof api.get>;
 
 async function memberOf(role: Role) {
   const u = await o.a.user();
-  const [row] = await t.services.db.select({ id: users.id, rid: users.rid }).from(users).where(eq(users.phone, u.phone));
-  await t.services.db.insert(staffMembers).values({ userId: row.id, role, createdAt: new Date(t.services.now()) });
+  const [row] = await t.services.db
+    .select({ id: users.id, rid: users.rid })
+    .from(users)
+    .where(eq(users.phone, u.phone));
+  await t.services.db
+    .insert(staffMembers)
+    .values({ userId: row.id, role, createdAt: new Date(t.services.now()) });
   return { phone: u.phone, rid: row.rid };
 }
 const editor = await memberOf('editor');
 const technician = await memberOf('technician');
 const as = async (who: { phone: string }) => o.a.bearer(await staffToken(t, who.phone));
 
-const call = async <T = Answer>(path: string, body: unknown, who = editor) => t.post<T>(path, body, await as(who));
+const call = async <T = Answer>(path: string, body: unknown, who = editor) =>
+  t.post<T>(path, body, await as(who));
 
 const complete = {
   lab_name: '华测先进材料分析测试中心',
@@ -73,10 +81,16 @@ describe('report template', () => {
     const logo = await o.upload(api.logo.path, await as(editor), PNG, '标志.png');
     expect(logo.body, JSON.stringify(logo.body)).toMatchObject({ code: 1 });
     // A WebP seal is kept as a PNG (a PDF embeds PNG and JPEG).
-    const webp = await sharp({ create: { width: 40, height: 40, channels: 4, background: '#d00' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 40, height: 40, channels: 4, background: '#d00' } })
+      .webp()
+      .toBuffer();
     const seal = await o.upload(api.seal.path, await as(editor), new Uint8Array(webp), '公章.webp');
     expect(seal.body).toMatchObject({ code: 1 });
-    const res = await call(api.save.path, { ...complete, logo_rid: logo.body.data.rid, seal_rid: seal.body.data.rid });
+    const res = await call(api.save.path, {
+      ...complete,
+      logo_rid: logo.body.data.rid,
+      seal_rid: seal.body.data.rid,
+    });
     expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 1, msg: '报告模板已保存' });
     expect(res.body.data.template).toMatchObject({
       lab_name: complete.lab_name,
@@ -104,8 +118,14 @@ describe('report template', () => {
     const before = await reportTemplate(t.services.db);
     const refusals: [unknown, string][] = [
       [{ ...complete, lab_name: ' ' }, '[实验室名称]不能为空'],
-      [{ ...complete, signatories: [{ staff_rid: 'u-nobody', name: '某人', title: '签字人' }] }, '授权签字人「某人」不是在职员工，请重新选择'],
-      [{ ...complete, signatories: [complete.signatories[0], complete.signatories[0]] }, '[授权签字人]不能重复'],
+      [
+        { ...complete, signatories: [{ staff_rid: 'u-nobody', name: '某人', title: '签字人' }] },
+        '授权签字人「某人」不是在职员工，请重新选择',
+      ],
+      [
+        { ...complete, signatories: [complete.signatories[0], complete.signatories[0]] },
+        '[授权签字人]不能重复',
+      ],
       [{ ...complete, logo_rid: 'f-missing' }, '[标志图片]不存在，请重新上传'],
       [{ ...complete, statements: Array(13).fill('声明') }, '[声明]最多12条'],
     ];
@@ -113,14 +133,21 @@ describe('report template', () => {
       const res = await call(api.save.path, body);
       expect(res.body, JSON.stringify(body)).toMatchObject({ code: 0, msg });
     }
-    const pdf = await o.upload(api.seal.path, await as(editor), new TextEncoder().encode('%PDF-1.4'), 'a.pdf');
+    const pdf = await o.upload(
+      api.seal.path,
+      await as(editor),
+      new TextEncoder().encode('%PDF-1.4'),
+      'a.pdf',
+    );
     expect(pdf.body).toMatchObject({ code: 0, msg: '仅支持 PNG、JPG、WEBP、GIF 图片' });
     expect(await reportTemplate(t.services.db)).toEqual(before);
   });
 
   it('lists the staff who may sign', async () => {
     const res = await call<OutputOf<typeof api.staff>>(api.staff.path, {});
-    expect(res.body.data.list.map((m) => m.staff_rid)).toEqual(expect.arrayContaining([editor.rid, technician.rid]));
+    expect(res.body.data.list.map((m) => m.staff_rid)).toEqual(
+      expect.arrayContaining([editor.rid, technician.rid]),
+    );
   });
 
   it('previews a sample report rendered with the template (a PDF)', async () => {

@@ -7,7 +7,7 @@ import { sampleReportDocument } from '../../src/lib/server/reports/template-samp
 import { DEFAULT_STATEMENTS, type ReportTemplate } from '../../src/lib/shared/reports/template.ts';
 import type { ReportDocument } from '../../src/lib/shared/reports/document.ts';
 
-export const TEMPLATE: ReportTemplate = {
+const TEMPLATE: ReportTemplate = {
   lab_name: '华测先进材料分析测试中心（上海）有限公司',
   address: '上海市闵行区东川路 800 号 材料楼 B 座 3 层',
   phone: '021-5474 8800',
@@ -51,7 +51,14 @@ export async function attachmentPdf(pages: number): Promise<Uint8Array> {
   for (let i = 0; i < pages; i++) {
     const page = doc.addPage([612, 792]);
     page.drawText(`XRD pattern report, page ${i + 1}`, { x: 50, y: 740, size: 20, font });
-    page.drawRectangle({ x: 50, y: 120, width: 512, height: 580, borderWidth: 1.5, borderColor: rgb(0, 0, 0) });
+    page.drawRectangle({
+      x: 50,
+      y: 120,
+      width: 512,
+      height: 580,
+      borderWidth: 1.5,
+      borderColor: rgb(0, 0, 0),
+    });
     for (let k = 0; k < 40; k++)
       page.drawLine({
         start: { x: 60 + k * 12.5, y: 130 },

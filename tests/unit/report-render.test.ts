@@ -76,7 +76,13 @@ describe('report PDF', () => {
       expect(ends.reduce((a, b) => a + b)).toBe(1);
       const all = pages.join('');
       expect(all).not.toContain('□');
-      for (const text of ['▲ 非认可项目', '24.5 ※', '以下空白', '本报告检测结果仅对所检样品负责。', 'BG2026112800001 的修订版'])
+      for (const text of [
+        '▲ 非认可项目',
+        '24.5 ※',
+        '以下空白',
+        '本报告检测结果仅对所检样品负责。',
+        'BG2026112800001 的修订版',
+      ])
         expect(all.replace(/\n/g, '')).toContain(text);
       // All 30 result rows.
       expect(all.match(/LP20261121048213-0\d/g)!.length).toBeGreaterThanOrEqual(30);
@@ -123,7 +129,9 @@ describe('report PDF', () => {
     async () => {
       const doc = reportDocument();
       const name = save(await renderReport(doc, art));
-      execFileSync('pdftoppm', ['-r', '200', '-f', '1', '-l', '1', '-mono', '-png', name, 'qr'], { cwd: work });
+      execFileSync('pdftoppm', ['-r', '200', '-f', '1', '-l', '1', '-mono', '-png', name, 'qr'], {
+        cwd: work,
+      });
       const png = readdirSync(work).find((f) => f.startsWith('qr') && f.endsWith('.png'))!;
       const read = await readBarcodes(new Uint8Array(readFileSync(join(work, png))), { formats: ['QRCode'] });
       expect(read.map((r) => r.text)).toEqual([doc.verify_url]);

@@ -45,8 +45,16 @@ function labP12(password: string): Uint8Array {
   cert.validity.notBefore = new Date(Date.now() - 86_400_000);
   cert.validity.notAfter = new Date(Date.now() + 365 * 86_400_000);
   const name = [
-    { shortName: 'CN', value: '检测报告签章', valueTagClass: forge.asn1.Type.UTF8 as unknown as forge.asn1.Class },
-    { shortName: 'O', value: '上海某某检测技术有限公司', valueTagClass: forge.asn1.Type.UTF8 as unknown as forge.asn1.Class },
+    {
+      shortName: 'CN',
+      value: '检测报告签章',
+      valueTagClass: forge.asn1.Type.UTF8 as unknown as forge.asn1.Class,
+    },
+    {
+      shortName: 'O',
+      value: '上海某某检测技术有限公司',
+      valueTagClass: forge.asn1.Type.UTF8 as unknown as forge.asn1.Class,
+    },
     { shortName: 'C', value: 'CN' },
   ];
   cert.setSubject(name);
@@ -62,7 +70,10 @@ describe('report signing', () => {
     async () => {
       const dir = mkdtempSync(join(work, 'data-'));
       const env = envIn(dir);
-      const signed = await signReport(env, rendered, { name: '周建国', at: new Date('2026-11-28T02:00:00Z') });
+      const signed = await signReport(env, rendered, {
+        name: '周建国',
+        at: new Date('2026-11-28T02:00:00Z'),
+      });
       const report = pdfsig(signed, 'signed.pdf');
       expect(report).toContain('Signature is Valid');
       expect(report).toContain('Total document signed');
@@ -125,8 +136,10 @@ describe('report signing', () => {
         message: SIGNING_KEY_UNREADABLE,
         code: 'SIGNING_KEY',
       });
-      expect(await signingKeyStatus(env)).toMatchObject({ configured: true, problem: SIGNING_KEY_UNREADABLE });
+      expect(await signingKeyStatus(env)).toMatchObject({
+        configured: true,
+        problem: SIGNING_KEY_UNREADABLE,
+      });
     }
   });
-
 });

@@ -54,7 +54,8 @@ function KeyStatus({ k }: { k: SigningKeyStatus }) {
       {k.self_signed && <p className="mb-1 font-medium">{SELF_SIGNED_WARNING}</p>}
       <p className="break-all">
         签名证书：{k.subject || '—'}
-        {k.not_after && `　有效期至 ${until}`}　
+        {k.not_after && <span className="ml-3">有效期至 {until}</span>}
+        <span className="ml-3" />
         <Badge tone={k.configured ? 'brand' : 'slate'}>
           {k.configured ? '已配置机构证书' : '系统自动生成'}
         </Badge>
@@ -151,13 +152,101 @@ async function openPreview() {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/** The authorised signatories: picked from the staff, each with the name and title printed. */
+function Signatories({
+  list,
+  staff,
+  editable,
+  onChange,
+}: {
+  list: Signatory[];
+  staff: Candidate[];
+  editable: boolean;
+  onChange: (list: Signatory[]) => void;
+}) {
+  const [pick, setPick] = useState('');
+  const chosen = new Set(list.map((s) => s.staff_rid));
+  const addSignatory = () => {
+    const person = staff.find((p) => p.staff_rid === pick);
+    if (!person || chosen.has(person.staff_rid)) return;
+    onChange([...list, { staff_rid: person.staff_rid, name: person.name, title: '授权签字人' }]);
+    setPick('');
+  };
+  const editSignatory = (i: number, patch: Partial<Signatory>) =>
+    onChange(list.map((s, j) => (j === i ? { ...s, ...patch } : s)));
+
+  return (
+    <Section
+      title="授权签字人"
+      lead={`只有列在这里的员工可以批准签发报告（最多 ${MAX_SIGNATORIES} 位）。姓名与职务按此印在报告上。`}
+    >
+      {list.length === 0 && <p className="text-sm text-slate-500">尚未指定授权签字人。</p>}
+      <ul className="grid gap-2" aria-label="授权签字人">
+        {list.map((s, i) => (
+          <li
+            key={s.staff_rid}
+            className="grid gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+          >
+            <Field label="签字人姓名">
+              <input
+                className={input}
+                value={s.name}
+                disabled={!editable}
+                onChange={(e) => editSignatory(i, { name: e.target.value })}
+              />
+            </Field>
+            <Field label="职务">
+              <input
+                className={input}
+                value={s.title}
+                disabled={!editable}
+                onChange={(e) => editSignatory(i, { title: e.target.value })}
+              />
+            </Field>
+            {editable && (
+              <button
+                type="button"
+                className={button.danger}
+                onClick={() => onChange(list.filter((_, j) => j !== i))}
+              >
+                移除
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {editable && (
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <select
+            className={input}
+            aria-label="选择员工"
+            value={pick}
+            onChange={(e) => setPick(e.target.value)}
+          >
+            <option value="">选择员工…</option>
+            {staff
+              .filter((p) => !chosen.has(p.staff_rid))
+              .map((p) => (
+                <option key={p.staff_rid} value={p.staff_rid}>
+                  {p.name}（{ROLE_TEXT[p.role as Role] ?? p.role}）
+                </option>
+              ))}
+          </select>
+          <button type="button" className={button.ghost} disabled={!pick} onClick={addSignatory}>
+            添加签字人
+          </button>
+        </div>
+      )}
+    </Section>
+  );
+}
+
 export default function Template({ me }: { me: Me }) {
   const editable = me.permissions.includes('reports.template');
   const [form, setForm] = useState<Form | null>(null);
   const [key, setKey] = useState<SigningKeyStatus | null>(null);
   const [updated, setUpdated] = useState<string | null>(null);
   const [staff, setStaff] = useState<Candidate[]>([]);
-  const [pick, setPick] = useState('');
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
 
@@ -213,21 +302,6 @@ export default function Template({ me }: { me: Me }) {
     setSaving(false);
     setError(message ?? '');
   }
-
-  const chosen = new Set(form.signatories.map((s) => s.staff_rid));
-  const addSignatory = () => {
-    const person = staff.find((p) => p.staff_rid === pick);
-    if (!person || chosen.has(person.staff_rid)) return;
-    set({
-      signatories: [
-        ...form.signatories,
-        { staff_rid: person.staff_rid, name: person.name, title: '授权签字人' },
-      ],
-    });
-    setPick('');
-  };
-  const editSignatory = (i: number, patch: Partial<Signatory>) =>
-    set({ signatories: form.signatories.map((s, j) => (j === i ? { ...s, ...patch } : s)) });
 
   return (
     <div className="grid gap-4">
@@ -328,68 +402,12 @@ export default function Template({ me }: { me: Me }) {
             onChange={(e) => set({ statements: e.target.value })}
           />
         </Section>
-        <Section
-          title="授权签字人"
-          lead={`只有列在这里的员工可以批准签发报告（最多 ${MAX_SIGNATORIES} 位）。姓名与职务按此印在报告上。`}
-        >
-          {form.signatories.length === 0 && <p className="text-sm text-slate-500">尚未指定授权签字人。</p>}
-          <ul className="grid gap-2" aria-label="授权签字人">
-            {form.signatories.map((s, i) => (
-              <li
-                key={s.staff_rid}
-                className="grid gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
-              >
-                <Field label="签字人姓名">
-                  <input
-                    className={input}
-                    value={s.name}
-                    disabled={!editable}
-                    onChange={(e) => editSignatory(i, { name: e.target.value })}
-                  />
-                </Field>
-                <Field label="职务">
-                  <input
-                    className={input}
-                    value={s.title}
-                    disabled={!editable}
-                    onChange={(e) => editSignatory(i, { title: e.target.value })}
-                  />
-                </Field>
-                {editable && (
-                  <button
-                    type="button"
-                    className={button.danger}
-                    onClick={() => set({ signatories: form.signatories.filter((_, j) => j !== i) })}
-                  >
-                    移除
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-          {editable && (
-            <div className="flex flex-col gap-2 sm:flex-row">
-              <select
-                className={input}
-                aria-label="选择员工"
-                value={pick}
-                onChange={(e) => setPick(e.target.value)}
-              >
-                <option value="">选择员工…</option>
-                {staff
-                  .filter((p) => !chosen.has(p.staff_rid))
-                  .map((p) => (
-                    <option key={p.staff_rid} value={p.staff_rid}>
-                      {p.name}（{ROLE_TEXT[p.role as Role] ?? p.role}）
-                    </option>
-                  ))}
-              </select>
-              <button type="button" className={button.ghost} disabled={!pick} onClick={addSignatory}>
-                添加签字人
-              </button>
-            </div>
-          )}
-        </Section>
+        <Signatories
+          list={form.signatories}
+          staff={staff}
+          editable={editable}
+          onChange={(signatories) => set({ signatories })}
+        />
       </div>
     </div>
   );

@@ -64,11 +64,11 @@ const checks: Record<ReportElement, (d: ReportDocument) => boolean> = {
   防伪码: (d) => CODE.test(d.code) && filled(d.verify_url) && d.verify_url.includes(d.code),
 };
 
-/** The Chinese names of the elements `doc` lacks; [] when it may be released. */
+/** @public The Chinese names of the elements `doc` lacks; [] when it may be released. */
 export function releaseCheck(doc: ReportDocument): ReportElement[] {
   return REPORT_ELEMENTS.filter((element) => !checks[element](doc));
 }
 
-/** The refusal the release flow answers with, naming what is missing. */
+/** @public The refusal the release flow answers with, naming what is missing. */
 export const releaseRefusal = (missing: readonly string[]) =>
   `报告缺少以下必备内容，不能签发：${missing.join('、')}`;

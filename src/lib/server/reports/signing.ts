@@ -22,7 +22,8 @@ import { log } from '../platform/log.ts';
 import type { SigningKeyStatus } from '../../shared/reports/template.ts';
 
 export const SIGNING_KEY_UNREADABLE = '报告签名证书无法读取，请管理员检查 REPORT_SIGN_P12 与密码';
-const SIGNING_KEY_UNMADE = '报告签名证书无法生成，请管理员检查数据目录（DATA_DIR）是否可写，或配置 REPORT_SIGN_P12';
+const SIGNING_KEY_UNMADE =
+  '报告签名证书无法生成，请管理员检查数据目录（DATA_DIR）是否可写，或配置 REPORT_SIGN_P12';
 /** The template screen's subject before the first report made the install's key. */
 const NOT_MADE_YET = '（尚未生成：首次签发报告时自动生成自签名证书）';
 const REASON = '检测报告签发';
@@ -261,7 +262,7 @@ export async function signingKeyStatus(env: KeyEnv): Promise<SigningKeyStatus> {
 }
 
 /**
- * The rendered report signed by the lab: a signature dictionary (reason 检测报告签发, the
+ * @public The rendered report signed by the lab: a signature dictionary (reason 检测报告签发, the
  * approver's name, the signing time) whose detached CMS signature (SHA-256) covers every byte but
  * its own. Refuses, changing nothing, when the key cannot be used.
  */

@@ -61,13 +61,13 @@ const toTemplate = (row: Row | undefined): ReportTemplate =>
         updated: null,
       };
 
-/** The template as saved, or its defaults (no lab name yet: the release check refuses such a report). */
+/** @public The template as saved, or its defaults (no lab name yet: the release check refuses such a report). */
 export async function reportTemplate(db: Db | Tx): Promise<ReportTemplate> {
   const [row] = await db.select().from(templates).where(eq(templates.id, ROW));
   return toTemplate(row);
 }
 
-/** The template's logo and seal bytes (PNG or JPEG), for the renderer; a picture gone is left out. */
+/** @public The template's logo and seal bytes (PNG or JPEG), for the renderer; a picture gone is left out. */
 export async function templateArt(
   s: Services,
   t: Pick<ReportTemplate, 'logo_rid' | 'seal_rid'>,
@@ -166,7 +166,7 @@ export async function storeTemplatePicture(s: Services, by: number, name: string
 }
 
 /**
- * The authorised signatory a staff account is on the template, or null: only they may approve a
+ * @public The authorised signatory a staff account is on the template, or null: only they may approve a
  * release, and the report prints the name and title given here.
  */
 export async function findSignatory(db: Db | Tx, staffRid: string): Promise<Signatory | null> {

@@ -33,3 +33,4 @@ export {
   /** @public */ type SampleRow,
 } from './records.ts';
 export { /** @public */ samplesOfOrder, /** @public */ trailOf } from './read.ts';
+export { drawQr } from './label-codes.ts';
