@@ -18,6 +18,7 @@ import { lighthouseScores } from './bench/lighthouse.ts';
 import { freePort, start, stop, stopAll, waitFor } from './bench/process.ts';
 import { orderRows, type OrderFigures } from './bench/orders.ts';
 import { labelRows } from './bench/labels.ts';
+import { reportRows } from './bench/report.ts';
 import { scanRows } from './bench/scan.ts';
 import { createTempPgDatabase } from '../tests/setup/pg.ts';
 
@@ -143,6 +144,10 @@ async function main() {
   const labels = await labelRows();
   rows.push(...labels.rows);
   notes.push(...labels.notes);
+  step(`rendering and signing the 30-row test report 20 times…`);
+  const report = await reportRows();
+  rows.push(...report.rows);
+  notes.push(...report.notes);
 
   const appPort = await freePort(basePort);
   const barePort = await freePort(basePort ? basePort + 1 : undefined);

@@ -238,6 +238,12 @@ export const SCREENS: Screen[] = [
     page: page(() => import('./catalogue/Settings.tsx')),
   },
   {
+    path: '/reports/template',
+    permission: 'reports.template',
+    nav: { group: '内容', label: '报告模板' },
+    page: page(() => import('./reports/Template.tsx')),
+  },
+  {
     path: '/staff',
     permission: 'staff.manage',
     nav: { group: '系统', label: '员工与角色' },

@@ -32,6 +32,7 @@ export async function fuzzRoutes(part: number, parts: number): Promise<void> {
     '/api/auth/order/labels/:rid',
     '/api/admin/order/labels',
     '/api/admin/sample/trail-pdf',
+    '/api/admin/report/template/preview',
     '/api/auth/file/download/:rid',
     '/api/admin/file/download',
     '/api/auth/user/export',

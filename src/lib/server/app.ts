@@ -40,6 +40,7 @@ import { statementAdminRoutes, statementRoutes } from './statements/index.ts';
 import { requireAdminRoutes } from './require/index.ts';
 import { catalogueAdminRoutes } from './catalogue/admin-routes.ts';
 import { locationAdminRoutes } from './samples/locations-routes.ts';
+import { reportTemplateAdminRoutes } from './reports/template-routes.ts';
 import { promotionAdminRoutes, promotionRoutes } from './promotion/index.ts';
 import { devPayRoutes, paymentNotifyRoutes, paymentRoutes, reconcileAdminRoutes } from './payments/index.ts';
 import { staffAccess, staffAdminRoutes, staffOpenRoutes, staffRole } from './staff/index.ts';
@@ -150,6 +151,7 @@ export function createApi(services: Services) {
   app.route('/', sampleScanRoutes());
   app.route('/', disposalAdminRoutes());
   app.route('/', sampleLabelAdminRoutes());
+  app.route('/', reportTemplateAdminRoutes());
   app.route('/', reservationAdminRoutes());
   app.route('/', moneyAdminRoutes(assetNeighbours));
   app.route('/', couponAdminRoutes());

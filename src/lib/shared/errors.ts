@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   'OTHER_ORDER',
   /** The act needs the staff member's password again (signing: decision 0075); ask it and repeat the call. */
   'REAUTH_REQUIRED',
+  /** The report signing key cannot be read or opened: an administrator must fix it (decision 0076). */
+  'SIGNING_KEY',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -106,6 +106,11 @@ const EnvSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(200).default(20),
+  // Report signing (decision 0076): the lab's PKCS#12 key file and its password, like the payment
+  // keys. Unset: the install generates a self-signed certificate once under DATA_DIR/keys/ and
+  // warns (readers then show the signer as unknown).
+  REPORT_SIGN_P12: z.string().optional(),
+  REPORT_SIGN_PASSWORD: z.string().optional(),
   // Transfers of cash between customers above this many yuan wait for finance's approval.
   TRANSFER_REVIEW_YUAN: z.coerce.number().int().min(0).max(10_000_000).default(5000),
   // A manual credit (人工入账) of this many yuan or more moves money only once a second staff

@@ -34,3 +34,4 @@ export {
 } from './records.ts';
 export { /** @public */ samplesOfOrder, /** @public */ trailOf } from './read.ts';
 export { sampleDirectory } from './read.ts';
+export { drawQr } from './label-codes.ts';

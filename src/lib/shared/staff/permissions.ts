@@ -53,6 +53,7 @@ export const PERMISSIONS = [
   'audit.read',
   'staff.manage',
   'results.review',
+  'reports.template',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export const isPermission = (value: string): value is Permission =>
@@ -118,7 +119,14 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'promotion.payout',
     'groups.read',
   ],
-  editor: ['dashboard.read', 'reservations.read', 'instruments.edit', 'catalogue.read', 'catalogue.edit'],
+  editor: [
+    'dashboard.read',
+    'reservations.read',
+    'instruments.edit',
+    'catalogue.read',
+    'catalogue.edit',
+    'reports.template',
+  ],
 };
 
 /** Permissions as the console names them where it says which one a screen or a button needs. */
