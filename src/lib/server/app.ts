@@ -58,6 +58,7 @@ import {
   sampleRoutes,
   sampleScanRoutes,
 } from './samples/index.ts';
+import { reportAdminRoutes, reportRoutes } from './reports/index.ts';
 
 /** See admission(): the pool of 10 connections, or the embedded database's single one. */
 const POSTGRES_ADMISSION: AdmissionOptions = { slots: 64, maxWaitMs: 5000 };
@@ -130,6 +131,7 @@ export function createApi(services: Services) {
   app.route('/', sampleRoutes());
   app.route('/', disposalRoutes());
   app.route('/', sampleLabelRoutes());
+  app.route('/', reportRoutes());
   app.route('/', agreementRoutes());
   app.route('/', messageRoutes());
   app.route('/', moneyRoutes(assetNeighbours));
@@ -149,6 +151,7 @@ export function createApi(services: Services) {
   app.route('/', sampleScanRoutes());
   app.route('/', disposalAdminRoutes());
   app.route('/', sampleLabelAdminRoutes());
+  app.route('/', reportAdminRoutes());
   app.route('/', reservationAdminRoutes());
   app.route('/', moneyAdminRoutes(assetNeighbours));
   app.route('/', couponAdminRoutes());

@@ -41,6 +41,7 @@ const RID_PREFIX = {
   couponIssueRequest: 'Q',
   sample: 'M',
   storageLocation: 'L',
+  reportVersion: 'V',
 } as const;
 
 export type RidKind = keyof typeof RID_PREFIX;

@@ -29,6 +29,7 @@ export const PERMISSIONS = [
   'instruments.edit',
   'storage.read',
   'storage.manage',
+  'results.review',
   'catalogue.read',
   'catalogue.edit',
   'money.read',
@@ -73,6 +74,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'reservations.manage',
     'storage.read',
     'storage.manage',
+    'results.review',
     'catalogue.read',
     'money.read',
     'invoices.read',
@@ -92,6 +94,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'reservations.manage',
     'storage.read',
     'storage.manage',
+    'results.review',
   ],
   finance: [
     'dashboard.read',
