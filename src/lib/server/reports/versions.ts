@@ -136,7 +136,10 @@ export type ReleaseInput = {
  * then, under the report row's lock, the version is written only if the report is still where the
  * caller saw it. Two staff releasing at once: one version; the other is told who came first.
  */
-export async function releaseReport(s: Services, input: ReleaseInput): Promise<StaffReportVersion> {
+export async function releaseReport(
+  s: Services,
+  input: ReleaseInput,
+): Promise<StaffReportVersion & { code: string }> {
   const o = await orderById(s.db, input.orderId);
   if (o.status === 'cancelled') throw new DomainError('订单已取消，不能签发报告');
   const reason = (input.reason ?? '').trim();
@@ -204,7 +207,7 @@ export async function releaseReport(s: Services, input: ReleaseInput): Promise<S
       );
       return rid;
     });
-    return await staffVersion(s.db, rid);
+    return { ...(await staffVersion(s.db, rid)), code };
   } catch (error) {
     await s.storage.delete(key);
     throw error;

@@ -5,6 +5,7 @@ import { endpoint } from '../api/endpoint.ts';
 import {
   orderReportsSchema,
   releaseSchema,
+  ReleasedVersionSchema,
   ReportListSchema,
   revokeSchema,
   StaffReportListSchema,
@@ -55,7 +56,7 @@ export const reportsAdminApi = {
     access: 'results.review',
     summary: '签发报告（首次签发或修改为新版本）',
     body: releaseSchema,
-    response: StaffReportVersionSchema,
+    response: ReleasedVersionSchema,
   }),
   revoke: endpoint({
     method: 'POST',

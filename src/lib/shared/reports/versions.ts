@@ -113,6 +113,12 @@ export const StaffReportVersionSchema = ReportVersionSchema.extend({
 });
 export type StaffReportVersion = z.output<typeof StaffReportVersionSchema>;
 
+/**
+ * What release answers: the version, and once only its 防伪码 (printed on the PDF; the server keeps
+ * only a hash of it), so the approver can read it out without opening the file.
+ */
+export const ReleasedVersionSchema = StaffReportVersionSchema.extend({ code: z.string() });
+
 export const ReportListSchema = z.object({ list: z.array(ReportVersionSchema) });
 
 export const StaffReportListSchema = z.object({
