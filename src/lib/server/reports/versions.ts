@@ -11,8 +11,7 @@ import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { displayNameOf, referencedUser, userDirectory } from '../accounts/index.ts';
 import { orderDirectory } from '../orders/index.ts';
-import { CHANNELS, queueNotification } from '../notify/index.ts';
-import type { Template } from '../notify/templates.ts';
+import { CHANNELS, queueNotification, type NotifyPayload } from '../notify/index.ts';
 import { reports, reportVersions } from './tables.ts';
 import type { ReportBuild } from './versions-builder.ts';
 import { shanghaiDate, shanghaiMonth } from '../../shared/time.ts';
@@ -102,7 +101,7 @@ function conflict(current: VersionRow | undefined): DomainError {
 async function tellCustomer(
   tx: Tx,
   o: ReportOrder,
-  template: Template,
+  template: NotifyPayload['template'],
   note: string,
   key: string,
   now: number,
