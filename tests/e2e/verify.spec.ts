@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { demoItems, expect, newCustomer, staff, test } from './support/orders.ts';
+import { consoleSession } from './support/session.ts';
 
 const SHOTS = process.env.VERIFY_SHOTS;
 
@@ -103,6 +104,27 @@ test('a report is released, downloaded, checked on /verify, revised and revoked 
   await expect(section.locator('[data-report]')).toHaveCount(2);
   await expect(section.locator(`[data-report="${v0.report_no}"]`)).toContainText(`已被 ${a1.report_no} 替换`);
   await expect(section.locator(`[data-report="${a1.report_no}"]`)).toContainText('已撤销：报告上传至错误订单');
+  if (SHOTS) await section.screenshot({ path: `${SHOTS}/order-reports-all-${page.viewportSize()!.width}.png` });
+
+  // The console's order page: the versions, 撤销 only on a valid one; 修改 needs its reason.
+  await consoleSession(page, '13800000000');
+  await page.goto(`/admin/orders/${placed.rid}`);
+  const table = page.getByRole('table', { name: '报告版本' });
+  await expect(table.locator('[data-report]')).toHaveCount(2);
+  await expect(table.getByRole('button', { name: '撤销' })).toHaveCount(0);
+  await page.getByRole('button', { name: '修改报告（签发新版本）' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: '签发' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('请填写修改原因（将告知客户）');
+  await dialog.getByLabel('修改原因（必填，将告知客户）').fill('更正后重新签发');
+  await dialog.getByRole('button', { name: '签发' }).click();
+  await expect(page.getByText(`报告 ${v0.report_no}-A2 已签发（防伪码`)).toBeVisible();
+  await expect(table.locator('[data-report]')).toHaveCount(3);
+  await expect(table.locator(`[data-report="${v0.report_no}-A2"]`).getByRole('button', { name: '撤销' })).toBeVisible();
+  if (SHOTS)
+    await page
+      .getByRole('region', { name: '检测报告' })
+      .screenshot({ path: `${SHOTS}/console-reports-${page.viewportSize()!.width}.png` });
 });
 
 test('the footer links to 报告真伪查询, which opens with the form and no answer', async ({ page }) => {

@@ -89,7 +89,7 @@ export function OrderReports({ order, me }: { order: { rid: string; status: stri
             <tbody className="divide-y divide-slate-100">
               {data.list.map((v) => (
                 <tr key={v.rid} data-report={v.report_no} className="align-top">
-                  <td className="py-2 pr-3 tabular-nums">
+                  <td className="py-2 pr-3 whitespace-nowrap tabular-nums">
                     {v.report_no}
                     <span className="block text-xs text-slate-400" title={v.sha256}>
                       SHA-256 {v.sha256.slice(0, 12)}…
@@ -98,7 +98,7 @@ export function OrderReports({ order, me }: { order: { rid: string; status: stri
                   <td className="py-2 pr-3">
                     <Badge tone={TONE[v.status]}>{v.status_text}</Badge>
                   </td>
-                  <td className="py-2 pr-3 text-slate-600">
+                  <td className="py-2 pr-3 whitespace-nowrap text-slate-600">
                     {when(v.issued_at)}
                     <span className="block text-xs text-slate-500">
                       {v.approver} · 保存至 {v.retain_until}
