@@ -3,7 +3,7 @@
 // fixed here; the signed PDF goes to the file store with its SHA-256, the document is frozen,
 // the version before is marked 已被替换, the customer is told at once. Revoke withdraws a valid
 // version with its reason. The database keeps every version (no edit, no delete).
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
@@ -41,13 +41,6 @@ export function newReportCode(): string {
 /** What is stored to check a code: SHA-256 of the number and the code (the code itself is not kept). */
 export const codeHashOf = (reportNo: string, code: string) =>
   createHash('sha256').update(`${reportNo}:${code}`).digest('hex');
-
-/** Whether a typed (normalised) code is the version's, compared in constant time. */
-export function codeMatches(row: Pick<VersionRow, 'reportNo' | 'codeHash'>, code: string): boolean {
-  const given = Buffer.from(codeHashOf(row.reportNo, code), 'hex');
-  const kept = Buffer.from(row.codeHash, 'hex');
-  return given.length === kept.length && timingSafeEqual(given, kept);
-}
 
 /** The last day a version issued on `issuedOn` (YYYY-MM-DD) must be kept; 29 Feb keeps to 28 Feb. */
 export function retainUntil(issuedOn: string): string {
