@@ -23,23 +23,38 @@ const nextIp = () => {
   return `10.${100 + ((ip >> 16) & 127)}.${(ip >> 8) & 255}.${ip & 255}`;
 };
 
-export async function verifyRows(origin: string, staffPassword: string, seconds: number): Promise<VerifyFigures> {
+export async function verifyRows(
+  origin: string,
+  staffPassword: string,
+  seconds: number,
+): Promise<VerifyFigures> {
   const notes: string[] = [];
   const me = await createBenchAccount(origin);
   const auth = { authorization: `Bearer ${me.token}` };
-  await post(origin, '/api/auth/update4profile', { ...PROFILE, organization: 3, email: `v${me.phone}@example.com` }, auth);
-  const list = await post<{ list: { rid: string; quote_only?: boolean }[] }>(origin, '/api/open/project/list', {
-    typeId: 1,
-    page: 1,
-    size: 50,
-  });
+  await post(
+    origin,
+    '/api/auth/update4profile',
+    { ...PROFILE, organization: 3, email: `v${me.phone}@example.com` },
+    auth,
+  );
+  const list = await post<{ list: { rid: string; quote_only?: boolean }[] }>(
+    origin,
+    '/api/open/project/list',
+    {
+      typeId: 1,
+      page: 1,
+      size: 50,
+    },
+  );
   const it = list.list.find((i) => !i.quote_only)!;
   const detail = await post<{ options: { parameters: { name: string; choices: string[] }[] } }>(
     origin,
     '/api/open/project/detail',
     { rid: it.rid },
   );
-  const parameters = Object.fromEntries(detail.options.parameters.map((p) => [p.name, p.choices[0] ?? '常规']));
+  const parameters = Object.fromEntries(
+    detail.options.parameters.map((p) => [p.name, p.choices[0] ?? '常规']),
+  );
   const placed = await post<{ list: { rid: string }[] }>(
     origin,
     '/api/auth/order/add',
@@ -52,12 +67,17 @@ export async function verifyRows(origin: string, staffPassword: string, seconds:
     headers: { 'content-type': 'application/json', authorization: `Bearer ${staff}` },
     body: JSON.stringify({ rid: placed.list[0].rid, replaces: null }),
   });
-  const released = (await res.json()) as { code: number; msg: string; data: { report_no: string; code: string } };
+  const released = (await res.json()) as {
+    code: number;
+    msg: string;
+    data: { report_no: string; code: string };
+  };
   const lookup =
     released.code === 1
       ? { report_no: released.data.report_no, code: released.data.code }
       : { report_no: 'BG00000000000000', code: 'ZZZZZZZZ' };
-  if (released.code !== 1) notes.push(`report/verify: no report released (${released.msg}); measured not_found lookups`);
+  if (released.code !== 1)
+    notes.push(`report/verify: no report released (${released.msg}); measured not_found lookups`);
 
   let failed = 0;
   const states = new Set<string>();

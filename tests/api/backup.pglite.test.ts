@@ -78,7 +78,10 @@ describe('backup and restore of the embedded database', () => {
       me.h,
     );
     registerReportBuilder(builder);
-    const res = await o.admin<StaffReportVersion>('report/release', { rid: placed.body.data.list[0].rid, replaces: null });
+    const res = await o.admin<StaffReportVersion>('report/release', {
+      rid: placed.body.data.list[0].rid,
+      replaces: null,
+    });
     registerReportBuilder(undefined);
     expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 1 });
     const v = res.body.data;

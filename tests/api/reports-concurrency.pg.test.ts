@@ -61,7 +61,9 @@ describe('two staff releasing one report at once', () => {
     const heads = [await o.staff(), await o.anotherStaff('technician')];
     registerReportBuilder(barrier(2));
     const results = await Promise.all(
-      heads.map((h) => t.post<StaffReportVersion>('/api/admin/report/release', { rid: order.rid, replaces: null }, h)),
+      heads.map((h) =>
+        t.post<StaffReportVersion>('/api/admin/report/release', { rid: order.rid, replaces: null }, h),
+      ),
     );
     const won = results.filter((r) => r.body.code === 1);
     const lost = results.filter((r) => r.body.code === 0);

@@ -28,7 +28,9 @@ async function completedOrder(c: Customer) {
   expect((await t.post('/api/auth/web/order/pay', { rid }, c.h)).body.code).toBe(1);
   await o.move('order/receive', { rid });
   await o.move('order/start', { rid });
-  expect((await o.upload('/api/admin/order/report', await o.staff(), PDF, 'r.pdf', { rid })).body.code).toBe(1);
+  expect((await o.upload('/api/admin/order/report', await o.staff(), PDF, 'r.pdf', { rid })).body.code).toBe(
+    1,
+  );
   await o.move('order/deliver', { rid });
   expect(await o.move('order/complete', { rid })).toBe('completed');
   return rid;
@@ -44,7 +46,9 @@ describe('reports after the account is closed', () => {
     const v = released.body.data;
     registerReportBuilder(undefined);
 
-    expect((await t.post('/api/auth/user/close', { password: PASSWORD }, me.h)).body).toMatchObject({ code: 1 });
+    expect((await t.post('/api/auth/user/close', { password: PASSWORD }, me.h)).body).toMatchObject({
+      code: 1,
+    });
     const [gone] = await t.services.db.select().from(users).where(eq(users.id, me.id));
     expect(gone.name).toBe('');
     expect(gone.closedAt).not.toBeNull();

@@ -78,7 +78,9 @@ describe('report versions', () => {
     registerReportBuilder(undefined);
     const none = await release(order.rid, null);
     expect(none.body).toMatchObject({ code: 0, msg: NO_BUILDER });
-    const listed = await o.admin<{ can_release: boolean; list: unknown[] }>('report/versions', { rid: order.rid });
+    const listed = await o.admin<{ can_release: boolean; list: unknown[] }>('report/versions', {
+      rid: order.rid,
+    });
     expect(listed.body.data).toMatchObject({ can_release: false, list: [], base_no: null });
 
     registerReportBuilder(builder);
@@ -146,7 +148,9 @@ describe('report versions', () => {
 
     await runJobs(t.services);
     const inbox = await t.services.db.select().from(userMessages).where(eq(userMessages.userId, me.id));
-    expect(inbox.find((m) => m.title === '检测报告已更新')?.body).toContain(`${a1.report_no}（原因：样品名称有误）`);
+    expect(inbox.find((m) => m.title === '检测报告已更新')?.body).toContain(
+      `${a1.report_no}（原因：样品名称有误）`,
+    );
   });
 
   it('lists the versions on the customer’s order and downloads only their own', async () => {
@@ -189,11 +193,7 @@ describe('report versions', () => {
     expect(old.body.data).toMatchObject({ state: 'superseded', current_report_no: a1.report_no });
 
     // Typed by hand: lower case, O for 0 and l for 1, a hyphen, spaces around the number.
-    const typed = codes
-      .get(a1.report_no)!
-      .toLowerCase()
-      .replace(/0/g, 'o')
-      .replace(/1/g, 'l');
+    const typed = codes.get(a1.report_no)!.toLowerCase().replace(/0/g, 'o').replace(/1/g, 'l');
     const loose = await verify(` ${a1.report_no.toLowerCase()} `, `${typed.slice(0, 4)}-${typed.slice(4)}`);
     expect(loose.body.data.state).toBe('valid');
 
@@ -279,11 +279,9 @@ describe('report versions', () => {
     expect(revoked?.entityRid).toBe(a1.rid);
     expect((revoked?.after as { status: string }).status).toBe('revoked');
     expect((revoked?.before as { status: string }).status).toBe('valid');
-    expect(rows.filter((r) => r.action === 'report/release' && r.outcome === 'ok').map((r) => r.entityRid)).toEqual([
-      order.rid,
-      order.rid,
-      order.rid,
-    ]);
+    expect(
+      rows.filter((r) => r.action === 'report/release' && r.outcome === 'ok').map((r) => r.entityRid),
+    ).toEqual([order.rid, order.rid, order.rid]);
     expect(rows.some((r) => r.action === 'report/release' && r.outcome === 'refused')).toBe(true);
 
     const outcomes = await t.services.db
@@ -326,7 +324,9 @@ describe('report versions', () => {
     ).toMatch(/only its status may change/);
     // Once superseded or revoked, for good.
     expect(
-      await run(sql`update report_versions set status = 'valid', replaced_by_version = null where rid = ${v0.rid}`),
+      await run(
+        sql`update report_versions set status = 'valid', replaced_by_version = null where rid = ${v0.rid}`,
+      ),
     ).toMatch(/superseded already/);
     expect(await run(sql`delete from report_lookups`)).toMatch(/kept: DELETE refused/);
     expect(await run(sql`update report_lookups set outcome = 'valid'`)).toMatch(/kept: UPDATE refused/);

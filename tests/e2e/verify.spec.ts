@@ -15,7 +15,11 @@ const SHOTS = process.env.VERIFY_SHOTS;
 type Released = { rid: string; report_no: string; code: string; sha256: string };
 
 async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/verify-${name}-${page.viewportSize()!.width}.png`, fullPage: true });
+  if (SHOTS)
+    await page.screenshot({
+      path: `${SHOTS}/verify-${name}-${page.viewportSize()!.width}.png`,
+      fullPage: true,
+    });
 }
 
 test('a report is released, downloaded, checked on /verify, revised and revoked @mobile', async ({
@@ -29,7 +33,10 @@ test('a report is released, downloaded, checked on /verify, revised and revoked 
   const placed = await me.order([{ item_rid: item.rid }]);
   const lab = await staff(request, ip);
   const first = await lab.call<Released>('/api/admin/report/release', { rid: placed.rid, replaces: null });
-  expect(first, `release needs the report builder (registerReportBuilder): ${JSON.stringify(first)}`).toMatchObject({
+  expect(
+    first,
+    `release needs the report builder (registerReportBuilder): ${JSON.stringify(first)}`,
+  ).toMatchObject({
     code: 1,
   });
   const v0 = first.data;
@@ -78,7 +85,9 @@ test('a report is released, downloaded, checked on /verify, revised and revoked 
   await shot(stranger, 'superseded');
 
   // A1 revoked: its own code says 已撤销 with the reason.
-  expect(await lab.call('/api/admin/report/revoke', { rid: a1.rid, reason: '报告上传至错误订单' })).toMatchObject({
+  expect(
+    await lab.call('/api/admin/report/revoke', { rid: a1.rid, reason: '报告上传至错误订单' }),
+  ).toMatchObject({
     code: 1,
   });
   await stranger.goto(`/verify?r=${encodeURIComponent(a1.report_no)}&c=${a1.code.toLowerCase()}`);
@@ -103,8 +112,11 @@ test('a report is released, downloaded, checked on /verify, revised and revoked 
   await page.reload();
   await expect(section.locator('[data-report]')).toHaveCount(2);
   await expect(section.locator(`[data-report="${v0.report_no}"]`)).toContainText(`已被 ${a1.report_no} 替换`);
-  await expect(section.locator(`[data-report="${a1.report_no}"]`)).toContainText('已撤销：报告上传至错误订单');
-  if (SHOTS) await section.screenshot({ path: `${SHOTS}/order-reports-all-${page.viewportSize()!.width}.png` });
+  await expect(section.locator(`[data-report="${a1.report_no}"]`)).toContainText(
+    '已撤销：报告上传至错误订单',
+  );
+  if (SHOTS)
+    await section.screenshot({ path: `${SHOTS}/order-reports-all-${page.viewportSize()!.width}.png` });
 
   // The console's order page: the versions, 撤销 only on a valid one; 修改 needs its reason.
   await consoleSession(page, '13800000000');
@@ -120,7 +132,9 @@ test('a report is released, downloaded, checked on /verify, revised and revoked 
   await dialog.getByRole('button', { name: '签发' }).click();
   await expect(page.getByText(`报告 ${v0.report_no}-A2 已签发（防伪码`)).toBeVisible();
   await expect(table.locator('[data-report]')).toHaveCount(3);
-  await expect(table.locator(`[data-report="${v0.report_no}-A2"]`).getByRole('button', { name: '撤销' })).toBeVisible();
+  await expect(
+    table.locator(`[data-report="${v0.report_no}-A2"]`).getByRole('button', { name: '撤销' }),
+  ).toBeVisible();
   if (SHOTS)
     await page
       .getByRole('region', { name: '检测报告' })

@@ -6,15 +6,24 @@ import { RESULTS_RELATE_ONLY, type ReportDocument } from '#shared/reports/docume
 import type { ReportBuilder, ReportBuildInput } from '#server/reports/index.ts';
 
 /** The customer as the report prints them (the account's own name may be erased later). */
-export const PRINTED_CUSTOMER = { name: '张三明', organisation: '北京理工大学', address: '北京市海淀区中关村南大街5号' };
+export const PRINTED_CUSTOMER = {
+  name: '张三明',
+  organisation: '北京理工大学',
+  address: '北京市海淀区中关村南大街5号',
+};
 
-export function reportDocument(v: ReportBuildInput, orderNo: string): ReportDocument {
+function reportDocument(v: ReportBuildInput, orderNo: string): ReportDocument {
   return {
     title: '检测报告',
     report_no: v.report_no,
     code: v.code,
     verify_url: v.verify_url,
-    lab: { name: '科研检测服务平台实验室', address: '上海市闵行区东川路800号', phone: '021-00000000', accreditation: 'CNAS L0000' },
+    lab: {
+      name: '科研检测服务平台实验室',
+      address: '上海市闵行区东川路800号',
+      phone: '021-00000000',
+      accreditation: 'CNAS L0000',
+    },
     customer: PRINTED_CUSTOMER,
     order_no: orderNo,
     samples: [{ sample_no: `${orderNo}-01`, name: '样品01', description: '粉末 1 管', condition: '完好' }],
@@ -44,7 +53,7 @@ export function reportDocument(v: ReportBuildInput, orderNo: string): ReportDocu
 }
 
 /** A one-page PDF saying the number and the code (ASCII: the standard fonts have no Chinese). */
-export async function simplePdf(v: ReportBuildInput): Promise<Uint8Array> {
+async function simplePdf(v: ReportBuildInput): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const page = pdf.addPage([595, 842]);

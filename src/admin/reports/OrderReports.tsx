@@ -70,7 +70,9 @@ export function OrderReports({ order, me }: { order: { rid: string; status: stri
         )}
       </div>
       {reviewer && !data.can_release && (
-        <p className="mb-2 text-xs text-amber-700">报告生成尚未配置（模板、签名证书），暂不能签发，请联系管理员。</p>
+        <p className="mb-2 text-xs text-amber-700">
+          报告生成尚未配置（模板、签名证书），暂不能签发，请联系管理员。
+        </p>
       )}
       {data.list.length === 0 ? (
         <p className="text-sm text-slate-400">尚未签发报告</p>
@@ -154,7 +156,8 @@ export function OrderReports({ order, me }: { order: { rid: string; status: stri
         {latest ? (
           <>
             <p className="text-sm text-slate-600">
-              新版本将替换 {latest.report_no}（{latest.status_text}），原版本标记为「已被替换」并链接到新版本；客户将立即收到通知。
+              新版本将替换 {latest.report_no}（{latest.status_text}
+              ），原版本标记为「已被替换」并链接到新版本；客户将立即收到通知。
             </p>
             <Field label="修改原因（必填，将告知客户）">
               <textarea

@@ -55,8 +55,12 @@ export function Reports({ rid, refresh }: { rid: string; refresh?: unknown }) {
           >
             <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
               <span className="font-medium break-all text-slate-900 tabular-nums">{v.report_no}</span>
-              <span className={`rounded-full px-2 py-0.5 text-xs ring-1 ${BADGE[v.status]}`}>{v.status_text}</span>
-              <span className="text-xs text-slate-500 tabular-nums">签发于 {shanghaiMinute(v.issued_at)}</span>
+              <span className={`rounded-full px-2 py-0.5 text-xs ring-1 ${BADGE[v.status]}`}>
+                {v.status_text}
+              </span>
+              <span className="text-xs text-slate-500 tabular-nums">
+                签发于 {shanghaiMinute(v.issued_at)}
+              </span>
               {v.status !== 'revoked' && (
                 <button
                   type="button"

@@ -12,7 +12,7 @@ import { maskName, VERIFY_TOO_FAST, type VerifyState } from '../../shared/report
 import type { VerifyAnswer, VerifyRequest } from '../../shared/reports/versions.ts';
 
 /** A person checks a report or two; a script guessing codes gets 30 tries a minute per address. */
-export const VERIFY_LIMIT = { limit: 30, seconds: 60 };
+const VERIFY_LIMIT = { limit: 30, seconds: 60 };
 
 type Found = {
   id: number;
@@ -76,4 +76,3 @@ export function pageAddress(s: Services, peer: string | undefined, headers: Head
   const proxied = s.env.TRUST_PROXY ? proxiedAddress((name) => headers.get(name) ?? undefined) : undefined;
   return proxied?.slice(0, 64) ?? peer ?? 'unknown';
 }
-

@@ -21,6 +21,7 @@ export type ReportBuildInput = {
 };
 
 /** A built version: the document it says (doc.report_no and doc.code as given) and its signed PDF. */
+/** @public */
 export type BuiltReport = { doc: ReportDocument; pdf: Uint8Array };
 
 /** Builds one version of one order's report (release calls it with the caller's ids). */

@@ -26,7 +26,7 @@ import {
   type StaffReportVersion,
 } from '../../shared/reports/versions.ts';
 
-export type VersionRow = typeof reportVersions.$inferSelect;
+type VersionRow = typeof reportVersions.$inferSelect;
 
 /** A fresh 防伪码: 40 random bits as 8 Crockford base32 characters. */
 export function newReportCode(): string {
@@ -43,13 +43,13 @@ export const codeHashOf = (reportNo: string, code: string) =>
   createHash('sha256').update(`${reportNo}:${code}`).digest('hex');
 
 /** The last day a version issued on `issuedOn` (YYYY-MM-DD) must be kept; 29 Feb keeps to 28 Feb. */
-export function retainUntil(issuedOn: string): string {
+function retainUntil(issuedOn: string): string {
   const [y, m, d] = issuedOn.split('-');
   return `${Number(y) + RETENTION_YEARS}-${m}-${m === '02' && d === '29' ? '28' : d}`;
 }
 
 /** Where the QR code of a version points. */
-export const verifyUrl = (s: Services, reportNo: string, code?: string) =>
+const verifyUrl = (s: Services, reportNo: string, code?: string) =>
   `${s.env.PUBLIC_SITE_URL.replace(/\/$/, '')}/verify?r=${encodeURIComponent(reportNo)}${code ? `&c=${code}` : ''}`;
 
 const order = orderDirectory('report_order');
@@ -60,7 +60,13 @@ type ReportOrder = { id: number; rid: string; orderNo: string; userId: number; s
 
 async function orderById(db: Db | Tx, orderId: number): Promise<ReportOrder> {
   const [row] = await db
-    .select({ id: order.id, rid: order.rid, orderNo: order.orderNo, userId: order.userId, status: order.status })
+    .select({
+      id: order.id,
+      rid: order.rid,
+      orderNo: order.orderNo,
+      userId: order.userId,
+      status: order.status,
+    })
     .from(order)
     .where(eq(order.id, orderId));
   if (!row) throw new DomainError('订单不存在', 200, 'NOT_FOUND');
@@ -162,7 +168,10 @@ export async function releaseReport(
   await s.storage.put(key, built.pdf);
   try {
     const rid = await s.db.transaction(async (tx) => {
-      await tx.insert(reports).values({ orderId: o.id, baseNo: base, createdAt: issuedAt }).onConflictDoNothing();
+      await tx
+        .insert(reports)
+        .values({ orderId: o.id, baseNo: base, createdAt: issuedAt })
+        .onConflictDoNothing();
       const [report] = await tx.select().from(reports).where(eq(reports.orderId, o.id)).for('update');
       const current = await latestOf(tx, o.id);
       if ((current?.rid ?? null) !== input.replaces || (current ? current.version + 1 : 0) !== version)
@@ -233,7 +242,14 @@ export async function revokeReport(
       .set({ status: 'revoked', revokeReason: why, revokedBy: staffId, revokedAt: new Date(now) })
       .where(eq(reportVersions.id, v.id));
     const o = await orderById(tx, found.orderId);
-    await tellCustomer(tx, o, 'report_revoked', `${v.reportNo}（原因：${why}）`, `report:${v.rid}:revoked`, now);
+    await tellCustomer(
+      tx,
+      o,
+      'report_revoked',
+      `${v.reportNo}（原因：${why}）`,
+      `report:${v.rid}:revoked`,
+      now,
+    );
   });
   return staffVersion(s.db, versionRid);
 }

@@ -75,4 +75,3 @@ export const reportsAdminApi = {
     produces: 'application/pdf: the signed PDF of one report version',
   }),
 };
-

@@ -15,11 +15,7 @@ export const VERIFY_TOO_FAST = '查询过于频繁，请稍后再试';
  * spaces and hyphens are ignored, O reads as 0 and I or L as 1 (Crockford's decoding).
  */
 export function normaliseCode(typed: string): string | null {
-  const code = typed
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  const code = typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   if (code.length !== CODE_LENGTH) return null;
   for (const ch of code) if (!CODE_ALPHABET.includes(ch)) return null;
   return code;

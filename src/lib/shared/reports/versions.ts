@@ -4,7 +4,13 @@
 import { z } from '../zod.ts';
 import { dateOut, ridOut } from '../responses.ts';
 import { optText, ridField } from '../orders/order.ts';
-import { CODE_MALFORMED, REPORT_NO_MISSING, VERIFY_STATES, normaliseCode, normaliseReportNo } from './verify.ts';
+import {
+  CODE_MALFORMED,
+  REPORT_NO_MISSING,
+  VERIFY_STATES,
+  normaliseCode,
+  normaliseReportNo,
+} from './verify.ts';
 
 export const VERSION_STATUSES = ['valid', 'superseded', 'revoked'] as const;
 export type VersionStatus = (typeof VERSION_STATUSES)[number];
