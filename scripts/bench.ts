@@ -20,6 +20,7 @@ import { orderRows, type OrderFigures } from './bench/orders.ts';
 import { labelRows } from './bench/labels.ts';
 import { reportRows } from './bench/report.ts';
 import { scanRows } from './bench/scan.ts';
+import { verifyRows } from './bench/verify.ts';
 import { createTempPgDatabase } from '../tests/setup/pg.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -321,6 +322,15 @@ async function orderSection(
     pass(scan.p99 <= 300 && scan.failed === 0),
   ]);
   for (const s of scan.samples) notes.push(`sample/scan failed: ${s}`);
+  step(`report/verify on ${label}: one report released, looked up at 50 connections for ${seconds} s…`);
+  const verify = await verifyRows(origin, STAFF_PASSWORD, seconds);
+  rows.push([
+    `${label}: report/verify p99 (50 connections, answers ${verify.state || 'none'})`,
+    `${Math.round(verify.p99)} ms (${Math.round(verify.rps)}/s)`,
+    'p99 <= 100 ms',
+    pass(verify.p99 <= 100 && verify.failed === 0),
+  ]);
+  notes.push(...verify.notes);
   step(`orders on ${label}: placing ${count.toLocaleString('en')} orders, quoting, paying, listing…`);
   const f: OrderFigures = await orderRows(origin, {
     orders: count,

@@ -194,6 +194,7 @@ test('footer: links, contact details, hours, three QR codes, copyright 2022', as
     ['发布需求', '/require'],
     ['能力展示', '/televised'],
     ['联系我们', '/contact'],
+    ['报告真伪查询', '/verify'],
   ];
   for (const [name, href] of links) {
     await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);

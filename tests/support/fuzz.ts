@@ -33,6 +33,8 @@ export async function fuzzRoutes(part: number, parts: number): Promise<void> {
     '/api/admin/order/labels',
     '/api/admin/sample/trail-pdf',
     '/api/admin/report/template/preview',
+    '/api/auth/report/pdf/:rid',
+    '/api/admin/report/pdf',
     '/api/auth/file/download/:rid',
     '/api/admin/file/download',
     '/api/auth/user/export',

@@ -19,6 +19,7 @@ import { OrderFiles } from './OrderFiles.tsx';
 import { Remarks } from './Remarks.tsx';
 import { StepDialog } from './StepDialog.tsx';
 import { OrderSamples } from './OrderSamples.tsx';
+import { OrderReports } from '../reports/OrderReports.tsx';
 import { ordersAdminApi } from '../../lib/shared/orders/admin-api.ts';
 import { OrderResults } from '../results/OrderResults.tsx';
 
@@ -165,6 +166,7 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
           <ReceiptList receipts={order.receipts} />
         </section>
       )}
+      <OrderReports order={order} me={me} />
       <OrderFiles order={order} me={me} onDone={load} />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 lg:items-start">
         <section className="rounded-lg bg-white p-4" aria-labelledby="timeline">

@@ -19,6 +19,7 @@ import { Amount, linkButton, onOrderPaid, openPay, StatusBadge } from './parts.t
 import { DataFiles } from './DataFiles.tsx';
 import { Samples } from './Samples.tsx';
 import { SampleLabels } from './SampleLabels.tsx';
+import { Reports } from '../reports/Reports.tsx';
 import { Loading } from '../ui/kit.tsx';
 import { takesSample, type OrderStatus } from '../../lib/shared/orders/order-status.ts';
 import { api, ApiError } from '../../lib/client/api.ts';
@@ -204,6 +205,7 @@ export default function OrderDetail({ rid }: { rid: string }) {
           <SampleLabels order={order} />
           <Samples samples={order.samples} onChanged={() => void load()} />
           <Receipts receipts={order.receipts} />
+          <Reports rid={order.rid} refresh={order} />
           <Files files={order.files} />
           {canGiveFeedback(order) && <Feedback order={order} onSaved={() => void load()} />}
           {canEvaluate(order) && <Evaluation order={order} onSaved={() => void load()} />}

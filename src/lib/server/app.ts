@@ -60,6 +60,7 @@ import {
   sampleScanRoutes,
 } from './samples/index.ts';
 import { resultAdminRoutes } from './results/index.ts';
+import { reportAdminRoutes, reportRoutes } from './reports/index.ts';
 
 /** See admission(): the pool of 10 connections, or the embedded database's single one. */
 const POSTGRES_ADMISSION: AdmissionOptions = { slots: 64, maxWaitMs: 5000 };
@@ -132,6 +133,7 @@ export function createApi(services: Services) {
   app.route('/', sampleRoutes());
   app.route('/', disposalRoutes());
   app.route('/', sampleLabelRoutes());
+  app.route('/', reportRoutes());
   app.route('/', agreementRoutes());
   app.route('/', messageRoutes());
   app.route('/', moneyRoutes(assetNeighbours));
@@ -152,6 +154,7 @@ export function createApi(services: Services) {
   app.route('/', disposalAdminRoutes());
   app.route('/', sampleLabelAdminRoutes());
   app.route('/', reportTemplateAdminRoutes());
+  app.route('/', reportAdminRoutes());
   app.route('/', reservationAdminRoutes());
   app.route('/', moneyAdminRoutes(assetNeighbours));
   app.route('/', couponAdminRoutes());

@@ -15,6 +15,7 @@ import { couponIssueRequests } from './coupons/tables.ts';
 import { reconciliationExceptions } from './payments/tables.ts';
 import { samplings } from './member/tables.ts';
 import { storageLocations } from './samples/location-tables.ts';
+import { reportVersions } from './reports/tables.ts';
 import { users } from './accounts/tables.ts';
 import { statements } from './statements/tables.ts';
 import { promoters, promoterWithdrawals, promotionCampaigns } from './promotion/tables.ts';
@@ -50,6 +51,7 @@ export const auditedRecords: AuditedRecords = {
     Q: { table: couponIssueRequests, rid: couponIssueRequests.rid },
     M: { table: samples, rid: samples.rid },
     T: { table: results, rid: results.rid },
+    V: { table: reportVersions, rid: reportVersions.rid },
   },
   // Catalogue records and storage locations, by the table their call declares (audit.record).
   byRecord: {

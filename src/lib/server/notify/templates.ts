@@ -12,7 +12,10 @@ export type Template =
   | 'cancelled'
   | 'reminder'
   | 'disposal'
-  | 'labels';
+  | 'labels'
+  | 'report_issued'
+  | 'report_revised'
+  | 'report_revoked';
 
 /** Which transitions the customer hears about, and where. */
 export function templateFor(action: OrderAction, to: OrderStatus): Template | null {
@@ -38,6 +41,10 @@ export const CHANNELS: Record<Template, readonly Channel[]> = {
   disposal: ['sms', 'inbox'],
   // Not by SMS: it carries a link, and SMS providers send only approved templates.
   labels: ['email', 'inbox'],
+  // A report's versions (decision 0077): the customer hears of each at once, as of 检测数据已出具.
+  report_issued: ['sms', 'email', 'inbox'],
+  report_revised: ['sms', 'email', 'inbox'],
+  report_revoked: ['sms', 'email', 'inbox'],
 };
 
 export type Payload = {
@@ -64,6 +71,10 @@ export function smsParams(template: Template, p: Payload): Record<string, string
   if (template === 'reminder') return { order_no: p.order_no, note: p.note };
   // The coming disposal (decision 0073): ${note} is the samples and the first day, e.g. -01、-02于2026-12-08起.
   if (template === 'disposal') return { order_no: p.order_no, note: p.note };
+  // A report's versions (decision 0077): ${note} is the report number, with the reason of a revision
+  // or a revocation, e.g. BG20261128048213-A1（原因：样品名称有误）.
+  if (template === 'report_issued' || template === 'report_revised' || template === 'report_revoked')
+    return { order_no: p.order_no, note: p.note };
   return { order_no: p.order_no };
 }
 
@@ -118,6 +129,21 @@ export function render(template: Template, p: Payload, site = ''): { title: stri
       return {
         title: '请打印样品标签',
         text: `您的订单${p.order_no}已生成${p.note}个样品编号。寄送样品前，请打开订单详情打印样品标签（A4 标签纸或热敏标签），按编号贴在样品管上，打印时请选择"实际大小"：${site}/member/order?rid=${p.order_rid ?? ''}#labels`,
+      };
+    case 'report_issued':
+      return {
+        title: '检测报告已签发',
+        text: `您的订单${p.order_no}的检测报告已签发（报告编号${p.note}），请登录个人中心在订单详情中下载。`,
+      };
+    case 'report_revised':
+      return {
+        title: '检测报告已更新',
+        text: `您的订单${p.order_no}的检测报告已更新为${p.note}，原版本作废，请登录个人中心在订单详情中下载新版本。`,
+      };
+    case 'report_revoked':
+      return {
+        title: '检测报告已撤销',
+        text: `您的订单${p.order_no}的检测报告${p.note}已撤销，请勿再使用该报告。如有疑问请联系业务经理。`,
       };
     case 'cancelled':
       return { title: '订单已取消', text: `您的订单${p.order_no}已取消。${p.note ? `原因：${p.note}` : ''}` };

@@ -42,6 +42,7 @@ const RID_PREFIX = {
   sample: 'M',
   storageLocation: 'L',
   result: 'T',
+  reportVersion: 'V',
 } as const;
 
 export type RidKind = keyof typeof RID_PREFIX;

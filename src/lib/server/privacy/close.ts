@@ -67,7 +67,8 @@ export async function closeBlockers(db: Db | Tx, userId: number): Promise<string
  * Erased: name, e-mail, avatar, mobile (freed for a new registration), WeChat binding, password,
  * profile, addresses, invoice titles, pickup contacts; every session ends; memberships of groups
  * end. Kept, tied to the anonymised account: orders, the ledger, invoices, statements and their
- * files — accounting and tax records the law requires a company to keep (decision 0044).
+ * files — accounting and tax records the law requires a company to keep (decision 0044) — and
+ * every report version with the customer's name as printed, six years from issue (decision 0077).
  */
 export async function closeAccount(s: Services, userId: number, password: string): Promise<void> {
   await enforce(s, `user:close:${userId}`, { limit: 5, seconds: 600 });

@@ -29,6 +29,7 @@ export const PERMISSIONS = [
   'instruments.edit',
   'storage.read',
   'storage.manage',
+  'results.review',
   'catalogue.read',
   'catalogue.edit',
   'money.read',
@@ -52,7 +53,6 @@ export const PERMISSIONS = [
   'groups.read',
   'audit.read',
   'staff.manage',
-  'results.review',
   'reports.template',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -75,6 +75,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'reservations.manage',
     'storage.read',
     'storage.manage',
+    'results.review',
     'catalogue.read',
     'money.read',
     'invoices.read',
@@ -85,7 +86,6 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'promotion.read',
     'promotion.manage',
     'groups.read',
-    'results.review',
   ],
   technician: [
     'dashboard.read',
