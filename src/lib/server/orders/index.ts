@@ -15,7 +15,14 @@ export { readyToPay, payOrder, payLocked } from './paying.ts';
 export { orderTradeAmount, settleOnlineOrder } from './online-pay.ts';
 export { cancelOrder, testRecord, reportFeedback, evaluate, updateExpress } from './customer.ts';
 export { historyForUser, addRecycle, listRecycles } from './samples.ts';
-export { quoteOrder, setFinalPrice, staffStep, staffCancel, type StaffStep } from './staff.ts';
+export {
+  quoteOrder,
+  setFinalPrice,
+  staffStep,
+  staffCancel,
+  deliverOnRelease,
+  type StaffStep,
+} from './staff.ts';
 export { insertOrder, selfDelivery } from './place.ts';
 export { cancelWithRefund, ORDER_REFUNDED, registerRefundCheck, type RefundCheck } from './cancel.ts';
 export { registerHold, type ReleasedBy } from './holds.ts';
@@ -39,3 +46,4 @@ export {
   type SampleLine,
   type SampleOrder,
 } from './sample-hooks.ts';
+export { orderReportFacts, type OrderReportFacts } from './report-facts.ts';

@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { fenToYuan } from '../../shared/money.ts';
 import type { Services } from '../platform/services.ts';
+import type { Tx } from '../platform/db/client.ts';
 import { reportCount } from '../files/index.ts';
 import { orderItems, orders } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
@@ -91,19 +92,43 @@ export async function staffStep(s: Services, staffId: number, rid: string, actio
     if (action === 'deliver' && order.status === 'testing') {
       if ((await reportCount(tx, order.id)) === 0) throw new DomainError(NEED_REPORT);
     }
-    const [{ recycle }] = await tx
-      .select({ recycle: count() })
-      .from(orderItems)
-      .where(and(eq(orderItems.orderId, order.id), eq(orderItems.disposal, DISPOSAL_RECYCLE)));
     return applyTransition(tx, order, {
       action,
       actor: 'staff',
       actorId: staffId,
       note,
       now,
-      recycle: recycle > 0,
+      recycle: await sendsSamplesBack(tx, order.id),
     });
   });
+}
+
+/** Whether any line of the order asked for its samples back (the messages say so). */
+async function sendsSamplesBack(tx: Tx, orderId: number): Promise<boolean> {
+  const [{ recycle }] = await tx
+    .select({ recycle: count() })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.disposal, DISPOSAL_RECYCLE)));
+  return recycle > 0;
+}
+
+/**
+ * 出具数据 by the release of an order's first report version (decision 0078), in the release's
+ * transaction: an order in 检测中 moves on and the customer hears of it once; any other status
+ * stays (already delivered, or released before testing was marked). Whether it moved.
+ */
+export async function deliverOnRelease(tx: Tx, orderId: number, staffId: number, note: string, now: number) {
+  const order = await lockOrder(tx, orderId);
+  if (order.status !== 'testing') return false;
+  await applyTransition(tx, order, {
+    action: 'deliver',
+    actor: 'staff',
+    actorId: staffId,
+    note,
+    now,
+    recycle: await sendsSamplesBack(tx, order.id),
+  });
+  return true;
 }
 
 export async function staffCancel(

@@ -1,6 +1,7 @@
 // The reports domain's public face (issue 31, decision 0077). Reports sit above orders, accounts,
 // notify and files: an order's report is a sequence of immutable versions, each a signed PDF with
 // its SHA-256 and a frozen document, kept six years; /verify reads a version's public summary.
+import './document-builder.ts';
 export { reportRoutes } from './routes.ts';
 export { reportAdminRoutes } from './admin-routes.ts';
 // What the composition wires after merging results, the renderer and the signer: one builder

@@ -10,7 +10,7 @@ import type { Db, Tx } from '../platform/db/client.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { displayNameOf, referencedUser, userDirectory } from '../accounts/index.ts';
-import { orderDirectory } from '../orders/index.ts';
+import { deliverOnRelease, orderDirectory } from '../orders/index.ts';
 import { CHANNELS, queueNotification, type NotifyPayload } from '../notify/index.ts';
 import { reports, reportVersions } from './tables.ts';
 import type { ReportBuild } from './versions-builder.ts';
@@ -198,14 +198,20 @@ export async function releaseReport(
           .update(reportVersions)
           .set({ status: 'superseded', replacedByVersion: version })
           .where(eq(reportVersions.id, current.id));
-      await tellCustomer(
-        tx,
-        o,
-        version === 0 ? 'report_issued' : 'report_revised',
-        version === 0 ? reportNo : `${reportNo}（原因：${reason}）`,
-        `report:${rid}`,
-        now,
-      );
+      // The first version of an order in 检测中 is its data delivered (decision 0078): the
+      // customer hears 检测数据已出具 once, not that and 报告已签发 as well.
+      const delivered =
+        version === 0 &&
+        (await deliverOnRelease(tx, o.id, input.approverId, `检测报告 ${reportNo} 已签发`, now));
+      if (!delivered)
+        await tellCustomer(
+          tx,
+          o,
+          version === 0 ? 'report_issued' : 'report_revised',
+          version === 0 ? reportNo : `${reportNo}（原因：${reason}）`,
+          `report:${rid}`,
+          now,
+        );
       return rid;
     });
     return { ...(await staffVersion(s.db, rid)), code };

@@ -32,6 +32,6 @@ export {
   /** @public */ type SampleEventInput,
   /** @public */ type SampleRow,
 } from './records.ts';
-export { /** @public */ samplesOfOrder, /** @public */ trailOf } from './read.ts';
+export { /** @public */ samplesOfOrder, /** @public */ trailOf, receiptFactsOf } from './read.ts';
 export { sampleDirectory } from './read.ts';
 export { drawQr } from './label-codes.ts';

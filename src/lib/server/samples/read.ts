@@ -15,6 +15,7 @@ import {
 import { canAskReturn, disposableFrom, retentionText } from '../../shared/samples/disposal.ts';
 import type { OrderSample, SampleEvent } from '../../shared/samples/responses.ts';
 import type { SampleRow } from './records.ts';
+import { shanghaiDate } from '../../shared/time.ts';
 
 /** A sample as lists show it; `events` is how many events its trail has. */
 export function toOrderSample(s: SampleRow, events: number): OrderSample {
@@ -115,3 +116,36 @@ export const sampleDirectory = (alias: string) =>
     })
     .from(samples)
     .as(alias);
+
+/**
+ * What a report says of an order's samples on arrival (decision 0078): the day the lab first
+ * signed for one of them, and each sample's condition in words, from its abnormal events (完好
+ * when it has none; the reason and the note when it has).
+ */
+export async function receiptFactsOf(
+  db: Db | Tx,
+  orderId: number,
+): Promise<{ received_on: string | null; conditions: Map<string, string> }> {
+  const rows = await db
+    .select({
+      no: samples.sampleNo,
+      kind: sampleEvents.kind,
+      details: sampleEvents.details,
+      note: sampleEvents.note,
+      at: sampleEvents.at,
+    })
+    .from(sampleEvents)
+    .innerJoin(samples, eq(samples.id, sampleEvents.sampleId))
+    .where(eq(samples.orderId, orderId))
+    .orderBy(sampleEvents.id);
+  let first: Date | null = null;
+  const conditions = new Map<string, string>();
+  for (const r of rows) {
+    if (r.kind === 'received' && (!first || r.at < first)) first = r.at;
+    if (r.kind !== 'abnormal') continue;
+    const reason = ABNORMAL_REASON_TEXT[r.details.reason as AbnormalReason] ?? r.details.reason ?? '异常';
+    const said = [conditions.get(r.no), `${reason}${r.note ? `（${r.note}）` : ''}`].filter(Boolean);
+    conditions.set(r.no, said.join('；'));
+  }
+  return { received_on: first ? shanghaiDate(first) : null, conditions };
+}
