@@ -4,7 +4,10 @@
 // version's signed PDF. Release and revoke need 审核 (results.review).
 import { useCallback, useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { $session, consoleApi, notice, staffAction, type Me } from '../session.ts';
+import { $session, consoleApi, consoleCall, notice, staffAction, type Me } from '../session.ts';
+import { ApiError } from '../../lib/client/api.ts';
+import { staffAdminApi } from '../../lib/shared/staff/api.ts';
+import { REAUTH_MINUTES } from '../../lib/shared/staff/reauth.ts';
 import { Badge, button, Field, FormModal, input, when } from '../ui.tsx';
 import { reportsAdminApi } from '../../lib/shared/reports/api.ts';
 import type { StaffReportListSchema, StaffReportVersion } from '../../lib/shared/reports/versions.ts';
@@ -35,6 +38,7 @@ export function OrderReports({ order, me }: { order: { rid: string; status: stri
   const [releasing, setReleasing] = useState(false);
   const [revoking, setRevoking] = useState<StaffReportVersion | null>(null);
   const [reason, setReason] = useState('');
+  const [password, setPassword] = useState('');
   const reviewer = me.permissions.includes('results.review');
 
   const load = useCallback(async () => {
@@ -62,6 +66,7 @@ export function OrderReports({ order, me }: { order: { rid: string; status: stri
             className={`${button.primary} ml-auto`}
             onClick={() => {
               setReason('');
+              setPassword('');
               setReleasing(true);
             }}
           >
@@ -71,7 +76,7 @@ export function OrderReports({ order, me }: { order: { rid: string; status: stri
       </div>
       {reviewer && !data.can_release && (
         <p className="mb-2 text-xs text-amber-700">
-          报告生成尚未配置（模板、签名证书），暂不能签发，请联系管理员。
+          只有「报告模板」中的授权签字人可以签发报告；如需签发，请联系编辑添加。
         </p>
       )}
       {data.list.length === 0 ? (
@@ -144,14 +149,24 @@ export function OrderReports({ order, me }: { order: { rid: string; status: stri
         title={latest ? `修改报告：签发 ${data.base_no ?? ''} 的新版本` : '签发报告'}
         submitText="签发"
         onClose={() => setReleasing(false)}
-        onSubmit={() =>
-          staffAction<StaffReportVersion & { code: string }>(
-            reportsAdminApi.release,
-            { rid: order.rid, replaces: latest?.rid ?? null, reason },
-            (v) => `报告 ${v.report_no} 已签发（防伪码 ${v.code}），已通知客户`,
-            load,
-          )
-        }
+        onSubmit={async () => {
+          try {
+            // The signer's password opens their signing window first (decision 0078).
+            if (password)
+              await consoleCall(staffAdminApi.reauth, { password, purpose: 'sign' }, { throws: true });
+            const v = (await consoleCall(
+              reportsAdminApi.release,
+              { rid: order.rid, replaces: latest?.rid ?? null, reason },
+              { throws: true },
+            )) as StaffReportVersion & { code: string };
+            notice('ok', `报告 ${v.report_no} 已签发（防伪码 ${v.code}），已通知客户`);
+            void load();
+            return null;
+          } catch (e) {
+            if (e instanceof ApiError && e.code === 'REAUTH_REQUIRED') return '请输入您的登录密码后再签发';
+            return e instanceof Error ? e.message : '签发失败';
+          }
+        }}
       >
         {latest ? (
           <>
@@ -173,6 +188,16 @@ export function OrderReports({ order, me }: { order: { rid: string; status: stri
             将根据已审核的结果生成报告并签名，签发后不可修改，只能签发新版本或撤销；客户将立即收到通知。
           </p>
         )}
+        <Field label="登录密码" hint={`电子签名需确认本人身份；${REAUTH_MINUTES} 分钟内再次签发可不填`}>
+          <input
+            type="password"
+            className={input}
+            autoComplete="current-password"
+            value={password}
+            maxLength={128}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Field>
       </FormModal>
 
       <FormModal

@@ -13,6 +13,8 @@ import { NO_BUILDER } from '../../shared/reports/versions.ts';
 import { baseNoOf, releaseReport, revokeReport, staffVersionsOf, versionPdf } from './versions.ts';
 import { reportBuilder } from './versions-builder.ts';
 import { sendReportPdf } from './routes.ts';
+import { findSignatory } from './template.ts';
+import { referencedUser } from '../accounts/index.ts';
 
 export function reportAdminRoutes() {
   const r = new Hono<ApiEnv>();
@@ -20,8 +22,14 @@ export function reportAdminRoutes() {
     const { rid } = await input.body();
     const db = c.var.services.db;
     const order = await findOrder(db, rid);
-    const [base, list] = await Promise.all([baseNoOf(db, order.id), staffVersionsOf(db, order.id)]);
-    return ok(c, { base_no: base, list, can_release: reportBuilder() !== undefined });
+    const me = await referencedUser(db, requireUser(c).id);
+    const [base, list, signatory] = await Promise.all([
+      baseNoOf(db, order.id),
+      staffVersionsOf(db, order.id),
+      findSignatory(db, me.rid),
+    ]);
+    // Only an authorised signatory of the template may release (decision 0078).
+    return ok(c, { base_no: base, list, can_release: reportBuilder() !== undefined && signatory !== null });
   });
   route(r, reportsAdminApi.release, async (c, input) => {
     const me = requireUser(c);

@@ -131,7 +131,7 @@ export const StaffReportListSchema = z.object({
   /** The order's report number (without a version suffix), or null before the first issue. */
   base_no: z.string().nullable(),
   list: z.array(StaffReportVersionSchema),
-  /** Whether this installation can build a report (a builder is configured). */
+  /** Whether the caller may release: a builder is configured and they are a signatory of the template. */
   can_release: z.boolean(),
 });
 
