@@ -1,4 +1,4 @@
-// Releasing a report through the installation's builder (decision 0078): only an authorised
+// Releasing a report through the installation's builder (decision 0080): only an authorised
 // signatory of the template, only once every result is reviewed, only within the signatory's
 // password window, only when the document has every CNAS element; the first version delivers the
 // order (one message to the customer), is signed (pdfsig) and verifies; a revision after a retest

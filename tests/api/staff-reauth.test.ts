@@ -1,4 +1,4 @@
-// Signing needs the signer's own password again (decision 0075): a confirmation opens a 30-minute
+// Signing needs the signer's own password again (decision 0080): a confirmation opens a 30-minute
 // window for that person and purpose only; a wrong password changes nothing, five wrong ones in
 // 15 minutes lock confirmations; the password never reaches the audit log.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Reports end to end in the browser (issue 31, decisions 0075–0078). The administrator keeps the
+// Reports end to end in the browser (issue 31, decisions 0075–0077 and 0080). The administrator keeps the
 // report template; then the whole journey: a technician enters a result on the console's order
 // page, another staff member approves it, an authorised signatory releases the report with their
 // password (signed, the order delivered), the customer downloads it, a stranger opens the QR link

@@ -151,7 +151,7 @@ export function OrderReports({ order, me }: { order: { rid: string; status: stri
         onClose={() => setReleasing(false)}
         onSubmit={async () => {
           try {
-            // The signer's password opens their signing window first (decision 0078).
+            // The signer's password opens their signing window first (decision 0080).
             if (password)
               await consoleCall(staffAdminApi.reauth, { password, purpose: 'sign' }, { throws: true });
             const v = (await consoleCall(

@@ -29,7 +29,7 @@ export const ERROR_CODES = [
   'DUPLICATE',
   /** A scanned sample belongs to another order than the one open on the screen (decision 0072). */
   'OTHER_ORDER',
-  /** The act needs the staff member's password again (signing: decision 0075); ask it and repeat the call. */
+  /** The act needs the staff member's password again (signing: decision 0080); ask it and repeat the call. */
   'REAUTH_REQUIRED',
   /** The report signing key cannot be read or opened: an administrator must fix it (decision 0076). */
   'SIGNING_KEY',

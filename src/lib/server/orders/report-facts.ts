@@ -1,4 +1,4 @@
-// What a test report prints of its order (decision 0078): the number, the customer, the lines
+// What a test report prints of its order (decision 0080): the number, the customer, the lines
 // with their parameters, and the day the lab confirmed receipt.
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';

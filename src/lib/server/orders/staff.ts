@@ -113,7 +113,7 @@ async function sendsSamplesBack(tx: Tx, orderId: number): Promise<boolean> {
 }
 
 /**
- * 出具数据 by the release of an order's first report version (decision 0078), in the release's
+ * 出具数据 by the release of an order's first report version (decision 0080), in the release's
  * transaction: an order in 检测中 moves on and the customer hears of it once; any other status
  * stays (already delivered, or released before testing was marked). Whether it moved.
  */

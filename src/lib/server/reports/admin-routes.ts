@@ -28,7 +28,7 @@ export function reportAdminRoutes() {
       staffVersionsOf(db, order.id),
       findSignatory(db, me.rid),
     ]);
-    // Only an authorised signatory of the template may release (decision 0078).
+    // Only an authorised signatory of the template may release (decision 0080).
     return ok(c, { base_no: base, list, can_release: reportBuilder() !== undefined && signatory !== null });
   });
   route(r, reportsAdminApi.release, async (c, input) => {

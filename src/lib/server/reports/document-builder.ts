@@ -1,4 +1,4 @@
-// How this installation builds a report version (decision 0078): the order's reviewed results,
+// How this installation builds a report version (decision 0080): the order's reviewed results,
 // its samples as received and the editor's template become a ReportDocument; the release check
 // refuses one that lacks a CNAS element; the renderer draws it and the lab's key signs it. Only
 // an authorised signatory on the template approves, within their 30-minute password window.

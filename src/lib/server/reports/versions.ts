@@ -198,7 +198,7 @@ export async function releaseReport(
           .update(reportVersions)
           .set({ status: 'superseded', replacedByVersion: version })
           .where(eq(reportVersions.id, current.id));
-      // The first version of an order in 检测中 is its data delivered (decision 0078): the
+      // The first version of an order in 检测中 is its data delivered (decision 0080): the
       // customer hears 检测数据已出具 once, not that and 报告已签发 as well.
       const delivered =
         version === 0 &&

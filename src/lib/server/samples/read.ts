@@ -118,7 +118,7 @@ export const sampleDirectory = (alias: string) =>
     .as(alias);
 
 /**
- * What a report says of an order's samples on arrival (decision 0078): the day the lab first
+ * What a report says of an order's samples on arrival (decision 0080): the day the lab first
  * signed for one of them, and each sample's condition in words, from its abnormal events (完好
  * when it has none; the reason and the note when it has).
  */

@@ -1,4 +1,4 @@
-// A fresh confirmation of one's own password before signing (decision 0075). The window lives in
+// A fresh confirmation of one's own password before signing (decision 0080). The window lives in
 // the database, so any app process honours it; wrong passwords are limited per account.
 import { and, eq, gt } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';

@@ -67,7 +67,7 @@ export const auditDenials = pgTable(
 
 /**
  * A staff member's fresh confirmation of their own password for a purpose (e.g. signing reports),
- * valid until `until` (decision 0075): the first signature asks for it, the next ones within the
+ * valid until `until` (decision 0080): the first signature asks for it, the next ones within the
  * window do not. One row per person and purpose, overwritten by the next confirmation.
  */
 export const staffReauth = pgTable(

@@ -1,4 +1,4 @@
-// Confirming one's own password again before a consequential act (decision 0075): signing a
+// Confirming one's own password again before a consequential act (decision 0080): signing a
 // report opens a 30-minute window; the console asks for the password when a call fails with the
 // machine code REAUTH_REQUIRED and then repeats the call.
 import { z } from '../zod.ts';
