@@ -23,6 +23,11 @@ const isGet = new Set(
   adminRoutes.filter((r) => r.method === 'GET').map((r) => r.path.replace('/api/admin/', '')),
 );
 
+/** Calls that answer a file rather than the envelope when they succeed. */
+const producesFile = new Set(
+  adminRoutes.filter((r) => r.contract?.produces).map((r) => r.path.replace('/api/admin/', '')),
+);
+
 /** A staff member of each role, with a console session. */
 async function staffOf(role: Role) {
   const u = await o.a.user();
@@ -51,6 +56,17 @@ describe('every role against every staff call', () => {
   it.each(ROLES)('%s: allowed calls run, the others answer 403', async (role) => {
     const member = await staffOf(role);
     for (const path of adminPaths) {
+      // A call that answers a file (a PDF) when allowed: its status, and the envelope of a refusal.
+      if (producesFile.has(path)) {
+        const raw = await t.api.request(`/api/admin/${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...member.h },
+          body: '{}',
+        });
+        if (can(role, permissionOf[path])) expect(raw.status, `${role} ${path}`).toBeLessThan(500);
+        else expect(raw.status, `${role} ${path}`).toBe(403);
+        continue;
+      }
       const res = isGet.has(path)
         ? await t.get(`/api/admin/${path}`, member.h)
         : await t.post(`/api/admin/${path}`, {}, member.h);
