@@ -49,6 +49,7 @@ import { admission, type AdmissionOptions } from './platform/http/admission.ts';
 import type { ApiEnv } from './platform/http/api-env.ts';
 import { authGuard } from './accounts/index.ts';
 import { auditedRecords } from './audited-records.ts';
+import { calendarAdminRoutes } from './calendar/index.ts';
 import {
   disposalAdminRoutes,
   disposalRoutes,
@@ -163,6 +164,7 @@ export function createApi(services: Services) {
   app.route('/', catalogueAdminRoutes());
   app.route('/', locationAdminRoutes());
   app.route('/', reconcileAdminRoutes());
+  app.route('/', calendarAdminRoutes());
   app.route('/', devRoutes());
   app.route('/', devPayRoutes());
   app.route(

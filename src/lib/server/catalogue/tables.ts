@@ -66,6 +66,11 @@ export const item = pgTable(
     onSale: boolean('on_sale').notNull().default(true),
     sort: integer('sort').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Promised working days from receipt to data (null: no promise shown); decision 0079. */
+    turnaroundDays: integer('turnaround_days'),
+    /** 加急: fewer working days for a fee per sample, both or neither. */
+    expediteDays: integer('expedite_days'),
+    expediteFeeFen: integer('expedite_fee_fen'),
   },
   (t) => [
     index('item_type_child_idx').on(t.typeId, t.childId),

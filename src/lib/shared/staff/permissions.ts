@@ -52,6 +52,7 @@ export const PERMISSIONS = [
   'groups.read',
   'audit.read',
   'staff.manage',
+  'calendar.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export const isPermission = (value: string): value is Permission =>
@@ -83,6 +84,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'promotion.read',
     'promotion.manage',
     'groups.read',
+    'calendar.manage',
   ],
   technician: [
     'dashboard.read',
