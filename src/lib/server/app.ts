@@ -50,6 +50,8 @@ import type { ApiEnv } from './platform/http/api-env.ts';
 import { authGuard } from './accounts/index.ts';
 import { auditedRecords } from './audited-records.ts';
 import { calendarAdminRoutes } from './calendar/index.ts';
+import { itemTurnaroundRoutes } from './catalogue/index.ts';
+import { orderDueRoutes } from './orders/index.ts';
 import {
   disposalAdminRoutes,
   disposalRoutes,
@@ -165,6 +167,8 @@ export function createApi(services: Services) {
   app.route('/', locationAdminRoutes());
   app.route('/', reconcileAdminRoutes());
   app.route('/', calendarAdminRoutes());
+  app.route('/', itemTurnaroundRoutes());
+  app.route('/', orderDueRoutes());
   app.route('/', devRoutes());
   app.route('/', devPayRoutes());
   app.route(

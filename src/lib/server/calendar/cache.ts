@@ -5,7 +5,7 @@
 // REFRESH_MS (30 s) of an edit; a due date already fixed never moves, whatever the calendar says.
 import { useCalendar, makeCalendar, type WorkingCalendar } from '../../shared/calendar/working-days.ts';
 import { DEFAULT_CUTOFF_MINUTE } from '../../shared/calendar/due.ts';
-import type { Db } from '../platform/db/client.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
 import { calendarDays, calendarOfficialDays, calendarSettings } from './tables.ts';
 
 export const REFRESH_MS = 30_000;
@@ -14,10 +14,11 @@ export type LabCalendar = { calendar: WorkingCalendar; cutoffMinute: number };
 type Entry = LabCalendar & { loadedAt: number };
 
 // Keyed by database client: API tests run several apps, one database each, in one module graph.
-const loaded = new WeakMap<Db, Entry>();
-const loading = new WeakMap<Db, Promise<Entry>>();
+// A transaction reads the rows afresh (a receipt fixes its date on exactly what is stored).
+const loaded = new WeakMap<Db | Tx, Entry>();
+const loading = new WeakMap<Db | Tx, Promise<Entry>>();
 
-async function load(db: Db): Promise<Entry> {
+async function load(db: Db | Tx): Promise<Entry> {
   const [official, lab, [settings]] = await Promise.all([
     db.select({ date: calendarOfficialDays.date, kind: calendarOfficialDays.kind, name: calendarOfficialDays.name }).from(calendarOfficialDays),
     db.select({ date: calendarDays.date, kind: calendarDays.kind, reason: calendarDays.reason }).from(calendarDays),
@@ -30,7 +31,7 @@ async function load(db: Db): Promise<Entry> {
   };
 }
 
-function reload(db: Db): Promise<Entry> {
+function reload(db: Db | Tx): Promise<Entry> {
   const pending = loading.get(db);
   if (pending) return pending;
   const next = load(db)
@@ -47,7 +48,7 @@ function reload(db: Db): Promise<Entry> {
  * The lab's calendar and cut-off, fresh within REFRESH_MS; installed as the one the shared
  * functions read when called without a calendar (sample retention, the dashboard's promises).
  */
-export async function labCalendar(s: { db: Db }): Promise<LabCalendar> {
+export async function labCalendar(s: { db: Db | Tx }): Promise<LabCalendar> {
   const known = loaded.get(s.db);
   const entry = known && Date.now() - known.loadedAt < REFRESH_MS ? known : await reload(s.db);
   useCalendar(entry.calendar);

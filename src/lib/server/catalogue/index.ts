@@ -17,3 +17,4 @@ export {
   type Device,
 } from './item-reads.ts';
 export { seedDemo } from './seed/index.ts';
+export { itemTurnaroundRoutes, turnaroundsOf } from './turnaround.ts';

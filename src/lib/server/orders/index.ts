@@ -39,3 +39,5 @@ export {
   type SampleLine,
   type SampleOrder,
 } from './sample-hooks.ts';
+export { orderDueRoutes } from './due-routes.ts';
+export { backfillDueDates, DUE_BACKFILL } from './due.ts';

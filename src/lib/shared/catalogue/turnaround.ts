@@ -5,11 +5,16 @@
 // and what the item page, the plan and the quote show.
 import { z } from '../zod.ts';
 import { MAX_AMOUNT_FEN } from '../money.ts';
-import { ridField } from '../orders/order.ts';
 import { fen, ridOut } from '../responses.ts';
 import { MAX_TURNAROUND_DAYS, estimateText, turnaroundText } from '../calendar/due.ts';
 
 const blank = (v: unknown) => v === undefined || v === null || v === '';
+/** An item's address slug (imports nothing of orders: the catalogue's answers include this file). */
+const itemRid = z
+  .string({ error: (iss) => (blank(iss.input) ? '[项目编号]不能为空' : '[项目编号]格式不正确') })
+  .trim()
+  .min(1, '[项目编号]不能为空')
+  .max(64, '[项目编号]格式不正确');
 const optionalInt = (label: string, min: number, max: number, range: string) =>
   z.preprocess(
     (v) => (blank(v) ? null : typeof v === 'string' ? Number(v.trim()) : v),
@@ -30,7 +35,7 @@ export const EXPEDITE_DAYS_NEED_FEE = '填写[加急工作日]时须同时填写
 export const itemTurnaroundSaveSchema = z
   .object(
     {
-      rid: ridField('项目编号'),
+      rid: itemRid,
       turnaround_days: optionalInt('承诺工作日', 1, MAX_TURNAROUND_DAYS, `应为1-${MAX_TURNAROUND_DAYS}的整数`),
       expedite_days: optionalInt('加急工作日', 1, MAX_TURNAROUND_DAYS, `应为1-${MAX_TURNAROUND_DAYS}的整数`),
       expedite_fee_fen: optionalInt('加急费', 0, MAX_AMOUNT_FEN, '应为0或正数（单位：分）'),
@@ -46,7 +51,7 @@ export const itemTurnaroundSaveSchema = z
   });
 export type ItemTurnaroundSave = z.output<typeof itemTurnaroundSaveSchema>;
 
-export const itemTurnaroundQuerySchema = z.object({ rid: ridField('项目编号') });
+export const itemTurnaroundQuerySchema = z.object({ rid: itemRid });
 
 export const ItemTurnaroundSchema = z.object({
   rid: ridOut,
