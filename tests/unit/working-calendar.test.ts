@@ -12,7 +12,8 @@ import {
   makeCalendar,
   useCalendar,
 } from '#shared/calendar/working-days.ts';
-import { dayZero, dueDateAfter, dueDeadline, estimateIfArrivingTomorrow, orderPromiseDays, parseCutoff } from '#shared/calendar/due.ts';
+import { dayZero, dueDateAfter, dueDeadline, estimateIfArrivingTomorrow } from '#shared/calendar/due.ts';
+import { orderPromiseDays, parseCutoff } from '#shared/calendar/promise.ts';
 import { parseOfficialCsv } from '#shared/calendar/calendar.ts';
 import { shanghaiMidnight } from '#shared/slots.ts';
 

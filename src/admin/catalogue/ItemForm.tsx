@@ -10,6 +10,7 @@ import {
 } from '../../lib/shared/catalogue/admin.ts';
 import ImageField from './ImageField.tsx';
 import { catalogueAdminApi } from '../../lib/shared/catalogue/api.ts';
+import { ItemTurnaround } from './ItemTurnaround.tsx';
 
 type Param = { name: string; required: boolean; choices: string };
 const EMPTY = {
@@ -239,6 +240,11 @@ export function ItemModal({
           添加参数
         </button>
       </fieldset>
+      {item === 'new' ? (
+        <p className="text-xs text-slate-500">保存项目后可设置承诺周期（工作日）与加急。</p>
+      ) : (
+        <ItemTurnaround rid={item.rid} editable />
+      )}
       <div className="flex flex-wrap gap-4">
         {check('on_sale', '上架')}
         {check('hot', '首页热门')}

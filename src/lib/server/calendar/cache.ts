@@ -4,7 +4,7 @@
 // REFRESH_MS (on the next use, and by the watcher the server starts). Processes agree within
 // REFRESH_MS (30 s) of an edit; a due date already fixed never moves, whatever the calendar says.
 import { useCalendar, makeCalendar, type WorkingCalendar } from '../../shared/calendar/working-days.ts';
-import { DEFAULT_CUTOFF_MINUTE } from '../../shared/calendar/due.ts';
+import { DEFAULT_CUTOFF_MINUTE } from '../../shared/calendar/promise.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { calendarDays, calendarOfficialDays, calendarSettings } from './tables.ts';
 

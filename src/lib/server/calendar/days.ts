@@ -16,7 +16,7 @@ import {
   type CalendarImportResult,
   type CalendarMonth,
 } from '../../shared/calendar/calendar.ts';
-import { cutoffText, parseCutoff } from '../../shared/calendar/due.ts';
+import { cutoffText, parseCutoff } from '../../shared/calendar/promise.ts';
 
 const staff = userDirectory('staff');
 

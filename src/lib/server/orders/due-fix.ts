@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client.ts';
 import { labCalendar } from '../calendar/index.ts';
 import { orderItems, orders } from './tables.ts';
-import { dueDateAfter, orderPromiseDays } from '../../shared/calendar/due.ts';
+import { dueDateAfter } from '../../shared/calendar/due.ts';
+import { orderPromiseDays } from '../../shared/calendar/promise.ts';
 import type { OrderStatus } from '../../shared/orders/order-status.ts';
 
 type OrderRow = typeof orders.$inferSelect;

@@ -12,7 +12,8 @@ import { orderEvents, orderItems, orders } from './tables.ts';
 import { RECEIVED_STATUSES } from './due-fix.ts';
 import { addEvent, lockOrder } from './transition.ts';
 import { findOrder } from './read.ts';
-import { dueDateAfter, orderPromiseDays } from '../../shared/calendar/due.ts';
+import { dueDateAfter } from '../../shared/calendar/due.ts';
+import { orderPromiseDays } from '../../shared/calendar/promise.ts';
 import { chineseDate, shanghaiDate } from '../../shared/time.ts';
 
 export const DUE_NOT_RECEIVED = '订单收样后才有交付日期';

@@ -26,7 +26,7 @@ import {
   type StoredQuote,
 } from '../../shared/orders/quote.ts';
 import { cancelOrder } from './customer.ts';
-import { orderPromiseDays } from '../../shared/calendar/due.ts';
+import { orderPromiseDays } from '../../shared/calendar/promise.ts';
 
 export type StaffStep = Extract<
   OrderAction,

@@ -3,15 +3,24 @@
 // official year as CSV with a per-row error report, and the lab's daily cut-off.
 import { z } from '../zod.ts';
 import { isValidDate } from '../slots.ts';
-import { DAY_KIND_TEXT, type DayKind, type OfficialRow } from './working-days.ts';
-import { cutoffText, parseCutoff } from './due.ts';
+import type { DayKind, OfficialRow } from './working-days.ts';
+import { cutoffText, parseCutoff } from './promise.ts';
 
 export const LAB_KINDS = ['closed', 'open'] as const;
 export const LAB_KIND_TEXT: Record<(typeof LAB_KINDS)[number], string> = {
   closed: '停工（工作日不上班）',
   open: '加班（休息日上班）',
 };
-export { DAY_KIND_TEXT, type DayKind };
+/** Each kind of day in the grid's words. */
+export const DAY_KIND_TEXT: Record<DayKind, string> = {
+  lab_closed: '实验室停工',
+  lab_open: '实验室加班',
+  holiday: '法定节假日',
+  makeup: '调休上班',
+  weekend: '周末',
+  workday: '工作日',
+};
+
 
 const blank = (v: unknown) => v === undefined || v === null || v === '';
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
@@ -177,4 +186,3 @@ export const CalendarImportResultSchema = z.object({
 export type CalendarImportResult = z.output<typeof CalendarImportResultSchema>;
 
 export const CalendarSettingsSchema = z.object({ cutoff: z.string() });
-export { cutoffText };

@@ -4,13 +4,9 @@
 // from the next working day; the due date is the N-th working day after day 0, and the promise is
 // kept when the data is out by the end of that day.
 import { addDays, shanghaiMidnight } from '../slots.ts';
-import { SHANGHAI_OFFSET_MS, chineseDate, shanghaiDate } from '../time.ts';
+import { SHANGHAI_OFFSET_MS, shanghaiDate } from '../time.ts';
+import { DEFAULT_CUTOFF_MINUTE } from './promise.ts';
 import { addWorkingDays, currentCalendar, workingDayFrom, type WorkingCalendar } from './working-days.ts';
-
-/** The lab's daily cut-off by default: samples received from 16:00 on count from the next working day. */
-export const DEFAULT_CUTOFF_MINUTE = 16 * 60;
-/** The longest promise an item may carry, in working days. */
-export const MAX_TURNAROUND_DAYS = 250;
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -52,25 +48,4 @@ export function estimateIfArrivingTomorrow(
 ): string {
   const tomorrow = shanghaiMidnight(addDays(shanghaiDate(now), 1))!;
   return dueDateAfter(tomorrow, days, 24 * 60, calendar);
-}
-
-/** 预计 5 个工作日出数据. */
-export const turnaroundText = (days: number) => `预计 ${days} 个工作日出数据`;
-
-/** 若明日送达，预计 2026年10月13日 出数据. */
-export const estimateText = (date: string) => `若明日送达，预计 ${chineseDate(date)} 出数据`;
-
-/** 'HH:mm' of minutes after midnight, and back (null when malformed). */
-export const cutoffText = (minute: number) =>
-  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-export function parseCutoff(text: string): number | null {
-  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(text.trim());
-  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
-}
-
-/** The working days of an order: a quote's promise when it has one, else the longest of its lines'. */
-export function orderPromiseDays(quoteDays: number | null | undefined, lineDays: readonly (number | null)[]) {
-  if (quoteDays) return quoteDays;
-  const known = lineDays.filter((d): d is number => typeof d === 'number' && d > 0);
-  return known.length ? Math.max(...known) : null;
 }

@@ -26,15 +26,6 @@ export type DayInfo = {
   source: 'package' | 'import' | 'rule';
 };
 
-export const DAY_KIND_TEXT: Record<DayKind, string> = {
-  lab_closed: '实验室停工',
-  lab_open: '实验室加班',
-  holiday: '法定节假日',
-  makeup: '调休上班',
-  weekend: '周末',
-  workday: '工作日',
-};
-
 export type WorkingCalendar = {
   info: (date: string) => DayInfo;
   isWorkingDay: (date: string) => boolean;

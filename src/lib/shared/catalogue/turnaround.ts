@@ -6,7 +6,7 @@
 import { z } from '../zod.ts';
 import { MAX_AMOUNT_FEN } from '../money.ts';
 import { fen, ridOut } from '../responses.ts';
-import { MAX_TURNAROUND_DAYS, estimateText, turnaroundText } from '../calendar/due.ts';
+import { MAX_TURNAROUND_DAYS, estimateText, turnaroundText } from '../calendar/promise.ts';
 
 const blank = (v: unknown) => v === undefined || v === null || v === '';
 /** An item's address slug (imports nothing of orders: the catalogue's answers include this file). */

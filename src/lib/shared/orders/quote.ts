@@ -6,7 +6,7 @@ import { z } from '../zod.ts';
 import { MAX_AMOUNT_FEN } from '../money.ts';
 import { addDays, isValidDate } from '../slots.ts';
 import { fenField, optText, required, ridField } from './order.ts';
-import { MAX_TURNAROUND_DAYS } from '../calendar/due.ts';
+import { MAX_TURNAROUND_DAYS } from '../calendar/promise.ts';
 
 export const QUOTE_MAX_LINES = 20;
 export const QUOTE_MAX_QUANTITY = 9999;
