@@ -273,6 +273,10 @@ export default function WorkingCalendar({ me }: { me: Me }) {
               </button>
             </div>
           ))}
+          {data &&
+            Array.from({ length: (7 - ((lead + data.days.length) % 7)) % 7 }, (_, i) => (
+              <div key={`trail${i}`} className="bg-slate-50" />
+            ))}
         </div>
       </div>
       <ul className="mt-3 flex flex-wrap gap-3 text-xs text-slate-600" aria-label="图例">

@@ -46,7 +46,7 @@ export function ItemTurnaround({ rid, editable }: { rid: string; editable: boole
     <fieldset className="grid gap-2 rounded-md border border-slate-200 p-3" aria-label="承诺周期">
       <legend className="px-1 text-sm font-medium text-slate-700">承诺周期（工作日）</legend>
       <div className="grid grid-cols-3 gap-3">
-        <Field label="承诺工作日" hint="留空：不承诺">
+        <Field label="承诺工作日">
           <input className={input} name="turnaround_days" inputMode="numeric" {...field('days')} />
         </Field>
         <Field label="加急工作日">
@@ -57,7 +57,7 @@ export function ItemTurnaround({ rid, editable }: { rid: string; editable: boole
         </Field>
       </div>
       <p className="text-xs text-slate-500">
-        自收样次日起按工作日（含调休、扣除节假日与实验室停工）计算；修改只影响此后下单的订单。加急由业务经理在报价中加收并设定。
+        留空则不承诺。自收样次日起按工作日（含调休、扣除节假日与实验室停工）计算；修改只影响此后下单的订单。加急由业务经理在报价中加收并设定。
       </p>
       {editable && (
         <div className="flex items-center gap-3">
