@@ -59,7 +59,12 @@ describe('the working calendar screen', () => {
   it('shows holidays, 调休 working days and weekends from the package', async () => {
     const oct = await month('2026-10');
     expect(oct.days).toHaveLength(31);
-    expect(day(oct, '2026-10-01')).toMatchObject({ kind: 'holiday', working: false, label: '国庆节', weekday: 4 });
+    expect(day(oct, '2026-10-01')).toMatchObject({
+      kind: 'holiday',
+      working: false,
+      label: '国庆节',
+      weekday: 4,
+    });
     expect(day(oct, '2026-10-10')).toMatchObject({ kind: 'makeup', working: true, kind_text: '调休上班' });
     expect(day(oct, '2026-10-11')).toMatchObject({ kind: 'weekend', working: false });
     expect(oct.coverage).toMatchObject({ package_last: 2026, covered: true });
@@ -90,19 +95,29 @@ describe('the working calendar screen', () => {
     expect(log).toMatchObject({ entityRid: '2026-11-25', permission: 'calendar.manage', outcome: 'ok' });
     expect(log.after).toMatchObject({ kind: 'closed', reason: '停电检修' });
 
-    expect((await o.admin('calendar/day/save', { date: '2026-11-28', kind: 'closed', reason: 'x' })).body).toMatchObject({
+    expect(
+      (await o.admin('calendar/day/save', { date: '2026-11-28', kind: 'closed', reason: 'x' })).body,
+    ).toMatchObject({
       code: 0,
       msg: '2026-11-28 本就不是工作日，无需设为停工',
     });
-    expect((await o.admin('calendar/day/save', { date: '2026-11-27', kind: 'open', reason: 'x' })).body).toMatchObject({
+    expect(
+      (await o.admin('calendar/day/save', { date: '2026-11-27', kind: 'open', reason: 'x' })).body,
+    ).toMatchObject({
       code: 0,
       msg: '2026-11-27 本就是工作日，无需设为加班',
     });
-    expect((await o.admin('calendar/day/save', { date: '2026-11-27', kind: 'closed', reason: ' ' })).body).toMatchObject({
+    expect(
+      (await o.admin('calendar/day/save', { date: '2026-11-27', kind: 'closed', reason: ' ' })).body,
+    ).toMatchObject({
       code: 0,
       msg: '[原因]不能为空',
     });
-    const open = await o.admin<CalendarMonth>('calendar/day/save', { date: '2026-11-28', kind: 'open', reason: '集中检测' });
+    const open = await o.admin<CalendarMonth>('calendar/day/save', {
+      date: '2026-11-28',
+      kind: 'open',
+      reason: '集中检测',
+    });
     expect(day(open.body.data, '2026-11-28')).toMatchObject({ kind: 'lab_open', working: true });
 
     const removed = await o.admin<CalendarMonth>('calendar/day/remove', { date: '2026-11-25' });
@@ -116,12 +131,20 @@ describe('the working calendar screen', () => {
     expect((await o.admin('staff/save', { phone: u.phone, role: 'technician' })).body.code).toBe(1);
     const tech = o.a.bearer(await staffToken(t, u.phone));
     expect((await month('2026-11', tech)).days).toHaveLength(30);
-    const refused = await t.post('/api/admin/calendar/day/save', { date: '2026-11-25', kind: 'closed', reason: 'x' }, tech);
+    const refused = await t.post(
+      '/api/admin/calendar/day/save',
+      { date: '2026-11-25', kind: 'closed', reason: 'x' },
+      tech,
+    );
     expect(refused.body).toMatchObject({ code: 0, msg: '您的角色无权执行该操作' });
     const m = await o.a.user();
     expect((await o.admin('staff/save', { phone: m.phone, role: 'manager' })).body.code).toBe(1);
     const manager = o.a.bearer(await staffToken(t, m.phone));
-    const ok = await t.post('/api/admin/calendar/day/save', { date: '2026-12-02', kind: 'closed', reason: '年检' }, manager);
+    const ok = await t.post(
+      '/api/admin/calendar/day/save',
+      { date: '2026-12-02', kind: 'closed', reason: '年检' },
+      manager,
+    );
     expect(ok.body.code).toBe(1);
     await o.admin('calendar/day/remove', { date: '2026-12-02' });
   });
@@ -135,11 +158,20 @@ describe('the working calendar screen', () => {
     expect(bad.body.data.errors.map((e) => e.line)).toEqual([3, 4, 5]);
     expect((await month('2027-02')).coverage.covered).toBe(false);
 
-    const csv = ['date,kind,name', '2027-01-01,holiday,元旦', '2027-02-08,holiday,春节', '2027-02-20,workday,春节'].join('\n');
+    const csv = [
+      'date,kind,name',
+      '2027-01-01,holiday,元旦',
+      '2027-02-08,holiday,春节',
+      '2027-02-20,workday,春节',
+    ].join('\n');
     const checked = await o.admin<CalendarImportResult>('calendar/import', { csv, check: true });
     expect(checked.body.data).toMatchObject({ stored: false, rows: 3, errors: [] });
     const stored = await o.admin<CalendarImportResult>('calendar/import', { csv });
-    expect(stored.body).toMatchObject({ code: 1, msg: '已导入 3 天（2027年）', data: { stored: true, years: [2027] } });
+    expect(stored.body).toMatchObject({
+      code: 1,
+      msg: '已导入 3 天（2027年）',
+      data: { stored: true, years: [2027] },
+    });
     const feb = await month('2027-02');
     expect(feb.coverage).toMatchObject({ covered: true, imported: [2027] });
     expect(day(feb, '2027-02-08')).toMatchObject({ kind: 'holiday', source: 'import', label: '春节' });
@@ -147,7 +179,10 @@ describe('the working calendar screen', () => {
     // Importing the year again replaces it whole.
     await o.admin('calendar/import', { csv: 'date,kind\n2027-01-01,holiday' });
     expect(day(await month('2027-02'), '2027-02-08')).toMatchObject({ kind: 'workday' });
-    expect((await o.admin('calendar/import', { csv: '' })).body).toMatchObject({ code: 0, msg: '[CSV内容]不能为空' });
+    expect((await o.admin('calendar/import', { csv: '' })).body).toMatchObject({
+      code: 0,
+      msg: '[CSV内容]不能为空',
+    });
   });
 
   it('keeps the daily cut-off as HH:mm', async () => {
@@ -155,7 +190,10 @@ describe('the working calendar screen', () => {
       code: 0,
       msg: '[每日截止时间]格式应为 HH:mm，例如 16:00',
     });
-    expect((await o.admin('calendar/settings/save', { cutoff: '17:30' })).body).toMatchObject({ code: 1, data: { cutoff: '17:30' } });
+    expect((await o.admin('calendar/settings/save', { cutoff: '17:30' })).body).toMatchObject({
+      code: 1,
+      data: { cutoff: '17:30' },
+    });
     expect((await month('2026-11')).cutoff).toBe('17:30');
     await o.admin('calendar/settings/save', { cutoff: '16:00' });
   });
@@ -167,11 +205,16 @@ describe("an item's promise", () => {
     const none = await t.post<ItemDetail>('/api/open/project/detail', { rid: it.rid });
     expect(none.body.data?.turnaround ?? null).toBeNull();
 
-    expect((await promise(it.rid, { turnaround_days: 5, expedite_days: 6, expedite_fee_fen: 100 })).body).toMatchObject({
+    expect(
+      (await promise(it.rid, { turnaround_days: 5, expedite_days: 6, expedite_fee_fen: 100 })).body,
+    ).toMatchObject({
       code: 0,
       msg: '[加急工作日]应少于承诺工作日',
     });
-    expect((await promise(it.rid, { turnaround_days: 0 })).body).toMatchObject({ code: 0, msg: '[承诺工作日]应为1-250的整数' });
+    expect((await promise(it.rid, { turnaround_days: 0 })).body).toMatchObject({
+      code: 0,
+      msg: '[承诺工作日]应为1-250的整数',
+    });
     expect((await promise(it.rid, { turnaround_days: 5, expedite_days: 2 })).body).toMatchObject({
       code: 0,
       msg: '填写[加急工作日]时须同时填写[加急费]',
@@ -180,17 +223,28 @@ describe("an item's promise", () => {
     const saved = await promise(it.rid, { turnaround_days: 5, expedite_days: 2, expedite_fee_fen: 20000 });
     expect(saved.body, JSON.stringify(saved.body)).toMatchObject({ code: 1, data: { turnaround_days: 5 } });
     const got = await t.get(`/api/admin/catalogue/item/turnaround?rid=${it.rid}`, await o.staff());
-    expect(got.body).toMatchObject({ code: 1, data: { turnaround_days: 5, expedite_days: 2, expedite_fee_fen: 20000 } });
+    expect(got.body).toMatchObject({
+      code: 1,
+      data: { turnaround_days: 5, expedite_days: 2, expedite_fee_fen: 20000 },
+    });
 
     // Monday 2026-01-05 + some hours (the test clock): tomorrow is a working day.
     const page = await t.post<ItemDetail>('/api/open/project/detail', { rid: it.rid });
     const tr = page.body.data.turnaround!;
-    expect(tr).toMatchObject({ days: 5, text: '预计 5 个工作日出数据', expedite: { days: 2, fee_fen: 20000 } });
+    expect(tr).toMatchObject({
+      days: 5,
+      text: '预计 5 个工作日出数据',
+      expedite: { days: 2, fee_fen: 20000 },
+    });
     expect(tr.estimate_date).toMatch(/^2026-01-1\d$/);
-    expect(tr.estimate_text).toBe(`若明日送达，预计 ${Number(tr.estimate_date.slice(0, 4))}年1月${Number(tr.estimate_date.slice(8))}日 出数据`);
+    expect(tr.estimate_text).toBe(
+      `若明日送达，预计 ${Number(tr.estimate_date.slice(0, 4))}年1月${Number(tr.estimate_date.slice(8))}日 出数据`,
+    );
 
     const me = await o.customer();
-    expect((await t.post('/api/auth/plan/add', { item_rid: it.rid, parameters: it.parameters }, me.h)).body.code).toBe(1);
+    expect(
+      (await t.post('/api/auth/plan/add', { item_rid: it.rid, parameters: it.parameters }, me.h)).body.code,
+    ).toBe(1);
     const plan = await t.post<PlanView>('/api/auth/plan/list', {}, me.h);
     expect(plan.body.data.list[0].turnaround).toMatchObject({ days: 5, estimate_date: tr.estimate_date });
   });
@@ -216,7 +270,10 @@ describe('the due date', () => {
     expect(told.at(-1)?.vars).toMatchObject({ due_date: '2026-10-13' });
 
     // The lab closes on 12 Oct: the order received already keeps its date, the next one counts it.
-    expect((await o.admin('calendar/day/save', { date: '2026-10-12', kind: 'closed', reason: '设备搬迁' })).body.code).toBe(1);
+    expect(
+      (await o.admin('calendar/day/save', { date: '2026-10-12', kind: 'closed', reason: '设备搬迁' })).body
+        .code,
+    ).toBe(1);
     goTo('2026-09-30 11:00');
     await o.move('order/receive', { rid: second });
     expect((await staffDetail(first)).due_date).toBe('2026-10-13');
@@ -232,7 +289,11 @@ describe('the due date', () => {
     me = await again(me);
     const detail = await t.post<OrderDetail>('/api/auth/order/detail', { rid: first }, me.h);
     expect(detail.body.data.due_date).toBe('2026-10-13');
-    const list = await t.post<{ list: OrderSummary[] }>('/api/auth/order/list4person', { page: 1, size: 10 }, me.h);
+    const list = await t.post<{ list: OrderSummary[] }>(
+      '/api/auth/order/list4person',
+      { page: 1, size: 10 },
+      me.h,
+    );
     expect(list.body.data.list.find((x) => x.rid === first)?.due_date).toBe('2026-10-13');
 
     // The console's list, soonest due first.
@@ -254,12 +315,18 @@ describe('the due date', () => {
     await o.move('order/receive', { rid });
     const fixed = (await staffDetail(rid)).due_date!;
     expect(fixed).toBe('2026-10-20');
-    expect((await o.admin('order/due', { rid, due_date: '2026-10-23' })).body).toMatchObject({ code: 0, msg: '[调整原因]不能为空' });
+    expect((await o.admin('order/due', { rid, due_date: '2026-10-23' })).body).toMatchObject({
+      code: 0,
+      msg: '[调整原因]不能为空',
+    });
     expect((await o.admin('order/due', { rid, due_date: '2026-10-14', reason: 'x' })).body).toMatchObject({
       code: 0,
       msg: '交付日期不能早于收样日期',
     });
-    expect((await o.admin('order/due', { rid, due_date: fixed, reason: 'x' })).body).toMatchObject({ code: 0, msg: '新的交付日期与原日期相同' });
+    expect((await o.admin('order/due', { rid, due_date: fixed, reason: 'x' })).body).toMatchObject({
+      code: 0,
+      msg: '新的交付日期与原日期相同',
+    });
     const movedRes = await o.admin('order/due', { rid, due_date: '2026-10-23', reason: '客户追加测试项' });
     expect(movedRes.body).toMatchObject({ code: 1, msg: '已调整交付日期' });
     const d = await staffDetail(rid);
@@ -278,7 +345,7 @@ describe('the due date', () => {
     expect(log.after).toMatchObject({ dueDate: '2026-10-23' });
   });
 
-  it("is fixed for a data-analysis order when staff confirm its files are complete (确认收样)", async () => {
+  it('is fixed for a data-analysis order when staff confirm its files are complete (确认收样)', async () => {
     const it = await o.demoItem(3);
     await promise(it.rid, { turnaround_days: 2 });
     const me = await o.customer();
@@ -323,8 +390,15 @@ describe('the due date', () => {
     goTo('2026-10-21 17:00');
     await o.move('order/receive', { rid });
     // As if received before this change: no date, no promise copied on the line.
-    const [row] = await t.services.db.update(orders).set({ dueDate: null, promisedDays: null }).where(eq(orders.rid, rid)).returning();
-    await t.services.db.update(orderItems).set({ turnaroundDays: null }).where(eq(orderItems.orderId, row.id));
+    const [row] = await t.services.db
+      .update(orders)
+      .set({ dueDate: null, promisedDays: null })
+      .where(eq(orders.rid, rid))
+      .returning();
+    await t.services.db
+      .update(orderItems)
+      .set({ turnaroundDays: null })
+      .where(eq(orderItems.orderId, row.id));
     expect(await backfillDueDates(t.services)).toBeGreaterThanOrEqual(1);
     // Wednesday 21 Oct after 16:00: day 0 is Thursday 22; 23, 26, 27, 28.
     expect((await staffDetail(rid)).due_date).toBe('2026-10-28');

@@ -50,7 +50,9 @@ test('the item page and the plan show the promise, and the order page its due da
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/order-${width(page)}.png` });
 });
 
-test('a closure staff add on 工作日历 shows in the grid, and is taken away again @mobile', async ({ page }) => {
+test('a closure staff add on 工作日历 shows in the grid, and is taken away again @mobile', async ({
+  page,
+}) => {
   await consoleSession(page, STAFF_PHONE);
   await page.goto('/admin/calendar');
   await expect(page.getByRole('heading', { name: '工作日历' })).toBeVisible();
@@ -78,7 +80,11 @@ test('a closure staff add on 工作日历 shows in the grid, and is taken away a
   await expect(grid.getByRole('button', { name: `${date} 工作日` })).toBeVisible();
 });
 
-test('the console order page shows the due date and moves it with a reason', async ({ page, request, ip }) => {
+test('the console order page shows the due date and moves it with a reason', async ({
+  page,
+  request,
+  ip,
+}) => {
   const lab = await staff(request, ip);
   const items = await demoItems(request, 1);
   const it = items[items.length - 2];

@@ -20,13 +20,34 @@ import { shanghaiMidnight } from '#shared/slots.ts';
 const pkg = makeCalendar();
 /** A Shanghai wall-clock moment: '2026-09-30 10:00'. */
 const at = (text: string) => shanghaiMidnight(text.slice(0, 10))! + parseCutoff(text.slice(11))! * 60_000;
-const due = (text: string, days: number, calendar = pkg, cutoff = 16 * 60) => dueDateAfter(at(text), days, cutoff, calendar);
+const due = (text: string, days: number, calendar = pkg, cutoff = 16 * 60) =>
+  dueDateAfter(at(text), days, cutoff, calendar);
 
 describe('the official calendar from chinese-days', () => {
   it('knows 2025 and 2026: holidays, 调休 working weekends, ordinary weekends', () => {
-    for (const d of ['2025-01-01', '2025-01-28', '2025-02-04', '2025-10-01', '2025-10-08', '2026-02-16', '2026-02-23', '2026-09-25', '2026-10-07'])
+    for (const d of [
+      '2025-01-01',
+      '2025-01-28',
+      '2025-02-04',
+      '2025-10-01',
+      '2025-10-08',
+      '2026-02-16',
+      '2026-02-23',
+      '2026-09-25',
+      '2026-10-07',
+    ])
       expect(pkg.info(d), d).toMatchObject({ working: false, kind: 'holiday', source: 'package' });
-    for (const d of ['2025-01-26', '2025-02-08', '2025-09-28', '2025-10-11', '2026-01-04', '2026-02-14', '2026-02-28', '2026-09-20', '2026-10-10'])
+    for (const d of [
+      '2025-01-26',
+      '2025-02-08',
+      '2025-09-28',
+      '2025-10-11',
+      '2026-01-04',
+      '2026-02-14',
+      '2026-02-28',
+      '2026-09-20',
+      '2026-10-10',
+    ])
       expect(pkg.info(d), d).toMatchObject({ working: true, kind: 'makeup' });
     expect(pkg.info('2026-10-01').label).toBe('国庆节');
     expect(pkg.info('2026-02-17').label).toBe('春节');
@@ -96,7 +117,12 @@ describe('a year imported as CSV (the package has no 2027 yet)', () => {
     expect(parsed.years).toEqual([2027]);
     const cal = makeCalendar({ official: parsed.rows });
     expect(pkg.isWorkingDay('2027-02-08')).toBe(true);
-    expect(cal.info('2027-02-08')).toMatchObject({ working: false, kind: 'holiday', source: 'import', label: '春节' });
+    expect(cal.info('2027-02-08')).toMatchObject({
+      working: false,
+      kind: 'holiday',
+      source: 'import',
+      label: '春节',
+    });
     expect(cal.info('2027-02-20')).toMatchObject({ working: true, kind: 'makeup' });
     expect(cal.coverage.imported).toEqual([2027]);
     // Friday 5 Feb before the cut-off: 15 (Mon), 16, 17, 18, 19, 20 (Sat, worked).
@@ -107,7 +133,16 @@ describe('a year imported as CSV (the package has no 2027 yet)', () => {
 
   it('reports every bad row with its line number and stores nothing', () => {
     const parsed = parseOfficialCsv(
-      ['date,kind', '2027-13-01,holiday', '2027-02-07,rest', '2027-02-08,holiday', '2027/2/8,休', '', '# note', 'x'].join('\n'),
+      [
+        'date,kind',
+        '2027-13-01,holiday',
+        '2027-02-07,rest',
+        '2027-02-08,holiday',
+        '2027/2/8,休',
+        '',
+        '# note',
+        'x',
+      ].join('\n'),
     );
     expect(parsed.errors.map((e) => [e.line, e.message])).toEqual([
       [2, '日期「2027-13-01」格式不正确，应为 YYYY-MM-DD'],

@@ -37,7 +37,15 @@ const LEGEND: [CalendarDay['kind'], string][] = [
 
 const monthTitle = (m: string) => `${m.slice(0, 4)}年${Number(m.slice(5))}月`;
 
-function DayDialog({ day, onClose, onDone }: { day: CalendarDay; onClose: () => void; onDone: (m: CalendarMonth) => void }) {
+function DayDialog({
+  day,
+  onClose,
+  onDone,
+}: {
+  day: CalendarDay;
+  onClose: () => void;
+  onDone: (m: CalendarMonth) => void;
+}) {
   const [reason, setReason] = useState('');
   const own = day.lab;
   // A lab row can only be removed; otherwise a working day may be closed and a day off opened.
@@ -70,14 +78,21 @@ function DayDialog({ day, onClose, onDone }: { day: CalendarDay; onClose: () => 
       </p>
       {own ? (
         <p className="text-sm text-slate-600">
-          {LAB_KIND_TEXT[own.kind]}，由 {own.by || '—'} 于 {own.at.slice(0, 16).replace('T', ' ')} 设置。取消后按官方安排计算。
+          {LAB_KIND_TEXT[own.kind]}，由 {own.by || '—'} 于 {own.at.slice(0, 16).replace('T', ' ')}{' '}
+          设置。取消后按官方安排计算。
         </p>
       ) : (
         <Field
           label={kind === 'closed' ? '停工原因' : '加班原因'}
           hint="已收样订单的交付日期不会因此改变；此后收样的订单按新日历计算。"
         >
-          <input className={input} name="reason" maxLength={100} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <input
+            className={input}
+            name="reason"
+            maxLength={100}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
         </Field>
       )}
     </FormModal>
@@ -108,7 +123,8 @@ function ImportDialog({ onClose, onDone }: { onClose: () => void; onDone: () => 
       }}
     >
       <p className="text-sm text-slate-600">
-        每行一天：<code>日期,类型[,名称]</code>，类型为 holiday（休）或 workday（班，调休上班）。导入某年会整体替换该年已导入的安排；有任何一行错误都不会导入。
+        每行一天：<code>日期,类型[,名称]</code>，类型为 holiday（休）或
+        workday（班，调休上班）。导入某年会整体替换该年已导入的安排；有任何一行错误都不会导入。
       </p>
       <Field label="CSV 文件">
         <input
@@ -147,7 +163,9 @@ function ImportDialog({ onClose, onDone }: { onClose: () => void; onDone: () => 
             </p>
           ) : (
             <table className="w-full text-left text-xs">
-              <caption className="mb-1 text-left text-sm text-red-600">有 {report.errors.length} 行错误：</caption>
+              <caption className="mb-1 text-left text-sm text-red-600">
+                有 {report.errors.length} 行错误：
+              </caption>
               <thead className="text-slate-500">
                 <tr>
                   <th className="py-1 pr-2 font-medium">行</th>
@@ -172,7 +190,15 @@ function ImportDialog({ onClose, onDone }: { onClose: () => void; onDone: () => 
   );
 }
 
-function CutoffDialog({ value, onClose, onDone }: { value: string; onClose: () => void; onDone: () => void }) {
+function CutoffDialog({
+  value,
+  onClose,
+  onDone,
+}: {
+  value: string;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const [cutoff, setCutoff] = useState(value);
   return (
     <FormModal
@@ -182,7 +208,13 @@ function CutoffDialog({ value, onClose, onDone }: { value: string; onClose: () =
       onSubmit={() => staffAction(api.saveSettings, { cutoff }, '已保存', onDone)}
     >
       <Field label="截止时间" hint="此时间及之后签收的样品从下一个工作日起算；已确定的交付日期不变。">
-        <input className={input} name="cutoff" type="time" value={cutoff} onChange={(e) => setCutoff(e.target.value)} />
+        <input
+          className={input}
+          name="cutoff"
+          type="time"
+          value={cutoff}
+          onChange={(e) => setCutoff(e.target.value)}
+        />
       </Field>
     </FormModal>
   );
@@ -243,10 +275,18 @@ export default function WorkingCalendar({ me }: { me: Me }) {
           ），目前只按周末计算。国务院办公厅通知发布后请导入 CSV。
         </p>
       )}
-      <div role="grid" aria-label={`${monthTitle(month)}工作日历`} className="grid grid-cols-7 gap-px overflow-hidden rounded-lg border border-slate-200 bg-slate-200">
+      <div
+        role="grid"
+        aria-label={`${monthTitle(month)}工作日历`}
+        className="grid grid-cols-7 gap-px overflow-hidden rounded-lg border border-slate-200 bg-slate-200"
+      >
         <div role="row" className="contents">
           {WEEKDAYS.map((w) => (
-            <div key={w} role="columnheader" className="bg-slate-100 py-1.5 text-center text-xs font-medium text-slate-500">
+            <div
+              key={w}
+              role="columnheader"
+              className="bg-slate-100 py-1.5 text-center text-xs font-medium text-slate-500"
+            >
               {w}
             </div>
           ))}

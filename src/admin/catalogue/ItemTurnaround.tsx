@@ -35,7 +35,8 @@ export function ItemTurnaround({ rid, editable }: { rid: string; editable: boole
   });
   async function save() {
     const fee = draft!.fee.trim() === '' ? null : yuanToFen(draft!.fee);
-    if (fee === null && draft!.fee.trim() !== '') return setMessage({ ok: false, text: '[加急费]格式不正确' });
+    if (fee === null && draft!.fee.trim() !== '')
+      return setMessage({ ok: false, text: '[加急费]格式不正确' });
     const body = { rid, turnaround_days: draft!.days, expedite_days: draft!.expedite, expedite_fee_fen: fee };
     const checked = itemTurnaroundSaveSchema.safeParse(body);
     if (!checked.success) return setMessage({ ok: false, text: checked.error.issues[0].message });
@@ -65,7 +66,10 @@ export function ItemTurnaround({ rid, editable }: { rid: string; editable: boole
             保存承诺周期
           </button>
           {message && (
-            <span role={message.ok ? 'status' : 'alert'} className={`text-sm ${message.ok ? 'text-emerald-700' : 'text-red-600'}`}>
+            <span
+              role={message.ok ? 'status' : 'alert'}
+              className={`text-sm ${message.ok ? 'text-emerald-700' : 'text-red-600'}`}
+            >
               {message.text}
             </span>
           )}

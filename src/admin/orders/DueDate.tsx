@@ -6,7 +6,12 @@ import { button, Field, FormModal, input } from '../ui.tsx';
 import { orderDueApi } from '../../lib/shared/orders/due-api.ts';
 import { chineseDate } from '../../lib/shared/time.ts';
 
-type Order = { rid: string; due_date: string | null; status: string; items: { turnaround_days: number | null }[] };
+type Order = {
+  rid: string;
+  due_date: string | null;
+  status: string;
+  items: { turnaround_days: number | null }[];
+};
 
 export function DueDate({ order, me, onDone }: { order: Order; me: Me; onDone: () => unknown }) {
   const [open, setOpen] = useState(false);
@@ -35,20 +40,38 @@ export function DueDate({ order, me, onDone }: { order: Order; me: Me; onDone: (
           submitText="保存"
           onClose={() => setOpen(false)}
           onSubmit={() =>
-            staffAction(orderDueApi.move, { rid: order.rid, due_date: date, reason }, '已调整交付日期', () => {
-              setOpen(false);
-              return onDone();
-            })
+            staffAction(
+              orderDueApi.move,
+              { rid: order.rid, due_date: date, reason },
+              '已调整交付日期',
+              () => {
+                setOpen(false);
+                return onDone();
+              },
+            )
           }
         >
           <p className="text-sm text-slate-600">
-            原交付日期：{order.due_date ? chineseDate(order.due_date) : '—'}。调整会记入订单时间线（客户可见）和操作日志。
+            原交付日期：{order.due_date ? chineseDate(order.due_date) : '—'}
+            。调整会记入订单时间线（客户可见）和操作日志。
           </p>
           <Field label="新的交付日期">
-            <input className={input} type="date" name="due_date" value={date} onChange={(e) => setDate(e.target.value)} />
+            <input
+              className={input}
+              type="date"
+              name="due_date"
+              value={date}
+              onChange={(e) => setDate(e.target.value)}
+            />
           </Field>
           <Field label="调整原因">
-            <input className={input} name="reason" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
+            <input
+              className={input}
+              name="reason"
+              maxLength={200}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
           </Field>
         </FormModal>
       )}

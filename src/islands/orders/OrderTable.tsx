@@ -50,7 +50,9 @@ export default function OrderTable({ orders }: { orders: readonly OrderSummary[]
               </td>
               <td className="px-3 py-3">
                 <StatusBadge status={o.status} text={o.status_text} />
-                {dueText(o) && <span className="mt-1 block text-xs whitespace-nowrap text-brand-700">{dueText(o)}</span>}
+                {dueText(o) && (
+                  <span className="mt-1 block text-xs whitespace-nowrap text-brand-700">{dueText(o)}</span>
+                )}
               </td>
               <td className="space-x-3 px-3 py-3 text-right whitespace-nowrap">
                 {canPay(o) && (

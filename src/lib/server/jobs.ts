@@ -11,7 +11,13 @@ import {
   REFUND_QUERY,
   refundOrderToChannel,
 } from './payments/index.ts';
-import { backfillDueDates, DUE_BACKFILL, ORDER_COMPLETED, ORDER_REFUNDED, ORDER_SETTLED } from './orders/index.ts';
+import {
+  backfillDueDates,
+  DUE_BACKFILL,
+  ORDER_COMPLETED,
+  ORDER_REFUNDED,
+  ORDER_SETTLED,
+} from './orders/index.ts';
 import { closeSettledRequests } from './groups/index.ts';
 import { disposalJob, SAMPLE_DISPOSAL } from './samples/index.ts';
 import { awardInvitePoints, awardOrderPoints, expirePoints, POINTS_EXPIRE } from './points/index.ts';

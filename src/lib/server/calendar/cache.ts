@@ -8,7 +8,7 @@ import { DEFAULT_CUTOFF_MINUTE } from '../../shared/calendar/promise.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { calendarDays, calendarOfficialDays, calendarSettings } from './tables.ts';
 
-export const REFRESH_MS = 30_000;
+const REFRESH_MS = 30_000;
 
 export type LabCalendar = { calendar: WorkingCalendar; cutoffMinute: number };
 type Entry = LabCalendar & { loadedAt: number };
@@ -20,8 +20,16 @@ const loading = new WeakMap<Db | Tx, Promise<Entry>>();
 
 async function load(db: Db | Tx): Promise<Entry> {
   const [official, lab, [settings]] = await Promise.all([
-    db.select({ date: calendarOfficialDays.date, kind: calendarOfficialDays.kind, name: calendarOfficialDays.name }).from(calendarOfficialDays),
-    db.select({ date: calendarDays.date, kind: calendarDays.kind, reason: calendarDays.reason }).from(calendarDays),
+    db
+      .select({
+        date: calendarOfficialDays.date,
+        kind: calendarOfficialDays.kind,
+        name: calendarOfficialDays.name,
+      })
+      .from(calendarOfficialDays),
+    db
+      .select({ date: calendarDays.date, kind: calendarDays.kind, reason: calendarDays.reason })
+      .from(calendarDays),
     db.select({ cutoffMinute: calendarSettings.cutoffMinute }).from(calendarSettings).limit(1),
   ]);
   return {

@@ -26,7 +26,13 @@ export async function calendarMonth(s: Services, month = shanghaiMonth(s.now()))
   const first = `${month}-01`;
   const next = addMonths(first, 1);
   const rows = await s.db
-    .select({ date: calendarDays.date, kind: calendarDays.kind, reason: calendarDays.reason, at: calendarDays.at, by: displayNameOf(staff) })
+    .select({
+      date: calendarDays.date,
+      kind: calendarDays.kind,
+      reason: calendarDays.reason,
+      at: calendarDays.at,
+      by: displayNameOf(staff),
+    })
     .from(calendarDays)
     .leftJoin(staff, eq(staff.id, calendarDays.staffId))
     .where(and(gte(calendarDays.date, first), lt(calendarDays.date, next)));
@@ -88,7 +94,10 @@ export async function saveLabDay(s: Services, staffId: number, input: CalendarDa
 
 /** Removes the lab's row on a date: the official calendar applies again. */
 export async function removeLabDay(s: Services, date: string) {
-  const gone = await s.db.delete(calendarDays).where(eq(calendarDays.date, date)).returning({ date: calendarDays.date });
+  const gone = await s.db
+    .delete(calendarDays)
+    .where(eq(calendarDays.date, date))
+    .returning({ date: calendarDays.date });
   if (gone.length === 0) throw new DomainError(`${date} 没有实验室自定的安排`, 200, 'NOT_FOUND');
   await calendarChanged(s);
   return calendarMonth(s, date.slice(0, 7));
@@ -99,7 +108,12 @@ export async function removeLabDay(s: Services, date: string) {
  * while any is bad; the years it names are replaced whole (rows of those years not in the file
  * are removed), so importing a corrected file is the way to fix one.
  */
-export async function importOfficial(s: Services, staffId: number, csv: string, check = false): Promise<CalendarImportResult> {
+export async function importOfficial(
+  s: Services,
+  staffId: number,
+  csv: string,
+  check = false,
+): Promise<CalendarImportResult> {
   const parsed = parseOfficialCsv(csv);
   const result = { rows: parsed.rows.length, years: parsed.years, errors: parsed.errors };
   if (parsed.errors.length > 0 || check) return { ...result, stored: false };
@@ -108,7 +122,12 @@ export async function importOfficial(s: Services, staffId: number, csv: string, 
     for (const year of parsed.years)
       await tx
         .delete(calendarOfficialDays)
-        .where(and(gte(calendarOfficialDays.date, `${year}-01-01`), lt(calendarOfficialDays.date, `${year + 1}-01-01`)));
+        .where(
+          and(
+            gte(calendarOfficialDays.date, `${year}-01-01`),
+            lt(calendarOfficialDays.date, `${year + 1}-01-01`),
+          ),
+        );
     await tx.insert(calendarOfficialDays).values(parsed.rows.map((r) => ({ ...r, staffId, at: now })));
   });
   await calendarChanged(s);

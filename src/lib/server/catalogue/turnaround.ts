@@ -20,7 +20,11 @@ import {
 } from '../../shared/catalogue/turnaround.ts';
 import { itemTurnaroundApi as api } from '../../shared/catalogue/turnaround-api.ts';
 
-type PromiseColumns = { turnaroundDays: number | null; expediteDays: number | null; expediteFeeFen: number | null };
+type PromiseColumns = {
+  turnaroundDays: number | null;
+  expediteDays: number | null;
+  expediteFeeFen: number | null;
+};
 
 /**
  * The promise as customers see it for each item, with the dates if the samples arrived tomorrow

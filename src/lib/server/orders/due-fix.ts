@@ -11,7 +11,13 @@ import type { OrderStatus } from '../../shared/orders/order-status.ts';
 type OrderRow = typeof orders.$inferSelect;
 
 /** Statuses of an order whose samples (or data) have been received. */
-export const RECEIVED_STATUSES: readonly OrderStatus[] = ['received', 'testing', 'delivered', 'unsettled', 'completed'];
+export const RECEIVED_STATUSES: readonly OrderStatus[] = [
+  'received',
+  'testing',
+  'delivered',
+  'unsettled',
+  'completed',
+];
 
 /** The order's promised working days: its quote's, else the longest of its lines'. */
 async function promisedDays(tx: Tx, order: OrderRow): Promise<number | null> {
@@ -38,4 +44,3 @@ export async function fixDueDate(tx: Tx, order: OrderRow, at: number): Promise<s
   await tx.update(orders).set({ dueDate: due, promisedDays: days }).where(eq(orders.id, order.id));
   return due;
 }
-

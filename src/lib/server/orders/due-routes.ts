@@ -13,7 +13,11 @@ export function orderDueRoutes() {
   route(r, orderDueApi.move, async (c, input) => {
     const { rid, due_date, reason } = await input.body();
     const o = await moveDueDate(c.var.services, requireUser(c).id, rid, due_date, reason);
-    return ok(c, { rid: o.rid, status: o.status, status_text: ORDER_STATUS_TEXT[o.status] }, '已调整交付日期');
+    return ok(
+      c,
+      { rid: o.rid, status: o.status, status_text: ORDER_STATUS_TEXT[o.status] },
+      '已调整交付日期',
+    );
   });
   return r;
 }

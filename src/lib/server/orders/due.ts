@@ -16,9 +16,9 @@ import { dueDateAfter } from '../../shared/calendar/due.ts';
 import { orderPromiseDays } from '../../shared/calendar/promise.ts';
 import { chineseDate, shanghaiDate } from '../../shared/time.ts';
 
-export const DUE_NOT_RECEIVED = '订单收样后才有交付日期';
-export const DUE_UNCHANGED = '新的交付日期与原日期相同';
-export const DUE_BEFORE_RECEIPT = '交付日期不能早于收样日期';
+const DUE_NOT_RECEIVED = '订单收样后才有交付日期';
+const DUE_UNCHANGED = '新的交付日期与原日期相同';
+const DUE_BEFORE_RECEIPT = '交付日期不能早于收样日期';
 
 /**
  * Staff move an order's due date by hand, with a reason: a timeline entry the customer sees
@@ -75,12 +75,16 @@ export async function backfillDueDates(s: Services): Promise<number> {
         id: orders.id,
         quoteDays: sql<string | null>`${orders.quote}->>'turnaround_days'`,
         days: sql<number | null>`max(coalesce(${orderItems.turnaroundDays}, ${lineItem.turnaroundDays}))`,
-        receivedAt: sql<Date | string | null>`(select max(e.at) from ${orderEvents} e where e.order_id = ${orders.id} and e.action = 'receive')`,
+        receivedAt: sql<
+          Date | string | null
+        >`(select max(e.at) from ${orderEvents} e where e.order_id = ${orders.id} and e.action = 'receive')`,
       })
       .from(orders)
       .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
       .leftJoin(lineItem, eq(lineItem.rid, orderItems.itemRid))
-      .where(and(isNull(orders.dueDate), inArray(orders.status, [...RECEIVED_STATUSES]), gt(orders.id, after)))
+      .where(
+        and(isNull(orders.dueDate), inArray(orders.status, [...RECEIVED_STATUSES]), gt(orders.id, after)),
+      )
       .groupBy(orders.id)
       .orderBy(asc(orders.id))
       .limit(BATCH);

@@ -191,7 +191,11 @@ async function receiptsOf(db: Db, orderId: number): Promise<Receipt[]> {
 function quoteOf(o: OrderRow, now: number): Quote | null {
   const q = o.quote;
   if (!q) return null;
-  return { ...q, expired: quoteExpired(q.valid_until, shanghaiDate(now)), turnaround_days: q.turnaround_days ?? null };
+  return {
+    ...q,
+    expired: quoteExpired(q.valid_until, shanghaiDate(now)),
+    turnaround_days: q.turnaround_days ?? null,
+  };
 }
 
 export async function orderDetail(db: Db, o: OrderRow, now: number): Promise<OrderDetail> {

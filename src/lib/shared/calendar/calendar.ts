@@ -4,7 +4,7 @@
 import { z } from '../zod.ts';
 import { isValidDate } from '../slots.ts';
 import type { DayKind, OfficialRow } from './working-days.ts';
-import { cutoffText, parseCutoff } from './promise.ts';
+import { parseCutoff } from './promise.ts';
 
 export const LAB_KINDS = ['closed', 'open'] as const;
 export const LAB_KIND_TEXT: Record<(typeof LAB_KINDS)[number], string> = {
@@ -20,7 +20,6 @@ export const DAY_KIND_TEXT: Record<DayKind, string> = {
   weekend: '周末',
   workday: '工作日',
 };
-
 
 const blank = (v: unknown) => v === undefined || v === null || v === '';
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
@@ -52,10 +51,7 @@ export const calendarDaySaveSchema = z.object(
     kind: z.enum(LAB_KINDS, { error: '[类型]不正确' }),
     reason: z.preprocess(
       trimmed,
-      z
-        .string({ error: '[原因]不能为空' })
-        .min(1, '[原因]不能为空')
-        .max(100, '[原因]不能超过100个字'),
+      z.string({ error: '[原因]不能为空' }).min(1, '[原因]不能为空').max(100, '[原因]不能超过100个字'),
     ),
   },
   { error: '请求参数格式不正确' },
@@ -138,7 +134,8 @@ export function parseOfficialCsv(text: string): CsvParse {
     rows.push({ date: normalDate, kind, name });
   });
   if (rows.length > CSV_MAX_ROWS) errors.push({ line: 0, text: '', message: `最多${CSV_MAX_ROWS}行` });
-  if (rows.length === 0 && errors.length === 0) errors.push({ line: 0, text: '', message: 'CSV中没有数据行' });
+  if (rows.length === 0 && errors.length === 0)
+    errors.push({ line: 0, text: '', message: 'CSV中没有数据行' });
   const years = [...new Set(rows.map((r) => Number(r.date.slice(0, 4))))].sort();
   return { rows, errors, years };
 }
@@ -156,9 +153,7 @@ export const CalendarDaySchema = z.object({
   label: z.string(),
   source: z.enum(['package', 'import', 'rule']),
   /** The lab's own row on that date, if any. */
-  lab: z
-    .object({ kind: z.enum(LAB_KINDS), reason: z.string(), by: z.string(), at: z.string() })
-    .nullable(),
+  lab: z.object({ kind: z.enum(LAB_KINDS), reason: z.string(), by: z.string(), at: z.string() }).nullable(),
 });
 export type CalendarDay = z.output<typeof CalendarDaySchema>;
 

@@ -12,10 +12,14 @@ const MINUTE = 60_000;
 const DAY = 86_400_000;
 
 /** Minutes since Shanghai midnight of a moment. */
-const minuteOfDay = (at: number) => Math.floor((((at + SHANGHAI_OFFSET_MS) % DAY) + DAY) % DAY / MINUTE);
+const minuteOfDay = (at: number) => Math.floor(((((at + SHANGHAI_OFFSET_MS) % DAY) + DAY) % DAY) / MINUTE);
 
 /** The working day a moment counts as day 0 of a turnaround (its own, or the next before the cut-off). */
-export function dayZero(at: number, cutoffMinute = DEFAULT_CUTOFF_MINUTE, calendar = currentCalendar()): string {
+export function dayZero(
+  at: number,
+  cutoffMinute = DEFAULT_CUTOFF_MINUTE,
+  calendar = currentCalendar(),
+): string {
   const date = shanghaiDate(at);
   if (calendar.isWorkingDay(date) && minuteOfDay(at) < cutoffMinute) return date;
   return workingDayFrom(addDays(date, 1), calendar);

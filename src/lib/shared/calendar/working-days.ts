@@ -39,8 +39,10 @@ type Entry = { kind: OfficialKind; name: string };
 function packageTable(): Map<string, Entry> {
   const table = new Map<string, Entry>();
   const name = (v: string) => v.split(',')[1] ?? '';
-  for (const [date, v] of Object.entries(official.holidays)) table.set(date, { kind: 'holiday', name: name(v) });
-  for (const [date, v] of Object.entries(official.workdays)) table.set(date, { kind: 'workday', name: name(v) });
+  for (const [date, v] of Object.entries(official.holidays))
+    table.set(date, { kind: 'holiday', name: name(v) });
+  for (const [date, v] of Object.entries(official.workdays))
+    table.set(date, { kind: 'workday', name: name(v) });
   return table;
 }
 const PACKAGE = packageTable();
@@ -51,7 +53,9 @@ const PACKAGE_LAST = Math.max(...PACKAGE_YEARS);
 const weekday = (date: string) => new Date(shanghaiMidnight(date)! + 8 * 3600_000).getUTCDay();
 
 /** A calendar over the package, the imported official rows and the lab's rows. */
-export function makeCalendar(rows: { official?: readonly OfficialRow[]; lab?: readonly LabRow[] } = {}): WorkingCalendar {
+export function makeCalendar(
+  rows: { official?: readonly OfficialRow[]; lab?: readonly LabRow[] } = {},
+): WorkingCalendar {
   const imported = new Map<string, Entry>();
   for (const r of rows.official ?? []) imported.set(r.date, { kind: r.kind, name: r.name });
   const lab = new Map<string, LabRow>();
@@ -67,7 +71,14 @@ export function makeCalendar(rows: { official?: readonly OfficialRow[]; lab?: re
     const source = fromImport ? 'import' : entry ? 'package' : 'rule';
     const d = weekday(date);
     const weekend = d === 0 || d === 6;
-    let kind: DayKind = entry?.kind === 'holiday' ? 'holiday' : entry?.kind === 'workday' ? 'makeup' : weekend ? 'weekend' : 'workday';
+    let kind: DayKind =
+      entry?.kind === 'holiday'
+        ? 'holiday'
+        : entry?.kind === 'workday'
+          ? 'makeup'
+          : weekend
+            ? 'weekend'
+            : 'workday';
     let working = kind === 'makeup' || kind === 'workday';
     let label = entry?.name ?? '';
     const own = lab.get(date);
@@ -113,7 +124,7 @@ export function isWorkingDay(date: string, calendar: WorkingCalendar = current):
 export function addWorkingDays(date: string, n: number, calendar: WorkingCalendar = current): string {
   const step = n < 0 ? -1 : 1;
   let day = date;
-  for (let left = Math.abs(n); left > 0; ) {
+  for (let left = Math.abs(n); left > 0;) {
     day = addDays(day, step);
     if (calendar.isWorkingDay(day)) left--;
   }

@@ -36,7 +36,12 @@ export const itemTurnaroundSaveSchema = z
   .object(
     {
       rid: itemRid,
-      turnaround_days: optionalInt('承诺工作日', 1, MAX_TURNAROUND_DAYS, `应为1-${MAX_TURNAROUND_DAYS}的整数`),
+      turnaround_days: optionalInt(
+        '承诺工作日',
+        1,
+        MAX_TURNAROUND_DAYS,
+        `应为1-${MAX_TURNAROUND_DAYS}的整数`,
+      ),
       expedite_days: optionalInt('加急工作日', 1, MAX_TURNAROUND_DAYS, `应为1-${MAX_TURNAROUND_DAYS}的整数`),
       expedite_fee_fen: optionalInt('加急费', 0, MAX_AMOUNT_FEN, '应为0或正数（单位：分）'),
     },
