@@ -41,3 +41,4 @@ export {
 } from './sample-hooks.ts';
 export { orderDueRoutes } from './due-routes.ts';
 export { backfillDueDates, DUE_BACKFILL } from './due.ts';
+export { /** @public */ RECEIVED_STATUSES } from './due-fix.ts';
