@@ -231,6 +231,8 @@ export default function WorkingCalendar({ me }: { me: Me }) {
   const shift = (n: number) => setMonth(addMonths(`${month}-01`, n).slice(0, 7));
   const lead = data ? (data.days[0].weekday + 6) % 7 : 0;
   const closures = data?.days.filter((d) => d.lab) ?? [];
+  // While another month loads, the grid still shows the last one: named after it, not clickable.
+  const stale = data !== null && data.month !== month;
 
   return (
     <div className="grid grid-cols-1">
@@ -277,7 +279,8 @@ export default function WorkingCalendar({ me }: { me: Me }) {
       )}
       <div
         role="grid"
-        aria-label={`${monthTitle(month)}工作日历`}
+        aria-label={`${data ? monthTitle(data.month) : ''}工作日历`}
+        aria-busy={stale}
         className="grid grid-cols-7 gap-px overflow-hidden rounded-lg border border-slate-200 bg-slate-200"
       >
         <div role="row" className="contents">
@@ -299,7 +302,7 @@ export default function WorkingCalendar({ me }: { me: Me }) {
             <div key={d.date} role="gridcell" className={LOOK[d.kind]}>
               <button
                 type="button"
-                disabled={!manage}
+                disabled={!manage || stale}
                 onClick={() => setOpen(d)}
                 aria-label={`${chineseDate(d.date)} ${d.kind_text}${d.label ? ` ${d.label}` : ''}`}
                 className="flex h-16 w-full flex-col items-start gap-0.5 p-1 text-left hover:ring-2 hover:ring-brand-200 hover:ring-inset disabled:cursor-default disabled:hover:ring-0 sm:h-20 sm:p-1.5"

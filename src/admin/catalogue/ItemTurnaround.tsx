@@ -40,7 +40,7 @@ export function ItemTurnaround({ rid, editable }: { rid: string; editable: boole
     const body = { rid, turnaround_days: draft!.days, expedite_days: draft!.expedite, expedite_fee_fen: fee };
     const checked = itemTurnaroundSaveSchema.safeParse(body);
     if (!checked.success) return setMessage({ ok: false, text: checked.error.issues[0].message });
-    const error = await staffAction(api.save, checked.data, '已保存承诺周期', () => undefined);
+    const error = await staffAction(api.save, checked.data, '已更新承诺周期', () => undefined);
     setMessage(error ? { ok: false, text: error } : { ok: true, text: '已保存' });
   }
   return (
@@ -63,7 +63,7 @@ export function ItemTurnaround({ rid, editable }: { rid: string; editable: boole
       {editable && (
         <div className="flex items-center gap-3">
           <button type="button" className={button.ghost} onClick={() => void save()}>
-            保存承诺周期
+            更新承诺周期
           </button>
           {message && (
             <span
