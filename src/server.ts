@@ -16,6 +16,7 @@ import { JOB_HANDLERS, PERIODIC_JOBS } from './lib/server/jobs.ts';
 import { ensureDemoStaff, isStaffToken } from './lib/server/staff/index.ts';
 import { createPageCache } from './lib/server/platform/http/page-cache.ts';
 import { watchCatalogue } from './lib/server/catalogue/index.ts';
+import { watchCalendar } from './lib/server/calendar/index.ts';
 import { DataDirLockedError } from './lib/server/platform/db/lock.ts';
 import { devToolsBanner, isLocalRequest } from './lib/server/platform/http/dev-tools.ts';
 import { prerenderedPageHeaders, setSecurityHeaders } from './lib/server/platform/http/security-headers.ts';
@@ -53,6 +54,8 @@ const pageCache = createPageCache(env.PAGE_CACHE_SECONDS);
 // Catalogue edits empty the memo, and the pages built from it with it, in every process (decision 0035).
 services.memo.onClear(pageCache.clear);
 const catalogueWatch = watchCatalogue(services);
+// The lab's calendar rows, fresh within 30 s in every process (decision 0079).
+const calendarWatch = watchCalendar(services);
 const prerenderedHeaders = prerenderedPageHeaders(`${root}dist/_headers.json`);
 const statics = sirv(clientDir, {
   etag: true,
@@ -184,6 +187,7 @@ async function shutdown(signal: string) {
   clearInterval(sweep);
   clearTimeout(force);
   catalogueWatch.stop();
+  calendarWatch.stop();
   await worker.stop();
   await database.close();
   // Written synchronously: process.exit would drop a console.log still queued on a pipe.

@@ -88,6 +88,12 @@ export const SCREENS: Screen[] = [
     page: page(() => import('./samples/LocationLabels.tsx')),
   },
   {
+    path: '/calendar',
+    permission: 'dashboard.read',
+    nav: { group: '业务', label: '工作日历' },
+    page: page(() => import('./calendar/WorkingCalendar.tsx')),
+  },
+  {
     path: '/customers',
     permission: 'customers.read',
     nav: { group: '业务', label: '客户' },

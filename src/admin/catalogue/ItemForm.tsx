@@ -11,6 +11,7 @@ import {
 import ImageField from './ImageField.tsx';
 import { catalogueAdminApi } from '../../lib/shared/catalogue/api.ts';
 import { ItemResultFields, resultBodyOf, resultDraftOf } from '../results/ItemResultFields.tsx';
+import { ItemTurnaround } from './ItemTurnaround.tsx';
 
 type Param = { name: string; required: boolean; choices: string };
 const EMPTY = {
@@ -244,6 +245,11 @@ export function ItemModal({
         </button>
       </fieldset>
       <ItemResultFields draft={draft.results} onChange={(r) => set('results', r)} />
+      {item === 'new' ? (
+        <p className="text-xs text-slate-500">保存项目后可设置承诺周期（工作日）与加急。</p>
+      ) : (
+        <ItemTurnaround rid={item.rid} editable />
+      )}
       <div className="flex flex-wrap gap-4">
         {check('on_sale', '上架')}
         {check('hot', '首页热门')}

@@ -20,6 +20,7 @@ import { Remarks } from './Remarks.tsx';
 import { StepDialog } from './StepDialog.tsx';
 import { OrderSamples } from './OrderSamples.tsx';
 import { OrderReports } from '../reports/OrderReports.tsx';
+import { DueDate } from './DueDate.tsx';
 import { ordersAdminApi } from '../../lib/shared/orders/admin-api.ts';
 import { OrderResults } from '../results/OrderResults.tsx';
 
@@ -128,6 +129,9 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
         </Fact>
         <Fact label="快递">{order.express ? `${order.express.company} ${order.express.no}` : '—'}</Fact>
         <Fact label="下单时间">{when(order.created)}</Fact>
+        <Fact label="交付日期">
+          <DueDate order={order} me={me} onDone={load} />
+        </Fact>
         <Fact label="备注">{order.remark || '—'}</Fact>
       </section>
       <section className="rounded-lg bg-white p-4" aria-labelledby="lines">
@@ -145,6 +149,9 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
                       .map(([k, v]) => `${k}：${v}`)
                       .join('；')}
                   </span>
+                  {l.turnaround_days && (
+                    <span className="block text-xs text-brand-700">承诺 {l.turnaround_days} 个工作日</span>
+                  )}
                 </td>
                 <td className="py-2 text-right tabular-nums">
                   {formatFen(l.price_fen)} × {l.sample_count}

@@ -71,6 +71,12 @@ const COLUMNS: Column<OrderSummary>[] = [
     header: '状态',
     cell: (o) => <Badge tone={o.status === 'cancelled' ? 'slate' : 'brand'}>{o.status_text}</Badge>,
   },
+  {
+    id: 'due',
+    header: '交付日期',
+    cell: (o) => <span className="whitespace-nowrap tabular-nums">{o.due_date ?? '—'}</span>,
+    csv: (o) => o.due_date ?? '',
+  },
   csvOnly('客户类型', (o) => (o.customer_kind === 'enterprise' ? '企业' : '高校/科研')),
 ];
 
@@ -81,7 +87,10 @@ export default function Orders() {
   const [orderNo, setOrderNo] = useState('');
   const [keyword, setKeyword] = useState('');
   const [query, setQuery] = useState({ order_no: '', keyword: '' });
-  const filter = Object.fromEntries(Object.entries({ status, ...query }).filter(([, v]) => v !== ''));
+  const [sort, setSort] = useState<'created' | 'due'>('created');
+  const filter = Object.fromEntries(
+    Object.entries({ status, ...query, sort: sort === 'due' ? 'due' : '' }).filter(([, v]) => v !== ''),
+  );
   const list = useList(ordersAdminApi.list, filter);
   return (
     <div>
@@ -116,6 +125,18 @@ export default function Orders() {
         <button type="submit" className={button.ghost}>
           搜索
         </button>
+        <label className="flex items-center gap-1.5 text-sm text-slate-600 sm:ml-auto">
+          排序
+          <select
+            className={filterInput}
+            aria-label="排序"
+            value={sort}
+            onChange={(e) => setSort(e.target.value as 'created' | 'due')}
+          >
+            <option value="created">最新下单在前</option>
+            <option value="due">交付日期最近在前</option>
+          </select>
+        </label>
       </form>
       <StatusTabs label="订单状态" tabs={TABS} value={status} onChange={setStatus} />
       <DataTable<OrderSummary>

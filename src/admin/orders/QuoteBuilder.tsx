@@ -9,6 +9,7 @@ import { fenToYuan, yuanToFen, formatFen } from '../../lib/shared/money.ts';
 import { addDays } from '../../lib/shared/slots.ts';
 import { shanghaiDate } from '../../lib/shared/time.ts';
 import { priceQuote, quoteSchema } from '../../lib/shared/orders/quote.ts';
+import { orderPromiseDays, turnaroundText } from '../../lib/shared/calendar/promise.ts';
 import type { StaffOrderDetailSchema } from '../../lib/shared/orders/responses.ts';
 import { ordersAdminApi } from '../../lib/shared/orders/admin-api.ts';
 import QuoteLines, { startingRows, type Row } from './QuoteLines.tsx';
@@ -38,6 +39,12 @@ export default function QuoteBuilder({
   );
   const [validUntil, setValidUntil] = useState(() => addDays(today, order.quote_valid_days));
   const [note, setNote] = useState('');
+  // The promise the quote makes (decision 0079): the last quote's, else the longest of the lines'.
+  const promised = orderPromiseDays(
+    order.quote?.turnaround_days,
+    order.items.map((l) => l.turnaround_days),
+  );
+  const [days, setDays] = useState(promised ? String(promised) : '');
   const again = order.status !== 'quoting';
 
   const priced = priceQuote(
@@ -65,6 +72,7 @@ export default function QuoteBuilder({
       discount_fen: discount.trim() ? price(discount) : undefined,
       valid_until: validUntil,
       note,
+      turnaround_days: days.trim(),
     };
     const checked = quoteSchema.safeParse(body);
     if (!checked.success) return checked.error.issues[0]?.message ?? '报价内容有误';
@@ -128,6 +136,22 @@ export default function QuoteBuilder({
           min={today}
           value={validUntil}
           onChange={(e) => setValidUntil(e.target.value)}
+        />
+      </Field>
+      <Field
+        label="承诺周期（工作日）"
+        hint={
+          days.trim()
+            ? `报价单显示：${turnaroundText(Number(days))}（收样时按工作日历确定交付日期）；加急时改为加急工作日，并在明细中加一行加急费`
+            : '留空：不承诺周期'
+        }
+      >
+        <input
+          className={input}
+          name="turnaround_days"
+          inputMode="numeric"
+          value={days}
+          onChange={(e) => setDays(e.target.value)}
         />
       </Field>
       <Field label="给客户的说明（可选）">

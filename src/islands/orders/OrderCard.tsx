@@ -4,6 +4,7 @@ import type { OrderSummary } from '../../lib/shared/orders/order.ts';
 import { shanghaiMinute } from '../../lib/shared/time.ts';
 import { projectTypeNames } from '../../lib/shared/catalogue/catalogue.ts';
 import { LAB_SAMPLE_TYPE_ID } from '../../lib/shared/orders/order-status.ts';
+import { dueText } from '../../lib/shared/calendar/promise.ts';
 
 const typeName = (id: number) => projectTypeNames[id as keyof typeof projectTypeNames] ?? '检测服务';
 
@@ -48,6 +49,7 @@ export default function OrderCard({
               .filter(Boolean)
               .join(' · ')}
           </p>
+          {dueText(o) && <p className="mt-1 text-xs font-medium text-brand-700">{dueText(o)}</p>}
           {extra}
         </div>
         <div className="flex items-baseline justify-between md:block md:text-right">

@@ -25,7 +25,7 @@ import { takesSample, type OrderStatus } from '../../lib/shared/orders/order-sta
 import { api, ApiError } from '../../lib/client/api.ts';
 import { saveAgreement } from '../../lib/client/download.ts';
 import { formatFen } from '../../lib/shared/money.ts';
-import { shanghaiMinute } from '../../lib/shared/time.ts';
+import { chineseDate, shanghaiMinute } from '../../lib/shared/time.ts';
 import { projectTypeNames } from '../../lib/shared/catalogue/catalogue.ts';
 import { DISPOSAL_RECYCLE } from '../../lib/shared/plan/plan-rules.ts';
 import type { OrderDetail as Detail } from '../../lib/shared/orders/order.ts';
@@ -151,6 +151,14 @@ export default function OrderDetail({ rid }: { rid: string }) {
             <dt className="text-slate-500">下单时间</dt>
             <dd className="mt-0.5 text-slate-800 tabular-nums">{shanghaiMinute(order.created)}</dd>
           </div>
+          {order.due_date && (
+            <div>
+              <dt className="text-slate-500">预计出数据</dt>
+              <dd className="mt-0.5 font-medium text-brand-700 tabular-nums" aria-label="预计出数据日期">
+                {chineseDate(order.due_date)}
+              </dd>
+            </div>
+          )}
           <div>
             <dt className="text-slate-500">服务类型</dt>
             <dd className="mt-0.5 text-slate-800">

@@ -4,6 +4,7 @@ import { Amount, detailHref, openPay, StatusBadge } from './parts.tsx';
 import { canPay } from '../../lib/shared/orders/order-view.ts';
 import { shanghaiMinute } from '../../lib/shared/time.ts';
 import type { OrderSummary } from '../../lib/shared/orders/order.ts';
+import { dueText } from '../../lib/shared/calendar/promise.ts';
 
 /** One row per order: number, items, created time, amount, status, and pay / details. */
 export default function OrderTable({ orders }: { orders: readonly OrderSummary[] }) {
@@ -49,6 +50,9 @@ export default function OrderTable({ orders }: { orders: readonly OrderSummary[]
               </td>
               <td className="px-3 py-3">
                 <StatusBadge status={o.status} text={o.status_text} />
+                {dueText(o) && (
+                  <span className="mt-1 block text-xs whitespace-nowrap text-brand-700">{dueText(o)}</span>
+                )}
               </td>
               <td className="space-x-3 px-3 py-3 text-right whitespace-nowrap">
                 {canPay(o) && (

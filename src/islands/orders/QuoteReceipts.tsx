@@ -11,6 +11,7 @@ import { shanghaiMinute } from '../../lib/shared/time.ts';
 import type { OrderDetail, Receipt } from '../../lib/shared/orders/responses.ts';
 import { pathOf } from '../../lib/shared/api/endpoint.ts';
 import { filesApi } from '../../lib/shared/files/api.ts';
+import { turnaroundText } from '../../lib/shared/calendar/promise.ts';
 
 /** 报价明细: the lines staff quoted, the discount and total, and until when it may be accepted. */
 export function QuoteDetail({ order }: { order: OrderDetail }) {
@@ -86,6 +87,12 @@ export function QuoteDetail({ order }: { order: OrderDetail }) {
           {formatFen(q.total_fen)}
         </strong>
       </p>
+      {q.turnaround_days && (
+        <p className="mt-2 text-sm text-brand-700" aria-label="报价承诺周期">
+          收样后{turnaroundText(q.turnaround_days)}
+          <span className="text-slate-500">（按工作日计，节假日顺延；收样时确定交付日期）</span>
+        </p>
+      )}
       {q.note && <p className="mt-2 text-sm break-words text-slate-600">说明：{q.note}</p>}
     </Section>
   );

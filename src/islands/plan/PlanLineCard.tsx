@@ -95,6 +95,12 @@ export default function PlanLineCard({
               '无需样品：下单后上传待分析的数据文件'
             )}
           </p>
+          {line.turnaround && (
+            <p className="mt-1 text-xs text-brand-700" aria-label={`「${line.name}」检测周期`}>
+              {line.turnaround.text}
+              <span className="text-slate-500">（{line.turnaround.estimate_text}）</span>
+            </p>
+          )}
         </div>
         <div className="col-span-2 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 sm:col-span-1 sm:flex-col sm:items-end sm:justify-start">
           <Stepper

@@ -50,6 +50,9 @@ import { admission, type AdmissionOptions } from './platform/http/admission.ts';
 import type { ApiEnv } from './platform/http/api-env.ts';
 import { authGuard } from './accounts/index.ts';
 import { auditedRecords } from './audited-records.ts';
+import { calendarAdminRoutes } from './calendar/index.ts';
+import { itemTurnaroundRoutes } from './catalogue/index.ts';
+import { orderDueRoutes } from './orders/index.ts';
 import {
   disposalAdminRoutes,
   disposalRoutes,
@@ -170,6 +173,9 @@ export function createApi(services: Services) {
   app.route('/', locationAdminRoutes());
   app.route('/', reconcileAdminRoutes());
   app.route('/', resultAdminRoutes());
+  app.route('/', calendarAdminRoutes());
+  app.route('/', itemTurnaroundRoutes());
+  app.route('/', orderDueRoutes());
   app.route('/', devRoutes());
   app.route('/', devPayRoutes());
   app.route(

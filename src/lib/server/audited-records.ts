@@ -19,6 +19,7 @@ import { reportVersions } from './reports/tables.ts';
 import { users } from './accounts/tables.ts';
 import { statements } from './statements/tables.ts';
 import { promoters, promoterWithdrawals, promotionCampaigns } from './promotion/tables.ts';
+import { calendarDays } from './calendar/tables.ts';
 import type { AuditedRecords } from './staff/index.ts';
 
 /**
@@ -64,5 +65,7 @@ export const auditedRecords: AuditedRecords = {
     location: { table: storageLocations, key: storageLocations.rid, field: 'rid' },
     // A scan names its sample by the code on the label (sample/scan, decision 0072).
     sample: { table: samples, key: samples.sampleNo, field: 'code' },
+    // A lab calendar day by its date (calendar/day/*, decision 0079).
+    calendar: { table: calendarDays, key: calendarDays.date, field: 'date' },
   },
 };

@@ -11,7 +11,13 @@ import {
   REFUND_QUERY,
   refundOrderToChannel,
 } from './payments/index.ts';
-import { ORDER_COMPLETED, ORDER_REFUNDED, ORDER_SETTLED } from './orders/index.ts';
+import {
+  backfillDueDates,
+  DUE_BACKFILL,
+  ORDER_COMPLETED,
+  ORDER_REFUNDED,
+  ORDER_SETTLED,
+} from './orders/index.ts';
 import { closeSettledRequests } from './groups/index.ts';
 import { disposalJob, SAMPLE_DISPOSAL } from './samples/index.ts';
 import { awardInvitePoints, awardOrderPoints, expirePoints, POINTS_EXPIRE } from './points/index.ts';
@@ -57,6 +63,7 @@ export const JOB_HANDLERS: JobHandlers = {
   [STATEMENTS_ISSUE]: async (s, job) => void (await issueMonth(s, String(job.payload.month))),
   [STATEMENTS_AUTO_CONFIRM]: async (s) => void (await autoConfirm(s)),
   [SAMPLE_DISPOSAL]: disposalJob,
+  [DUE_BACKFILL]: async (s) => void (await backfillDueDates(s)),
 };
 
 export const PERIODIC_JOBS: PeriodicJob[] = [
@@ -69,4 +76,6 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   { kind: STATEMENTS_AUTO_CONFIRM, everyMs: 600_000 },
   // Retention dates, 待退回, disposal notices 3 working days ahead, 待销毁 (decision 0073).
   { kind: SAMPLE_DISPOSAL, everyMs: 900_000 },
+  // Received orders without a due date get one from their receipt (decision 0079).
+  { kind: DUE_BACKFILL, everyMs: 3_600_000 },
 ];

@@ -19,3 +19,4 @@ export {
   type Device,
 } from './item-reads.ts';
 export { seedDemo } from './seed/index.ts';
+export { itemTurnaroundRoutes, turnaroundsOf } from './turnaround.ts';

@@ -32,10 +32,20 @@ export const deviceDirectory = (alias: string) => qb.select(getTableColumns(devi
 
 /**
  * The catalogue items as other domains read them beside their own rows (an order line's child
- * category, the item a coupon applies to): joined on `rid` under the alias given (decision 0061).
+ * category, the item a coupon applies to, its promised days): joined on `rid` under the alias
+ * given (decision 0061).
  */
 export const itemDirectory = (alias: string) =>
-  qb.select({ id: item.id, rid: item.rid, name: item.name, childId: item.childId }).from(item).as(alias);
+  qb
+    .select({
+      id: item.id,
+      rid: item.rid,
+      name: item.name,
+      childId: item.childId,
+      turnaroundDays: item.turnaroundDays,
+    })
+    .from(item)
+    .as(alias);
 
 /** The name of the child category with this id, if there is one. */
 export async function childCategoryName(db: Db | Tx, id: number): Promise<string | undefined> {

@@ -1,4 +1,5 @@
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { turnaroundsOf } from './turnaround.ts';
 import type { ItemDetail, Paged, ProjectListItem, TypeGroup } from '../../shared/catalogue/catalogue.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { device, item, projectChild, projectType } from './tables.ts';
@@ -67,22 +68,34 @@ export async function listProjects(s: Services, q: ProjectQuery): Promise<Paged<
 /** One item with its options, detail body and the instruments that can be booked for it. */
 export async function getItem(s: Services, rid: string): Promise<ItemDetail | null> {
   const [row] = await s.db
-    .select({ ...listItemColumns, typeName: projectType.name, content: item.content, options: item.options })
+    .select({
+      ...listItemColumns,
+      typeName: projectType.name,
+      content: item.content,
+      options: item.options,
+      turnaroundDays: item.turnaroundDays,
+      expediteDays: item.expediteDays,
+      expediteFeeFen: item.expediteFeeFen,
+    })
     .from(item)
     .innerJoin(projectChild, joinChild)
     .innerJoin(projectType, eq(projectType.id, item.typeId))
     .where(and(eq(item.rid, rid), eq(item.onSale, true)));
   if (!row) return null;
-  const devices = await s.db
-    .select()
-    .from(device)
-    .where(and(eq(device.itemRid, rid), eq(device.onSale, true)))
-    .orderBy(asc(device.sort), asc(device.id));
+  const [devices, [turnaround]] = await Promise.all([
+    s.db
+      .select()
+      .from(device)
+      .where(and(eq(device.itemRid, rid), eq(device.onSale, true)))
+      .orderBy(asc(device.sort), asc(device.id)),
+    turnaroundsOf(s, [row]),
+  ]);
   return {
     ...toListItem(row),
     type_name: row.typeName,
     content: row.content,
     options: row.options,
     devices: devices.map(toDeviceSummary),
+    turnaround,
   };
 }

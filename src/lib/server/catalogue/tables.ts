@@ -75,6 +75,11 @@ export const item = pgTable(
     accredited: boolean('accredited').notNull().default(true),
     /** The lab that tests it for us, if subcontracted (marked on reports). */
     subcontractedTo: text('subcontracted_to'),
+    /** Promised working days from receipt to data (null: no promise shown); decision 0079. */
+    turnaroundDays: integer('turnaround_days'),
+    /** 加急: fewer working days for a fee per sample, both or neither. */
+    expediteDays: integer('expedite_days'),
+    expediteFeeFen: integer('expedite_fee_fen'),
   },
   (t) => [
     index('item_type_child_idx').on(t.typeId, t.childId),

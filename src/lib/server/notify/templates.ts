@@ -1,5 +1,6 @@
 import type { OrderAction, OrderStatus } from '../../shared/orders/order-status.ts';
 import { fenToYuan, formatFen } from '../../shared/money.ts';
+import { chineseDate } from '../../shared/time.ts';
 
 export type Channel = 'sms' | 'email' | 'inbox';
 export type Template =
@@ -54,6 +55,8 @@ export type Payload = {
   recycle: string;
   /** The order's public id, for a link to its page (labels). */
   order_rid?: string;
+  /** The promised date for the data fixed at receipt (YYYY-MM-DD, decision 0079). */
+  due_date?: string;
 };
 
 /**
@@ -90,7 +93,7 @@ export function render(template: Template, p: Payload, site = ''): { title: stri
     case 'received':
       return {
         title: '样品已签收',
-        text: `您的订单${p.order_no}样品已签收，业务经理将在2小时内与您电话联系确认检测方案。`,
+        text: `您的订单${p.order_no}样品已签收${p.due_date ? `，预计${chineseDate(p.due_date)}前出数据` : ''}，业务经理将在2小时内与您电话联系确认检测方案。`,
       };
     case 'rejected':
       return {

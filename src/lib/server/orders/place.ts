@@ -125,6 +125,8 @@ export async function groupLines(
       sourceOrderId,
       disposal,
       lineFen: lineFen(it.priceFen, count),
+      // The promise as it is now: a later edit of the item never moves this order (decision 0079).
+      turnaroundDays: it.turnaroundDays,
     });
     groups.set(it.typeId, group);
   }

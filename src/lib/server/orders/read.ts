@@ -73,11 +73,12 @@ const summaryColumns = {
   paidFen: orders.paidFen,
   quoteValidUntil: sql<string | null>`${orders.quote}->>'valid_until'`.as('quote_valid_until'),
   deliveryType: sql<number | null>`(${orders.delivery}->>'type')::int`.as('delivery_type'),
+  dueDate: orders.dueDate,
   createdAt: orders.createdAt,
   updatedAt: orders.updatedAt,
 };
 type SummaryRow = Pick<OrderRow, 'rid' | 'orderNo' | 'typeId' | 'status' | 'customerKind' | 'payMode'> &
-  Pick<OrderRow, 'amountFen' | 'quotedFen' | 'paidFen' | 'createdAt' | 'updatedAt'> & {
+  Pick<OrderRow, 'amountFen' | 'quotedFen' | 'paidFen' | 'createdAt' | 'updatedAt' | 'dueDate'> & {
     quoteValidUntil: string | null;
     deliveryType: number | null;
   };
@@ -104,6 +105,7 @@ function toSummary(o: SummaryRow, itemNames: string[]): OrderSummary {
     item_names: itemNames,
     quote_valid_until: o.quoteValidUntil,
     delivery_type: o.deliveryType === 1 ? 1 : 0,
+    due_date: o.dueDate,
     created: o.createdAt.toISOString(),
     updated: o.updatedAt.toISOString(),
   };
@@ -189,7 +191,11 @@ async function receiptsOf(db: Db, orderId: number): Promise<Receipt[]> {
 function quoteOf(o: OrderRow, now: number): Quote | null {
   const q = o.quote;
   if (!q) return null;
-  return { ...q, expired: quoteExpired(q.valid_until, shanghaiDate(now)) };
+  return {
+    ...q,
+    expired: quoteExpired(q.valid_until, shanghaiDate(now)),
+    turnaround_days: q.turnaround_days ?? null,
+  };
 }
 
 export async function orderDetail(db: Db, o: OrderRow, now: number): Promise<OrderDetail> {
@@ -225,6 +231,7 @@ export async function orderDetail(db: Db, o: OrderRow, now: number): Promise<Ord
     source_order_rid: l.sourceOrderId ? (sourceRids.get(l.sourceOrderId) ?? null) : null,
     disposal: l.disposal,
     line_fen: l.lineFen,
+    turnaround_days: l.turnaroundDays,
   }));
   return {
     ...toSummary(
@@ -262,6 +269,8 @@ export type ListFilter = {
   keyword?: string;
   date_from?: string;
   date_to?: string;
+  /** Newest first (default), or soonest due date first, orders without one last. */
+  sort?: 'created' | 'due';
   page?: number;
   size?: number;
 };
@@ -320,7 +329,11 @@ export async function listOrders(
       .select({ ...summaryColumns, itemNames })
       .from(orders)
       .where(cond)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .orderBy(
+        ...(f.sort === 'due'
+          ? [sql`${orders.dueDate} asc nulls last`, asc(orders.id)]
+          : [desc(orders.createdAt), desc(orders.id)]),
+      )
       .limit(w.size)
       .offset(w.offset),
     where.length === byOwnerAndStatus

@@ -27,6 +27,7 @@ import {
   type StoredQuote,
 } from '../../shared/orders/quote.ts';
 import { cancelOrder } from './customer.ts';
+import { orderPromiseDays } from '../../shared/calendar/promise.ts';
 
 export type StaffStep = Extract<
   OrderAction,
@@ -61,6 +62,15 @@ export async function quoteOrder(s: Services, staffId: number, q: QuoteRequest) 
   };
   return s.db.transaction(async (tx) => {
     const order = await lockOrder(tx, o.id);
+    // The promise the quote makes: staff's days (加急), else the longest of the items' (decision 0079).
+    const lineDays = await tx
+      .select({ days: orderItems.turnaroundDays })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id));
+    quote.turnaround_days = orderPromiseDays(
+      q.turnaround_days,
+      lineDays.map((l) => l.days),
+    );
     const again = order.status !== 'quoting';
     if (again && order.quotedFen === null) throw new DomainError(REQUOTE_NOT_QUOTED);
     const head = again

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  date,
   index,
   integer,
   jsonb,
@@ -53,12 +54,21 @@ export const orders = pgTable(
     quote: jsonb('quote').$type<StoredQuote>(),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
+    /**
+     * The promised date for the data (Shanghai, decision 0079), fixed when the samples (or a data
+     * order's files) are received and never moved by a calendar edit; staff move it with a reason.
+     */
+    dueDate: date('due_date', { mode: 'string' }),
+    /** The working days the due date was counted from (the quote's, else the longest line's). */
+    promisedDays: smallint('promised_days'),
   },
   // The lists' order (newest first, id breaking ties) within a customer or a status, so a page
   // is read straight off the index (decision 0066).
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt, t.id),
     index('orders_status_idx').on(t.status, t.createdAt, t.id),
+    // The console's list sorted by due date (soonest first).
+    index('orders_due_idx').on(t.dueDate, t.id),
   ],
 );
 
@@ -104,6 +114,8 @@ export const orderItems = pgTable(
     /** 0 destroyed after 5 working days, 1 sent back, 2 kept in the sample store. */
     disposal: smallint('disposal').notNull(),
     lineFen: integer('line_fen').notNull(),
+    /** The item's promised working days when ordered (decision 0079); null: no promise. */
+    turnaroundDays: integer('turnaround_days'),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );

@@ -5,6 +5,7 @@ import { DomainError } from '../platform/errors.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { queueForTransition } from '../notify/index.ts';
 import { enqueue } from '../platform/jobs.ts';
+import { fixDueDate } from './due-fix.ts';
 import {
   nextStatus,
   PRICE_DIFFERENCE_UNPAID,
@@ -101,11 +102,16 @@ export async function applyTransition(
   // A prepaid order whose final price is above what was paid waits for the difference.
   if (t.action === 'complete' && order.amountFen > order.paidFen)
     throw new DomainError(PRICE_DIFFERENCE_UNPAID, 200, 'REFUSED');
-  const [updated] = await tx
+  let [updated] = await tx
     .update(orders)
     .set({ status: result.to, updatedAt: new Date(t.now), ...t.patch })
     .where(eq(orders.id, order.id))
     .returning();
+  // Samples (or a data order's files) received: the promised date is fixed now (decision 0079).
+  if (t.action === 'receive') {
+    const dueDate = await fixDueDate(tx, updated, t.now);
+    if (dueDate) updated = { ...updated, dueDate };
+  }
   const eventId = await addEvent(tx, {
     orderId: order.id,
     from: order.status,
@@ -130,6 +136,7 @@ export async function applyTransition(
       amount_fen: String(result.to === 'unsettled' ? updated.amountFen - updated.paidFen : updated.amountFen),
       note: t.note ?? '',
       recycle: t.recycle ? '1' : '0',
+      ...(t.action === 'receive' && updated.dueDate ? { due_date: updated.dueDate } : {}),
     },
   });
   if (t.patch?.paidFen !== undefined || result.to === 'cancelled')

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import { newRid } from '../platform/ids.ts';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { itemsByRid, type CatalogueItem } from '../catalogue/index.ts';
+import { itemsByRid, turnaroundsOf, type CatalogueItem } from '../catalogue/index.ts';
 import { planItems } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { lockUser } from '../accounts/index.ts';
@@ -174,28 +174,32 @@ export async function listPlan(s: Services, userId: number) {
       )
     ).map((it) => [it.rid, it]),
   );
-  const list: PlanLine[] = lines
-    .map((p) => ({ p, it: items.get(p.itemRid)! }))
-    .map(({ p, it }) => ({
-      rid: p.rid,
-      item_rid: it.rid,
-      name: it.name,
-      img: it.img,
-      type_id: it.childId,
-      type_name: it.childName,
-      project_type: it.typeId,
-      project_type_name: projectTypeNames[it.typeId as ProjectTypeId] ?? '',
-      price_fen: it.priceFen,
-      unit: it.unit,
-      quote_only: it.quoteOnly,
-      count: p.count,
-      parameters: p.options.parameters,
-      source: p.options.source,
-      disposal: p.options.disposal,
-      source_order_rid: p.options.source_order_rid ?? null,
-      line_fen: lineFen(it.priceFen, p.count),
-      options: it.options,
-    }));
+  const rows = lines.map((p) => ({ p, it: items.get(p.itemRid)! }));
+  const turnarounds = await turnaroundsOf(
+    s,
+    rows.map((r) => r.it),
+  );
+  const list: PlanLine[] = rows.map(({ p, it }, i) => ({
+    rid: p.rid,
+    item_rid: it.rid,
+    name: it.name,
+    img: it.img,
+    type_id: it.childId,
+    type_name: it.childName,
+    project_type: it.typeId,
+    project_type_name: projectTypeNames[it.typeId as ProjectTypeId] ?? '',
+    price_fen: it.priceFen,
+    unit: it.unit,
+    quote_only: it.quoteOnly,
+    count: p.count,
+    parameters: p.options.parameters,
+    source: p.options.source,
+    disposal: p.options.disposal,
+    source_order_rid: p.options.source_order_rid ?? null,
+    line_fen: lineFen(it.priceFen, p.count),
+    options: it.options,
+    turnaround: turnarounds[i],
+  }));
   return {
     list,
     groups: groupPlanItems(list),

@@ -17,7 +17,7 @@ export type Access = 'public' | 'signed-in' | 'dev' | Permission;
  * scan names a sample by the code on its label (decision 0072).
  */
 export type CatalogueRecord =
-  'type' | 'child' | 'prefecture' | 'item' | 'ability' | 'setting' | 'location' | 'sample';
+  'type' | 'child' | 'prefecture' | 'item' | 'ability' | 'setting' | 'location' | 'sample' | 'calendar';
 
 /**
  * What the staff audit log records for a call under /api/admin. By default a call whose

@@ -3,6 +3,7 @@
 import { z } from '../zod.ts';
 import { dateOut, fen, pagedOf, ridOut } from '../responses.ts';
 import type { DaySlots } from '../slots.ts';
+import { TurnaroundSchema } from './turnaround.ts';
 
 const priceUnit = z.enum(['hour', 'session']);
 
@@ -105,6 +106,8 @@ export const ItemDetailSchema = ProjectListItemSchema.extend({
   content: z.string(),
   options: ItemOptionsSchema,
   devices: z.array(DeviceSummarySchema),
+  /** The promised working days and the date if the samples arrived tomorrow; null: no promise. */
+  turnaround: TurnaroundSchema.nullable(),
 });
 export type ItemDetail = z.output<typeof ItemDetailSchema>;
 

@@ -213,6 +213,11 @@ export const recycleAddSchema = z.object(
 export const adminListSchema = orderListSchema.extend({
   /** One customer's orders (the console's customer page). */
   user_rid: z.preprocess((v) => (v === null || v === '' ? undefined : v), ridField('客户').optional()),
+  /** 'created' newest first (the default), or 'due' soonest due date first (decision 0079). */
+  sort: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    z.enum(['created', 'due'], { error: '[排序]不正确' }).optional(),
+  ),
 });
 
 export const fenField = (label: string) =>

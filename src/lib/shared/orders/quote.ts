@@ -6,6 +6,7 @@ import { z } from '../zod.ts';
 import { MAX_AMOUNT_FEN } from '../money.ts';
 import { addDays, isValidDate } from '../slots.ts';
 import { fenField, optText, required, ridField } from './order.ts';
+import { MAX_TURNAROUND_DAYS } from '../calendar/promise.ts';
 
 export const QUOTE_MAX_LINES = 20;
 export const QUOTE_MAX_QUANTITY = 9999;
@@ -87,6 +88,14 @@ export const quoteSchema = z
           .optional(),
       ),
       note: optText('说明', 500),
+      /**
+       * The promised working days from receipt to data (decision 0079), e.g. 加急's; absent: the
+       * longest promise of the order's items.
+       */
+      turnaround_days: z.preprocess(
+        absent,
+        int('承诺工作日', 1, MAX_TURNAROUND_DAYS, `应为1-${MAX_TURNAROUND_DAYS}的整数`).optional(),
+      ),
     },
     { error: '请求参数格式不正确' },
   )
@@ -125,6 +134,8 @@ export type StoredQuote = {
   valid_until: string;
   note: string;
   quoted_at: string;
+  /** The working days promised from receipt to data (absent on quotes made before decision 0079). */
+  turnaround_days?: number | null;
 };
 
 /** After `valid_until` (a Shanghai date), on `today` (also one), the quote may not be accepted. */

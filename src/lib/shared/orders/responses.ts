@@ -36,6 +36,8 @@ export const OrderLineSchema = z.object({
   source_order_rid: ridOut.nullable(),
   disposal: z.number(),
   line_fen: fen,
+  /** The item's promised working days when ordered; null: none (decision 0079). */
+  turnaround_days: z.number().int().nullable(),
 });
 export type OrderLine = z.output<typeof OrderLineSchema>;
 
@@ -78,6 +80,8 @@ export const OrderSummarySchema = z.object({
   quote_valid_until: z.string().nullable(),
   /** 0 the customer posts the sample, 1 pickup. */
   delivery_type: z.union([z.literal(0), z.literal(1)]),
+  /** The promised date for the data (YYYY-MM-DD, Shanghai), fixed at receipt; null before (decision 0079). */
+  due_date: z.string().nullable(),
   created: z.string(),
   updated: z.string(),
 });
@@ -118,6 +122,8 @@ export const QuoteSchema = z.object({
   expired: z.boolean(),
   note: z.string(),
   quoted_at: z.string(),
+  /** 预计收样后 N 个工作日出数据: the promise the quote makes; null: none (decision 0079). */
+  turnaround_days: z.number().int().nullable(),
 });
 export type Quote = z.output<typeof QuoteSchema>;
 

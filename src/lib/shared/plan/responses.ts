@@ -2,6 +2,7 @@
 import { z } from '../zod.ts';
 import { fen, ridOut } from '../responses.ts';
 import { ItemOptionsSchema } from '../catalogue/responses.ts';
+import { TurnaroundSchema } from '../catalogue/turnaround.ts';
 
 /** One line of plan/list. */
 export const PlanLineSchema = z.object({
@@ -26,6 +27,8 @@ export const PlanLineSchema = z.object({
   source_order_rid: ridOut.nullable(),
   line_fen: fen,
   options: ItemOptionsSchema,
+  /** The item's promise and the date if the samples arrived tomorrow; null: none (decision 0079). */
+  turnaround: TurnaroundSchema.nullable(),
 });
 export type PlanLine = z.output<typeof PlanLineSchema>;
 

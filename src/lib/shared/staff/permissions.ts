@@ -54,6 +54,7 @@ export const PERMISSIONS = [
   'audit.read',
   'staff.manage',
   'reports.template',
+  'calendar.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export const isPermission = (value: string): value is Permission =>
@@ -86,6 +87,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'promotion.read',
     'promotion.manage',
     'groups.read',
+    'calendar.manage',
   ],
   technician: [
     'dashboard.read',
