@@ -7,6 +7,8 @@ import {
   DisposalPageSchema,
   disposalListSchema,
   disposeSchema,
+  disposeManySchema,
+  DisposedManySchema,
   retentionSaveSchema,
   RetentionSettingsSchema,
 } from './disposal.ts';
@@ -38,6 +40,14 @@ export const disposalAdminApi = {
     summary: '销毁样品（需见证人）',
     body: disposeSchema,
     response: OrderSampleSchema,
+  }),
+  disposeMany: endpoint({
+    method: 'POST',
+    path: '/api/admin/sample/disposeMany',
+    access: 'orders.process',
+    summary: '批量销毁样品（一次见证人确认）',
+    body: disposeManySchema,
+    response: DisposedManySchema,
   }),
   retention: endpoint({
     method: 'POST',

@@ -9,6 +9,7 @@ import { pagedOf, ridOut } from '../responses.ts';
 import { CustomerRefSchema } from '../accounts/responses.ts';
 import { optText, required, ridField } from '../orders/order.ts';
 import { SAMPLE_STATUSES, type SampleStatus } from './samples.ts';
+import { OrderSampleSchema } from './responses.ts';
 
 /** The line's choice (order_items.disposal, the spec's codes): 0 destroy, 1 send back, 2 keep. */
 export const RETENTION_DESTROY = 0;
@@ -105,6 +106,22 @@ export const disposeSchema = z.object(
 );
 export type DisposeRequest = z.output<typeof disposeSchema>;
 
+/** At most this many samples in one witnessed disposal (a page of the 待处置 list is 20). */
+export const DISPOSE_MANY_MAX = 100;
+
+/**
+ * sample/disposeMany (staff): several samples destroyed the same way with one witness
+ * confirmation (decision 0078); each still gets its own custody event.
+ */
+export const disposeManySchema = disposeSchema.omit({ rid: true }).extend({
+  rids: z
+    .array(sampleRid(), { error: '[样品]格式不正确' })
+    .min(1, '请选择要销毁的样品')
+    .max(DISPOSE_MANY_MAX, `一次最多销毁${DISPOSE_MANY_MAX}个样品`)
+    .transform((rids) => [...new Set(rids)]),
+});
+export type DisposeManyRequest = z.output<typeof disposeManySchema>;
+
 /** The usual methods, offered by the console (any other may be typed). */
 export const DISPOSAL_METHODS = [
   '交有资质单位作危废处置',
@@ -185,3 +202,10 @@ export type DisposalRow = z.output<typeof DisposalRowSchema>;
 export const DisposalPageSchema = pagedOf(DisposalRowSchema);
 
 export const RetentionSettingsSchema = z.object({ keep_days: z.number().int() });
+
+/** sample/disposeMany: the samples destroyed, and each refused one with its reason. */
+export const DisposedManySchema = z.object({
+  disposed: z.array(OrderSampleSchema),
+  refused: z.array(z.object({ rid: z.string(), sample_no: z.string(), msg: z.string() })),
+});
+export type DisposedMany = z.output<typeof DisposedManySchema>;
