@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, sql } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers, PDF, staffToken, type Customer } from '../support/orders.ts';
 import { runJobs } from '../support/jobs.ts';
 import { auditLog } from '#server/staff/tables.ts';
-import { sampleRecycles } from '#server/orders/tables.ts';
+import { orderEvents, orders, sampleRecycles } from '#server/orders/tables.ts';
 import type { PickupRow, PromiseRow } from '#shared/orders/operations.ts';
 import { addWorkingDays } from '#shared/calendar/working-days.ts';
 import { disposableFrom } from '#shared/samples/disposal.ts';
@@ -13,8 +14,10 @@ import { shanghaiDate, shanghaiIso } from '#shared/time.ts';
 import { PASSWORD } from '../support/accounts.ts';
 import { createSession } from '#server/accounts/tokens.ts';
 import { runDisposalJob } from '#server/samples/disposal-jobs.ts';
+import { users } from '#server/accounts/tables.ts';
+import { DEMO_STAFF_PHONE } from '#server/staff/index.ts';
 import type { OrderDetail } from '#shared/orders/order.ts';
-import type { OrderSample } from '#shared/samples/responses.ts';
+import type { OrderSample, SampleTrail } from '#shared/samples/responses.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);
@@ -325,5 +328,53 @@ describe('service promises on the dashboard', () => {
     expect((await overdue()).sample_returns).toBe(before);
     const [req] = await t.services.db.select().from(sampleRecycles).where(eq(sampleRecycles.userId, me.id));
     expect(req.status).toBe('sent');
+  });
+});
+
+describe('order-level marks made before the samples kept the promises', () => {
+  it('carries 样品已销毁 / 样品已寄回 over to the samples still in the lab, once (migration 0053)', async () => {
+    const me = await o.customer('institution');
+    const destroyed = await pickupOrder(me, 0);
+    const returned = await pickupOrder(me, 1);
+    await o.staff();
+    const [staff] = await t.services.db.select().from(users).where(eq(users.phone, DEMO_STAFF_PHONE));
+    for (const { rid } of [destroyed, returned]) await o.move('order/receive', { rid });
+    const [d] = await samplesOf(me, destroyed.rid);
+    const [r] = await samplesOf(me, returned.rid);
+    await testSample(d.rid);
+    const orderId = async (rid: string) =>
+      (await t.services.db.select({ id: orders.id }).from(orders).where(eq(orders.rid, rid)))[0].id;
+    const at = new Date(t.services.now());
+    for (const [rid, action] of [
+      [destroyed.rid, 'disposed'],
+      [returned.rid, 'returned'],
+    ] as const)
+      await t.services.db.insert(orderEvents).values({
+        orderId: await orderId(rid),
+        fromStatus: 'received',
+        toStatus: 'received',
+        action,
+        actorKind: 'staff',
+        actorId: staff.id,
+        note: action === 'disposed' ? '样品已销毁' : '顺丰 SF1',
+        at,
+      });
+    const migration = readFileSync(new URL('../../drizzle/0053_sample_order_marks.sql', import.meta.url), 'utf8');
+    const run = () =>
+      t.services.db.transaction(async (tx) => {
+        for (const statement of migration.split('--> statement-breakpoint')) await tx.execute(sql.raw(statement));
+      });
+    await run();
+    await run();
+    for (const [s, status, kind] of [
+      [d, 'disposed', 'disposed'],
+      [r, 'returned', 'returned'],
+    ] as const) {
+      const trail = (await o.admin<SampleTrail>('sample/trail', { rid: s.rid })).body.data;
+      expect(trail.status).toBe(status);
+      const marks = trail.events.filter((e) => e.kind === kind);
+      expect(marks).toHaveLength(1);
+      expect(marks[0]).toMatchObject({ actor: 'staff', note: expect.stringContaining('由订单记录迁移') });
+    }
   });
 });
