@@ -338,7 +338,7 @@ test.describe('/member/oquery', () => {
     await page.getByLabel('订单状态').selectOption({ label: '已取消' });
     await search();
     await expect(results).toContainText('没有符合条件的订单');
-    await page.getByLabel('订单状态').selectOption({ label: '待寄样' });
+    await page.getByLabel('订单状态').selectOption({ label: '待寄样/待上传数据' });
     await search();
     await expect(results).toContainText('找到 2 个订单');
 

@@ -14,7 +14,7 @@ import {
   type PromiseKind,
   type PromiseRow,
 } from '../../lib/shared/orders/operations.ts';
-import { ORDER_STATUS_TEXT, type OrderStatus } from '../../lib/shared/orders/order-status.ts';
+import { ORDER_STATUSES, statusFilterText } from '../../lib/shared/orders/order-status.ts';
 import type { DashboardSchema } from '../../lib/shared/orders/responses.ts';
 import { ordersAdminApi } from '../../lib/shared/orders/admin-api.ts';
 import { DisposeDialog, ReturnDialog, type DisposalTarget } from '../samples/DisposalDialogs.tsx';
@@ -133,13 +133,13 @@ export default function Dashboard({ me }: { me: Me }) {
                 订单状态分布
               </h2>
               <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-6">
-                {(Object.keys(ORDER_STATUS_TEXT) as OrderStatus[]).map((st) => (
+                {ORDER_STATUSES.map((st) => (
                   <Link
                     key={st}
                     href={`/orders?status=${st}`}
                     className="rounded-md border border-slate-200 px-3 py-2 hover:border-brand-300"
                   >
-                    <span className="block text-xs text-slate-500">{ORDER_STATUS_TEXT[st]}</span>
+                    <span className="block text-xs text-slate-500">{statusFilterText(st)}</span>
                     <span className="text-lg font-semibold tabular-nums" data-status-count={st}>
                       {f.orders[st] ?? 0}
                     </span>

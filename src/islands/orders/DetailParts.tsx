@@ -17,7 +17,7 @@ import {
 } from '../../lib/shared/plan/plan-rules.ts';
 import type { OrderDetail, OrderEvent, OrderFile } from '../../lib/shared/orders/order.ts';
 import type { DeviceSummary } from '../../lib/shared/catalogue/catalogue.ts';
-import { ORDER_STATUS_TEXT } from '../../lib/shared/orders/order-status.ts';
+import { orderStatusText } from '../../lib/shared/orders/order-status.ts';
 import {
   actorText,
   eventText,
@@ -184,7 +184,7 @@ export function Delivery({ order, express: expressInfo }: { order: OrderDetail; 
   );
 }
 
-export function Timeline({ events }: { events: OrderEvent[] }) {
+export function Timeline({ events, typeId }: { events: OrderEvent[]; typeId: number }) {
   return (
     <Section title="订单动态">
       <ol
@@ -200,8 +200,8 @@ export function Timeline({ events }: { events: OrderEvent[] }) {
               }`}
             />
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <span className="font-medium text-slate-900">{eventText(e.action)}</span>
-              {e.from !== e.to && <StatusBadge status={e.to} text={ORDER_STATUS_TEXT[e.to]} />}
+              <span className="font-medium text-slate-900">{eventText(e.action, typeId)}</span>
+              {e.from !== e.to && <StatusBadge status={e.to} text={orderStatusText(e.to, typeId)} />}
               <span className="text-xs text-slate-400">{actorText(e.actor)}</span>
             </div>
             <time dateTime={e.at} className="mt-0.5 block text-xs text-slate-400 tabular-nums">

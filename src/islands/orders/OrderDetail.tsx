@@ -210,7 +210,7 @@ export default function OrderDetail({ rid }: { rid: string }) {
           {recyclable && <SampleReturn order={order} />}
         </div>
         <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
-          <Timeline events={order.timeline} />
+          <Timeline events={order.timeline} typeId={order.type_id} />
           <TestRecords steps={steps} />
           <Equipment devices={devices} />
         </div>

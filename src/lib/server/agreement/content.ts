@@ -5,7 +5,7 @@ import { shanghaiDate } from '../../shared/time.ts';
 import { regionLabel } from '../../shared/member/region.ts';
 import { organizationLabel } from '../../shared/member/profile.ts';
 import { projectTypeNames, type ProjectTypeId } from '../../shared/catalogue/catalogue.ts';
-import { ORDER_STATUS_TEXT, takesSample, type OrderStatus } from '../../shared/orders/order-status.ts';
+import { orderStatusText, takesSample, type OrderStatus } from '../../shared/orders/order-status.ts';
 import {
   DISPOSAL_TEXT,
   SAMPLE_SOURCE_TEXT,
@@ -119,7 +119,7 @@ function parties(input: AgreementInput): Block[] {
     { kind: 'title', text: `${typeName}服务委托协议` },
     {
       kind: 'meta',
-      text: `订单号：${o.order_no}${GAP}下单日期：${chineseDate(shanghaiDate(o.created))}${GAP}订单状态：${ORDER_STATUS_TEXT[o.status]}`,
+      text: `订单号：${o.order_no}${GAP}下单日期：${chineseDate(shanghaiDate(o.created))}${GAP}订单状态：${orderStatusText(o.status, o.type_id)}`,
     },
   ];
 

@@ -11,6 +11,7 @@ import {
   DATA_ANALYSIS_TYPE_ID,
   NOT_ALLOWED,
   ORDER_STATUS_TEXT,
+  orderStatusText,
   type OrderStatus,
 } from '../../shared/orders/order-status.ts';
 import { pickupRequestsOn, transitionSampling } from '../member/index.ts';
@@ -243,7 +244,7 @@ export async function markCalled(s: Services, staffId: number, rid: string, note
       note: note || OPERATION_ACTION_TEXT.called!,
       now: s.now(),
     });
-    return { rid: o.rid, status: o.status, status_text: ORDER_STATUS_TEXT[o.status] };
+    return { rid: o.rid, status: o.status, status_text: orderStatusText(o.status, o.typeId) };
   });
 }
 const started = alias(orderEvents, 'started');
@@ -255,6 +256,7 @@ function candidates(s: Services, startAction: string, before: number, extra: SQL
       rid: orders.rid,
       orderNo: orders.orderNo,
       status: orders.status,
+      typeId: orders.typeId,
       customer: customerCols,
       since: started.at,
     })
@@ -296,7 +298,7 @@ async function overdue(s: Services, kind: PromiseKind): Promise<PromiseRow[]> {
       rid: r.rid,
       order_no: r.orderNo,
       status: r.status,
-      status_text: ORDER_STATUS_TEXT[r.status],
+      status_text: orderStatusText(r.status, r.typeId),
       customer: r.customer,
       since: shanghaiIso(r.since),
       due: shanghaiIso(r.due),
