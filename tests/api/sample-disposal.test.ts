@@ -144,6 +144,11 @@ describe('retention on the samples', () => {
       code: 1,
       data: { keep_days: 30 },
     });
+    // The order form reads the same number, without signing in (decision 0078).
+    expect((await t.post('/api/open/sample/retention', {})).body).toMatchObject({
+      code: 1,
+      data: { keep_days: 30 },
+    });
     const [d] = await detail(me, destroy.rid);
     const [k] = await detail(me, keep.rid);
     const [b] = await detail(me, back.rid);

@@ -50,7 +50,7 @@ function RetentionSetting({ me }: { me: Me }) {
         >
           <Field
             label="留样天数"
-            hint="客户选择“检测后留样”的样品，自检测完成起保留的天数；修改只影响此后完成检测的样品。"
+            hint="客户选择“留样”的样品，自检测完成起保留的天数（下单页按此显示“测试完成后保留 N 天后销毁”）；修改只影响此后完成检测的样品。"
           >
             <input
               className={input}

@@ -10,11 +10,13 @@ import { formatFen, sumFen, unitPriceText } from '../../lib/shared/money.ts';
 import { regionLabel } from '../../lib/shared/member/region.ts';
 import { shanghaiMinute } from '../../lib/shared/time.ts';
 import {
-  DISPOSAL_TEXT,
+  DISPOSALS,
   SAMPLE_SOURCE_TEXT,
   type Disposal,
   type SampleSource,
 } from '../../lib/shared/plan/plan-rules.ts';
+import { disposalChoice } from '../../lib/shared/samples/disposal.ts';
+import { useKeepDays } from '../ui/use-keep-days.ts';
 import type { OrderDetail, OrderEvent, OrderFile } from '../../lib/shared/orders/order.ts';
 import type { DeviceSummary } from '../../lib/shared/catalogue/catalogue.ts';
 import { orderStatusText } from '../../lib/shared/orders/order-status.ts';
@@ -58,6 +60,7 @@ export function Demand({ order }: { order: OrderDetail }) {
 }
 
 export function Items({ order }: { order: OrderDetail }) {
+  const keepDays = useKeepDays();
   if (order.items.length === 0) return null;
   return (
     <Section
@@ -66,7 +69,9 @@ export function Items({ order }: { order: OrderDetail }) {
     >
       <ul className="grid gap-3" aria-label="检测项目">
         {order.items.map((l, i) => {
-          const disposal = DISPOSAL_TEXT[l.disposal as Disposal];
+          const disposal = DISPOSALS.includes(l.disposal as Disposal)
+            ? disposalChoice(l.disposal, keepDays)
+            : null;
           const params = Object.entries(l.parameters).filter(([, v]) => v);
           return (
             <li key={`${l.item_rid}-${i}`} className="rounded-lg border border-slate-200 p-3.5">

@@ -11,6 +11,7 @@ import { retentionSettings, saveRetentionSettings } from './disposal-retention.t
 
 export function disposalRoutes() {
   const r = new Hono<ApiEnv>();
+  route(r, disposalApi.retention, async (c) => ok(c, await retentionSettings(c.var.services.db)));
   route(r, disposalApi.askReturn, async (c, input) => {
     const me = requireUser(c);
     const { rid } = await input.body();

@@ -14,6 +14,14 @@ import {
 } from './disposal.ts';
 
 export const disposalApi = {
+  /** The lab's retention numbers, for the order form's disposal choices (decision 0078). */
+  retention: endpoint({
+    method: 'POST',
+    path: '/api/open/sample/retention',
+    access: 'public',
+    summary: '样品留样期限（下单时的处置选项）',
+    response: RetentionSettingsSchema,
+  }),
   askReturn: endpoint({
     method: 'POST',
     path: '/api/auth/sample/askReturn',

@@ -27,12 +27,39 @@ export const RETURN_WITHIN_HOURS = 48;
 export const RETENTION_SETTING_KEY = 'sampleRetention';
 export type RetentionSettings = { keep_days: number };
 export const DEFAULT_RETENTION: RetentionSettings = { keep_days: 90 };
+/** The settings as stored under RETENTION_SETTING_KEY (anything missing: the default). */
+export const retentionFrom = (stored: unknown): RetentionSettings => ({
+  ...DEFAULT_RETENTION,
+  ...((stored ?? {}) as Partial<RetentionSettings>),
+});
 
 /** The choice in the words of the order form and the sample list. */
 export function retentionText(disposal: number, keepDays?: number): string {
   if (disposal === RETENTION_RETURN) return '检测后寄回';
   if (disposal === RETENTION_KEEP) return keepDays ? `留样${keepDays}天` : '留样';
   return '实验室销毁';
+}
+
+/**
+ * A disposal choice as the order form, the plan and the agreement offer it: its name and what
+ * happens, with the lab's actual numbers (decision 0078); `keepDays` is the 留样 setting now
+ * (without it, the note names no number of days).
+ */
+export function disposalChoice(disposal: number, keepDays?: number): { label: string; note: string } {
+  if (disposal === RETENTION_RETURN)
+    return {
+      label: retentionText(disposal),
+      note: `检测完成并全额付款后${RETURN_WITHIN_HOURS}小时内寄回，运费由客户承担`,
+    };
+  if (disposal === RETENTION_KEEP)
+    return {
+      label: retentionText(disposal, keepDays),
+      note: `${keepDays ? `测试完成后保留${keepDays}天后销毁` : '测试完成后按实验室留样期限保留，期满后销毁'}；保留期内后续订单可选择“历史订单留样”`,
+    };
+  return {
+    label: retentionText(RETENTION_DESTROY),
+    note: `测试完成后保留${DESTROY_AFTER_WORKING_DAYS}个工作日后销毁，销毁前${NOTICE_WORKING_DAYS}个工作日通知，可申请寄回`,
+  };
 }
 
 /**
