@@ -5,6 +5,7 @@ import { consoleApi, type Me } from '../session.ts';
 import { Badge, button, PageHeader, when } from '../ui.tsx';
 import {
   LAB_SAMPLE_TYPE_ID,
+  RESERVATION_TYPE_ID,
   nextStatus,
   orderActionText,
   type OrderAction,
@@ -153,7 +154,13 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
           </tbody>
         </table>
       </section>
-      <OrderSamples order={order} samples={order.samples} me={me} onDone={load} />
+      <OrderSamples
+        order={order}
+        samples={order.samples}
+        me={me}
+        onDone={load}
+        onSite={order.type_id === RESERVATION_TYPE_ID}
+      />
       {order.quote && <QuoteSection order={order} quote={order.quote} />}
       {(order.receipts.length > 0 || ['awaiting_sample', 'awaiting_pickup'].includes(order.status)) && (
         <section className="rounded-lg bg-white p-4" aria-labelledby="receipts">
