@@ -238,7 +238,6 @@ describe('service promises on the dashboard', () => {
       (await o.upload('/api/admin/order/report', await o.staff(), PDF, 'r.pdf', { rid })).body.code,
     ).toBe(1);
     await o.move('order/deliver', { rid });
-    const delivered = t.services.now();
     o.a.advance(2 * HOUR + 60_000);
     expect((await overdue()).data_reminders).toBe(base.data_reminders + 1);
     expect((await promiseList('data_reminder')).list.map((r) => r.rid)).toContain(rid);
@@ -359,10 +358,14 @@ describe('order-level marks made before the samples kept the promises', () => {
         note: action === 'disposed' ? '样品已销毁' : '顺丰 SF1',
         at,
       });
-    const migration = readFileSync(new URL('../../drizzle/0053_sample_order_marks.sql', import.meta.url), 'utf8');
+    const migration = readFileSync(
+      new URL('../../drizzle/0053_sample_order_marks.sql', import.meta.url),
+      'utf8',
+    );
     const run = () =>
       t.services.db.transaction(async (tx) => {
-        for (const statement of migration.split('--> statement-breakpoint')) await tx.execute(sql.raw(statement));
+        for (const statement of migration.split('--> statement-breakpoint'))
+          await tx.execute(sql.raw(statement));
       });
     await run();
     await run();

@@ -64,9 +64,9 @@ describe('a data-analysis order in words', () => {
     expect(record.body.data.list.map((s) => s.status_text)).toEqual(['已收数据']);
 
     // The customer hears that the data, not a sample, arrived.
-    const [id] = (await t.services.db.select({ id: orders.id }).from(orders).where(eq(orders.rid, data.rid))).map(
-      (r) => r.id,
-    );
+    const [id] = (
+      await t.services.db.select({ id: orders.id }).from(orders).where(eq(orders.rid, data.rid))
+    ).map((r) => r.id);
     const sent = await notifications(t.services, { orderId: id, channel: 'inbox' });
     expect(sent.map((n) => n.template)).toContain('data_received');
     expect(sent.map((n) => n.template)).not.toContain('received');
@@ -87,9 +87,9 @@ describe('a data-analysis order in words', () => {
       code: 1,
       data: { status_text: '待上传数据' },
     });
-    const [id] = (await t.services.db.select({ id: orders.id }).from(orders).where(eq(orders.rid, data.rid))).map(
-      (r) => r.id,
-    );
+    const [id] = (
+      await t.services.db.select({ id: orders.id }).from(orders).where(eq(orders.rid, data.rid))
+    ).map((r) => r.id);
     const sent = await notifications(t.services, { orderId: id, template: 'data_rejected' });
     expect(sent.map((n) => n.channel).sort()).toEqual(['inbox', 'sms']);
     expect(render('data_rejected', sent[0].vars).text).toContain('重新上传数据文件');

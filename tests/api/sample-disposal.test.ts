@@ -358,7 +358,9 @@ describe('disposing of several samples at once (decision 0078)', () => {
     // d is under test; c asked back by its customer.
     await event({ rid: d.rid, kind: 'received' });
     await event({ rid: d.rid, kind: 'taken', technician: '李工', instrument: 'XRD-1' });
-    expect((await t.post('/api/auth/sample/askReturn', { rid: c.rid }, (await again(me)).h)).body.code).toBe(1);
+    expect((await t.post('/api/auth/sample/askReturn', { rid: c.rid }, (await again(me)).h)).body.code).toBe(
+      1,
+    );
     const w = await witness();
     const many = (body: Record<string, unknown>) =>
       o.admin<DisposedMany>('sample/disposeMany', {
@@ -403,12 +405,18 @@ describe('disposing of several samples at once (decision 0078)', () => {
         .from(sampleEvents)
         .where(eq(sampleEvents.sampleId, (await row(s.rid)).id));
       expect(events.map((e) => e.kind).slice(-2)).toEqual(['disposal_scheduled', 'disposed']);
-      expect(events.at(-1)!.details).toMatchObject({ method: '高压灭菌后处置', witness_id: expect.any(Number) });
+      expect(events.at(-1)!.details).toMatchObject({
+        method: '高压灭菌后处置',
+        witness_id: expect.any(Number),
+      });
     }
     expect((await row(c.rid)).status).toBe('return_pending');
     expect((await row(d.rid)).status).toBe('testing');
     // Audited once, with every sample asked for and without the witness's password.
-    const audits = await t.services.db.select().from(auditLog).where(eq(auditLog.action, 'sample/disposeMany'));
+    const audits = await t.services.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'sample/disposeMany'));
     expect(audits.some((x) => JSON.stringify(x.request).includes(b.rid))).toBe(true);
     expect(JSON.stringify(audits.map((x) => x.request))).not.toContain(PASSWORD);
   });

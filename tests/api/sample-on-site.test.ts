@@ -32,9 +32,9 @@ describe('the customer’s own samples at an on-site session', () => {
       count: 2,
     });
     expect(added.body, JSON.stringify(added.body)).toMatchObject({ code: 1, msg: '已登记 2 个现场样品' });
-    const [orderNo] = (await t.services.db.select({ no: orders.orderNo }).from(orders).where(eq(orders.rid, rid))).map(
-      (x) => x.no,
-    );
+    const [orderNo] = (
+      await t.services.db.select({ no: orders.orderNo }).from(orders).where(eq(orders.rid, rid))
+    ).map((x) => x.no);
     expect(added.body.data.list.map((s) => [s.sample_no, s.name, s.status_text])).toEqual([
       [`${orderNo}-01`, '催化剂粉末-1', '已签收'],
       [`${orderNo}-02`, '催化剂粉末-2', '已签收'],
@@ -44,7 +44,11 @@ describe('the customer’s own samples at an on-site session', () => {
 
     // The customer sees them on the order, with their trail (received on site, no staff name).
     const after = (await t.post<OrderDetail>('/api/auth/order/detail', { rid }, me.h)).body.data;
-    expect(after.samples.map((s) => s.sample_no)).toEqual([`${orderNo}-01`, `${orderNo}-02`, `${orderNo}-03`]);
+    expect(after.samples.map((s) => s.sample_no)).toEqual([
+      `${orderNo}-01`,
+      `${orderNo}-02`,
+      `${orderNo}-03`,
+    ]);
     const [first] = after.samples;
     const trail = (await t.post<SampleTrail>('/api/auth/sample/trail', { rid: first.rid }, me.h)).body.data;
     expect(trail.events).toEqual([
@@ -74,9 +78,9 @@ describe('the customer’s own samples at an on-site session', () => {
     expect((await r.admin('sample/onSite', { rid, name: '粉末', count: 51 })).body.msg).toBe(
       '[样品数量]一次最多50个',
     );
-    expect((await r.admin('sample/onSite', { rid, name: '粉末', count: 1, item_rid: 'nosuch' })).body.msg).toBe(
-      ON_SITE_REFUSED.noSuchItem,
-    );
+    expect(
+      (await r.admin('sample/onSite', { rid, name: '粉末', count: 1, item_rid: 'nosuch' })).body.msg,
+    ).toBe(ON_SITE_REFUSED.noSuchItem);
     const it1 = await r.demoItem(1);
     const lab = await t.post<{ list: { rid: string }[] }>(
       '/api/auth/order/add',
@@ -88,6 +92,8 @@ describe('the customer’s own samples at an on-site session', () => {
       ON_SITE_REFUSED.notOnSite,
     );
     // A customer may not call it.
-    expect((await t.post('/api/admin/sample/onSite', { rid, name: '粉末', count: 1 }, me.h)).status).toBe(403);
+    expect((await t.post('/api/admin/sample/onSite', { rid, name: '粉末', count: 1 }, me.h)).status).toBe(
+      403,
+    );
   });
 });

@@ -78,7 +78,10 @@ describe('the disposal choices in words (decision 0078)', () => {
       label: '实验室销毁',
       note: '测试完成后保留5个工作日后销毁，销毁前3个工作日通知，可申请寄回',
     });
-    expect(disposalChoice(2, 30)).toMatchObject({ label: '留样30天', note: expect.stringContaining('测试完成后保留30天后销毁') });
+    expect(disposalChoice(2, 30)).toMatchObject({
+      label: '留样30天',
+      note: expect.stringContaining('测试完成后保留30天后销毁'),
+    });
     expect(disposalChoice(2).label).toBe('留样');
     expect(disposalChoice(2).note).not.toMatch(/\d/);
     expect(disposalChoice(1).note).toContain('48小时内寄回');

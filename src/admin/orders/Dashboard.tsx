@@ -307,7 +307,9 @@ function PromiseList({ kind, me, onDone }: { kind: PromiseKind; me: Me; onDone: 
         rowKey={(r) => r.sample?.rid ?? r.rid}
         columns={columns}
       />
-      {open && kind === 'disposal' && <DisposeDialog row={open} onClose={() => setOpen(null)} onDone={done} />}
+      {open && kind === 'disposal' && (
+        <DisposeDialog row={open} onClose={() => setOpen(null)} onDone={done} />
+      )}
       {open && kind === 'sample_return' && (
         <ReturnDialog row={open} onClose={() => setOpen(null)} onDone={done} />
       )}

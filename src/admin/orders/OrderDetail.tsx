@@ -72,7 +72,11 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
     order.status === 'delivered' &&
     order.paid_fen > 0;
   const stepText = (s: OrderAction | 'finalPrice') =>
-    s === 'finalPrice' ? '设置最终价格' : s === 'quote' && requote ? '重新报价' : orderActionText(s, order.type_id);
+    s === 'finalPrice'
+      ? '设置最终价格'
+      : s === 'quote' && requote
+        ? '重新报价'
+        : orderActionText(s, order.type_id);
   /** Steps with a dialog of their own; the others share the note dialog below. */
   const ownDialog = step === 'quote' || step === 'receive' || step === 'reject';
 

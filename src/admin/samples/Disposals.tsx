@@ -65,6 +65,99 @@ function RetentionSetting({ me }: { me: Me }) {
   );
 }
 
+/**
+ * The rows ticked for a bulk disposal (decision 0078), among the page's disposable ones; a new
+ * page or a reload clears them.
+ */
+function usePicking(pickable: DisposalRow[], page: unknown) {
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => setPicked(new Set()), [page]);
+  return {
+    pickable,
+    rows: pickable.filter((r) => picked.has(r.rid)),
+    has: (rid: string) => picked.has(rid),
+    toggle: (rid: string) =>
+      setPicked((p) => {
+        const next = new Set(p);
+        if (!next.delete(rid)) next.add(rid);
+        return next;
+      }),
+    all: (on: boolean) => setPicked(new Set(on ? pickable.map((r) => r.rid) : [])),
+  };
+}
+
+/** The tick box of each disposable row. */
+function pickColumn(
+  pick: ReturnType<typeof usePicking>,
+  disposable: (r: DisposalRow) => boolean,
+): Column<DisposalRow> {
+  return {
+    id: 'pick',
+    header: '选择',
+    cell: (r) =>
+      disposable(r) && (
+        <input
+          type="checkbox"
+          className="size-4 accent-brand-600"
+          aria-label={`选择 ${r.sample_no}`}
+          checked={pick.has(r.rid)}
+          onChange={() => pick.toggle(r.rid)}
+        />
+      ),
+  };
+}
+
+/** The bulk disposal's toolbar: tick every disposable sample of the page, dispose of the ticked. */
+function BulkBar({
+  picked,
+  all,
+  onAll,
+  onDispose,
+}: {
+  picked: number;
+  all: boolean;
+  onAll: (on: boolean) => void;
+  onDispose: () => void;
+}) {
+  return (
+    <div className="mb-2 flex flex-wrap items-center gap-3 rounded-md bg-white px-3 py-2 text-sm">
+      <label className="flex items-center gap-2">
+        <input
+          type="checkbox"
+          className="size-4 accent-brand-600"
+          checked={all}
+          onChange={(e) => onAll(e.target.checked)}
+        />
+        全选本页可销毁的样品
+      </label>
+      <span className="text-slate-500">已选 {picked} 个</span>
+      <button type="button" className={button.danger} disabled={picked === 0} onClick={onDispose}>
+        批量销毁（{picked}）
+      </button>
+    </div>
+  );
+}
+
+/** The samples a bulk disposal refused, each with why, until dismissed. */
+function RefusedList({ refused, onClear }: { refused: DisposedMany['refused']; onClear: () => void }) {
+  if (refused.length === 0) return null;
+  return (
+    <div role="alert" className="mb-2 rounded-md bg-hot-50 px-3 py-2 text-sm text-hot-700">
+      <p className="font-medium">以下样品未销毁：</p>
+      <ul className="mt-1 grid gap-0.5">
+        {refused.map((r) => (
+          <li key={r.rid}>
+            <span className="font-mono tabular-nums">{r.sample_no || r.rid}</span>：{r.msg}
+          </li>
+        ))}
+      </ul>
+      <button type="button" className={button.link} onClick={onClear}>
+        知道了
+      </button>
+    </div>
+  );
+}
+
 export default function Disposals({ me }: { me: Me }) {
   const [view, setView] = useState<DisposalView>('due');
   const [dueTo, setDueTo] = useState('');
@@ -73,43 +166,16 @@ export default function Disposals({ me }: { me: Me }) {
   const process = me.permissions.includes('orders.process');
   const [disposing, setDisposing] = useState<DisposalRow | null>(null);
   const [returning, setReturning] = useState<DisposalRow | null>(null);
-  // Several samples destroyed with one witness (decision 0078): the rows ticked on this page.
-  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [disposingMany, setDisposingMany] = useState(false);
   const [refused, setRefused] = useState<DisposedMany['refused']>([]);
   const today = shanghaiDate(Date.now());
   const rows = list.data?.list ?? null;
-  useEffect(() => setPicked(new Set()), [rows]);
   const disposable = (r: DisposalRow) =>
     r.status === 'disposal_pending' || (view === 'upcoming' && r.disposable_from !== null);
-  const pickable = process ? (rows ?? []).filter(disposable) : [];
-  const pickedRows = pickable.filter((r) => picked.has(r.rid));
-  const toggle = (rid: string) =>
-    setPicked((p) => {
-      const next = new Set(p);
-      if (!next.delete(rid)) next.add(rid);
-      return next;
-    });
+  const pick = usePicking(process ? (rows ?? []).filter(disposable) : [], rows);
 
   const columns: Column<DisposalRow>[] = [
-    ...(pickable.length > 0
-      ? [
-          {
-            id: 'pick',
-            header: '选择',
-            cell: (r: DisposalRow) =>
-              disposable(r) && (
-                <input
-                  type="checkbox"
-                  className="size-4 accent-brand-600"
-                  aria-label={`选择 ${r.sample_no}`}
-                  checked={picked.has(r.rid)}
-                  onChange={() => toggle(r.rid)}
-                />
-              ),
-          },
-        ]
-      : []),
+    ...(pick.pickable.length > 0 ? [pickColumn(pick, disposable)] : []),
     {
       id: 'sample',
       header: '样品',
@@ -231,43 +297,15 @@ export default function Disposals({ me }: { me: Me }) {
         {list.data && <span className="text-sm text-slate-500">共 {list.data.total} 个样品</span>}
       </div>
       <StatusTabs label="处置视图" tabs={TABS} value={view} onChange={setView} />
-      {pickable.length > 0 && (
-        <div className="mb-2 flex flex-wrap items-center gap-3 rounded-md bg-white px-3 py-2 text-sm">
-          <label className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              className="size-4 accent-brand-600"
-              checked={pickedRows.length === pickable.length}
-              onChange={(e) => setPicked(new Set(e.target.checked ? pickable.map((r) => r.rid) : []))}
-            />
-            全选本页可销毁的样品
-          </label>
-          <span className="text-slate-500">已选 {pickedRows.length} 个</span>
-          <button
-            type="button"
-            className={button.danger}
-            disabled={pickedRows.length === 0}
-            onClick={() => setDisposingMany(true)}
-          >
-            批量销毁（{pickedRows.length}）
-          </button>
-        </div>
+      {pick.pickable.length > 0 && (
+        <BulkBar
+          picked={pick.rows.length}
+          all={pick.rows.length === pick.pickable.length}
+          onAll={pick.all}
+          onDispose={() => setDisposingMany(true)}
+        />
       )}
-      {refused.length > 0 && (
-        <div role="alert" className="mb-2 rounded-md bg-hot-50 px-3 py-2 text-sm text-hot-700">
-          <p className="font-medium">以下样品未销毁：</p>
-          <ul className="mt-1 grid gap-0.5">
-            {refused.map((r) => (
-              <li key={r.rid}>
-                <span className="font-mono tabular-nums">{r.sample_no || r.rid}</span>：{r.msg}
-              </li>
-            ))}
-          </ul>
-          <button type="button" className={button.link} onClick={() => setRefused([])}>
-            知道了
-          </button>
-        </div>
-      )}
+      <RefusedList refused={refused} onClear={() => setRefused([])} />
       <DataTable<DisposalRow>
         label="样品处置"
         rows={rows}
@@ -288,7 +326,7 @@ export default function Disposals({ me }: { me: Me }) {
       )}
       {disposingMany && (
         <DisposeManyDialog
-          rows={pickedRows}
+          rows={pick.rows}
           onClose={() => setDisposingMany(false)}
           onDone={(r) => {
             setDisposingMany(false);

@@ -20,7 +20,8 @@ export function SampleLabels({
   const [start, setStart] = useState(1);
   const ref = useRef<HTMLDivElement>(null);
   // Labels go on samples to be posted (送样检测); samples recorded at an on-site session have none.
-  const shown = order.type_id === LAB_SAMPLE_TYPE_ID && order.samples.length > 0 && order.status !== 'cancelled';
+  const shown =
+    order.type_id === LAB_SAMPLE_TYPE_ID && order.samples.length > 0 && order.status !== 'cancelled';
   // Opened from the order e-mail's link: bring the buttons into view.
   useEffect(() => {
     if (shown && location.hash === '#labels') ref.current?.scrollIntoView({ block: 'center' });

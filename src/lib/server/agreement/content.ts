@@ -6,11 +6,7 @@ import { regionLabel } from '../../shared/member/region.ts';
 import { organizationLabel } from '../../shared/member/profile.ts';
 import { projectTypeNames, type ProjectTypeId } from '../../shared/catalogue/catalogue.ts';
 import { orderStatusText, takesSample, type OrderStatus } from '../../shared/orders/order-status.ts';
-import {
-  DISPOSALS,
-  SAMPLE_SOURCE_TEXT,
-  type SampleSource,
-} from '../../shared/plan/plan-rules.ts';
+import { DISPOSALS, SAMPLE_SOURCE_TEXT, type SampleSource } from '../../shared/plan/plan-rules.ts';
 import { disposalChoice } from '../../shared/samples/disposal.ts';
 import type { Delivery } from '../../shared/orders/order.ts';
 import { REPORT_FEEDBACK_DAYS } from '../../shared/orders/order-view.ts';

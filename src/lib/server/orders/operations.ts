@@ -263,13 +263,7 @@ function candidates(s: Services, startAction: string, before: number, extra: SQL
     .from(started)
     .innerJoin(orders, eq(orders.id, started.orderId))
     .innerJoin(customer, eq(customer.id, orders.userId))
-    .where(
-      and(
-        eq(started.action, startAction),
-        lt(started.at, new Date(before)),
-        ...extra,
-      ),
-    )
+    .where(and(eq(started.action, startAction), lt(started.at, new Date(before)), ...extra))
     .orderBy(asc(started.at), asc(orders.id));
 }
 const notMarked = (action: string) =>

@@ -77,7 +77,11 @@ export function orderRoutes({ reservedDevice, sceneDateOf }: OrderNeighbours) {
       actorId: me.id,
       reason: '客户取消',
     });
-    return ok(c, { status: moved.status, status_text: orderStatusText(moved.status, moved.typeId) }, '订单已取消');
+    return ok(
+      c,
+      { status: moved.status, status_text: orderStatusText(moved.status, moved.typeId) },
+      '订单已取消',
+    );
   });
 
   route(r, ordersApi.readyToPay, async (c, input) => {

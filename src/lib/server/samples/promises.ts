@@ -22,9 +22,13 @@ const completion = orderEventDirectory('promise_completion');
 
 /** When the sample last moved into `status` (its custody trail). */
 const enteredAt = (status: string) =>
-  sql<string | null>`(select max(e."at") from "sample_events" e where e."sample_id" = "samples"."id" and e."to_status" = ${status})`;
+  sql<
+    string | null
+  >`(select max(e."at") from "sample_events" e where e."sample_id" = "samples"."id" and e."to_status" = ${status})`;
 /** When the order was fully paid: its (last) move into 已完成. */
-const paidAt = sql<string | null>`(select max(${completion.at}) from ${completion} where ${completion.orderId} = ${order.id} and ${completion.toStatus} = 'completed')`;
+const paidAt = sql<
+  string | null
+>`(select max(${completion.at}) from ${completion} where ${completion.orderId} = ${order.id} and ${completion.toStatus} = 'completed')`;
 
 /** A timestamp read through sql`` (a Date or its text, by driver), as epoch ms; 0 for none. */
 const instant = (v: string | Date | null) => (v ? +new Date(v) : 0);
