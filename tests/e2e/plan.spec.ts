@@ -124,9 +124,13 @@ test.describe('experiment plan', () => {
     // Options: switch the disposal of the XRD line, saved on the server.
     const xrd = line(page, 'X 射线衍射（XRD）粉末测试');
     await xrd.getByRole('button', { name: '修改选项' }).click();
-    await xrd.getByRole('radio', { name: /检测后回收/ }).check();
+    // Each choice names the lab's numbers (decision 0078): the 留样 days come from its setting.
+    await expect(xrd.getByRole('radio', { name: '留样90天' })).toBeVisible();
+    await expect(xrd).toContainText('测试完成后保留90天后销毁');
+    await expect(xrd).toContainText('测试完成后保留5个工作日后销毁');
+    await xrd.getByRole('radio', { name: /检测后寄回/ }).check();
     await xrd.getByRole('button', { name: '保存选项' }).click();
-    await expect(xrd).toContainText('样品处理：检测后回收');
+    await expect(xrd).toContainText('样品处理：检测后寄回');
     const listed = await customer.call<{ list: { item_rid: string; disposal: number }[] }>(
       '/api/auth/plan/list',
     );
