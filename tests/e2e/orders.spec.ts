@@ -130,7 +130,7 @@ test.describe('/member/order', () => {
     await expect(summary).toContainText('待寄样');
     await expect(page).toHaveTitle(`订单详情 ${placed.order_no} - 科研检测服务平台`);
     await expect(page.getByRole('list', { name: '检测项目' })).toContainText(items[0].name);
-    await expect(page.getByRole('list', { name: '检测项目' })).toContainText('检测后回收');
+    await expect(page.getByRole('list', { name: '检测项目' })).toContainText('检测后寄回');
     await expect(page.getByRole('region', { name: '送样信息' })).toContainText('自行寄送');
     const devices = page.getByRole('list', { name: '相关仪器' }).getByRole('link');
     await expect(devices.first()).toHaveAttribute('href', /^\/device\//);

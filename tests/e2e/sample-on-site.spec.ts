@@ -21,11 +21,15 @@ test('staff record the customer’s own samples at an on-site session @mobile', 
   const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
   const phone = page.viewportSize()!.width < 640;
   const day = addDays(today, -((weekday + 6) % 7) + 35 + (phone ? 2 : 4));
-  const hour = 9 + (Number(ip.split('.').at(-1)) % 8);
+  const device = 'dev-confocal-lsm980';
+  const week = (await (
+    await request.post('/api/open/device/query4timeExtra', { data: { rid: device, date: day } })
+  ).json()) as { data: { days: { slots: { start: string; end: string; status: string }[] }[] } };
+  const slot = week.data.days[0].slots.find((x) => x.status === 'free')!;
   const booked = await me.call<{ order_rid: string }>('/api/auth/reservation/add', {
-    device_rid: 'dev-confocal-lsm980',
-    start: `${day}T${String(hour).padStart(2, '0')}:00:00+08:00`,
-    end: `${day}T${String(hour + 1).padStart(2, '0')}:00:00+08:00`,
+    device_rid: device,
+    start: slot.start,
+    end: slot.end,
   });
   expect(booked, JSON.stringify(booked)).toMatchObject({ code: 1 });
   const rid = booked.data.order_rid;

@@ -239,12 +239,14 @@ function PromiseList({ kind, me, onDone }: { kind: PromiseKind; me: Me; onDone: 
       cell: (r) => (
         <>
           {r.sample && (
-            <span className="block font-mono tabular-nums" data-sample={r.sample.sample_no}>
-              {r.sample.sample_no}
-              <span className="ml-1 font-sans text-xs text-slate-500">
+            <>
+              <span className="block font-mono tabular-nums" data-sample={r.sample.sample_no}>
+                {r.sample.sample_no}
+              </span>
+              <span className="block text-xs text-slate-500">
                 {r.sample.name} · {r.sample.status_text}
               </span>
-            </span>
+            </>
           )}
           <Link href={`/orders/${r.rid}`} className="text-brand-700 hover:underline">
             {r.order_no}

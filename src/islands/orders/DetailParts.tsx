@@ -19,7 +19,7 @@ import { disposalChoice } from '../../lib/shared/samples/disposal.ts';
 import { useKeepDays } from '../ui/use-keep-days.ts';
 import type { OrderDetail, OrderEvent, OrderFile } from '../../lib/shared/orders/order.ts';
 import type { DeviceSummary } from '../../lib/shared/catalogue/catalogue.ts';
-import { orderStatusText } from '../../lib/shared/orders/order-status.ts';
+import { orderStatusText, takesSample } from '../../lib/shared/orders/order-status.ts';
 import {
   actorText,
   eventText,
@@ -100,10 +100,12 @@ export function Items({ order }: { order: OrderDetail }) {
                     </a>
                   )}
                 </Fact>
-                <Fact label="样品处理">
-                  <span title={disposal?.note}>{disposal?.label ?? '—'}</span>
-                  {disposal && <span className="block text-xs text-slate-400">{disposal.note}</span>}
-                </Fact>
+                {takesSample(order.type_id) && (
+                  <Fact label="样品处理">
+                    <span title={disposal?.note}>{disposal?.label ?? '—'}</span>
+                    {disposal && <span className="block text-xs text-slate-400">{disposal.note}</span>}
+                  </Fact>
+                )}
                 <Fact label="测试参数">
                   {params.length === 0 ? '—' : params.map(([k, v]) => `${k}：${v}`).join('；')}
                 </Fact>
@@ -222,13 +224,13 @@ export function Timeline({ events, typeId }: { events: OrderEvent[]; typeId: num
 
 export type TestStep = OrderEvent & { status_text: string };
 
-export function TestRecords({ steps }: { steps: TestStep[] | null }) {
+export function TestRecords({ steps, typeId }: { steps: TestStep[] | null; typeId: number }) {
   return (
     <Section title="检测记录">
       {!steps ? (
         <Spinner />
       ) : steps.length === 0 ? (
-        <Empty>样品签收后，这里会显示检测进度</Empty>
+        <Empty>{takesSample(typeId) ? '样品签收后' : '收到数据后'}，这里会显示检测进度</Empty>
       ) : (
         <ul aria-label="检测记录" className="grid gap-2 text-sm">
           {steps.map((s, i) => (

@@ -1,6 +1,7 @@
 // The dashboard's per-sample service promises (decision 0078), read from the samples' records:
-// a sample to be sent back is due 48 hours after the later of its move into 待退回 and its
-// order's full payment (the spec's "return within 48 hours of full payment"); a sample to be
+// a sample to be sent back is due 48 hours after the later of the end of its testing (检测后寄回)
+// or the customer's request (申请寄回) and its order's full payment (the spec's "return within 48
+// hours of full payment"), however late the disposal job lists it 待退回; a sample to be
 // destroyed is due from the first day after its last day kept (5 working days after testing for
 // 实验室销毁, N days for 留样). Each is kept by the sample's own custody event (寄回, 销毁), which
 // takes it off these lists.
@@ -49,9 +50,22 @@ export async function overdueSamples(db: Db, kind: SamplePromiseKind, now: numbe
       .innerJoin(customer, eq(customer.id, order.userId));
   const rows =
     kind === 'sample_return'
-      ? // Sent back once the order is paid in full (the lab ships after payment).
+      ? // Sent back once the order is paid in full (the lab ships after payment): listed 待退回,
+        // or tested to be sent back before the job's next pass lists it.
         await base()
-          .where(and(eq(samples.status, 'return_pending'), eq(order.status, 'completed')))
+          .where(
+            and(
+              eq(order.status, 'completed'),
+              or(
+                eq(samples.status, 'return_pending'),
+                and(
+                  eq(samples.disposal, RETENTION_RETURN),
+                  inArray(samples.status, ['stored', 'tested']),
+                  sql`${enteredAt('tested')} is not null`,
+                ),
+              ),
+            ),
+          )
           .orderBy(asc(samples.id))
       : // Kept long enough: listed 待销毁 by the job, or past the date before the job's next pass.
         await base()
@@ -70,7 +84,13 @@ export async function overdueSamples(db: Db, kind: SamplePromiseKind, now: numbe
     .map((r) => {
       const since =
         kind === 'sample_return'
-          ? Math.max(instant(r.returnAsked), instant(r.paidAt))
+          ? Math.max(
+              // 检测后寄回 counts from the end of testing; a sample asked back, from the request.
+              r.s.disposal === RETENTION_RETURN
+                ? instant(r.testedAt) || instant(r.returnAsked)
+                : instant(r.returnAsked),
+              instant(r.paidAt),
+            )
           : instant(r.testedAt) || shanghaiMidnight(r.s.retainUntil!)!;
       const due =
         kind === 'sample_return'
