@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, sql } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers, PDF, staffToken, type Customer } from '../support/orders.ts';
 import { runJobs } from '../support/jobs.ts';
 import { auditLog } from '#server/staff/tables.ts';
-import { sampleRecycles } from '#server/orders/tables.ts';
+import { orderEvents, orders, sampleRecycles } from '#server/orders/tables.ts';
 import type { PickupRow, PromiseRow } from '#shared/orders/operations.ts';
-import { addWorkingDays } from '#shared/orders/operations.ts';
+import { addWorkingDays } from '#shared/calendar/working-days.ts';
+import { disposableFrom } from '#shared/samples/disposal.ts';
 import { shanghaiMidnight } from '#shared/slots.ts';
+import { shanghaiDate, shanghaiIso } from '#shared/time.ts';
+import { PASSWORD } from '../support/accounts.ts';
+import { createSession } from '#server/accounts/tokens.ts';
+import { runDisposalJob } from '#server/samples/disposal-jobs.ts';
+import { users } from '#server/accounts/tables.ts';
+import { DEMO_STAFF_PHONE } from '#server/staff/index.ts';
+import type { OrderDetail } from '#shared/orders/order.ts';
+import type { OrderSample, SampleTrail } from '#shared/samples/responses.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);
@@ -33,6 +43,32 @@ async function pickupOrder(c: Customer, disposal = 0) {
   );
   expect(placed.body, JSON.stringify(placed.body)).toMatchObject({ code: 1 });
   return { rid: placed.body.data.list[0].rid, status: placed.body.data.list[0].status, delivery, item: it };
+}
+
+/** The order's samples as its customer sees them. */
+async function samplesOf(c: Customer, rid: string) {
+  const res = await t.post<OrderDetail>('/api/auth/order/detail', { rid }, (await again(c)).h);
+  expect(res.body.code).toBe(1);
+  return res.body.data.samples;
+}
+/** The customer signed in again (sessions end while the clock runs on for days). */
+async function again(c: Customer): Promise<Customer> {
+  const { token } = await createSession(t.services, c.id, { ip: 'unknown', userAgent: '' });
+  return { ...c, token, h: o.a.bearer(token) };
+}
+/** A received sample taken to the instrument and tested: as it then is. */
+async function testSample(rid: string) {
+  for (const e of [{ kind: 'taken', technician: '李工', instrument: 'XRD-1' }, { kind: 'tested' }]) {
+    const res = await o.admin<OrderSample>('sample/event', { rid, ...e });
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 1 });
+  }
+  return (await o.admin<OrderSample>('sample/trail', { rid })).body.data;
+}
+/** Another staff member who may witness a disposal: their phone (password PASSWORD). */
+async function witnessPhone() {
+  const u = await o.a.user();
+  expect((await o.admin('staff/save', { phone: u.phone, role: 'technician' })).body.code).toBe(1);
+  return u.phone;
 }
 
 const pickups = async (date: string) =>
@@ -202,40 +238,52 @@ describe('service promises on the dashboard', () => {
       (await o.upload('/api/admin/order/report', await o.staff(), PDF, 'r.pdf', { rid })).body.code,
     ).toBe(1);
     await o.move('order/deliver', { rid });
-    const delivered = t.services.now();
     o.a.advance(2 * HOUR + 60_000);
     expect((await overdue()).data_reminders).toBe(base.data_reminders + 1);
     expect((await promiseList('data_reminder')).list.map((r) => r.rid)).toContain(rid);
     await runJobs(t.services);
     expect((await overdue()).data_reminders).toBe(base.data_reminders);
 
-    // Disposal: five working days after testing ended (the weekend does not count).
-    expect((await (await staffOf('technician'))('order/disposed', { rid })).body.msg).toBe(
-      '样品需保留5个工作日后才能销毁',
-    );
-    const due = addWorkingDays(delivered, 5);
-    expect(due - delivered).toBeGreaterThanOrEqual(7 * 24 * HOUR);
+    // Disposal is per sample (decision 0078): due once its last day kept (5 working days after
+    // its testing, the weekend and holidays not counted) has passed, kept by its witnessed disposal.
+    const [sample] = await samplesOf(me, rid);
+    const tested = await testSample(sample.rid);
+    const until = tested.retention.until!;
+    expect(until).toBe(addWorkingDays(shanghaiDate(t.services.now()), 5));
+    const due = shanghaiMidnight(disposableFrom(until))!;
     o.a.advance(due - t.services.now() - 60_000);
-    expect((await promiseList('disposal')).list.some((r) => r.rid === rid)).toBe(false);
+    expect((await promiseList('disposal')).list.some((r) => r.sample?.rid === sample.rid)).toBe(false);
     o.a.advance(2 * 60_000);
     const disposals = await promiseList('disposal');
-    expect(disposals.list.find((r) => r.rid === rid)).toMatchObject({
+    expect(disposals.list.find((r) => r.sample?.rid === sample.rid)).toMatchObject({
+      rid,
       order_no: expect.stringMatching(/^LP/),
+      due: shanghaiIso(due),
+      sample: { sample_no: sample.sample_no, retain_until: until, retention_text: '实验室销毁' },
     });
     expect((await overdue()).disposals).toBe(disposals.total);
-    const tech2 = await staffOf('technician');
-    expect((await tech2('order/disposed', { rid })).body).toMatchObject({ code: 1, msg: '已记录样品销毁' });
-    expect((await tech2('order/disposed', { rid })).body.msg).toBe('已记录样品销毁，请勿重复操作');
-    expect((await tech2('order/returned', { rid })).body.msg).toBe('该订单没有需要寄回的样品');
-    expect((await promiseList('disposal')).list.some((r) => r.rid === rid)).toBe(false);
+    // The order-level marks are gone: the sample's own disposal keeps the promise.
+    expect((await o.admin('order/disposed', { rid })).body.code).toBe(0);
+    const w = await witnessPhone();
+    const disposed = await o.admin('sample/dispose', {
+      rid: sample.rid,
+      method: '高压灭菌后处置',
+      reason: '保留期满',
+      witness_phone: w,
+      password: PASSWORD,
+    });
+    expect(disposed.body, JSON.stringify(disposed.body)).toMatchObject({ code: 1 });
+    expect((await promiseList('disposal')).list.some((r) => r.sample?.rid === sample.rid)).toBe(false);
+    expect((await overdue()).disposals).toBe(disposals.total - 1);
   });
 
   it('counts a sample return 48 hours after full payment until staff send it back', async () => {
     const me = await o.customer('institution');
     const { rid } = await pickupOrder(me, 1);
-    expect((await o.admin('order/returned', { rid })).body.msg).toBe('检测完成后才能寄回样品');
     await o.move('order/receive', { rid });
+    const [sample] = await samplesOf(me, rid);
     await o.move('order/start', { rid });
+    await testSample(sample.rid);
     await o.upload('/api/admin/order/report', await o.staff(), PDF, 'r.pdf', { rid });
     await o.move('order/deliver', { rid });
     await o.move('order/bill', { rid });
@@ -245,25 +293,91 @@ describe('service promises on the dashboard', () => {
       me.h,
     );
     expect(recycle.body.code, JSON.stringify(recycle.body)).toBe(1);
-    await o.credit(me.rid, 1_000_000);
-    expect((await t.post('/api/auth/web/order/pay', { rid }, me.h)).body.code).toBe(1);
+    // Tested, to be sent back: the job lists it 待退回, but the order is not paid yet.
+    await runDisposalJob(t.services);
     const before = (await overdue()).sample_returns;
+    o.a.advance(49 * HOUR);
+    expect((await promiseList('sample_return')).list.some((r) => r.sample?.rid === sample.rid)).toBe(false);
+    // Paid in full: the 48 hours run from the payment.
+    await o.credit(me.rid, 1_000_000);
+    expect((await t.post('/api/auth/web/order/pay', { rid }, (await again(me)).h)).body.code).toBe(1);
+    const paid = t.services.now();
     o.a.advance(47 * HOUR);
     expect((await overdue()).sample_returns).toBe(before);
     o.a.advance(2 * HOUR);
     expect((await overdue()).sample_returns).toBe(before + 1);
     const returns = await promiseList('sample_return');
-    expect(returns.list.find((r) => r.rid === rid)).toMatchObject({ status: 'completed' });
+    expect(returns.list.find((r) => r.sample?.rid === sample.rid)).toMatchObject({
+      rid,
+      status: 'completed',
+      since: shanghaiIso(paid),
+      due: shanghaiIso(paid + 48 * HOUR),
+      sample: { sample_no: sample.sample_no, status_text: '待退回', retention_text: '检测后寄回' },
+    });
+    expect((await o.admin('order/returned', { rid })).body.code).toBe(0);
+    // Sent back by the sample's own custody event, with the courier number.
     const tech = await staffOf('technician');
-    expect((await tech('order/returned', { rid, note: '顺丰 SF123' })).body).toMatchObject({ code: 1 });
+    const sent = await tech('sample/event', {
+      rid: sample.rid,
+      kind: 'returned',
+      courier: '顺丰',
+      number: 'SF1234567890',
+    });
+    expect(sent.body, JSON.stringify(sent.body)).toMatchObject({ code: 1 });
     expect((await overdue()).sample_returns).toBe(before);
     const [req] = await t.services.db.select().from(sampleRecycles).where(eq(sampleRecycles.userId, me.id));
     expect(req.status).toBe('sent');
-    // The days are Shanghai days: a Friday evening delivery is due the next Friday evening.
-    const friday = shanghaiMidnight('2026-01-09')! + 18 * HOUR;
-    expect(addWorkingDays(friday, 5)).toBe(shanghaiMidnight('2026-01-16')! + 18 * HOUR);
-    expect(addWorkingDays(shanghaiMidnight('2026-01-10')! + 9 * HOUR, 5)).toBe(
-      shanghaiMidnight('2026-01-19')!,
+  });
+});
+
+describe('order-level marks made before the samples kept the promises', () => {
+  it('carries 样品已销毁 / 样品已寄回 over to the samples still in the lab, once (migration 0053)', async () => {
+    const me = await o.customer('institution');
+    const destroyed = await pickupOrder(me, 0);
+    const returned = await pickupOrder(me, 1);
+    await o.staff();
+    const [staff] = await t.services.db.select().from(users).where(eq(users.phone, DEMO_STAFF_PHONE));
+    for (const { rid } of [destroyed, returned]) await o.move('order/receive', { rid });
+    const [d] = await samplesOf(me, destroyed.rid);
+    const [r] = await samplesOf(me, returned.rid);
+    await testSample(d.rid);
+    const orderId = async (rid: string) =>
+      (await t.services.db.select({ id: orders.id }).from(orders).where(eq(orders.rid, rid)))[0].id;
+    const at = new Date(t.services.now());
+    for (const [rid, action] of [
+      [destroyed.rid, 'disposed'],
+      [returned.rid, 'returned'],
+    ] as const)
+      await t.services.db.insert(orderEvents).values({
+        orderId: await orderId(rid),
+        fromStatus: 'received',
+        toStatus: 'received',
+        action,
+        actorKind: 'staff',
+        actorId: staff.id,
+        note: action === 'disposed' ? '样品已销毁' : '顺丰 SF1',
+        at,
+      });
+    const migration = readFileSync(
+      new URL('../../drizzle/0053_sample_order_marks.sql', import.meta.url),
+      'utf8',
     );
+    const run = () =>
+      t.services.db.transaction(async (tx) => {
+        for (const statement of migration.split('--> statement-breakpoint'))
+          await tx.execute(sql.raw(statement));
+      });
+    await run();
+    await run();
+    for (const [s, status, kind] of [
+      [d, 'disposed', 'disposed'],
+      [r, 'returned', 'returned'],
+    ] as const) {
+      const trail = (await o.admin<SampleTrail>('sample/trail', { rid: s.rid })).body.data;
+      expect(trail.status).toBe(status);
+      const marks = trail.events.filter((e) => e.kind === kind);
+      expect(marks).toHaveLength(1);
+      expect(marks[0]).toMatchObject({ actor: 'staff', note: expect.stringContaining('由订单记录迁移') });
+    }
   });
 });

@@ -22,7 +22,7 @@ import { addDays, shanghaiMidnight } from '#shared/slots.ts';
 import { shanghaiDate } from '#shared/time.ts';
 import type { OrderDetail } from '#shared/orders/order.ts';
 import type { OrderSample, SampleTrail } from '#shared/samples/responses.ts';
-import type { DisposalRow } from '#shared/samples/disposal.ts';
+import type { DisposalRow, DisposedMany } from '#shared/samples/disposal.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);
@@ -141,6 +141,11 @@ describe('retention on the samples', () => {
     const keep = await order(me, 2, 1);
     const back = await order(me, 1, 1);
     expect((await o.admin('sample/retention/save', { keep_days: 30 })).body).toMatchObject({
+      code: 1,
+      data: { keep_days: 30 },
+    });
+    // The order form reads the same number, without signing in (decision 0078).
+    expect((await t.post('/api/open/sample/retention', {})).body).toMatchObject({
       code: 1,
       data: { keep_days: 30 },
     });
@@ -339,5 +344,80 @@ describe('the disposal job and the customer', () => {
       size: 50,
     });
     expect(miss.body.data.list.map((r) => r.sample_no)).not.toContain(s.sample_no);
+  });
+});
+
+describe('disposing of several samples at once (decision 0078)', () => {
+  it('checks the witness once, disposes of each due sample under its own event, reports the refused ones', async () => {
+    const me = await o.customer();
+    const placed = await order(me, 0, 4);
+    const [a, b, c, d] = await detail(me, placed.rid);
+    const until = (await test(a.rid)).retention.until!;
+    await test(b.rid);
+    await test(c.rid);
+    // d is under test; c asked back by its customer.
+    await event({ rid: d.rid, kind: 'received' });
+    await event({ rid: d.rid, kind: 'taken', technician: '李工', instrument: 'XRD-1' });
+    expect((await t.post('/api/auth/sample/askReturn', { rid: c.rid }, (await again(me)).h)).body.code).toBe(
+      1,
+    );
+    const w = await witness();
+    const many = (body: Record<string, unknown>) =>
+      o.admin<DisposedMany>('sample/disposeMany', {
+        method: '高压灭菌后处置',
+        reason: '保留期满',
+        witness_phone: w,
+        password: PASSWORD,
+        ...body,
+      });
+
+    // Before the date every one is refused, and a bad witness refuses the whole call unchanged.
+    const early = await many({ rids: [a.rid, b.rid] });
+    expect(early.body).toMatchObject({ code: 1, data: { disposed: [] } });
+    expect(early.body.data.refused.map((r) => r.msg)).toEqual([
+      DISPOSAL_REFUSED.notDue(until),
+      DISPOSAL_REFUSED.notDue(until),
+    ]);
+    goTo(disposableFrom(until));
+    expect((await many({ rids: [a.rid], password: 'wrong-one' })).body.msg).toBe(DISPOSAL_REFUSED.badWitness);
+    expect((await many({ rids: [a.rid], witness_phone: DEMO_STAFF_PHONE })).body.msg).toBe(
+      DISPOSAL_REFUSED.samePerson,
+    );
+    expect((await many({ rids: [] })).body.msg).toBe('请选择要销毁的样品');
+    expect((await row(a.rid)).status).toBe('tested');
+
+    // One witness for four samples and an unknown one (a twice): two done, the rest told why.
+    const done = await many({ rids: [a.rid, b.rid, c.rid, d.rid, 'Mnosuchsample', a.rid], note: '批量' });
+    expect(done.body, JSON.stringify(done.body)).toMatchObject({ code: 1, msg: '已销毁 2 个，3 个未销毁' });
+    expect(done.body.data.disposed.map((s) => [s.sample_no, s.status])).toEqual([
+      [a.sample_no, 'disposed'],
+      [b.sample_no, 'disposed'],
+    ]);
+    expect(done.body.data.refused).toEqual([
+      { rid: c.rid, sample_no: c.sample_no, msg: DISPOSAL_REFUSED.returnAsked },
+      { rid: d.rid, sample_no: d.sample_no, msg: DISPOSAL_REFUSED.testing },
+      { rid: 'Mnosuchsample', sample_no: '', msg: '样品不存在' },
+    ]);
+    // Each sample has its own witnessed event; the refused ones are untouched.
+    for (const s of [a, b]) {
+      const events = await t.services.db
+        .select()
+        .from(sampleEvents)
+        .where(eq(sampleEvents.sampleId, (await row(s.rid)).id));
+      expect(events.map((e) => e.kind).slice(-2)).toEqual(['disposal_scheduled', 'disposed']);
+      expect(events.at(-1)!.details).toMatchObject({
+        method: '高压灭菌后处置',
+        witness_id: expect.any(Number),
+      });
+    }
+    expect((await row(c.rid)).status).toBe('return_pending');
+    expect((await row(d.rid)).status).toBe('testing');
+    // Audited once, with every sample asked for and without the witness's password.
+    const audits = await t.services.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'sample/disposeMany'));
+    expect(audits.some((x) => JSON.stringify(x.request).includes(b.rid))).toBe(true);
+    expect(JSON.stringify(audits.map((x) => x.request))).not.toContain(PASSWORD);
   });
 });

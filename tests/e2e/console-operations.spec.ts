@@ -130,7 +130,7 @@ test('pickups, calendar and dashboard fit a 375 px phone @mobile', async ({ page
   const manager = await member(request, ip, admin, 'manager');
   await page.setViewportSize({ width: 375, height: 812 });
   await consoleLogin(page, manager);
-  await expect(page.getByRole('group', { name: '检测完成 5 个工作日后销毁样品' })).toBeVisible();
+  await expect(page.getByRole('group', { name: /^保留期满.*后销毁样品$/ })).toBeVisible();
   await shot(page, `dashboard-${page.viewportSize()!.width}`);
   await fitsWidth(page);
   await page.goto('/admin/pickups');

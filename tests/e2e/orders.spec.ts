@@ -130,7 +130,7 @@ test.describe('/member/order', () => {
     await expect(summary).toContainText('待寄样');
     await expect(page).toHaveTitle(`订单详情 ${placed.order_no} - 科研检测服务平台`);
     await expect(page.getByRole('list', { name: '检测项目' })).toContainText(items[0].name);
-    await expect(page.getByRole('list', { name: '检测项目' })).toContainText('检测后回收');
+    await expect(page.getByRole('list', { name: '检测项目' })).toContainText('检测后寄回');
     await expect(page.getByRole('region', { name: '送样信息' })).toContainText('自行寄送');
     const devices = page.getByRole('list', { name: '相关仪器' }).getByRole('link');
     await expect(devices.first()).toHaveAttribute('href', /^\/device\//);
@@ -338,7 +338,7 @@ test.describe('/member/oquery', () => {
     await page.getByLabel('订单状态').selectOption({ label: '已取消' });
     await search();
     await expect(results).toContainText('没有符合条件的订单');
-    await page.getByLabel('订单状态').selectOption({ label: '待寄样' });
+    await page.getByLabel('订单状态').selectOption({ label: '待寄样/待上传数据' });
     await search();
     await expect(results).toContainText('找到 2 个订单');
 

@@ -45,9 +45,12 @@ test.describe('detail page', () => {
     const sources = page.getByRole('group', { name: /样品来源/ });
     for (const s of ['上门取样', '新寄样品', '已完成取样', '历史订单留样', '自有样品', '无需样品'])
       await expect(sources.getByRole('radio', { name: s })).toBeAttached();
-    await expect(page.getByText('检测完成后样品保留5个工作日，之后统一销毁')).toBeVisible();
-    await expect(page.getByText(/5个工作日内寄回/)).toBeVisible();
-    await expect(page.getByText(/样品存放于样品库/)).toBeVisible();
+    // Each with the lab's numbers (decision 0078); the 留样 days are its setting (90 in the seed).
+    await expect(
+      page.getByText('测试完成后保留5个工作日后销毁，销毁前3个工作日通知，可申请寄回'),
+    ).toBeVisible();
+    await expect(page.getByText(/全额付款后48小时内寄回/)).toBeVisible();
+    await expect(page.getByText(/测试完成后保留90天后销毁/)).toBeVisible();
     // Source 0 needs an earlier order that kept its sample; a new user has none.
     await sources.getByText('历史订单留样').click();
     await expect(page.getByText(/暂无可复用的留样订单/)).toBeVisible();
@@ -124,9 +127,13 @@ test.describe('experiment plan', () => {
     // Options: switch the disposal of the XRD line, saved on the server.
     const xrd = line(page, 'X 射线衍射（XRD）粉末测试');
     await xrd.getByRole('button', { name: '修改选项' }).click();
-    await xrd.getByRole('radio', { name: /检测后回收/ }).check();
+    // Each choice names the lab's numbers (decision 0078): the 留样 days come from its setting.
+    await expect(xrd.getByRole('radio', { name: '留样90天' })).toBeVisible();
+    await expect(xrd).toContainText('测试完成后保留90天后销毁');
+    await expect(xrd).toContainText('测试完成后保留5个工作日后销毁');
+    await xrd.getByRole('radio', { name: /检测后寄回/ }).check();
     await xrd.getByRole('button', { name: '保存选项' }).click();
-    await expect(xrd).toContainText('样品处理：检测后回收');
+    await expect(xrd).toContainText('样品处理：检测后寄回');
     const listed = await customer.call<{ list: { item_rid: string; disposal: number }[] }>(
       '/api/auth/plan/list',
     );

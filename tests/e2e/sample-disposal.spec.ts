@@ -2,7 +2,7 @@
 // back instead of its disposal on the order page; staff dispose of a sample whose retention is
 // over on 样品处置, with a second staff member as witness, and send the other back.
 import { demoItems, expect, newCustomer, staff, test, toast, type Staff } from './support/orders.ts';
-import { advanceClock, consoleSession, PASSWORD } from './support/session.ts';
+import { advanceClock, consoleSession, PASSWORD, registerByApi } from './support/session.ts';
 
 const SHOTS = process.env.DISPOSAL_SHOTS;
 
@@ -116,4 +116,60 @@ test('staff are refused a disposal before its day, and send a sample back with i
   await expect(page.getByRole('status').filter({ hasText: '已记录寄回' })).toBeVisible();
   await page.getByRole('tab', { name: '已处置' }).click();
   await expect(table.getByRole('row').filter({ hasText: `${placed.order_no}-02` })).toContainText('已退回');
+});
+
+test('staff tick several samples and dispose of them with one witness; each refused one is listed', async ({
+  page,
+  request,
+  ip,
+}) => {
+  const me = await newCustomer(page, request, ip);
+  const [a, b] = await demoItems(request, 1);
+  const placed = await me.order([
+    { item_rid: a.rid, disposal: 2 },
+    { item_rid: b.rid, disposal: 2 },
+  ]);
+  const lab = await staff(request, ip);
+  const d = await me.call<{ samples: { rid: string }[] }>('/api/auth/order/detail', { rid: placed.rid });
+  await testAll(
+    lab,
+    d.data.samples.map((s) => s.rid),
+  );
+  // The witness: another staff member, present, with their own password.
+  const witness = await registerByApi(request, ip);
+  expect(await lab.call('/api/admin/staff/save', { phone: witness, role: 'technician' })).toMatchObject({
+    code: 1,
+  });
+
+  await consoleSession(page, STAFF_PHONE);
+  await page.goto('/admin/samples/disposals');
+  await page.getByRole('tab', { name: '保留中' }).click();
+  const table = page.getByRole('table', { name: '样品处置' });
+  const nos = [`${placed.order_no}-01`, `${placed.order_no}-02`];
+  for (const no of nos) await table.getByRole('checkbox', { name: `选择 ${no}` }).check();
+  await expect(page.getByText('已选 2 个')).toBeVisible();
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/bulk-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: `${SHOTS}/bulk-375.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+  await page.getByRole('button', { name: '批量销毁（2）' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('list', { name: '待销毁样品' })).toContainText(nos[1]);
+  await dialog.getByRole('textbox', { name: '见证人手机号' }).fill(witness);
+  await dialog.getByLabel('见证人密码').fill(PASSWORD);
+  if (SHOTS) await dialog.screenshot({ path: `${SHOTS}/bulk-dialog-1280.png` });
+  await dialog.getByRole('button', { name: '确认销毁 2 个' }).click();
+  // Kept 90 days: each is refused with its own last day, and listed with why; nothing destroyed.
+  await expect(page.getByRole('status').filter({ hasText: '已销毁 0 个，2 个未销毁' })).toBeVisible();
+  const refused = page.getByRole('alert').filter({ hasText: '以下样品未销毁' });
+  for (const no of nos) await expect(refused).toContainText(no);
+  await expect(refused).toContainText(/保留至\d{4}-\d{2}-\d{2}，\d{4}-\d{2}-\d{2}起方可销毁/);
+  if (SHOTS) {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: `${SHOTS}/bulk-refused-375.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+  await expect(table.getByRole('row').filter({ hasText: nos[0] })).toContainText('已测完');
 });

@@ -78,6 +78,9 @@ test('a data-analysis order has no label button and no courier form', async ({ p
   const placed = await me.order([{ item_rid: item.rid }]);
   await page.goto(`/member/order?rid=${placed.rid}`);
   await expect(page.getByRole('region', { name: '待分析数据' })).toBeVisible();
+  // Its status reads as what it waits for: data files, not a sample (decision 0078).
+  await expect(page.getByText('待上传数据').first()).toBeVisible();
+  await expect(page.getByText('待寄样')).toHaveCount(0);
   await expect(page.getByRole('region', { name: '打印样品标签' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /打印样品标签/ })).toHaveCount(0);
   await expect(page.getByRole('form', { name: '填写快递信息' })).toHaveCount(0);

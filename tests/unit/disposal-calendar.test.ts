@@ -6,7 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addWorkingDays, isWorkingDay } from '#shared/calendar/working-days.ts';
-import { disposableFrom, mayDisposeOn, noticeDate, retainUntil } from '#shared/samples/disposal.ts';
+import {
+  disposableFrom,
+  disposalChoice,
+  mayDisposeOn,
+  noticeDate,
+  retainUntil,
+} from '#shared/samples/disposal.ts';
 import { addDays } from '#shared/slots.ts';
 import { shanghaiDate } from '#shared/time.ts';
 
@@ -63,5 +69,21 @@ describe('no disposal before its due date', () => {
       ),
       { numRuns: 2000, seed: 32 },
     );
+  });
+});
+
+describe('the disposal choices in words (decision 0078)', () => {
+  it('names the lab’s numbers: 5 working days, N days kept, 48 hours', () => {
+    expect(disposalChoice(0)).toEqual({
+      label: '实验室销毁',
+      note: '测试完成后保留5个工作日后销毁，销毁前3个工作日通知，可申请寄回',
+    });
+    expect(disposalChoice(2, 30)).toMatchObject({
+      label: '留样30天',
+      note: expect.stringContaining('测试完成后保留30天后销毁'),
+    });
+    expect(disposalChoice(2).label).toBe('留样');
+    expect(disposalChoice(2).note).not.toMatch(/\d/);
+    expect(disposalChoice(1).note).toContain('48小时内寄回');
   });
 });

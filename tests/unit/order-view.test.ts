@@ -10,6 +10,7 @@ import {
   ORDER_TABS,
   tabByKey,
 } from '#shared/orders/order-view.ts';
+import { orderActionText, orderStatusText, statusFilterText } from '#shared/orders/order-status.ts';
 import { ORDER_STATUSES, type OrderStatus } from '#shared/orders/order-status.ts';
 import { dispositionName } from '../../src/lib/client/download.ts';
 
@@ -82,5 +83,22 @@ describe('dispositionName', () => {
     expect(dispositionName('attachment; filename*=UTF-8\'\'%E0%A4%A; filename="x.pdf"')).toBe('x.pdf');
     expect(dispositionName(null)).toBeNull();
     expect(dispositionName('inline')).toBeNull();
+  });
+});
+
+describe('words by project type (decision 0078)', () => {
+  it('a data-analysis order waits for data, not a sample; other types keep their words', () => {
+    expect(orderStatusText('awaiting_sample', 3)).toBe('待上传数据');
+    expect(orderStatusText('received', 3)).toBe('已收数据');
+    expect(orderStatusText('testing', 3)).toBe('检测中');
+    expect(orderStatusText('awaiting_sample', 1)).toBe('待寄样');
+    expect(orderStatusText('received', 2)).toBe('已收样');
+    expect(orderStatusText('awaiting_sample', undefined)).toBe('待寄样');
+    expect(orderActionText('receive', 3)).toBe('确认收到数据');
+    expect(orderActionText('reject', 1)).toBe('拒收样品');
+    expect(eventText('receive', 3)).toBe('确认收到数据');
+    expect(eventText('picked', 3)).toBe('上门取样');
+    expect(statusFilterText('awaiting_sample')).toBe('待寄样/待上传数据');
+    expect(statusFilterText('unpaid')).toBe('待付款');
   });
 });

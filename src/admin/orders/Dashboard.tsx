@@ -8,15 +8,16 @@ import { type Column, DataTable, Pager } from '../table.tsx';
 import { ExportCsv } from '../csv.tsx';
 import type { Permission } from '../../lib/shared/staff/permissions.ts';
 import {
+  isSamplePromise,
   PROMISE_TEXT,
   PROMISES,
   type PromiseKind,
   type PromiseRow,
 } from '../../lib/shared/orders/operations.ts';
-import { ORDER_STATUS_TEXT, type OrderStatus } from '../../lib/shared/orders/order-status.ts';
+import { ORDER_STATUSES, statusFilterText } from '../../lib/shared/orders/order-status.ts';
 import type { DashboardSchema } from '../../lib/shared/orders/responses.ts';
 import { ordersAdminApi } from '../../lib/shared/orders/admin-api.ts';
-import type { Endpoint } from '../../lib/shared/api/endpoint.ts';
+import { DisposeDialog, ReturnDialog, type DisposalTarget } from '../samples/DisposalDialogs.tsx';
 
 type Figures = z.output<typeof DashboardSchema>;
 
@@ -27,12 +28,19 @@ const COUNT_KEY = {
   disposal: 'disposals',
 } as const satisfies Record<PromiseKind, keyof Figures['overdue']>;
 
-/** How staff mark each promise kept (the data reminder is the system's messages: none). */
-const MARKS: Partial<Record<PromiseKind, { endpoint: Endpoint; label: string; permission: Permission }>> = {
-  manager_call: { endpoint: ordersAdminApi.called, label: '已致电', permission: 'orders.quote' },
-  sample_return: { endpoint: ordersAdminApi.returned, label: '已寄回', permission: 'orders.process' },
-  disposal: { endpoint: ordersAdminApi.disposed, label: '已销毁', permission: 'orders.process' },
+/**
+ * How staff mark each promise kept: the manager's call on the order; a sample's return and
+ * disposal by its own custody event, in the dialogs of 样品处置 (decision 0078). The data
+ * reminder is the system's messages: none.
+ */
+const MARKS: Partial<Record<PromiseKind, { label: string; permission: Permission }>> = {
+  manager_call: { label: '已致电', permission: 'orders.quote' },
+  sample_return: { label: '寄回', permission: 'orders.process' },
+  disposal: { label: '销毁', permission: 'orders.process' },
 };
+
+/** A promise row's sample as the disposal dialogs show it. */
+const targetOf = (r: PromiseRow): DisposalTarget | null => r.sample && { ...r.sample, customer: r.customer };
 
 /**
  * 工作台: what waits for whom — orders per status, today's receipts and deliveries, the service
@@ -125,13 +133,13 @@ export default function Dashboard({ me }: { me: Me }) {
                 订单状态分布
               </h2>
               <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-6">
-                {(Object.keys(ORDER_STATUS_TEXT) as OrderStatus[]).map((st) => (
+                {ORDER_STATUSES.map((st) => (
                   <Link
                     key={st}
                     href={`/orders?status=${st}`}
                     className="rounded-md border border-slate-200 px-3 py-2 hover:border-brand-300"
                   >
-                    <span className="block text-xs text-slate-500">{ORDER_STATUS_TEXT[st]}</span>
+                    <span className="block text-xs text-slate-500">{statusFilterText(st)}</span>
                     <span className="text-lg font-semibold tabular-nums" data-status-count={st}>
                       {f.orders[st] ?? 0}
                     </span>
@@ -213,12 +221,33 @@ function PromiseList({ kind, me, onDone }: { kind: PromiseKind; me: Me; onDone: 
   const list = useList(ordersAdminApi.promises, { kind }, 5);
   const mark = MARKS[kind];
   const allowed = mark && me.permissions.includes(mark.permission);
+  const [open, setOpen] = useState<DisposalTarget | null>(null);
+  const done = () => {
+    setOpen(null);
+    return Promise.all([list.reload(), onDone()]);
+  };
+  const keep = (r: PromiseRow) => {
+    const target = targetOf(r);
+    if (target) setOpen(target);
+    else staffStep(ordersAdminApi.called, { rid: r.rid }, `已记录：${mark!.label}`, done);
+  };
+  const perSample = isSamplePromise(kind);
   const columns: Column<PromiseRow>[] = [
     {
       id: 'order',
-      header: '订单',
+      header: perSample ? '样品 / 订单' : '订单',
       cell: (r) => (
         <>
+          {r.sample && (
+            <>
+              <span className="block font-mono tabular-nums" data-sample={r.sample.sample_no}>
+                {r.sample.sample_no}
+              </span>
+              <span className="block text-xs text-slate-500">
+                {r.sample.name} · {r.sample.status_text}
+              </span>
+            </>
+          )}
           <Link href={`/orders/${r.rid}`} className="text-brand-700 hover:underline">
             {r.order_no}
           </Link>
@@ -226,6 +255,7 @@ function PromiseList({ kind, me, onDone }: { kind: PromiseKind; me: Me; onDone: 
         </>
       ),
       csv: [
+        ...(perSample ? [{ header: '样品编号', value: (r: PromiseRow) => r.sample?.sample_no ?? '' }] : []),
         { header: '订单号', value: (r) => r.order_no },
         { header: '状态', value: (r) => r.status_text },
       ],
@@ -263,12 +293,8 @@ function PromiseList({ kind, me, onDone }: { kind: PromiseKind; me: Me; onDone: 
           <button
             type="button"
             className={button.ghost}
-            aria-label={`${mark.label} ${r.order_no}`}
-            onClick={() =>
-              staffStep(mark.endpoint, { rid: r.rid }, `已记录：${mark.label}`, () =>
-                Promise.all([list.reload(), onDone()]),
-              )
-            }
+            aria-label={`${mark.label} ${r.sample?.sample_no ?? r.order_no}`}
+            onClick={() => keep(r)}
           >
             {mark.label}
           </button>
@@ -280,9 +306,15 @@ function PromiseList({ kind, me, onDone }: { kind: PromiseKind; me: Me; onDone: 
       <DataTable<PromiseRow>
         label={PROMISE_TEXT[kind]}
         rows={list.data?.list ?? null}
-        rowKey={(r) => r.rid}
+        rowKey={(r) => r.sample?.rid ?? r.rid}
         columns={columns}
       />
+      {open && kind === 'disposal' && (
+        <DisposeDialog row={open} onClose={() => setOpen(null)} onDone={done} />
+      )}
+      {open && kind === 'sample_return' && (
+        <ReturnDialog row={open} onClose={() => setOpen(null)} onDone={done} />
+      )}
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <ExportCsv<PromiseRow>
           list={ordersAdminApi.promises}

@@ -5,8 +5,9 @@ import { consoleApi, type Me } from '../session.ts';
 import { Badge, button, PageHeader, when } from '../ui.tsx';
 import {
   LAB_SAMPLE_TYPE_ID,
+  RESERVATION_TYPE_ID,
   nextStatus,
-  ORDER_ACTION_TEXT,
+  orderActionText,
   type OrderAction,
 } from '../../lib/shared/orders/order-status.ts';
 import type { StaffOrderDetailSchema } from '../../lib/shared/orders/responses.ts';
@@ -74,7 +75,11 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
     order.status === 'delivered' &&
     order.paid_fen > 0;
   const stepText = (s: OrderAction | 'finalPrice') =>
-    s === 'finalPrice' ? '设置最终价格' : s === 'quote' && requote ? '重新报价' : ORDER_ACTION_TEXT[s];
+    s === 'finalPrice'
+      ? '设置最终价格'
+      : s === 'quote' && requote
+        ? '重新报价'
+        : orderActionText(s, order.type_id);
   /** Steps with a dialog of their own; the others share the note dialog below. */
   const ownDialog = step === 'quote' || step === 'receive' || step === 'reject';
 
@@ -162,7 +167,13 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
           </tbody>
         </table>
       </section>
-      <OrderSamples order={order} samples={order.samples} me={me} onDone={load} />
+      <OrderSamples
+        order={order}
+        samples={order.samples}
+        me={me}
+        onDone={load}
+        onSite={order.type_id === RESERVATION_TYPE_ID}
+      />
       <OrderResults orderRid={order.rid} me={me} />
       {order.quote && <QuoteSection order={order} quote={order.quote} />}
       {(order.receipts.length > 0 || ['awaiting_sample', 'awaiting_pickup'].includes(order.status)) && (
@@ -184,7 +195,7 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
             {order.timeline.map((e, i) => (
               <li key={i} className="flex flex-wrap gap-x-3">
                 <span className="w-36 shrink-0 text-slate-500">{when(e.at)}</span>
-                <span className="font-medium">{eventText(e.action)}</span>
+                <span className="font-medium">{eventText(e.action, order.type_id)}</span>
                 <span className="text-slate-500">
                   {actorText(e.actor)}
                   {e.by && ` ${e.by}`}

@@ -132,29 +132,111 @@ function Trail({ rid }: { rid: string }) {
   );
 }
 
+/**
+ * 登记现场样品 (decision 0078): the customer's own samples brought to an on-site session, by name
+ * and count, for one line of the order; they start 已签收.
+ */
+function OnSiteDialog({
+  order,
+  onClose,
+  onDone,
+}: {
+  order: { rid: string; items: { item_rid: string; name: string }[] };
+  onClose: () => void;
+  onDone: () => unknown;
+}) {
+  const [v, setV] = useState({ item_rid: order.items[0]?.item_rid ?? '', name: '', count: '1', note: '' });
+  const set = (k: keyof typeof v) => (e: { target: { value: string } }) =>
+    setV((x) => ({ ...x, [k]: e.target.value }));
+  return (
+    <FormModal
+      open
+      title="登记现场样品"
+      submitText="登记"
+      onClose={onClose}
+      onSubmit={() =>
+        staffAction<{ list: OrderSample[] }>(
+          samplesAdminApi.onSite,
+          { rid: order.rid, ...v },
+          (d) => `已登记 ${d.list.length} 个现场样品`,
+          onDone,
+        )
+      }
+    >
+      <p className="text-sm text-slate-600">
+        客户带到现场的自有样品，登记后即为“已签收”，可继续记录存放、上机、测完、交还等流转。
+      </p>
+      {order.items.length > 1 && (
+        <Field label="检测项目">
+          <select className={input} value={v.item_rid} onChange={set('item_rid')}>
+            {order.items.map((i) => (
+              <option key={i.item_rid} value={i.item_rid}>
+                {i.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
+      <Field label="样品名称" hint="多个样品依次编号为 名称-1、名称-2…">
+        <input className={input} value={v.name} maxLength={40} onChange={set('name')} />
+      </Field>
+      <Field label="数量">
+        <input className={input} inputMode="numeric" value={v.count} onChange={set('count')} />
+      </Field>
+      <Field label="备注">
+        <input className={input} value={v.note} onChange={set('note')} />
+      </Field>
+    </FormModal>
+  );
+}
+
 export function OrderSamples({
   order,
   samples,
   me,
   onDone,
+  onSite = false,
 }: {
-  order: { rid: string; order_no: string };
+  order: { rid: string; order_no: string; items: { item_rid: string; name: string }[] };
   samples: OrderSample[];
   me: Me;
   onDone: () => unknown;
+  /** An on-site (预约现场) order: samples are optional, recorded here by staff. */
+  onSite?: boolean;
 }) {
   const [open, setOpen] = useState<string | null>(null);
   const [recording, setRecording] = useState<OrderSample | null>(null);
-  if (samples.length === 0) return null;
+  const [adding, setAdding] = useState(false);
   const canRecord = me.permissions.includes('orders.process');
+  if (samples.length === 0 && !(onSite && canRecord)) return null;
   return (
     <section className="rounded-lg bg-white p-4" aria-labelledby="samples">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <h2 id="samples" className="text-sm font-semibold">
           样品（{samples.length}）
         </h2>
-        <ReprintLabels order={order} onDone={onDone} />
+        <span className="flex flex-wrap items-center gap-2">
+          {onSite && canRecord && (
+            <button type="button" className={button.ghost} onClick={() => setAdding(true)}>
+              登记现场样品
+            </button>
+          )}
+          {samples.length > 0 && <ReprintLabels order={order} onDone={onDone} />}
+        </span>
       </div>
+      {samples.length === 0 && (
+        <p className="text-sm text-slate-500">客户现场自带的样品可在此登记（可选），登记后记录其流转。</p>
+      )}
+      {adding && (
+        <OnSiteDialog
+          order={order}
+          onClose={() => setAdding(false)}
+          onDone={() => {
+            setAdding(false);
+            return onDone();
+          }}
+        />
+      )}
       {/* On a phone each row stacks into a card (the header hides); from sm up it is a table. */}
       <div>
         <table className="w-full text-sm max-sm:block" aria-label="样品">

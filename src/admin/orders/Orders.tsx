@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { OrderSummary } from '../../lib/shared/orders/order.ts';
-import { ORDER_STATUS_TEXT, ORDER_STATUSES, type OrderStatus } from '../../lib/shared/orders/order-status.ts';
+import { ORDER_STATUSES, statusFilterText, type OrderStatus } from '../../lib/shared/orders/order-status.ts';
 import { Badge, button, filterInput, PageHeader, StatusTabs, when } from '../ui.tsx';
 import { useList } from '../lists.ts';
 import { type Column, csvOnly, DataTable, Pager } from '../table.tsx';
@@ -11,7 +11,7 @@ import { ordersAdminApi } from '../../lib/shared/orders/admin-api.ts';
 
 const TABS: { value: OrderStatus | ''; label: string }[] = [
   { value: '', label: '全部' },
-  ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_TEXT[s] })),
+  ...ORDER_STATUSES.map((s) => ({ value: s, label: statusFilterText(s) })),
 ];
 
 /** The orders' columns; the CSV keeps its own order, so 状态 and 客户类型 have CSV-only columns. */

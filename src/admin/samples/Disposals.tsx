@@ -1,136 +1,25 @@
 // 样品处置 (decision 0073): the samples due for disposal or return, those still kept with their
 // date, and those done; a disposal with method, reason and a witness (another staff member who
-// types their own phone number and password here); a return with its courier number; and the
-// lab's default days for 留样.
+// types their own phone number and password here), of one sample or of several ticked at once
+// (decision 0078); a return with its courier number; and the lab's default days for 留样.
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { consoleApi, staffAction, type Me } from '../session.ts';
 import { Badge, button, Field, filterInput, FormModal, input, PageHeader, StatusTabs, when } from '../ui.tsx';
 import { useList } from '../lists.ts';
 import { type Column, DataTable, Pager } from '../table.tsx';
-import { samplesAdminApi } from '../../lib/shared/samples/api.ts';
 import { disposalAdminApi } from '../../lib/shared/samples/disposal-api.ts';
 import {
-  DISPOSAL_METHODS,
   DISPOSAL_VIEWS,
   DISPOSAL_VIEW_TEXT,
   type DisposalRow,
   type DisposalView,
+  type DisposedMany,
 } from '../../lib/shared/samples/disposal.ts';
+import { DisposeDialog, DisposeManyDialog, ReturnDialog } from './DisposalDialogs.tsx';
 import { shanghaiDate } from '../../lib/shared/time.ts';
 
 const TABS = DISPOSAL_VIEWS.map((v) => ({ value: v, label: DISPOSAL_VIEW_TEXT[v] }));
-
-function DisposeDialog({
-  row,
-  onClose,
-  onDone,
-}: {
-  row: DisposalRow;
-  onClose: () => void;
-  onDone: () => unknown;
-}) {
-  const [v, setV] = useState({
-    method: DISPOSAL_METHODS[0]!,
-    reason: '保留期满',
-    witness_phone: '',
-    password: '',
-    note: '',
-  });
-  const set = (k: keyof typeof v) => (e: { target: { value: string } }) =>
-    setV((x) => ({ ...x, [k]: e.target.value }));
-  return (
-    <FormModal
-      open
-      danger
-      title={`销毁样品 ${row.sample_no}`}
-      submitText="确认销毁"
-      onClose={onClose}
-      onSubmit={() => staffAction(disposalAdminApi.dispose, { rid: row.rid, ...v }, '样品已销毁', onDone)}
-    >
-      <p className="text-sm text-slate-600">
-        {row.name} · {row.item_name} · {row.retention_text}
-        {row.retain_until && `，保留至 ${row.retain_until}`}
-      </p>
-      <Field label="处置方式">
-        <input className={input} list="disposal-methods" value={v.method} onChange={set('method')} />
-        <datalist id="disposal-methods">
-          {DISPOSAL_METHODS.map((m) => (
-            <option key={m} value={m} />
-          ))}
-        </datalist>
-      </Field>
-      <Field label="处置原因">
-        <input className={input} value={v.reason} onChange={set('reason')} />
-      </Field>
-      <fieldset className="grid gap-2 rounded-lg border border-slate-200 p-3">
-        <legend className="px-1 text-sm font-medium">见证人确认</legend>
-        <p className="text-xs text-slate-500">
-          请另一位有样品处理权限的员工在场，输入其本人的手机号和登录密码。
-        </p>
-        <Field label="见证人手机号">
-          <input
-            className={input}
-            inputMode="numeric"
-            autoComplete="off"
-            value={v.witness_phone}
-            onChange={set('witness_phone')}
-          />
-        </Field>
-        <Field label="见证人密码">
-          <input
-            className={input}
-            type="password"
-            autoComplete="off"
-            value={v.password}
-            onChange={set('password')}
-          />
-        </Field>
-      </fieldset>
-      <Field label="备注">
-        <input className={input} value={v.note} onChange={set('note')} />
-      </Field>
-    </FormModal>
-  );
-}
-
-function ReturnDialog({
-  row,
-  onClose,
-  onDone,
-}: {
-  row: DisposalRow;
-  onClose: () => void;
-  onDone: () => unknown;
-}) {
-  const [v, setV] = useState({ courier: '', number: '', note: '' });
-  const set = (k: keyof typeof v) => (e: { target: { value: string } }) =>
-    setV((x) => ({ ...x, [k]: e.target.value }));
-  return (
-    <FormModal
-      open
-      title={`寄回样品 ${row.sample_no}`}
-      submitText="确认已寄回"
-      onClose={onClose}
-      onSubmit={() =>
-        staffAction(samplesAdminApi.event, { rid: row.rid, kind: 'returned', ...v }, '已记录寄回', onDone)
-      }
-    >
-      <p className="text-sm text-slate-600">
-        {row.name} · 客户 {row.customer.name || row.customer.phone}
-      </p>
-      <Field label="快递公司">
-        <input className={input} value={v.courier} onChange={set('courier')} />
-      </Field>
-      <Field label="快递单号">
-        <input className={input} value={v.number} onChange={set('number')} />
-      </Field>
-      <Field label="备注">
-        <input className={input} value={v.note} onChange={set('note')} />
-      </Field>
-    </FormModal>
-  );
-}
 
 function RetentionSetting({ me }: { me: Me }) {
   const [days, setDays] = useState<string>('');
@@ -161,7 +50,7 @@ function RetentionSetting({ me }: { me: Me }) {
         >
           <Field
             label="留样天数"
-            hint="客户选择“检测后留样”的样品，自检测完成起保留的天数；修改只影响此后完成检测的样品。"
+            hint="客户选择“留样”的样品，自检测完成起保留的天数（下单页按此显示“测试完成后保留 N 天后销毁”）；修改只影响此后完成检测的样品。"
           >
             <input
               className={input}
@@ -176,6 +65,99 @@ function RetentionSetting({ me }: { me: Me }) {
   );
 }
 
+/**
+ * The rows ticked for a bulk disposal (decision 0078), among the page's disposable ones; a new
+ * page or a reload clears them.
+ */
+function usePicking(pickable: DisposalRow[], page: unknown) {
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => setPicked(new Set()), [page]);
+  return {
+    pickable,
+    rows: pickable.filter((r) => picked.has(r.rid)),
+    has: (rid: string) => picked.has(rid),
+    toggle: (rid: string) =>
+      setPicked((p) => {
+        const next = new Set(p);
+        if (!next.delete(rid)) next.add(rid);
+        return next;
+      }),
+    all: (on: boolean) => setPicked(new Set(on ? pickable.map((r) => r.rid) : [])),
+  };
+}
+
+/** The tick box of each disposable row. */
+function pickColumn(
+  pick: ReturnType<typeof usePicking>,
+  disposable: (r: DisposalRow) => boolean,
+): Column<DisposalRow> {
+  return {
+    id: 'pick',
+    header: '选择',
+    cell: (r) =>
+      disposable(r) && (
+        <input
+          type="checkbox"
+          className="size-4 accent-brand-600"
+          aria-label={`选择 ${r.sample_no}`}
+          checked={pick.has(r.rid)}
+          onChange={() => pick.toggle(r.rid)}
+        />
+      ),
+  };
+}
+
+/** The bulk disposal's toolbar: tick every disposable sample of the page, dispose of the ticked. */
+function BulkBar({
+  picked,
+  all,
+  onAll,
+  onDispose,
+}: {
+  picked: number;
+  all: boolean;
+  onAll: (on: boolean) => void;
+  onDispose: () => void;
+}) {
+  return (
+    <div className="mb-2 flex flex-wrap items-center gap-3 rounded-md bg-white px-3 py-2 text-sm">
+      <label className="flex items-center gap-2">
+        <input
+          type="checkbox"
+          className="size-4 accent-brand-600"
+          checked={all}
+          onChange={(e) => onAll(e.target.checked)}
+        />
+        全选本页可销毁的样品
+      </label>
+      <span className="text-slate-500">已选 {picked} 个</span>
+      <button type="button" className={button.danger} disabled={picked === 0} onClick={onDispose}>
+        批量销毁（{picked}）
+      </button>
+    </div>
+  );
+}
+
+/** The samples a bulk disposal refused, each with why, until dismissed. */
+function RefusedList({ refused, onClear }: { refused: DisposedMany['refused']; onClear: () => void }) {
+  if (refused.length === 0) return null;
+  return (
+    <div role="alert" className="mb-2 rounded-md bg-hot-50 px-3 py-2 text-sm text-hot-700">
+      <p className="font-medium">以下样品未销毁：</p>
+      <ul className="mt-1 grid gap-0.5">
+        {refused.map((r) => (
+          <li key={r.rid}>
+            <span className="font-mono tabular-nums">{r.sample_no || r.rid}</span>：{r.msg}
+          </li>
+        ))}
+      </ul>
+      <button type="button" className={button.link} onClick={onClear}>
+        知道了
+      </button>
+    </div>
+  );
+}
+
 export default function Disposals({ me }: { me: Me }) {
   const [view, setView] = useState<DisposalView>('due');
   const [dueTo, setDueTo] = useState('');
@@ -184,9 +166,16 @@ export default function Disposals({ me }: { me: Me }) {
   const process = me.permissions.includes('orders.process');
   const [disposing, setDisposing] = useState<DisposalRow | null>(null);
   const [returning, setReturning] = useState<DisposalRow | null>(null);
+  const [disposingMany, setDisposingMany] = useState(false);
+  const [refused, setRefused] = useState<DisposedMany['refused']>([]);
   const today = shanghaiDate(Date.now());
+  const rows = list.data?.list ?? null;
+  const disposable = (r: DisposalRow) =>
+    r.status === 'disposal_pending' || (view === 'upcoming' && r.disposable_from !== null);
+  const pick = usePicking(process ? (rows ?? []).filter(disposable) : [], rows);
 
   const columns: Column<DisposalRow>[] = [
+    ...(pick.pickable.length > 0 ? [pickColumn(pick, disposable)] : []),
     {
       id: 'sample',
       header: '样品',
@@ -268,7 +257,7 @@ export default function Disposals({ me }: { me: Me }) {
                 寄回
               </button>
             )}
-            {(r.status === 'disposal_pending' || (view === 'upcoming' && r.disposable_from)) && (
+            {disposable(r) && (
               <button
                 type="button"
                 className={button.danger}
@@ -308,9 +297,18 @@ export default function Disposals({ me }: { me: Me }) {
         {list.data && <span className="text-sm text-slate-500">共 {list.data.total} 个样品</span>}
       </div>
       <StatusTabs label="处置视图" tabs={TABS} value={view} onChange={setView} />
+      {pick.pickable.length > 0 && (
+        <BulkBar
+          picked={pick.rows.length}
+          all={pick.rows.length === pick.pickable.length}
+          onAll={pick.all}
+          onDispose={() => setDisposingMany(true)}
+        />
+      )}
+      <RefusedList refused={refused} onClear={() => setRefused([])} />
       <DataTable<DisposalRow>
         label="样品处置"
-        rows={list.data?.list ?? null}
+        rows={rows}
         rowKey={(r) => r.rid}
         empty={view === 'due' ? '没有待处置的样品' : '没有样品'}
         columns={columns}
@@ -322,6 +320,17 @@ export default function Disposals({ me }: { me: Me }) {
           onClose={() => setDisposing(null)}
           onDone={() => {
             setDisposing(null);
+            list.reload();
+          }}
+        />
+      )}
+      {disposingMany && (
+        <DisposeManyDialog
+          rows={pick.rows}
+          onClose={() => setDisposingMany(false)}
+          onDone={(r) => {
+            setDisposingMany(false);
+            setRefused(r);
             list.reload();
           }}
         />

@@ -10,14 +10,16 @@ import { formatFen, sumFen, unitPriceText } from '../../lib/shared/money.ts';
 import { regionLabel } from '../../lib/shared/member/region.ts';
 import { shanghaiMinute } from '../../lib/shared/time.ts';
 import {
-  DISPOSAL_TEXT,
+  DISPOSALS,
   SAMPLE_SOURCE_TEXT,
   type Disposal,
   type SampleSource,
 } from '../../lib/shared/plan/plan-rules.ts';
+import { disposalChoice } from '../../lib/shared/samples/disposal.ts';
+import { useKeepDays } from '../ui/use-keep-days.ts';
 import type { OrderDetail, OrderEvent, OrderFile } from '../../lib/shared/orders/order.ts';
 import type { DeviceSummary } from '../../lib/shared/catalogue/catalogue.ts';
-import { ORDER_STATUS_TEXT } from '../../lib/shared/orders/order-status.ts';
+import { orderStatusText, takesSample } from '../../lib/shared/orders/order-status.ts';
 import {
   actorText,
   eventText,
@@ -58,6 +60,7 @@ export function Demand({ order }: { order: OrderDetail }) {
 }
 
 export function Items({ order }: { order: OrderDetail }) {
+  const keepDays = useKeepDays();
   if (order.items.length === 0) return null;
   return (
     <Section
@@ -66,7 +69,9 @@ export function Items({ order }: { order: OrderDetail }) {
     >
       <ul className="grid gap-3" aria-label="检测项目">
         {order.items.map((l, i) => {
-          const disposal = DISPOSAL_TEXT[l.disposal as Disposal];
+          const disposal = DISPOSALS.includes(l.disposal as Disposal)
+            ? disposalChoice(l.disposal, keepDays)
+            : null;
           const params = Object.entries(l.parameters).filter(([, v]) => v);
           return (
             <li key={`${l.item_rid}-${i}`} className="rounded-lg border border-slate-200 p-3.5">
@@ -95,10 +100,12 @@ export function Items({ order }: { order: OrderDetail }) {
                     </a>
                   )}
                 </Fact>
-                <Fact label="样品处理">
-                  <span title={disposal?.note}>{disposal?.label ?? '—'}</span>
-                  {disposal && <span className="block text-xs text-slate-400">{disposal.note}</span>}
-                </Fact>
+                {takesSample(order.type_id) && (
+                  <Fact label="样品处理">
+                    <span title={disposal?.note}>{disposal?.label ?? '—'}</span>
+                    {disposal && <span className="block text-xs text-slate-400">{disposal.note}</span>}
+                  </Fact>
+                )}
                 <Fact label="测试参数">
                   {params.length === 0 ? '—' : params.map(([k, v]) => `${k}：${v}`).join('；')}
                 </Fact>
@@ -184,7 +191,7 @@ export function Delivery({ order, express: expressInfo }: { order: OrderDetail; 
   );
 }
 
-export function Timeline({ events }: { events: OrderEvent[] }) {
+export function Timeline({ events, typeId }: { events: OrderEvent[]; typeId: number }) {
   return (
     <Section title="订单动态">
       <ol
@@ -200,8 +207,8 @@ export function Timeline({ events }: { events: OrderEvent[] }) {
               }`}
             />
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <span className="font-medium text-slate-900">{eventText(e.action)}</span>
-              {e.from !== e.to && <StatusBadge status={e.to} text={ORDER_STATUS_TEXT[e.to]} />}
+              <span className="font-medium text-slate-900">{eventText(e.action, typeId)}</span>
+              {e.from !== e.to && <StatusBadge status={e.to} text={orderStatusText(e.to, typeId)} />}
               <span className="text-xs text-slate-400">{actorText(e.actor)}</span>
             </div>
             <time dateTime={e.at} className="mt-0.5 block text-xs text-slate-400 tabular-nums">
@@ -217,13 +224,13 @@ export function Timeline({ events }: { events: OrderEvent[] }) {
 
 export type TestStep = OrderEvent & { status_text: string };
 
-export function TestRecords({ steps }: { steps: TestStep[] | null }) {
+export function TestRecords({ steps, typeId }: { steps: TestStep[] | null; typeId: number }) {
   return (
     <Section title="检测记录">
       {!steps ? (
         <Spinner />
       ) : steps.length === 0 ? (
-        <Empty>样品签收后，这里会显示检测进度</Empty>
+        <Empty>{takesSample(typeId) ? '样品签收后' : '收到数据后'}，这里会显示检测进度</Empty>
       ) : (
         <ul aria-label="检测记录" className="grid gap-2 text-sm">
           {steps.map((s, i) => (

@@ -220,8 +220,8 @@ export default function OrderDetail({ rid }: { rid: string }) {
           {recyclable && <SampleReturn order={order} />}
         </div>
         <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
-          <Timeline events={order.timeline} />
-          <TestRecords steps={steps} />
+          <Timeline events={order.timeline} typeId={order.type_id} />
+          <TestRecords steps={steps} typeId={order.type_id} />
           <Equipment devices={devices} />
         </div>
       </div>

@@ -3,7 +3,7 @@
 import type { FormEvent } from 'react';
 import DatePicker from '../ui/DatePicker.tsx';
 import { Spinner, inputClass } from '../ui/kit.tsx';
-import { ORDER_STATUSES, ORDER_STATUS_TEXT } from '../../lib/shared/orders/order-status.ts';
+import { ORDER_STATUSES, statusFilterText } from '../../lib/shared/orders/order-status.ts';
 
 export type Query = { order_no: string; keyword: string; status: string; date_from: string; date_to: string };
 export const EMPTY: Query = { order_no: '', keyword: '', status: '', date_from: '', date_to: '' };
@@ -55,7 +55,7 @@ export function QueryForm({
             <option value="">全部状态</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {ORDER_STATUS_TEXT[s]}
+                {statusFilterText(s)}
               </option>
             ))}
           </select>

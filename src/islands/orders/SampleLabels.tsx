@@ -8,17 +8,20 @@ import { saveFile } from '../../lib/client/download.ts';
 import { pathOf } from '../../lib/shared/api/endpoint.ts';
 import { LABEL_FORMAT_TEXT, sampleLabelsApi, type LabelFormat } from '../../lib/shared/samples/labels.ts';
 import type { OrderSample } from '../../lib/shared/samples/responses.ts';
+import { LAB_SAMPLE_TYPE_ID } from '../../lib/shared/orders/order-status.ts';
 
 export function SampleLabels({
   order,
 }: {
-  order: { rid: string; order_no: string; status: string; samples: OrderSample[] };
+  order: { rid: string; order_no: string; type_id: number; status: string; samples: OrderSample[] };
 }) {
   const [busy, setBusy] = useState<LabelFormat | null>(null);
   // A part-used A4 sheet: the first free position (1–24, left to right, top down).
   const [start, setStart] = useState(1);
   const ref = useRef<HTMLDivElement>(null);
-  const shown = order.samples.length > 0 && order.status !== 'cancelled';
+  // Labels go on samples to be posted (送样检测); samples recorded at an on-site session have none.
+  const shown =
+    order.type_id === LAB_SAMPLE_TYPE_ID && order.samples.length > 0 && order.status !== 'cancelled';
   // Opened from the order e-mail's link: bring the buttons into view.
   useEffect(() => {
     if (shown && location.hash === '#labels') ref.current?.scrollIntoView({ block: 'center' });

@@ -6,14 +6,16 @@ import { api } from '../../lib/client/api.ts';
 import type { ItemOptions } from '../../lib/shared/catalogue/catalogue.ts';
 import {
   DISPOSALS,
-  DISPOSAL_TEXT,
   SAMPLE_SOURCES,
   SAMPLE_SOURCE_TEXT,
   SOURCE_HISTORY,
   type Disposal,
   type Parameters,
   type SampleSource,
+  DISPOSAL_KEEP,
 } from '../../lib/shared/plan/plan-rules.ts';
+import { disposalChoice } from '../../lib/shared/samples/disposal.ts';
+import { useKeepDays } from '../ui/use-keep-days.ts';
 import { inputClass } from '../ui/kit.tsx';
 import { ordersApi } from '../../lib/shared/orders/api.ts';
 import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
@@ -126,6 +128,7 @@ export default function LineOptions({
 }) {
   const history = useHistoryOrders(sample && loggedIn && value.source === SOURCE_HISTORY);
   const historyId = useId();
+  const keepDays = useKeepDays();
 
   return (
     <div className="grid gap-3">
@@ -189,7 +192,7 @@ export default function LineOptions({
                   <p className="text-xs text-slate-400">正在读取历史订单…</p>
                 ) : history.length === 0 ? (
                   <p className="rounded-md bg-hot-50 px-3 py-2 text-xs text-hot-600">
-                    暂无可复用的留样订单：只有已完成、且样品处理选择“{DISPOSAL_TEXT[2].label}
+                    暂无可复用的留样订单：只有已完成、且样品处理选择“{disposalChoice(DISPOSAL_KEEP).label}
                     ”的订单才能复用样品
                   </p>
                 ) : (
@@ -229,6 +232,7 @@ export default function LineOptions({
             <div className="grid gap-1.5">
               {DISPOSALS.map((d) => {
                 const on = value.disposal === d;
+                const choice = disposalChoice(d, keepDays);
                 return (
                   <label
                     key={d}
@@ -246,10 +250,10 @@ export default function LineOptions({
                     />
                     <span className="min-w-0">
                       <span className={on ? 'font-medium text-brand-700' : 'text-slate-700'}>
-                        {DISPOSAL_TEXT[d].label}
+                        {choice.label}
                       </span>
                       <span id={`${historyId}-d${d}`} className="block text-xs text-slate-500">
-                        {DISPOSAL_TEXT[d].note}
+                        {choice.note}
                       </span>
                     </span>
                   </label>

@@ -3,11 +3,13 @@ import LineOptions, { choiceProblem, type LineChoice } from './LineOptions.tsx';
 import Stepper from './Stepper.tsx';
 import { formatFen, unitPriceText } from '../../lib/shared/money.ts';
 import {
-  DISPOSAL_TEXT,
+  DISPOSALS,
   SAMPLE_SOURCE_TEXT,
   type Disposal,
   type SampleSource,
 } from '../../lib/shared/plan/plan-rules.ts';
+import { disposalChoice } from '../../lib/shared/samples/disposal.ts';
+import { useKeepDays } from '../ui/use-keep-days.ts';
 import type { PlanLine } from '../../lib/shared/plan/plan.ts';
 import { takesSample } from '../../lib/shared/orders/order-status.ts';
 import { toast } from '../../lib/client/toast.ts';
@@ -29,6 +31,7 @@ export default function PlanLineCard({
 }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<LineChoice | null>(null);
+  const keepDays = useKeepDays();
   const current: LineChoice = {
     parameters: line.parameters,
     source: line.source as SampleSource,
@@ -89,7 +92,9 @@ export default function PlanLineCard({
             {sample ? (
               <>
                 样品来源：{SAMPLE_SOURCE_TEXT[line.source as SampleSource] ?? '—'}；样品处理：
-                {DISPOSAL_TEXT[line.disposal as Disposal]?.label ?? '—'}
+                {DISPOSALS.includes(line.disposal as Disposal)
+                  ? disposalChoice(line.disposal, keepDays).label
+                  : '—'}
               </>
             ) : (
               '无需样品：下单后上传待分析的数据文件'

@@ -5,13 +5,9 @@ import { shanghaiDate } from '../../shared/time.ts';
 import { regionLabel } from '../../shared/member/region.ts';
 import { organizationLabel } from '../../shared/member/profile.ts';
 import { projectTypeNames, type ProjectTypeId } from '../../shared/catalogue/catalogue.ts';
-import { ORDER_STATUS_TEXT, takesSample, type OrderStatus } from '../../shared/orders/order-status.ts';
-import {
-  DISPOSAL_TEXT,
-  SAMPLE_SOURCE_TEXT,
-  type Disposal,
-  type SampleSource,
-} from '../../shared/plan/plan-rules.ts';
+import { orderStatusText, takesSample, type OrderStatus } from '../../shared/orders/order-status.ts';
+import { DISPOSALS, SAMPLE_SOURCE_TEXT, type SampleSource } from '../../shared/plan/plan-rules.ts';
+import { disposalChoice } from '../../shared/samples/disposal.ts';
 import type { Delivery } from '../../shared/orders/order.ts';
 import { REPORT_FEEDBACK_DAYS } from '../../shared/orders/order-view.ts';
 import type { DemandInfo } from '../../shared/orders/demand.ts';
@@ -82,6 +78,8 @@ export type AgreementInput = {
     express: { name: string; phone: string; address: string };
     /** Cities with free pickup (samplingInfo). */
     pickupCities: string[];
+    /** The lab's 留样 days now (its retention setting, decision 0078). */
+    keepDays: number;
   };
   /** The day the document is made, YYYY-MM-DD (Shanghai). */
   today: string;
@@ -119,7 +117,7 @@ function parties(input: AgreementInput): Block[] {
     { kind: 'title', text: `${typeName}服务委托协议` },
     {
       kind: 'meta',
-      text: `订单号：${o.order_no}${GAP}下单日期：${chineseDate(shanghaiDate(o.created))}${GAP}订单状态：${ORDER_STATUS_TEXT[o.status]}`,
+      text: `订单号：${o.order_no}${GAP}下单日期：${chineseDate(shanghaiDate(o.created))}${GAP}订单状态：${orderStatusText(o.status, o.type_id)}`,
     },
   ];
 
@@ -287,13 +285,13 @@ function sampleTerms(o: Order, p: AgreementInput['provider']): Block[] {
   const disposalText =
     disposals.length > 0
       ? disposals
+          .filter((d) => (DISPOSALS as readonly number[]).includes(d))
           .map((d) => {
-            const t = DISPOSAL_TEXT[d as Disposal];
-            return t ? `${t.label}（${t.note}）` : '';
+            const t = disposalChoice(d, p.keepDays);
+            return `${t.label}（${t.note}）`;
           })
-          .filter(Boolean)
           .join('；')
-      : `${DISPOSAL_TEXT[0].label}（${DISPOSAL_TEXT[0].note}），如需回收或留样请在报价时与业务经理确认`;
+      : `${disposalChoice(0).label}（${disposalChoice(0).note}），如需寄回或留样请在报价时与业务经理确认`;
   blocks.push({ kind: 'para', text: `样品处置：${disposalText}。` });
   blocks.push({
     kind: 'para',

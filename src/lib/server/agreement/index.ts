@@ -2,7 +2,8 @@ import type { Services } from '../platform/services.ts';
 import { DomainError } from '../platform/errors.ts';
 import { ORDER_NOT_FOUND } from '../../shared/orders/order.ts';
 import { shanghaiDate } from '../../shared/time.ts';
-import { getPublicSettings } from '../catalogue/index.ts';
+import { getPublicSettings, readSetting } from '../catalogue/index.ts';
+import { RETENTION_SETTING_KEY, retentionFrom } from '../../shared/samples/disposal.ts';
 import { findOrder, findOwnOrder, orderDetail } from '../orders/index.ts';
 import { staffRole } from '../staff/index.ts';
 import { agreementBlocks, blocksText, type AgreementInput } from './content.ts';
@@ -77,6 +78,7 @@ export async function agreementPdf(
       hours: site.hours,
       express: site.localInfo.express,
       pickupCities: settings.samplingInfo.map((c) => c.city),
+      keepDays: retentionFrom(await readSetting(s.db, RETENTION_SETTING_KEY)).keep_days,
     },
     today: shanghaiDate(s.now()),
   };

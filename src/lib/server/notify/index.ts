@@ -104,6 +104,8 @@ export async function queueForTransition(
   t: {
     action: OrderAction;
     to: OrderStatus;
+    /** The order's project type: data analysis hears of its data, not a sample. */
+    typeId?: number;
     userId: number;
     orderId: number;
     eventId: number;
@@ -112,7 +114,7 @@ export async function queueForTransition(
     now: number;
   },
 ): Promise<void> {
-  const template = templateFor(t.action, t.to);
+  const template = templateFor(t.action, t.to, t.typeId);
   if (!template) return;
   const channels = CHANNELS[template].filter((c) => c !== 'email' || t.hasEmail);
   await queueNotification(tx, {

@@ -1,4 +1,4 @@
-import type { OrderAction, OrderStatus } from '../../shared/orders/order-status.ts';
+import { takesSample, type OrderAction, type OrderStatus } from '../../shared/orders/order-status.ts';
 import { fenToYuan, formatFen } from '../../shared/money.ts';
 import { chineseDate } from '../../shared/time.ts';
 
@@ -7,6 +7,8 @@ export type Template =
   | 'quoted'
   | 'received'
   | 'rejected'
+  | 'data_received'
+  | 'data_rejected'
   | 'delivered'
   | 'billed'
   | 'completed'
@@ -18,13 +20,17 @@ export type Template =
   | 'report_revised'
   | 'report_revoked';
 
-/** Which transitions the customer hears about, and where. */
-export function templateFor(action: OrderAction, to: OrderStatus): Template | null {
+/**
+ * Which transitions the customer hears about, and where. An order without a physical sample
+ * (数据分析, decision 0078) hears that its data, not a sample, was received or refused.
+ */
+export function templateFor(action: OrderAction, to: OrderStatus, typeId?: number): Template | null {
+  const sample = takesSample(typeId);
   if (to === 'cancelled') return 'cancelled';
   if (to === 'completed') return 'completed';
   if (action === 'quote') return 'quoted';
-  if (action === 'receive') return 'received';
-  if (action === 'reject') return 'rejected';
+  if (action === 'receive') return sample ? 'received' : 'data_received';
+  if (action === 'reject') return sample ? 'rejected' : 'data_rejected';
   if (action === 'deliver') return 'delivered';
   if (action === 'bill' || (action === 'finish' && to === 'unsettled')) return 'billed';
   return null;
@@ -34,6 +40,8 @@ export const CHANNELS: Record<Template, readonly Channel[]> = {
   quoted: ['sms', 'inbox'],
   received: ['sms', 'inbox'],
   rejected: ['sms', 'inbox'],
+  data_received: ['sms', 'inbox'],
+  data_rejected: ['sms', 'inbox'],
   delivered: ['sms', 'email', 'inbox'],
   billed: ['sms', 'inbox'],
   completed: ['email', 'inbox'],
@@ -68,7 +76,7 @@ export type Payload = {
 export function smsParams(template: Template, p: Payload): Record<string, string> {
   const yuan = fenToYuan(Number(p.amount_fen));
   if (template === 'quoted' || template === 'billed') return { order_no: p.order_no, amount: yuan };
-  if (template === 'cancelled' || template === 'rejected')
+  if (template === 'cancelled' || template === 'rejected' || template === 'data_rejected')
     return { order_no: p.order_no, note: p.note || '无' };
   // The reservation reminder: ${note} is the instrument and the time, e.g. 扫描电镜（2026-11-23 08:30–10:30）.
   if (template === 'reminder') return { order_no: p.order_no, note: p.note };
@@ -99,6 +107,16 @@ export function render(template: Template, p: Payload, site = ''): { title: stri
       return {
         title: '样品未通过验收',
         text: `您的订单${p.order_no}样品未通过验收${p.note ? `，原因：${p.note}` : ''}。请按业务经理的说明重新送样。`,
+      };
+    case 'data_received':
+      return {
+        title: '数据已收到',
+        text: `您的订单${p.order_no}数据文件已收到，业务经理将在2小时内与您电话联系确认分析方案。`,
+      };
+    case 'data_rejected':
+      return {
+        title: '数据未通过审核',
+        text: `您的订单${p.order_no}数据文件未通过审核${p.note ? `，原因：${p.note}` : ''}。请按业务经理的说明在订单详情中重新上传数据文件。`,
       };
     case 'delivered':
       return {

@@ -8,7 +8,7 @@ import { requireUser } from '../platform/http/auth.ts';
 import { DomainError } from '../platform/errors.ts';
 import { findUserByPhone, referencedUser, userIdByRid } from '../accounts/index.ts';
 import { orderRidSchema } from '../../shared/orders/order.ts';
-import { ORDER_STATUS_TEXT } from '../../shared/orders/order-status.ts';
+import { orderStatusText, type OrderStatus } from '../../shared/orders/order-status.ts';
 import {
   findOrder,
   listOrders,
@@ -34,10 +34,10 @@ function uploadOrderRid(fields: Record<string, string>): string {
   return parsed.data.rid;
 }
 
-const moved = (o: { rid: string; status: keyof typeof ORDER_STATUS_TEXT }) => ({
+const moved = (o: { rid: string; status: OrderStatus; typeId: number }) => ({
   rid: o.rid,
   status: o.status,
-  status_text: ORDER_STATUS_TEXT[o.status],
+  status_text: orderStatusText(o.status, o.typeId),
 });
 
 /** The staff API under /api/admin: every order move goes through the state machine. */

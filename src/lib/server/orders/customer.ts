@@ -5,7 +5,7 @@ import type { Services } from '../platform/services.ts';
 import { orderFeedback, orders } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { moneyTransaction } from '../money/index.ts';
-import { ORDER_STATUS_TEXT, takesSample, type Actor } from '../../shared/orders/order-status.ts';
+import { orderStatusText, takesSample, type Actor } from '../../shared/orders/order-status.ts';
 import { addEvent, lockOrder, type OrderRow } from './transition.ts';
 import { findOwnOrder, timelineOf } from './read.ts';
 import { releaseHold } from './holds.ts';
@@ -39,7 +39,7 @@ export async function testRecord(s: Services, userId: number, rid: string) {
     ['receive', 'start', 'deliver'].includes(e.action),
   );
   return {
-    list: steps.map((e) => ({ ...e, status_text: ORDER_STATUS_TEXT[e.to] })),
+    list: steps.map((e) => ({ ...e, status_text: orderStatusText(e.to, o.typeId) })),
   };
 }
 

@@ -38,6 +38,8 @@ export const orderLineDirectory = (alias: string) =>
       unit: orderItems.unit,
       sampleCount: orderItems.sampleCount,
       lineFen: orderItems.lineFen,
+      /** The customer's choice for the samples after the test (0 destroy, 1 send back, 2 keep). */
+      disposal: orderItems.disposal,
     })
     .from(orderItems)
     .as(alias);

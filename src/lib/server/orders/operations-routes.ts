@@ -4,14 +4,7 @@ import { ordersAdminApi } from '../../shared/orders/admin-api.ts';
 import type { ApiEnv } from '../platform/http/api-env.ts';
 import { ok } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
-import {
-  listOverdue,
-  listPickups,
-  markOrder,
-  markPicked,
-  markPickupReceived,
-  type OrderMark,
-} from './operations.ts';
+import { listOverdue, listPickups, markCalled, markPicked, markPickupReceived } from './operations.ts';
 
 /** Staff: the day's pickups and the service promises (decision 0032), under /api/admin. */
 export function operationsAdminRoutes() {
@@ -37,17 +30,11 @@ export function operationsAdminRoutes() {
     const q = await input.body();
     return ok(c, await listOverdue(c.var.services, q));
   });
-  const marks: [OrderMark, string][] = [
-    ['called', '已记录致电'],
-    ['returned', '已记录样品寄回'],
-    ['disposed', '已记录样品销毁'],
-  ];
-  for (const [mark, msg] of marks)
-    route(r, ordersAdminApi[mark], async (c, input) => {
-      const me = requireUser(c);
-      const { rid, note } = await input.body();
-      return ok(c, await markOrder(c.var.services, me.id, rid, mark, note), msg);
-    });
+  route(r, ordersAdminApi.called, async (c, input) => {
+    const me = requireUser(c);
+    const { rid, note } = await input.body();
+    return ok(c, await markCalled(c.var.services, me.id, rid, note), '已记录致电');
+  });
 
   return r;
 }

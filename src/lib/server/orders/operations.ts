@@ -1,9 +1,9 @@
-import { and, asc, eq, exists, inArray, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Services } from '../platform/services.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { jobs } from '../platform/jobs-table.ts';
-import { orderEvents, orderItems, orders, sampleRecycles } from './tables.ts';
+import { orderEvents, orderItems, orders } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { shanghaiDate, shanghaiIso } from '../../shared/time.ts';
@@ -11,12 +11,12 @@ import {
   DATA_ANALYSIS_TYPE_ID,
   NOT_ALLOWED,
   ORDER_STATUS_TEXT,
+  orderStatusText,
   type OrderStatus,
 } from '../../shared/orders/order-status.ts';
-import { DISPOSAL_RECYCLE } from '../../shared/plan/plan-rules.ts';
 import { pickupRequestsOn, transitionSampling } from '../member/index.ts';
 import {
-  DISPOSAL_WORKING_DAYS,
+  isSamplePromise,
   OPERATION_ACTION_TEXT,
   PICKUP_STATUS_TEXT,
   PROMISE_DONE_ACTION,
@@ -29,6 +29,7 @@ import {
 import { addEvent, lockOrder } from './transition.ts';
 import { findOrder } from './read.ts';
 import { receiveSamples } from './receipts.ts';
+import { overdueSamples } from './sample-hooks.ts';
 import { userDirectory } from '../accounts/index.ts';
 
 const customer = userDirectory('customer');
@@ -36,8 +37,6 @@ const customer = userDirectory('customer');
 const HOUR = 3600_000;
 /** A day's pickups are read whole and paged in memory; a lab sends out a few dozen a day at most. */
 const DAY_CAP = 500;
-/** Samples are destroyed (disposal 0) unless sent back (1) or kept in the store (2). */
-const DISPOSAL_DESTROY = 0;
 const customerCols = {
   rid: customer.rid,
   phone: customer.phone,
@@ -221,124 +220,71 @@ async function eventAt(tx: Tx, orderId: number, action: string): Promise<Date | 
     .limit(1);
   return row?.at ?? null;
 }
-async function hasDisposal(tx: Tx, orderId: number, disposal: number) {
-  const [row] = await tx
-    .select({ id: orderItems.id })
-    .from(orderItems)
-    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.disposal, disposal)))
-    .limit(1);
-  return Boolean(row);
-}
-
-export type OrderMark = 'called' | 'returned' | 'disposed';
 
 /**
- * order/called, order/returned, order/disposed: staff record that a promise was kept, as a
- * timeline entry (the status does not move). Each is refused before it makes sense, and twice.
+ * order/called: the business manager records the call after receipt, as a timeline entry (the
+ * status does not move); refused before the receipt and twice. The samples' promises (return,
+ * disposal) are kept by the samples' own custody events (decision 0078), not by order marks.
  */
-export async function markOrder(s: Services, staffId: number, rid: string, mark: OrderMark, note: string) {
+export async function markCalled(s: Services, staffId: number, rid: string, note: string) {
   const found = await findOrder(s.db, rid);
   return s.db.transaction(async (tx) => {
     const o = await lockOrder(tx, found.id);
     if (o.status === 'cancelled') throw new DomainError('订单已取消');
-    if (mark === 'called') {
-      const received = await eventAt(tx, o.id, 'receive');
-      if (!received) throw new DomainError('样品签收后才能记录致电');
-      if (await hasEvent(tx, o.id, 'called', received)) throw new DomainError('已记录致电，请勿重复操作');
-    } else if (mark === 'returned') {
-      if (!(await hasDisposal(tx, o.id, DISPOSAL_RECYCLE))) throw new DomainError('该订单没有需要寄回的样品');
-      if (!(await eventAt(tx, o.id, 'deliver'))) throw new DomainError('检测完成后才能寄回样品');
-      if (await hasEvent(tx, o.id, 'returned')) throw new DomainError('已记录样品寄回，请勿重复操作');
-      // The customer's return request (sample4recycle), if any, is now served.
-      await tx
-        .update(sampleRecycles)
-        .set({ status: 'sent' })
-        .where(and(eq(sampleRecycles.orderId, o.id), eq(sampleRecycles.status, 'pending')));
-    } else {
-      if (!(await hasDisposal(tx, o.id, DISPOSAL_DESTROY))) throw new DomainError('该订单没有需要销毁的样品');
-      const tested = await eventAt(tx, o.id, 'deliver');
-      if (!tested) throw new DomainError('检测完成后才能销毁样品');
-      // The spec keeps samples 5 working days after testing, in case the customer asks again.
-      if (s.now() < promiseDue('disposal', +tested))
-        throw new DomainError(`样品需保留${DISPOSAL_WORKING_DAYS}个工作日后才能销毁`);
-      if (await hasEvent(tx, o.id, 'disposed')) throw new DomainError('已记录样品销毁，请勿重复操作');
-    }
+    const received = await eventAt(tx, o.id, 'receive');
+    if (!received) throw new DomainError('样品签收后才能记录致电');
+    if (await hasEvent(tx, o.id, 'called', received)) throw new DomainError('已记录致电，请勿重复操作');
     await addEvent(tx, {
       orderId: o.id,
       from: o.status,
       to: o.status,
-      action: mark,
+      action: 'called',
       actor: 'staff',
       actorId: staffId,
-      note: note || OPERATION_ACTION_TEXT[mark]!,
+      note: note || OPERATION_ACTION_TEXT.called!,
       now: s.now(),
     });
-    return { rid: o.rid, status: o.status, status_text: ORDER_STATUS_TEXT[o.status] };
+    return { rid: o.rid, status: o.status, status_text: orderStatusText(o.status, o.typeId) };
   });
 }
-
 const started = alias(orderEvents, 'started');
 
 /** Orders whose clock started with a `startAction` event before `before`, not yet marked `doneAction`. */
-function candidates(s: Services, startAction: string | SQL, before: number, extra: SQL[]) {
+function candidates(s: Services, startAction: string, before: number, extra: SQL[]) {
   return s.db
     .select({
       rid: orders.rid,
       orderNo: orders.orderNo,
       status: orders.status,
+      typeId: orders.typeId,
       customer: customerCols,
       since: started.at,
     })
     .from(started)
     .innerJoin(orders, eq(orders.id, started.orderId))
     .innerJoin(customer, eq(customer.id, orders.userId))
-    .where(
-      and(
-        typeof startAction === 'string' ? eq(started.action, startAction) : startAction,
-        lt(started.at, new Date(before)),
-        ...extra,
-      ),
-    )
+    .where(and(eq(started.action, startAction), lt(started.at, new Date(before)), ...extra))
     .orderBy(asc(started.at), asc(orders.id));
 }
 const notMarked = (action: string) =>
   sql`not exists (select 1 from ${orderEvents} d where d.order_id = ${orders.id} and d.action = ${action} and d.at >= ${started.at})`;
-const withLine = (disposal: number) =>
-  exists(
-    sql`(select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.disposal} = ${disposal})`,
-  );
 
-/** The orders for which a service promise is overdue now, oldest first. */
+/** The orders (or, for a per-sample promise, the samples) overdue now, oldest first. */
 async function overdue(s: Services, kind: PromiseKind): Promise<PromiseRow[]> {
   const now = s.now();
-  const open = notInArray(orders.status, ['cancelled', 'completed'] satisfies OrderStatus[]);
-  let rows;
-  if (kind === 'manager_call')
-    // Once an order is completed the call no longer helps anyone; it leaves the list.
-    rows = await candidates(s, 'receive', now - 2 * HOUR, [
-      open,
-      notMarked(PROMISE_DONE_ACTION.manager_call),
-    ]);
-  else if (kind === 'data_reminder')
-    // The reminder is the notify jobs queued by the delivery: overdue while one of them is unsent.
-    rows = await candidates(s, 'deliver', now - 2 * HOUR, [
-      notInArray(orders.status, ['cancelled']),
-      sql`exists (select 1 from ${jobs} where ${jobs.kind} = 'notify' and ${jobs.status} <> 'done' and ${jobs.uniqueKey} like 'notify:' || ${orders.id} || ':' || ${started.id} || ':%')`,
-    ]);
-  else if (kind === 'sample_return')
-    // Full payment is the move into 已完成 (paid online, settled, or completed after prepayment).
-    rows = await candidates(s, sql`${started.toStatus} = 'completed'`, now - 48 * HOUR, [
-      eq(orders.status, 'completed'),
-      withLine(DISPOSAL_RECYCLE),
-      notMarked(PROMISE_DONE_ACTION.sample_return),
-    ]);
-  else
-    // 5 working days are at least 5 calendar days: narrow in SQL, decide below.
-    rows = await candidates(s, 'deliver', now - 5 * 24 * HOUR, [
-      notInArray(orders.status, ['cancelled']),
-      withLine(DISPOSAL_DESTROY),
-      notMarked(PROMISE_DONE_ACTION.disposal),
-    ]);
+  if (isSamplePromise(kind)) return overdueSamples(s.db, kind, now);
+  const rows =
+    kind === 'manager_call'
+      ? // Once an order is completed the call no longer helps anyone; it leaves the list.
+        await candidates(s, 'receive', now - 2 * HOUR, [
+          notInArray(orders.status, ['cancelled', 'completed'] satisfies OrderStatus[]),
+          notMarked(PROMISE_DONE_ACTION.manager_call),
+        ])
+      : // The reminder is the notify jobs queued by the delivery: overdue while one of them is unsent.
+        await candidates(s, 'deliver', now - 2 * HOUR, [
+          notInArray(orders.status, ['cancelled']),
+          sql`exists (select 1 from ${jobs} where ${jobs.kind} = 'notify' and ${jobs.status} <> 'done' and ${jobs.uniqueKey} like 'notify:' || ${orders.id} || ':' || ${started.id} || ':%')`,
+        ]);
   return rows
     .map((r) => ({ ...r, due: promiseDue(kind, +r.since) }))
     .filter((r) => r.due <= now)
@@ -346,10 +292,11 @@ async function overdue(s: Services, kind: PromiseKind): Promise<PromiseRow[]> {
       rid: r.rid,
       order_no: r.orderNo,
       status: r.status,
-      status_text: ORDER_STATUS_TEXT[r.status],
+      status_text: orderStatusText(r.status, r.typeId),
       customer: r.customer,
       since: shanghaiIso(r.since),
       due: shanghaiIso(r.due),
+      sample: null,
     }));
 }
 

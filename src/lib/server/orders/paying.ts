@@ -22,7 +22,7 @@ import { couponOptions, useCoupon } from '../coupons/index.ts';
 import {
   ALREADY_PAID,
   nextStatus,
-  ORDER_STATUS_TEXT,
+  orderStatusText,
   owesDifference,
   PAYABLE_STATUSES,
 } from '../../shared/orders/order-status.ts';
@@ -130,7 +130,7 @@ export async function readyToPay(s: Services, userId: number, rid: string, coupo
     rid: o.rid,
     order_no: o.orderNo,
     status: o.status,
-    status_text: ORDER_STATUS_TEXT[o.status],
+    status_text: orderStatusText(o.status, o.typeId),
     amount_fen: owed(o),
     coupons,
     coupon_rid: applied?.rid ?? null,
@@ -207,7 +207,7 @@ export async function payLocked(
   const order = await lockOrder(tx, peek.id);
   const answer = (paid: Split) => ({
     status: order.status,
-    status_text: ORDER_STATUS_TEXT[order.status],
+    status_text: orderStatusText(order.status, order.typeId),
     balance_fen: account.cashFen + account.bonusFen,
     paid_fen: paid.bonus_fen + paid.cash_fen + paid.credit_fen,
     paid,
@@ -268,7 +268,7 @@ export async function payLocked(
   const after = posted.accounts.get(account.id)!;
   return {
     status: updated.status,
-    status_text: ORDER_STATUS_TEXT[updated.status],
+    status_text: orderStatusText(updated.status, updated.typeId),
     balance_fen: after.cashFen + after.bonusFen,
     paid_fen: amount - discount,
     paid: split,

@@ -10,7 +10,7 @@ import {
   customerKindOf,
   initialStatus,
   payModeOf,
-  ORDER_STATUS_TEXT,
+  orderStatusText,
   takesSample,
   type OrderStatus,
 } from '../../shared/orders/order-status.ts';
@@ -212,7 +212,7 @@ export async function insertOrder(
       rid: order.rid,
       order_no: order.orderNo,
       status: o.status,
-      status_text: ORDER_STATUS_TEXT[o.status],
+      status_text: orderStatusText(o.status, o.typeId),
       amount_fen: amount,
       type_id: o.typeId,
       type_name: projectTypeNames[o.typeId as ProjectTypeId] ?? '',

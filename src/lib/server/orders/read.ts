@@ -21,7 +21,7 @@ import { displayNameOf, userDirectory } from '../accounts/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import {
   LAB_SAMPLE_TYPE_ID,
-  ORDER_STATUS_TEXT,
+  orderStatusText,
   PAYABLE_STATUSES,
   type OrderStatus,
 } from '../../shared/orders/order-status.ts';
@@ -96,7 +96,7 @@ function toSummary(o: SummaryRow, itemNames: string[]): OrderSummary {
     order_no: o.orderNo,
     type_id: o.typeId,
     status: o.status,
-    status_text: ORDER_STATUS_TEXT[o.status],
+    status_text: orderStatusText(o.status, o.typeId),
     customer_kind: o.customerKind,
     pay_mode: o.payMode,
     amount_fen: o.amountFen,

@@ -4,7 +4,7 @@ import { ordersApi } from '../../shared/orders/api.ts';
 import type { ApiEnv } from '../platform/http/api-env.ts';
 import { ok } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
-import { ORDER_STATUS_TEXT } from '../../shared/orders/order-status.ts';
+import { orderStatusText } from '../../shared/orders/order-status.ts';
 import {
   addRecycle,
   cancelOrder,
@@ -77,7 +77,11 @@ export function orderRoutes({ reservedDevice, sceneDateOf }: OrderNeighbours) {
       actorId: me.id,
       reason: '客户取消',
     });
-    return ok(c, { status: moved.status, status_text: ORDER_STATUS_TEXT[moved.status] }, '订单已取消');
+    return ok(
+      c,
+      { status: moved.status, status_text: orderStatusText(moved.status, moved.typeId) },
+      '订单已取消',
+    );
   });
 
   route(r, ordersApi.readyToPay, async (c, input) => {

@@ -4,6 +4,7 @@
 import type { Db, Tx } from '../platform/db/client.ts';
 import type { Actor } from '../../shared/orders/order-status.ts';
 import type { OrderSample } from '../../shared/samples/responses.ts';
+import type { PromiseRow, SamplePromiseKind } from '../../shared/orders/operations.ts';
 
 /** A line of a new order as samples need it (its id, item, count, source and disposal). */
 export type SampleLine = {
@@ -46,6 +47,11 @@ export type SampleHooks = {
     by: SampleActor,
     now: number,
   ) => Promise<ReceiptOutcome>;
+  /**
+   * The samples for which a per-sample service promise (return within 48 h, disposal once kept
+   * long enough) is overdue at `now`, oldest first (decision 0078).
+   */
+  overdue: (db: Db, kind: SamplePromiseKind, now: number) => Promise<PromiseRow[]>;
 };
 
 let hooks: SampleHooks | undefined;
@@ -66,3 +72,7 @@ export const samplesForDetail = (db: Db, orderId: number): Promise<OrderSample[]
 
 /** The samples' side of a receipt; an order without samples (or no samples domain) has none. */
 export const receiptHook = (): SampleHooks['receipt'] | undefined => hooks?.receipt;
+
+/** Overdue per-sample promises; none when samples are not loaded. */
+export const overdueSamples = (db: Db, kind: SamplePromiseKind, now: number): Promise<PromiseRow[]> =>
+  hooks ? hooks.overdue(db, kind, now) : Promise.resolve([]);

@@ -137,3 +137,14 @@ export async function listRecycles(
     total,
   };
 }
+
+/**
+ * The customer's return address requests (sample4recycle) of an order are served: its samples
+ * have gone back (decision 0078: called by samples once none of them is left to send back).
+ */
+export async function markRecyclesSent(tx: Tx, orderId: number): Promise<void> {
+  await tx
+    .update(sampleRecycles)
+    .set({ status: 'sent' })
+    .where(and(eq(sampleRecycles.orderId, orderId), eq(sampleRecycles.status, 'pending')));
+}

@@ -126,6 +126,7 @@ export async function applyTransition(
   await queueForTransition(tx, {
     action: t.action,
     to: result.to,
+    typeId: order.typeId,
     userId: order.userId,
     orderId: order.id,
     eventId,

@@ -7,7 +7,7 @@ import { DomainError } from '../platform/errors.ts';
 import { maskPhone } from '../../shared/accounts/mask.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { shanghaiDate } from '../../shared/time.ts';
-import { ORDER_STATUS_TEXT } from '../../shared/orders/order-status.ts';
+import { orderStatusText } from '../../shared/orders/order-status.ts';
 import { bindingEnd, bpToPercentText, NOT_INVITED_BY_YOU } from '../../shared/promotion/promotion.ts';
 import { rateOf } from './purse.ts';
 import { userDirectory } from '../accounts/index.ts';
@@ -108,7 +108,7 @@ export async function inviteOrders(
   const where = and(eq(order.userId, invitee.id), realOrder);
   const [rows, [total]] = await Promise.all([
     s.db
-      .select({ id: order.id, status: order.status, createdAt: order.createdAt })
+      .select({ id: order.id, status: order.status, typeId: order.typeId, createdAt: order.createdAt })
       .from(order)
       .where(where)
       .orderBy(desc(order.createdAt), desc(order.id))
@@ -148,7 +148,7 @@ export async function inviteOrders(
       placed_on: shanghaiDate(r.createdAt),
       items: items.filter((i) => i.orderId === r.id).map((i) => i.name),
       status: r.status,
-      status_text: ORDER_STATUS_TEXT[r.status],
+      status_text: orderStatusText(r.status, r.typeId),
       rebate_fen: rebateOf.get(r.id) ?? null,
     })),
     total: total.n,

@@ -3,7 +3,7 @@
 // disposal, and samples past their date move to 待销毁. Every step is idempotent and safe with
 // several processes: each sample is re-read under its row lock, the notice is claimed by a
 // conditional update, and its messages carry the order event's unique key.
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import { samples } from './tables.ts';
 import { lockSample, recordSampleEvent } from './records.ts';
@@ -52,7 +52,18 @@ async function dateTested(s: Services): Promise<number> {
   return rows.length;
 }
 
-const sendBackDue = () => and(eq(samples.status, 'tested'), eq(samples.disposal, RETENTION_RETURN))!;
+/** To be sent back: tested, or put back in the store after testing (its 48 h run from then on). */
+const sendBackDue = () =>
+  and(
+    eq(samples.disposal, RETENTION_RETURN),
+    or(
+      eq(samples.status, 'tested'),
+      and(
+        eq(samples.status, 'stored'),
+        sql`exists (select 1 from "sample_events" e where e."sample_id" = "samples"."id" and e."to_status" = 'tested')`,
+      ),
+    ),
+  )!;
 const disposalDue = (today: string) =>
   and(
     inArray(samples.status, KEPT),

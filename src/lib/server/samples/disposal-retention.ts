@@ -7,15 +7,14 @@ import { readSetting, writeSetting } from '../catalogue/index.ts';
 import { samples } from './tables.ts';
 import { shanghaiDate } from '../../shared/time.ts';
 import {
-  DEFAULT_RETENTION,
   RETENTION_SETTING_KEY,
+  retentionFrom,
   retainUntil,
   type RetentionSettings,
 } from '../../shared/samples/disposal.ts';
 
 export async function retentionSettings(db: Db | Tx): Promise<RetentionSettings> {
-  const v = ((await readSetting(db, RETENTION_SETTING_KEY)) ?? {}) as Partial<RetentionSettings>;
-  return { ...DEFAULT_RETENTION, ...v };
+  return retentionFrom(await readSetting(db, RETENTION_SETTING_KEY));
 }
 
 export async function saveRetentionSettings(s: Services, value: RetentionSettings) {

@@ -6,11 +6,12 @@ import type { ApiEnv } from '../platform/http/api-env.ts';
 import { ok } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { disposalAdminApi, disposalApi } from '../../shared/samples/disposal-api.ts';
-import { askReturn, disposeSample, listDisposals } from './disposal.ts';
+import { askReturn, disposeSample, disposeSamples, listDisposals } from './disposal.ts';
 import { retentionSettings, saveRetentionSettings } from './disposal-retention.ts';
 
 export function disposalRoutes() {
   const r = new Hono<ApiEnv>();
+  route(r, disposalApi.retention, async (c) => ok(c, await retentionSettings(c.var.services.db)));
   route(r, disposalApi.askReturn, async (c, input) => {
     const me = requireUser(c);
     const { rid } = await input.body();
@@ -27,6 +28,14 @@ export function disposalAdminRoutes() {
   route(r, disposalAdminApi.dispose, async (c, input) => {
     const me = requireUser(c);
     return ok(c, await disposeSample(c.var.services, me.id, await input.body()), '样品已销毁');
+  });
+  route(r, disposalAdminApi.disposeMany, async (c, input) => {
+    const me = requireUser(c);
+    const done = await disposeSamples(c.var.services, me.id, await input.body());
+    const msg = done.refused.length
+      ? `已销毁 ${done.disposed.length} 个，${done.refused.length} 个未销毁`
+      : `已销毁 ${done.disposed.length} 个样品`;
+    return ok(c, done, msg);
   });
   route(r, disposalAdminApi.retention, async (c) => ok(c, await retentionSettings(c.var.services.db)));
   route(r, disposalAdminApi.saveRetention, async (c, input) =>

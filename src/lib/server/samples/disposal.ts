@@ -26,6 +26,8 @@ import {
   type DisposalRow,
   type DisposalView,
   type DisposeRequest,
+  type DisposeManyRequest,
+  type DisposedMany,
 } from '../../shared/samples/disposal.ts';
 
 const order = orderDirectory('disposal_order');
@@ -146,20 +148,29 @@ function refusal(x: SampleRow, today: string): string | null {
   return null;
 }
 
-/**
- * sample/dispose: destroys one sample whose retention is over, with method, reason and witness,
- * as a 'disposed' custody event (after a 'disposal_scheduled' one when the daily job has not yet
- * listed it). Refused before its date, while it is tested, once its customer asked for it back.
- */
-export async function disposeSample(s: Services, staffId: number, req: DisposeRequest): Promise<OrderSample> {
-  const { s: found } = await sampleByRid(s.db, req.rid);
-  const early = refusal(found, shanghaiDate(s.now()));
-  if (early) throw new DomainError(early);
-  const witness = await witnessOf(s, staffId, req.witness_phone, req.password);
+type Disposer = { actor: 'staff'; actorId: number; actorName: string };
+type Witness = Awaited<ReturnType<typeof witnessOf>>;
+type HowDisposed = Pick<DisposeRequest, 'method' | 'reason' | 'note'>;
+
+async function disposerOf(s: Services, staffId: number): Promise<Disposer> {
   const staff = await findUserById(s.db, staffId);
-  const by = { actor: 'staff' as const, actorId: staffId, actorName: staff?.name || staff?.phone || '' };
+  return { actor: 'staff', actorId: staffId, actorName: staff?.name || staff?.phone || '' };
+}
+
+/**
+ * Destroys one sample in its own transaction, under its row lock, the refusals checked again
+ * there: a 'disposed' custody event after a 'disposal_scheduled' one when the job has not yet
+ * listed it. Throws the refusal (a DomainError) otherwise.
+ */
+async function disposeOne(
+  s: Services,
+  id: number,
+  by: Disposer,
+  witness: Witness,
+  how: HowDisposed,
+): Promise<OrderSample> {
   return s.db.transaction(async (tx) => {
-    const locked = await lockSample(tx, found.id);
+    const locked = await lockSample(tx, id);
     const now = s.now();
     const why = refusal(locked, shanghaiDate(now));
     if (why) throw new DomainError(why);
@@ -168,12 +179,59 @@ export async function disposeSample(s: Services, staffId: number, req: DisposeRe
     const done = await recordSampleEvent(tx, locked.id, {
       kind: 'disposed',
       ...by,
-      details: { method: req.method, reason: req.reason, witness: witness.name, witness_id: witness.id },
-      note: req.note,
+      details: { method: how.method, reason: how.reason, witness: witness.name, witness_id: witness.id },
+      note: how.note,
       now,
     });
     return toOrderSample(done, await countEvents(tx, done.id));
   });
+}
+
+/**
+ * sample/dispose: destroys one sample whose retention is over, with method, reason and witness.
+ * Refused before its date, while it is tested, once its customer asked for it back.
+ */
+export async function disposeSample(s: Services, staffId: number, req: DisposeRequest): Promise<OrderSample> {
+  const { s: found } = await sampleByRid(s.db, req.rid);
+  const early = refusal(found, shanghaiDate(s.now()));
+  if (early) throw new DomainError(early);
+  const witness = await witnessOf(s, staffId, req.witness_phone, req.password);
+  return disposeOne(s, found.id, await disposerOf(s, staffId), witness, req);
+}
+
+/**
+ * sample/disposeMany: several samples destroyed with one witness confirmation (decision 0078).
+ * The witness is checked once, before anything; then each sample is disposed of on its own, in
+ * its own transaction under its lock, so a refused one (not due, asked back, under test, gone)
+ * is reported with its reason and the others are still done.
+ */
+export async function disposeSamples(
+  s: Services,
+  staffId: number,
+  req: DisposeManyRequest,
+): Promise<DisposedMany> {
+  const witness = await witnessOf(s, staffId, req.witness_phone, req.password);
+  const by = await disposerOf(s, staffId);
+  const found = await s.db
+    .select({ id: samples.id, rid: samples.rid, sampleNo: samples.sampleNo })
+    .from(samples)
+    .where(inArray(samples.rid, req.rids));
+  const byRid = new Map(found.map((f) => [f.rid, f]));
+  const result: DisposedMany = { disposed: [], refused: [] };
+  for (const rid of req.rids) {
+    const f = byRid.get(rid);
+    if (!f) {
+      result.refused.push({ rid, sample_no: '', msg: SAMPLE_NOT_FOUND });
+      continue;
+    }
+    try {
+      result.disposed.push(await disposeOne(s, f.id, by, witness, req));
+    } catch (e) {
+      if (!(e instanceof DomainError)) throw e;
+      result.refused.push({ rid, sample_no: f.sampleNo, msg: e.message });
+    }
+  }
+  return result;
 }
 
 async function countEvents(tx: Tx, id: number) {

@@ -6,6 +6,7 @@ import { createSamples, postSamples } from './records.ts';
 import { samplesOfOrder } from './read.ts';
 import { closeReceipt } from './receipt.ts';
 import { queueLabelsNotice } from './labels-notice.ts';
+import { overdueSamples } from './promises.ts';
 
 registerSampleHooks({
   create: async (tx, order, lines, by, now) => {
@@ -15,6 +16,7 @@ registerSampleHooks({
   ofOrder: samplesOfOrder,
   posted: postSamples,
   receipt: closeReceipt,
+  overdue: overdueSamples,
 });
 
 export { sampleRoutes, sampleAdminRoutes } from './routes.ts';

@@ -5,6 +5,7 @@ import { ok } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { samplesAdminApi, samplesApi } from '../../shared/samples/api.ts';
 import { renameSample, sampleTrail, staffSampleEvent } from './services.ts';
+import { addOnSiteSamples } from './on-site.ts';
 
 /** The customer's sample calls under /api/auth (decision 0069). */
 export function sampleRoutes() {
@@ -28,6 +29,11 @@ export function sampleAdminRoutes() {
   route(r, samplesAdminApi.trail, async (c, input) => {
     const { rid } = await input.body();
     return ok(c, await sampleTrail(c.var.services, rid));
+  });
+  route(r, samplesAdminApi.onSite, async (c, input) => {
+    const me = requireUser(c);
+    const list = await addOnSiteSamples(c.var.services, me.id, await input.body());
+    return ok(c, { list }, `已登记 ${list.length} 个现场样品`);
   });
   route(r, samplesAdminApi.event, async (c, input) => {
     const me = requireUser(c);

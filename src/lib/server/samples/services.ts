@@ -1,17 +1,23 @@
 // The samples calls' work (decision 0069): the customer renames a sample and reads its trail
 // (their own orders only: another customer's sample reads as not found); staff read any trail and
 // record custody events.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, notInArray, or } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { DomainError } from '../platform/errors.ts';
 import { samples } from './tables.ts';
-import { orderDirectory } from '../orders/index.ts';
+import { markRecyclesSent, orderDirectory } from '../orders/index.ts';
 import { findUserById } from '../accounts/index.ts';
 import { recordSampleEvent, lockSample, type SampleRow } from './records.ts';
 import { toOrderSample, trailOf } from './read.ts';
 import { storeTarget, storedDetails } from './storing.ts';
-import { RENAMABLE, RENAME_REFUSED, SAMPLE_NOT_FOUND } from '../../shared/samples/samples.ts';
+import {
+  FINAL_SAMPLE_STATUSES,
+  RENAMABLE,
+  RENAME_REFUSED,
+  SAMPLE_NOT_FOUND,
+} from '../../shared/samples/samples.ts';
+import { RETENTION_RETURN } from '../../shared/samples/disposal.ts';
 import type { SampleEventRequest } from '../../shared/samples/requests.ts';
 import type { OrderSample, SampleTrail } from '../../shared/samples/responses.ts';
 
@@ -54,6 +60,27 @@ export async function renameSample(
   });
 }
 
+/**
+ * A sample went back to its customer: once none of the order's samples is left to send back, the
+ * customer's return address request is served (as the order-level 已寄回 mark did before 0078).
+ */
+async function returnsServed(tx: Tx, orderId: number) {
+  const [left] = await tx
+    .select({ id: samples.id })
+    .from(samples)
+    .where(
+      and(
+        eq(samples.orderId, orderId),
+        or(
+          eq(samples.status, 'return_pending'),
+          and(eq(samples.disposal, RETENTION_RETURN), notInArray(samples.status, [...FINAL_SAMPLE_STATUSES])),
+        ),
+      ),
+    )
+    .limit(1);
+  if (!left) await markRecyclesSent(tx, orderId);
+}
+
 /** sample/trail: one sample and its events (the customer's own, or any for staff). */
 export async function sampleTrail(s: Services, rid: string, userId?: number): Promise<SampleTrail> {
   const row = await sampleOf(s.db, rid, userId);
@@ -93,6 +120,7 @@ export async function staffSampleEvent(
       note,
       now: s.now(),
     });
+    if (moved.status === 'returned') await returnsServed(tx, moved.orderId);
     return toOrderSample(moved, await eventsOf(tx, moved));
   });
 }

@@ -12,7 +12,7 @@ import {
   type PaidParts,
 } from '../money/index.ts';
 import { maskPhone } from '../../shared/accounts/mask.ts';
-import { ORDER_STATUS_TEXT, type OrderStatus } from '../../shared/orders/order-status.ts';
+import { ORDER_STATUS_TEXT, orderStatusText, type OrderStatus } from '../../shared/orders/order-status.ts';
 import { MOVEMENT_TEXT } from '../../shared/money/money.ts';
 import { monthBounds, type LineKind } from '../../shared/statements/statements.ts';
 import { userDirectory } from '../accounts/index.ts';
@@ -225,7 +225,7 @@ export async function buildStatement(db: Reader, userId: number, month: string):
       paidFen: p.paid,
       owedFen: owed,
       creditFen: 0,
-      statusText: ORDER_STATUS_TEXT[status],
+      statusText: orderStatusText(status, o.typeId),
     };
   };
   const byTime = (a: BuiltLine, b: BuiltLine) => +a.at - +b.at;
@@ -264,7 +264,7 @@ export async function buildGroupStatement(db: Reader, groupId: number, month: st
     ids.length
       ? db
           .select({
-            o: { id: ord.id, rid: ord.rid, orderNo: ord.orderNo, status: ord.status },
+            o: { id: ord.id, rid: ord.rid, orderNo: ord.orderNo, status: ord.status, typeId: ord.typeId },
             name: customer.name,
             phone: customer.phone,
           })
@@ -293,7 +293,7 @@ export async function buildGroupStatement(db: Reader, groupId: number, month: st
       paidFen: p.paid,
       owedFen: 0,
       creditFen: 0,
-      statusText: ORDER_STATUS_TEXT[status],
+      statusText: orderStatusText(status, o.typeId),
     };
   });
   const figures: Figures = {

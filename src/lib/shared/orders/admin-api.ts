@@ -214,20 +214,4 @@ export const ordersAdminApi = {
     body: orderMarkSchema,
     response: StaffMovedSchema,
   }),
-  returned: endpoint({
-    method: 'POST',
-    path: '/api/admin/order/returned',
-    access: 'orders.process',
-    summary: '记录样品已寄回',
-    body: orderMarkSchema,
-    response: StaffMovedSchema,
-  }),
-  disposed: endpoint({
-    method: 'POST',
-    path: '/api/admin/order/disposed',
-    access: 'orders.process',
-    summary: '记录样品已销毁',
-    body: orderMarkSchema,
-    response: StaffMovedSchema,
-  }),
 };

@@ -2,9 +2,7 @@
 // promises with what overdue means for each. Requests, responses and the pure deadline rules.
 import { z } from '../zod.ts';
 import { PageRequestSchema } from '../pagination.ts';
-import { isValidDate, shanghaiMidnight } from '../slots.ts';
-import { addWorkingDays as nextWorkingDay, isWorkingDay } from '../calendar/working-days.ts';
-import { shanghaiDate } from '../time.ts';
+import { isValidDate } from '../slots.ts';
 import { pagedOf, ridOut } from '../responses.ts';
 import { CustomerRefSchema } from '../accounts/responses.ts';
 import { ORDER_STATUSES } from './order-status.ts';
@@ -77,14 +75,19 @@ export const PROMISE_TEXT: Record<PromiseKind, string> = {
   manager_call: '收样后 2 小时内业务经理致电',
   data_reminder: '出数据后 2 小时内通知客户',
   sample_return: '全额付款后 48 小时内寄回样品',
-  disposal: '检测完成 5 个工作日后销毁样品',
+  disposal: '保留期满（检测完成 5 个工作日或留样期满）后销毁样品',
 };
-/** What marks a promise kept (an order_events action), where staff do it by hand. */
-export const PROMISE_DONE_ACTION = {
-  manager_call: 'called',
-  sample_return: 'returned',
-  disposal: 'disposed',
-} as const;
+/**
+ * The promises kept per sample (decision 0078): their lists are samples, read from the samples'
+ * records, and they are kept by the samples' own custody events (寄回, witnessed 销毁).
+ */
+export const SAMPLE_PROMISES = ['sample_return', 'disposal'] as const satisfies readonly PromiseKind[];
+export type SamplePromiseKind = (typeof SAMPLE_PROMISES)[number];
+export const isSamplePromise = (k: PromiseKind): k is SamplePromiseKind =>
+  (SAMPLE_PROMISES as readonly string[]).includes(k);
+/** What marks the manager's call kept (an order_events action). */
+export const PROMISE_DONE_ACTION = { manager_call: 'called' } as const;
+/** Timeline words of the operations' entries ('returned' and 'disposed': order marks made before 0078). */
 export const OPERATION_ACTION_TEXT: Record<string, string> = {
   picked: '已上门取样',
   called: '业务经理已致电客户',
@@ -95,13 +98,27 @@ export const OPERATION_ACTION_TEXT: Record<string, string> = {
 export const promiseListSchema = PageRequestSchema.extend({
   kind: z.enum(PROMISES, { error: '[类型]不正确' }),
 });
-/** order/called, order/returned, order/disposed. */
+/** order/called. */
 export const orderMarkSchema = z.object(
   { rid: ridField(), note: optText('说明', 500) },
   { error: '请求参数格式不正确' },
 );
 
+/** The sample a per-sample promise is about (sample_return, disposal), with what its dialogs show. */
+export const PromiseSampleSchema = z.object({
+  rid: ridOut,
+  sample_no: z.string(),
+  name: z.string(),
+  item_name: z.string(),
+  status_text: z.string(),
+  disposal: z.number().int(),
+  retention_text: z.string(),
+  retain_until: z.string().nullable(),
+});
+export type PromiseSample = z.output<typeof PromiseSampleSchema>;
+
 export const PromiseRowSchema = z.object({
+  /** The order's rid (the list links to it). */
   rid: ridOut,
   order_no: z.string(),
   status: z.enum(ORDER_STATUSES),
@@ -111,32 +128,16 @@ export const PromiseRowSchema = z.object({
   since: z.string(),
   /** When it should have been done. */
   due: z.string(),
+  /** For a per-sample promise, the sample; null for an order's own (the call, the reminder). */
+  sample: PromiseSampleSchema.nullable(),
 });
 export type PromiseRow = z.output<typeof PromiseRowSchema>;
 export const PromisePageSchema = pagedOf(PromiseRowSchema);
 
 const HOUR = 3600_000;
+/** The promises counted in hours from their start (disposal follows each sample's last day kept). */
 export const PROMISE_HOURS = { manager_call: 2, data_reminder: 2, sample_return: 48 } as const;
-export const DISPOSAL_WORKING_DAYS = 5;
 
-/**
- * The instant `days` working days (the lab's calendar, Shanghai: weekends and public holidays off)
- * after `from`: the same time of day on that working day. A start on a day off counts from the
- * next working day's start.
- */
-export function addWorkingDays(from: number, days: number): number {
-  let date = shanghaiDate(from);
-  let timeOfDay = from - shanghaiMidnight(date)!;
-  if (!isWorkingDay(date)) {
-    date = nextWorkingDay(date, 1);
-    timeOfDay = 0;
-  }
-  return shanghaiMidnight(nextWorkingDay(date, days))! + timeOfDay;
-}
-
-/** When a promise started at `since` is due. */
-export function promiseDue(kind: PromiseKind, since: number): number {
-  return kind === 'disposal'
-    ? addWorkingDays(since, DISPOSAL_WORKING_DAYS)
-    : since + PROMISE_HOURS[kind] * HOUR;
-}
+/** When a promise counted in hours, started at `since`, is due. */
+export const promiseDue = (kind: keyof typeof PROMISE_HOURS, since: number): number =>
+  since + PROMISE_HOURS[kind] * HOUR;

@@ -90,7 +90,40 @@ export const DATA_ANALYSIS_TYPE_ID = 3;
 /** Project type of sample testing (送样检测): the only one whose samples are posted or picked up. */
 export const LAB_SAMPLE_TYPE_ID = 1;
 /** Whether items of a project type need a physical sample (送样检测 and 预约现场 do). */
-export const takesSample = (typeId: number | undefined) => typeId !== DATA_ANALYSIS_TYPE_ID;
+export const takesSample = (typeId: number | null | undefined) => typeId !== DATA_ANALYSIS_TYPE_ID;
+
+/**
+ * The words that differ for an order whose items take no physical sample (数据分析, decision
+ * 0078): it waits for the customer's data files, and the lab receives data, not a sample. The
+ * same words as its progress bar and its 上传数据文件 button.
+ */
+const NO_SAMPLE_STATUS_TEXT: Partial<Record<OrderStatus, string>> = {
+  awaiting_sample: '待上传数据',
+  received: '已收数据',
+};
+const NO_SAMPLE_ACTION_TEXT: Partial<Record<OrderAction, string>> = {
+  receive: '确认收到数据',
+  reject: '退回数据',
+};
+
+/**
+ * What an order's status reads as, everywhere a person sees it (lists, detail, timeline,
+ * documents): by the order's project type, so a data-analysis order never says 待寄样.
+ */
+export function orderStatusText(status: OrderStatus, typeId: number | null | undefined): string {
+  return (!takesSample(typeId) && NO_SAMPLE_STATUS_TEXT[status]) || ORDER_STATUS_TEXT[status];
+}
+
+/** A staff step's words on an order of this project type (确认收样, or 确认收到数据 for data). */
+export function orderActionText(action: OrderAction, typeId: number | null | undefined): string {
+  return (!takesSample(typeId) && NO_SAMPLE_ACTION_TEXT[action]) || ORDER_ACTION_TEXT[action];
+}
+
+/** A status as a filter over orders of every type names it: both words where they differ. */
+export function statusFilterText(status: OrderStatus): string {
+  const data = NO_SAMPLE_STATUS_TEXT[status];
+  return data ? `${ORDER_STATUS_TEXT[status]}/${data}` : ORDER_STATUS_TEXT[status];
+}
 
 /**
  * One row per allowed move. `when` narrows a row to prepaid (`before`) or pay-after (`after`)

@@ -6,6 +6,7 @@ import {
   owesDifference,
   ORDER_ACTION_TEXT,
   ORDER_STATUSES,
+  orderActionText,
   type OrderAction,
   type OrderStatus,
   type PayMode,
@@ -105,9 +106,14 @@ const EXTRA_ACTION_TEXT: Record<string, string> = {
   temp_device_reject: '临时设备审核',
 };
 
-/** The timeline's words for an event's action ('receive' → 确认收样); never the raw action. */
-export function eventText(action: string): string {
-  return ORDER_ACTION_TEXT[action as OrderAction] ?? EXTRA_ACTION_TEXT[action] ?? '订单动态';
+/**
+ * The timeline's words for an event's action ('receive' → 确认收样, or 确认收到数据 on an order of
+ * a project type without samples); never the raw action.
+ */
+export function eventText(action: string, typeId?: number): string {
+  return action in ORDER_ACTION_TEXT
+    ? orderActionText(action as OrderAction, typeId)
+    : (EXTRA_ACTION_TEXT[action] ?? '订单动态');
 }
 
 export const ACTOR_TEXT: Record<string, string> = { customer: '客户', staff: '工作人员', system: '系统' };

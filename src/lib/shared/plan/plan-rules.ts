@@ -22,14 +22,9 @@ export const SOURCE_NONE: SampleSource = -1;
 /** Source 0 reuses a sample stored by an earlier order (disposal 2). */
 export const SOURCE_HISTORY: SampleSource = 0;
 
-/** Sample disposal after the test (spec section 3, with its three explanations). */
+/** Sample disposal after the test (spec section 3); its words with the lab's numbers: disposalChoice (samples). */
 export const DISPOSALS = [0, 1, 2] as const;
 export type Disposal = (typeof DISPOSALS)[number];
-export const DISPOSAL_TEXT: Record<Disposal, { label: string; note: string }> = {
-  0: { label: '不回收', note: '检测完成后样品保留5个工作日，之后统一销毁' },
-  1: { label: '检测后回收', note: '检测完成后5个工作日内寄回，全额付款后48小时内发出' },
-  2: { label: '检测后留样', note: '样品存放于样品库，后续订单可选择“历史订单留样”' },
-};
 export const DISPOSAL_RECYCLE: Disposal = 1;
 export const DISPOSAL_KEEP: Disposal = 2;
 

@@ -2,7 +2,8 @@
 // /api/admin.
 import { endpoint } from '../api/endpoint.ts';
 import { OrderSampleSchema, SampleTrailSchema } from './responses.ts';
-import { sampleEventSchema, sampleRenameSchema, sampleRidSchema } from './requests.ts';
+import { z } from '../zod.ts';
+import { onSiteSamplesSchema, sampleEventSchema, sampleRenameSchema, sampleRidSchema } from './requests.ts';
 
 export const samplesApi = {
   rename: endpoint({
@@ -31,6 +32,14 @@ export const samplesAdminApi = {
     summary: '样品流转记录（员工）',
     body: sampleRidSchema,
     response: SampleTrailSchema,
+  }),
+  onSite: endpoint({
+    method: 'POST',
+    path: '/api/admin/sample/onSite',
+    access: 'orders.process',
+    summary: '登记预约现场订单的客户自带样品',
+    body: onSiteSamplesSchema,
+    response: z.object({ list: z.array(OrderSampleSchema) }),
   }),
   event: endpoint({
     method: 'POST',

@@ -7,11 +7,21 @@ import {
   DisposalPageSchema,
   disposalListSchema,
   disposeSchema,
+  disposeManySchema,
+  DisposedManySchema,
   retentionSaveSchema,
   RetentionSettingsSchema,
 } from './disposal.ts';
 
 export const disposalApi = {
+  /** The lab's retention numbers, for the order form's disposal choices (decision 0078). */
+  retention: endpoint({
+    method: 'POST',
+    path: '/api/open/sample/retention',
+    access: 'public',
+    summary: '样品留样期限（下单时的处置选项）',
+    response: RetentionSettingsSchema,
+  }),
   askReturn: endpoint({
     method: 'POST',
     path: '/api/auth/sample/askReturn',
@@ -38,6 +48,14 @@ export const disposalAdminApi = {
     summary: '销毁样品（需见证人）',
     body: disposeSchema,
     response: OrderSampleSchema,
+  }),
+  disposeMany: endpoint({
+    method: 'POST',
+    path: '/api/admin/sample/disposeMany',
+    access: 'orders.process',
+    summary: '批量销毁样品（一次见证人确认）',
+    body: disposeManySchema,
+    response: DisposedManySchema,
   }),
   retention: endpoint({
     method: 'POST',

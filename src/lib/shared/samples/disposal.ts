@@ -9,6 +9,7 @@ import { pagedOf, ridOut } from '../responses.ts';
 import { CustomerRefSchema } from '../accounts/responses.ts';
 import { optText, required, ridField } from '../orders/order.ts';
 import { SAMPLE_STATUSES, type SampleStatus } from './samples.ts';
+import { OrderSampleSchema } from './responses.ts';
 
 /** The line's choice (order_items.disposal, the spec's codes): 0 destroy, 1 send back, 2 keep. */
 export const RETENTION_DESTROY = 0;
@@ -26,12 +27,39 @@ export const RETURN_WITHIN_HOURS = 48;
 export const RETENTION_SETTING_KEY = 'sampleRetention';
 export type RetentionSettings = { keep_days: number };
 export const DEFAULT_RETENTION: RetentionSettings = { keep_days: 90 };
+/** The settings as stored under RETENTION_SETTING_KEY (anything missing: the default). */
+export const retentionFrom = (stored: unknown): RetentionSettings => ({
+  ...DEFAULT_RETENTION,
+  ...((stored ?? {}) as Partial<RetentionSettings>),
+});
 
 /** The choice in the words of the order form and the sample list. */
 export function retentionText(disposal: number, keepDays?: number): string {
   if (disposal === RETENTION_RETURN) return '检测后寄回';
   if (disposal === RETENTION_KEEP) return keepDays ? `留样${keepDays}天` : '留样';
   return '实验室销毁';
+}
+
+/**
+ * A disposal choice as the order form, the plan and the agreement offer it: its name and what
+ * happens, with the lab's actual numbers (decision 0078); `keepDays` is the 留样 setting now
+ * (without it, the note names no number of days).
+ */
+export function disposalChoice(disposal: number, keepDays?: number): { label: string; note: string } {
+  if (disposal === RETENTION_RETURN)
+    return {
+      label: retentionText(disposal),
+      note: `检测完成并全额付款后${RETURN_WITHIN_HOURS}小时内寄回，运费由客户承担`,
+    };
+  if (disposal === RETENTION_KEEP)
+    return {
+      label: retentionText(disposal, keepDays),
+      note: `${keepDays ? `测试完成后保留${keepDays}天后销毁` : '测试完成后按实验室留样期限保留，期满后销毁'}；保留期内后续订单可选择“历史订单留样”`,
+    };
+  return {
+    label: retentionText(RETENTION_DESTROY),
+    note: `测试完成后保留${DESTROY_AFTER_WORKING_DAYS}个工作日后销毁，销毁前${NOTICE_WORKING_DAYS}个工作日通知，可申请寄回`,
+  };
 }
 
 /**
@@ -104,6 +132,22 @@ export const disposeSchema = z.object(
   { error: '请求参数格式不正确' },
 );
 export type DisposeRequest = z.output<typeof disposeSchema>;
+
+/** At most this many samples in one witnessed disposal (a page of the 待处置 list is 20). */
+export const DISPOSE_MANY_MAX = 100;
+
+/**
+ * sample/disposeMany (staff): several samples destroyed the same way with one witness
+ * confirmation (decision 0078); each still gets its own custody event.
+ */
+export const disposeManySchema = disposeSchema.omit({ rid: true }).extend({
+  rids: z
+    .array(sampleRid(), { error: '[样品]格式不正确' })
+    .min(1, '请选择要销毁的样品')
+    .max(DISPOSE_MANY_MAX, `一次最多销毁${DISPOSE_MANY_MAX}个样品`)
+    .transform((rids) => [...new Set(rids)]),
+});
+export type DisposeManyRequest = z.output<typeof disposeManySchema>;
 
 /** The usual methods, offered by the console (any other may be typed). */
 export const DISPOSAL_METHODS = [
@@ -185,3 +229,10 @@ export type DisposalRow = z.output<typeof DisposalRowSchema>;
 export const DisposalPageSchema = pagedOf(DisposalRowSchema);
 
 export const RetentionSettingsSchema = z.object({ keep_days: z.number().int() });
+
+/** sample/disposeMany: the samples destroyed, and each refused one with its reason. */
+export const DisposedManySchema = z.object({
+  disposed: z.array(OrderSampleSchema),
+  refused: z.array(z.object({ rid: z.string(), sample_no: z.string(), msg: z.string() })),
+});
+export type DisposedMany = z.output<typeof DisposedManySchema>;

@@ -5,6 +5,33 @@ import { ABNORMAL_REASONS } from './samples.ts';
 
 const sampleRid = () => ridField('样品编号');
 
+/** At most this many on-site samples recorded in one go. */
+export const ON_SITE_MAX = 50;
+
+/**
+ * sample/onSite (staff, decision 0078): the customer's own samples brought to an on-site
+ * (预约现场) session, recorded from the order page: the order, its line when it has several, a
+ * name and how many.
+ */
+export const onSiteSamplesSchema = z.object(
+  {
+    rid: ridField('订单'),
+    item_rid: z.preprocess((v) => (v === '' || v === null ? undefined : v), ridField('检测项目').optional()),
+    name: required('样品名称', 40),
+    count: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+      z
+        .number({ error: '[样品数量]格式不正确' })
+        .int('[样品数量]应为整数')
+        .min(1, '[样品数量]至少为1')
+        .max(ON_SITE_MAX, `[样品数量]一次最多${ON_SITE_MAX}个`),
+    ),
+    note: optText('备注', 200),
+  },
+  { error: '请求参数格式不正确' },
+);
+export type OnSiteSamplesRequest = z.output<typeof onSiteSamplesSchema>;
+
 /** sample/trail (customer and staff): one sample by its public id. */
 export const sampleRidSchema = z.object({ rid: sampleRid() }, { error: '请求参数格式不正确' });
 
