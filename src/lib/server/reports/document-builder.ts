@@ -23,7 +23,7 @@ import {
 import { takesSample } from '../../shared/orders/order-status.ts';
 import { shanghaiDate } from '../../shared/time.ts';
 
-export const NOT_A_SIGNATORY = '只有报告模板中的授权签字人可以签发报告，请联系编辑在「报告模板」中添加';
+const NOT_A_SIGNATORY = '只有报告模板中的授权签字人可以签发报告，请联系编辑在「报告模板」中添加';
 
 const withParameters = (name: string, parameters: Record<string, string>) => {
   const said = Object.entries(parameters)
@@ -61,7 +61,7 @@ async function reportSamples(s: Services, orderId: number, facts: OrderReportFac
 }
 
 /** The document one version of an order's report says. */
-export async function reportDocumentOf(
+async function reportDocumentOf(
   s: Services,
   input: ReportBuildInput & { orderId: number; approverId: number },
 ): Promise<ReportDocument> {
