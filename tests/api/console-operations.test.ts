@@ -331,7 +331,7 @@ describe('service promises on the dashboard', () => {
 });
 
 describe('order-level marks made before the samples kept the promises', () => {
-  it('carries 样品已销毁 / 样品已寄回 over to the samples still in the lab, once (migration 0053)', async () => {
+  it('carries 样品已销毁 / 样品已寄回 over to the samples still in the lab, once (migration 0060)', async () => {
     const me = await o.customer('institution');
     const destroyed = await pickupOrder(me, 0);
     const returned = await pickupOrder(me, 1);
@@ -359,7 +359,7 @@ describe('order-level marks made before the samples kept the promises', () => {
         at,
       });
     const migration = readFileSync(
-      new URL('../../drizzle/0053_sample_order_marks.sql', import.meta.url),
+      new URL('../../drizzle/0060_sample_order_marks.sql', import.meta.url),
       'utf8',
     );
     const run = () =>
