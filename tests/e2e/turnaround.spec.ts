@@ -103,7 +103,7 @@ test('the console order page shows the due date and moves it with a reason', asy
   const later = new Date(Date.parse(`${current}T00:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);
   await input.fill(later);
   await page.locator('input[name="reason"]').fill('客户追加测试');
-  await page.getByRole('button', { name: '保存' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '保存' }).click();
   await done(page, '已调整交付日期');
   const [y, m, d] = later.split('-').map(Number);
   await expect(due).toHaveText(`${y}年${m}月${d}日`);
