@@ -22,6 +22,7 @@ import {
 } from '../../shared/reports/document.ts';
 import { takesSample } from '../../shared/orders/order-status.ts';
 import { shanghaiDate } from '../../shared/time.ts';
+import type { ReportTemplate } from '../../shared/reports/template.ts';
 
 const NOT_A_SIGNATORY = '只有报告模板中的授权签字人可以签发报告，请联系编辑在「报告模板」中添加';
 
@@ -60,14 +61,14 @@ async function reportSamples(s: Services, orderId: number, facts: OrderReportFac
   };
 }
 
-/** The document one version of an order's report says. */
+/** The document one version of an order's report says, under the template as read for this release. */
 async function reportDocumentOf(
   s: Services,
+  template: ReportTemplate,
   input: ReportBuildInput & { orderId: number; approverId: number },
 ): Promise<ReportDocument> {
   const approver = await referencedUser(s.db, input.approverId);
-  const [template, facts, reviewed, items] = await Promise.all([
-    reportTemplate(s.db),
+  const [facts, reviewed, items] = await Promise.all([
     orderReportFacts(s.db, input.orderId),
     reviewedResultsOf(s.db, input.orderId),
     resultsItemsOf(s.db, input.orderId),
@@ -122,12 +123,12 @@ async function reportDocumentOf(
 }
 
 registerReportBuilder(async (s, input) => {
-  const doc = await reportDocumentOf(s, input);
+  const template = await reportTemplate(s.db);
+  const doc = await reportDocumentOf(s, template, input);
   const missing = releaseCheck(doc);
   if (missing.length) throw new DomainError(releaseRefusal(missing));
   // Asked last: a report that cannot be issued does not ask for the password first.
   await requireFreshPassword(s.db, input.approverId, 'sign', s.now());
-  const template = await reportTemplate(s.db);
   const pdf = await renderReport(doc, await templateArt(s, template));
   return { doc, pdf: await signReport(s.env, pdf, { name: doc.approver.name, at: new Date(s.now()) }) };
 });
