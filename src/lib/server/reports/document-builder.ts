@@ -15,6 +15,7 @@ import { reportTemplate, templateArt } from './template.ts';
 import { releaseCheck, releaseRefusal } from './release-check.ts';
 import { renderReport } from './render.ts';
 import { signReport } from './signing.ts';
+import { keySourceOf } from './signing-key-store.ts';
 import {
   RESULTS_RELATE_ONLY,
   type ReportDocument,
@@ -130,5 +131,8 @@ registerReportBuilder(async (s, input) => {
   // Asked last: a report that cannot be issued does not ask for the password first.
   await requireFreshPassword(s.db, input.approverId, 'sign', s.now());
   const pdf = await renderReport(doc, await templateArt(s, template));
-  return { doc, pdf: await signReport(s.env, pdf, { name: doc.approver.name, at: new Date(s.now()) }) };
+  return {
+    doc,
+    pdf: await signReport(keySourceOf(s), pdf, { name: doc.approver.name, at: new Date(s.now()) }),
+  };
 });

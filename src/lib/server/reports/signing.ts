@@ -3,14 +3,12 @@
 // PKCS#12 key, never by hand-written PKCS#7.
 //
 // The key is configured like the payment keys: REPORT_SIGN_P12 (a file) and REPORT_SIGN_PASSWORD.
-// Without them the install makes itself a self-signed certificate once, under DATA_DIR/keys/
-// (mode 0600, PostgreSQL installs too), and says so in the log and on the template screen. A
+// Without them the install makes itself a self-signed certificate once, kept in the database so
+// every app process uses it (decision 0085), and says so in the log and on the template screen. A
 // configured key that cannot be read or opened refuses every signature with a message for the
 // administrator, so no report goes out unsigned.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import forge from 'node-forge';
 import { PDFDocument } from 'pdf-lib';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
@@ -22,18 +20,16 @@ import { log } from '../platform/log.ts';
 import type { SigningKeyStatus } from '../../shared/reports/template.ts';
 
 export const SIGNING_KEY_UNREADABLE = '报告签名证书无法读取，请管理员检查 REPORT_SIGN_P12 与密码';
-const SIGNING_KEY_UNMADE =
-  '报告签名证书无法生成，请管理员检查数据目录（DATA_DIR）是否可写，或配置 REPORT_SIGN_P12';
+const SIGNING_KEY_UNMADE = '报告签名证书无法生成或读取，请管理员检查数据库，或配置 REPORT_SIGN_P12';
 /** The template screen's subject before the first report made the install's key. */
 const NOT_MADE_YET = '（尚未生成：首次签发报告时自动生成自签名证书）';
 const REASON = '检测报告签发';
 /** Room for the CMS signature (hex doubles it): a key with a CA chain of three fits. */
 const SIGNATURE_BYTES = 12_288;
-const SELF_SIGNED_DIR = 'report-signing';
 const SELF_SIGNED_YEARS = 10;
 
 type Key = ReturnType<typeof openP12> & { configured: boolean };
-type KeyEnv = Pick<Env, 'DATA_DIR' | 'REPORT_SIGN_P12' | 'REPORT_SIGN_PASSWORD' | 'PUBLIC_SITE_URL'>;
+type KeyEnv = Pick<Env, 'REPORT_SIGN_P12' | 'REPORT_SIGN_PASSWORD' | 'PUBLIC_SITE_URL'>;
 
 /** UTF-8 bytes (forge's binary string) as text; anything else as it is. */
 function decodeUtf8(bytes: string): string {
@@ -113,8 +109,54 @@ class OpenedKeySigner extends Signer {
       ],
     } as unknown as Parameters<typeof p7.addSigner>[0]);
     p7.sign({ detached: true });
-    return Buffer.from(forge.asn1.toDer(p7.toAsn1()).getBytes(), 'binary');
+    const signed = p7.toAsn1();
+    withSigningCertificate(signed, cert, key);
+    return Buffer.from(forge.asn1.toDer(signed).getBytes(), 'binary');
   }
+}
+
+const { asn1 } = forge;
+/** id-aa-signingCertificateV2 (RFC 5035). */
+const SIGNING_CERTIFICATE_V2 = '1.2.840.113549.1.9.16.2.47';
+
+/**
+ * Adds the ESS signing-certificate-v2 attribute that PAdES baseline signatures carry (ETSI EN 319
+ * 142-1: it binds the signature to the signer's certificate, so another certificate with the same
+ * key cannot be substituted), then signs the attributes again. forge writes only the three
+ * attributes it knows, so the attribute is added to the SignerInfo forge made. Its ESSCertIDv2
+ * holds the SHA-256 of the certificate as embedded (the default hash, so no algorithm is written;
+ * issuerSerial is left out, as the standard recommends).
+ */
+function withSigningCertificate(
+  contentInfo: forge.asn1.Asn1,
+  cert: forge.pki.Certificate,
+  key: forge.pki.rsa.PrivateKey,
+) {
+  const signedData = (contentInfo.value as forge.asn1.Asn1[])[1].value[0] as forge.asn1.Asn1;
+  const signerInfos = (signedData.value as forge.asn1.Asn1[]).at(-1)!;
+  const signerInfo = (signerInfos.value as forge.asn1.Asn1[])[0];
+  const fields = signerInfo.value as forge.asn1.Asn1[];
+  const attributes = fields.find((f) => f.tagClass === asn1.Class.CONTEXT_SPECIFIC && f.type === 0)!;
+  const certHash = forge.md.sha256.create().update(asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes());
+  const { UNIVERSAL } = asn1.Class;
+  (attributes.value as forge.asn1.Asn1[]).push(
+    asn1.create(UNIVERSAL, asn1.Type.SEQUENCE, true, [
+      asn1.create(UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(SIGNING_CERTIFICATE_V2).getBytes()),
+      asn1.create(UNIVERSAL, asn1.Type.SET, true, [
+        asn1.create(UNIVERSAL, asn1.Type.SEQUENCE, true, [
+          asn1.create(UNIVERSAL, asn1.Type.SEQUENCE, true, [
+            asn1.create(UNIVERSAL, asn1.Type.SEQUENCE, true, [
+              asn1.create(UNIVERSAL, asn1.Type.OCTETSTRING, false, certHash.digest().getBytes()),
+            ]),
+          ]),
+        ]),
+      ]),
+    ]),
+  );
+  // The signature covers the attributes DER-encoded as a SET (RFC 5652 §5.4).
+  const set = asn1.create(UNIVERSAL, asn1.Type.SET, true, attributes.value as forge.asn1.Asn1[]);
+  const digest = forge.md.sha256.create().update(asn1.toDer(set).getBytes());
+  fields.at(-1)!.value = key.sign(digest, 'RSASSA-PKCS1-V1_5');
 }
 
 /** A self-signed certificate for document signing, in a PKCS#12 bundle under `password`. */
@@ -148,64 +190,63 @@ function makeSelfSigned(commonName: string, password: string, now: Date): Uint8A
   return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
 }
 
+/** A PKCS#12 bundle and the password that opens it. */
+export type KeyBundle = { p12: Uint8Array; password: string };
+
 /**
- * The install's self-signed key: read from DATA_DIR/keys/report-signing/, or made once. Two
- * processes starting together each make one in a scratch folder and rename it into place; the
- * loser's rename fails and it reads the winner's, so every report of the install is signed by one.
+ * Where the install's self-signed key is kept (decision 0085): the database on a server, so every
+ * process behind a load balancer signs with one certificate.
  */
-async function selfSignedKey(env: KeyEnv, now: Date): Promise<{ p12: Uint8Array; password: string }> {
-  const keys = join(env.DATA_DIR, 'keys');
-  const dir = join(keys, SELF_SIGNED_DIR);
-  const read = async () => ({
-    p12: new Uint8Array(await readFile(join(dir, 'key.p12'))),
-    password: (await readFile(join(dir, 'password'), 'utf8')).trim(),
-  });
-  try {
-    return await read();
-  } catch {
-    // Not made yet.
-  }
-  await mkdir(keys, { recursive: true, mode: 0o700 });
-  const scratch = join(keys, `.${SELF_SIGNED_DIR}-${randomBytes(6).toString('hex')}`);
-  await mkdir(scratch, { mode: 0o700 });
+export type SelfSignedKeyStore = {
+  /** The stored bundle, or null before the first signature. */
+  read(): Promise<KeyBundle | null>;
+  /** Stores `bundle` unless one is stored already: the first writer wins. */
+  add(bundle: KeyBundle): Promise<void>;
+};
+
+/** What signing needs: the configuration and where the install's own key lives. */
+export type KeySource = { env: KeyEnv; store: SelfSignedKeyStore };
+
+/**
+ * The install's self-signed key: read from its store, or made once. Two processes signing their
+ * first report together each make one; the store keeps the first, and both sign with it.
+ */
+async function selfSignedKey({ env, store }: KeySource, now: Date): Promise<KeyBundle> {
+  const stored = await store.read();
+  if (stored) return stored;
   const password = randomBytes(18).toString('base64url');
   const host = new URL(env.PUBLIC_SITE_URL).hostname;
-  await writeFile(join(scratch, 'key.p12'), makeSelfSigned(`${host} 检测报告签名`, password, now), {
-    mode: 0o600,
+  await store.add({ p12: makeSelfSigned(`${host} 检测报告签名`, password, now), password });
+  const made = await store.read();
+  if (!made) throw new Error('the key store kept nothing');
+  log('warn', "report signing: no REPORT_SIGN_P12 configured; using the install's self-signed certificate", {
+    hint: 'set REPORT_SIGN_P12 and REPORT_SIGN_PASSWORD to a CA-issued certificate before issuing real reports',
   });
-  await writeFile(join(scratch, 'password'), `${password}\n`, { mode: 0o600 });
-  try {
-    await rename(scratch, dir);
-    await chmod(dir, 0o700);
-    log('warn', 'report signing: no REPORT_SIGN_P12 configured; generated a self-signed certificate', {
-      path: dir,
-      hint: 'set REPORT_SIGN_P12 and REPORT_SIGN_PASSWORD to a CA-issued certificate before issuing real reports',
-    });
-  } catch {
-    // Another process made it first.
-    await rm(scratch, { recursive: true, force: true });
-  }
-  return read();
+  return made;
 }
 
-const cache = new Map<string, Promise<Key>>();
+const cache = new WeakMap<SelfSignedKeyStore, Map<string, Promise<Key>>>();
 
-/** The key reports are signed with (opened once per process and configuration). */
-function signingKey(env: KeyEnv, now = new Date()): Promise<Key> {
-  const id = `${env.DATA_DIR}\n${env.REPORT_SIGN_P12 ?? ''}\n${env.REPORT_SIGN_PASSWORD ?? ''}`;
-  let key = cache.get(id);
+/** The key reports are signed with (opened once per process, store and configuration). */
+function signingKey(src: KeySource, now = new Date()): Promise<Key> {
+  const { env, store } = src;
+  const id = `${env.REPORT_SIGN_P12 ?? ''}\n${env.REPORT_SIGN_PASSWORD ?? ''}`;
+  let keys = cache.get(store);
+  if (!keys) cache.set(store, (keys = new Map()));
+  let key = keys.get(id);
   if (!key) {
-    key = loadKey(env, now);
+    key = loadKey(src, now);
     // A failure is not kept: the administrator fixes the file and the next release reads it again.
-    key.catch(() => cache.delete(id));
-    cache.set(id, key);
+    key.catch(() => keys.delete(id));
+    keys.set(id, key);
   }
   return key;
 }
 
-async function loadKey(env: KeyEnv, now: Date): Promise<Key> {
+async function loadKey(src: KeySource, now: Date): Promise<Key> {
+  const { env } = src;
   const configured = Boolean(env.REPORT_SIGN_P12);
-  let bundle: { p12: Uint8Array; password: string };
+  let bundle: KeyBundle;
   if (configured) {
     try {
       bundle = {
@@ -218,7 +259,7 @@ async function loadKey(env: KeyEnv, now: Date): Promise<Key> {
     }
   } else {
     try {
-      bundle = await selfSignedKey(env, now);
+      bundle = await selfSignedKey(src, now);
     } catch (error) {
       log('warn', 'report signing: the self-signed key cannot be made', { error: String(error) });
       throw new DomainError(SIGNING_KEY_UNMADE, 200, 'SIGNING_KEY');
@@ -236,13 +277,13 @@ async function loadKey(env: KeyEnv, now: Date): Promise<Key> {
  * The key as the template screen shows it: configured or the install's own, self-signed or not,
  * whose and until when; a configured key that cannot be used says why instead.
  */
-export async function signingKeyStatus(env: KeyEnv): Promise<SigningKeyStatus> {
-  const configured = Boolean(env.REPORT_SIGN_P12);
+export async function signingKeyStatus(src: KeySource): Promise<SigningKeyStatus> {
+  const configured = Boolean(src.env.REPORT_SIGN_P12);
   // Looking makes nothing: the install's own key is made by the first signature.
-  if (!configured && !existsSync(join(env.DATA_DIR, 'keys', SELF_SIGNED_DIR, 'key.p12')))
+  if (!configured && !(await src.store.read()))
     return { configured, self_signed: true, subject: NOT_MADE_YET, not_after: null, problem: null };
   try {
-    const key = await signingKey(env);
+    const key = await signingKey(src);
     return {
       configured,
       self_signed: key.selfSigned,
@@ -267,11 +308,11 @@ export async function signingKeyStatus(env: KeyEnv): Promise<SigningKeyStatus> {
  * its own. Refuses, changing nothing, when the key cannot be used.
  */
 export async function signReport(
-  env: KeyEnv,
+  src: KeySource,
   pdf: Uint8Array,
   signer: { name: string; location?: string; at?: Date },
 ): Promise<Uint8Array> {
-  const key = await signingKey(env);
+  const key = await signingKey(src);
   if (key.notAfter.getTime() < (signer.at ?? new Date()).getTime())
     throw new DomainError('报告签名证书已过期，请管理员更换证书', 200, 'SIGNING_KEY');
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });

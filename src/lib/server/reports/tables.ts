@@ -88,3 +88,17 @@ export const reportLookups = pgTable(
   },
   (t) => [index('report_lookups_at_idx').on(t.at)],
 );
+
+/**
+ * The install's own self-signed report key (decisions 0076 and 0085), used when no REPORT_SIGN_P12 is configured: one row, made by the
+ * first signature, so every app process behind a load balancer signs with the same certificate.
+ * The PKCS#12 (base64) and its password sit together: whoever reads this table can read every
+ * other, so a second secret elsewhere would protect nothing.
+ */
+export const reportSigningKey = pgTable('report_signing_key', {
+  /** Always 'self-signed': the primary key makes the first writer win. */
+  slot: text('slot').primaryKey(),
+  p12: text('p12').notNull(),
+  password: text('password').notNull(),
+  createdAt: at('created_at').notNull(),
+});

@@ -10,6 +10,7 @@ import { contentDisposition, uploadLimit } from '../files/index.ts';
 import { enforce } from '../accounts/index.ts';
 import { renderReport } from './render.ts';
 import { signingKeyStatus } from './signing.ts';
+import { keySourceOf } from './signing-key-store.ts';
 import {
   reportTemplate,
   saveTemplate,
@@ -27,13 +28,13 @@ export function reportTemplateAdminRoutes() {
   const r = new Hono<ApiEnv>();
   route(r, api.get, async (c) => {
     const s = c.var.services;
-    return ok(c, { template: await reportTemplate(s.db), key: await signingKeyStatus(s.env) });
+    return ok(c, { template: await reportTemplate(s.db), key: await signingKeyStatus(keySourceOf(s)) });
   });
   route(r, api.save, async (c, input) => {
     const me = requireUser(c);
     const s = c.var.services;
     const template = await saveTemplate(s, me.id, await input.body());
-    return ok(c, { template, key: await signingKeyStatus(s.env) }, '报告模板已保存');
+    return ok(c, { template, key: await signingKeyStatus(keySourceOf(s)) }, '报告模板已保存');
   });
   for (const picture of [api.logo, api.seal]) {
     r.use(picture.path, uploadLimit('media'));
