@@ -5,6 +5,7 @@
 // not_found, refuses a malformed code unchanged, limits each address, and logs every lookup; the
 // database refuses to delete or edit a version.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
@@ -22,6 +23,7 @@ import { createSession } from '#server/accounts/tokens.ts';
 import { normaliseCode, maskName, CODE_MALFORMED, VERIFY_TOO_FAST } from '#shared/reports/verify.ts';
 import {
   NO_BUILDER,
+  versionSummary,
   REASON_NEEDED,
   REVOKE_REASON_NEEDED,
   type ReportVersion,
@@ -336,6 +338,35 @@ describe('report versions', () => {
     expect(await run(sql`update report_lookups set outcome = 'valid'`)).toMatch(/kept: UPDATE refused/);
     const [row] = await db.select().from(reportVersions).where(eq(reportVersions.rid, v0.rid));
     expect(row.status).toBe('superseded');
+  });
+});
+
+describe('versions issued before the summary column (migration 0062)', () => {
+  it('get the summary /verify shows from their frozen document, as a release stores it', async () => {
+    const migration = readFileSync(
+      new URL('../../drizzle/0062_report_verify_summary.sql', import.meta.url),
+      'utf8',
+    );
+    const [, disable, backfill, enable] = migration.split('--> statement-breakpoint');
+    const stored = await t.services.db.select().from(reportVersions);
+    expect(stored.length).toBeGreaterThan(1);
+    // Run inside a transaction that is rolled back, so the file's versions stay as released.
+    let backfilled: typeof stored = [];
+    await t.services.db
+      .transaction(async (tx) => {
+        await tx.execute(sql.raw(disable));
+        await tx.execute(sql`update report_versions set summary = '{}'::jsonb`);
+        await tx.execute(sql.raw(backfill));
+        await tx.execute(sql.raw(enable));
+        backfilled = await tx.select().from(reportVersions);
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    expect(backfilled).toHaveLength(stored.length);
+    for (const row of backfilled) {
+      expect(row.summary).toEqual(versionSummary(row.document));
+      expect(row.summary).toEqual(stored.find((v) => v.id === row.id)!.summary);
+    }
   });
 });
 

@@ -12,7 +12,7 @@ import {
 import { orders } from '../orders/tables.ts';
 import { users } from '../accounts/tables.ts';
 import type { ReportDocument } from '../../shared/reports/document.ts';
-import type { VersionStatus } from '../../shared/reports/versions.ts';
+import type { VersionStatus, VersionSummary } from '../../shared/reports/versions.ts';
 import type { VerifyState } from '../../shared/reports/verify.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -61,6 +61,11 @@ export const reportVersions = pgTable(
     changeReason: text('change_reason').notNull().default(''),
     /** What the report says, frozen at release (its 防伪码 and QR link left out: see code_hash). */
     document: jsonb('document').$type<ReportDocument>().notNull(),
+    /**
+     * What /verify shows of it, copied from the document at release (decision 0085): a lookup
+     * reads this small value, not the whole document.
+     */
+    summary: jsonb('summary').$type<VersionSummary>().notNull(),
     pdfKey: text('pdf_key').notNull().unique(),
     pdfSha256: text('pdf_sha256').notNull(),
     pdfSize: integer('pdf_size').notNull(),

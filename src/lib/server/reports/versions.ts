@@ -24,6 +24,7 @@ import {
   VERSION_STATUS_TEXT,
   type ReportVersion,
   type StaffReportVersion,
+  versionSummary,
 } from '../../shared/reports/versions.ts';
 
 type VersionRow = typeof reportVersions.$inferSelect;
@@ -186,6 +187,7 @@ export async function releaseReport(
         changeReason: version > 0 ? reason : '',
         // The code and the QR link are the holder's key to /verify: not kept in the copy.
         document: { ...built.doc, code: '', verify_url: verifyUrl(s, reportNo) },
+        summary: versionSummary(built.doc),
         pdfKey: key,
         pdfSha256: sha256,
         pdfSize: built.pdf.byteLength,

@@ -135,6 +135,28 @@ export const StaffReportListSchema = z.object({
   can_release: z.boolean(),
 });
 
+/**
+ * What a released version keeps for /verify (decision 0085), copied from its document: the lab,
+ * the issue date, the items' names and the customer as printed (organisation, else name),
+ * unmasked; the answer masks it.
+ */
+export type VersionSummary = { lab: string; issued_on: string; items: string[]; customer: string };
+
+/** A document's summary for /verify. */
+export function versionSummary(doc: {
+  lab: { name: string };
+  issued_on: string;
+  items: { name: string }[];
+  customer: { name: string; organisation: string };
+}): VersionSummary {
+  return {
+    lab: doc.lab.name,
+    issued_on: doc.issued_on,
+    items: doc.items.map((i) => i.name),
+    customer: doc.customer.organisation || doc.customer.name,
+  };
+}
+
 /** What /verify answers: the state, and for a version that exists its public summary and hash. */
 export const VerifyAnswerSchema = z.object({
   state: z.enum(VERIFY_STATES),
