@@ -91,8 +91,8 @@ describe('order/quote with lines', () => {
       expired: false,
       note: '加急 3 个工作日出数据',
       quoted_at: expect.any(String),
-      // The demo items carry no promise (decision 0079).
-      turnaround_days: null,
+      // Not given: the longest line's promise (the demo item's 3-5 个工作日).
+      turnaround_days: 5,
     });
     expect(d.timeline.at(-1)).toMatchObject({
       action: 'quote',

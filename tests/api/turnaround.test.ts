@@ -202,6 +202,10 @@ describe('the working calendar screen', () => {
 describe("an item's promise", () => {
   it('is edited by catalogue staff, checked, and shown on the item page and in the plan', async () => {
     const it = await o.demoItem(1);
+    // The demo items promise their cycle's longer bound (送样检测 1: 3-5 个工作日).
+    const seeded = await t.post<ItemDetail>('/api/open/project/detail', { rid: it.rid });
+    expect(seeded.body.data?.turnaround).toMatchObject({ days: 5 });
+    await promise(it.rid, { turnaround_days: null });
     const none = await t.post<ItemDetail>('/api/open/project/detail', { rid: it.rid });
     expect(none.body.data?.turnaround ?? null).toBeNull();
 

@@ -22,6 +22,12 @@ function itemContent(d: DemoItem): string {
   ].join('');
 }
 
+/** The promise a demo item's cycle implies (decision 0079): its longer bound, e.g. 3-5 个工作日 → 5. */
+const promisedDays = (cycle: string) => {
+  const bound = /^\d+-(\d+) 个工作日$/.exec(cycle)?.[1];
+  return bound ? Number(bound) : null;
+};
+
 function demoItemRows() {
   return demoItems.map((d, i) => ({
     rid: d.rid,
@@ -39,6 +45,7 @@ function demoItemRows() {
       sampleCount: { min: 1, max: d.maxSamples ?? 50, default: 1 },
       parameters: d.params,
     },
+    turnaroundDays: promisedDays(d.cycle),
     hot: d.hot ?? false,
     quoteOnly: d.quoteOnly ?? false,
     sort: i,
