@@ -46,13 +46,14 @@ test('a technician takes, starts and finishes work from 我的工作 @mobile', a
   const order = await receivedToday(page, request, ip, lab, width(page) < 600 ? 2 : 3);
 
   await consoleSession(page, tech.phone);
-  await page.getByRole('link', { name: '我的工作' }).first().click();
+  await page.goto('/admin/worklist');
   await expect(page.getByRole('heading', { name: '我的工作' })).toBeVisible();
   await expect(page.getByText('您还没有领取待检的工作')).toBeVisible();
   await page.getByRole('tab', { name: '全部' }).click();
   const row = page.locator('tr', { hasText: order.order_no });
   await expect(row).toContainText('即将超期');
   await expect(row).toContainText('待领取');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/worklist-all-${width(page)}.png`, fullPage: true });
   await row.getByRole('button', { name: /^领取 / }).click();
   await done(page, '已领取');
   await expect(row).toContainText('未开始');

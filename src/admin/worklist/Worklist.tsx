@@ -164,9 +164,9 @@ export default function Worklist({ me }: { me: Me }) {
         </p>
       ) : (
         <div className="grid gap-4">
-          {data.shown < data.total && (
+          {data.limited && (
             <p className="text-xs text-slate-500">
-              共 {data.total} 项待检，按交付日期显示最早的 {data.shown} 项。
+              待检较多，仅显示交付日期最早的 {data.shown} 项（共 {data.total} 项待检）。
             </p>
           )}
           {data.groups.map((g) => (
@@ -184,7 +184,11 @@ function Queue({ group: g, columns }: { group: WorkGroup; columns: Column<WorkRo
   const name = g.device?.name ?? '未指定仪器';
   const id = `queue-${g.device?.rid ?? 'none'}`;
   return (
-    <section aria-labelledby={id} className="rounded-lg bg-white p-4" data-queue={g.device?.rid ?? ''}>
+    <section
+      aria-labelledby={id}
+      className="min-w-0 rounded-lg bg-white p-4"
+      data-queue={g.device?.rid ?? ''}
+    >
       <div className="mb-3 flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <h2 id={id} className="text-base font-semibold text-slate-800">
           {name}
@@ -200,9 +204,9 @@ function Queue({ group: g, columns }: { group: WorkGroup; columns: Column<WorkRo
           </span>
         )}
       </div>
-      <div className="grid gap-3">
+      <div className="grid min-w-0 gap-3">
         {g.items.map((it) => (
-          <div key={it.item_rid}>
+          <div key={it.item_rid} className="min-w-0">
             <h3 className="mb-1.5 text-sm font-medium text-slate-700">
               {it.item_name} <span className="font-normal text-slate-500">· 待检 {it.waiting} 项</span>
             </h3>

@@ -144,7 +144,9 @@ export async function worklist(s: Services, me: number, view: WorkView): Promise
       const n = perDevice.get(key) ?? 0;
       const capacity = r.deviceRid ? r.capacity : null;
       g = {
-        device: r.deviceRid ? { rid: r.deviceRid, name: r.deviceName ?? '', daily_capacity: r.capacity } : null,
+        device: r.deviceRid
+          ? { rid: r.deviceRid, name: r.deviceName ?? '', daily_capacity: r.capacity }
+          : null,
         waiting: n,
         backlog_days: backlogDays(n, capacity),
         backlog_text: r.deviceRid ? backlogText(n, capacity) : '未指定仪器',
@@ -154,12 +156,22 @@ export async function worklist(s: Services, me: number, view: WorkView): Promise
     }
     let it = g.items.find((i) => i.item_rid === r.itemRid);
     if (!it) {
-      it = { item_rid: r.itemRid, item_name: r.itemName, waiting: perItem.get(`${key}|${r.itemRid}`) ?? 0, rows: [] };
+      it = {
+        item_rid: r.itemRid,
+        item_name: r.itemName,
+        waiting: perItem.get(`${key}|${r.itemRid}`) ?? 0,
+        rows: [],
+      };
       g.items.push(it);
     }
     it.rows.push(toRow(r, me, state));
   }
-  return { groups: [...groups.values()], shown: list.length, total: counts.reduce((n, c) => n + c.n, 0) };
+  return {
+    groups: [...groups.values()],
+    shown: list.length,
+    total: counts.reduce((n, c) => n + c.n, 0),
+    limited: list.length === LIMIT,
+  };
 }
 
 /** One piece of work as its row, for the answer of a step. */
@@ -259,7 +271,10 @@ export async function startWork(s: Services, me: number, rid: string): Promise<W
     const hold = await lockHold(tx, w.id);
     if (hold?.holderId !== me) throw new DomainError(hold ? HELD_BY_OTHER(hold.holderName) : NOT_HOLDER);
     if (hold.startedAt) throw new DomainError(ALREADY_STARTED);
-    await tx.update(workHolds).set({ startedAt: new Date(now) }).where(eq(workHolds.resultId, w.id));
+    await tx
+      .update(workHolds)
+      .set({ startedAt: new Date(now) })
+      .where(eq(workHolds.resultId, w.id));
     await record(tx, { resultId: w.id, action: 'start', staffId: me, staffName: name, now });
     return w;
   });
@@ -279,4 +294,3 @@ export async function finishWork(s: Services, me: number, rid: string) {
   if (!hold.startedAt) throw new DomainError(NOT_STARTED);
   return submitResult(s, me, rid);
 }
-

@@ -47,9 +47,10 @@ export type WorkGroup = z.output<typeof WorkGroupSchema>;
 
 export const WorklistSchema = z.object({
   groups: z.array(WorkGroupSchema),
-  /** Rows shown (the oldest due first, at most the list's limit) and waiting in all. */
+  /** Rows shown (the oldest due first), waiting in all (everyone's), and whether the limit cut the list. */
   shown: z.number().int(),
   total: z.number().int(),
+  limited: z.boolean(),
 });
 export type Worklist = z.output<typeof WorklistSchema>;
 
