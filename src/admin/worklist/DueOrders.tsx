@@ -9,6 +9,7 @@ import { worklistAdminApi } from '../../lib/shared/worklist/api.ts';
 import type { DueRow } from '../../lib/shared/worklist/responses.ts';
 import { waitedText } from '../../lib/shared/results/results.ts';
 import { chineseDate } from '../../lib/shared/time.ts';
+import { when } from '../ui.tsx';
 
 const TITLE = { soon: '即将超期', breached: '已超期' } as const;
 
@@ -41,14 +42,21 @@ export function DueOrders({ kind }: { kind: 'soon' | 'breached' }) {
     },
     {
       id: 'left',
-      header: kind === 'soon' ? '剩余工作时间' : '已超期',
+      header: kind === 'soon' ? '截止 / 剩余工作时间' : '已超期',
+      // The deadline is the end of the due date; on a day off no working time is left before it.
       cell: (r) =>
         kind === 'soon' ? (
-          <span className="whitespace-nowrap text-hot-600">{waitedText(r.left_minutes)}</span>
+          <span className="whitespace-nowrap">
+            <span className="block">{when(r.deadline)} 前</span>
+            <span className="text-xs text-hot-600">剩余工作时间 {waitedText(r.left_minutes)}</span>
+          </span>
         ) : (
           <span className="whitespace-nowrap font-medium text-red-600">{waitedText(r.delay_minutes)}</span>
         ),
-      csv: (r) => waitedText(kind === 'soon' ? r.left_minutes : r.delay_minutes),
+      csv: (r) =>
+        kind === 'soon'
+          ? `${when(r.deadline)} 前，剩余工作时间 ${waitedText(r.left_minutes)}`
+          : waitedText(r.delay_minutes),
     },
     {
       id: 'customer',
