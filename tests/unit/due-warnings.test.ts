@@ -6,7 +6,13 @@ import { makeCalendar } from '#shared/calendar/working-days.ts';
 import { dueDeadline } from '#shared/calendar/due.ts';
 import { parseCutoff } from '#shared/calendar/promise.ts';
 import { shanghaiMidnight } from '#shared/slots.ts';
-import { backlogDays, backlogText, dueSoonUntil, isBreached, workingMsBetween } from '#shared/worklist/work.ts';
+import {
+  backlogDays,
+  backlogText,
+  dueSoonUntil,
+  isBreached,
+  workingMsBetween,
+} from '#shared/worklist/work.ts';
 
 const pkg = makeCalendar();
 const HOUR = 3_600_000;

@@ -127,7 +127,13 @@ async function warnDueSoon(s: Services): Promise<number> {
   const { where } = await window(s, 'soon');
   const soon = await ordersIn(s, where);
   if (soon.length === 0) return 0;
-  const [holders, boss] = await Promise.all([holdersOf(s, soon.map((o) => o.id)), managers(s)]);
+  const [holders, boss] = await Promise.all([
+    holdersOf(
+      s,
+      soon.map((o) => o.id),
+    ),
+    managers(s),
+  ]);
   const notices = soon.flatMap((o) => {
     const who = [...new Set([...(holders.get(o.id) ?? []).map((h) => h.id), ...boss])];
     const holding = (holders.get(o.id) ?? []).map((h) => h.name).join('、') || '暂无人领取';

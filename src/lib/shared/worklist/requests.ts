@@ -16,7 +16,10 @@ export const workListSchema = z.object(
 export const workRidSchema = z.object({ rid: ridField('结果编号') }, body);
 
 /** worklist/handover: take over work another holds, with the reason (kept with the hand-over). */
-export const workHandoverSchema = z.object({ rid: ridField('结果编号'), reason: required('转交原因', 200) }, body);
+export const workHandoverSchema = z.object(
+  { rid: ridField('结果编号'), reason: required('转交原因', 200) },
+  body,
+);
 
 /** worklist/due: the orders 即将超期 (soon) or 已超期 (breached). */
 export const dueListSchema = PageRequestSchema.extend({

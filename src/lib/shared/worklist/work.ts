@@ -54,7 +54,7 @@ export const WARNING_WORKING_MS = 24 * HOUR;
 export function workingMsBetween(now: number, until: number, calendar: WorkingCalendar): number {
   let total = 0;
   let day = shanghaiDate(now);
-  for (let start = shanghaiMidnight(day)!; start < until; ) {
+  for (let start = shanghaiMidnight(day)!; start < until;) {
     const next = shanghaiMidnight(addDays(day, 1))!;
     if (calendar.isWorkingDay(day)) total += Math.max(0, Math.min(next, until) - Math.max(start, now));
     day = addDays(day, 1);
