@@ -47,6 +47,12 @@ export const SCREENS: Screen[] = [
     ),
   },
   {
+    path: '/worklist',
+    permission: 'orders.process',
+    nav: { group: '业务', label: '我的工作' },
+    page: page(() => import('./worklist/Worklist.tsx')),
+  },
+  {
     path: '/pickups',
     permission: 'orders.read',
     nav: { group: '业务', label: '上门取样' },

@@ -29,6 +29,8 @@ export type Draft = {
   /** One 参数名：参数值 per line. */
   specs: string;
   sort: string;
+  /** Samples per working day; empty: not set (the worklist says 未设定产能). */
+  daily_capacity: string;
 };
 
 export const EMPTY: Draft = {
@@ -47,6 +49,7 @@ export const EMPTY: Draft = {
   item_rid: '',
   specs: '',
   sort: '0',
+  daily_capacity: '',
 };
 
 export const toDraft = (d: StaffDevice): Draft => ({
@@ -66,6 +69,7 @@ export const toDraft = (d: StaffDevice): Draft => ({
   item_rid: d.item_rid ?? '',
   specs: d.specs.map((s) => `${s.name}：${s.value}`).join('\n'),
   sort: String(d.sort),
+  daily_capacity: d.daily_capacity === null ? '' : String(d.daily_capacity),
 });
 
 /** The form as device/add and device/edit take it: the price in fen, the specs as pairs. */
@@ -153,6 +157,9 @@ export default function DeviceForm({
         </Field>
         <Field label="提前预约（小时）">
           <input className={input} name="lead_hours" inputMode="numeric" {...text('lead_hours')} />
+        </Field>
+        <Field label="每日产能（样品数/工作日）" hint="我的工作据此估算积压天数；留空为未设定">
+          <input className={input} name="daily_capacity" inputMode="numeric" {...text('daily_capacity')} />
         </Field>
       </div>
       <ImageField value={draft?.img ?? ''} onChange={(img) => setDraft((d) => d && { ...d, img })} />

@@ -18,6 +18,7 @@ import { ORDER_STATUSES, statusFilterText } from '../../lib/shared/orders/order-
 import type { DashboardSchema } from '../../lib/shared/orders/responses.ts';
 import { ordersAdminApi } from '../../lib/shared/orders/admin-api.ts';
 import { DisposeDialog, ReturnDialog, type DisposalTarget } from '../samples/DisposalDialogs.tsx';
+import { DueOrders } from '../worklist/DueOrders.tsx';
 
 type Figures = z.output<typeof DashboardSchema>;
 
@@ -108,6 +109,17 @@ export default function Dashboard({ me }: { me: Me }) {
                 href="/money/approvals"
                 alert={f.money.credits_awaiting_second > 0}
               />
+            </section>
+          )}
+          {orders && (
+            <section aria-labelledby="due-dates" className="rounded-lg bg-white p-4">
+              <h2 id="due-dates" className="mb-3 text-sm font-semibold text-slate-700">
+                交付日期
+              </h2>
+              <div className="grid grid-cols-1 gap-4">
+                <DueOrders kind="soon" />
+                <DueOrders kind="breached" />
+              </div>
             </section>
           )}
           <section aria-labelledby="promises" className="rounded-lg bg-white p-4">

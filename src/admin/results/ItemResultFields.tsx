@@ -1,7 +1,11 @@
 // The catalogue item form's 检测结果 part (decision 0075): the fields a technician enters for each
 // sample (name, unit, number or text, the allowed range, required), the default method, and the
-// report's marks (within the accreditation scope; subcontracted to another lab).
+// report's marks (within the accreditation scope; subcontracted to another lab); and the instrument
+// its samples are tested on, whose queue in 我的工作 they join (decision 0082).
+import { useEffect, useState } from 'react';
+import { consoleApi } from '../session.ts';
 import { button, Field, input } from '../ui.tsx';
+import { reservationsAdminApi } from '../../lib/shared/reservations/api.ts';
 import {
   RESULT_FIELD_TYPE_TEXT,
   RESULT_FIELD_TYPES,
@@ -15,6 +19,7 @@ export type ResultDraft = {
   method: string;
   accredited: boolean;
   subcontracted: string;
+  device: string;
 };
 
 export const resultDraftOf = (i?: {
@@ -22,6 +27,7 @@ export const resultDraftOf = (i?: {
   method: string;
   accredited: boolean;
   subcontracted_to: string | null;
+  device_rid: string | null;
 }): ResultDraft => ({
   fields: (i?.result_fields ?? []).map((f) => ({
     ...f,
@@ -31,6 +37,7 @@ export const resultDraftOf = (i?: {
   method: i?.method ?? '',
   accredited: i?.accredited ?? true,
   subcontracted: i?.subcontracted_to ?? '',
+  device: i?.device_rid ?? '',
 });
 
 /** The draft as item/add and item/edit take it (the schema checks the numbers and the keys). */
@@ -39,6 +46,7 @@ export const resultBodyOf = (d: ResultDraft) => ({
   method: d.method,
   accredited: d.accredited,
   subcontracted_to: d.subcontracted,
+  device_rid: d.device,
 });
 
 export function ItemResultFields({
@@ -48,6 +56,12 @@ export function ItemResultFields({
   draft: ResultDraft;
   onChange: (d: ResultDraft) => void;
 }) {
+  const [devices, setDevices] = useState<{ rid: string; name: string }[]>([]);
+  useEffect(() => {
+    void consoleApi
+      .call(reservationsAdminApi.deviceList, { page: 1, size: 100, kw: '' }, { silent: true })
+      .then((p) => p && setDevices(p.list.map((d) => ({ rid: d.rid, name: `${d.name} ${d.model}`.trim() }))));
+  }, []);
   const setField = (i: number, p: Partial<FieldDraft>) =>
     onChange({ ...draft, fields: draft.fields.map((f, j) => (j === i ? { ...f, ...p } : f)) });
   return (
@@ -157,6 +171,21 @@ export function ItemResultFields({
             value={draft.method}
             onChange={(e) => onChange({ ...draft, method: e.target.value })}
           />
+        </Field>
+        <Field label="检测仪器" hint="样品在「我的工作」中排入该仪器的队列">
+          <select
+            className={input}
+            name="device_rid"
+            value={draft.device}
+            onChange={(e) => onChange({ ...draft, device: e.target.value })}
+          >
+            <option value="">未指定</option>
+            {devices.map((d) => (
+              <option key={d.rid} value={d.rid}>
+                {d.name}
+              </option>
+            ))}
+          </select>
         </Field>
         <Field label="分包实验室" hint="由其他实验室检测时填写，报告上会注明">
           <input

@@ -63,6 +63,7 @@ import {
   sampleScanRoutes,
 } from './samples/index.ts';
 import { resultAdminRoutes } from './results/index.ts';
+import { worklistAdminRoutes } from './worklist/index.ts';
 import { reportAdminRoutes, reportRoutes } from './reports/index.ts';
 
 /** See admission(): the pool of 10 connections, or the embedded database's single one. */
@@ -173,6 +174,7 @@ export function createApi(services: Services) {
   app.route('/', locationAdminRoutes());
   app.route('/', reconcileAdminRoutes());
   app.route('/', resultAdminRoutes());
+  app.route('/', worklistAdminRoutes());
   app.route('/', calendarAdminRoutes());
   app.route('/', itemTurnaroundRoutes());
   app.route('/', orderDueRoutes());

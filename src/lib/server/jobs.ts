@@ -19,6 +19,7 @@ import {
   ORDER_SETTLED,
 } from './orders/index.ts';
 import { closeSettledRequests } from './groups/index.ts';
+import { DUE_WATCH, watchDue } from './worklist/index.ts';
 import { disposalJob, SAMPLE_DISPOSAL } from './samples/index.ts';
 import { awardInvitePoints, awardOrderPoints, expirePoints, POINTS_EXPIRE } from './points/index.ts';
 import { ACCOUNT_INVITED } from './accounts/index.ts';
@@ -64,6 +65,7 @@ export const JOB_HANDLERS: JobHandlers = {
   [STATEMENTS_AUTO_CONFIRM]: async (s) => void (await autoConfirm(s)),
   [SAMPLE_DISPOSAL]: disposalJob,
   [DUE_BACKFILL]: async (s) => void (await backfillDueDates(s)),
+  [DUE_WATCH]: async (s) => void (await watchDue(s)),
 };
 
 export const PERIODIC_JOBS: PeriodicJob[] = [
@@ -78,4 +80,6 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   { kind: SAMPLE_DISPOSAL, everyMs: 900_000 },
   // Received orders without a due date get one from their receipt (decision 0079).
   { kind: DUE_BACKFILL, everyMs: 3_600_000 },
+  // 即将超期 notices (once each), breaches and their delays (decision 0082).
+  { kind: DUE_WATCH, everyMs: 300_000 },
 ];

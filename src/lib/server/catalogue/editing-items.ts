@@ -2,7 +2,7 @@
 import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { ItemAddInput, ItemEditInput, StaffItem } from '../../shared/catalogue/admin.ts';
 import { pageWindow } from '../../shared/pagination.ts';
-import { item, projectChild, projectType } from './tables.ts';
+import { device, item, projectChild, projectType } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { containsPattern } from '../platform/db/like.ts';
 import type { Services } from '../platform/services.ts';
@@ -40,6 +40,7 @@ const toStaffItem = ({ item: i, typeName, childName }: ItemRow): StaffItem => ({
   method: i.method,
   accredited: i.accredited,
   subcontracted_to: i.subcontractedTo,
+  device_rid: i.deviceRid,
 });
 
 export async function listItems(
@@ -108,9 +109,18 @@ const itemValues = (input: Partial<ItemAddInput>) =>
     method: input.method,
     accredited: input.accredited,
     subcontractedTo: input.subcontracted_to,
+    deviceRid: input.device_rid,
   });
 
+/** An item's instrument must be one of the catalogue's devices. */
+async function checkDevice(s: Services, rid: string | null | undefined) {
+  if (!rid) return;
+  const [d] = await s.db.select({ id: device.id }).from(device).where(eq(device.rid, rid));
+  if (!d) throw new DomainError('[检测仪器]不存在', 200, 'NOT_FOUND');
+}
+
 export async function addItem(s: Services, input: ItemAddInput): Promise<StaffItem> {
+  await checkDevice(s, input.device_rid);
   const typeId = await typeOfChild(s, input.child_id);
   const [taken] = await s.db.select({ id: item.id }).from(item).where(eq(item.rid, input.rid));
   if (taken) throw new DomainError('[项目编号]已被使用', 200, 'CONFLICT');
@@ -133,6 +143,7 @@ export async function addItem(s: Services, input: ItemAddInput): Promise<StaffIt
 
 export async function editItem(s: Services, input: ItemEditInput): Promise<StaffItem> {
   const { rid, ...rest } = input;
+  await checkDevice(s, rest.device_rid);
   const v = {
     ...itemValues(rest),
     ...(rest.child_id !== undefined && { typeId: await typeOfChild(s, rest.child_id) }),

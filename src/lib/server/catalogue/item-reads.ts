@@ -43,6 +43,8 @@ export const itemDirectory = (alias: string) =>
       name: item.name,
       childId: item.childId,
       turnaroundDays: item.turnaroundDays,
+      /** The instrument its samples are tested on (decision 0082). */
+      deviceRid: item.deviceRid,
     })
     .from(item)
     .as(alias);

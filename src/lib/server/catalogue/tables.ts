@@ -80,6 +80,8 @@ export const item = pgTable(
     /** 加急: fewer working days for a fee per sample, both or neither. */
     expediteDays: integer('expedite_days'),
     expediteFeeFen: integer('expedite_fee_fen'),
+    /** The instrument its samples are tested on: its worklist queue (decision 0082); null: none named. */
+    deviceRid: text('device_rid'),
   },
   (t) => [
     index('item_type_child_idx').on(t.typeId, t.childId),
@@ -110,6 +112,8 @@ export const device = pgTable('device', {
   remote: boolean('remote').notNull().default(false),
   onSale: boolean('on_sale').notNull().default(true),
   sort: integer('sort').notNull().default(0),
+  /** Samples it can test per working day, for its worklist backlog (decision 0082); null: not set. */
+  dailyCapacity: integer('daily_capacity'),
 });
 
 /** Capability showcase entries (/televised) with a view counter. */

@@ -18,7 +18,8 @@ export type Template =
   | 'labels'
   | 'report_issued'
   | 'report_revised'
-  | 'report_revoked';
+  | 'report_revoked'
+  | 'due_moved';
 
 /**
  * Which transitions the customer hears about, and where. An order without a physical sample
@@ -54,6 +55,8 @@ export const CHANNELS: Record<Template, readonly Channel[]> = {
   report_issued: ['sms', 'email', 'inbox'],
   report_revised: ['sms', 'email', 'inbox'],
   report_revoked: ['sms', 'email', 'inbox'],
+  // Staff moved the promised date (decision 0082): the new date and the reason, as other order news.
+  due_moved: ['sms', 'inbox'],
 };
 
 export type Payload = {
@@ -86,6 +89,8 @@ export function smsParams(template: Template, p: Payload): Record<string, string
   // or a revocation, e.g. BG20261128048213-A1（原因：样品名称有误）.
   if (template === 'report_issued' || template === 'report_revised' || template === 'report_revoked')
     return { order_no: p.order_no, note: p.note };
+  // The due date moved (decision 0082): ${note} is the new date and the reason, e.g. 2026-10-23（原因：加测）.
+  if (template === 'due_moved') return { order_no: p.order_no, note: `${p.due_date}（原因：${p.note}）` };
   return { order_no: p.order_no };
 }
 
@@ -165,6 +170,12 @@ export function render(template: Template, p: Payload, site = ''): { title: stri
       return {
         title: '检测报告已撤销',
         text: `您的订单${p.order_no}的检测报告${p.note}已撤销，请勿再使用该报告。如有疑问请联系业务经理。`,
+      };
+    case 'due_moved':
+      // note: the reason staff gave; due_date: the new date.
+      return {
+        title: '交付日期调整',
+        text: `您的订单${p.order_no}预计出数据日期调整为${p.due_date ? chineseDate(p.due_date) : '待定'}，原因：${p.note}。如有疑问请联系业务经理。`,
       };
     case 'cancelled':
       return { title: '订单已取消', text: `您的订单${p.order_no}已取消。${p.note ? `原因：${p.note}` : ''}` };

@@ -22,6 +22,8 @@ export const orderDirectory = (alias: string) =>
       paidFen: orders.paidFen,
       createdAt: orders.createdAt,
       updatedAt: orders.updatedAt,
+      /** The promised date for the data, fixed at receipt (decision 0079). */
+      dueDate: orders.dueDate,
     })
     .from(orders)
     .as(alias);

@@ -11,6 +11,8 @@ import { itemDirectory } from '../catalogue/index.ts';
 import { orderEvents, orderItems, orders } from './tables.ts';
 import { RECEIVED_STATUSES } from './due-fix.ts';
 import { addEvent, lockOrder } from './transition.ts';
+import { CHANNELS, queueNotification } from '../notify/index.ts';
+import { referencedUser } from '../accounts/index.ts';
 import { findOrder } from './read.ts';
 import { dueDateAfter } from '../../shared/calendar/due.ts';
 import { orderPromiseDays } from '../../shared/calendar/promise.ts';
@@ -42,7 +44,7 @@ export async function moveDueDate(s: Services, staffId: number, rid: string, dat
       .where(eq(orders.id, order.id))
       .returning();
     const from = order.dueDate ? chineseDate(order.dueDate) : '未设定';
-    await addEvent(tx, {
+    const eventId = await addEvent(tx, {
       orderId: order.id,
       from: order.status,
       to: order.status,
@@ -50,6 +52,17 @@ export async function moveDueDate(s: Services, staffId: number, rid: string, dat
       actor: 'staff',
       actorId: staffId,
       note: `交付日期由 ${from} 调整为 ${chineseDate(date)}：${reason}`,
+      now,
+    });
+    // The customer hears of the new date and why, as of other order news (decision 0082).
+    const user = await referencedUser(tx, order.userId);
+    await queueNotification(tx, {
+      channels: CHANNELS.due_moved.filter((c) => c !== 'email' || user?.email),
+      userId: order.userId,
+      orderId: order.id,
+      eventId,
+      template: 'due_moved',
+      vars: { order_no: order.orderNo, amount_fen: '0', note: reason, recycle: '0', due_date: date },
       now,
     });
     return updated;

@@ -106,6 +106,7 @@ const adminDevice = (d: Device) => ({
   on_sale: d.onSale,
   specs: d.specs,
   sort: d.sort,
+  daily_capacity: d.dailyCapacity,
 });
 
 export async function listDevicesForStaff(s: Services, q: { page?: number; size?: number; kw: string }) {
@@ -155,6 +156,7 @@ const columns = (input: Partial<DeviceInput>) => {
   if (input.item_rid !== undefined) v.itemRid = input.item_rid;
   if (input.specs !== undefined) v.specs = input.specs;
   if (input.sort !== undefined) v.sort = input.sort;
+  if (input.daily_capacity !== undefined) v.dailyCapacity = input.daily_capacity;
   return v;
 };
 

@@ -6,3 +6,5 @@ export {
   /** @public */ resultsItemsOf,
   /** @public */ type ReviewedResults,
 } from './report.ts';
+export { submitResult } from './entries.ts';
+export { resultDirectory, ensureReceivedResults } from './directory.ts';

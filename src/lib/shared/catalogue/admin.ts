@@ -129,6 +129,11 @@ const itemShape = {
     (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
     optText('分包实验室', 60).nullable(),
   ),
+  /** The instrument its samples are tested on: its worklist queue (decision 0082). */
+  device_rid: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    optText('检测仪器', 40).nullable(),
+  ),
 };
 export const itemAddSchema = z.object(
   {
@@ -146,6 +151,7 @@ export const itemAddSchema = z.object(
     method: itemShape.method.default(''),
     accredited: itemShape.accredited.default(true),
     subcontracted_to: itemShape.subcontracted_to.default(null),
+    device_rid: itemShape.device_rid.default(null),
   },
   body,
 );
@@ -352,6 +358,7 @@ export const StaffItemSchema = z.object({
   method: z.string(),
   accredited: z.boolean(),
   subcontracted_to: z.string().nullable(),
+  device_rid: z.string().nullable(),
 });
 export type StaffItem = z.output<typeof StaffItemSchema>;
 export const StaffItemPageSchema = pagedOf(StaffItemSchema);

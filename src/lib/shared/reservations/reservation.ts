@@ -114,6 +114,8 @@ const deviceShape = {
     })
     .max(30, '[参数]最多30项'),
   sort: intField('排序', -100000, 100000),
+  /** Samples per working day, for the worklist's backlog (decision 0082); empty: not set. */
+  daily_capacity: z.preprocess((v) => (blank(v) ? null : v), intField('每日产能', 1, 10000).nullable()),
 };
 export const deviceAddSchema = z.object(
   {
@@ -122,6 +124,7 @@ export const deviceAddSchema = z.object(
     on_sale: deviceShape.on_sale.default(true),
     specs: deviceShape.specs.default([]),
     sort: deviceShape.sort.default(0),
+    daily_capacity: deviceShape.daily_capacity.default(null),
   },
   body,
 );

@@ -115,6 +115,8 @@ export const StaffDeviceSchema = DeviceSummarySchema.extend({
   on_sale: z.boolean(),
   specs: z.array(z.object({ name: z.string(), value: z.string() })),
   sort: z.number(),
+  /** Samples per working day (decision 0082); null: not set. */
+  daily_capacity: z.number().int().nullable(),
 });
 export const StaffDevicePageSchema = pagedOf(StaffDeviceSchema);
 
