@@ -28,6 +28,45 @@ const promisedDays = (cycle: string) => {
   return bound ? Number(bound) : null;
 };
 
+/**
+ * Which instrument tests each demo item, and how many samples it takes a working day (decision
+ * 0082): the worklist's queues and backlogs then read as a lab's would.
+ */
+const DEMO_INSTRUMENTS: Record<string, string> = {
+  'xrd-powder': 'dev-xrd-d8',
+  'xrd-thin-film': 'dev-xrd-smartlab',
+  sem: 'dev-sem-sigma300',
+  'sem-eds': 'dev-sem-regulus',
+  tem: 'dev-tem-talos',
+  'haadf-stem': 'dev-tem-jem2100f',
+  afm: 'dev-afm-icon',
+  xps: 'dev-xps-escalab',
+  ftir: 'dev-ftir-is50',
+  raman: 'dev-raman-labram',
+  'nmr-liquid': 'dev-nmr-400',
+  'icp-ms': 'dev-icpms-7900',
+  bet: 'dev-bet-asap',
+  'flow-cytometry': 'dev-flow-fortessa',
+  'confocal-imaging': 'dev-confocal-lsm980',
+};
+const DEMO_DAILY_CAPACITY: Record<string, number> = {
+  'dev-xrd-d8': 16,
+  'dev-xrd-smartlab': 10,
+  'dev-sem-sigma300': 12,
+  'dev-sem-regulus': 10,
+  'dev-tem-talos': 6,
+  'dev-tem-jem2100f': 4,
+  'dev-afm-icon': 8,
+  'dev-xps-escalab': 8,
+  'dev-ftir-is50': 30,
+  'dev-raman-labram': 20,
+  'dev-nmr-400': 24,
+  'dev-icpms-7900': 40,
+  'dev-bet-asap': 6,
+  'dev-flow-fortessa': 20,
+  'dev-confocal-lsm980': 8,
+};
+
 function demoItemRows() {
   return demoItems.map((d, i) => ({
     rid: d.rid,
@@ -46,6 +85,7 @@ function demoItemRows() {
       parameters: d.params,
     },
     turnaroundDays: promisedDays(d.cycle),
+    deviceRid: DEMO_INSTRUMENTS[d.rid] ?? null,
     hot: d.hot ?? false,
     quoteOnly: d.quoteOnly ?? false,
     sort: i,
@@ -84,6 +124,7 @@ export async function seedDemo(db: Db): Promise<void> {
           leadHours: d.leadHours,
           remote: d.remote,
           specs: d.specs,
+          dailyCapacity: DEMO_DAILY_CAPACITY[d.rid] ?? null,
           sort: i,
         })),
       )
