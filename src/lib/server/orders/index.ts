@@ -9,6 +9,7 @@ export {
   findOrder,
   orderDetail,
   listOrders,
+  listStaffOrders,
   staffTimelineOf,
 } from './read.ts';
 export { readyToPay, payOrder, payLocked } from './paying.ts';

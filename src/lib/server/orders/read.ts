@@ -9,6 +9,8 @@ import {
   gte,
   ilike,
   inArray,
+  like,
+  or,
   lt,
   sql,
   type AnyColumn,
@@ -17,10 +19,11 @@ import {
 import type { Db } from '../platform/db/client.ts';
 import { filesOnOrder, photosOnOrder } from '../files/index.ts';
 import { orderEvents, orderFeedback, orderItems, orderReceipts, orders, orderTallies } from './tables.ts';
-import { displayNameOf, userDirectory } from '../accounts/index.ts';
+import { customerIdsMatching, displayNameOf, userDirectory } from '../accounts/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import {
   LAB_SAMPLE_TYPE_ID,
+  ORDER_STATUSES,
   orderStatusText,
   PAYABLE_STATUSES,
   type OrderStatus,
@@ -33,7 +36,9 @@ import {
   type OrderLine,
   type OrderSummary,
   type StaffOrderEvent,
+  type StaffOrderSort,
 } from '../../shared/orders/order.ts';
+import type { StaffOrderSummary } from '../../shared/orders/responses.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { addDays, shanghaiMidnight } from '../../shared/slots.ts';
 import { shanghaiDate } from '../../shared/time.ts';
@@ -261,6 +266,9 @@ export async function orderDetail(db: Db, o: OrderRow, now: number): Promise<Ord
 }
 
 export type ListFilter = {
+  /** The staff's one search box (decision 0084). */
+  q?: string;
+  dir?: 'asc' | 'desc';
   userId?: number;
   status?: OrderStatus;
   statuses?: readonly OrderStatus[];
@@ -269,8 +277,8 @@ export type ListFilter = {
   keyword?: string;
   date_from?: string;
   date_to?: string;
-  /** Newest first (default), or soonest due date first, orders without one last. */
-  sort?: 'created' | 'due';
+  /** Newest first (default), soonest due date first (orders without one last), or a staff column. */
+  sort?: StaffOrderSort;
   page?: number;
   size?: number;
 };
@@ -294,17 +302,8 @@ async function talliedTotals(db: Db, f: ListFilter): Promise<{ total: number; ow
   return totals;
 }
 
-/**
- * A page of orders, newest first, with the filters of /member/order and /member/oquery, and
- * `owed_fen`: what the matching orders awaiting payment (待付款, 待结算) still owe, the total
- * shown by /member/unpaid and /member/unsettled. The page is read off an index in list order;
- * the totals come from the tallies unless a filter looks inside the orders (decision 0066).
- */
-export async function listOrders(
-  db: Db,
-  f: ListFilter,
-): Promise<{ list: OrderSummary[]; total: number; owed_fen: number }> {
-  const w = pageWindow(f.page, f.size);
+/** The conditions of a list filter, and how many of them are on customer and status only. */
+function listConditions(f: ListFilter): { where: SQL[]; byOwnerAndStatus: number } {
   const where: SQL[] = [];
   if (f.userId !== undefined) where.push(eq(orders.userId, f.userId));
   if (f.status) where.push(eq(orders.status, f.status));
@@ -321,33 +320,135 @@ export async function listOrders(
     where.push(
       sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.name} ilike ${`%${escapeLike(f.keyword)}%`})`,
     );
+  if (f.q) where.push(searchCondition(f.q));
   if (f.date_from) where.push(gte(orders.createdAt, new Date(shanghaiMidnight(f.date_from)!)));
   if (f.date_to) where.push(lt(orders.createdAt, new Date(shanghaiMidnight(addDays(f.date_to, 1))!)));
-  const cond = and(...where);
+  return { where, byOwnerAndStatus };
+}
+
+/**
+ * The staff search (decision 0084): orders whose number starts with the term (with or without
+ * its LP), whose customer's name, phone, organisation or PI contains it, or one of whose lines'
+ * item names contains it. Each branch is an index scan, so PostgreSQL ORs their bitmaps: the
+ * customers are found in the users, the item names among the distinct names of order lines
+ * (read off their index one by one, a few hundred), never by scanning every order or line.
+ */
+function searchCondition(term: string): SQL {
+  const upper = term.toUpperCase();
+  const prefixes = [upper, ...(/^\d+$/.test(upper) ? [`LP${upper}`] : [])].map((t) => `${escapeLike(t)}%`);
+  const names = sql`array(with recursive names(name) as (
+      (select name from ${orderItems} order by name limit 1)
+      union all
+      select (select l.name from ${orderItems} l where l.name > names.name order by l.name limit 1)
+      from names where names.name is not null
+    ) select name from names where name ilike ${`%${escapeLike(term)}%`})`;
+  return or(
+    sql`${orders.userId} = any(${customerIdsMatching(term)})`,
+    ...prefixes.map((p) => like(orders.orderNo, p)),
+    sql`${orders.id} = any(array(select ${orderItems.orderId} from ${orderItems} where ${orderItems.name} = any(${names})))`,
+  )!;
+}
+
+/** The ORDER BY of a list: 下单时间 newest first by default; each staff column with its direction. */
+function listOrder(f: ListFilter, customerName?: SQL): SQL[] {
+  const sort = f.sort ?? 'created';
+  const dir = f.dir ?? (sort === 'created' ? 'desc' : 'asc');
+  const by = (e: SQL | AnyColumn) => sql`${e} ${sql.raw(dir)}`;
+  const newest = [desc(orders.createdAt), desc(orders.id)];
+  switch (sort) {
+    case 'due':
+      return [sql`${orders.dueDate} ${sql.raw(dir)} nulls last`, asc(orders.id)];
+    case 'no':
+      return [by(orders.orderNo)];
+    case 'amount':
+      return [by(orders.amountFen), ...newest];
+    case 'status':
+      return [
+        by(
+          sql`array_position(${sql.raw(`array[${ORDER_STATUSES.map((x) => `'${x}'`).join(',')}]`)}, ${orders.status}::text)`,
+        ),
+        ...newest,
+      ];
+    case 'customer':
+      return [by(customerName ?? orders.userId), ...newest];
+    default:
+      return [by(orders.createdAt), by(orders.id)];
+  }
+}
+
+/** The totals of a filter: from the tallies when it is on customer and status only, else counted. */
+function listTotals(db: Db, f: ListFilter, where: SQL[], byOwnerAndStatus: number) {
+  return where.length === byOwnerAndStatus
+    ? talliedTotals(db, f)
+    : db
+        .select({
+          total: count(),
+          owed: sql<string>`coalesce(sum(greatest(${orders.amountFen} - ${orders.paidFen}, 0)) filter (where ${inArray(orders.status, [...PAYABLE_STATUSES])}), 0)`,
+        })
+        .from(orders)
+        .where(and(...where))
+        .then(([counted]) => counted);
+}
+
+/**
+ * A page of orders, newest first, with the filters of /member/order and /member/oquery, and
+ * `owed_fen`: what the matching orders awaiting payment (待付款, 待结算) still owe, the total
+ * shown by /member/unpaid and /member/unsettled. The page is read off an index in list order;
+ * the totals come from the tallies unless a filter looks inside the orders (decision 0066).
+ */
+export async function listOrders(
+  db: Db,
+  f: ListFilter,
+): Promise<{ list: OrderSummary[]; total: number; owed_fen: number }> {
+  const w = pageWindow(f.page, f.size);
+  const { where, byOwnerAndStatus } = listConditions(f);
   const [rows, { total, owed }] = await Promise.all([
     db
       .select({ ...summaryColumns, itemNames })
       .from(orders)
-      .where(cond)
-      .orderBy(
-        ...(f.sort === 'due'
-          ? [sql`${orders.dueDate} asc nulls last`, asc(orders.id)]
-          : [desc(orders.createdAt), desc(orders.id)]),
-      )
+      .where(and(...where))
+      .orderBy(...listOrder(f))
       .limit(w.size)
       .offset(w.offset),
-    where.length === byOwnerAndStatus
-      ? talliedTotals(db, f)
-      : db
-          .select({
-            total: count(),
-            owed: sql<string>`coalesce(sum(greatest(${orders.amountFen} - ${orders.paidFen}, 0)) filter (where ${inArray(orders.status, [...PAYABLE_STATUSES])}), 0)`,
-          })
-          .from(orders)
-          .where(cond)
-          .then(([counted]) => counted),
+    listTotals(db, f, where, byOwnerAndStatus),
   ]);
   return { list: rows.map((r) => toSummary(r, r.itemNames)), total, owed_fen: Number(owed) };
+}
+
+const owner = userDirectory('owner');
+/** The customer of a staff row: who, organisation and PI. */
+const ownerColumns = {
+  rid: owner.rid,
+  phone: owner.phone,
+  name: owner.name,
+  company: owner.company,
+  organization: owner.organization,
+  pi: owner.pi,
+};
+
+/** The staff order list: the customers' list with each order's customer, searchable and sortable. */
+export async function listStaffOrders(
+  db: Db,
+  f: ListFilter,
+): Promise<{ list: StaffOrderSummary[]; total: number; owed_fen: number }> {
+  const w = pageWindow(f.page, f.size);
+  const { where, byOwnerAndStatus } = listConditions(f);
+  const [rows, { total, owed }] = await Promise.all([
+    db
+      .select({ ...summaryColumns, itemNames, customer: ownerColumns })
+      .from(orders)
+      .innerJoin(owner, eq(owner.id, orders.userId))
+      .where(and(...where))
+      .orderBy(...listOrder(f, displayNameOf(owner)))
+      .limit(w.size)
+      .offset(w.offset),
+    listTotals(db, f, where, byOwnerAndStatus),
+  ]);
+  return {
+    list: rows.map((r) => ({ ...toSummary(r, r.itemNames), customer: r.customer })),
+    total,
+    owed_fen: Number(owed),
+  };
 }
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
