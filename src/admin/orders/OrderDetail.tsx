@@ -371,7 +371,7 @@ function DeliverySection({ order }: { order: Detail }) {
         送样与寄回
       </h2>
       {pickup && (
-        <div className="grid gap-3 sm:grid-cols-2 md:grid-cols-4" aria-label="上门取样">
+        <div className="grid gap-3 sm:grid-cols-2 md:grid-cols-4" role="group" aria-label="上门取样">
           <Fact label="取样地址">{address || '—'}</Fact>
           <Fact label="取样时间">
             {d.date ?? '—'} {d.time}
@@ -384,7 +384,7 @@ function DeliverySection({ order }: { order: Detail }) {
         </div>
       )}
       {(sendsBack || back) && (
-        <div className="grid gap-3 sm:grid-cols-2 md:grid-cols-4" aria-label="寄回地址">
+        <div className="grid gap-3 sm:grid-cols-2 md:grid-cols-4" role="group" aria-label="寄回地址">
           {back ? (
             <>
               <Fact label="寄回地址">{back.address}</Fact>
