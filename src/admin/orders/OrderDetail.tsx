@@ -348,7 +348,7 @@ function DemandSection({ demand: d }: { demand: NonNullable<Detail['demand']> })
         <Fact label="样品说明">{d.sample_note || '—'}</Fact>
         <Fact label="联系人">
           {d.contact_name || '—'}
-          {d.contact_phone && <span className="ml-1 tabular-nums">{d.contact_phone}</span>}
+          {d.contact_phone && <span className="tabular-nums"> {d.contact_phone}</span>}
         </Fact>
       </div>
     </section>
@@ -378,7 +378,7 @@ function DeliverySection({ order }: { order: Detail }) {
           </Fact>
           <Fact label="取样联系人">
             {d.name || '—'}
-            {d.phone && <span className="ml-1 tabular-nums">{d.phone}</span>}
+            {d.phone && <span className="tabular-nums"> {d.phone}</span>}
           </Fact>
           <Fact label="取样留言">{d.message || '—'}</Fact>
         </div>
