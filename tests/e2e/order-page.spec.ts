@@ -89,9 +89,12 @@ test('the order page shows the customer, the pickup and return address, and reco
     message: '工作日送达',
   });
   expect(back, JSON.stringify(back)).toMatchObject({ code: 1 });
-  const detail = await admin.call<{ samples: { rid: string; sample_no: string }[] }>('/api/admin/order/detail', {
-    rid: placed.rid,
-  });
+  const detail = await admin.call<{ samples: { rid: string; sample_no: string }[] }>(
+    '/api/admin/order/detail',
+    {
+      rid: placed.rid,
+    },
+  );
   const [sample] = detail.data.samples;
   for (const e of [{ kind: 'taken', technician: '李工', instrument: 'XRD-1' }, { kind: 'tested' }])
     expect(await admin.call('/api/admin/sample/event', { rid: sample.rid, ...e })).toMatchObject({ code: 1 });
@@ -202,9 +205,12 @@ test('orders are found by customer name, phone and organisation from one box, by
 
   // 金额 sorts the whole list on the server, both ways.
   const amounts = async () =>
-    (await table.getByRole('row').filter({ has: page.getByRole('link') }).allInnerTexts()).map((t) =>
-      t.includes(cheap.order_no) ? 'cheap' : 'dear',
-    );
+    (
+      await table
+        .getByRole('row')
+        .filter({ has: page.getByRole('link') })
+        .allInnerTexts()
+    ).map((t) => (t.includes(cheap.order_no) ? 'cheap' : 'dear'));
   const header = table.getByRole('columnheader', { name: /金额/ });
   await header.getByRole('button').click();
   await expect(header).toHaveAttribute('aria-sort', 'ascending');
