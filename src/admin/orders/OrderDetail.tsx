@@ -320,7 +320,7 @@ function CustomerSection({
   kind: Detail['customer_kind'];
 }) {
   return (
-    <section className="grid gap-3 rounded-lg bg-white p-4 sm:grid-cols-2 md:grid-cols-5" aria-label="客户">
+    <section className="grid grid-cols-2 gap-3 rounded-lg bg-white p-4 md:grid-cols-5" aria-label="客户">
       <Fact label="客户">{c.name || '—'}</Fact>
       <Fact label="手机号">
         <span className="tabular-nums">{c.phone}</span>
