@@ -49,12 +49,17 @@ const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\
 
 /**
  * The ids of the customers a staff search names, by name, phone, organisation or PI (the
- * student's teacher, the enterprise's leader), as an array subquery: `= any(...)` on an indexed
- * column of the caller reads only their rows. The users are few beside their orders, so a scan of
- * them is cheap (decision 0084).
+ * student's teacher, the enterprise's leader). The users are few beside their orders, so a scan
+ * of them is cheap; the caller then reads their orders off its index (decision 0084).
  */
-export const customerIdsMatching = (term: string) => {
+export async function customerIdsMatching(db: Db | Tx, term: string): Promise<number[]> {
   const p = containsPattern(term);
-  return sql`array(select ${users.id} from ${users} where ${users.phone} like ${p} or ${users.name} ilike ${p}
-    or ${users.company} ilike ${p} or ${users.teacher} ilike ${p} or ${users.companyLeader} ilike ${p})`;
-};
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      sql`${users.phone} like ${p} or ${users.name} ilike ${p} or ${users.company} ilike ${p}
+        or ${users.teacher} ilike ${p} or ${users.companyLeader} ilike ${p}`,
+    );
+  return rows.map((r) => r.id);
+}

@@ -16,7 +16,7 @@ import {
   type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
-import type { Db } from '../platform/db/client.ts';
+import { rowsOf, type Db } from '../platform/db/client.ts';
 import { orderItems, orders, orderTallies } from './tables.ts';
 import { customerIdsMatching, displayNameOf, userDirectory } from '../accounts/index.ts';
 import {
@@ -53,8 +53,13 @@ export type ListFilter = {
  * The count and `owed_fen` of the orders matching a filter on customer and status only, summed
  * from their tallies (a few rows per customer) instead of counting the orders.
  */
-async function talliedTotals(db: Db, f: ListFilter): Promise<{ total: number; owed: string }> {
+async function talliedTotals(
+  db: Db,
+  f: ListFilter,
+  customers?: number[],
+): Promise<{ total: number; owed: string }> {
   const where: SQL[] = [];
+  if (customers) where.push(inArray(orderTallies.userId, customers));
   if (f.userId !== undefined) where.push(eq(orderTallies.userId, f.userId));
   if (f.status) where.push(eq(orderTallies.status, f.status));
   if (f.statuses?.length) where.push(inArray(orderTallies.status, [...f.statuses]));
@@ -69,11 +74,13 @@ async function talliedTotals(db: Db, f: ListFilter): Promise<{ total: number; ow
 }
 
 /** The conditions of a list filter, and how many of them are on customer and status only. */
-function listConditions(f: ListFilter): { where: SQL[]; byOwnerAndStatus: number } {
+function listConditions(f: ListFilter, found?: Found): { where: SQL[]; byOwnerAndStatus: number } {
   const where: SQL[] = [];
   if (f.userId !== undefined) where.push(eq(orders.userId, f.userId));
   if (f.status) where.push(eq(orders.status, f.status));
   if (f.statuses?.length) where.push(inArray(orders.status, [...f.statuses]));
+  // A search that found only customers filters like the customer page: totals from the tallies.
+  if (found && onlyCustomers(found)) where.push(inArray(orders.userId, found.customers));
   const byOwnerAndStatus = where.length;
   // Posting and pickup are of physical samples: 送样检测 orders only (data analysis has none).
   if (f.delivery_type !== undefined)
@@ -86,32 +93,68 @@ function listConditions(f: ListFilter): { where: SQL[]; byOwnerAndStatus: number
     where.push(
       sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.name} ilike ${`%${escapeLike(f.keyword)}%`})`,
     );
-  if (f.q) where.push(searchCondition(f.q));
+  if (found && !onlyCustomers(found)) where.push(searchCondition(found));
   if (f.date_from) where.push(gte(orders.createdAt, new Date(shanghaiMidnight(f.date_from)!)));
   if (f.date_to) where.push(lt(orders.createdAt, new Date(shanghaiMidnight(addDays(f.date_to, 1))!)));
   return { where, byOwnerAndStatus };
 }
 
+/** What a staff search term found: customers, order-number prefixes that exist, line item names. */
+type Found = { customers: number[]; orderNos: string[]; itemNames: string[] };
+
+/** The distinct names of order lines, read off their index one by one (a few hundred). */
+const lineNames = sql`with recursive names(name) as (
+    (select name from ${orderItems} order by name limit 1)
+    union all
+    select (select l.name from ${orderItems} l where l.name > names.name order by l.name limit 1)
+    from names where names.name is not null
+  ) select name from names where name is not null`;
+
 /**
- * The staff search (decision 0084): orders whose number starts with the term (with or without
- * its LP), whose customer's name, phone, organisation or PI contains it, or one of whose lines'
- * item names contains it. Each branch is an index scan, so PostgreSQL ORs their bitmaps: the
- * customers are found in the users, the item names among the distinct names of order lines
- * (read off their index one by one, a few hundred), never by scanning every order or line.
+ * The staff search (decision 0084), resolved before the list: the customers whose name, phone,
+ * organisation or PI contains the term; the order-number prefixes (with or without LP, any case)
+ * some order starts with; the item names of order lines containing it. Each is an index scan or
+ * a scan of a small table, and the list then reads the matching orders with these as constants,
+ * so the planner knows how few they are.
  */
-function searchCondition(term: string): SQL {
+async function findTerm(db: Db, term: string): Promise<Found> {
   const upper = term.toUpperCase();
-  const prefixes = [upper, ...(/^\d+$/.test(upper) ? [`LP${upper}`] : [])].map((t) => `${escapeLike(t)}%`);
-  const names = sql`array(with recursive names(name) as (
-      (select name from ${orderItems} order by name limit 1)
-      union all
-      select (select l.name from ${orderItems} l where l.name > names.name order by l.name limit 1)
-      from names where names.name is not null
-    ) select name from names where name ilike ${`%${escapeLike(term)}%`})`;
+  const prefixes = [upper, ...(/^\d+$/.test(upper) ? [`LP${upper}`] : [])]
+    .filter((t) => /^(L|LP\d*)$|^\d+$/.test(t))
+    .map((t) => `${escapeLike(t)}%`);
+  const contains = `%${escapeLike(term)}%`;
+  const [customers, orderNos, names] = await Promise.all([
+    customerIdsMatching(db, term),
+    Promise.all(
+      prefixes.map((p) =>
+        db
+          .select({ no: orders.orderNo })
+          .from(orders)
+          .where(like(orders.orderNo, p))
+          .limit(1)
+          .then((r) => (r.length ? [p] : [])),
+      ),
+    ).then((r) => r.flat()),
+    db
+      .execute(sql`select name from (${lineNames}) n where name ilike ${contains}`)
+      .then((r) => rowsOf<{ name: string }>(r).map((x) => x.name)),
+  ]);
+  return { customers, orderNos, itemNames: names };
+}
+
+const onlyCustomers = (found: Found) =>
+  found.customers.length > 0 && found.orderNos.length === 0 && found.itemNames.length === 0;
+
+/** The orders a resolved search names: its customers', its order numbers, its item names'. */
+function searchCondition(found: Found): SQL {
   return or(
-    sql`${orders.userId} = any(${customerIdsMatching(term)})`,
-    ...prefixes.map((p) => like(orders.orderNo, p)),
-    sql`${orders.id} = any(array(select ${orderItems.orderId} from ${orderItems} where ${orderItems.name} = any(${names})))`,
+    ...(found.customers.length ? [inArray(orders.userId, found.customers)] : []),
+    ...found.orderNos.map((p) => like(orders.orderNo, p)),
+    ...(found.itemNames.length
+      ? [
+          sql`${orders.id} in (select ${orderItems.orderId} from ${orderItems} where ${inArray(orderItems.name, found.itemNames)})`,
+        ]
+      : []),
   )!;
 }
 
@@ -143,9 +186,9 @@ function listOrder(f: ListFilter, customerName?: SQL): SQL[] {
 }
 
 /** The totals of a filter: from the tallies when it is on customer and status only, else counted. */
-function listTotals(db: Db, f: ListFilter, where: SQL[], byOwnerAndStatus: number) {
+function listTotals(db: Db, f: ListFilter, where: SQL[], byOwnerAndStatus: number, found?: Found) {
   return where.length === byOwnerAndStatus
-    ? talliedTotals(db, f)
+    ? talliedTotals(db, f, found?.customers)
     : db
         .select({
           total: count(),
@@ -198,7 +241,10 @@ export async function listStaffOrders(
   f: ListFilter,
 ): Promise<{ list: StaffOrderSummary[]; total: number; owed_fen: number }> {
   const w = pageWindow(f.page, f.size);
-  const { where, byOwnerAndStatus } = listConditions(f);
+  const found = f.q ? await findTerm(db, f.q) : undefined;
+  if (found && !found.customers.length && !found.orderNos.length && !found.itemNames.length)
+    return { list: [], total: 0, owed_fen: 0 };
+  const { where, byOwnerAndStatus } = listConditions(f, found);
   const [rows, { total, owed }] = await Promise.all([
     db
       .select({ ...summaryColumns, itemNames, customer: ownerColumns })
@@ -208,7 +254,7 @@ export async function listStaffOrders(
       .orderBy(...listOrder(f, displayNameOf(owner)))
       .limit(w.size)
       .offset(w.offset),
-    listTotals(db, f, where, byOwnerAndStatus),
+    listTotals(db, f, where, byOwnerAndStatus, found),
   ]);
   return {
     list: rows.map((r) => ({ ...toSummary(r, r.itemNames), customer: r.customer })),
