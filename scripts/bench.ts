@@ -370,6 +370,12 @@ async function orderSection(
     `p99 <= ${p99.staffList} ms`,
     pass(f.staffListP99 <= p99.staffList),
   ]);
+  rows.push([
+    `${label}: staff order/list search by customer name/phone/organisation p99 (10 connections)`,
+    `${ms(f.searchP99)} (${per(f.searchRps)})`,
+    'p99 <= 100 ms',
+    pass(f.searchP99 <= 100),
+  ]);
   notes.push(
     `${label}: ${f.placed.toLocaleString('en')} orders placed at 50 connections by 4 customers (1 in 5 enterprise); ${f.paid.toLocaleString('en')} enterprise orders quoted, then each paid once (bonus first, then cash, one balanced movement each); ${f.transfers.toLocaleString('en')} transfers around a ring of the 4 customers`,
   );

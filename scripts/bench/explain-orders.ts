@@ -68,6 +68,10 @@ async function fill(database: Database, customerIds: number[]) {
     select id, 'bench-item', case when type_id = 1 then 'X射线衍射' else '数据分析' end, 5000, '样',
            1, '{}'::jsonb, 1, 0, amount_fen
     from orders`);
+  // Names and organisations for the staff search by customer (decision 0084).
+  await database.db.execute(sql`
+    update users set name = '压测客户' || id, company = '某某大学' || id
+    where id = any(${`{${customerIds.join(',')}}`}::int[])`);
   await database.db.execute(sql`analyze`);
 }
 
@@ -92,6 +96,7 @@ async function main() {
       );
       customers.push({
         id: user!.id,
+        phone,
         ...(await createSession(services, user!.id, { ip: '', userAgent: '' })),
       });
     }
@@ -119,6 +124,15 @@ async function main() {
         token: staffToken,
         body: { page: 1, size: 20, status: 'awaiting_sample' },
       },
+      // The one search box (decision 0084): a customer's phone, name, organisation; an item name.
+      ...[customers[1].phone, `压测客户${customers[2].id}`, `某某大学${customers[3].id}`, '衍射'].map(
+        (q) => ({
+          name: `staff order/list search "${q}" (page 1 of 20)`,
+          path: '/api/admin/order/list',
+          token: staffToken,
+          body: { page: 1, size: 20, q },
+        }),
+      ),
     ];
     console.log(`${database.kind}, ${ORDERS.toLocaleString('en')} orders`);
     for (const r of requests) {

@@ -20,6 +20,9 @@ export type OrderFigures = {
   listP99: number;
   staffListRps: number;
   staffListP99: number;
+  /** The staff's one search box by customer name, phone or organisation, 10 connections (0084). */
+  searchRps: number;
+  searchP99: number;
   totalOrders: number;
   problems: string[];
 };
@@ -50,7 +53,7 @@ type Run = { rps: number; p99: number; ok: number; failed: number; samples: stri
 async function load(
   origin: string,
   next: () => Shot,
-  opts: { amount?: number; seconds?: number },
+  opts: { amount?: number; seconds?: number; connections?: number },
 ): Promise<Run> {
   let ok = 0;
   let failed = 0;
@@ -58,7 +61,7 @@ async function load(
   const started = Date.now();
   const r = await autocannon({
     url: origin,
-    connections: CONNECTIONS,
+    connections: opts.connections ?? CONNECTIONS,
     ...(opts.amount ? { amount: opts.amount } : { duration: opts.seconds ?? 10 }),
     requests: [
       {
@@ -113,11 +116,18 @@ export async function orderRows(
   // Institution customers (pay after the test) and enterprise customers (quote, then prepay).
   const institutions = await Promise.all([1, 2, 3].map(() => createBenchAccount(origin)));
   const enterprise = await createBenchAccount(origin);
-  for (const u of institutions)
+  // Each with a name and organisation of its own, for the search by customer.
+  for (const [i, u] of institutions.entries())
     await post(
       origin,
       '/api/auth/update4profile',
-      { ...PROFILE, organization: 3, email: `b${u.phone}@example.com` },
+      {
+        ...PROFILE,
+        name: `压测客户${i + 1}`,
+        company: `某某大学${i + 1}`,
+        organization: 3,
+        email: `b${u.phone}@example.com`,
+      },
       json(u.token),
     );
   await post(
@@ -263,6 +273,21 @@ export async function orderRows(
     }),
     { seconds: opts.seconds },
   );
+  // 6. The staff's one search box (decision 0084): a customer's name, phone, organisation in turn.
+  const terms = [institutions[0].phone, '压测客户2', '某材料科技', institutions[2].phone.slice(-6)];
+  let s = 0;
+  const search = await load(
+    origin,
+    () => ({
+      method: 'POST',
+      path: '/api/admin/order/list',
+      headers: json(staff),
+      body: JSON.stringify({ page: 1, size: 20, q: terms[s++ % terms.length] }),
+    }),
+    { seconds: opts.seconds, connections: 10 },
+  );
+  if (search.failed)
+    problems.push(`order/list q: ${search.failed} failed, e.g. ${search.samples.join(' | ')}`);
   const all = await post<{ total: number }>(
     origin,
     '/api/admin/order/list',
@@ -285,6 +310,8 @@ export async function orderRows(
     listP99: list.p99,
     staffListRps: staffList.rps,
     staffListP99: staffList.p99,
+    searchRps: search.rps,
+    searchP99: search.p99,
     totalOrders: all.total,
     problems,
   };

@@ -54,6 +54,14 @@ const tableNotice = 'sticky left-0 max-w-[calc(100vw-2rem)] px-3 py-10 text-cent
 
 const sortMark = { asc: '↑', desc: '↓' } as const;
 
+/** A paged list sorted on the server: the column and direction, and the columns it can sort by. */
+export type ServerSort = {
+  sort: string;
+  dir: 'asc' | 'desc';
+  columns: readonly string[];
+  onSort: (column: string) => void;
+};
+
 /**
  * A table of rows (TanStack Table): the list's columns with a cell, the empty state, and sorting of
  * the rows on screen by the columns that have a sort key.
@@ -64,12 +72,18 @@ export function DataTable<T extends RowData>({
   empty = '暂无数据',
   label,
   rowKey,
+  serverSort,
+  cards = false,
 }: {
   rows: T[] | null;
   columns: readonly Column<T>[];
   empty?: string;
   label: string;
   rowKey: (row: T) => string;
+  /** Sorting done by the list call (a paged list), instead of the rows on screen. */
+  serverSort?: ServerSort;
+  /** On a phone each row is a card of labelled fields instead of a wide row to scroll. */
+  cards?: boolean;
 }) {
   const helper = createColumnHelper<typeof features, T>();
   const columns = all.filter((c) => c.cell);
@@ -87,12 +101,18 @@ export function DataTable<T extends RowData>({
   const table = useTable({ features, columns: defs, data: rows ?? [], getRowId: rowKey });
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table aria-label={label} className="w-full min-w-[720px] text-left text-sm">
-        <thead className="bg-slate-50 text-xs text-slate-500">
+      <table
+        aria-label={label}
+        className={`w-full min-w-[720px] text-left text-sm ${cards ? 'max-sm:block max-sm:min-w-0' : ''}`}
+      >
+        <thead className={`bg-slate-50 text-xs text-slate-500 ${cards ? 'max-sm:hidden' : ''}`}>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => {
-                const sorted = header.column.getIsSorted();
+                const sorted = serverSort
+                  ? serverSort.sort === header.column.id && serverSort.dir
+                  : header.column.getIsSorted();
+                const byServer = serverSort?.columns.includes(header.column.id);
                 return (
                   <th
                     key={header.id}
@@ -100,11 +120,15 @@ export function DataTable<T extends RowData>({
                     className="px-3 py-2.5 font-medium whitespace-nowrap"
                     aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
                   >
-                    {header.column.getCanSort() ? (
+                    {byServer || (!serverSort && header.column.getCanSort()) ? (
                       <button
                         type="button"
                         className="inline-flex items-center gap-1 hover:text-brand-700"
-                        onClick={header.column.getToggleSortingHandler()}
+                        onClick={
+                          byServer
+                            ? () => serverSort!.onSort(header.column.id)
+                            : header.column.getToggleSortingHandler()
+                        }
                       >
                         <table.FlexRender header={header} />
                         <span aria-hidden="true" className={sorted ? 'text-brand-700' : 'text-slate-300'}>
@@ -120,7 +144,7 @@ export function DataTable<T extends RowData>({
             </tr>
           ))}
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className={`divide-y divide-slate-100 ${cards ? 'max-sm:block' : ''}`}>
           {rows === null ? (
             <tr>
               <td colSpan={columns.length} className="p-0">
@@ -135,9 +159,21 @@ export function DataTable<T extends RowData>({
             </tr>
           ) : (
             table.getRowModel().rows.map((row) => (
-              <tr key={row.id} data-row={row.id} className="align-top hover:bg-slate-50/60">
+              <tr
+                key={row.id}
+                data-row={row.id}
+                className={`align-top hover:bg-slate-50/60 ${cards ? 'max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:gap-y-1 max-sm:py-2' : ''}`}
+              >
                 {row.getAllCells().map((cell, i) => (
-                  <td key={cell.id} className={`px-3 py-2.5 ${columns[i]?.className ?? ''}`}>
+                  <td
+                    key={cell.id}
+                    className={`px-3 py-2.5 ${columns[i]?.className ?? ''} ${cards ? 'max-sm:block max-sm:py-0' : ''}`}
+                  >
+                    {cards && (
+                      <span className="block text-xs text-slate-400 sm:hidden" aria-hidden="true">
+                        {columns[i]?.header}
+                      </span>
+                    )}
                     <table.FlexRender cell={cell} />
                   </td>
                 ))}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { z } from 'zod';
-import { consoleApi, type Me } from '../session.ts';
+import { consoleApi, staffStep, type Me } from '../session.ts';
 import { Badge, button, PageHeader, when } from '../ui.tsx';
 import {
   LAB_SAMPLE_TYPE_ID,
@@ -14,6 +14,7 @@ import type { StaffOrderDetailSchema } from '../../lib/shared/orders/responses.t
 import { actorText, eventText } from '../../lib/shared/orders/order-view.ts';
 import type { Permission } from '../../lib/shared/staff/permissions.ts';
 import { formatFen } from '../../lib/shared/money.ts';
+import { DISPOSAL_RECYCLE } from '../../lib/shared/plan/plan-rules.ts';
 import QuoteBuilder from './QuoteBuilder.tsx';
 import { ReceiptDialog, ReceiptList } from './Receipt.tsx';
 import { OrderFiles } from './OrderFiles.tsx';
@@ -74,6 +75,7 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
     order.pay_mode === 'before' &&
     order.status === 'delivered' &&
     order.paid_fen > 0;
+  const { called, received, canCall } = callState(order, me);
   const stepText = (s: OrderAction | 'finalPrice') =>
     s === 'finalPrice'
       ? '设置最终价格'
@@ -110,6 +112,15 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
                 {stepText(s.action)}
               </button>
             ))}
+            {canCall && (
+              <button
+                type="button"
+                className={button.ghost}
+                onClick={() => staffStep(ordersAdminApi.called, { rid: order.rid }, '已记录致电', load)}
+              >
+                已致电
+              </button>
+            )}
             {canPrice && (
               <button type="button" className={button.ghost} onClick={() => setStep('finalPrice')}>
                 设置最终价格
@@ -118,6 +129,7 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
           </span>
         }
       />
+      <CustomerSection customer={order.customer} kind={order.customer_kind} />
       <section className="grid gap-3 rounded-lg bg-white p-4 md:grid-cols-4" aria-label="订单概要">
         <Fact label="状态">
           <Badge tone="brand">{order.status_text}</Badge>
@@ -138,7 +150,16 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
           <DueDate order={order} me={me} onDone={load} />
         </Fact>
         <Fact label="备注">{order.remark || '—'}</Fact>
+        <Fact label="业务经理致电">
+          {called
+            ? `${when(called.at)}${called.by ? ` ${called.by}` : ''}`
+            : received
+              ? '未记录'
+              : '收样后致电'}
+        </Fact>
       </section>
+      {order.demand && <DemandSection demand={order.demand} />}
+      <DeliverySection order={order} />
       <section className="rounded-lg bg-white p-4" aria-labelledby="lines">
         <h2 id="lines" className="mb-2 text-sm font-semibold">
           检测项目
@@ -169,6 +190,7 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
       </section>
       <OrderSamples
         order={order}
+        customer={order.customer}
         samples={order.samples}
         me={me}
         onDone={load}
@@ -285,4 +307,117 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <div className="mt-0.5 text-sm">{children}</div>
     </div>
   );
+}
+
+const ORGANIZATION_TEXT: Record<number, string> = { 0: '学生', 1: '个人', 2: '企业', 3: '教师' };
+
+/** 客户: who ordered, their organisation and the person in charge (导师/负责人). */
+function CustomerSection({
+  customer: c,
+  kind,
+}: {
+  customer: Detail['customer'];
+  kind: Detail['customer_kind'];
+}) {
+  return (
+    <section className="grid grid-cols-2 gap-3 rounded-lg bg-white p-4 md:grid-cols-5" aria-label="客户">
+      <Fact label="客户">{c.name || '—'}</Fact>
+      <Fact label="手机号">
+        <span className="tabular-nums">{c.phone}</span>
+      </Fact>
+      <Fact label="单位">{c.company || '—'}</Fact>
+      <Fact label="用户类型">
+        {c.organization === null ? '—' : ORGANIZATION_TEXT[c.organization]}
+        {` · ${kind === 'enterprise' ? '企业客户' : '高校/科研客户'}`}
+      </Fact>
+      <Fact label="导师/负责人">{c.pi || '—'}</Fact>
+    </section>
+  );
+}
+
+/** 需求内容: what a quote request asked for, so the quote is made from it (issue 33). */
+function DemandSection({ demand: d }: { demand: NonNullable<Detail['demand']> }) {
+  return (
+    <section className="grid gap-3 rounded-lg bg-white p-4" aria-labelledby="demand">
+      <h2 id="demand" className="text-sm font-semibold">
+        需求内容
+      </h2>
+      <p className="text-sm whitespace-pre-wrap">{d.description}</p>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Fact label="样品数量">{d.sample_count ?? '—'}</Fact>
+        <Fact label="样品说明">{d.sample_note || '—'}</Fact>
+        <Fact label="联系人">
+          {d.contact_name || '—'}
+          {d.contact_phone && <span className="tabular-nums"> {d.contact_phone}</span>}
+        </Fact>
+      </div>
+    </section>
+  );
+}
+
+/** 送样与寄回: the pickup (address, date, slot, contact, note) and where samples go back. */
+function DeliverySection({ order }: { order: Detail }) {
+  const d = order.delivery;
+  const pickup = order.type_id === LAB_SAMPLE_TYPE_ID && d.type === 1;
+  const sendsBack = order.items.some((l) => l.disposal === DISPOSAL_RECYCLE);
+  const back = order.return_address;
+  if (!pickup && !sendsBack && !back) return null;
+  const address = [d.province, d.city === d.province ? '' : d.city, d.area, d.address]
+    .filter(Boolean)
+    .join('');
+  return (
+    <section className="grid gap-3 rounded-lg bg-white p-4" aria-labelledby="delivery">
+      <h2 id="delivery" className="text-sm font-semibold">
+        送样与寄回
+      </h2>
+      {pickup && (
+        <div className="grid gap-3 sm:grid-cols-2 md:grid-cols-4" role="group" aria-label="上门取样">
+          <Fact label="取样地址">{address || '—'}</Fact>
+          <Fact label="取样时间">
+            {d.date ?? '—'} {d.time}
+          </Fact>
+          <Fact label="取样联系人">
+            {d.name || '—'}
+            {d.phone && <span className="tabular-nums"> {d.phone}</span>}
+          </Fact>
+          <Fact label="取样留言">{d.message || '—'}</Fact>
+        </div>
+      )}
+      {(sendsBack || back) && (
+        <div className="grid gap-3 sm:grid-cols-2 md:grid-cols-4" role="group" aria-label="寄回地址">
+          {back ? (
+            <>
+              <Fact label="寄回地址">{back.address}</Fact>
+              <Fact label="收件人">
+                {back.name} <span className="tabular-nums">{back.phone}</span>
+              </Fact>
+              <Fact label="寄回留言">{back.message || '—'}</Fact>
+              <Fact label="寄回申请">
+                {RETURN_STATUS_TEXT[back.status]} · {when(back.created)}
+              </Fact>
+            </>
+          ) : (
+            <Fact label="寄回地址">客户选择检测后寄回，尚未填写寄回地址</Fact>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+const RETURN_STATUS_TEXT = { pending: '待寄回', sent: '已寄出', cancelled: '已取消' } as const;
+
+/** 已致电: the manager's call after the latest receipt, recorded once per receipt (decision 0032). */
+function callState(order: Detail, me: Me) {
+  const lastReceipt = order.timeline.findLastIndex((e) => e.action === 'receive');
+  const received = lastReceipt >= 0;
+  return {
+    called: order.timeline.findLast((e) => e.action === 'called'),
+    received,
+    canCall:
+      me.permissions.includes('orders.quote') &&
+      order.status !== 'cancelled' &&
+      received &&
+      !order.timeline.slice(lastReceipt).some((e) => e.action === 'called'),
+  };
 }

@@ -13,6 +13,7 @@ import {
 } from '../../lib/shared/samples/samples.ts';
 import type { OrderSample, SampleEvent } from '../../lib/shared/samples/responses.ts';
 import { ReprintLabels, TrailPdfButton } from './SampleLabelActions.tsx';
+import { DisposeDialog, ReturnDialog } from '../samples/DisposalDialogs.tsx';
 
 /** The events staff record from this screen, in the order a sample meets them. */
 const STAFF_KINDS = [
@@ -190,14 +191,22 @@ function OnSiteDialog({
   );
 }
 
+/** What ends a sample's stay, from the order page at any time (decision 0084); the server says why not. */
+type Ending = { kind: 'return' | 'dispose'; sample: OrderSample };
+/** A sample gone back or destroyed has nothing left to end. */
+const ended = (s: OrderSample) => s.status === 'returned' || s.status === 'disposed';
+
 export function OrderSamples({
   order,
+  customer,
   samples,
   me,
   onDone,
   onSite = false,
 }: {
   order: { rid: string; order_no: string; items: { item_rid: string; name: string }[] };
+  /** The order's customer, named in the return dialog. */
+  customer: { name: string; phone: string };
   samples: OrderSample[];
   me: Me;
   onDone: () => unknown;
@@ -207,6 +216,7 @@ export function OrderSamples({
   const [open, setOpen] = useState<string | null>(null);
   const [recording, setRecording] = useState<OrderSample | null>(null);
   const [adding, setAdding] = useState(false);
+  const [ending, setEnding] = useState<Ending | null>(null);
   const canRecord = me.permissions.includes('orders.process');
   if (samples.length === 0 && !(onSite && canRecord)) return null;
   return (
@@ -259,13 +269,53 @@ export function OrderSamples({
                 open={open === s.rid}
                 onToggle={() => setOpen(open === s.rid ? null : s.rid)}
                 onRecord={canRecord && movable(s) ? () => setRecording(s) : undefined}
+                onEnd={canRecord && !ended(s) ? (kind) => setEnding({ kind, sample: s }) : undefined}
               />
             ))}
           </tbody>
         </table>
       </div>
       {recording && <EventDialog sample={recording} onClose={() => setRecording(null)} onDone={onDone} />}
+      {ending && (
+        <EndingDialog
+          ending={ending}
+          customer={customer}
+          onClose={() => setEnding(null)}
+          onDone={() => {
+            setEnding(null);
+            return onDone();
+          }}
+        />
+      )}
     </section>
+  );
+}
+
+/** 寄回 or 销毁 one sample, in the dialogs 样品处置 and the dashboard use. */
+function EndingDialog({
+  ending: { kind, sample: s },
+  customer,
+  onClose,
+  onDone,
+}: {
+  ending: Ending;
+  customer: { name: string; phone: string };
+  onClose: () => void;
+  onDone: () => unknown;
+}) {
+  const row = {
+    rid: s.rid,
+    sample_no: s.sample_no,
+    name: s.name,
+    item_name: s.item_name,
+    retention_text: s.retention.text,
+    retain_until: s.retention.until,
+    customer,
+  };
+  return kind === 'return' ? (
+    <ReturnDialog row={row} onClose={onClose} onDone={onDone} />
+  ) : (
+    <DisposeDialog row={row} onClose={onClose} onDone={onDone} />
   );
 }
 
@@ -274,11 +324,13 @@ function SampleRow({
   open,
   onToggle,
   onRecord,
+  onEnd,
 }: {
   s: OrderSample;
   open: boolean;
   onToggle: () => void;
   onRecord?: () => void;
+  onEnd?: (kind: Ending['kind']) => void;
 }) {
   return (
     <>
@@ -306,6 +358,26 @@ function SampleRow({
             <button type="button" className={button.link} onClick={onRecord}>
               登记流转
             </button>
+          )}
+          {onEnd && (
+            <>
+              <button
+                type="button"
+                className={button.link}
+                aria-label={`寄回 ${s.sample_no}`}
+                onClick={() => onEnd('return')}
+              >
+                寄回
+              </button>
+              <button
+                type="button"
+                className={button.link}
+                aria-label={`销毁 ${s.sample_no}`}
+                onClick={() => onEnd('dispose')}
+              >
+                销毁
+              </button>
+            </>
           )}
         </td>
       </tr>

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import type { OrderSummary } from '../../lib/shared/orders/order.ts';
+import type { StaffOrderSort } from '../../lib/shared/orders/order.ts';
+import type { StaffOrderSummary } from '../../lib/shared/orders/responses.ts';
+import { DateRangeFilter, NO_DATE_RANGE, type DateRange } from '../date-range.tsx';
 import { ORDER_STATUSES, statusFilterText, type OrderStatus } from '../../lib/shared/orders/order-status.ts';
 import { Badge, button, filterInput, PageHeader, StatusTabs, when } from '../ui.tsx';
 import { useList } from '../lists.ts';
@@ -14,8 +16,13 @@ const TABS: { value: OrderStatus | ''; label: string }[] = [
   ...ORDER_STATUSES.map((s) => ({ value: s, label: statusFilterText(s) })),
 ];
 
-/** The orders' columns; the CSV keeps its own order, so 状态 and 客户类型 have CSV-only columns. */
-const COLUMNS: Column<OrderSummary>[] = [
+const ORGANIZATION_TEXT: Record<number, string> = { 0: '学生', 1: '个人', 2: '企业', 3: '教师' };
+
+/**
+ * The orders' columns, key ones first (a phone's card shows them on top); the CSV keeps the order
+ * its files have always had, then the customer's columns (decision 0084).
+ */
+const COLUMNS: Column<StaffOrderSummary>[] = [
   {
     id: 'no',
     header: '订单号',
@@ -25,6 +32,39 @@ const COLUMNS: Column<OrderSummary>[] = [
       </Link>
     ),
     csv: (o) => o.order_no,
+  },
+  {
+    id: 'customer',
+    header: '客户',
+    cell: (o) => (
+      <>
+        <span className="block font-medium">{o.customer.name || o.customer.phone}</span>
+        <span className="block text-xs text-slate-500 tabular-nums">{o.customer.phone}</span>
+        {o.customer.company && <span className="block text-xs text-slate-500">{o.customer.company}</span>}
+        {o.customer.pi && <span className="block text-xs text-slate-500">负责人 {o.customer.pi}</span>}
+        <span className="block text-xs text-slate-400">
+          {o.customer_kind === 'enterprise' ? '企业' : '高校/科研'} ·{' '}
+          {o.pay_mode === 'before' ? '先付款' : '后结算'}
+        </span>
+      </>
+    ),
+  },
+  {
+    id: 'amount',
+    header: '金额',
+    cell: (o) => (
+      <>
+        <span className="tabular-nums">
+          {o.status === 'quoting' && o.quoted_fen === null ? '待报价' : formatFen(o.amount_fen)}
+        </span>
+        {o.paid_fen > 0 && <span className="block text-xs text-slate-500">已付 {formatFen(o.paid_fen)}</span>}
+      </>
+    ),
+  },
+  {
+    id: 'status',
+    header: '状态',
+    cell: (o) => <Badge tone={o.status === 'cancelled' ? 'slate' : 'brand'}>{o.status_text}</Badge>,
   },
   {
     id: 'created',
@@ -40,37 +80,8 @@ const COLUMNS: Column<OrderSummary>[] = [
     csv: (o) => o.item_names.join('、'),
   },
   csvOnly('状态', (o) => o.status_text),
-  {
-    id: 'kind',
-    header: '客户',
-    cell: (o) => (
-      <>
-        {o.customer_kind === 'enterprise' ? '企业' : '高校/科研'}
-        <span className="block text-xs text-slate-500">{o.pay_mode === 'before' ? '先付款' : '后结算'}</span>
-      </>
-    ),
-  },
-  {
-    id: 'amount',
-    header: '金额',
-    cell: (o) => (
-      <>
-        <span className="tabular-nums">
-          {o.status === 'quoting' && o.quoted_fen === null ? '待报价' : formatFen(o.amount_fen)}
-        </span>
-        {o.paid_fen > 0 && <span className="block text-xs text-slate-500">已付 {formatFen(o.paid_fen)}</span>}
-      </>
-    ),
-    csv: [
-      { header: '金额（元）', value: (o) => fenToYuan(o.amount_fen) },
-      { header: '已付（元）', value: (o) => fenToYuan(o.paid_fen) },
-    ],
-  },
-  {
-    id: 'status',
-    header: '状态',
-    cell: (o) => <Badge tone={o.status === 'cancelled' ? 'slate' : 'brand'}>{o.status_text}</Badge>,
-  },
+  csvOnly('金额（元）', (o) => fenToYuan(o.amount_fen)),
+  csvOnly('已付（元）', (o) => fenToYuan(o.paid_fen)),
   {
     id: 'due',
     header: '交付日期',
@@ -78,74 +89,95 @@ const COLUMNS: Column<OrderSummary>[] = [
     csv: (o) => o.due_date ?? '',
   },
   csvOnly('客户类型', (o) => (o.customer_kind === 'enterprise' ? '企业' : '高校/科研')),
+  csvOnly('客户姓名', (o) => o.customer.name),
+  csvOnly('客户手机', (o) => o.customer.phone),
+  csvOnly('单位', (o) => o.customer.company),
+  csvOnly('用户类型', (o) =>
+    o.customer.organization === null ? '' : (ORGANIZATION_TEXT[o.customer.organization] ?? ''),
+  ),
+  csvOnly('负责人', (o) => o.customer.pi),
 ];
 
-/** 订单管理: every customer's orders by status, searchable by number and item; each opens its page. */
+/** The columns the server sorts the list by (the list is paged: sorting the page alone would mislead). */
+const SORTABLE: readonly StaffOrderSort[] = ['no', 'customer', 'amount', 'status', 'created', 'due'];
+
+/** 订单管理: every customer's orders by status, found by customer, number or item and 下单日期. */
 export default function Orders() {
   const initial = (new URLSearchParams(useSearch()).get('status') ?? '') as OrderStatus | '';
   const [status, setStatus] = useState<OrderStatus | ''>(initial);
-  const [orderNo, setOrderNo] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [query, setQuery] = useState({ order_no: '', keyword: '' });
-  const [sort, setSort] = useState<'created' | 'due'>('created');
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  const [dates, setDates] = useState<DateRange>(NO_DATE_RANGE);
+  const [order, setOrder] = useState<{ sort: StaffOrderSort; dir: 'asc' | 'desc' }>({
+    sort: 'created',
+    dir: 'desc',
+  });
   const filter = Object.fromEntries(
-    Object.entries({ status, ...query, sort: sort === 'due' ? 'due' : '' }).filter(([, v]) => v !== ''),
+    Object.entries({
+      status,
+      q,
+      date_from: dates.from,
+      date_to: dates.to,
+      ...(order.sort === 'created' && order.dir === 'desc' ? {} : order),
+    }).filter(([, v]) => v !== ''),
   );
   const list = useList(ordersAdminApi.list, filter);
+  const sortBy = (column: string) =>
+    setOrder((o) =>
+      o.sort === column
+        ? { sort: o.sort, dir: o.dir === 'asc' ? 'desc' : 'asc' }
+        : { sort: column as StaffOrderSort, dir: column === 'created' ? 'desc' : 'asc' },
+    );
   return (
     <div>
       <PageHeader
         title="订单管理"
         lead="报价、收样、检测、出数据、结算；每一步都记入订单时间线与操作日志。"
         actions={
-          <ExportCsv<OrderSummary> list={ordersAdminApi.list} filter={filter} name="订单" columns={COLUMNS} />
+          <ExportCsv<StaffOrderSummary>
+            list={ordersAdminApi.list}
+            filter={filter}
+            name="订单"
+            columns={COLUMNS}
+          />
         }
       />
       <form
+        role="search"
         className="mb-3 flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          setQuery({ order_no: orderNo.trim(), keyword: keyword.trim() });
+          setQ(text.trim());
         }}
       >
         <input
-          className={filterInput}
-          placeholder="订单号"
-          aria-label="订单号"
-          value={orderNo}
-          onChange={(e) => setOrderNo(e.target.value)}
-        />
-        <input
-          className={filterInput}
-          placeholder="检测项目"
-          aria-label="检测项目"
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
+          type="search"
+          className={`${filterInput} sm:w-80`}
+          placeholder="订单号、客户姓名、手机号、单位、负责人或检测项目"
+          aria-label="搜索订单"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
         />
         <button type="submit" className={button.ghost}>
           搜索
         </button>
-        <label className="flex items-center gap-1.5 text-sm text-slate-600 sm:ml-auto">
-          排序
-          <select
-            className={filterInput}
-            aria-label="排序"
-            value={sort}
-            onChange={(e) => setSort(e.target.value as 'created' | 'due')}
-          >
-            <option value="created">最新下单在前</option>
-            <option value="due">交付日期最近在前</option>
-          </select>
-        </label>
       </form>
+      <DateRangeFilter label="下单日期" value={dates} onChange={setDates} />
       <StatusTabs label="订单状态" tabs={TABS} value={status} onChange={setStatus} />
-      <DataTable<OrderSummary>
+      <DataTable<StaffOrderSummary>
         label="订单"
         rows={list.data?.list ?? null}
         rowKey={(o) => o.rid}
-        empty="没有符合条件的订单"
+        empty={q ? `没有找到与“${q}”相关的订单` : '没有符合条件的订单'}
         columns={COLUMNS}
+        serverSort={{ ...order, columns: SORTABLE, onSort: sortBy }}
+        cards
       />
+      {list.data && (
+        <p className="mt-2 text-sm text-slate-500" aria-live="polite">
+          共 {list.data.total} 个订单
+        </p>
+      )}
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
     </div>
   );

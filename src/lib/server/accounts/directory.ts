@@ -20,6 +20,9 @@ export const userDirectory = (alias: string) =>
       name: users.name,
       email: users.email,
       company: users.company,
+      organization: users.organization,
+      /** The person in charge: a student's teacher, an enterprise's leader ('' for the others). */
+      pi: sql<string>`coalesce(nullif(${users.teacher}, ''), ${users.companyLeader})`.as('pi'),
       inviterId: users.inviterId,
       inviteCode: users.inviteCode,
       createdAt: users.createdAt,
@@ -40,3 +43,23 @@ export async function userIdByRid(db: Db | Tx, rid: string): Promise<number | un
 /** How many users a user invited (the promotion's 邀请人数), as a subquery of the inviter's id. */
 export const invitedCountOf = (inviterId: AnyColumn | SQL) =>
   sql<number>`(select count(*)::int from ${users} where ${users.inviterId} = ${inviterId})`;
+
+/** The escaped LIKE pattern of a search term (its %, _ and \ are literal). */
+const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The ids of the customers a staff search names, by name, phone, organisation or PI (the
+ * student's teacher, the enterprise's leader). The users are few beside their orders, so a scan
+ * of them is cheap; the caller then reads their orders off its index (decision 0084).
+ */
+export async function customerIdsMatching(db: Db | Tx, term: string): Promise<number[]> {
+  const p = containsPattern(term);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      sql`${users.phone} like ${p} or ${users.name} ilike ${p} or ${users.company} ilike ${p}
+        or ${users.teacher} ilike ${p} or ${users.companyLeader} ilike ${p}`,
+    );
+  return rows.map((r) => r.id);
+}

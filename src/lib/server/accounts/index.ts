@@ -10,7 +10,13 @@ export {
   wechatOpenid,
   type User,
 } from './users.ts';
-export { displayNameOf, invitedCountOf, userDirectory, userIdByRid } from './directory.ts';
+export {
+  customerIdsMatching,
+  displayNameOf,
+  invitedCountOf,
+  userDirectory,
+  userIdByRid,
+} from './directory.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { enforce } from './limits.ts';
 export { passwordLogin } from './login.ts';

@@ -11,7 +11,7 @@ import { orderRidSchema } from '../../shared/orders/order.ts';
 import { orderStatusText, type OrderStatus } from '../../shared/orders/order-status.ts';
 import {
   findOrder,
-  listOrders,
+  listStaffOrders,
   orderDetail,
   quoteOrder,
   setFinalPrice,
@@ -24,6 +24,7 @@ import { userAccount } from '../money/index.ts';
 import { storeFile, uploadLimit } from '../files/index.ts';
 import { recordUpload } from './uploads.ts';
 import { addRemark, listRemarks } from './remarks.ts';
+import { returnAddressOf } from './samples.ts';
 import { readUpload } from '../platform/http/uploads.ts';
 import { receiveSamples, rejectSamples, storeReceiptPhoto } from './receipts.ts';
 
@@ -53,22 +54,31 @@ export function adminRoutes() {
       userId = await userIdByRid(c.var.services.db, user_rid);
       if (userId === undefined) return ok(c, { list: [], total: 0, owed_fen: 0 });
     }
-    return ok(c, await listOrders(c.var.services.db, { ...f, userId }));
+    return ok(c, await listStaffOrders(c.var.services.db, { ...f, userId }));
   });
 
   route(r, ordersAdminApi.detail, async (c, input) => {
     const { rid } = await input.body();
     const o = await findOrder(c.var.services.db, rid);
-    const { rid: ownerRid, phone, name, company } = await referencedUser(c.var.services.db, o.userId);
-    const [detail, remarks, timeline] = await Promise.all([
+    const u = await referencedUser(c.var.services.db, o.userId);
+    const [detail, remarks, timeline, returnAddress] = await Promise.all([
       orderDetail(c.var.services.db, o, c.var.services.now()),
       listRemarks(c.var.services.db, o.id),
       staffTimelineOf(c.var.services.db, o.id),
+      returnAddressOf(c.var.services, o.id),
     ]);
     return ok(c, {
       ...detail,
       timeline,
-      customer: { rid: ownerRid, phone, name, company },
+      customer: {
+        rid: u.rid,
+        phone: u.phone,
+        name: u.name,
+        company: u.company,
+        organization: u.organization,
+        pi: u.teacher || u.companyLeader,
+      },
+      return_address: returnAddress,
       remarks,
       quote_valid_days: c.var.services.env.QUOTE_VALID_DAYS,
     });

@@ -8,9 +8,9 @@ export {
   findOwnOrder,
   findOrder,
   orderDetail,
-  listOrders,
   staffTimelineOf,
 } from './read.ts';
+export { listOrders, listStaffOrders } from './list.ts';
 export { readyToPay, payOrder, payLocked } from './paying.ts';
 export { orderTradeAmount, settleOnlineOrder } from './online-pay.ts';
 export { cancelOrder, testRecord, reportFeedback, evaluate, updateExpress } from './customer.ts';

@@ -1,30 +1,10 @@
-import {
-  and,
-  getTableName,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  gte,
-  ilike,
-  inArray,
-  lt,
-  sql,
-  type AnyColumn,
-  type SQL,
-} from 'drizzle-orm';
+import { and, getTableName, asc, eq, gt, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { filesOnOrder, photosOnOrder } from '../files/index.ts';
 import { orderEvents, orderFeedback, orderItems, orderReceipts, orders, orderTallies } from './tables.ts';
 import { displayNameOf, userDirectory } from '../accounts/index.ts';
 import { DomainError } from '../platform/errors.ts';
-import {
-  LAB_SAMPLE_TYPE_ID,
-  orderStatusText,
-  PAYABLE_STATUSES,
-  type OrderStatus,
-} from '../../shared/orders/order-status.ts';
+import { orderStatusText, type OrderStatus } from '../../shared/orders/order-status.ts';
 import {
   ORDER_NOT_FOUND,
   type OrderDetail,
@@ -34,8 +14,6 @@ import {
   type OrderSummary,
   type StaffOrderEvent,
 } from '../../shared/orders/order.ts';
-import { pageWindow } from '../../shared/pagination.ts';
-import { addDays, shanghaiMidnight } from '../../shared/slots.ts';
 import { shanghaiDate } from '../../shared/time.ts';
 import { quoteExpired } from '../../shared/orders/quote.ts';
 import type { Quote, Receipt } from '../../shared/orders/responses.ts';
@@ -61,7 +39,7 @@ export async function findOrder(db: Db, rid: string): Promise<OrderRow> {
 }
 
 /** What a list shows of an order: its summary columns, the quote's deadline and the delivery type. */
-const summaryColumns = {
+export const summaryColumns = {
   rid: orders.rid,
   orderNo: orders.orderNo,
   typeId: orders.typeId,
@@ -90,7 +68,7 @@ const asSummaryRow = (o: OrderRow): SummaryRow => ({
   deliveryType: o.delivery.type,
 });
 
-function toSummary(o: SummaryRow, itemNames: string[]): OrderSummary {
+export function toSummary(o: SummaryRow, itemNames: string[]): OrderSummary {
   return {
     rid: o.rid,
     order_no: o.orderNo,
@@ -116,7 +94,7 @@ function toSummary(o: SummaryRow, itemNames: string[]): OrderSummary {
  * drizzle writes a single-table select's columns unqualified, and an unqualified "id" inside the
  * subquery would be the line's own id.
  */
-const itemNames = sql<string[]>`array(select line.name from ${orderItems} line
+export const itemNames = sql<string[]>`array(select line.name from ${orderItems} line
   where line.order_id = ${sql.identifier(getTableName(orders))}.id order by line.id)`;
 
 const eventOf = (e: typeof orderEvents.$inferSelect): OrderEvent => ({
@@ -259,98 +237,6 @@ export async function orderDetail(db: Db, o: OrderRow, now: number): Promise<Ord
     samples,
   };
 }
-
-export type ListFilter = {
-  userId?: number;
-  status?: OrderStatus;
-  statuses?: readonly OrderStatus[];
-  delivery_type?: 0 | 1;
-  order_no?: string;
-  keyword?: string;
-  date_from?: string;
-  date_to?: string;
-  /** Newest first (default), or soonest due date first, orders without one last. */
-  sort?: 'created' | 'due';
-  page?: number;
-  size?: number;
-};
-
-/**
- * The count and `owed_fen` of the orders matching a filter on customer and status only, summed
- * from their tallies (a few rows per customer) instead of counting the orders.
- */
-async function talliedTotals(db: Db, f: ListFilter): Promise<{ total: number; owed: string }> {
-  const where: SQL[] = [];
-  if (f.userId !== undefined) where.push(eq(orderTallies.userId, f.userId));
-  if (f.status) where.push(eq(orderTallies.status, f.status));
-  if (f.statuses?.length) where.push(inArray(orderTallies.status, [...f.statuses]));
-  const [totals] = await db
-    .select({
-      total: sql<number>`coalesce(sum(${orderTallies.orders}), 0)::int`,
-      owed: sql<string>`coalesce(sum(${orderTallies.owedFen}) filter (where ${inArray(orderTallies.status, [...PAYABLE_STATUSES])}), 0)`,
-    })
-    .from(orderTallies)
-    .where(and(...where));
-  return totals;
-}
-
-/**
- * A page of orders, newest first, with the filters of /member/order and /member/oquery, and
- * `owed_fen`: what the matching orders awaiting payment (待付款, 待结算) still owe, the total
- * shown by /member/unpaid and /member/unsettled. The page is read off an index in list order;
- * the totals come from the tallies unless a filter looks inside the orders (decision 0066).
- */
-export async function listOrders(
-  db: Db,
-  f: ListFilter,
-): Promise<{ list: OrderSummary[]; total: number; owed_fen: number }> {
-  const w = pageWindow(f.page, f.size);
-  const where: SQL[] = [];
-  if (f.userId !== undefined) where.push(eq(orders.userId, f.userId));
-  if (f.status) where.push(eq(orders.status, f.status));
-  if (f.statuses?.length) where.push(inArray(orders.status, [...f.statuses]));
-  const byOwnerAndStatus = where.length;
-  // Posting and pickup are of physical samples: 送样检测 orders only (data analysis has none).
-  if (f.delivery_type !== undefined)
-    where.push(
-      sql`(${orders.delivery}->>'type')::int = ${f.delivery_type}`,
-      eq(orders.typeId, LAB_SAMPLE_TYPE_ID),
-    );
-  if (f.order_no) where.push(ilike(orders.orderNo, `%${escapeLike(f.order_no)}%`));
-  if (f.keyword)
-    where.push(
-      sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.name} ilike ${`%${escapeLike(f.keyword)}%`})`,
-    );
-  if (f.date_from) where.push(gte(orders.createdAt, new Date(shanghaiMidnight(f.date_from)!)));
-  if (f.date_to) where.push(lt(orders.createdAt, new Date(shanghaiMidnight(addDays(f.date_to, 1))!)));
-  const cond = and(...where);
-  const [rows, { total, owed }] = await Promise.all([
-    db
-      .select({ ...summaryColumns, itemNames })
-      .from(orders)
-      .where(cond)
-      .orderBy(
-        ...(f.sort === 'due'
-          ? [sql`${orders.dueDate} asc nulls last`, asc(orders.id)]
-          : [desc(orders.createdAt), desc(orders.id)]),
-      )
-      .limit(w.size)
-      .offset(w.offset),
-    where.length === byOwnerAndStatus
-      ? talliedTotals(db, f)
-      : db
-          .select({
-            total: count(),
-            owed: sql<string>`coalesce(sum(greatest(${orders.amountFen} - ${orders.paidFen}, 0)) filter (where ${inArray(orders.status, [...PAYABLE_STATUSES])}), 0)`,
-          })
-          .from(orders)
-          .where(cond)
-          .then(([counted]) => counted),
-  ]);
-  return { list: rows.map((r) => toSummary(r, r.itemNames)), total, owed_fen: Number(owed) };
-}
-
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A customer's orders in one status, summed from the tallies of the subquery below (a literal status). */
 const tallyOf = (status: OrderStatus) =>

@@ -148,3 +148,18 @@ export async function markRecyclesSent(tx: Tx, orderId: number): Promise<void> {
     .set({ status: 'sent' })
     .where(and(eq(sampleRecycles.orderId, orderId), eq(sampleRecycles.status, 'pending')));
 }
+
+/** The customer's return request of an order (where its samples go back), for the staff page. */
+export async function returnAddressOf(s: Services, orderId: number) {
+  const [r] = await s.db.select().from(sampleRecycles).where(eq(sampleRecycles.orderId, orderId));
+  return r
+    ? {
+        status: r.status,
+        name: r.name,
+        phone: r.phone,
+        address: r.address,
+        message: r.message,
+        created: r.createdAt.toISOString(),
+      }
+    : null;
+}

@@ -69,6 +69,9 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status, t.createdAt, t.id),
     // The console's list sorted by due date (soonest first).
     index('orders_due_idx').on(t.dueDate, t.id),
+    // The staff search by order number from its start, and the whole list by 下单日期 (decision 0084).
+    index('orders_no_prefix_idx').on(t.orderNo.op('text_pattern_ops')),
+    index('orders_created_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -117,7 +120,11 @@ export const orderItems = pgTable(
     /** The item's promised working days when ordered (decision 0079); null: no promise. */
     turnaroundDays: integer('turnaround_days'),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    // The staff search by item name: the distinct names, then their orders, off one index (0084).
+    index('order_items_name_idx').on(t.name, t.orderId),
+  ],
 );
 
 /** The order's timeline: every transition with who made it and why. Never updated. */

@@ -8,7 +8,7 @@ import { CustomerRefSchema } from '../accounts/responses.ts';
 import { StoredFileSchema } from '../files/responses.ts';
 import {
   DashboardSchema,
-  OrderPageSchema,
+  StaffOrderPageSchema,
   OrderRemarkSchema,
   StaffMovedSchema,
   StaffOrderDetailSchema,
@@ -51,7 +51,7 @@ export const ordersAdminApi = {
     access: 'orders.read',
     summary: '订单列表',
     body: adminListSchema,
-    response: OrderPageSchema,
+    response: StaffOrderPageSchema,
   }),
   detail: endpoint({
     method: 'POST',

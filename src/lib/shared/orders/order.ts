@@ -209,16 +209,31 @@ export const recycleAddSchema = z.object(
 
 // ---- staff API ----
 
+/** The columns the staff order list sorts by on the server (the list is paged). */
+export const STAFF_ORDER_SORTS = ['created', 'due', 'no', 'customer', 'amount', 'status'] as const;
+export type StaffOrderSort = (typeof STAFF_ORDER_SORTS)[number];
+
 /** The staff list takes the customer list's filters (status, order number, item, dates, delivery). */
 export const adminListSchema = orderListSchema.extend({
   /** One customer's orders (the console's customer page). */
   user_rid: z.preprocess((v) => (v === null || v === '' ? undefined : v), ridField('客户').optional()),
-  /** 'created' newest first (the default), or 'due' soonest due date first (decision 0079). */
+  /**
+   * One search box (decision 0084): order number (from its start), customer name, phone,
+   * organisation or PI, or item name (anywhere in them).
+   */
+  q: optText('搜索内容', 40).optional(),
+  /** The column the page is ordered by: 'created' (newest first by default), 'due' (decision 0079)… */
   sort: z.preprocess(
     (v) => (v === null || v === '' ? undefined : v),
-    z.enum(['created', 'due'], { error: '[排序]不正确' }).optional(),
+    z.enum(STAFF_ORDER_SORTS, { error: '[排序]不正确' }).optional(),
+  ),
+  /** The direction; each column has its own default (下单时间 newest first, the others ascending). */
+  dir: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    z.enum(['asc', 'desc'], { error: '[排序方向]不正确' }).optional(),
   ),
 });
+export type AdminListRequest = z.output<typeof adminListSchema>;
 
 export const fenField = (label: string) =>
   z.preprocess(

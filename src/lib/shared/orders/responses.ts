@@ -87,6 +87,18 @@ export const OrderSummarySchema = z.object({
 });
 export type OrderSummary = z.output<typeof OrderSummarySchema>;
 
+/** The customer on a staff order row or page: who, their organisation and PI (decision 0084). */
+export const OrderCustomerSchema = CustomerRefSchema.extend({
+  /** 0 student, 3 teacher, 1 individual, 2 enterprise; null before the profile is completed. */
+  organization: z.number().int().nullable(),
+  /** The person in charge: a student's teacher, an enterprise's leader; '' for the others. */
+  pi: z.string(),
+});
+export type OrderCustomer = z.output<typeof OrderCustomerSchema>;
+/** A row of the staff order list: the summary and its customer. */
+export const StaffOrderSummarySchema = OrderSummarySchema.extend({ customer: OrderCustomerSchema });
+export type StaffOrderSummary = z.output<typeof StaffOrderSummarySchema>;
+
 /** What the order keeps of a demand (orders.demand), shown with the order. */
 export const DemandInfoSchema = z.object({
   description: z.string(),
@@ -179,6 +191,7 @@ export type OrderDetail = z.output<typeof OrderDetailSchema>;
 
 /** order/list4person and the staff list: a page, and what the customer's 待结算 orders owe. */
 export const OrderPageSchema = pagedOf(OrderSummarySchema).extend({ owed_fen: fen });
+export const StaffOrderPageSchema = pagedOf(StaffOrderSummarySchema).extend({ owed_fen: fen });
 
 /** An order order/add created. */
 export const PlacedOrderSchema = z.object({
@@ -310,8 +323,21 @@ export const RelatedDevicesSchema = z.object({ list: z.array(DeviceSummarySchema
 export const OrderRemarkSchema = z.object({ at: z.string(), author: z.string(), text: z.string() });
 export type OrderRemark = z.output<typeof OrderRemarkSchema>;
 
+/** Where the samples go back (sample4recycle): the customer's request, and whether it was sent. */
+export const ReturnAddressSchema = z.object({
+  status: z.enum(['pending', 'sent', 'cancelled']),
+  name: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  message: z.string(),
+  created: z.string(),
+});
+
 export const StaffOrderDetailSchema = OrderDetailSchema.extend({
-  customer: CustomerRefSchema,
+  customer: OrderCustomerSchema,
+  /** The customer's return request for samples sent back, else null. */
+  return_address: ReturnAddressSchema.nullable(),
+
   /** The validity a new quote gets unless staff choose a date (QUOTE_VALID_DAYS). */
   quote_valid_days: z.number().int(),
   /** Internal remarks, oldest first; staff only. */
