@@ -45,7 +45,10 @@ async function encryptedPdf(): Promise<Uint8Array> {
   const plain = await PDFDocument.load(await attachmentPdf(1));
   const text = Buffer.from(await plain.save({ useObjectStreams: false })).toString('latin1');
   return Buffer.from(
-    text.replace('trailer\n<<', 'trailer\n<<\n/Encrypt << /Filter /Standard /V 1 /R 2 /O <00> /U <00> /P -4 >>'),
+    text.replace(
+      'trailer\n<<',
+      'trailer\n<<\n/Encrypt << /Filter /Standard /V 1 /R 2 /O <00> /U <00> /P -4 >>',
+    ),
     'latin1',
   );
 }
@@ -64,7 +67,9 @@ describe('no delivery without a released report', () => {
     await o.move('order/start', { rid: order.rid });
     const refused = await o.admin('order/deliver', { rid: order.rid });
     expect(refused.body).toMatchObject({ code: 0, msg: NEED_RELEASED_REPORT });
-    const upload = await o.upload('/api/admin/order/report', await o.staff(), PDF, 'r.pdf', { rid: order.rid });
+    const upload = await o.upload('/api/admin/order/report', await o.staff(), PDF, 'r.pdf', {
+      rid: order.rid,
+    });
     // No such staff call any more: the console guard denies what it does not know.
     expect(upload.status).toBe(403);
     expect(upload.body.code).toBe(0);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
-import { orderHelpers, PDF, PNG, type Customer } from '../support/orders.ts';
+import { orderHelpers, PNG, type Customer } from '../support/orders.ts';
 import { expectLedgerSound, movements, wallet } from '../support/money.ts';
 import { runJobs } from '../support/jobs.ts';
 import { jobs } from '#server/platform/jobs-table.ts';
@@ -96,8 +96,7 @@ async function written(c: Customer) {
 async function completePrepaid(rid: string) {
   await o.move('order/receive', { rid });
   await o.move('order/start', { rid });
-  await o.upload('/api/admin/order/report', await o.staff(), PDF, 'report.pdf', { rid });
-  await o.move('order/deliver', { rid });
+  await o.release(rid);
   expect(await o.move('order/complete', { rid })).toBe('completed');
 }
 
@@ -235,8 +234,7 @@ describe('earning points on a completed order', () => {
       const { rid, amount_fen } = placed.body.data.list[0];
       await o.move('order/receive', { rid });
       await o.move('order/start', { rid });
-      await o.upload('/api/admin/order/report', await o.staff(), PDF, 'r.pdf', { rid });
-      await o.move('order/deliver', { rid });
+      await o.release(rid);
       await o.move('order/bill', { rid });
       return { rid, amount: amount_fen };
     };

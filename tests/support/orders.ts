@@ -251,7 +251,11 @@ export function orderHelpers(t: TestContext) {
       const [tech, signer] = [await a.user(), await a.user()];
       expect((await admin('staff/save', { phone: tech.phone, role: 'technician' })).body.code).toBe(1);
       expect((await admin('staff/save', { phone: signer.phone, role: 'manager' })).body.code).toBe(1);
-      const me = await t.post<{ rid: string }>('/api/admin/me', {}, a.bearer(await staffToken(t, signer.phone)));
+      const me = await t.post<{ rid: string }>(
+        '/api/admin/me',
+        {},
+        a.bearer(await staffToken(t, signer.phone)),
+      );
       const saved = await admin('report/template/save', {
         lab_name: '科研检测服务平台实验室',
         address: '上海市闵行区东川路800号',
@@ -294,7 +298,8 @@ export function orderHelpers(t: TestContext) {
         await call(tech, 'result/save', { rid: r.rid, method, instrument: '分析仪', entries });
         await call(tech, 'result/submit', { rid: r.rid });
       }
-      if (r.status !== 'approved') await call(await staff(), 'result/review', { rid: r.rid, verdict: 'approve' });
+      if (r.status !== 'approved')
+        await call(await staff(), 'result/review', { rid: r.rid, verdict: 'approve' });
     }
     await call(signer, 'staff/reauth', { password: PASSWORD, purpose: 'sign' });
     return call<{ rid: string; report_no: string; code: string }>(signer, 'report/release', { rid });

@@ -131,7 +131,14 @@ async function reportDocumentOf(
  */
 async function finishedPdfs(s: Services, finished: ReviewedResults['finished']): Promise<Uint8Array[]> {
   if (finished.length === 0) return [];
-  const rows = new Map((await filesByRid(s.db, finished.map((f) => f.file_rid))).map((f) => [f.rid, f]));
+  const rows = new Map(
+    (
+      await filesByRid(
+        s.db,
+        finished.map((f) => f.file_rid),
+      )
+    ).map((f) => [f.rid, f]),
+  );
   return Promise.all(
     finished.map(async (f) => {
       const row = rows.get(f.file_rid);

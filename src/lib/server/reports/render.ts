@@ -133,9 +133,10 @@ function drawBody(w: Writer, d: ReportDocument, attachmentCount: number, attachm
     w.para(
       `附件：分析报告原件${attachmentCount > 1 ? ` ${attachmentCount} 份` : ''}共 ${attachmentPages} 页，附于本报告正文之后，每页均标注报告编号与页码。`,
       {
-      size: 9,
-      lead: 13,
-    });
+        size: 9,
+        lead: 13,
+      },
+    );
 
   section('检测仪器与人员');
   w.table(
@@ -156,7 +157,12 @@ function drawBody(w: Writer, d: ReportDocument, attachmentCount: number, attachm
   );
 
   const files = d.results.flatMap((r) =>
-    r.raw_files.map((f) => [r.sample_no, r.item_name, f.finished ? `${f.name}（成品报告，见附件）` : f.name, f.sha256]),
+    r.raw_files.map((f) => [
+      r.sample_no,
+      r.item_name,
+      f.finished ? `${f.name}（成品报告，见附件）` : f.name,
+      f.sha256,
+    ]),
   );
   if (files.length > 0) {
     section('原始数据');

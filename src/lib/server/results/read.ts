@@ -144,7 +144,9 @@ export function toView(r: ResultRow, g: Gathered, me: number, required: number):
       round: v.round,
       at: v.at.toISOString(),
     })),
-    technicians: [...new Set([...entries.map((e) => e.technicianName), ...files.map((f) => f.uploadedByName)])],
+    technicians: [
+      ...new Set([...entries.map((e) => e.technicianName), ...files.map((f) => f.uploadedByName)]),
+    ],
     review_refusal: reviewRefusal({
       status: r.status,
       me,

@@ -72,7 +72,11 @@ export async function reviewedResultsOf(db: Db | Tx, orderId: number): Promise<R
       ).join('、'),
       tested_at: times.length ? shanghaiIso(Math.max(...times)) : '',
       rows: rowsOut,
-      raw_files: files.map((f) => ({ name: f.name, sha256: f.sha256, ...(f.finished && { finished: true }) })),
+      raw_files: files.map((f) => ({
+        name: f.name,
+        sha256: f.sha256,
+        ...(f.finished && { finished: true }),
+      })),
       finished: files
         .filter((f) => f.finished)
         .map((f) => ({ file_rid: f.fileRid, name: f.name, sha256: f.sha256 })),
