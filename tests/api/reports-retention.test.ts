@@ -32,17 +32,22 @@ async function completedOrder(c: Customer) {
   expect((await t.post('/api/auth/web/order/pay', { rid }, c.h)).body.code).toBe(1);
   await o.move('order/receive', { rid });
   await o.move('order/start', { rid });
-  await o.release(rid);
+  const v0 = await o.release(rid);
   expect(await o.move('order/complete', { rid })).toBe('completed');
-  return rid;
+  return { rid, v0 };
 }
 
 describe('reports after the account is closed', () => {
   it('keeps the version with the printed name; it still verifies and its PDF still matches', async () => {
     const me = await o.customer('enterprise');
-    const rid = await completedOrder(me);
+    const { rid, v0 } = await completedOrder(me);
+    // A revision through the test builder, which prints a known customer name.
     registerReportBuilder(builder);
-    const released = await o.admin<StaffReportVersion>('report/release', { rid, replaces: null });
+    const released = await o.admin<StaffReportVersion>('report/release', {
+      rid,
+      replaces: v0.rid,
+      reason: '更正客户名称',
+    });
     expect(released.body, JSON.stringify(released.body)).toMatchObject({ code: 1 });
     const v = released.body.data;
     registerReportBuilder(undefined);

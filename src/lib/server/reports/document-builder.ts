@@ -35,13 +35,17 @@ const withParameters = (name: string, parameters: Record<string, string>) => {
   return said.length ? `${name}（${said.join('，')}）` : name;
 };
 
+const dataSetNo = (orderNo: string, line: number) => `${orderNo}-D${String(line + 1).padStart(2, '0')}`;
+
 /** The samples a report describes: the physical ones it has results of, or for analyses each line's data set. */
 async function reportSamples(s: Services, orderId: number, facts: OrderReportFacts, tested: Set<string>) {
   if (!takesSample(facts.typeId)) {
     return {
       received_on: facts.receivedOn,
-      samples: facts.lines.map((l): ReportSample => ({
-        sample_no: '',
+      // Each line's data set is numbered like a sample (order number, D and its line), so the
+      // report identifies what was analysed (the release check asks for it) and its results name it.
+      samples: facts.lines.map((l, i): ReportSample => ({
+        sample_no: dataSetNo(facts.orderNo, i),
         name: `${l.name} 数据`,
         description: withParameters('客户提交的数据', l.parameters),
         condition: '完好',
@@ -113,7 +117,11 @@ async function reportDocumentOf(
     tested_to: reviewed.tested_to,
     issued_on: shanghaiDate(s.now()),
     items,
-    results: reviewed.results,
+    // An analysis's results carry no sample: they name their line's data set.
+    results: reviewed.results.map((r) => {
+      const line = facts.lines.findIndex((l) => l.name === r.item_name);
+      return r.sample_no || line < 0 ? r : { ...r, sample_no: dataSetNo(facts.orderNo, line) };
+    }),
     deviations: ['无'],
     statements: template.statements.includes(RESULTS_RELATE_ONLY)
       ? template.statements
