@@ -106,7 +106,11 @@ test('plan → order with pickup → staff steps on the timeline → report → 
   await page.getByRole('button', { name: `下载报告 ${released.report_no}` }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`检测报告-${released.report_no}.pdf`);
-  expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    readFileSync(await download.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 
   // The bill (an institution customer pays after the test), then a balance to pay it from.
   await admin.move('order/bill', { rid });

@@ -3,16 +3,7 @@
 // are placed through the API and moved by the seeded staff account through /api/admin/*.
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import {
-  demoItems,
-  expect,
-  newCustomer,
-  PDF,
-  requiredParameters,
-  staff,
-  test,
-  toast,
-} from './support/orders.ts';
+import { demoItems, expect, newCustomer, requiredParameters, staff, test, toast } from './support/orders.ts';
 
 const orderCard = (page: Page, orderNo: string) => page.getByRole('listitem', { name: `订单 ${orderNo}` });
 /** A status tab by its label (its accessible name may go on with a count: 待送样 1 个). */
@@ -194,7 +185,11 @@ test.describe('/member/order', () => {
     await reports.getByRole('button', { name: `下载报告 ${released.report_no}` }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`检测报告-${released.report_no}.pdf`);
-    expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync(await download.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     await expect(page.getByRole('region', { name: '报告文件' })).toHaveCount(0);
 
     // Report feedback.

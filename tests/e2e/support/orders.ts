@@ -149,7 +149,10 @@ export async function staff(request: APIRequestContext, ip: string): Promise<Sta
           const entries = r.fields.length
             ? r.fields
                 .filter((f) => f.required)
-                .map((f) => ({ key: f.key, value: f.type === 'number' ? String(f.min ?? f.max ?? 1) : '合格' }))
+                .map((f) => ({
+                  key: f.key,
+                  value: f.type === 'number' ? String(f.min ?? f.max ?? 1) : '合格',
+                }))
             : [{ key: '_text', value: '检测完成，结果见正文' }];
           const method = r.method || '实验室作业指导书 SOP-01';
           await ok(technician, 'result/save', { rid: r.rid, method, instrument: '分析仪', entries });
