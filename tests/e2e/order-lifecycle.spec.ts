@@ -131,7 +131,7 @@ test('plan → order with pickup → staff steps on the timeline → report → 
   await expect(summary).toContainText('已完成');
   await expect(summary.getByRole('button', { name: /^去支付/ })).toHaveCount(0);
   await expect(summary).toContainText('已付 ¥680.00');
-  expect(await actionsOf(page)).toEqual(['create', 'receive', 'start', 'upload', 'deliver', 'bill', 'pay']);
+  expect(await actionsOf(page)).toEqual(['create', 'receive', 'start', 'deliver', 'bill', 'pay']);
   await expect(timeline(page).last()).toContainText('余额支付 680.00 元');
   await expect(page.getByRole('region', { name: '服务评价' })).toBeVisible();
 
