@@ -186,7 +186,7 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
           <ReceiptList receipts={order.receipts} />
         </section>
       )}
-      <OrderReports order={order} me={me} />
+      <OrderReports order={order} me={me} onReleased={load} />
       <OrderFiles order={order} />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 lg:items-start">
         <section className="rounded-lg bg-white p-4" aria-labelledby="timeline">
