@@ -10,6 +10,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The lab's report template with its signatory, written once after the server starts.
+  globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: true,
   forbidOnly: true,
   // A test that passes only on its second try is a failure to fix, not to hide (decision 0057).

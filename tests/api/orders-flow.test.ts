@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
-import { orderHelpers, PDF } from '../support/orders.ts';
+import { orderHelpers } from '../support/orders.ts';
+import { NEED_RELEASED_REPORT } from '#server/orders/released-report.ts';
 import { mailOutbox } from '#server/platform/db/platform-tables.ts';
 import { userMessages } from '#server/notify/tables.ts';
 import { smsOutbox } from '#server/platform/db/platform-tables.ts';
@@ -71,16 +72,13 @@ describe('an institution order, plan to completion', () => {
     expect(await o.move('order/start', { rid })).toBe('testing');
     expect((await o.admin('order/deliver', { rid })).body).toMatchObject({
       code: 0,
-      msg: '请先上传检测报告',
+      msg: NEED_RELEASED_REPORT,
     });
-    const report = await o.upload('/api/admin/order/report', await o.staff(), PDF, '检测报告（终版）.pdf', {
-      rid,
-    });
-    expect(report.body).toMatchObject({ code: 1 });
-    expect(await o.move('order/deliver', { rid })).toBe('delivered');
+    // Results reviewed and the report released: that delivers (decision 0081).
+    const released = await o.release(rid);
     expect(await o.move('order/bill', { rid })).toBe('unsettled');
 
-    // The customer sees the timeline and downloads the report under its own name.
+    // The customer sees the timeline and downloads the signed report.
     const detail = await t.post<OrderDetail>('/api/auth/order/detail', { rid }, me.h);
     expect(detail.body.data.status_text).toBe('待结算');
     expect(detail.body.data.timeline.filter((e) => e.action !== 'upload').map((e) => e.to)).toEqual([
@@ -102,15 +100,20 @@ describe('an institution order, plan to completion', () => {
       source: 1,
     });
     expect(detail.body.data.delivery).toMatchObject({ type: 1, area: '闵行区' });
-    const [file] = detail.body.data.files;
-    expect(file).toMatchObject({ kind: 'report', name: '检测报告（终版）.pdf', mime: 'application/pdf' });
-    const download = await t.api.request(`/api/auth/file/download/${file.rid}`, { headers: me.h });
+    const reports = await t.post<{ list: { rid: string; report_no: string; status: string }[] }>(
+      '/api/auth/report/list',
+      { rid },
+      me.h,
+    );
+    expect(reports.body.data.list).toMatchObject([{ report_no: released.report_no, status: 'valid' }]);
+    const download = await t.api.request(`/api/auth/report/pdf/${reports.body.data.list[0].rid}`, {
+      headers: me.h,
+    });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/pdf');
     expect(download.headers.get('content-disposition')).toContain(
-      `filename*=UTF-8''${encodeURIComponent('检测报告（终版）.pdf')}`,
+      encodeURIComponent(`检测报告-${released.report_no}.pdf`),
     );
-    expect(new Uint8Array(await download.arrayBuffer())).toEqual(PDF);
     const steps = await t.post<{ list: { action: string }[] }>('/api/auth/order/testRecord', { rid }, me.h);
     expect(steps.body.data.list.map((s) => s.action)).toEqual(['receive', 'start', 'deliver']);
 
@@ -256,8 +259,7 @@ describe('an enterprise order: quote → prepay → … → completed', () => {
 
     expect(await o.move('order/receive', { rid })).toBe('received');
     expect(await o.move('order/start', { rid })).toBe('testing');
-    await o.upload('/api/admin/order/report', await o.staff(), PDF, 'report.pdf', { rid });
-    expect(await o.move('order/deliver', { rid })).toBe('delivered');
+    await o.release(rid);
     expect((await o.admin('order/bill', { rid })).body).toMatchObject({ code: 0 });
     expect(await o.move('order/complete', { rid })).toBe('completed');
 

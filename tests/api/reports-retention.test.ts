@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
-import { orderHelpers, PDF, type Customer } from '../support/orders.ts';
+import { orderHelpers, type Customer } from '../support/orders.ts';
 import { PASSWORD } from '../support/accounts.ts';
 import { PRINTED_CUSTOMER, testBuilder } from '../support/reports.ts';
 import { orders } from '#server/orders/tables.ts';
@@ -32,20 +32,22 @@ async function completedOrder(c: Customer) {
   expect((await t.post('/api/auth/web/order/pay', { rid }, c.h)).body.code).toBe(1);
   await o.move('order/receive', { rid });
   await o.move('order/start', { rid });
-  expect((await o.upload('/api/admin/order/report', await o.staff(), PDF, 'r.pdf', { rid })).body.code).toBe(
-    1,
-  );
-  await o.move('order/deliver', { rid });
+  const v0 = await o.release(rid);
   expect(await o.move('order/complete', { rid })).toBe('completed');
-  return rid;
+  return { rid, v0 };
 }
 
 describe('reports after the account is closed', () => {
   it('keeps the version with the printed name; it still verifies and its PDF still matches', async () => {
     const me = await o.customer('enterprise');
-    const rid = await completedOrder(me);
+    const { rid, v0 } = await completedOrder(me);
+    // A revision through the test builder, which prints a known customer name.
     registerReportBuilder(builder);
-    const released = await o.admin<StaffReportVersion>('report/release', { rid, replaces: null });
+    const released = await o.admin<StaffReportVersion>('report/release', {
+      rid,
+      replaces: v0.rid,
+      reason: '更正客户名称',
+    });
     expect(released.body, JSON.stringify(released.body)).toMatchObject({ code: 1 });
     const v = released.body.data;
     registerReportBuilder(undefined);

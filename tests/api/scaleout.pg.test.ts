@@ -19,7 +19,7 @@ import { shanghaiDate } from '#shared/time.ts';
 import { AGREEMENT_VERSION } from '#shared/accounts/auth.ts';
 import { createTempPgDatabase } from '../setup/pg.ts';
 import { freePort, startServer, waitHealthy, type ServerProcess } from '../support/server-process.ts';
-import { PNG, PDF } from '../support/orders.ts';
+import { PNG } from '../support/orders.ts';
 import { PROFILE } from '../factories/users.ts';
 
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
@@ -341,9 +341,50 @@ describe('several processes behind nginx on PostgreSQL, uploads in S3', () => {
         .code,
     ).toBe(1);
     for (const step of ['receive', 'start']) await ok(`/api/admin/order/${step}`, { rid: orderRid }, staff);
-    await upload('/api/admin/order/report', staff, PDF, 'report.pdf', { rid: orderRid });
-    for (const step of ['deliver', 'complete'])
-      await ok(`/api/admin/order/${step}`, { rid: orderRid }, staff);
+    // The data goes out as a signed report (decision 0081): a technician's result, reviewed by the
+    // administrator, who is the template's signatory and confirms the password before releasing.
+    const techPhone = `137${String(Date.now()).slice(-8)}`;
+    await ok('/api/open/code4sms', { phone: techPhone, useFor: 0 });
+    await ok('/api/open/sign', {
+      phone: techPhone,
+      password: PASSWORD,
+      code: await smsCode(techPhone),
+      agreement_version: AGREEMENT_VERSION,
+    });
+    await ok('/api/admin/staff/save', { phone: techPhone, role: 'technician' }, staff);
+    const tech = (
+      await ok<{ token: string }>('/api/open/staff/login', { account: techPhone, password: PASSWORD })
+    ).token;
+    const admin = await ok<{ rid: string }>('/api/admin/me', {}, staff);
+    await ok(
+      '/api/admin/report/template/save',
+      {
+        lab_name: '科研检测服务平台实验室',
+        address: '上海市闵行区东川路800号',
+        phone: '021-00000000',
+        accreditation: 'CNAS L0000',
+        statements: [],
+        signatories: [{ staff_rid: admin.rid, name: '赵签字', title: '授权签字人' }],
+      },
+      staff,
+    );
+    const { results } = await ok<{ results: { rid: string }[] }>(
+      '/api/admin/result/list',
+      { rid: orderRid },
+      tech,
+    );
+    for (const r of results) {
+      await ok(
+        '/api/admin/result/save',
+        { rid: r.rid, method: 'SOP-01', instrument: '分析仪', entries: [{ key: '_text', value: '合格' }] },
+        tech,
+      );
+      await ok('/api/admin/result/submit', { rid: r.rid }, tech);
+      await ok('/api/admin/result/review', { rid: r.rid, verdict: 'approve' }, staff);
+    }
+    await ok('/api/admin/staff/reauth', { password: STAFF_PASSWORD, purpose: 'sign' }, staff);
+    await ok('/api/admin/report/release', { rid: orderRid }, staff);
+    await ok('/api/admin/order/complete', { rid: orderRid }, staff);
 
     // An instrument booking.
     const device = await ok<{ rid: string }>(

@@ -191,18 +191,11 @@ test('a business manager builds a two-line quote, the customer sees it and pays,
   await actions.getByRole('button', { name: '开始检测' }).click();
   await page.getByRole('dialog', { name: '开始检测' }).getByRole('button', { name: '开始检测' }).click();
   await expect(page.locator('[data-console-toast="ok"]')).toHaveText('开始检测成功');
-  await page.getByLabel('上传检测报告').setInputFiles({
-    name: '检测报告.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
-  });
-  await expect(page.locator('[data-file="report"]')).toContainText('检测报告.pdf');
-  // The report downloads through the console's own session (issue 28).
-  const downloading = page.waitForEvent('download');
-  await page.locator('[data-file="report"]').getByRole('button', { name: '检测报告.pdf' }).click();
-  expect((await downloading).suggestedFilename()).toBe('检测报告.pdf');
-  await actions.getByRole('button', { name: '出具数据' }).click();
-  await page.getByRole('dialog', { name: '出具数据' }).getByRole('button', { name: '出具数据' }).click();
+  // No unreviewed delivery (decision 0081): no report upload, no 出具数据 until a report is released.
+  await expect(page.getByLabel('上传检测报告')).toHaveCount(0);
+  await expect(actions.getByRole('button', { name: '出具数据' })).toHaveCount(0);
+  await admin.release(placed.rid);
+  await page.reload();
   await expect(page.getByLabel('订单概要')).toContainText('已出数据');
   await expect(page.getByRole('list', { name: '订单时间线' })).toContainText('出具数据');
   // The technician may not finish the money side.
@@ -228,8 +221,8 @@ test('a business manager builds a two-line quote, the customer sees it and pays,
     'technician:order/receipt/photo:ok',
     'technician:order/receive:ok',
     'technician:order/start:ok',
-    'technician:order/report:ok',
-    'technician:order/deliver:ok',
+    // The template's signatory (a 业务经理, global-setup.ts) releases, which delivers.
+    'manager:report/release:ok',
   ]);
 });
 

@@ -4,7 +4,7 @@
 // balance → the customer pays from the balance in the pay dialog → 已完成.
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { expect, PDF, staff, test, toast } from './support/orders.ts';
+import { expect, staff, test, toast } from './support/orders.ts';
 
 /** Opens /detail/{rid}, keeps the default options and adds it to the plan. */
 async function addFromDetail(page: Page, rid: string) {
@@ -82,7 +82,7 @@ test('plan → order with pickup → staff steps on the timeline → report → 
   const orderNo = /LP\d{14}/.exec((await summary.textContent()) ?? '')?.[0] ?? '';
   expect(orderNo).not.toBe('');
 
-  // Staff: the sample is received, tested, the report uploaded and the data delivered.
+  // Staff: the sample is received, tested, and the report released, which delivers the data.
   await admin.move('order/receive', { rid, note: '取样员已取回样品' });
   await page.reload();
   await expect(summary).toContainText('已收样');
@@ -94,19 +94,23 @@ test('plan → order with pickup → staff steps on the timeline → report → 
   await expect(summary).toContainText('检测中');
   await expect(timeline(page).last()).toContainText('开始检测');
 
-  await admin.report(rid, '检测报告-离子减薄与XRD.pdf');
-  await admin.move('order/deliver', { rid });
+  // Results reviewed and the signed report released: that delivers the data (decision 0081).
+  const released = await admin.release(rid);
   await page.reload();
   await expect(summary).toContainText('已出数据');
-  expect(await actionsOf(page)).toEqual(['create', 'receive', 'start', 'upload', 'deliver']);
+  expect(await actionsOf(page)).toEqual(['create', 'receive', 'start', 'deliver']);
   await expect(page.getByRole('list', { name: '检测记录' })).toContainText('已出数据');
 
-  // The report downloads under its name.
+  // The signed report downloads under its number.
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: '下载 检测报告-离子减薄与XRD.pdf' }).click();
+  await page.getByRole('button', { name: `下载报告 ${released.report_no}` }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toBe('检测报告-离子减薄与XRD.pdf');
-  expect(readFileSync(await download.path())).toEqual(PDF);
+  expect(download.suggestedFilename()).toBe(`检测报告-${released.report_no}.pdf`);
+  expect(
+    readFileSync(await download.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 
   // The bill (an institution customer pays after the test), then a balance to pay it from.
   await admin.move('order/bill', { rid });
@@ -127,7 +131,7 @@ test('plan → order with pickup → staff steps on the timeline → report → 
   await expect(summary).toContainText('已完成');
   await expect(summary.getByRole('button', { name: /^去支付/ })).toHaveCount(0);
   await expect(summary).toContainText('已付 ¥680.00');
-  expect(await actionsOf(page)).toEqual(['create', 'receive', 'start', 'upload', 'deliver', 'bill', 'pay']);
+  expect(await actionsOf(page)).toEqual(['create', 'receive', 'start', 'deliver', 'bill', 'pay']);
   await expect(timeline(page).last()).toContainText('余额支付 680.00 元');
   await expect(page.getByRole('region', { name: '服务评价' })).toBeVisible();
 

@@ -3,16 +3,7 @@
 // are placed through the API and moved by the seeded staff account through /api/admin/*.
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import {
-  demoItems,
-  expect,
-  newCustomer,
-  PDF,
-  requiredParameters,
-  staff,
-  test,
-  toast,
-} from './support/orders.ts';
+import { demoItems, expect, newCustomer, requiredParameters, staff, test, toast } from './support/orders.ts';
 
 const orderCard = (page: Page, orderNo: string) => page.getByRole('listitem', { name: `订单 ${orderNo}` });
 /** A status tab by its label (its accessible name may go on with a count: 待送样 1 个). */
@@ -147,7 +138,7 @@ test.describe('/member/order', () => {
     await expect(page.getByRole('region', { name: '送样信息' })).toContainText('顺丰速运 SF1234567890');
     await expect(timelineActions(page)).toHaveCount(2);
     await expect(page.getByRole('list', { name: '订单动态' })).toContainText('寄出样品');
-    await expect(page.getByRole('region', { name: '报告文件' })).toContainText('检测数据出具后');
+    await expect(page.getByRole('region', { name: '检测报告' })).toContainText('检测报告签发后');
     // The agreement for this order downloads from the summary as a PDF.
     const agreement = page.waitForEvent('download');
     await summary.getByRole('button', { name: '下载协议' }).click();
@@ -162,7 +153,7 @@ test.describe('/member/order', () => {
     // Samples not yet collected cannot be asked back.
     await expect(page.getByRole('region', { name: '样品回收' })).toHaveCount(0);
 
-    // Staff receive the sample, start testing, upload the report and deliver the data.
+    // Staff receive the sample, start testing and release the report, which delivers the data.
     await admin.move('order/receive', { rid: placed.rid, note: '样品完好' });
     await page.reload();
     await expect(summary).toContainText('已收样');
@@ -177,25 +168,29 @@ test.describe('/member/order', () => {
     await expect(summary.getByRole('button', { name: '取消订单' })).toHaveCount(0);
 
     await admin.move('order/start', { rid: placed.rid });
-    await admin.report(placed.rid, 'XRD检测报告.pdf');
-    await admin.move('order/deliver', { rid: placed.rid });
+    const released = await admin.release(placed.rid);
     await page.reload();
     await expect(summary).toContainText('已出数据');
     const actions = await timelineActions(page).evaluateAll((els) =>
       els.map((e) => (e as HTMLElement).dataset.action),
     );
-    expect(actions).toEqual(['create', 'express', 'receive', 'start', 'upload', 'deliver']);
+    expect(actions).toEqual(['create', 'express', 'receive', 'start', 'deliver']);
     await expect(timelineActions(page).nth(3)).toContainText('开始检测');
-    await expect(timelineActions(page).nth(4)).toContainText('XRD检测报告.pdf');
-    await expect(timelineActions(page).nth(5)).toContainText('出具数据');
+    await expect(timelineActions(page).nth(4)).toContainText('出具数据');
+    await expect(timelineActions(page).nth(4)).toContainText(released.report_no);
 
-    // The report downloads with the token, under its Chinese name.
-    const files = page.getByRole('region', { name: '报告文件' });
+    // The signed report downloads with the token, under its number; no old-style report files.
+    const reports = page.getByRole('region', { name: '检测报告' });
     const downloading = page.waitForEvent('download');
-    await files.getByRole('button', { name: '下载 XRD检测报告.pdf' }).click();
+    await reports.getByRole('button', { name: `下载报告 ${released.report_no}` }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toBe('XRD检测报告.pdf');
-    expect(readFileSync(await download.path())).toEqual(PDF);
+    expect(download.suggestedFilename()).toBe(`检测报告-${released.report_no}.pdf`);
+    expect(
+      readFileSync(await download.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    await expect(page.getByRole('region', { name: '报告文件' })).toHaveCount(0);
 
     // Report feedback.
     const feedback = page.getByRole('region', { name: '报告反馈' });

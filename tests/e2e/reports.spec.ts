@@ -3,8 +3,11 @@
 // page, another staff member approves it, an authorised signatory releases the report with their
 // password (signed, the order delivered), the customer downloads it, a stranger opens the QR link
 // (有效) and drops the PDF (与签发文件一致; a changed byte: 不一致), the lab issues A1 and the old link
-// shows 已被替换, A1 revoked shows 已撤销, a wrong code 不存在, a malformed one the message. The
-// template is one row for the whole lab, so these run one after another in one project.
+// shows 已被替换, A1 revoked shows 已撤销, a wrong code 不存在, a malformed one the message; and an
+// analysis's own finished PDF uploaded on its result, reviewed and signed as 附件 pages (0081).
+// The template is one row for the whole lab, written once by global-setup.ts for every spec's
+// release(): these tests keep its lab and its signatory (the administrator) and only add to it.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Download, Page } from '@playwright/test';
@@ -12,6 +15,8 @@ import sharp from 'sharp';
 import { demoItems, expect, newCustomer, staff, test } from './support/orders.ts';
 import { consoleSession, devLogin } from './support/session.ts';
 import { E2E_STAFF_PASSWORD } from './support/staff.ts';
+import { REPORT_TEMPLATE, templateBody } from './support/global-setup.ts';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -28,15 +33,19 @@ async function shot(page: Page, name: string) {
 const consoleToast = (page: Page, text: string) =>
   page.locator('[data-console-toast]', { hasText: text }).first();
 
-test('the administrator keeps the report template and previews a report', async ({ page }) => {
+test('the administrator keeps the report template and previews a report', async ({ page, request, ip }) => {
+  // A colleague to add as a signatory (the two of global-setup.ts stay: other specs sign).
+  const colleague = await devLogin(request, ip);
+  const lab = await staff(request, ip);
+  expect((await lab.call('/api/admin/staff/save', { phone: colleague.phone, role: 'manager' })).code).toBe(1);
   await consoleSession(page, STAFF_PHONE);
   await page.getByRole('link', { name: '报告模板' }).click();
   await expect(page.getByRole('heading', { name: '报告模板' })).toBeVisible();
   await expect(page.getByText(/当前使用自签名证书/)).toBeVisible();
 
-  await page.getByLabel('实验室名称').fill('华测先进材料分析测试中心（上海）有限公司');
-  await page.getByLabel('实验室地址').fill('上海市闵行区东川路 800 号 材料楼 B 座 3 层');
-  await page.getByLabel('联系电话').fill('021-5474 8800');
+  await page.getByLabel('实验室名称').fill(REPORT_TEMPLATE.lab_name);
+  await page.getByLabel('实验室地址').fill(REPORT_TEMPLATE.address);
+  await page.getByLabel('联系电话').fill(REPORT_TEMPLATE.phone);
   await page
     .getByLabel('资质说明')
     .fill('CNAS 认可实验室 注册号 CNAS L12345　CMA 资质认定证书编号 231012345678');
@@ -51,16 +60,18 @@ test('the administrator keeps the report template and previews a report', async 
     .getByLabel('检验检测专用章')
     .setInputFiles({ name: 'seal.png', mimeType: 'image/png', buffer: seal });
   await expect(page.getByRole('img', { name: '检验检测专用章预览' })).toBeVisible();
-  await page.getByLabel('选择员工').selectOption({ index: 1 });
+  await page.getByLabel('选择员工').selectOption({ label: `${colleague.phone}（业务经理）` });
   await page.getByRole('button', { name: '添加签字人' }).click();
   const signatories = page.getByRole('list', { name: '授权签字人' });
-  await signatories.getByLabel('职务').fill('技术负责人');
+  await expect(signatories.getByLabel('职务')).toHaveCount(3);
+  await signatories.getByLabel('职务').last().fill('质量负责人');
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('报告模板已保存')).toBeVisible();
 
   await page.reload();
-  await expect(page.getByLabel('实验室名称')).toHaveValue('华测先进材料分析测试中心（上海）有限公司');
-  await expect(signatories.getByLabel('职务')).toHaveValue('技术负责人');
+  await expect(page.getByLabel('实验室名称')).toHaveValue(REPORT_TEMPLATE.lab_name);
+  await expect(signatories.getByLabel('职务').first()).toHaveValue(REPORT_TEMPLATE.signatories[0].title);
+  await expect(signatories.getByLabel('职务').last()).toHaveValue('质量负责人');
   await shot(page, 'report-template-1280');
   const axe = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
@@ -90,16 +101,9 @@ test('a result is entered, approved, released with a signature, downloaded, veri
   const me = await newCustomer(page, request, ip);
   const [item] = await demoItems(request, 1);
   const lab = await staff(request, ip);
-  const me0 = await lab.call<{ rid: string }>('/api/admin/me');
-  // The demo administrator is the lab's authorised signatory.
-  const saved = await lab.call('/api/admin/report/template/save', {
-    lab_name: '华测先进材料分析测试中心（上海）有限公司',
-    address: '上海市闵行区东川路 800 号 材料楼 B 座 3 层',
-    phone: '021-5474 8800',
-    accreditation: 'CNAS L12345',
-    statements: [],
-    signatories: [{ staff_rid: me0.data.rid, name: '赵明', title: '技术负责人' }],
-  });
+  // The demo administrator is one of the lab's authorised signatories (the template as
+  // global-setup.ts wrote it; the colleague added above leaves again).
+  const saved = await lab.call('/api/admin/report/template/save', await templateBody(lab.call));
   expect(saved, JSON.stringify(saved)).toMatchObject({ code: 1 });
   const fields = await lab.call('/api/admin/catalogue/item/edit', {
     rid: item.rid,
@@ -245,6 +249,114 @@ test('a result is entered, approved, released with a signature, downloaded, veri
     await page
       .getByRole('region', { name: '检测报告' })
       .screenshot({ path: `${SHOTS}/console-reports-${page.viewportSize()!.width}.png` });
+});
+
+/** A finished report as an analysis program would export it: two pages of its own layout. */
+async function finishedPdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const n of [1, 2]) {
+    const page = doc.addPage([612, 792]);
+    page.drawText(`Rietveld refinement report, page ${n}`, { x: 50, y: 740, size: 20, font });
+    page.drawRectangle({
+      x: 50,
+      y: 120,
+      width: 512,
+      height: 580,
+      borderWidth: 1.5,
+      borderColor: rgb(0, 0, 0),
+    });
+  }
+  return Buffer.from(await doc.save());
+}
+
+test('a finished PDF uploaded on its result is reviewed and signed as pages of the report', async ({
+  page,
+  request,
+  ip,
+}) => {
+  const me = await newCustomer(page, request, ip);
+  // The second demo item has no result fields: a free-form result, as analyses that make their own report.
+  const [, item] = await demoItems(request, 1);
+  const lab = await staff(request, ip);
+  const placed = await me.order([{ item_rid: item.rid }]);
+  await lab.move('order/receive', { rid: placed.rid });
+  await lab.move('order/start', { rid: placed.rid });
+  const sampleNo = `${placed.order_no}-01`;
+
+  // The technician: no report upload or 出具数据 on the order, a finished report on the result.
+  const tech = await devLogin(request, ip);
+  expect((await lab.call('/api/admin/staff/save', { phone: tech.phone, role: 'technician' })).code).toBe(1);
+  await consoleSession(page, tech.phone);
+  await page.goto(`/admin/orders/${placed.rid}`);
+  const actions = page.getByLabel('可执行的操作');
+  await expect(page.getByRole('article', { name: `结果 ${sampleNo}` })).toBeVisible();
+  await expect(actions.getByRole('button', { name: '出具数据' })).toHaveCount(0);
+  await expect(page.getByLabel('上传检测报告')).toHaveCount(0);
+  const card = page.getByRole('article', { name: `结果 ${sampleNo}` });
+  await card.getByLabel(`上传成品报告 ${sampleNo}`).setInputFiles({
+    name: '加密.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  });
+  await expect(consoleToast(page, '成品报告须为可读取的 PDF 文件')).toBeVisible();
+  await card.getByLabel(`上传成品报告 ${sampleNo}`).setInputFiles({
+    name: 'Rietveld精修报告.pdf',
+    mimeType: 'application/pdf',
+    buffer: await finishedPdf(),
+  });
+  await expect(card.locator('[data-finished]')).toContainText('成品报告');
+  await expect(card.locator('[data-finished]')).toContainText('Rietveld精修报告.pdf');
+  await card.getByRole('textbox', { name: '结果说明' }).fill('物相定量结果详见成品报告');
+  await card.getByRole('textbox', { name: '检测方法' }).fill('JY/T 0587-2020');
+  await card.getByRole('button', { name: '提交审核' }).click();
+  await expect(consoleToast(page, '已提交审核')).toBeVisible();
+  await shot(page, 'console-finished-submitted');
+  // Whoever uploaded it may not review it.
+  await expect(card.getByRole('button', { name: '通过' })).toHaveCount(0);
+
+  // The administrator reviews it and, as the signatory, releases the report: that delivers the data.
+  await consoleSession(page, STAFF_PHONE);
+  await page.goto(`/admin/orders/${placed.rid}`);
+  await card.getByRole('button', { name: '通过' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '通过' }).click();
+  await expect(card).toContainText('已审核');
+  await page.getByRole('button', { name: '签发报告' }).click();
+  const release = page.getByRole('dialog');
+  await release.getByLabel('登录密码').fill(E2E_STAFF_PASSWORD);
+  await release.getByRole('button', { name: '签发' }).click();
+  await expect(consoleToast(page, '已签发（防伪码')).toBeVisible();
+  await expect(page.getByLabel('订单概要')).toContainText('已出数据');
+  await shot(page, 'console-finished-released');
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await shot(page, 'console-finished-released');
+
+  // The customer's signed PDF: the generated report, then the two pages, numbered as one document.
+  await page.goto(`/member/order?rid=${placed.rid}#reports`);
+  const versions = await lab.call<{ list: Released[] }>('/api/admin/report/versions', { rid: placed.rid });
+  const v0 = versions.data.list[0];
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .getByRole('region', { name: '检测报告' })
+      .getByRole('button', { name: `下载报告 ${v0.report_no}` })
+      .click(),
+  ]);
+  const pdfPath = await (file as Download).path();
+  const pdf = await PDFDocument.load(readFileSync(pdfPath), { ignoreEncryption: true });
+  const total = pdf.getPageCount();
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', pdfPath, '-'], { encoding: 'utf8' })
+    .split('\f')
+    .slice(0, -1)
+    .map((p) => p.replace(/\s+/g, ''));
+  expect(text).toHaveLength(total);
+  expect(text.at(-2)).toContain('Rietveldrefinementreport,page1');
+  expect(text.at(-1)).toContain(`报告编号：${v0.report_no}`);
+  expect(text.at(-1)).toContain(`第${total}页/共${total}页`);
+  expect(text.at(-1)).toContain('附件第2页/共2页');
+  expect(execFileSync('pdfsig', [pdfPath], { encoding: 'utf8' })).toContain('Signature is Valid');
+  if (SHOTS) execFileSync('pdftoppm', ['-r', '60', '-png', pdfPath, `${SHOTS}/finished-page`]);
 });
 
 test('the footer links to 报告真伪查询, which opens with the form and no answer', async ({ page }) => {

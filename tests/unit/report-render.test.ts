@@ -97,13 +97,36 @@ describe('report PDF', () => {
     async () => {
       const doc = reportDocument();
       const plain = pageTexts(await renderReport(doc, art)).length;
-      const pages = pageTexts(await renderReport(doc, art, await attachmentPdf(3)));
+      const pages = pageTexts(await renderReport(doc, art, [await attachmentPdf(3)]));
       expect(pages.length).toBe(plain + 3);
       expectEveryPageNumbered(pages, doc.report_no);
       expect(pages.at(-1)).toContain('报告结束');
       expect(pages.slice(0, -1).join('')).not.toContain('报告结束');
       expect(pages.at(-3)).toContain('XRD pattern report, page 1');
       expect(pages.at(-1)!.replace(/\s+/g, '')).toContain('附件第3页/共3页');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'appends several finished PDFs in order, each page stamped with which 附件 it is (decision 0081)',
+    async () => {
+      const doc = reportDocument();
+      doc.results[1].raw_files[0].finished = true;
+      const plain = pageTexts(await renderReport(doc, art)).length;
+      const pages = pageTexts(await renderReport(doc, art, [await attachmentPdf(2), await attachmentPdf(1)]));
+      expect(pages.length).toBe(plain + 3);
+      expectEveryPageNumbered(pages, doc.report_no);
+      const flat = pages.map((p) => p.replace(/\s+/g, ''));
+      expect(flat.slice(0, plain).join('')).toContain('分析报告原件2份共3页');
+      expect(flat.slice(0, plain).join('')).toContain('（成品报告，见附件）');
+      expect(flat.slice(-3).map((p) => /附件\d第\d页\/共\d页/.exec(p)?.[0])).toEqual([
+        '附件1第1页/共2页',
+        '附件1第2页/共2页',
+        '附件2第1页/共1页',
+      ]);
+      expect(flat.at(-1)).toContain('报告结束');
+      expect(flat.slice(0, -1).join('')).not.toContain('报告结束');
     },
     TIMEOUT,
   );
@@ -140,7 +163,7 @@ describe('report PDF', () => {
   );
 
   it('refuses an attachment that is not a PDF with a Chinese message', async () => {
-    await expect(renderReport(reportDocument(), {}, new TextEncoder().encode('not a pdf'))).rejects.toThrow(
+    await expect(renderReport(reportDocument(), {}, [new TextEncoder().encode('not a pdf')])).rejects.toThrow(
       /附件不是可读取的 PDF/,
     );
   });

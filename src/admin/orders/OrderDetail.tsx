@@ -67,7 +67,9 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
       me.permissions.includes(s.permission) &&
       nextStatus(facts, s.action, 'staff').ok &&
       // A new quote only for an order that had one (the server refuses the others too).
-      (s.action !== 'quote' || order.status === 'quoting' || order.quoted_fen !== null),
+      (s.action !== 'quote' || order.status === 'quoting' || order.quoted_fen !== null) &&
+      // Releasing the report delivers; by hand only when one was released before testing was marked.
+      (s.action !== 'deliver' || order.report_released),
   );
   const requote = order.status !== 'quoting';
   const canPrice =
@@ -206,8 +208,8 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
           <ReceiptList receipts={order.receipts} />
         </section>
       )}
-      <OrderReports order={order} me={me} />
-      <OrderFiles order={order} me={me} onDone={load} />
+      <OrderReports order={order} me={me} onReleased={load} />
+      <OrderFiles order={order} />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 lg:items-start">
         <section className="rounded-lg bg-white p-4" aria-labelledby="timeline">
           <h2 id="timeline" className="mb-2 text-sm font-semibold">

@@ -33,7 +33,16 @@ async function savePdf(v: StaffReportVersion) {
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
-export function OrderReports({ order, me }: { order: { rid: string; status: string }; me: Me }) {
+export function OrderReports({
+  order,
+  me,
+  onReleased,
+}: {
+  order: { rid: string; status: string };
+  me: Me;
+  /** The first release delivers the order (decision 0080): the page shows its new status. */
+  onReleased?: () => unknown;
+}) {
   const [data, setData] = useState<List | null>(null);
   const [releasing, setReleasing] = useState(false);
   const [revoking, setRevoking] = useState<StaffReportVersion | null>(null);
@@ -161,6 +170,7 @@ export function OrderReports({ order, me }: { order: { rid: string; status: stri
             )) as StaffReportVersion & { code: string };
             notice('ok', `报告 ${v.report_no} 已签发（防伪码 ${v.code}），已通知客户`);
             void load();
+            void onReleased?.();
             return null;
           } catch (e) {
             if (e instanceof ApiError && e.code === 'REAUTH_REQUIRED') return '请输入您的登录密码后再签发';

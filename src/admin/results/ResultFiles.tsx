@@ -1,7 +1,7 @@
 // A result's raw data files (decision 0075): each downloads with the console's token and shows
 // the start of its SHA-256, which reports freeze.
 import { notice } from '../session.ts';
-import { button } from '../ui.tsx';
+import { Badge, button } from '../ui.tsx';
 import { fetchStaffFile } from '../files.ts';
 import type { ResultFile } from '../../lib/shared/results/responses.ts';
 
@@ -22,7 +22,8 @@ const sizeText = (n: number) =>
 
 export function FileLink({ file }: { file: ResultFile }) {
   return (
-    <span className="inline-flex flex-wrap items-baseline gap-x-2">
+    <span className="inline-flex flex-wrap items-baseline gap-x-2" data-finished={file.finished || undefined}>
+      {file.finished && <Badge tone="brand">成品报告</Badge>}
       <button type="button" className={button.link} onClick={() => void download(file.rid, file.name)}>
         {file.name}
       </button>

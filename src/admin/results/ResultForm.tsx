@@ -1,6 +1,7 @@
 // Entering one result (decision 0075): a form from the item's fields (unit shown, the range as a
 // hint, a warning and a required remark when a value is outside it), or a free-form text for an
-// item without fields; the method and the instrument; raw data upload; 保存 and 提交审核.
+// item without fields; the method and the instrument; raw data upload and a finished PDF report
+// (成品报告, decision 0081) that the signed report carries as 附件; 保存 and 提交审核.
 import { useState } from 'react';
 import { consoleApi, notice, staffAction } from '../session.ts';
 import { button, Field, input } from '../ui.tsx';
@@ -68,16 +69,33 @@ export function ResultForm({
     setBusy(false);
   }
 
-  async function upload(file: File) {
+  /** A raw data file, or (`finished`) the analysis's own finished PDF report, reviewed with the result. */
+  async function upload(file: File, finished: boolean) {
     const form = new FormData();
     form.set('rid', r.rid);
     form.set('file', file);
-    const res = await consoleApi.upload(resultsAdminApi.file, form);
+    const res = await consoleApi.upload(finished ? resultsAdminApi.report : resultsAdminApi.file, form);
     if (res) {
-      notice('ok', '原始数据已上传');
+      notice('ok', finished ? '成品报告已上传' : '原始数据已上传');
       void onDone();
     }
   }
+  const picker = (label: string, finished: boolean) => (
+    <label className={`${button.ghost} cursor-pointer`}>
+      {label}
+      <input
+        type="file"
+        className="sr-only"
+        accept={finished ? 'application/pdf,.pdf' : undefined}
+        aria-label={`${label} ${r.sample_no || r.item_name}`}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) void run(() => upload(file, finished));
+          e.target.value = '';
+        }}
+      />
+    </label>
+  );
 
   return (
     <form
@@ -89,7 +107,10 @@ export function ResultForm({
       }}
     >
       {freeForm ? (
-        <Field label={FREE_TEXT_NAME} hint="该项目未定义结果字段：填写结果说明或上传原始数据文件">
+        <Field
+          label={FREE_TEXT_NAME}
+          hint="该项目未定义结果字段：填写结果说明、上传原始数据，或上传分析软件生成的成品报告（PDF，审核通过后随检测报告签发）"
+        >
           <textarea
             className={`${input} h-20 py-1.5`}
             value={values[FREE_TEXT_KEY]?.value ?? ''}
@@ -136,19 +157,8 @@ export function ResultForm({
         <button type="submit" className={button.ghost} disabled={busy}>
           保存
         </button>
-        <label className={`${button.ghost} cursor-pointer`}>
-          上传原始数据
-          <input
-            type="file"
-            className="sr-only"
-            aria-label={`上传原始数据 ${r.sample_no || r.item_name}`}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (file) void run(() => upload(file));
-              e.target.value = '';
-            }}
-          />
-        </label>
+        {picker('上传原始数据', false)}
+        {picker('上传成品报告', true)}
         <button
           type="button"
           className={button.primary}

@@ -247,7 +247,8 @@ export function TestRecords({ steps, typeId }: { steps: TestStep[] | null; typeI
 }
 
 /**
- * The order's files: 报告文件 holds the lab's reports only; what the customer sent (a quote
+ * The order's files: 报告文件 holds report files uploaded before reports were signed and
+ * versioned (decision 0081; new ones are under 检测报告); what the customer sent (a quote
  * request's attachments, the signed agreement) is listed apart under 附件.
  */
 export function Files({ files }: { files: OrderFile[] }) {
@@ -255,13 +256,11 @@ export function Files({ files }: { files: OrderFile[] }) {
   const attachments = files.filter((f) => f.kind !== 'report');
   return (
     <>
-      <Section title="报告文件">
-        {reports.length === 0 ? (
-          <Empty>检测数据出具后，可在这里下载报告</Empty>
-        ) : (
+      {reports.length > 0 && (
+        <Section title="报告文件">
           <FileList label="报告文件" files={reports} />
-        )}
-      </Section>
+        </Section>
+      )}
       {attachments.length > 0 && (
         <Section title="附件">
           <FileList label="附件" files={attachments} />

@@ -1,7 +1,7 @@
 // The order page's 检测报告 (issue 31, decision 0077): every version of the order's report, newest
 // first, with its state in words (有效 / 已被替换 by which number / 已撤销 and why), why a revision
 // was issued, the signed PDF to download (not once revoked) and its SHA-256, and a link to
-// 报告真伪查询. Shown once the lab has issued a version; the inbox message links here (#reports).
+// 报告真伪查询; before the first version, where it will be. The inbox message links here (#reports).
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/client/api.ts';
 import { saveFile } from '../../lib/client/download.ts';
@@ -28,7 +28,7 @@ export function Reports({ rid, refresh }: { rid: string; refresh?: unknown }) {
   useEffect(() => {
     if (shown && location.hash === '#reports') ref.current?.scrollIntoView({ block: 'start' });
   }, [shown]);
-  if (!list?.length) return null;
+  if (!list) return null;
 
   async function download(v: ReportVersion) {
     setBusy(v.rid);
@@ -46,7 +46,10 @@ export function Reports({ rid, refresh }: { rid: string; refresh?: unknown }) {
           报告真伪查询
         </a>
       </div>
-      <ul className="grid gap-3" aria-label="报告版本">
+      {list.length === 0 && (
+        <p className="text-sm text-slate-500">检测报告签发后，可在这里下载经签名的报告 PDF</p>
+      )}
+      <ul className="grid gap-3" aria-label="报告版本" hidden={list.length === 0}>
         {list.map((v) => (
           <li
             key={v.rid}

@@ -3,6 +3,8 @@
 // through the API, and the seeded staff account moving them through /api/admin/*.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { COMPLETE_PROFILE, devLogin, expect, loginByApi, test, toast, type Envelope } from './session.ts';
+import { PASSWORD } from './session.ts';
+import { signerCall } from './global-setup.ts';
 
 const STAFF_PHONE = '13800000000';
 const rand = (n: number) => Math.floor(Math.random() * n);
@@ -11,6 +13,13 @@ const rand = (n: number) => Math.floor(Math.random() * n);
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 type Placed = { rid: string; order_no: string; status: string; amount_fen: number };
+/** What release() reads of a result (result/list). */
+type LabResult = {
+  rid: string;
+  status: string;
+  method: string;
+  fields: { key: string; type: string; min: number | null; max: number | null; required: boolean }[];
+};
 
 export type Customer = {
   phone: string;
@@ -29,8 +38,12 @@ export type Staff = {
   call: <T = Record<string, unknown>>(path: string, body?: unknown) => Promise<Envelope<T>>;
   /** A staff move that must succeed (order/receive, order/start, …). */
   move: (path: string, body: Record<string, unknown>) => Promise<string>;
-  /** Uploads a report file to an order in 检测中. */
-  report: (rid: string, name: string, bytes?: Buffer) => Promise<void>;
+  /**
+   * 出具数据 the only way there is (decision 0081): a technician enters and submits the order's
+   * results, this administrator reviews them, and the template's signatory account
+   * (global-setup.ts) confirms its password and releases the signed report. Resolves the version.
+   */
+  release: (rid: string) => Promise<{ rid: string; report_no: string; code: string }>;
   /** Credits a customer's balance (by phone) as a ledger entry; resolves the new balance. */
   credit: (phone: string, fen: number) => Promise<number>;
 };
@@ -111,6 +124,7 @@ export async function staff(request: APIRequestContext, ip: string): Promise<Sta
   // A console session from the dev login: the console's password login has its own tests.
   const t = { token: (await devLogin(request, ip, { phone: STAFF_PHONE, staff: true })).record.access };
   const call = caller(request, headers, t.token);
+  let tech: Promise<typeof call> | undefined;
   return {
     call,
     async move(path, body) {
@@ -118,12 +132,38 @@ export async function staff(request: APIRequestContext, ip: string): Promise<Sta
       expect(res, `${path} ${JSON.stringify(res)}`).toMatchObject({ code: 1 });
       return res.data.status;
     },
-    async report(rid, name, bytes = PDF) {
-      const res = await request.post('/api/admin/order/report', {
-        headers: { ...headers, authorization: `Bearer ${t.token}` },
-        multipart: { rid, file: { name, mimeType: 'application/pdf', buffer: bytes } },
-      });
-      expect(await res.json()).toMatchObject({ code: 1 });
+    async release(rid) {
+      const ok = async <T>(as: typeof call, path: string, body: unknown) => {
+        const res = await as<T>(`/api/admin/${path}`, body);
+        expect(res, `${path} ${JSON.stringify(res)}`).toMatchObject({ code: 1 });
+        return res.data;
+      };
+      tech ??= (async () => {
+        const { phone } = await devLogin(request, ip);
+        await ok(call, 'staff/save', { phone, role: 'technician' });
+        return caller(request, headers, (await devLogin(request, ip, { phone, staff: true })).record.access);
+      })();
+      const technician = await tech;
+      const { results } = await ok<{ results: LabResult[] }>(technician, 'result/list', { rid });
+      for (const r of results) {
+        if (r.status === 'draft' || r.status === 'returned') {
+          const entries = r.fields.length
+            ? r.fields
+                .filter((f) => f.required)
+                .map((f) => ({
+                  key: f.key,
+                  value: f.type === 'number' ? String(f.min ?? f.max ?? 1) : '合格',
+                }))
+            : [{ key: '_text', value: '检测完成，结果见正文' }];
+          const method = r.method || '实验室作业指导书 SOP-01';
+          await ok(technician, 'result/save', { rid: r.rid, method, instrument: '分析仪', entries });
+          await ok(technician, 'result/submit', { rid: r.rid });
+        }
+        if (r.status !== 'approved') await ok(call, 'result/review', { rid: r.rid, verdict: 'approve' });
+      }
+      const signer = await signerCall(request, ip);
+      await ok(signer, 'staff/reauth', { password: PASSWORD, purpose: 'sign' });
+      return ok<{ rid: string; report_no: string; code: string }>(signer, 'report/release', { rid });
     },
     async credit(phone, fen) {
       const user = await call<{ rid: string }>('/api/admin/user/find', { phone });

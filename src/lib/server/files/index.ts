@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 import { newRid } from '../platform/ids.ts';
-import { and, count, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client.ts';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
@@ -344,15 +344,6 @@ export async function photosOnOrder(db: Services['db'], orderId: number, rids: s
     .select({ rid: files.rid, name: files.originalName, mime: files.mime, size: files.size })
     .from(files)
     .where(and(inArray(files.rid, rids), eq(files.orderId, orderId)));
-}
-
-/** How many reports an order has (delivering needs one). */
-export async function reportCount(tx: Tx, orderId: number): Promise<number> {
-  const [{ n }] = await tx
-    .select({ n: count() })
-    .from(files)
-    .where(and(eq(files.orderId, orderId), eq(files.kind, 'report')));
-  return n;
 }
 
 /** The files with these public ids (an invoice application's uploads, a tax invoice's file). */

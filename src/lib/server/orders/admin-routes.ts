@@ -11,6 +11,7 @@ import { orderRidSchema } from '../../shared/orders/order.ts';
 import { orderStatusText, type OrderStatus } from '../../shared/orders/order-status.ts';
 import {
   findOrder,
+  hasReleasedReport,
   listStaffOrders,
   orderDetail,
   quoteOrder,
@@ -21,8 +22,7 @@ import {
   type StaffStep,
 } from './index.ts';
 import { userAccount } from '../money/index.ts';
-import { storeFile, uploadLimit } from '../files/index.ts';
-import { recordUpload } from './uploads.ts';
+import { uploadLimit } from '../files/index.ts';
 import { addRemark, listRemarks } from './remarks.ts';
 import { returnAddressOf } from './samples.ts';
 import { readUpload } from '../platform/http/uploads.ts';
@@ -61,11 +61,12 @@ export function adminRoutes() {
     const { rid } = await input.body();
     const o = await findOrder(c.var.services.db, rid);
     const u = await referencedUser(c.var.services.db, o.userId);
-    const [detail, remarks, timeline, returnAddress] = await Promise.all([
+    const [detail, remarks, timeline, returnAddress, released] = await Promise.all([
       orderDetail(c.var.services.db, o, c.var.services.now()),
       listRemarks(c.var.services.db, o.id),
       staffTimelineOf(c.var.services.db, o.id),
       returnAddressOf(c.var.services, o.id),
+      hasReleasedReport(c.var.services.db, o.id),
     ]);
     return ok(c, {
       ...detail,
@@ -81,6 +82,7 @@ export function adminRoutes() {
       return_address: returnAddress,
       remarks,
       quote_valid_days: c.var.services.env.QUOTE_VALID_DAYS,
+      report_released: released,
     });
   });
 
@@ -137,26 +139,6 @@ export function adminRoutes() {
     const me = requireUser(c);
     const { rid, reason } = await input.body();
     return ok(c, moved(await staffCancel(c.var.services, me.id, rid, reason)), '订单已取消');
-  });
-
-  /** multipart: rid + file (a report for the customer; allowed from 检测中 on). */
-  r.use(ordersAdminApi.report.path, uploadLimit('report'));
-  route(r, ordersAdminApi.report, async (c) => {
-    const me = requireUser(c);
-    const { file, name, fields } = await readUpload(c);
-    const o = await findOrder(c.var.services.db, uploadOrderRid(fields));
-    if (!['testing', 'delivered', 'unsettled', 'completed'].includes(o.status))
-      throw new DomainError('检测开始后才能上传报告');
-    const stored = await storeFile(c.var.services, {
-      ownerId: o.userId,
-      uploaderId: me.id,
-      orderId: o.id,
-      recordUpload,
-      kind: 'report',
-      name,
-      bytes: new Uint8Array(await file.arrayBuffer()),
-    });
-    return ok(c, stored, '上传成功');
   });
 
   route(r, ordersAdminApi.findUser, async (c, input) => {

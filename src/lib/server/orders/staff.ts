@@ -2,7 +2,6 @@ import { and, count, eq } from 'drizzle-orm';
 import { fenToYuan } from '../../shared/money.ts';
 import type { Services } from '../platform/services.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { reportCount } from '../files/index.ts';
 import { orderItems, orders } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { takesSample, type OrderAction } from '../../shared/orders/order-status.ts';
@@ -28,12 +27,12 @@ import {
 } from '../../shared/orders/quote.ts';
 import { cancelOrder } from './customer.ts';
 import { orderPromiseDays } from '../../shared/calendar/promise.ts';
+import { hasReleasedReport, NEED_RELEASED_REPORT } from './released-report.ts';
 
 export type StaffStep = Extract<
   OrderAction,
   'receive' | 'start' | 'deliver' | 'bill' | 'complete' | 'settle'
 >;
-const NEED_REPORT = '请先上传检测报告';
 
 /**
  * A quote (decision 0039): itemised lines with an optional discount, or one amount; its total
@@ -99,9 +98,9 @@ export async function staffStep(s: Services, staffId: number, rid: string, actio
   const now = s.now();
   return s.db.transaction(async (tx) => {
     const order = await lockOrder(tx, o.id);
-    if (action === 'deliver' && order.status === 'testing') {
-      if ((await reportCount(tx, order.id)) === 0) throw new DomainError(NEED_REPORT);
-    }
+    // Release delivers on its own (deliverOnRelease); by hand only what was released before testing was marked.
+    if (action === 'deliver' && order.status === 'testing' && !(await hasReleasedReport(tx, order.id)))
+      throw new DomainError(NEED_RELEASED_REPORT);
     return applyTransition(tx, order, {
       action,
       actor: 'staff',

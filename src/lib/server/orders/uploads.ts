@@ -7,17 +7,20 @@ import { ORDER_NOT_FOUND } from '../../shared/orders/order.ts';
 import { orders } from './tables.ts';
 import { addEvent } from './transition.ts';
 
-/** A file uploaded to an order goes on its timeline (上传文件 / 上传检测报告), its status unchanged. */
-export const recordUpload: RecordUpload = async (tx, u) => {
+/**
+ * A customer's file uploaded to an order goes on its timeline (上传文件), its status unchanged.
+ * (Staff no longer upload reports to an order, decision 0081; old 上传检测报告 entries stay.)
+ */
+const recordUpload: RecordUpload = async (tx, u) => {
   const [o] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, u.orderId));
   await addEvent(tx, {
     orderId: u.orderId,
     from: o.status,
     to: o.status,
     action: 'upload',
-    actor: u.kind === 'report' ? 'staff' : 'customer',
+    actor: 'customer',
     actorId: u.uploaderId,
-    note: `${u.kind === 'report' ? '上传检测报告' : '上传文件'}：${u.name}`,
+    note: `上传文件：${u.name}`,
     now: u.now,
   });
 };

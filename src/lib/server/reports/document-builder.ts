@@ -3,19 +3,21 @@
 // refuses one that lacks a CNAS element; the renderer draws it and the lab's key signs it. Only
 // an authorised signatory on the template approves, within their 30-minute password window.
 // Loading this module registers the builder with the versions service.
+import { createHash } from 'node:crypto';
 import type { Services } from '../platform/services.ts';
 import { DomainError } from '../platform/errors.ts';
 import { referencedUser } from '../accounts/index.ts';
 import { orderReportFacts, type OrderReportFacts } from '../orders/index.ts';
 import { receiptFactsOf, samplesOfOrder } from '../samples/index.ts';
 import { requireFreshPassword } from '../staff/index.ts';
-import { resultsItemsOf, reviewedResultsOf } from '../results/index.ts';
+import { resultsItemsOf, reviewedResultsOf, type ReviewedResults } from '../results/index.ts';
 import { registerReportBuilder, type ReportBuildInput } from './versions-builder.ts';
 import { reportTemplate, templateArt } from './template.ts';
 import { releaseCheck, releaseRefusal } from './release-check.ts';
 import { renderReport } from './render.ts';
 import { signReport } from './signing.ts';
 import { keySourceOf } from './signing-key-store.ts';
+import { filesByRid } from '../files/index.ts';
 import {
   RESULTS_RELATE_ONLY,
   type ReportDocument,
@@ -34,13 +36,17 @@ const withParameters = (name: string, parameters: Record<string, string>) => {
   return said.length ? `${name}（${said.join('，')}）` : name;
 };
 
+const dataSetNo = (orderNo: string, line: number) => `${orderNo}-D${String(line + 1).padStart(2, '0')}`;
+
 /** The samples a report describes: the physical ones it has results of, or for analyses each line's data set. */
 async function reportSamples(s: Services, orderId: number, facts: OrderReportFacts, tested: Set<string>) {
   if (!takesSample(facts.typeId)) {
     return {
       received_on: facts.receivedOn,
-      samples: facts.lines.map((l): ReportSample => ({
-        sample_no: '',
+      // Each line's data set is numbered like a sample (order number, D and its line), so the
+      // report identifies what was analysed (the release check asks for it) and its results name it.
+      samples: facts.lines.map((l, i): ReportSample => ({
+        sample_no: dataSetNo(facts.orderNo, i),
         name: `${l.name} 数据`,
         description: withParameters('客户提交的数据', l.parameters),
         condition: '完好',
@@ -67,7 +73,7 @@ async function reportDocumentOf(
   s: Services,
   template: ReportTemplate,
   input: ReportBuildInput & { orderId: number; approverId: number },
-): Promise<ReportDocument> {
+): Promise<{ doc: ReportDocument; finished: ReviewedResults['finished'] }> {
   const approver = await referencedUser(s.db, input.approverId);
   const [facts, reviewed, items] = await Promise.all([
     orderReportFacts(s.db, input.orderId),
@@ -89,7 +95,7 @@ async function reportDocumentOf(
     facts,
     new Set(reviewed.results.map((r) => r.sample_no)),
   );
-  return {
+  const doc: ReportDocument = {
     title: template.title,
     report_no: input.report_no,
     code: input.code,
@@ -112,7 +118,11 @@ async function reportDocumentOf(
     tested_to: reviewed.tested_to,
     issued_on: shanghaiDate(s.now()),
     items,
-    results: reviewed.results,
+    // An analysis's results carry no sample: they name their line's data set.
+    results: reviewed.results.map((r) => {
+      const line = facts.lines.findIndex((l) => l.name === r.item_name);
+      return r.sample_no || line < 0 ? r : { ...r, sample_no: dataSetNo(facts.orderNo, line) };
+    }),
     deviations: ['无'],
     statements: template.statements.includes(RESULTS_RELATE_ONLY)
       ? template.statements
@@ -121,16 +131,44 @@ async function reportDocumentOf(
     approver: { name: signatory.name, title: signatory.title },
     revision: input.revision,
   };
+  return { doc, finished: reviewed.finished };
+}
+
+/**
+ * The bytes of the approved results' finished PDFs (decision 0081), each checked against the
+ * SHA-256 recorded when it was uploaded and reviewed: the report appends what the reviewer saw.
+ */
+async function finishedPdfs(s: Services, finished: ReviewedResults['finished']): Promise<Uint8Array[]> {
+  if (finished.length === 0) return [];
+  const rows = new Map(
+    (
+      await filesByRid(
+        s.db,
+        finished.map((f) => f.file_rid),
+      )
+    ).map((f) => [f.rid, f]),
+  );
+  return Promise.all(
+    finished.map(async (f) => {
+      const row = rows.get(f.file_rid);
+      const bytes = row && (await s.storage.get(row.storageKey));
+      if (!bytes || createHash('sha256').update(bytes).digest('hex') !== f.sha256)
+        throw new DomainError(`成品报告「${f.name}」无法读取或与审核时的文件不一致，请重测后重新上传`);
+      return bytes;
+    }),
+  );
 }
 
 registerReportBuilder(async (s, input) => {
   const template = await reportTemplate(s.db);
-  const doc = await reportDocumentOf(s, template, input);
+  const { doc, finished } = await reportDocumentOf(s, template, input);
+  // The check reads the generated document; the finished PDFs are appended to it as they are.
   const missing = releaseCheck(doc);
   if (missing.length) throw new DomainError(releaseRefusal(missing));
+  const attachments = await finishedPdfs(s, finished);
   // Asked last: a report that cannot be issued does not ask for the password first.
   await requireFreshPassword(s.db, input.approverId, 'sign', s.now());
-  const pdf = await renderReport(doc, await templateArt(s, template));
+  const pdf = await renderReport(doc, await templateArt(s, template), attachments);
   return {
     doc,
     pdf: await signReport(keySourceOf(s), pdf, { name: doc.approver.name, at: new Date(s.now()) }),

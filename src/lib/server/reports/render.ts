@@ -43,7 +43,7 @@ const SECTION_NUMBERS = '一二三四五六七八九十';
  * document says; the render test fails on a □, so a new word without its characters is caught.
  */
 const STATIC_TEXT =
-  '–—‘’“”※□▲　、。《》「」『』【】一七三上下不与专为之九二于五人代以仪件传伪位作依信修偏八六共其内准出分前加包十单原发取' +
+  '–—‘’“”※□▲　、。《》「」『』【】一七三上下不与专为之九二于五人代以仪件份传伪位作依信修偏八六共其内准出分前加包十单原发取成' +
   '可号名后告员品器四因围在地址均坏声备始委定实审室密已年序废态总息或所托扫批报损据描收改数文新方无日明是替月期本束析果标样核' +
   '检正每汇法注测版状用由电白的目真码离称空章第签系结编联能自至范见规订认设话该说请读起超述重防附非页项验！（），：；？续' +
   ' !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~';
@@ -62,7 +62,7 @@ function itemLabel(d: ReportDocument, name: string) {
   return `${name}${item && !item.accredited ? ` ${NOT_ACCREDITED}` : ''}`;
 }
 
-function drawBody(w: Writer, d: ReportDocument, attachmentPages: number) {
+function drawBody(w: Writer, d: ReportDocument, attachmentCount: number, attachmentPages: number) {
   let n = 0;
   const section = (title: string) => w.heading(`${SECTION_NUMBERS[n++]}、${title}`);
 
@@ -130,10 +130,13 @@ function drawBody(w: Writer, d: ReportDocument, attachmentPages: number) {
   if (d.results.some((r) => r.rows.some((row) => row.out_of_range)))
     w.para(`${OUT_OF_RANGE} 结果超出该项目规定的范围，说明见备注。`, { size: 8.5, lead: 12.5, color: MUTED });
   if (attachmentPages > 0)
-    w.para(`附件：分析报告原件共 ${attachmentPages} 页，附于本报告正文之后，每页均标注报告编号与页码。`, {
-      size: 9,
-      lead: 13,
-    });
+    w.para(
+      `附件：分析报告原件${attachmentCount > 1 ? ` ${attachmentCount} 份` : ''}共 ${attachmentPages} 页，附于本报告正文之后，每页均标注报告编号与页码。`,
+      {
+        size: 9,
+        lead: 13,
+      },
+    );
 
   section('检测仪器与人员');
   w.table(
@@ -154,7 +157,12 @@ function drawBody(w: Writer, d: ReportDocument, attachmentPages: number) {
   );
 
   const files = d.results.flatMap((r) =>
-    r.raw_files.map((f) => [r.sample_no, r.item_name, f.name, f.sha256]),
+    r.raw_files.map((f) => [
+      r.sample_no,
+      r.item_name,
+      f.finished ? `${f.name}（成品报告，见附件）` : f.name,
+      f.sha256,
+    ]),
   );
   if (files.length > 0) {
     section('原始数据');
@@ -235,61 +243,56 @@ function drawApproval(w: Writer, d: ReportDocument, seal: PDFImage | null, endHe
 }
 
 /**
- * @public The report as PDF bytes. `art`: the template's logo and seal; `attachment`: a finished PDF an
- * analysis produced, whose pages follow the report's own, each stamped with its number and page.
+ * @public The report as PDF bytes. `art`: the template's logo and seal; `attachments`: the finished
+ * PDFs the analyses produced (decision 0081), whose pages follow the report's own, each scaled into
+ * the same frame (the header and footer bands stay free for the stamp) and stamped with the report
+ * number and 第 x 页 / 共 y 页 like every page, and which 附件 it is.
  */
 export async function renderReport(
   doc: ReportDocument,
   art: ReportArt = {},
-  attachment?: Uint8Array,
+  attachments: Uint8Array[] = [],
 ): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  let attached: PDFDocument | null = null;
-  if (attachment) {
+  const attached: PDFDocument[] = [];
+  for (const bytes of attachments) {
     try {
-      attached = await PDFDocument.load(attachment, { updateMetadata: false });
+      attached.push(await PDFDocument.load(bytes, { updateMetadata: false }));
     } catch {
       throw new DomainError('附件不是可读取的 PDF 文件（可能已加密或损坏），请重新上传', 200, 'REFUSED');
     }
   }
-  const attachmentPages = attached?.getPageCount() ?? 0;
+  const attachmentPages = attached.reduce((n, a) => n + a.getPageCount(), 0);
   const fonts = await embedCjkFonts(pdf, allText(doc) + RESULTS_RELATE_ONLY + STATIC_TEXT + SUBSTITUTES_TEXT);
   const w = new Writer(pdf, fonts);
   const [logo, seal] = await Promise.all([embedPicture(pdf, art.logo), embedPicture(pdf, art.seal)]);
 
   drawFront(w, doc, logo);
-  drawBody(w, doc, attachmentPages);
+  drawBody(w, doc, attached.length, attachmentPages);
   drawApproval(w, doc, seal, attachmentPages === 0);
   const coverPages = w.pages.length;
 
-  if (attached) {
-    const embedded = await pdf.embedPdf(attached, attached.getPageIndices());
-    const frameW = WIDTH;
-    const frameH = TOP - BOTTOM - 8;
+  const frameW = WIDTH;
+  const frameH = TOP - BOTTOM - 8;
+  let appended = 0;
+  for (const [k, source] of attached.entries()) {
+    const embedded = await pdf.embedPdf(source, source.getPageIndices());
     embedded.forEach((p, i) => {
       const page = pdf.addPage(A4);
       w.pages.push(page);
       w.page = page;
       const scale = Math.min(frameW / p.width, frameH / p.height, 1.2);
-      const pw = p.width * scale;
-      const ph = p.height * scale;
-      page.drawPage(p, {
-        x: MARGIN_X + (frameW - pw) / 2,
-        y: BOTTOM + 4 + (frameH - ph) / 2,
-        width: pw,
-        height: ph,
-      });
-      page.drawRectangle({
-        x: MARGIN_X + (frameW - pw) / 2,
-        y: BOTTOM + 4 + (frameH - ph) / 2,
-        width: pw,
-        height: ph,
-        borderColor: RULE,
-        borderWidth: 0.5,
-      });
-      const label = `附件 第 ${i + 1} 页 / 共 ${attachmentPages} 页`;
-      w.text(label, MARGIN_X, BOTTOM - 24, 8, MUTED);
-      if (i === attachmentPages - 1) w.centred(END_MARK, BOTTOM - 24, 9, INK);
+      const box = {
+        x: MARGIN_X + (frameW - p.width * scale) / 2,
+        y: BOTTOM + 4 + (frameH - p.height * scale) / 2,
+        width: p.width * scale,
+        height: p.height * scale,
+      };
+      page.drawPage(p, box);
+      page.drawRectangle({ ...box, borderColor: RULE, borderWidth: 0.5 });
+      const which = attached.length > 1 ? `附件 ${k + 1}` : '附件';
+      w.text(`${which} 第 ${i + 1} 页 / 共 ${embedded.length} 页`, MARGIN_X, BOTTOM - 24, 8, MUTED);
+      if (++appended === attachmentPages) w.centred(END_MARK, BOTTOM - 24, 9, INK);
     });
   }
 

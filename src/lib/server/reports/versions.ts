@@ -10,7 +10,7 @@ import type { Db, Tx } from '../platform/db/client.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { displayNameOf, referencedUser, userDirectory } from '../accounts/index.ts';
-import { deliverOnRelease, orderDirectory } from '../orders/index.ts';
+import { deliverOnRelease, orderDirectory, registerReleasedReport } from '../orders/index.ts';
 import { CHANNELS, queueNotification, type NotifyPayload } from '../notify/index.ts';
 import { reports, reportVersions } from './tables.ts';
 import type { ReportBuild } from './versions-builder.ts';
@@ -85,6 +85,17 @@ async function latestOf(db: Db | Tx, orderId: number) {
     .limit(1);
   return row?.v;
 }
+
+// 出具数据 by hand needs a valid released version (decision 0081): orders ask through this.
+registerReleasedReport(async (db, orderId) => {
+  const [row] = await db
+    .select({ id: reportVersions.id })
+    .from(reportVersions)
+    .innerJoin(reports, eq(reports.id, reportVersions.reportId))
+    .where(and(eq(reports.orderId, orderId), eq(reportVersions.status, 'valid')))
+    .limit(1);
+  return row !== undefined;
+});
 
 /** The refusal when the report is not where the caller saw it (another release came first). */
 function conflict(current: VersionRow | undefined): DomainError {

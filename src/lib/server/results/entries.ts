@@ -11,6 +11,7 @@ import { lockResult, resultByRid, staffName, updateResult, type ResultRow } from
 import { latestEntries, viewsOf } from './read.ts';
 import { reviewsRequired } from './settings.ts';
 import { instrumentRidOf } from './instruments.ts';
+import { checkFinishedPdf } from './finished-pdf.ts';
 import { itemResultSpecs, type ItemResultSpec } from '../catalogue/index.ts';
 import { storeFile } from '../files/index.ts';
 import { outOfRange } from '../../shared/results/fields.ts';
@@ -88,16 +89,21 @@ export async function saveResult(s: Services, staffId: number, req: ResultSaveRe
   });
 }
 
-/** result/file: a raw data file (any format an instrument exports) attached with its SHA-256. */
+/**
+ * result/file: a raw data file (any format an instrument exports) attached with its SHA-256;
+ * result/report (`finished`): the analysis's own finished PDF, appended to the released report.
+ */
 export async function attachResultFile(
   s: Services,
   staffId: number,
   rid: string,
   upload: { name: string; bytes: Uint8Array },
+  finished = false,
 ): Promise<ResultView> {
   const found = await resultByRid(s.db, rid);
   const refused = notEditable(found.status);
   if (refused) throw new DomainError(refused);
+  if (finished) await checkFinishedPdf(upload.bytes);
   const by = await staffName(s.db, staffId);
   const stored = await storeFile(s, {
     ownerId: staffId,
@@ -116,6 +122,7 @@ export async function attachResultFile(
       name: stored.name,
       size: stored.size,
       sha256,
+      finished,
       uploadedBy: staffId,
       uploadedByName: by,
       at: new Date(s.now()),

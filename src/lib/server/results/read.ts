@@ -100,6 +100,7 @@ const toFile = (f: typeof resultFiles.$inferSelect): ResultFile => ({
   name: f.name,
   size: f.size,
   sha256: f.sha256,
+  finished: f.finished,
   by: f.uploadedByName,
   at: f.at.toISOString(),
 });
@@ -107,6 +108,8 @@ const toFile = (f: typeof resultFiles.$inferSelect): ResultFile => ({
 /** One result as the console shows it to staff member `me`. */
 export function toView(r: ResultRow, g: Gathered, me: number, required: number): ResultView {
   const entries = g.entries.get(r.id) ?? [];
+  // Who uploaded a file produced the result as much as who typed a value: neither reviews it.
+  const files = g.files.get(r.id) ?? [];
   const reviews = g.reviews.get(r.id) ?? [];
   const spec = g.specs.get(r.itemRid);
   const s = r.sampleId === null ? undefined : g.samples.get(r.sampleId);
@@ -132,7 +135,7 @@ export function toView(r: ResultRow, g: Gathered, me: number, required: number):
     fields: spec?.resultFields ?? [],
     latest: latest.map((e) => toEntry(e, false)),
     history: entries.map((e) => toEntry(e, !current.has(e.id))),
-    files: (g.files.get(r.id) ?? []).map(toFile),
+    files: files.map(toFile),
     reviews: reviews.map((v) => ({
       reviewer: v.reviewerName,
       verdict: v.verdict,
@@ -141,11 +144,13 @@ export function toView(r: ResultRow, g: Gathered, me: number, required: number):
       round: v.round,
       at: v.at.toISOString(),
     })),
-    technicians: [...new Set(entries.map((e) => e.technicianName))],
+    technicians: [
+      ...new Set([...entries.map((e) => e.technicianName), ...files.map((f) => f.uploadedByName)]),
+    ],
     review_refusal: reviewRefusal({
       status: r.status,
       me,
-      technicians: entries.map((e) => e.technicianId),
+      technicians: [...entries.map((e) => e.technicianId), ...files.map((f) => f.uploadedBy)],
       approvedBy,
     }),
     submitted_at: r.submittedAt?.toISOString() ?? null,

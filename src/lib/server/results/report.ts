@@ -21,6 +21,8 @@ export type ReviewedResults = {
   /** The first and last test dates (ISO dates, Asia/Shanghai); '' with no results. */
   tested_from: string;
   tested_to: string;
+  /** The finished PDFs (成品报告) of these results, in report order: appended as 附件 (decision 0081). */
+  finished: { file_rid: string; name: string; sha256: string }[];
 };
 
 const distinct = (values: string[]) => [...new Set(values.filter(Boolean))];
@@ -32,7 +34,7 @@ export async function reviewedResultsOf(db: Db | Tx, orderId: number): Promise<R
   const g = await gatherResults(db, approved);
   const dates: number[] = [];
   const reviewers: string[] = [];
-  const out = approved.map((r): ReportResult & { line: number } => {
+  const out = approved.map((r): ReportResult & { line: number; finished: ReviewedResults['finished'] } => {
     const spec = g.specs.get(r.itemRid);
     const latest = latestEntries(g.entries.get(r.id) ?? [], spec).filter((e) => e.value.trim() !== '');
     const files = g.files.get(r.id) ?? [];
@@ -64,10 +66,20 @@ export async function reviewedResultsOf(db: Db | Tx, orderId: number): Promise<R
       item_name: r.itemName,
       method: distinct(latest.map((e) => e.method))[0] ?? spec?.method ?? '',
       instrument: distinct(latest.map((e) => e.instrument)).join('、'),
-      tested_by: distinct(latest.map((e) => e.technicianName)).join('、'),
+      // A result that is only a file (a finished report) was made by whoever uploaded it.
+      tested_by: distinct(
+        latest.length ? latest.map((e) => e.technicianName) : files.map((f) => f.uploadedByName),
+      ).join('、'),
       tested_at: times.length ? shanghaiIso(Math.max(...times)) : '',
       rows: rowsOut,
-      raw_files: files.map((f) => ({ name: f.name, sha256: f.sha256 })),
+      raw_files: files.map((f) => ({
+        name: f.name,
+        sha256: f.sha256,
+        ...(f.finished && { finished: true }),
+      })),
+      finished: files
+        .filter((f) => f.finished)
+        .map((f) => ({ file_rid: f.fileRid, name: f.name, sha256: f.sha256 })),
     };
   });
   out.sort((a, b) => a.sample_no.localeCompare(b.sample_no) || a.line - b.line);
@@ -75,7 +87,8 @@ export async function reviewedResultsOf(db: Db | Tx, orderId: number): Promise<R
   return {
     ready: approved.length > 0 && pending === 0,
     pending,
-    results: out.map(({ line: _line, ...r }) => r),
+    results: out.map(({ line: _line, finished: _finished, ...r }) => r),
+    finished: out.flatMap((r) => r.finished),
     reviewers: distinct(reviewers),
     tested_from: dates.length ? shanghaiDate(Math.min(...dates)) : '',
     tested_to: dates.length ? shanghaiDate(Math.max(...dates)) : '',

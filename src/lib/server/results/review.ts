@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import { DomainError } from '../platform/errors.ts';
-import { resultEntries, resultReviews } from './tables.ts';
+import { resultEntries, resultFiles, resultReviews } from './tables.ts';
 import { lockResult, staffName, updateResult } from './records.ts';
 import { approversOf } from './read.ts';
 import { viewOne } from './entries.ts';
@@ -24,18 +24,20 @@ export async function reviewResult(
   return s.db.transaction(async (tx) => {
     const r = await lockResult(tx, req.rid);
     const required = await reviewsRequired(tx);
-    const [entries, reviews] = await Promise.all([
+    // Whoever entered a value or uploaded a file (a finished report included) produced the result.
+    const [entries, uploads, reviews] = await Promise.all([
       tx
         .select({ by: resultEntries.technicianId })
         .from(resultEntries)
         .where(eq(resultEntries.resultId, r.id)),
+      tx.select({ by: resultFiles.uploadedBy }).from(resultFiles).where(eq(resultFiles.resultId, r.id)),
       tx.select().from(resultReviews).where(eq(resultReviews.resultId, r.id)),
     ]);
     const approvedBy = approversOf(r, reviews);
     const refused = reviewRefusal({
       status: r.status,
       me: staffId,
-      technicians: entries.map((e) => e.by),
+      technicians: [...entries, ...uploads].map((e) => e.by),
       approvedBy,
     });
     if (refused) throw new DomainError(refused);

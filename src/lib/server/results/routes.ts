@@ -31,6 +31,15 @@ export function resultAdminRoutes() {
     const bytes = new Uint8Array(await file.arrayBuffer());
     return ok(c, await attachResultFile(c.var.services, me.id, fields.rid, { name, bytes }), '已上传');
   });
+  r.use(api.report.path, uploadLimit('raw'));
+  route(r, api.report, async (c) => {
+    const me = requireUser(c);
+    const { file, name, fields } = await readUpload(c);
+    if (!fields.rid) throw new DomainError('[结果编号]不能为空');
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const view = await attachResultFile(c.var.services, me.id, fields.rid, { name, bytes }, true);
+    return ok(c, view, '成品报告已上传');
+  });
   route(r, api.submit, async (c, input) => {
     const me = requireUser(c);
     return ok(c, await submitResult(c.var.services, me.id, (await input.body()).rid), '已提交审核');

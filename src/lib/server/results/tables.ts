@@ -98,6 +98,11 @@ export const resultFiles = pgTable(
     size: integer('size').notNull(),
     /** Hex SHA-256 of the bytes as uploaded (reports freeze it). */
     sha256: text('sha256').notNull(),
+    /**
+     * 成品报告: a finished PDF the analysis produced (decision 0081), reviewed with the result and
+     * appended to the released report's signed PDF as 附件 pages. Checked readable on upload.
+     */
+    finished: boolean('finished').notNull().default(false),
     uploadedBy: integer('uploaded_by')
       .notNull()
       .references(() => users.id),

@@ -158,14 +158,6 @@ export const ordersAdminApi = {
     multipart: { file: '收样照片（PNG、JPG、WEBP、GIF）', rid: '订单编号' },
     response: StoredFileSchema,
   }),
-  report: endpoint({
-    method: 'POST',
-    path: '/api/admin/order/report',
-    access: 'orders.process',
-    summary: '上传检测报告',
-    multipart: { file: '检测报告文件', rid: '订单编号' },
-    response: StoredFileSchema,
-  }),
   start: endpoint({
     method: 'POST',
     path: '/api/admin/order/start',
@@ -178,7 +170,7 @@ export const ordersAdminApi = {
     method: 'POST',
     path: '/api/admin/order/deliver',
     access: 'orders.process',
-    summary: '发出报告',
+    summary: '出具数据（须已签发有效的检测报告）',
     body: staffStepSchema,
     response: StaffMovedSchema,
   }),

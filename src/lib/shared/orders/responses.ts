@@ -343,4 +343,6 @@ export const StaffOrderDetailSchema = OrderDetailSchema.extend({
   /** Internal remarks, oldest first; staff only. */
   remarks: z.array(OrderRemarkSchema),
   timeline: z.array(StaffOrderEventSchema),
+  /** A valid released report version exists: 出具数据 by hand is possible (decision 0081). */
+  report_released: z.boolean(),
 });

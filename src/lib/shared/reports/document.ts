@@ -30,8 +30,11 @@ export type ReportResult = {
   /** When the test was done (ISO 8601 with offset). */
   tested_at: string;
   rows: ReportResultRow[];
-  /** Raw data files attached to the result: their names and SHA-256 (hex), frozen with the version. */
-  raw_files: { name: string; sha256: string }[];
+  /**
+   * Raw data files attached to the result: their names and SHA-256 (hex), frozen with the version;
+   * `finished`: the analysis's own finished PDF, appended to the report as 附件 pages (decision 0081).
+   */
+  raw_files: { name: string; sha256: string; finished?: boolean }[];
 };
 
 export type ReportSample = {

@@ -13,6 +13,7 @@ import {
 import { OrderResultsSchema, ResultQueueSchema, ResultSchema, ResultSettingsSchema } from './responses.ts';
 
 const RESULT_UPLOAD_FIELDS = { file: '原始数据文件（仪器导出的任意格式）', rid: '结果编号' };
+const FINISHED_REPORT_FIELDS = { file: '成品报告（PDF，签发时附于检测报告之后）', rid: '结果编号' };
 
 export const resultsAdminApi = {
   list: endpoint({
@@ -37,6 +38,14 @@ export const resultsAdminApi = {
     access: 'orders.process',
     summary: '上传原始数据文件',
     multipart: RESULT_UPLOAD_FIELDS,
+    response: ResultSchema,
+  }),
+  report: endpoint({
+    method: 'POST',
+    path: '/api/admin/result/report',
+    access: 'orders.process',
+    summary: '上传成品报告（PDF，随结果审核，签发时作为附件）',
+    multipart: FINISHED_REPORT_FIELDS,
     response: ResultSchema,
   }),
   submit: endpoint({

@@ -28,6 +28,8 @@ export const ResultFileSchema = z.object({
   name: z.string(),
   size: z.number(),
   sha256: z.string(),
+  /** 成品报告: a finished PDF appended to the released report (decision 0081). */
+  finished: z.boolean(),
   by: z.string(),
   at: z.string(),
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "result_files" ADD COLUMN "finished" boolean DEFAULT false NOT NULL;
