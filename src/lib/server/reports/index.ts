@@ -21,3 +21,4 @@ export {
   /** @public */ type ReleaseInput,
 } from './versions.ts';
 export { verifyReport, pageAddress } from './verify.ts';
+export { turnaroundFirstReports } from './turnaround-facts.ts';

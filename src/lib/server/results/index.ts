@@ -6,3 +6,4 @@ export {
   /** @public */ resultsItemsOf,
   /** @public */ type ReviewedResults,
 } from './report.ts';
+export { turnaroundResultPeople, turnaroundResultTimes } from './turnaround-facts.ts';

@@ -1,0 +1,1 @@
+CREATE INDEX "order_events_action_at_idx" ON "order_events" USING btree ("action","at");
