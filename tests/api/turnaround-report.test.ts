@@ -261,6 +261,18 @@ describe('turnaround report', () => {
     expect(wide.body).toMatchObject({ code: 0, msg: '时间范围不能超过3年' });
   });
 
+  it('lists the orders received or delivered on a day (the dashboard counts link there)', async () => {
+    const list = async (f: Record<string, string>) =>
+      (await o.admin<{ list: { rid: string }[]; total: number }>('order/list', f)).body.data;
+    expect((await list({ received_on: '2026-03-06' })).list.map((r) => r.rid)).toEqual([ids.B.rid]);
+    expect((await list({ delivered_on: '2026-03-06' })).list.map((r) => r.rid)).toEqual([ids.A.rid]);
+    expect((await list({ delivered_on: '2026-03-07' })).total).toBe(0);
+    const bad = await o.admin('order/list', { received_on: '2026-02-30' });
+    expect(bad.body).toMatchObject({ code: 0, msg: '[收样日期]格式不正确' });
+    const dash = await o.admin<{ today: { date: string; received: number } }>('dashboard', {});
+    expect(dash.body.data.today).toMatchObject({ date: '2026-05-01', received: 0 });
+  });
+
   it('is refused to a role without analytics.read (a technician), given to managers', async () => {
     const tech = await o.anotherStaff('technician');
     const denied = await t.post(

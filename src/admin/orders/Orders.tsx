@@ -82,14 +82,22 @@ const COLUMNS: Column<OrderSummary>[] = [
 
 /** 订单管理: every customer's orders by status, searchable by number and item; each opens its page. */
 export default function Orders() {
-  const initial = (new URLSearchParams(useSearch()).get('status') ?? '') as OrderStatus | '';
+  const params = new URLSearchParams(useSearch());
+  const initial = (params.get('status') ?? '') as OrderStatus | '';
   const [status, setStatus] = useState<OrderStatus | ''>(initial);
+  // The dashboard's 今日收样 / 今日出数据 open the orders received or delivered on that day.
+  const [day, setDay] = useState({
+    received_on: params.get('received_on') ?? '',
+    delivered_on: params.get('delivered_on') ?? '',
+  });
   const [orderNo, setOrderNo] = useState('');
   const [keyword, setKeyword] = useState('');
   const [query, setQuery] = useState({ order_no: '', keyword: '' });
   const [sort, setSort] = useState<'created' | 'due'>('created');
   const filter = Object.fromEntries(
-    Object.entries({ status, ...query, sort: sort === 'due' ? 'due' : '' }).filter(([, v]) => v !== ''),
+    Object.entries({ status, ...query, ...day, sort: sort === 'due' ? 'due' : '' }).filter(
+      ([, v]) => v !== '',
+    ),
   );
   const list = useList(ordersAdminApi.list, filter);
   return (
@@ -138,6 +146,20 @@ export default function Orders() {
           </select>
         </label>
       </form>
+      {(day.received_on || day.delivered_on) && (
+        <p className="mb-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+          <span data-day-filter>
+            {day.received_on ? `${day.received_on} 收样的订单` : `${day.delivered_on} 出数据的订单`}
+          </span>
+          <button
+            type="button"
+            className="text-brand-700 hover:underline"
+            onClick={() => setDay({ received_on: '', delivered_on: '' })}
+          >
+            清除
+          </button>
+        </p>
+      )}
       <StatusTabs label="订单状态" tabs={TABS} value={status} onChange={setStatus} />
       <DataTable<OrderSummary>
         label="订单"

@@ -269,6 +269,9 @@ export type ListFilter = {
   keyword?: string;
   date_from?: string;
   date_to?: string;
+  /** Orders with a 确认收样 / 出具数据 step on this Shanghai date. */
+  received_on?: string;
+  delivered_on?: string;
   /** Newest first (default), or soonest due date first, orders without one last. */
   sort?: 'created' | 'due';
   page?: number;
@@ -323,6 +326,16 @@ export async function listOrders(
     );
   if (f.date_from) where.push(gte(orders.createdAt, new Date(shanghaiMidnight(f.date_from)!)));
   if (f.date_to) where.push(lt(orders.createdAt, new Date(shanghaiMidnight(addDays(f.date_to, 1))!)));
+  for (const [action, day] of [
+    ['receive', f.received_on],
+    ['deliver', f.delivered_on],
+  ] as const)
+    if (day)
+      where.push(
+        sql`exists (select 1 from ${orderEvents} where ${orderEvents.orderId} = ${orders.id} and ${orderEvents.action} = ${action}
+          and ${orderEvents.at} >= ${new Date(shanghaiMidnight(day)!).toISOString()}::timestamptz
+          and ${orderEvents.at} < ${new Date(shanghaiMidnight(addDays(day, 1))!).toISOString()}::timestamptz)`,
+      );
   const cond = and(...where);
   const [rows, { total, owed }] = await Promise.all([
     db
