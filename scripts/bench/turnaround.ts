@@ -2,7 +2,8 @@
 // orders, their steps, results with instruments and technicians, and first reports are written
 // straight into a fresh migrated database (two years of receipts), then the report's statement
 // runs 20 times over the whole range in working days, alternating groupings. Target: p90 <= 500 ms.
-// Alone: `node scripts/bench/turnaround.ts` (BENCH_DATABASE_URL or the local test PostgreSQL).
+// Alone: `node scripts/bench/turnaround.ts` (BENCH_DATABASE_URL or the local test PostgreSQL;
+// BENCH_RUNS, BENCH_PG_ORDERS; BENCH_KEEP=1 keeps the filled database for EXPLAIN).
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/lib/server/platform/db/client.ts';
@@ -13,7 +14,7 @@ import { addDays } from '../../src/lib/shared/slots.ts';
 import { shanghaiDate } from '../../src/lib/shared/time.ts';
 import { createTempPgDatabase } from '../../tests/setup/pg.ts';
 
-const RUNS = 20;
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const TARGET_MS = 500;
 const DAYS = 730;
 
@@ -81,7 +82,7 @@ export async function turnaroundRows(
     const fillMs = performance.now() - filled;
     const s = { db: database.db, now: () => now } as Services;
     const today = shanghaiDate(now);
-    const range = { from: addDays(today, -DAYS), to: today };
+    const range = { from: addDays(today, -DAYS - 1), to: today };
     const groups: Grouping[] = ['month', 'item', 'instrument', 'technician'];
     const first = await turnaroundReport(s, { ...range, group: 'month', unit: 'working' });
     const counted = first.totals.find((r) => r.segment === 'placed')?.count ?? 0;
@@ -109,7 +110,9 @@ export async function turnaroundRows(
     };
   } finally {
     await database.close();
-    await temp.drop();
+    // BENCH_KEEP=1 keeps the filled database for EXPLAIN (its address is printed).
+    if (process.env.BENCH_KEEP) console.log(`kept ${temp.url}`);
+    else await temp.drop();
   }
 }
 
