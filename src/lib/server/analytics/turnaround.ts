@@ -36,7 +36,7 @@ const ZONE = sql.raw(`'Asia/Shanghai'`);
  * moment's working position is cum + (the fraction of its day, if worked), and a span's working
  * time the difference of its ends' positions. Subscripts of a constant array cost no join.
  */
-export function calendarArrays(calendar: WorkingCalendar, first: string, last: string) {
+function calendarArrays(calendar: WorkingCalendar, first: string, last: string) {
   const cum: number[] = [];
   const work: number[] = [];
   let before = 0;
