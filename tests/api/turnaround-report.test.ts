@@ -3,7 +3,7 @@
 // the test clock — per segment, in calendar and working days, by month, item, instrument and
 // technician, the orders behind a figure, and who may read them.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers, PDF, type Customer } from '../support/orders.ts';
 import { createSession } from '#server/accounts/tokens.ts';
@@ -12,6 +12,7 @@ import { resultEntries, results } from '#server/results/tables.ts';
 import { reports, reportVersions } from '#server/reports/tables.ts';
 import { users } from '#server/accounts/tables.ts';
 import { shanghaiMidnight } from '#shared/slots.ts';
+import { rowsOf } from '#server/platform/db/client.ts';
 import type { Turnaround, TurnaroundOrder, TurnaroundRow } from '#shared/analytics/turnaround.ts';
 
 const t = await setupApi();
@@ -289,5 +290,30 @@ describe('turnaround report', () => {
       manager,
     );
     expect(allowed.body).toMatchObject({ code: 1 });
+  });
+  it('keeps one row of moments per received order, as its source computes them, through every write', async () => {
+    // The triggers refresh derived.order_turnaround on each step, result, report and due date;
+    // a returned result and a re-receipt move the moments back.
+    const differ = async () =>
+      rowsOf(
+        await t.services.db.execute(sql`(select * from derived.order_turnaround
+            except select * from derived.order_turnaround_source)
+          union all (select * from derived.order_turnaround_source
+            except select * from derived.order_turnaround)`),
+      );
+    expect(await differ()).toEqual([]);
+    const rows = rowsOf<{ order_id: number }>(
+      await t.services.db.execute(sql`select order_id from derived.order_turnaround order by order_id`),
+    );
+    expect(rows.map((r) => r.order_id)).toEqual([ids.A.id, ids.B.id, ids.C.id]);
+    await t.services.db.update(results).set({ status: 'returned' }).where(eq(results.orderId, ids.B.id));
+    const [b] = rowsOf<{ data_at: unknown; approved_at: unknown }>(
+      await t.services.db.execute(
+        sql`select data_at, approved_at from derived.order_turnaround where order_id = ${ids.B.id}`,
+      ),
+    );
+    expect(b).toEqual({ data_at: null, approved_at: null });
+    await t.services.db.update(results).set({ status: 'approved' }).where(eq(results.orderId, ids.B.id));
+    expect(await differ()).toEqual([]);
   });
 });

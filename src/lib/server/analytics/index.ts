@@ -1,3 +1,4 @@
 // The analytics domain's public face (decision 0083): reports over what the other domains record.
-// It keeps no copy of anything: every figure is read from the owners' published subqueries.
+// It keeps one derived row of moments per order (kept by triggers) and reads the rest from the
+// owners' published subqueries.
 export { analyticsAdminRoutes } from './admin-routes.ts';

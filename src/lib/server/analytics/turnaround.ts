@@ -1,7 +1,7 @@
 // Turnaround reports (issue 32, decision 0083): how long each segment of an order's life took, over
-// the orders received in a date range, computed in one SQL statement from the moments the owning
-// domains publish (orders' steps, results' submissions and approvals, reports' first issue).
-// Working time is computed in SQL too, against a day table built from the lab's calendar.
+// the orders received in a date range, computed in one SQL statement over derived.order_turnaround
+// (one row of moments per received order, kept by triggers on the owners' tables). Working time is
+// computed in SQL too, against two arrays built from the lab's calendar.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import { rowsOf } from '../platform/db/client.ts';
@@ -10,9 +10,9 @@ import { addDays, shanghaiMidnight } from '../../shared/slots.ts';
 import { shanghaiDate } from '../../shared/time.ts';
 import type { WorkingCalendar } from '../../shared/calendar/working-days.ts';
 import { labCalendar } from '../calendar/index.ts';
-import { turnaroundOrderFacts, turnaroundOrderItems } from '../orders/index.ts';
-import { turnaroundResultPeople, turnaroundResultTimes } from '../results/index.ts';
-import { turnaroundFirstReports } from '../reports/index.ts';
+import { turnaroundOrderItems, turnaroundOrderRefs } from '../orders/index.ts';
+import { turnaroundResultPeople } from '../results/index.ts';
+import { orderTurnaround } from './tables.ts';
 import {
   NONE_LABEL,
   SEGMENTS,
@@ -52,8 +52,8 @@ function calendarArrays(calendar: WorkingCalendar, first: string, last: string) 
 type Range = { from: string; to: string };
 
 /**
- * Runs a report statement with room to sort in memory: its percentiles sort up to five rows per
- * order, which the default work_mem (4 MB) would spill to disk at 100,000 orders.
+ * Runs a report statement with room to sort in memory: its percentiles sort one value per order
+ * and segment, which the default work_mem (4 MB) would spill to disk at 100,000 orders.
  */
 const sorted = (s: Services, statement: SQL) =>
   s.db.transaction(async (tx) => {
@@ -61,10 +61,21 @@ const sorted = (s: Services, statement: SQL) =>
     return tx.execute(statement);
   });
 
+/** Each segment's two moments (columns of derived.order_turnaround). */
+const SEGMENT_ENDS: Record<Segment, [string, string]> = {
+  placed: ['created_at', 'received_at'],
+  waiting: ['received_at', 'started_at'],
+  testing: ['started_at', 'data_at'],
+  review: ['data_at', 'approved_at'],
+  report: ['received_at', 'reported_at'],
+};
+const MOMENTS = ['created_at', 'received_at', 'started_at', 'data_at', 'approved_at', 'reported_at'];
+
 /**
- * The common part of both statements: CTEs o (the orders received in the range), f (their
- * moments), seg (one row per order and measurable segment with its calendar and working days and
- * whether the promise was kept) and g (the order's groups in `group`).
+ * The common part of both statements: CTEs o (one row per order received in the range, found by
+ * the receipt index, with each segment's calendar days c_<segment> and working days w_<segment>,
+ * null when not measurable, and `within`, whether the promise was kept) and g (the order's groups
+ * in `group`). A segment's end before its start counts as no time.
  */
 async function segmentsOf(s: Services, range: Range, group: Grouping): Promise<SQL> {
   const now = s.now();
@@ -78,11 +89,19 @@ async function segmentsOf(s: Services, range: Range, group: Grouping): Promise<S
     addDays(range.to > today ? range.to : today, 1),
   );
   // A moment's working position (null outside the arrays): its day's number indexes them.
-  const position = (t: SQL) => {
-    const local = sql`(${t} at time zone ${ZONE})`;
+  const position = (t: string) => {
+    const local = sql.raw(`(t.${t} at time zone 'Asia/Shanghai')`);
     const day = sql`(${local}::date - ${cal.first}::date + 1)`;
-    return sql`(${cal.cum}::float8[])[${day}] + (${cal.work}::float8[])[${day}] * extract(epoch from ${local} - ${local}::date::timestamp)::float8 / 86400`;
+    return sql`(${cal.cum}::float8[])[${day}] + (${cal.work}::float8[])[${day}] * extract(epoch from ${local} - ${local}::date::timestamp)::float8 / 86400 as ${sql.raw(`p_${t}`)}`;
   };
+  const spans = sql.raw(
+    SEGMENTS.map((k) => {
+      const [a, b] = SEGMENT_ENDS[k];
+      return `case when ${a} is not null and ${b} is not null
+          then extract(epoch from greatest(${a}, ${b}) - ${a})::float8 / 86400 end as c_${k},
+        case when ${b} is not null then (case when ${b} >= ${a} then p_${b} else p_${a} end) - p_${a} end as w_${k}`;
+    }).join(',\n'),
+  );
   const ids = sql`select order_id from o`;
   const groups: Record<Grouping, SQL> = {
     month: sql`select order_id, to_char(received_at at time zone ${ZONE}, 'YYYY-MM') as key,
@@ -93,95 +112,74 @@ async function segmentsOf(s: Services, range: Range, group: Grouping): Promise<S
     technician: sql`select o.order_id, coalesce(p.key, '') as key, coalesce(p.label, ${NONE_LABEL}) as label
         from o left join (${turnaroundResultPeople(ids, 'technician')}) p on p.order_id = o.order_id`,
   };
-  const segmentValues = sql.raw(
-    `(values ${SEGMENTS.map((k) => `('${k}', f.${SEGMENT_ENDS[k][0]}, f.${SEGMENT_ENDS[k][1]})`).join(', ')})`,
-  );
-  return sql`with o as materialized (${turnaroundOrderFacts(from, to)}),
-    res as (${turnaroundResultTimes(ids)}),
-    rep as (${turnaroundFirstReports(ids)}),
-    f as (
-      select o.*, res.approved_at, rep.reported_at,
-        case when res.order_id is null then o.delivered_at else res.data_at end as data_at,
-        least(o.delivered_at, rep.reported_at) as out_at,
-        ((o.due_date + 1)::timestamp at time zone ${ZONE}) as deadline
-      from o left join res on res.order_id = o.order_id left join rep on rep.order_id = o.order_id
-    ),
-    seg as (
-      select f.order_id, f.rid, f.order_no, f.due_date, f.out_at, x.segment, x.a, x.b,
-        (extract(epoch from (x.b - x.a)) / 86400)::float8 as calendar_days,
-        (${position(sql`x.b`)}) - (${position(sql`x.a`)}) as working_days,
-        case when f.due_date is null then null
-             when f.out_at is not null then f.out_at < f.deadline
-             when ${new Date(now).toISOString()}::timestamptz >= f.deadline then false end as within
-      from f cross join lateral (
-        select v.segment, v.a, greatest(v.a, v.b) as b from ${segmentValues} as v(segment, a, b)
-        where v.a is not null and v.b is not null
-      ) x
+  return sql`with o as materialized (
+      select m.*, ${spans},
+        case when due_date is null then null
+             when out_at is not null then out_at < deadline
+             when ${new Date(now).toISOString()}::timestamptz >= deadline then false end as within
+      from (
+        select t.*, least(t.delivered_at, t.reported_at) as out_at,
+          ((t.due_date + 1)::timestamp at time zone ${ZONE}) as deadline,
+          ${sql.join(MOMENTS.map(position), sql`, `)}
+        from ${orderTurnaround} t
+        where t.received_at >= ${from.toISOString()}::timestamptz and t.received_at < ${to.toISOString()}::timestamptz
+      ) m
     ),
     g as (${groups[group]})`;
 }
 
-/** Each segment's two moments (columns of f); an end before its start counts as no time. */
-const SEGMENT_ENDS: Record<Segment, [string, string]> = {
-  placed: ['created_at', 'received_at'],
-  waiting: ['received_at', 'started_at'],
-  testing: ['started_at', 'data_at'],
-  review: ['data_at', 'approved_at'],
-  report: ['received_at', 'reported_at'],
-};
-
 const round = (v: unknown) =>
   v === null || v === undefined ? null : Math.round(Number(v) * 10_000) / 10_000;
 
-type StatRow = {
-  segment: Segment;
-  key: string;
-  label: string;
-  count: number;
-  mean: unknown;
-  median: unknown;
-  p90: unknown;
-  max: unknown;
-  promised: number;
-  kept: number;
-};
-const toRow = (r: StatRow): TurnaroundRow => ({
-  key: r.key,
-  label: r.label,
-  segment: r.segment,
-  count: Number(r.count),
-  mean: round(r.mean),
-  median: round(r.median),
-  p90: round(r.p90),
-  max: round(r.max),
-  promised: Number(r.promised),
-  kept: Number(r.kept),
-  within_pct: Number(r.promised) ? Math.round((1000 * Number(r.kept)) / Number(r.promised)) / 10 : null,
-});
+/** Each segment's figures over the rows of o in scope, as columns <figure>_<segment>. */
+function statsOf(unit: 'calendar' | 'working'): SQL {
+  return sql.raw(
+    SEGMENTS.map((k) => {
+      const d = `o.${unit === 'working' ? 'w' : 'c'}_${k}`;
+      return `count(${d})::int as count_${k}, avg(${d}) as mean_${k},
+        percentile_cont(0.5) within group (order by ${d}) as median_${k},
+        percentile_cont(0.9) within group (order by ${d}) as p90_${k}, max(${d}) as max_${k},
+        count(o.within) filter (where ${d} is not null)::int as promised_${k},
+        count(*) filter (where o.within and ${d} is not null)::int as kept_${k}`;
+    }).join(',\n'),
+  );
+}
+
+/** One row per segment measured in a group (count > 0) from the group's wide row. */
+function unpivot(r: Record<string, unknown>): TurnaroundRow[] {
+  return SEGMENTS.filter((k) => Number(r[`count_${k}`]) > 0).map((k) => {
+    const promised = Number(r[`promised_${k}`]);
+    const kept = Number(r[`kept_${k}`]);
+    return {
+      key: String(r.key),
+      label: String(r.label),
+      segment: k,
+      count: Number(r[`count_${k}`]),
+      mean: round(r[`mean_${k}`]),
+      median: round(r[`median_${k}`]),
+      p90: round(r[`p90_${k}`]),
+      max: round(r[`max_${k}`]),
+      promised,
+      kept,
+      within_pct: promised ? Math.round((1000 * kept) / promised) / 10 : null,
+    };
+  });
+}
 
 /** The report: per group and segment, and per segment over every order of the range. */
 export async function turnaroundReport(s: Services, q: TurnaroundQuery): Promise<Turnaround> {
   const base = await segmentsOf(s, q, q.group);
-  const d = sql.raw(q.unit === 'working' ? 'seg.working_days' : 'seg.calendar_days');
-  const stats = sql`count(*)::int as count, avg(${d}) as mean,
-    percentile_cont(0.5) within group (order by ${d}) as median,
-    percentile_cont(0.9) within group (order by ${d}) as p90, max(${d}) as max,
-    count(seg.within)::int as promised, count(*) filter (where seg.within)::int as kept`;
+  const stats = statsOf(q.unit);
   // One statement: the grouped rows and the totals (an order counted once) side by side.
   const result = await sorted(
     s,
-    sql`${base},
-    grouped as (
-      select seg.segment, g.key, max(g.label) as label, ${stats}
-      from seg join g on g.order_id = seg.order_id where ${d} is not null group by seg.segment, g.key
-    ),
-    totals as (
-      select seg.segment, ${TOTAL_KEY}::text as key, '合计' as label, ${stats}
-      from seg where ${d} is not null group by seg.segment
-    )
-    select true as total, * from totals union all select false as total, * from grouped`,
+    sql`${base}
+    select true as total, ${TOTAL_KEY}::text as key, '合计' as label, ${stats} from o
+    union all
+    select false as total, g.key, max(g.label) as label, ${stats}
+    from o join g on g.order_id = o.order_id group by g.key`,
   );
-  const rows = rowsOf<StatRow & { total: boolean }>(result);
+  const rows = rowsOf<Record<string, unknown> & { total: boolean }>(result);
   const order = (a: TurnaroundRow, b: TurnaroundRow) =>
     a.label.localeCompare(b.label, 'zh') || SEGMENTS.indexOf(a.segment) - SEGMENTS.indexOf(b.segment);
   return {
@@ -191,11 +189,11 @@ export async function turnaroundReport(s: Services, q: TurnaroundQuery): Promise
     unit: q.unit,
     rows: rows
       .filter((r) => !r.total)
-      .map(toRow)
+      .flatMap(unpivot)
       .sort(order),
     totals: rows
       .filter((r) => r.total)
-      .map(toRow)
+      .flatMap(unpivot)
       .sort(order),
   };
 }
@@ -222,16 +220,19 @@ export async function turnaroundOrders(
 ): Promise<{ list: TurnaroundOrder[]; total: number }> {
   const w = pageWindow(q.page, q.size);
   const base = await segmentsOf(s, q, q.group);
+  const [a, b] = SEGMENT_ENDS[q.segment].map((c) => sql.raw(`o.${c}`));
+  const [c, wd] = [sql.raw(`o.c_${q.segment}`), sql.raw(`o.w_${q.segment}`)];
   const inGroup =
-    q.key === TOTAL_KEY ? sql`true` : sql`seg.order_id in (select order_id from g where key = ${q.key})`;
+    q.key === TOTAL_KEY ? sql`true` : sql`o.order_id in (select order_id from g where key = ${q.key})`;
   const result = await sorted(
     s,
     sql`${base}
-    select seg.rid, seg.order_no, seg.a, seg.b, seg.calendar_days, seg.working_days, seg.due_date::text as due_date,
-      seg.out_at, seg.within, count(*) over () ::int as total,
-      (select string_agg(distinct i.label, '、') from (${turnaroundOrderItems(sql`seg.order_id`)}) i) as items
-    from seg where seg.segment = ${q.segment} and ${inGroup}
-    order by seg.calendar_days desc, seg.order_no
+    select n.rid, n.order_no, ${a} as a, greatest(${a}, ${b}) as b, ${c} as calendar_days, ${wd} as working_days,
+      o.due_date::text as due_date, o.out_at, o.within, count(*) over () ::int as total,
+      (select string_agg(distinct i.label, '、') from (${turnaroundOrderItems(sql`o.order_id`)}) i) as items
+    from o join (${turnaroundOrderRefs(sql`select order_id from o`)}) n on n.order_id = o.order_id
+    where ${c} is not null and ${inGroup}
+    order by ${c} desc, n.order_no
     limit ${w.size} offset ${w.offset}`,
   );
   const rows = rowsOf<OrderRow>(result);

@@ -50,4 +50,4 @@ export { orderReportFacts, type OrderReportFacts } from './report-facts.ts';
 export { orderDueRoutes } from './due-routes.ts';
 export { backfillDueDates, DUE_BACKFILL } from './due.ts';
 export { /** @public */ RECEIVED_STATUSES } from './due-fix.ts';
-export { turnaroundOrderFacts, turnaroundOrderItems } from './turnaround-facts.ts';
+export { turnaroundOrderItems, turnaroundOrderRefs } from './turnaround-facts.ts';

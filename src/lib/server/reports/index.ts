@@ -21,4 +21,3 @@ export {
   /** @public */ type ReleaseInput,
 } from './versions.ts';
 export { verifyReport, pageAddress } from './verify.ts';
-export { turnaroundFirstReports } from './turnaround-facts.ts';

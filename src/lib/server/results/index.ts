@@ -6,4 +6,4 @@ export {
   /** @public */ resultsItemsOf,
   /** @public */ type ReviewedResults,
 } from './report.ts';
-export { turnaroundResultPeople, turnaroundResultTimes } from './turnaround-facts.ts';
+export { turnaroundResultPeople } from './turnaround-facts.ts';

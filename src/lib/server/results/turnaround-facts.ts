@@ -4,19 +4,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { resultEntries, results } from './tables.ts';
 
 /**
- * Per order (of those `orderIds` selects) with results: data_at, when every result had been
- * submitted (the latest submission; null while any is a draft or returned), and approved_at,
- * when every one had been approved (the latest approval; null until then).
- */
-export function turnaroundResultTimes(orderIds: SQL): SQL {
-  return sql`select ${results.orderId} as order_id,
-      case when bool_and(${results.status} in ('submitted', 'approved')) then max(${results.submittedAt}) end as data_at,
-      case when bool_and(${results.status} = 'approved') then max(${results.approvedAt}) end as approved_at
-    from ${results} where ${results.orderId} in (${orderIds})
-    group by ${results.orderId}`;
-}
-
-/**
  * Who and what produced an order's results, from their entries: (order_id, key, label) for each
  * instrument (the catalogue device's rid, else its name as entered) or each technician.
  */
