@@ -93,7 +93,8 @@ export async function turnaroundRows(
     const fillMs = performance.now() - filled;
     const s = { db: database.db, now: () => now } as Services;
     const today = shanghaiDate(now);
-    const range = { from: addDays(today, -DAYS - 1), to: today };
+    // Receipts run up to 47 h after the last placement: the range ends two days ahead.
+    const range = { from: addDays(today, -DAYS - 1), to: addDays(today, 2) };
     const groups: Grouping[] = ['month', 'item', 'instrument', 'technician'];
     const first = await turnaroundReport(s, { ...range, group: 'month', unit: 'working' });
     const counted = first.totals.find((r) => r.segment === 'placed')?.count ?? 0;
