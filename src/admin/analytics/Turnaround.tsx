@@ -204,7 +204,8 @@ function Orders({
       ),
       csv: (r) => r.order_no,
     },
-    { id: 'items', header: '检测项目', cell: (r) => r.items, csv: (r) => r.items },
+    // Wide enough that an item's name keeps to one or two lines on a phone (the table scrolls).
+    { id: 'items', header: '检测项目', className: 'min-w-40', cell: (r) => r.items, csv: (r) => r.items },
     {
       id: 'start',
       header: '起',
