@@ -21,6 +21,7 @@ import { labelRows } from './bench/labels.ts';
 import { reportRows } from './bench/report.ts';
 import { scanRows } from './bench/scan.ts';
 import { verifyRows } from './bench/verify.ts';
+import { turnaroundRows } from './bench/turnaround.ts';
 import { createTempPgDatabase } from '../tests/setup/pg.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -412,6 +413,10 @@ async function postgresSection(barePort: number | undefined, basePort?: number) 
     await temp.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  step(`the turnaround report over ${pgOrderCount.toLocaleString('en')} received orders…`);
+  const turnaround = await turnaroundRows(url, pgOrderCount);
+  rows.push(...turnaround.rows);
+  notes.push(...turnaround.notes);
 }
 
 /** user/info at 50 connections beside the bare server answering the same bytes (issue 19). */

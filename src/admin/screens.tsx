@@ -100,6 +100,12 @@ export const SCREENS: Screen[] = [
     page: page(() => import('./calendar/WorkingCalendar.tsx')),
   },
   {
+    path: '/analytics/turnaround',
+    permission: 'analytics.read',
+    nav: { group: '概览', label: '周期报表' },
+    page: page(() => import('./analytics/Turnaround.tsx')),
+  },
+  {
     path: '/customers',
     permission: 'customers.read',
     nav: { group: '业务', label: '客户' },

@@ -63,11 +63,20 @@ export default function Dashboard({ me }: { me: Me }) {
       ) : (
         <div className="grid gap-4">
           <section aria-label="今日" className="grid grid-cols-2 gap-3 md:grid-cols-4">
-            <Card label="今日收样" value={f.today.received} />
-            <Card label="今日出数据" value={f.today.delivered} />
+            <Card
+              label="今日收样"
+              value={f.today.received}
+              href={orders ? `/orders?received_on=${f.today.date}` : undefined}
+            />
+            <Card
+              label="今日出数据"
+              value={f.today.delivered}
+              href={orders ? `/orders?delivered_on=${f.today.date}` : undefined}
+            />
             <Card
               label="逾期服务承诺"
               value={PROMISES.reduce((n, k) => n + f.overdue[COUNT_KEY[k]], 0)}
+              href="#promises"
               alert={PROMISES.some((k) => f.overdue[COUNT_KEY[k]] > 0)}
             />
             <Card
@@ -187,8 +196,16 @@ function Card({
       </span>
     </>
   );
+  const linked = 'rounded-lg bg-white p-4 hover:ring-2 hover:ring-brand-100';
+  // A count on this page (the promises below) is a link to its own section.
+  if (href?.startsWith('#'))
+    return (
+      <a href={href} className={linked}>
+        {body}
+      </a>
+    );
   return href ? (
-    <Link href={href} className="rounded-lg bg-white p-4 hover:ring-2 hover:ring-brand-100">
+    <Link href={href} className={linked}>
       {body}
     </Link>
   ) : (

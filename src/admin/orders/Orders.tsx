@@ -103,11 +103,17 @@ const SORTABLE: readonly StaffOrderSort[] = ['no', 'customer', 'amount', 'status
 
 /** 订单管理: every customer's orders by status, found by customer, number or item and 下单日期. */
 export default function Orders() {
-  const initial = (new URLSearchParams(useSearch()).get('status') ?? '') as OrderStatus | '';
+  const params = new URLSearchParams(useSearch());
+  const initial = (params.get('status') ?? '') as OrderStatus | '';
   const [status, setStatus] = useState<OrderStatus | ''>(initial);
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   const [dates, setDates] = useState<DateRange>(NO_DATE_RANGE);
+  // The dashboard's 今日收样 / 今日出数据 open the orders received or delivered on that day.
+  const [day, setDay] = useState({
+    received_on: params.get('received_on') ?? '',
+    delivered_on: params.get('delivered_on') ?? '',
+  });
   const [order, setOrder] = useState<{ sort: StaffOrderSort; dir: 'asc' | 'desc' }>({
     sort: 'created',
     dir: 'desc',
@@ -118,6 +124,7 @@ export default function Orders() {
       q,
       date_from: dates.from,
       date_to: dates.to,
+      ...day,
       ...(order.sort === 'created' && order.dir === 'desc' ? {} : order),
     }).filter(([, v]) => v !== ''),
   );
@@ -163,6 +170,20 @@ export default function Orders() {
         </button>
       </form>
       <DateRangeFilter label="下单日期" value={dates} onChange={setDates} />
+      {(day.received_on || day.delivered_on) && (
+        <p className="mb-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+          <span data-day-filter>
+            {day.received_on ? `${day.received_on} 收样的订单` : `${day.delivered_on} 出数据的订单`}
+          </span>
+          <button
+            type="button"
+            className="text-brand-700 hover:underline"
+            onClick={() => setDay({ received_on: '', delivered_on: '' })}
+          >
+            清除
+          </button>
+        </p>
+      )}
       <StatusTabs label="订单状态" tabs={TABS} value={status} onChange={setStatus} />
       <DataTable<StaffOrderSummary>
         label="订单"

@@ -53,6 +53,7 @@ import { auditedRecords } from './audited-records.ts';
 import { calendarAdminRoutes } from './calendar/index.ts';
 import { itemTurnaroundRoutes } from './catalogue/index.ts';
 import { orderDueRoutes } from './orders/index.ts';
+import { analyticsAdminRoutes } from './analytics/index.ts';
 import {
   disposalAdminRoutes,
   disposalRoutes,
@@ -178,6 +179,7 @@ export function createApi(services: Services) {
   app.route('/', calendarAdminRoutes());
   app.route('/', itemTurnaroundRoutes());
   app.route('/', orderDueRoutes());
+  app.route('/', analyticsAdminRoutes());
   app.route('/', devRoutes());
   app.route('/', devPayRoutes());
   app.route(

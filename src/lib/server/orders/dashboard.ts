@@ -1,4 +1,4 @@
-import { and, count, gte, inArray, sql } from 'drizzle-orm';
+import { and, countDistinct, gte, inArray, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import { waitingForFinance } from '../money/index.ts';
 import { orderEvents, orderTallies } from './tables.ts';
@@ -22,7 +22,8 @@ export async function dashboard(s: Services) {
       .from(orderTallies)
       .groupBy(orderTallies.status),
     db
-      .select({ action: orderEvents.action, n: count() })
+      .select({ action: orderEvents.action, n: countDistinct(orderEvents.orderId) })
+      // Orders, not steps: the count equals the order list it links to (received_on, delivered_on).
       .from(orderEvents)
       .where(and(inArray(orderEvents.action, ['receive', 'deliver']), gte(orderEvents.at, today)))
       .groupBy(orderEvents.action),
@@ -34,7 +35,11 @@ export async function dashboard(s: Services) {
   const todayCount = (action: string) => todays.find((t) => t.action === action)?.n ?? 0;
   return {
     orders: byStatus,
-    today: { received: todayCount('receive'), delivered: todayCount('deliver') },
+    today: {
+      date: shanghaiDate(new Date(now)),
+      received: todayCount('receive'),
+      delivered: todayCount('deliver'),
+    },
     overdue,
     money,
   };

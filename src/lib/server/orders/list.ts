@@ -17,7 +17,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { rowsOf, type Db } from '../platform/db/client.ts';
-import { orderItems, orders, orderTallies } from './tables.ts';
+import { orderEvents, orderItems, orders, orderTallies } from './tables.ts';
 import { customerIdsMatching, displayNameOf, userDirectory } from '../accounts/index.ts';
 import {
   LAB_SAMPLE_TYPE_ID,
@@ -43,6 +43,9 @@ export type ListFilter = {
   keyword?: string;
   date_from?: string;
   date_to?: string;
+  /** Orders with a 确认收样 / 出具数据 step on this Shanghai date (the dashboard's today counts). */
+  received_on?: string;
+  delivered_on?: string;
   /** Newest first (default), soonest due date first (orders without one last), or a staff column. */
   sort?: StaffOrderSort;
   page?: number;
@@ -96,6 +99,16 @@ function listConditions(f: ListFilter, found?: Found): { where: SQL[]; byOwnerAn
   if (found && !onlyCustomers(found)) where.push(searchCondition(found));
   if (f.date_from) where.push(gte(orders.createdAt, new Date(shanghaiMidnight(f.date_from)!)));
   if (f.date_to) where.push(lt(orders.createdAt, new Date(shanghaiMidnight(addDays(f.date_to, 1))!)));
+  for (const [action, day] of [
+    ['receive', f.received_on],
+    ['deliver', f.delivered_on],
+  ] as const)
+    if (day)
+      where.push(
+        sql`exists (select 1 from ${orderEvents} where ${orderEvents.orderId} = ${orders.id} and ${orderEvents.action} = ${action}
+          and ${orderEvents.at} >= ${new Date(shanghaiMidnight(day)!).toISOString()}::timestamptz
+          and ${orderEvents.at} < ${new Date(shanghaiMidnight(addDays(day, 1))!).toISOString()}::timestamptz)`,
+      );
   return { where, byOwnerAndStatus };
 }
 

@@ -144,7 +144,11 @@ export const orderEvents = pgTable(
     note: text('note').notNull().default(''),
     at: at('at').notNull(),
   },
-  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.id),
+    // The steps of a period (turnaround reports by receipt date, the dashboard's today counts).
+    index('order_events_action_at_idx').on(t.action, t.at),
+  ],
 );
 
 /** Staff-only notes on an order (internal remarks): never part of any customer answer. */

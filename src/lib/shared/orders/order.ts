@@ -232,6 +232,13 @@ export const adminListSchema = orderListSchema.extend({
     (v) => (v === null || v === '' ? undefined : v),
     z.enum(['asc', 'desc'], { error: '[排序方向]不正确' }).optional(),
   ),
+  /** Orders received (确认收样) or delivered (出具数据) on a Shanghai date: the dashboard's today counts. */
+  received_on: optText('收样日期', 10)
+    .refine((v) => !v || isValidDate(v), '[收样日期]格式不正确')
+    .optional(),
+  delivered_on: optText('出数据日期', 10)
+    .refine((v) => !v || isValidDate(v), '[出数据日期]格式不正确')
+    .optional(),
 });
 export type AdminListRequest = z.output<typeof adminListSchema>;
 

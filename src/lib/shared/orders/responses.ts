@@ -227,7 +227,8 @@ export const SplitSchema = z.object({ bonus_fen: fen, cash_fen: fen, credit_fen:
 /** The console's dashboard (/api/admin/dashboard). */
 export const DashboardSchema = z.object({
   orders: z.record(status, z.number().int()),
-  today: z.object({ received: z.number().int(), delivered: z.number().int() }),
+  /** Today's Shanghai date and the orders received and delivered on it. */
+  today: z.object({ date: z.string(), received: z.number().int(), delivered: z.number().int() }),
   /** Orders past a service promise of the spec (decision 0032); each list is promise/list. */
   overdue: z.object({
     manager_calls: z.number().int(),

@@ -55,6 +55,7 @@ export const PERMISSIONS = [
   'staff.manage',
   'reports.template',
   'calendar.manage',
+  'analytics.read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export const isPermission = (value: string): value is Permission =>
@@ -88,6 +89,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'promotion.manage',
     'groups.read',
     'calendar.manage',
+    'analytics.read',
   ],
   technician: [
     'dashboard.read',

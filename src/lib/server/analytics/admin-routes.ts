@@ -1,0 +1,16 @@
+import { Hono } from 'hono';
+import type { ApiEnv } from '../platform/http/api-env.ts';
+import { route } from '../platform/http/route.ts';
+import { ok } from '../platform/http/envelope.ts';
+import { analyticsAdminApi as api } from '../../shared/analytics/api.ts';
+import { turnaroundOrders, turnaroundReport } from './turnaround.ts';
+
+/** The turnaround reports under /api/admin/analytics (decision 0083). */
+export function analyticsAdminRoutes() {
+  const r = new Hono<ApiEnv>();
+  route(r, api.turnaround, async (c, input) =>
+    ok(c, await turnaroundReport(c.var.services, await input.body())),
+  );
+  route(r, api.orders, async (c, input) => ok(c, await turnaroundOrders(c.var.services, await input.body())));
+  return r;
+}

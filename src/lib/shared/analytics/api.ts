@@ -1,0 +1,27 @@
+// The staff calls of the turnaround reports (decision 0083), declared once (decision 0064).
+import { endpoint } from '../api/endpoint.ts';
+import {
+  TurnaroundOrderPageSchema,
+  turnaroundOrdersSchema,
+  TurnaroundSchema,
+  turnaroundSchema,
+} from './turnaround.ts';
+
+export const analyticsAdminApi = {
+  turnaround: endpoint({
+    method: 'POST',
+    path: '/api/admin/analytics/turnaround',
+    access: 'analytics.read',
+    summary: '周期报表：各阶段用时（订单数、平均、中位数、P90、最长、按期率），按月份、项目、仪器或实验员',
+    body: turnaroundSchema,
+    response: TurnaroundSchema,
+  }),
+  orders: endpoint({
+    method: 'POST',
+    path: '/api/admin/analytics/turnaround/orders',
+    access: 'analytics.read',
+    summary: '周期报表：某一数字背后的订单',
+    body: turnaroundOrdersSchema,
+    response: TurnaroundOrderPageSchema,
+  }),
+};
