@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers } from '../support/orders.ts';
 import { PASSWORD } from '../support/accounts.ts';
@@ -15,6 +16,7 @@ import { notifications } from '../support/jobs.ts';
 import type { ResultField } from '#shared/results/fields.ts';
 import type { ResultView } from '#shared/results/responses.ts';
 import { reportTemplate } from '#server/reports/template-tables.ts';
+import { reportVersions } from '#server/reports/tables.ts';
 
 const t = await setupApi();
 t.services.env = { ...t.services.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'lp-release-')) };
@@ -152,8 +154,18 @@ describe('report/release with the real builder', () => {
       rid: order.rid,
       replaces: v0.rid,
       reason: '更正样品01的比表面积',
+      // The approver states the deviations, one per line (CNAS-CL01 7.8.2.1); none printed 无.
+      deviations: ' 样品01称样量不足，按 0.1 g 测试 \n\n复测时环境湿度 72%，超出方法要求的 65%',
     });
     expect(a1.report_no).toBe(`${v0.report_no}-A1`);
+    const deviationsSaid = async (no: string) =>
+      (await t.services.db.select().from(reportVersions).where(eq(reportVersions.reportNo, no)))[0].document
+        .deviations;
+    expect(await deviationsSaid(v0.report_no)).toEqual(['无']);
+    expect(await deviationsSaid(a1.report_no)).toEqual([
+      '样品01称样量不足，按 0.1 g 测试',
+      '复测时环境湿度 72%，超出方法要求的 65%',
+    ]);
     const old = await t.post<{ state: string; current_report_no: string }>('/api/open/report/verify', {
       report_no: v0.report_no,
       code: v0.code,

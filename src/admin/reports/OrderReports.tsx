@@ -47,6 +47,7 @@ export function OrderReports({
   const [releasing, setReleasing] = useState(false);
   const [revoking, setRevoking] = useState<StaffReportVersion | null>(null);
   const [reason, setReason] = useState('');
+  const [deviations, setDeviations] = useState('');
   const [password, setPassword] = useState('');
   const reviewer = me.permissions.includes('results.review');
 
@@ -75,6 +76,7 @@ export function OrderReports({
             className={`${button.primary} ml-auto`}
             onClick={() => {
               setReason('');
+              setDeviations('');
               setPassword('');
               setReleasing(true);
             }}
@@ -165,7 +167,7 @@ export function OrderReports({
               await consoleCall(staffAdminApi.reauth, { password, purpose: 'sign' }, { throws: true });
             const v = (await consoleCall(
               reportsAdminApi.release,
-              { rid: order.rid, replaces: latest?.rid ?? null, reason },
+              { rid: order.rid, replaces: latest?.rid ?? null, reason, deviations },
               { throws: true },
             )) as StaffReportVersion & { code: string };
             notice('ok', `报告 ${v.report_no} 已签发（防伪码 ${v.code}），已通知客户`);
@@ -198,6 +200,14 @@ export function OrderReports({
             将根据已审核的结果生成报告并签名，签发后不可修改，只能签发新版本或撤销；客户将立即收到通知。
           </p>
         )}
+        <Field label="偏离说明" hint="偏离方法或约定条件的情况，每行一条；没有偏离请留空，报告印「无」">
+          <textarea
+            className={`${input} h-16 py-2`}
+            value={deviations}
+            maxLength={1000}
+            onChange={(e) => setDeviations(e.target.value)}
+          />
+        </Field>
         <Field label="登录密码" hint={`电子签名需确认本人身份；${REAUTH_MINUTES} 分钟内再次签发可不填`}>
           <input
             type="password"

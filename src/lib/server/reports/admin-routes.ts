@@ -9,7 +9,7 @@ import { requireUser } from '../platform/http/auth.ts';
 import { DomainError } from '../platform/errors.ts';
 import { findOrder } from '../orders/index.ts';
 import { reportsAdminApi } from '../../shared/reports/api.ts';
-import { NO_BUILDER } from '../../shared/reports/versions.ts';
+import { deviationsOf, NO_BUILDER } from '../../shared/reports/versions.ts';
 import { baseNoOf, releaseReport, revokeReport, staffVersionsOf, versionPdf } from './versions.ts';
 import { reportBuilder } from './versions-builder.ts';
 import { sendReportPdf } from './routes.ts';
@@ -34,7 +34,7 @@ export function reportAdminRoutes() {
   route(r, reportsAdminApi.release, async (c, input) => {
     const me = requireUser(c);
     const s = c.var.services;
-    const { rid, replaces, reason } = await input.body();
+    const { rid, replaces, reason, deviations } = await input.body();
     const order = await findOrder(s.db, rid);
     const builder = reportBuilder();
     if (!builder) throw new DomainError(NO_BUILDER);
@@ -43,7 +43,8 @@ export function reportAdminRoutes() {
       approverId: me.id,
       replaces,
       reason,
-      build: (v) => builder(s, { ...v, orderId: order.id, approverId: me.id }),
+      build: (v) =>
+        builder(s, { ...v, orderId: order.id, approverId: me.id, deviations: deviationsOf(deviations) }),
     });
     return ok(c, released, `报告 ${released.report_no} 已签发`);
   });

@@ -72,7 +72,7 @@ async function reportSamples(s: Services, orderId: number, facts: OrderReportFac
 async function reportDocumentOf(
   s: Services,
   template: ReportTemplate,
-  input: ReportBuildInput & { orderId: number; approverId: number },
+  input: ReportBuildInput & { orderId: number; approverId: number; deviations: string[] },
 ): Promise<{ doc: ReportDocument; finished: ReviewedResults['finished'] }> {
   const approver = await referencedUser(s.db, input.approverId);
   const [facts, reviewed, items] = await Promise.all([
@@ -123,7 +123,7 @@ async function reportDocumentOf(
       const line = facts.lines.findIndex((l) => l.name === r.item_name);
       return r.sample_no || line < 0 ? r : { ...r, sample_no: dataSetNo(facts.orderNo, line) };
     }),
-    deviations: ['无'],
+    deviations: input.deviations,
     statements: template.statements.includes(RESULTS_RELATE_ONLY)
       ? template.statements
       : [...template.statements, RESULTS_RELATE_ONLY],

@@ -27,10 +27,13 @@ export type BuiltReport = { doc: ReportDocument; pdf: Uint8Array };
 /** Builds one version of one order's report (release calls it with the caller's ids). */
 export type ReportBuild = (input: ReportBuildInput) => Promise<BuiltReport>;
 
-/** The installation's builder: the order, the approver and the fixed number, code and link. */
+/**
+ * The installation's builder: the order, the approver, the deviations they state and the fixed
+ * number, code and link.
+ */
 export type ReportBuilder = (
   s: Services,
-  input: ReportBuildInput & { orderId: number; approverId: number },
+  input: ReportBuildInput & { orderId: number; approverId: number; deviations: string[] },
 ) => Promise<BuiltReport>;
 
 let builder: ReportBuilder | undefined;

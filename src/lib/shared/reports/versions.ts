@@ -48,9 +48,22 @@ export const releaseSchema = z.object(
     rid: ridField(),
     replaces: z.preprocess((v) => (v === '' || v === undefined ? null : v), versionRid().nullable()),
     reason: optText('修改原因', 200),
+    /**
+     * Departures from the methods or the agreed conditions the report must state (CNAS-CL01
+     * 7.8.2.1, 偏离), one per line; empty prints 无.
+     */
+    deviations: optText('偏离说明', 1000),
   },
   { error: REQUEST_ERROR },
 );
+/** The deviations a release dialog's text states: one per non-empty line, 无 when there are none. */
+export const deviationsOf = (text: string | undefined): string[] => {
+  const lines = (text ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return lines.length ? lines : ['无'];
+};
 export type ReleaseRequest = z.output<typeof releaseSchema>;
 
 /** report/revoke (staff): withdraw a valid version, with the reason the customer is told. */
