@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
-import { orderHelpers, PDF, type Customer } from '../support/orders.ts';
+import { orderHelpers, type Customer } from '../support/orders.ts';
 import { createSession } from '#server/accounts/tokens.ts';
 import { orderItems, orders } from '#server/orders/tables.ts';
 import { resultEntries, results } from '#server/results/tables.ts';

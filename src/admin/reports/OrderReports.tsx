@@ -47,8 +47,6 @@ export function OrderReports({
   const [releasing, setReleasing] = useState(false);
   const [revoking, setRevoking] = useState<StaffReportVersion | null>(null);
   const [reason, setReason] = useState('');
-  const [deviations, setDeviations] = useState('');
-  const [password, setPassword] = useState('');
   const reviewer = me.permissions.includes('results.review');
 
   const load = useCallback(async () => {
@@ -71,16 +69,7 @@ export function OrderReports({
         </h2>
         {data.base_no && <span className="text-xs text-slate-500 tabular-nums">报告编号 {data.base_no}</span>}
         {canRelease && (
-          <button
-            type="button"
-            className={`${button.primary} ml-auto`}
-            onClick={() => {
-              setReason('');
-              setDeviations('');
-              setPassword('');
-              setReleasing(true);
-            }}
-          >
+          <button type="button" className={`${button.primary} ml-auto`} onClick={() => setReleasing(true)}>
             {latest ? '修改报告（签发新版本）' : '签发报告'}
           </button>
         )}
@@ -155,70 +144,18 @@ export function OrderReports({
         </div>
       )}
 
-      <FormModal
-        open={releasing}
-        title={latest ? `修改报告：签发 ${data.base_no ?? ''} 的新版本` : '签发报告'}
-        submitText="签发"
-        onClose={() => setReleasing(false)}
-        onSubmit={async () => {
-          try {
-            // The signer's password opens their signing window first (decision 0080).
-            if (password)
-              await consoleCall(staffAdminApi.reauth, { password, purpose: 'sign' }, { throws: true });
-            const v = (await consoleCall(
-              reportsAdminApi.release,
-              { rid: order.rid, replaces: latest?.rid ?? null, reason, deviations },
-              { throws: true },
-            )) as StaffReportVersion & { code: string };
-            notice('ok', `报告 ${v.report_no} 已签发（防伪码 ${v.code}），已通知客户`);
+      {releasing && (
+        <ReleaseDialog
+          order={order}
+          latest={latest}
+          baseNo={data.base_no}
+          onClose={() => setReleasing(false)}
+          onReleased={() => {
             void load();
             void onReleased?.();
-            return null;
-          } catch (e) {
-            if (e instanceof ApiError && e.code === 'REAUTH_REQUIRED') return '请输入您的登录密码后再签发';
-            return e instanceof Error ? e.message : '签发失败';
-          }
-        }}
-      >
-        {latest ? (
-          <>
-            <p className="text-sm text-slate-600">
-              新版本将替换 {latest.report_no}（{latest.status_text}
-              ），原版本标记为「已被替换」并链接到新版本；客户将立即收到通知。
-            </p>
-            <Field label="修改原因（必填，将告知客户）">
-              <textarea
-                className={`${input} h-20 py-2`}
-                value={reason}
-                maxLength={200}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            </Field>
-          </>
-        ) : (
-          <p className="text-sm text-slate-600">
-            将根据已审核的结果生成报告并签名，签发后不可修改，只能签发新版本或撤销；客户将立即收到通知。
-          </p>
-        )}
-        <Field label="偏离说明" hint="偏离方法或约定条件的情况，每行一条；没有偏离请留空，报告印「无」">
-          <textarea
-            className={`${input} h-16 py-2`}
-            value={deviations}
-            maxLength={1000}
-            onChange={(e) => setDeviations(e.target.value)}
-          />
-        </Field>
-        <Field label="登录密码" hint={`电子签名需确认本人身份；${REAUTH_MINUTES} 分钟内再次签发可不填`}>
-          <input
-            type="password"
-            className={input}
-            autoComplete="current-password"
-            value={password}
-            maxLength={128}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
-      </FormModal>
+          }}
+        />
+      )}
 
       <FormModal
         open={revoking !== null}
@@ -248,5 +185,89 @@ export function OrderReports({
         </Field>
       </FormModal>
     </section>
+  );
+}
+
+/** 签发报告 / 修改: the approver's reason (for a revision), deviations and password. */
+function ReleaseDialog({
+  order,
+  latest,
+  baseNo,
+  onClose,
+  onReleased,
+}: {
+  order: { rid: string };
+  latest: StaffReportVersion | null;
+  baseNo: string | null;
+  onClose: () => void;
+  onReleased: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [deviations, setDeviations] = useState('');
+  const [password, setPassword] = useState('');
+  return (
+    <FormModal
+      open
+      title={latest ? `修改报告：签发 ${baseNo ?? ''} 的新版本` : '签发报告'}
+      submitText="签发"
+      onClose={onClose}
+      onSubmit={async () => {
+        try {
+          // The signer's password opens their signing window first (decision 0080).
+          if (password)
+            await consoleCall(staffAdminApi.reauth, { password, purpose: 'sign' }, { throws: true });
+          const v = (await consoleCall(
+            reportsAdminApi.release,
+            { rid: order.rid, replaces: latest?.rid ?? null, reason, deviations },
+            { throws: true },
+          )) as StaffReportVersion & { code: string };
+          notice('ok', `报告 ${v.report_no} 已签发（防伪码 ${v.code}），已通知客户`);
+          onReleased();
+          return null;
+        } catch (e) {
+          if (e instanceof ApiError && e.code === 'REAUTH_REQUIRED') return '请输入您的登录密码后再签发';
+          return e instanceof Error ? e.message : '签发失败';
+        }
+      }}
+    >
+      {latest ? (
+        <>
+          <p className="text-sm text-slate-600">
+            新版本将替换 {latest.report_no}（{latest.status_text}
+            ），原版本标记为「已被替换」并链接到新版本；客户将立即收到通知。
+          </p>
+          <Field label="修改原因（必填，将告知客户）">
+            <textarea
+              className={`${input} h-20 py-2`}
+              value={reason}
+              maxLength={200}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </Field>
+        </>
+      ) : (
+        <p className="text-sm text-slate-600">
+          将根据已审核的结果生成报告并签名，签发后不可修改，只能签发新版本或撤销；客户将立即收到通知。
+        </p>
+      )}
+      <Field label="偏离说明" hint="偏离方法或约定条件的情况，每行一条；没有偏离请留空，报告印「无」">
+        <textarea
+          className={`${input} h-16 py-2`}
+          value={deviations}
+          maxLength={1000}
+          onChange={(e) => setDeviations(e.target.value)}
+        />
+      </Field>
+      <Field label="登录密码" hint={`电子签名需确认本人身份；${REAUTH_MINUTES} 分钟内再次签发可不填`}>
+        <input
+          type="password"
+          className={input}
+          autoComplete="current-password"
+          value={password}
+          maxLength={128}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </Field>
+    </FormModal>
   );
 }
