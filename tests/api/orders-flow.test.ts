@@ -182,7 +182,10 @@ describe('an institution order, plan to completion', () => {
     await runJobs(t.services);
     const sms = await t.services.db.select().from(smsOutbox).where(eq(smsOutbox.phone, me.phone));
     const texts = sms.map((m) => m.text).join('\n');
-    expect(texts).toContain('样品已签收，业务经理将在2小时内与您电话联系');
+    // The demo item promises 5 working days: the receipt names the due date (decision 0079).
+    expect(texts).toMatch(
+      /样品已签收，预计\d{4}年\d{1,2}月\d{1,2}日前出数据，业务经理将在2小时内与您电话联系/,
+    );
     expect(texts).toContain('检测数据已出具');
     expect(texts).toContain('结算单已出具');
     const mail = await t.services.db

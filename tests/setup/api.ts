@@ -6,6 +6,8 @@ import { loadContentStore } from '#server/content/store.ts';
 import { readEnv } from '#server/platform/env.ts';
 import { createServices, type Services } from '#server/platform/services.ts';
 import { createApi } from '#server/app.ts';
+import { registerReportBuilder } from '#server/reports/index.ts';
+import { installationReportBuilder } from '#server/reports/document-builder.ts';
 import { createTempPgDatabase } from './pg.ts';
 
 /** The demo staff account's password in API tests (a real install generates one). */
@@ -62,6 +64,9 @@ export async function setupApi(options: { seed?: boolean; dataDir?: string } = {
   const content = await loadContentStore('dist/client/content/manifest.json');
   const services = createServices(env, database, content);
   const api = createApi(services);
+  // API files share modules (isolate: false): each starts with the installation's report builder,
+  // whatever a file before it swapped in.
+  registerReportBuilder(installationReportBuilder);
   afterAll(() => database.close());
   const call = async <T>(path: string, init: RequestInit): Promise<Res<T>> => {
     const res = await api.request(path, init);

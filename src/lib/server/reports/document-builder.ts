@@ -11,7 +11,7 @@ import { orderReportFacts, type OrderReportFacts } from '../orders/index.ts';
 import { receiptFactsOf, samplesOfOrder } from '../samples/index.ts';
 import { requireFreshPassword } from '../staff/index.ts';
 import { resultsItemsOf, reviewedResultsOf, type ReviewedResults } from '../results/index.ts';
-import { registerReportBuilder, type ReportBuildInput } from './versions-builder.ts';
+import { registerReportBuilder, type ReportBuilder, type ReportBuildInput } from './versions-builder.ts';
 import { reportTemplate, templateArt } from './template.ts';
 import { releaseCheck, releaseRefusal } from './release-check.ts';
 import { renderReport } from './render.ts';
@@ -159,7 +159,8 @@ async function finishedPdfs(s: Services, finished: ReviewedResults['finished']):
   );
 }
 
-registerReportBuilder(async (s, input) => {
+/** @public This installation's builder (tests put it back after swapping in their own). */
+export const installationReportBuilder: ReportBuilder = async (s, input) => {
   const template = await reportTemplate(s.db);
   const { doc, finished } = await reportDocumentOf(s, template, input);
   // The check reads the generated document; the finished PDFs are appended to it as they are.
@@ -173,4 +174,5 @@ registerReportBuilder(async (s, input) => {
     doc,
     pdf: await signReport(keySourceOf(s), pdf, { name: doc.approver.name, at: new Date(s.now()) }),
   };
-});
+};
+registerReportBuilder(installationReportBuilder);
