@@ -2,7 +2,7 @@
 // directory's lock, restores into a database that holds the same data, and the directory it
 // replaces is kept; a backup while another live process holds the directory is refused. A
 // released report (issue 31) comes back with its version, its status and its signed PDF.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +19,6 @@ import { createLocalStorage } from '#server/platform/adapters/storage/local.ts';
 import { orders } from '#server/orders/tables.ts';
 import { reportVersions } from '#server/reports/tables.ts';
 import { registerReportBuilder } from '#server/reports/index.ts';
-import { reportBuilder } from '#server/reports/versions-builder.ts';
 import type { StaffReportVersion } from '#shared/reports/versions.ts';
 
 const rows = (r: unknown) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as { n: number }[];
@@ -64,9 +63,6 @@ describe('backup and restore of the embedded database', () => {
   it('brings back a released report: its version, its status and its signed PDF', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'portal-bk-rep-')), 'data');
     const t = await setupApi({ dataDir });
-    // API test files share modules (isolate: false): the installation's builder is put back after this file.
-    const installed = reportBuilder();
-    afterAll(() => registerReportBuilder(installed));
     const o = orderHelpers(t);
     // Uploads where the server keeps them: DATA_DIR/uploads, inside what the backup copies.
     t.services.storage = createLocalStorage(join(dataDir, 'uploads'));

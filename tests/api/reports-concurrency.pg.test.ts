@@ -2,7 +2,7 @@
 // and would prove nothing): both builds run side by side (a barrier holds each until the other
 // has started), then the report row's lock lets one write; the other is told which version came
 // first and nothing of it is kept (decision 0077). Likewise two revisions from the same version.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers } from '../support/orders.ts';
@@ -10,13 +10,9 @@ import { testBuilder } from '../support/reports.ts';
 import { orders } from '#server/orders/tables.ts';
 import { reports, reportVersions } from '#server/reports/tables.ts';
 import { registerReportBuilder, type ReportBuilder } from '#server/reports/index.ts';
-import { reportBuilder } from '#server/reports/versions-builder.ts';
 import type { StaffReportVersion } from '#shared/reports/versions.ts';
 
 const t = await setupApi();
-// API test files share modules (isolate: false): the installation's builder is put back after this file.
-const installed = reportBuilder();
-afterAll(() => registerReportBuilder(installed));
 const o = orderHelpers(t);
 const { builder } = testBuilder(async (id) => {
   const [row] = await t.services.db.select({ no: orders.orderNo }).from(orders).where(eq(orders.id, id));

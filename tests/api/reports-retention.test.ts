@@ -2,7 +2,7 @@
 // the person but keeps every report version with the name as printed; the version still
 // verifies, its signed PDF still downloads for staff and hashes to what was issued.
 import { createHash } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers, type Customer } from '../support/orders.ts';
@@ -12,13 +12,9 @@ import { orders } from '#server/orders/tables.ts';
 import { users } from '#server/accounts/tables.ts';
 import { reportVersions } from '#server/reports/tables.ts';
 import { registerReportBuilder } from '#server/reports/index.ts';
-import { reportBuilder } from '#server/reports/versions-builder.ts';
 import type { StaffReportVersion, VerifyAnswer } from '#shared/reports/versions.ts';
 
 const t = await setupApi();
-// API test files share modules (isolate: false): the installation's builder is put back after this file.
-const installed = reportBuilder();
-afterAll(() => registerReportBuilder(installed));
 const o = orderHelpers(t);
 const { builder, codes } = testBuilder(async (id) => {
   const [row] = await t.services.db.select({ no: orders.orderNo }).from(orders).where(eq(orders.id, id));

@@ -6,7 +6,7 @@
 // database refuses to delete or edit a version.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { setupApi } from '../setup/api.ts';
 import { orderHelpers, type Customer } from '../support/orders.ts';
@@ -17,7 +17,6 @@ import { auditLog } from '#server/staff/tables.ts';
 import { userMessages } from '#server/notify/tables.ts';
 import { reportLookups, reportVersions } from '#server/reports/tables.ts';
 import { registerReportBuilder } from '#server/reports/index.ts';
-import { reportBuilder } from '#server/reports/versions-builder.ts';
 import { newReportCode } from '#server/reports/versions.ts';
 import { createSession } from '#server/accounts/tokens.ts';
 import { normaliseCode, maskName, CODE_MALFORMED, VERIFY_TOO_FAST } from '#shared/reports/verify.ts';
@@ -32,9 +31,6 @@ import {
 } from '#shared/reports/versions.ts';
 
 const t = await setupApi();
-// API test files share modules (isolate: false): the installation's builder is put back after this file.
-const installed = reportBuilder();
-afterAll(() => registerReportBuilder(installed));
 const o = orderHelpers(t);
 const { builder, codes, pdfs } = testBuilder(async (id) => {
   const [row] = await t.services.db.select({ no: orders.orderNo }).from(orders).where(eq(orders.id, id));

@@ -73,8 +73,9 @@ test.describe('提交需求', () => {
     // The customer's attachment is listed as 附件, never as a report; the card counts no items.
     await link.click();
     await expect(page.getByRole('region', { name: '附件' })).toContainText('模型说明.pdf');
-    await expect(page.getByRole('region', { name: '报告文件' })).toContainText('检测数据出具后');
-    await expect(page.getByRole('region', { name: '报告文件' })).not.toContainText('模型说明.pdf');
+    // Reports are the lab's signed versions (decision 0081): none yet, and never the attachment.
+    await expect(page.getByRole('region', { name: '检测报告' })).toContainText('检测报告签发后');
+    await expect(page.getByRole('region', { name: '检测报告' })).not.toContainText('模型说明.pdf');
     await page.goto('/member/order');
     const card = page.locator(`[data-order="${rid}"]`);
     await expect(card).toContainText('定制检测需求');

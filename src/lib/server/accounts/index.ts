@@ -2,6 +2,7 @@
 export {
   customerRef,
   findUserById,
+  recordedName,
   referencedUser,
   findUserByPhone,
   insertUser,

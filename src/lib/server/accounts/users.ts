@@ -35,6 +35,12 @@ export async function findUserById(db: Db | Tx, id: number): Promise<User | unde
   return user;
 }
 
+/** A staff member's name as lab records keep it (results, worklists): the name, else the phone. */
+export async function recordedName(db: Db | Tx, userId: number): Promise<string> {
+  const u = await findUserById(db, userId);
+  return u?.name || u?.phone || '';
+}
+
 /** The user a row of another domain points at: its foreign key guarantees the user exists. */
 export async function referencedUser(db: Db | Tx, id: number): Promise<User> {
   const [user] = await db.select().from(users).where(eq(users.id, id));

@@ -7,7 +7,7 @@ const derived = pgSchema('derived');
 /**
  * One row per received order with the moments its turnaround is measured between (decision 0083),
  * kept by triggers on orders, order_events, results and report_versions in the writing
- * transaction (migration 0063): the report reads one narrow row per order of a range instead of
+ * transaction (migration 0068): the report reads one narrow row per order of a range instead of
  * joining five tables. The app only reads it.
  */
 export const orderTurnaround = derived.table(

@@ -1,6 +1,6 @@
 // What the turnaround reports (analytics, decision 0083) read of orders: published subqueries, so
 // analytics never names the orders' tables. The moments themselves
-// are kept in derived.order_turnaround by triggers (migration 0063).
+// are kept in derived.order_turnaround by triggers (migration 0068).
 import { sql, type SQL } from 'drizzle-orm';
 import { orderItems, orders } from './tables.ts';
 

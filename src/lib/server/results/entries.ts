@@ -7,7 +7,8 @@ import type { Services } from '../platform/services.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { DomainError } from '../platform/errors.ts';
 import { resultEntries, resultFiles } from './tables.ts';
-import { lockResult, resultByRid, staffName, updateResult, type ResultRow } from './records.ts';
+import { lockResult, resultByRid, updateResult, type ResultRow } from './records.ts';
+import { recordedName } from '../accounts/index.ts';
 import { latestEntries, viewsOf } from './read.ts';
 import { reviewsRequired } from './settings.ts';
 import { instrumentRidOf } from './instruments.ts';
@@ -44,7 +45,7 @@ export async function viewOne(tx: Tx, rid: string, me: number): Promise<ResultVi
 
 /** result/save: the draft entries that changed, each a new row superseding the field's last. */
 export async function saveResult(s: Services, staffId: number, req: ResultSaveRequest): Promise<ResultView> {
-  const technician = await staffName(s.db, staffId);
+  const technician = await recordedName(s.db, staffId);
   const instrumentRid = await instrumentRidOf(s.db, req.instrument);
   return s.db.transaction(async (tx) => {
     const { r, spec } = await editable(tx, req.rid);
@@ -104,7 +105,7 @@ export async function attachResultFile(
   const refused = notEditable(found.status);
   if (refused) throw new DomainError(refused);
   if (finished) await checkFinishedPdf(upload.bytes);
-  const by = await staffName(s.db, staffId);
+  const by = await recordedName(s.db, staffId);
   const stored = await storeFile(s, {
     ownerId: staffId,
     uploaderId: staffId,

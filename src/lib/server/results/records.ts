@@ -8,7 +8,6 @@ import { DomainError } from '../platform/errors.ts';
 import { results } from './tables.ts';
 import { orderDirectory, orderLineDirectory } from '../orders/index.ts';
 import { sampleDirectory } from '../samples/index.ts';
-import { findUserById } from '../accounts/index.ts';
 import { ORDER_NOT_FOUND } from '../../shared/orders/order.ts';
 import { RESULT_NOT_FOUND } from '../../shared/results/results.ts';
 
@@ -105,10 +104,4 @@ export async function updateResult(tx: Tx, id: number, set: Partial<ResultRow>):
 /** The results of an order, in sample then line order (ids follow that order when made). */
 export async function resultsOfOrder(db: Db | Tx, orderId: number): Promise<ResultRow[]> {
   return db.select().from(results).where(eq(results.orderId, orderId)).orderBy(results.id);
-}
-
-/** A staff member's name as records keep it: the name, else the phone. */
-export async function staffName(db: Db | Tx, userId: number): Promise<string> {
-  const u = await findUserById(db, userId);
-  return u?.name || u?.phone || '';
 }

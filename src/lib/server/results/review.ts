@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import { DomainError } from '../platform/errors.ts';
 import { resultEntries, resultFiles, resultReviews } from './tables.ts';
-import { lockResult, staffName, updateResult } from './records.ts';
+import { lockResult, updateResult } from './records.ts';
+import { recordedName } from '../accounts/index.ts';
 import { approversOf } from './read.ts';
 import { viewOne } from './entries.ts';
 import { reviewsRequired } from './settings.ts';
@@ -20,7 +21,7 @@ export async function reviewResult(
   req: { rid: string; verdict: 'approve' | 'return'; reason: string },
 ): Promise<{ view: ResultView; message: string }> {
   if (req.verdict === 'return' && !req.reason) throw new DomainError(RETURN_NEEDS_REASON);
-  const reviewer = await staffName(s.db, staffId);
+  const reviewer = await recordedName(s.db, staffId);
   return s.db.transaction(async (tx) => {
     const r = await lockResult(tx, req.rid);
     const required = await reviewsRequired(tx);
@@ -68,7 +69,7 @@ export async function reopenResult(
   staffId: number,
   req: { rid: string; reason: string },
 ): Promise<ResultView> {
-  const by = await staffName(s.db, staffId);
+  const by = await recordedName(s.db, staffId);
   return s.db.transaction(async (tx) => {
     const r = await lockResult(tx, req.rid);
     if (r.status !== 'approved') throw new DomainError(ONLY_APPROVED_REOPEN);

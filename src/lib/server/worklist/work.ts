@@ -10,7 +10,7 @@ import { ensureReceivedResults, resultDirectory, submitResult } from '../results
 import { orderDirectory, staffStep } from '../orders/index.ts';
 import { sampleDirectory } from '../samples/index.ts';
 import { deviceDirectory, itemDirectory } from '../catalogue/index.ts';
-import { findUserById } from '../accounts/index.ts';
+import { recordedName } from '../accounts/index.ts';
 import { labCalendar } from '../calendar/index.ts';
 import { RESULT_STATUS_TEXT, type ResultStatus } from '../../shared/results/results.ts';
 import {
@@ -196,11 +196,6 @@ async function waitingWork(tx: Tx, rid: string) {
 const lockHold = async (tx: Tx, resultId: number) =>
   (await tx.select().from(workHolds).where(eq(workHolds.resultId, resultId)).for('update'))[0];
 
-async function nameOf(s: Services, staffId: number): Promise<string> {
-  const u = await findUserById(s.db, staffId);
-  return u?.name || u?.phone || '';
-}
-
 async function record(
   tx: Tx,
   e: { resultId: number; action: WorkAction; staffId: number; staffName: string; now: number } & Partial<{
@@ -217,7 +212,7 @@ async function record(
  * is refused with their name; taking it over is an explicit 转交 with a reason.
  */
 export async function takeWork(s: Services, me: number, rid: string): Promise<WorkRow> {
-  const name = await nameOf(s, me);
+  const name = await recordedName(s.db, me);
   const now = s.now();
   await s.db.transaction(async (tx) => {
     const w = await waitingWork(tx, rid);
@@ -237,7 +232,7 @@ export async function takeWork(s: Services, me: number, rid: string): Promise<Wo
 
 /** worklist/handover: I take over work another holds, with the reason; a test begun stays begun. */
 export async function handOver(s: Services, me: number, rid: string, reason: string): Promise<WorkRow> {
-  const name = await nameOf(s, me);
+  const name = await recordedName(s.db, me);
   const now = s.now();
   await s.db.transaction(async (tx) => {
     const w = await waitingWork(tx, rid);
@@ -264,7 +259,7 @@ export async function handOver(s: Services, me: number, rid: string, reason: str
 
 /** worklist/start: testing begins (once), by its holder; a received order moves to 检测中. */
 export async function startWork(s: Services, me: number, rid: string): Promise<WorkRow> {
-  const name = await nameOf(s, me);
+  const name = await recordedName(s.db, me);
   const now = s.now();
   const w = await s.db.transaction(async (tx) => {
     const w = await waitingWork(tx, rid);

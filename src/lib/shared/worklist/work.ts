@@ -24,9 +24,7 @@ export const ALREADY_HELD = '您已领取该检测';
 export const NOT_HOLDER = '请先领取该检测';
 export const ALREADY_STARTED = '该检测已开始';
 export const NOT_STARTED = '请先开始检测';
-export const HANDOVER_TO_SELF = '不能转交给自己';
 export const HANDOVER_NEEDS_HOLDER = '该检测尚未被领取，请直接领取';
-export const NOT_A_TECHNICIAN = '接收人须为可处理订单的员工';
 
 /** The capacity words of an instrument's queue: 积压约 N 个工作日, or 未设定产能. */
 export function backlogText(waiting: number, dailyCapacity: number | null): string {
