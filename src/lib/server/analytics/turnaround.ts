@@ -10,8 +10,7 @@ import { addDays, shanghaiMidnight } from '../../shared/slots.ts';
 import { shanghaiDate } from '../../shared/time.ts';
 import type { WorkingCalendar } from '../../shared/calendar/working-days.ts';
 import { labCalendar } from '../calendar/index.ts';
-import { turnaroundOrderItems, turnaroundOrderRefs } from '../orders/index.ts';
-import { turnaroundResultPeople } from '../results/index.ts';
+import { turnaroundOrderRefs } from '../orders/index.ts';
 import { orderTurnaround } from './tables.ts';
 import {
   NONE_LABEL,
@@ -114,14 +113,17 @@ async function segmentsOf(s: Services, range: Range, group: Grouping, working: b
         ${working ? `case when ${b} is not null then (case when ${b} >= ${a} then p_${b} else p_${a} end) - p_${a} end` : 'null::float8'} as w_${k}`;
     }).join(',\n'),
   );
-  const ids = sql`select order_id from o`;
+  // The order's groups are kept in its derived row (migration 0070), key beside label.
+  const unnested = (g: Exclude<Grouping, 'month'>) =>
+    sql.raw(`select o.order_id, k.key, k.label from o cross join lateral unnest(o.${g}_keys, o.${g}_labels) k(key, label)`);
+  const withNone = (g: 'instrument' | 'technician') =>
+    sql.raw(`select o.order_id, coalesce(k.key, '') as key, coalesce(k.label, '${NONE_LABEL}') as label
+        from o left join lateral unnest(o.${g}_keys, o.${g}_labels) k(key, label) on true`);
   const groups: Record<Grouping, SQL> = {
     month: sql`select order_id, month as key, month as label from o`,
-    item: turnaroundOrderItems(ids),
-    instrument: sql`select o.order_id, coalesce(p.key, '') as key, coalesce(p.label, ${NONE_LABEL}) as label
-        from o left join (${turnaroundResultPeople(ids, 'instrument')}) p on p.order_id = o.order_id`,
-    technician: sql`select o.order_id, coalesce(p.key, '') as key, coalesce(p.label, ${NONE_LABEL}) as label
-        from o left join (${turnaroundResultPeople(ids, 'technician')}) p on p.order_id = o.order_id`,
+    item: unnested('item'),
+    instrument: withNone('instrument'),
+    technician: withNone('technician'),
   };
   return sql`with o as materialized (
       select m.*, ${spans},
@@ -250,7 +252,7 @@ export async function turnaroundOrders(
     sql`${base}
     select n.rid, n.order_no, ${a} as a, greatest(${a}, ${b}) as b, ${c} as calendar_days, ${wd} as working_days,
       o.due_date::text as due_date, o.out_at, o.within, count(*) over () ::int as total,
-      (select string_agg(distinct i.label, '、') from (${turnaroundOrderItems(sql`o.order_id`)}) i) as items
+      array_to_string(o.item_labels, '、') as items
     from o join (${turnaroundOrderRefs(sql`select order_id from o`)}) n on n.order_id = o.order_id
     where ${c} is not null and ${inGroup}
     order by ${c} desc, n.order_no

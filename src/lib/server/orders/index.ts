@@ -51,4 +51,4 @@ export { registerReleasedReport, hasReleasedReport } from './released-report.ts'
 export { orderDueRoutes } from './due-routes.ts';
 export { backfillDueDates, DUE_BACKFILL } from './due.ts';
 export { /** @public */ RECEIVED_STATUSES } from './due-fix.ts';
-export { turnaroundOrderItems, turnaroundOrderRefs } from './turnaround-facts.ts';
+export { turnaroundOrderRefs } from './turnaround-facts.ts';

@@ -8,4 +8,3 @@ export {
 } from './report.ts';
 export { submitResult } from './entries.ts';
 export { resultDirectory, ensureReceivedResults } from './directory.ts';
-export { turnaroundResultPeople } from './turnaround-facts.ts';
