@@ -115,7 +115,9 @@ async function segmentsOf(s: Services, range: Range, group: Grouping, working: b
   );
   // The order's groups are kept in its derived row (migration 0070), key beside label.
   const unnested = (g: Exclude<Grouping, 'month'>) =>
-    sql.raw(`select o.order_id, k.key, k.label from o cross join lateral unnest(o.${g}_keys, o.${g}_labels) k(key, label)`);
+    sql.raw(
+      `select o.order_id, k.key, k.label from o cross join lateral unnest(o.${g}_keys, o.${g}_labels) k(key, label)`,
+    );
   const withNone = (g: 'instrument' | 'technician') =>
     sql.raw(`select o.order_id, coalesce(k.key, '') as key, coalesce(k.label, '${NONE_LABEL}') as label
         from o left join lateral unnest(o.${g}_keys, o.${g}_labels) k(key, label) on true`);
