@@ -130,12 +130,10 @@ export default function Audit() {
         columns={columns}
       />
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
-      <FormModal
+      <ViewModal
         open={open !== null}
         title="变更详情"
-        submitText="关闭"
         onClose={() => setOpen(null)}
-        onSubmit={async () => null}
       >
         {open && (
           <div className="grid gap-2 text-xs">
@@ -151,7 +149,7 @@ export default function Audit() {
             ))}
           </div>
         )}
-      </FormModal>
+      </ViewModal>
     </div>
   );
 }
