@@ -89,7 +89,8 @@ export default function Devices({ me }: { me: Me }) {
                         title: `下架仪器「${r.name}」`,
                         message: (
                           <p>
-                            下架后仪器预约页不再显示「{r.name}」，客户不能再新建预约；已有的预约不受影响，之后可重新上架。
+                            下架后仪器预约页不再显示「{r.name}
+                            」，客户不能再新建预约；已有的预约不受影响，之后可重新上架。
                           </p>
                         ),
                         confirmText: '确认下架',
@@ -100,7 +101,12 @@ export default function Devices({ me }: { me: Me }) {
                       '已下架',
                       list.reload,
                     )
-                  : staffStep(reservationsAdminApi.deviceEdit, { rid: r.rid, on_sale: true }, '已上架', list.reload)
+                  : staffStep(
+                      reservationsAdminApi.deviceEdit,
+                      { rid: r.rid, on_sale: true },
+                      '已上架',
+                      list.reload,
+                    )
               }
             >
               {r.on_sale ? '下架' : '上架'}

@@ -245,11 +245,7 @@ function IssueModal({ row, onClose, onDone }: { row: Row; onClose: () => void; o
 function Usage({ row, onClose }: { row: Row; onClose: () => void }) {
   const holders = useList(couponsAdminApi.usage, { rid: row.rid }, 10);
   return (
-    <ViewModal
-      open
-      title={`「${row.name}」领取明细`}
-      onClose={onClose}
-    >
+    <ViewModal open title={`「${row.name}」领取明细`} onClose={onClose}>
       <DataTable<Holder>
         label="领取明细"
         rows={holders.data?.list ?? null}

@@ -85,11 +85,7 @@ export default function Adjust() {
         </button>
       </form>
       {found && (
-        <form
-          onSubmit={credit}
-          className="grid gap-3 rounded-lg bg-white p-4"
-          aria-label="入账"
-        >
+        <form onSubmit={credit} className="grid gap-3 rounded-lg bg-white p-4" aria-label="入账">
           <p className="text-sm">
             <strong>{found.name || found.phone}</strong> {found.company} · 当前余额{' '}
             {formatFen(found.balance_fen)}

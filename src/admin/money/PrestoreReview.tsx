@@ -217,11 +217,7 @@ export default function PrestoreReview({ me }: { me: Me }) {
 function VoucherModal({ row, onClose }: { row: Row | null; onClose: () => void }) {
   const url = useStaffFile(row?.voucher?.file_rid ?? null);
   return (
-    <ViewModal
-      open={row !== null}
-      title="转账凭证"
-      onClose={onClose}
-    >
+    <ViewModal open={row !== null} title="转账凭证" onClose={onClose}>
       {row && (
         <>
           <p className="text-sm text-slate-600">

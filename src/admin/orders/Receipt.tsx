@@ -44,11 +44,7 @@ function PhotoThumb({ photo, onOpen }: { photo: Photo; onOpen: (p: Photo) => voi
 function PhotoViewer({ photo, onClose }: { photo: Photo | null; onClose: () => void }) {
   const url = useStaffFile(photo?.rid ?? null);
   return (
-    <ViewModal
-      open={photo !== null}
-      title="收样照片"
-      onClose={onClose}
-    >
+    <ViewModal open={photo !== null} title="收样照片" onClose={onClose}>
       {url ? (
         <img src={url} alt={photo?.name ?? ''} className="max-h-[60vh] w-full rounded object-contain" />
       ) : (

@@ -101,7 +101,8 @@ export default function Items({ me }: { me: Me }) {
                         title: `下架兑换商品「${r.name}」`,
                         message: (
                           <p>
-                            下架后客户不能再用积分兑换「{r.name}」（{r.points} 积分）；已提交的兑换照常处理，之后可重新上架。
+                            下架后客户不能再用积分兑换「{r.name}」（{r.points}{' '}
+                            积分）；已提交的兑换照常处理，之后可重新上架。
                           </p>
                         ),
                         confirmText: '确认下架',

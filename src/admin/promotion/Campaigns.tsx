@@ -127,7 +127,8 @@ export default function Campaigns({ me }: { me: Me }) {
                         title: `下线活动「${r.title}」`,
                         message: (
                           <p>
-                            下线后会员中心的「推广活动」不再显示「{r.title}」；已产生的邀请与返利不受影响，之后可重新上线。
+                            下线后会员中心的「推广活动」不再显示「{r.title}
+                            」；已产生的邀请与返利不受影响，之后可重新上线。
                           </p>
                         ),
                         confirmText: '确认下线',

@@ -131,8 +131,9 @@ export default function Withdrawals({ me }: { me: Me }) {
                       title: '初审同意提现',
                       message: (
                         <p>
-                          同意 {r.promoter.real_name}（{r.promoter.phone}）提现 {formatFen(r.amount_fen)}（手续费 {formatFen(r.fee_fen)}，实付{' '}
-                          <strong>{formatFen(r.payout_fen)}</strong>）。同意后须由另一位同事打款并标记。
+                          同意 {r.promoter.real_name}（{r.promoter.phone}）提现 {formatFen(r.amount_fen)}
+                          （手续费 {formatFen(r.fee_fen)}，实付 <strong>{formatFen(r.payout_fen)}</strong>
+                          ）。同意后须由另一位同事打款并标记。
                         </p>
                       ),
                       confirmText: '确认同意',

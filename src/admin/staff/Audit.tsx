@@ -130,11 +130,7 @@ export default function Audit() {
         columns={columns}
       />
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
-      <ViewModal
-        open={open !== null}
-        title="变更详情"
-        onClose={() => setOpen(null)}
-      >
+      <ViewModal open={open !== null} title="变更详情" onClose={() => setOpen(null)}>
         {open && (
           <div className="grid gap-2 text-xs">
             {(['request', 'before', 'after'] as const).map((k) => (
