@@ -32,6 +32,17 @@ async function askThenDo(
   await expect(dialog).toHaveCount(0);
 }
 
+/** Screenshots at 1280 and 375 px for a person to look at, when asked (CONFIRM_SHOTS=dir). */
+async function shots(page: Page, name: string) {
+  const dir = process.env.CONFIRM_SHOTS;
+  if (!dir) return;
+  const size = page.viewportSize()!;
+  await page.screenshot({ path: `${dir}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: `${dir}/${name}-375.png`, fullPage: true });
+  await page.setViewportSize(size);
+}
+
 const nav = (page: Page, name: string) => page.getByRole('link', { name, exact: true }).click();
 const consoleToast = (page: Page, text: string | RegExp) =>
   page.locator('[data-console-toast="ok"]', { hasText: text });
@@ -142,6 +153,7 @@ test('a manual credit asks first with the amount and the balance after it', asyn
     creditForm.getByRole('button', { name: '确认入账' }),
     {
       title: '确认人工入账',
+      fill: () => shots(page, 'confirm-credit'),
       says: ['¥12.34', customer.phone, '入账后余额 ¥12.34'],
       confirm: '确认入账 ¥12.34',
     },
@@ -225,12 +237,14 @@ test('the audit log and an order page read as words: calls, records and changes 
     .first();
   await expect(row).toContainText('设置或取消员工角色');
   await expect(row).toContainText('角色：业务经理→—');
+  await shots(page, 'audit-list');
   await row.getByRole('button', { name: '详情' }).click();
   const detail = page.getByRole('dialog', { name: '变更详情' });
   await expect(detail).toContainText('角色：业务经理→—');
   await expect(detail).toContainText(`phone：${member}`.replace('phone', '手机号'));
   // A dialog that only shows: one button.
   await expect(detail.getByRole('button')).toHaveText(['关闭']);
+  await shots(page, 'audit-detail');
   await detail.getByRole('button', { name: '关闭' }).click();
 
   await page.goto(`/admin/orders/${placed.rid}`);
@@ -241,4 +255,6 @@ test('the audit log and an order page read as words: calls, records and changes 
   await expect(history).toContainText('状态：');
   await expect(history).toContainText('→已取消');
   await expect(page.getByRole('list', { name: '订单时间线' })).toContainText('演示业务经理');
+  await history.scrollIntoViewIfNeeded();
+  await shots(page, 'order-history');
 });
