@@ -5,6 +5,7 @@ import { $me, $session, loadMe, login, logout, type Me } from './session.ts';
 import { button, ConsoleToast, Field, input } from './ui.tsx';
 import type { Permission } from '../lib/shared/staff/permissions.ts';
 import { navFor, SCREENS } from './screens.tsx';
+import { ConfirmHost } from './confirm.tsx';
 
 /** The staff console: log in, then the screens the role may use (decision 0023). */
 export default function App() {
@@ -16,6 +17,7 @@ export default function App() {
   return (
     <Router base="/admin">
       <ConsoleToast />
+      <ConfirmHost />
       {!session ? (
         <LoginPage />
       ) : !me ? (

@@ -2,7 +2,7 @@
 // (react-aria-components), status tabs, badges and the toast. Lists, tables, CSV exports, date
 // ranges and files have their own modules beside this one. Nothing here is shared with the
 // customer islands.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { $notice } from './session.ts';
@@ -12,11 +12,11 @@ export const when = (iso: string | null | undefined) => (iso ? shanghaiMinute(is
 
 export const button = {
   primary:
-    'inline-flex h-9 items-center justify-center gap-1.5 rounded-md bg-brand-700 px-3.5 text-sm font-medium whitespace-nowrap text-white hover:bg-brand-800 disabled:opacity-50',
+    'inline-flex h-9 items-center justify-center gap-1.5 rounded-md bg-brand-700 px-3.5 text-sm font-medium whitespace-nowrap text-white hover:bg-brand-800 disabled:opacity-50 aria-disabled:opacity-50',
   ghost:
-    'inline-flex h-9 items-center justify-center gap-1.5 rounded-md border border-slate-300 bg-white px-3.5 text-sm whitespace-nowrap text-slate-700 hover:bg-slate-50 disabled:opacity-50',
+    'inline-flex h-9 items-center justify-center gap-1.5 rounded-md border border-slate-300 bg-white px-3.5 text-sm whitespace-nowrap text-slate-700 hover:bg-slate-50 disabled:opacity-50 aria-disabled:opacity-50',
   danger:
-    'inline-flex h-9 items-center justify-center gap-1.5 rounded-md border border-red-200 bg-white px-3.5 text-sm whitespace-nowrap text-red-600 hover:bg-red-50 disabled:opacity-50',
+    'inline-flex h-9 items-center justify-center gap-1.5 rounded-md border border-red-200 bg-white px-3.5 text-sm whitespace-nowrap text-red-600 hover:bg-red-50 disabled:opacity-50 aria-disabled:opacity-50',
   link: 'rounded px-1.5 py-0.5 text-sm whitespace-nowrap text-brand-700 hover:bg-brand-50',
 };
 /** A text field's look; `input` and `filterInput` size it. */
@@ -56,6 +56,7 @@ export function FormModal({
   onClose,
   onSubmit,
   submitText = '确定',
+  dismissText,
   danger,
   wide,
   children,
@@ -66,6 +67,11 @@ export function FormModal({
   /** Resolves an error message to show, or null when done. */
   onSubmit: () => Promise<string | null>;
   submitText?: string;
+  /**
+   * The button that closes without acting: 取消 by default, 返回 when the action itself says 取消
+   * (取消 beside 取消订单 reads as two ways to cancel).
+   */
+  dismissText?: string;
   danger?: boolean;
   /** A form with a table in it (the quote builder): room for it. */
   wide?: boolean;
@@ -73,9 +79,15 @@ export function FormModal({
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const alert = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (open) setError('');
   }, [open]);
+  // A refusal keeps the person in the dialog: focus on the message (inside the dialog, so Esc and
+  // Tab still work there), never dropped to the page behind it.
+  useEffect(() => {
+    if (error) alert.current?.focus();
+  }, [error]);
   return (
     <ModalOverlay
       isOpen={open}
@@ -88,7 +100,9 @@ export function FormModal({
           <form
             onSubmit={async (e) => {
               e.preventDefault();
+              if (busy) return;
               setBusy(true);
+              setError('');
               const message = await onSubmit();
               setBusy(false);
               if (message) setError(message);
@@ -101,20 +115,71 @@ export function FormModal({
             <div className="grid max-h-[70vh] gap-3.5 overflow-y-auto px-5 py-4">
               {children}
               {error && (
-                <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-600">
+                <p
+                  ref={alert}
+                  role="alert"
+                  tabIndex={-1}
+                  className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-600 outline-none"
+                >
                   {error}
                 </p>
               )}
             </div>
             <div className="flex justify-end gap-2 border-t border-slate-100 px-5 py-3">
-              <button type="button" className={button.ghost} onClick={onClose}>
-                取消
-              </button>
-              <button type="submit" className={danger ? button.danger : button.primary} disabled={busy}>
+              {/* A dialog whose action is only 关闭 (a detail that may also act) has one button. */}
+              {submitText !== '关闭' && (
+                <button type="button" className={button.ghost} onClick={onClose}>
+                  {dismissText ?? (submitText.includes('取消') ? '返回' : '取消')}
+                </button>
+              )}
+              {/* aria-disabled, not disabled: a disabled button loses focus to the page. */}
+              <button
+                type="submit"
+                className={danger ? button.danger : button.primary}
+                aria-disabled={busy || undefined}
+              >
                 {submitText}
               </button>
             </div>
           </form>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+/** A dialog that only shows something (a record's details): one button, 关闭. */
+export function ViewModal({
+  open,
+  title,
+  onClose,
+  wide,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <ModalOverlay
+      isOpen={open}
+      onOpenChange={(o) => !o && onClose()}
+      isDismissable
+      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 p-4"
+    >
+      <Modal className={`w-full ${wide ? 'max-w-3xl' : 'max-w-lg'} rounded-xl bg-white shadow-xl`}>
+        <Dialog className="outline-none">
+          <Heading slot="title" className="border-b border-slate-100 px-5 py-3.5 text-base font-semibold">
+            {title}
+          </Heading>
+          <div className="grid max-h-[70vh] gap-3.5 overflow-y-auto px-5 py-4">{children}</div>
+          <div className="flex justify-end border-t border-slate-100 px-5 py-3">
+            <button type="button" className={button.ghost} onClick={onClose}>
+              关闭
+            </button>
+          </div>
         </Dialog>
       </Modal>
     </ModalOverlay>

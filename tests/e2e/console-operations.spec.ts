@@ -189,6 +189,10 @@ test('a large manual credit waits for a second person: finance A asks, finance B
   await form.getByLabel('入账金额（元）').fill('60000');
   await form.getByLabel('入账原因').fill('对公转账到账，流水号 88001');
   await form.getByRole('button', { name: /入账/ }).click();
+  await page
+    .getByRole('dialog', { name: '确认人工入账' })
+    .getByRole('button', { name: '确认入账 ¥60000.00' })
+    .click();
   await expect(page.getByText('金额较大，已提交复核')).toBeVisible();
   await page.getByRole('link', { name: '入账复核' }).click();
   const table = page.getByRole('table', { name: '入账复核' });

@@ -78,7 +78,8 @@ test('finance credits a top-up in the console; the customer sees cash and 赠送
   await expect(row).toContainText('赠 ¥250.00（5%）');
   await row.getByRole('button', { name: '查看凭证' }).click();
   await expect(page.getByRole('dialog').getByRole('img', { name: '转账凭证' })).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: '取消' }).click();
+  // A dialog that only shows: one button, 关闭.
+  await page.getByRole('dialog').getByRole('button', { name: '关闭' }).click();
   await row.getByRole('button', { name: '入账' }).click();
   await page.getByRole('dialog', { name: '确认入账' }).getByRole('button', { name: '确认入账' }).click();
   await expect(page.locator('[data-console-toast="ok"]')).toHaveText('已入账');

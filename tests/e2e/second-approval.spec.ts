@@ -40,6 +40,7 @@ test('finance asks for 5,000,000 points; only another staff member’s approval 
   await page.getByLabel('调整积分（负数为扣减）').fill('5000000');
   await page.getByLabel('调整原因（客户可见）').fill('年度大客户奖励');
   await page.getByRole('button', { name: '确认调整' }).click();
+  await page.getByRole('dialog', { name: '确认增加积分' }).getByRole('button', { name: '确认增加' }).click();
   await expect(page.locator('[data-console-toast="ok"]')).toHaveText(
     '积分价值较大，已提交复核：另一位同事在「积分复核」中批准后生效',
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { staffStep, type Me } from '../session.ts';
+import { confirmCall } from '../confirm.tsx';
 import { button, filterInput, PageHeader } from '../ui.tsx';
 import { useList } from '../lists.ts';
 import { type Column, csvOnly, DataTable, Pager } from '../table.tsx';
@@ -82,12 +83,30 @@ export default function Devices({ me }: { me: Me }) {
               className={r.on_sale ? button.danger : button.ghost}
               aria-label={`${r.on_sale ? '下架' : '上架'} ${r.name}`}
               onClick={() =>
-                staffStep(
-                  reservationsAdminApi.deviceEdit,
-                  { rid: r.rid, on_sale: !r.on_sale },
-                  r.on_sale ? '已下架' : '已上架',
-                  list.reload,
-                )
+                r.on_sale
+                  ? confirmCall(
+                      {
+                        title: `下架仪器「${r.name}」`,
+                        message: (
+                          <p>
+                            下架后仪器预约页不再显示「{r.name}
+                            」，客户不能再新建预约；已有的预约不受影响，之后可重新上架。
+                          </p>
+                        ),
+                        confirmText: '确认下架',
+                        danger: true,
+                      },
+                      reservationsAdminApi.deviceEdit,
+                      { rid: r.rid, on_sale: false },
+                      '已下架',
+                      list.reload,
+                    )
+                  : staffStep(
+                      reservationsAdminApi.deviceEdit,
+                      { rid: r.rid, on_sale: true },
+                      '已上架',
+                      list.reload,
+                    )
               }
             >
               {r.on_sale ? '下架' : '上架'}

@@ -12,6 +12,7 @@ import ImageField from './ImageField.tsx';
 import { catalogueAdminApi } from '../../lib/shared/catalogue/api.ts';
 import { ItemResultFields, resultBodyOf, resultDraftOf } from '../results/ItemResultFields.tsx';
 import { ItemTurnaround } from './ItemTurnaround.tsx';
+import { RecordHistory } from '../staff/History.tsx';
 
 type Param = { name: string; required: boolean; choices: string };
 const EMPTY = {
@@ -255,6 +256,7 @@ export function ItemModal({
         {check('hot', '首页热门')}
         {check('quote_only', '仅询价（价格仅供参考）')}
       </div>
+      {item !== 'new' && <RecordHistory kind="item" rid={item.rid} />}
     </FormModal>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { consoleApi, notice, staffAction, type Me } from '../session.ts';
-import { Badge, button, Field, FormModal, input, PageHeader, StatusTabs, when } from '../ui.tsx';
+import { Badge, button, Field, FormModal, input, PageHeader, StatusTabs, ViewModal, when } from '../ui.tsx';
 import { useList, type RowOf } from '../lists.ts';
 import { type Column, csvOnly, DataTable, Pager } from '../table.tsx';
 import { ExportCsv } from '../csv.tsx';
@@ -245,13 +245,7 @@ function IssueModal({ row, onClose, onDone }: { row: Row; onClose: () => void; o
 function Usage({ row, onClose }: { row: Row; onClose: () => void }) {
   const holders = useList(couponsAdminApi.usage, { rid: row.rid }, 10);
   return (
-    <FormModal
-      open
-      title={`「${row.name}」领取明细`}
-      submitText="关闭"
-      onClose={onClose}
-      onSubmit={async () => null}
-    >
+    <ViewModal open title={`「${row.name}」领取明细`} onClose={onClose}>
       <DataTable<Holder>
         label="领取明细"
         rows={holders.data?.list ?? null}
@@ -286,6 +280,6 @@ function Usage({ row, onClose }: { row: Row; onClose: () => void }) {
         ]}
       />
       <Pager page={holders.page} pages={holders.pages} onPage={holders.setPage} />
-    </FormModal>
+    </ViewModal>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { type Me, staffAction } from '../session.ts';
 import { ReviewQueue } from '../ReviewQueue.tsx';
-import { Badge, button, Field, FormModal, input, when } from '../ui.tsx';
+import { Badge, button, Field, FormModal, input, ViewModal, when } from '../ui.tsx';
 import type { RowOf } from '../lists.ts';
 import type { Column } from '../table.tsx';
 import { useStaffFile } from '../files.ts';
@@ -217,13 +217,7 @@ export default function PrestoreReview({ me }: { me: Me }) {
 function VoucherModal({ row, onClose }: { row: Row | null; onClose: () => void }) {
   const url = useStaffFile(row?.voucher?.file_rid ?? null);
   return (
-    <FormModal
-      open={row !== null}
-      title="转账凭证"
-      submitText="关闭"
-      onClose={onClose}
-      onSubmit={async () => null}
-    >
+    <ViewModal open={row !== null} title="转账凭证" onClose={onClose}>
       {row && (
         <>
           <p className="text-sm text-slate-600">
@@ -237,6 +231,6 @@ function VoucherModal({ row, onClose }: { row: Row | null; onClose: () => void }
           )}
         </>
       )}
-    </FormModal>
+    </ViewModal>
   );
 }

@@ -25,6 +25,7 @@ import { OrderReports } from '../reports/OrderReports.tsx';
 import { DueDate } from './DueDate.tsx';
 import { ordersAdminApi } from '../../lib/shared/orders/admin-api.ts';
 import { OrderResults } from '../results/OrderResults.tsx';
+import { RecordHistory } from '../staff/History.tsx';
 
 type Detail = z.output<typeof StaffOrderDetailSchema>;
 
@@ -232,6 +233,7 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
 
         <Remarks order={order} onDone={load} />
       </div>
+      <RecordHistory kind="order" rid={order.rid} version={order} />
 
       {step === 'quote' && <QuoteBuilder order={order} open onClose={() => setStep(null)} onDone={load} />}
       {(step === 'receive' || step === 'reject') && (

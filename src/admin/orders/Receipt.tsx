@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { consoleApi, staffAction } from '../session.ts';
-import { Badge, Field, FormModal, input, when } from '../ui.tsx';
+import { Badge, Field, FormModal, input, ViewModal, when } from '../ui.tsx';
 import { useStaffFile } from '../files.ts';
 import {
   RECEIPT_CONDITION_TEXT,
@@ -44,19 +44,13 @@ function PhotoThumb({ photo, onOpen }: { photo: Photo; onOpen: (p: Photo) => voi
 function PhotoViewer({ photo, onClose }: { photo: Photo | null; onClose: () => void }) {
   const url = useStaffFile(photo?.rid ?? null);
   return (
-    <FormModal
-      open={photo !== null}
-      title="收样照片"
-      submitText="关闭"
-      onClose={onClose}
-      onSubmit={async () => null}
-    >
+    <ViewModal open={photo !== null} title="收样照片" onClose={onClose}>
       {url ? (
         <img src={url} alt={photo?.name ?? ''} className="max-h-[60vh] w-full rounded object-contain" />
       ) : (
         <p className="text-sm text-slate-400">加载中…</p>
       )}
-    </FormModal>
+    </ViewModal>
   );
 }
 

@@ -54,7 +54,7 @@ export function StepDialog({
     <FormModal
       open
       title={title}
-      submitText={title}
+      submitText={step === 'cancel' ? `确认${title}` : title}
       danger={step === 'cancel'}
       onClose={onClose}
       onSubmit={run}
@@ -82,8 +82,11 @@ export function StepDialog({
           onChange={(e) => setNote(e.target.value)}
         />
       </Field>
-      {step === 'cancel' && order.paid_fen > 0 && (
-        <p className="text-sm text-slate-600">已付 {formatFen(order.paid_fen)} 将原路退回客户账户。</p>
+      {step === 'cancel' && (
+        <p className="text-sm text-slate-600">
+          订单 {order.order_no}（{formatFen(order.amount_fen)}）取消后不能恢复，客户会收到通知
+          {order.paid_fen > 0 ? `；已付 ${formatFen(order.paid_fen)} 将原路退回客户账户` : ''}。
+        </p>
       )}
     </FormModal>
   );

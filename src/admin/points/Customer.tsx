@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { consoleApi, type Me, staffAction } from '../session.ts';
+import { confirmStep } from '../confirm.tsx';
 import { button, Field, filterInput, input, PageHeader, when } from '../ui.tsx';
 import { useList, type RowOf } from '../lists.ts';
 import { type Column, csvOnly, DataTable, Pager } from '../table.tsx';
@@ -98,8 +99,29 @@ function AdjustForm({ userRid, onDone }: { userRid: string; onDone: () => void }
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
   const [key, setKey] = useState(() => crypto.randomUUID?.() ?? String(Math.random()));
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
+    setError('');
+    const n = Number(points.trim());
+    // Malformed input goes straight to the server, whose message the form shows.
+    if (!/^-?\d+$/.test(points.trim()) || n === 0 || !reason.trim()) return void send().then(setError);
+    confirmStep({
+      title: n > 0 ? '确认增加积分' : '确认扣减积分',
+      message: (
+        <>
+          <p>
+            为该客户{n > 0 ? '增加' : '扣减'} <strong>{Math.abs(n).toLocaleString('zh-CN')} 积分</strong>
+            ，原因「{reason.trim()}」将显示在客户的积分明细中。
+          </p>
+          <p className="text-slate-500">调整即时生效、不能撤回；按兑换价值达到复核金额的改为提交复核。</p>
+        </>
+      ),
+      confirmText: n > 0 ? '确认增加' : '确认扣减',
+      danger: n < 0,
+      run: send,
+    });
+  }
+  async function send(): Promise<string> {
     const message = await staffAction<{ pending: boolean }>(
       pointsAdminApi.adjust,
       { user_rid: userRid, points: points.trim(), reason, idempotency_key: key },
@@ -111,11 +133,11 @@ function AdjustForm({ userRid, onDone }: { userRid: string; onDone: () => void }
         onDone();
       },
     );
-    setError(message ?? '');
+    return message ?? '';
   }
   return (
     <form
-      onSubmit={(e) => void submit(e)}
+      onSubmit={submit}
       aria-label="调整积分"
       className="grid gap-3 rounded-lg bg-white p-4 sm:grid-cols-[10rem_minmax(0,1fr)_auto] sm:items-end"
     >

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { type Me, staffStep } from '../session.ts';
+import { confirmCall } from '../confirm.tsx';
 import { Badge, button, PageHeader, StatusTabs } from '../ui.tsx';
 import { useList, type RowOf } from '../lists.ts';
 import { type Column, csvOnly, DataTable, Pager } from '../table.tsx';
@@ -92,13 +93,27 @@ export default function Items({ me }: { me: Me }) {
             <button
               type="button"
               className={button.link}
+              aria-label={`${r.status === 'active' ? '下架' : '重新上架'} ${r.name}`}
               onClick={() =>
-                staffStep(
-                  r.status === 'active' ? pointsAdminApi.itemRetire : pointsAdminApi.itemRestore,
-                  { rid: r.rid },
-                  r.status === 'active' ? '已下架' : '已重新上架',
-                  list.reload,
-                )
+                r.status === 'active'
+                  ? confirmCall(
+                      {
+                        title: `下架兑换商品「${r.name}」`,
+                        message: (
+                          <p>
+                            下架后客户不能再用积分兑换「{r.name}」（{r.points}{' '}
+                            积分）；已提交的兑换照常处理，之后可重新上架。
+                          </p>
+                        ),
+                        confirmText: '确认下架',
+                        danger: true,
+                      },
+                      pointsAdminApi.itemRetire,
+                      { rid: r.rid },
+                      '已下架',
+                      list.reload,
+                    )
+                  : staffStep(pointsAdminApi.itemRestore, { rid: r.rid }, '已重新上架', list.reload)
               }
             >
               {r.status === 'active' ? '下架' : '重新上架'}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { staffAction, staffStep, type Me } from '../session.ts';
+import { confirmCall } from '../confirm.tsx';
 import { Badge, button, Field, FormModal, input, StatusTabs, when } from '../ui.tsx';
 import { useList } from '../lists.ts';
 import { type Column, csvOnly, DataTable, Pager } from '../table.tsx';
@@ -118,15 +119,27 @@ export default function Campaigns({ me }: { me: Me }) {
             <button
               type="button"
               className={r.status === 'active' ? button.danger : button.primary}
+              aria-label={`${r.status === 'active' ? '下线' : '上线'} ${r.title}`}
               onClick={() =>
-                staffStep(
-                  r.status === 'active'
-                    ? promotionAdminApi.campaignRetire
-                    : promotionAdminApi.campaignRestore,
-                  { rid: r.rid },
-                  r.status === 'active' ? '已下线' : '已上线',
-                  list.reload,
-                )
+                r.status === 'active'
+                  ? confirmCall(
+                      {
+                        title: `下线活动「${r.title}」`,
+                        message: (
+                          <p>
+                            下线后会员中心的「推广活动」不再显示「{r.title}
+                            」；已产生的邀请与返利不受影响，之后可重新上线。
+                          </p>
+                        ),
+                        confirmText: '确认下线',
+                        danger: true,
+                      },
+                      promotionAdminApi.campaignRetire,
+                      { rid: r.rid },
+                      '已下线',
+                      list.reload,
+                    )
+                  : staffStep(promotionAdminApi.campaignRestore, { rid: r.rid }, '已上线', list.reload)
               }
             >
               {r.status === 'active' ? '下线' : '上线'}

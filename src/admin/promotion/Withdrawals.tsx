@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { staffAction, staffStep, type Me } from '../session.ts';
+import { staffAction, type Me } from '../session.ts';
+import { confirmCall } from '../confirm.tsx';
 import { Badge, button, Field, filterInput, FormModal, input, StatusTabs, when } from '../ui.tsx';
 import { useList } from '../lists.ts';
 import { type Column, csvOnly, DataTable, Pager } from '../table.tsx';
@@ -125,7 +126,18 @@ export default function Withdrawals({ me }: { me: Me }) {
                 type="button"
                 className={button.primary}
                 onClick={() =>
-                  staffStep(
+                  confirmCall(
+                    {
+                      title: '初审同意提现',
+                      message: (
+                        <p>
+                          同意 {r.promoter.real_name}（{r.promoter.phone}）提现 {formatFen(r.amount_fen)}
+                          （手续费 {formatFen(r.fee_fen)}，实付 <strong>{formatFen(r.payout_fen)}</strong>
+                          ）。同意后须由另一位同事打款并标记。
+                        </p>
+                      ),
+                      confirmText: '确认同意',
+                    },
                     promotionAdminApi.withdrawApprove,
                     { rid: r.rid },
                     '已初审，请另一位同事打款',

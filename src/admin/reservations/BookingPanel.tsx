@@ -4,6 +4,7 @@ import { Badge, button, Field, FormModal, input, when } from '../ui.tsx';
 import { reservationsAdminApi } from '../../lib/shared/reservations/api.ts';
 import type { Endpoint } from '../../lib/shared/api/endpoint.ts';
 import type { Booking } from './week.ts';
+import { confirmBookingStep } from './confirm-step.tsx';
 
 /**
  * The picked booking's details below the grid, with the staff steps for a manager; 驳回 asks for
@@ -71,22 +72,14 @@ export default function BookingPanel({
                   <button
                     type="button"
                     className={button.ghost}
-                    onClick={() =>
-                      void act(reservationsAdminApi.done, { rid: picked.rid }, '已标记完成').then(
-                        (e) => e && notice('error', e),
-                      )
-                    }
+                    onClick={() => confirmBookingStep(picked, 'done', act)}
                   >
                     标记完成
                   </button>
                   <button
                     type="button"
                     className={button.ghost}
-                    onClick={() =>
-                      void act(reservationsAdminApi.noShow, { rid: picked.rid }, '已标记未到场').then(
-                        (e) => e && notice('error', e),
-                      )
-                    }
+                    onClick={() => confirmBookingStep(picked, 'no_show', act)}
                   >
                     未到场
                   </button>

@@ -1,4 +1,5 @@
 import { notice } from '../session.ts';
+import { confirmBookingStep } from './confirm-step.tsx';
 import type { Endpoint } from '../../lib/shared/api/endpoint.ts';
 import { Badge, button, when } from '../ui.tsx';
 import { type Column, csvOnly } from '../table.tsx';
@@ -98,7 +99,9 @@ export function bookingColumns(
                 type="button"
                 className={s.path === 'confirm' ? button.primary : button.ghost}
                 onClick={() =>
-                  void act(s.call, { rid: b.rid }, `已${s.label}`).then((e) => e && notice('error', e))
+                  s.path === 'confirm'
+                    ? void act(s.call, { rid: b.rid }, `已${s.label}`).then((e) => e && notice('error', e))
+                    : confirmBookingStep(b, s.path, act)
                 }
               >
                 {s.label}

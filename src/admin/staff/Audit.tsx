@@ -1,14 +1,23 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { Badge, button, FormModal, filterInput, PageHeader, when } from '../ui.tsx';
+import { Badge, button, filterInput, PageHeader, ViewModal, when } from '../ui.tsx';
 import { useList } from '../lists.ts';
 import { type Column, DataTable, Pager } from '../table.tsx';
 import { ExportCsv } from '../csv.tsx';
 import type { AuditPageSchema } from '../../lib/shared/staff/staff.ts';
 import { ROLE_TEXT, type Role } from '../../lib/shared/staff/permissions.ts';
 import { staffAdminApi } from '../../lib/shared/staff/api.ts';
+import { fieldText, valueText } from '../../lib/shared/staff/audit-text.ts';
+import { Changes } from './History.tsx';
 
 type Entry = z.output<typeof AuditPageSchema>['list'][number];
+
+/** What a call was sent, as fields in Chinese (snake_case request names map to the stored ones). */
+const requestFields = (request: unknown) =>
+  Object.entries(request && typeof request === 'object' ? request : {}).map(([key, value]) => {
+    const field = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    return { field: key, label: fieldText(field), before: '', after: valueText(field, value) };
+  });
 
 const OUTCOME_TEXT = { ok: '成功', refused: '被拒绝', denied: '越权拒绝' } as const;
 const roleText = (role: string) => (role ? (ROLE_TEXT[role as Role] ?? role) : '非员工');
@@ -44,14 +53,37 @@ export default function Audit() {
     {
       id: 'action',
       header: '操作',
-      cell: (e) => <code className="text-xs">{e.action}</code>,
-      csv: (e) => e.action,
+      cell: (e) => (
+        <>
+          <span className="block">{e.action_text}</span>
+          <code className="text-xs text-slate-400">{e.action}</code>
+        </>
+      ),
+      csv: [
+        { header: '操作', value: (e) => e.action_text },
+        { header: '接口', value: (e) => e.action },
+      ],
     },
     {
       id: 'entity',
       header: '对象',
-      cell: (e) => <code className="text-xs">{e.entity_rid ?? '—'}</code>,
-      csv: (e) => e.entity_rid ?? '',
+      cell: (e) => (
+        <>
+          <span className="block">{e.entity_text}</span>
+          {e.entity_rid && <code className="text-xs text-slate-400">{e.entity_rid}</code>}
+        </>
+      ),
+      csv: [
+        { header: '对象', value: (e) => e.entity_text },
+        { header: '对象编号', value: (e) => e.entity_rid ?? '' },
+      ],
+    },
+    {
+      id: 'changes',
+      header: '变更',
+      cell: (e) => <Changes changes={e.changes.slice(0, 3)} />,
+      className: 'min-w-48',
+      csv: (e) => e.changes.map((c) => `${c.label}: ${c.before} → ${c.after}`).join('；'),
     },
     {
       id: 'outcome',
@@ -85,7 +117,7 @@ export default function Audit() {
     <div>
       <PageHeader
         title="操作日志"
-        lead="工作人员的每一次变更：谁、以什么角色、对哪条记录、变更前后、结果与来源地址；无权限的调用记为越权拒绝。"
+        lead="工作人员的每一次变更：谁、以什么角色、对哪条记录、改了哪些字段（旧 → 新）、结果与来源地址；无权限的调用记为越权拒绝。"
         actions={
           <ExportCsv<Entry> list={staffAdminApi.audit} filter={filter} name="操作日志" columns={columns} />
         }
@@ -100,7 +132,7 @@ export default function Audit() {
         <input
           className={filterInput}
           aria-label="操作"
-          placeholder="操作，如 order/quote"
+          placeholder="操作，如 报价"
           value={draft.action}
           onChange={(e) => setDraft({ ...draft, action: e.target.value })}
         />
@@ -130,28 +162,43 @@ export default function Audit() {
         columns={columns}
       />
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
-      <FormModal
-        open={open !== null}
-        title="变更详情"
-        submitText="关闭"
-        onClose={() => setOpen(null)}
-        onSubmit={async () => null}
-      >
+      <ViewModal open={open !== null} title="变更详情" onClose={() => setOpen(null)}>
         {open && (
-          <div className="grid gap-2 text-xs">
-            {(['request', 'before', 'after'] as const).map((k) => (
-              <div key={k}>
-                <p className="mb-1 font-medium text-slate-600">
-                  {{ request: '请求', before: '变更前', after: '变更后' }[k]}
-                </p>
-                <pre className="max-h-48 overflow-auto rounded bg-slate-50 p-2">
-                  {JSON.stringify(open[k], null, 2)}
-                </pre>
-              </div>
-            ))}
+          <div className="grid gap-3 text-sm">
+            <p>
+              {open.action_text} · {open.entity_text}
+              <span className="block text-xs text-slate-500">
+                {when(open.at)} {open.actor.name || open.actor.phone}（{roleText(open.role)}）
+              </span>
+            </p>
+            <div>
+              <p className="mb-1 font-medium text-slate-600">变更</p>
+              {open.changes.length ? (
+                <Changes changes={open.changes} />
+              ) : (
+                <p className="text-xs text-slate-500">没有字段变化</p>
+              )}
+            </div>
+            <div>
+              <p className="mb-1 font-medium text-slate-600">提交的内容</p>
+              <Changes changes={requestFields(open.request)} />
+            </div>
+            <details className="text-xs">
+              <summary className="cursor-pointer text-slate-500">原始记录（JSON）</summary>
+              {(['request', 'before', 'after'] as const).map((k) => (
+                <div key={k} className="mt-2">
+                  <p className="mb-1 text-slate-600">
+                    {{ request: '请求', before: '变更前', after: '变更后' }[k]}
+                  </p>
+                  <pre className="max-h-48 overflow-auto rounded bg-slate-50 p-2">
+                    {JSON.stringify(open[k], null, 2)}
+                  </pre>
+                </div>
+              ))}
+            </details>
           </div>
         )}
-      </FormModal>
+      </ViewModal>
     </div>
   );
 }

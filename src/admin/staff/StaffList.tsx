@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { notice, staffAction } from '../session.ts';
+import { staffAction } from '../session.ts';
+import { confirmStep } from '../confirm.tsx';
 import { button, Field, FormModal, input, PageHeader, when } from '../ui.tsx';
 import { useList } from '../lists.ts';
 import { type Column, DataTable } from '../table.tsx';
@@ -37,7 +38,21 @@ export default function StaffList() {
           <button
             type="button"
             className={button.link}
-            onClick={() => void save(m.phone, null).then((e) => e && notice('error', e))}
+            aria-label={`移除 ${m.name || m.phone}`}
+            onClick={() =>
+              confirmStep({
+                title: `移除员工「${m.name || m.phone}」`,
+                message: (
+                  <p>
+                    {m.name || m.phone}（{m.phone}，{m.role_text}）将失去员工身份：不能再登录管理后台，
+                    已登录的会话立即失效；账号本身保留，之后可重新添加。
+                  </p>
+                ),
+                confirmText: '确认移除',
+                danger: true,
+                run: () => save(m.phone, null),
+              })
+            }
           >
             移除
           </button>

@@ -43,7 +43,14 @@ import { locationAdminRoutes } from './samples/locations-routes.ts';
 import { reportTemplateAdminRoutes } from './reports/template-routes.ts';
 import { promotionAdminRoutes, promotionRoutes } from './promotion/index.ts';
 import { devPayRoutes, paymentNotifyRoutes, paymentRoutes, reconcileAdminRoutes } from './payments/index.ts';
-import { staffAccess, staffAdminRoutes, staffOpenRoutes, staffRole } from './staff/index.ts';
+import {
+  auditCallsOf,
+  staffAccess,
+  staffAdminRoutes,
+  staffOpenRoutes,
+  staffRole,
+  type AuditCalls,
+} from './staff/index.ts';
 import { devLoginRoutes } from './accounts/dev-login.ts';
 import { bodyLimits } from './platform/http/body-limit.ts';
 import { admission, type AdmissionOptions } from './platform/http/admission.ts';
@@ -169,7 +176,12 @@ export function createApi(services: Services) {
   app.route('/', groupAdminRoutes());
   app.route('/', fileAdminRoutes());
   app.route('/', promotionAdminRoutes());
-  app.route('/', staffAdminRoutes());
+  // The audit log names each call by its declaration: read from the routes once they are all in.
+  let auditCalls: AuditCalls | undefined;
+  app.route(
+    '/',
+    staffAdminRoutes(() => (auditCalls ??= auditCallsOf(apiRoutes(app)))),
+  );
   app.route('/', requireAdminRoutes());
   app.route('/', catalogueAdminRoutes());
   app.route('/', locationAdminRoutes());

@@ -20,7 +20,7 @@ import { users } from './accounts/tables.ts';
 import { statements } from './statements/tables.ts';
 import { promoters, promoterWithdrawals, promotionCampaigns } from './promotion/tables.ts';
 import { calendarDays } from './calendar/tables.ts';
-import type { AuditedRecords } from './staff/index.ts';
+import { staffRecord, type AuditedRecords } from './staff/index.ts';
 
 /**
  * The tables whose rows staff calls act on, for the audit log's before and after (staffAccess,
@@ -67,5 +67,7 @@ export const auditedRecords: AuditedRecords = {
     sample: { table: samples, key: samples.sampleNo, field: 'code' },
     // A lab calendar day by its date (calendar/day/*, decision 0079).
     calendar: { table: calendarDays, key: calendarDays.date, field: 'date' },
+    // A staff member by the phone of their account: the account's name and role (staff/save).
+    staff: { field: 'phone', read: staffRecord },
   },
 };

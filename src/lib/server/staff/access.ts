@@ -27,18 +27,28 @@ const NOT_PERMITTED = '您的角色无权执行该操作';
  */
 export type AuditedRecords = {
   byPrefix: Record<string, { table: PgTable; rid: Column }>;
-  byRecord: Record<CatalogueRecord, RecordKey>;
+  byRecord: Record<CatalogueRecord, RecordKey | RecordReader>;
 };
 type RecordKey = { table: PgTable; key: Column; field: string; numeric?: true };
+/**
+ * A record no single row holds (a staff member: the account and its role), read by its owner;
+ * the row's `rid` is the public id the log names it by (decision 0086).
+ */
+type RecordReader = {
+  field: string;
+  read: (db: Db, key: string) => Promise<({ rid: string } & Record<string, unknown>) | null>;
+};
 
 /** The key a catalogue call names, if well formed (anything else must not reach a query). */
-const callKey = (call: RecordKey, value: unknown): string | null => {
+const callKey = (call: RecordKey | RecordReader, value: unknown): string | null => {
   const text = typeof value === 'number' ? String(value) : value;
   if (typeof text !== 'string') return null;
-  return (call.numeric ? /^\d{1,9}$/ : /^[\w-]{1,64}$/).test(text.trim()) ? text.trim() : null;
+  const numeric = 'numeric' in call && call.numeric;
+  return (numeric ? /^\d{1,9}$/ : /^[\w-]{1,64}$/).test(text.trim()) ? text.trim() : null;
 };
-async function snapshotBy(db: Db, call: RecordKey | undefined, key: string | null) {
+async function snapshotBy(db: Db, call: RecordKey | RecordReader | undefined, key: string | null) {
   if (!call || key === null) return null;
+  if ('read' in call) return scrub(await call.read(db, key));
   const [row] = await db
     .select()
     .from(call.table)
@@ -66,6 +76,11 @@ function clean(value: unknown): unknown {
 const scrub = (row: unknown): unknown =>
   row && typeof row === 'object'
     ? clean(Object.fromEntries(Object.entries(row).filter(([k]) => !SECRET.has(k))))
+    : null;
+
+const ridOf = (row: unknown) =>
+  row && typeof row === 'object' && typeof (row as { rid?: unknown }).rid === 'string'
+    ? (row as { rid: string }).rid
     : null;
 
 /** The record a public id names, as stored (secrets left out), or null. */
@@ -154,6 +169,13 @@ async function guard(records: AuditedRecords, c: Parameters<MiddlewareHandler<Ap
   // A thrown refusal, or one Hono already turned into a response (onError ran inside next()).
   const refused = failure !== undefined || c.res.status >= 400 || (await answerCode(c.res)) === 0;
   if (call && rid === null && !refused) rid = callKey(call, (await answer(c.res))?.data?.[call.field]);
+  const after = refused
+    ? before
+    : call
+      ? await snapshotBy(db, call, rid)
+      : await snapshot(db, records.byPrefix, rid);
+  // A record read by its owner is named by its own public id (a staff member's account).
+  if (call && 'read' in call) rid = ridOf(after) ?? ridOf(before) ?? rid;
   await db.insert(auditLog).values({
     at: new Date(c.var.services.now()),
     actorId: me.id,
@@ -162,11 +184,7 @@ async function guard(records: AuditedRecords, c: Parameters<MiddlewareHandler<Ap
     action,
     entityRid: rid && noNul(rid),
     before,
-    after: refused
-      ? before
-      : call
-        ? await snapshotBy(db, call, rid)
-        : await snapshot(db, records.byPrefix, rid),
+    after,
     request: scrub(body),
     outcome: refused ? 'refused' : 'ok',
     message: noNul(failure instanceof Error ? failure.message.slice(0, 200) : await answerMessage(c.res)),

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Services } from '../platform/services.ts';
+import type { Db } from '../platform/db/client.ts';
 import { smsOutbox } from '../platform/db/platform-tables.ts';
 import { staffMembers } from './tables.ts';
 import { authenticate, hashPassword, verifyPassword } from '../accounts/index.ts';
@@ -8,9 +9,16 @@ import { findUserByPhone, insertUser, updateUser } from '../accounts/index.ts';
 import { staffRole } from './roles.ts';
 
 export { staffRole };
+
+/** A staff member as the audit log keeps them: the account's public id, name, phone and role. */
+export async function staffRecord(db: Db, phone: string) {
+  const u = await findUserByPhone(db, phone);
+  if (!u) return null;
+  return { rid: u.rid, name: u.name, phone: u.phone ?? '', role: await staffRole(db, u.id) };
+}
 export { staffDirectory } from './roles.ts';
 export { staffAccess, type AuditedRecords } from './access.ts';
-export { staffOpenRoutes, staffAdminRoutes } from './routes.ts';
+export { auditCallsOf, staffOpenRoutes, staffAdminRoutes, type AuditCalls } from './routes.ts';
 
 /** Whether a bearer token is a live console (staff) session of a current staff member. */
 export async function isStaffToken(s: Services, token: string | undefined): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ApiEnv } from '../platform/http/api-env.ts';
 import { route } from '../platform/http/route.ts';
 import { ok } from '../platform/http/envelope.ts';
@@ -13,12 +13,53 @@ import {
   referencedUser,
   revokeConsoleSessions,
   userDirectory,
+  displayNameOf,
 } from '../accounts/index.ts';
+import type { Db } from '../platform/db/client.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { ROLE_PERMISSIONS, ROLE_TEXT } from '../../shared/staff/permissions.ts';
 import { staffAdminApi, staffApi } from '../../shared/staff/api.ts';
 import { staffRole } from './roles.ts';
 import { confirmPassword } from './reauth.ts';
+import type { ApiRoute } from '../platform/http/openapi.ts';
+import { auditChanges, callText, entityText, recordKind } from '../../shared/staff/audit-text.ts';
+
+/** Each staff call by its action (path under /api/admin): its name for people, the table it declares. */
+export type AuditCalls = Map<string, { text: string; record?: string }>;
+
+/** The staff calls of the app's routes, named by their declared summaries (decision 0086). */
+export function auditCallsOf(routes: ApiRoute[]): AuditCalls {
+  const calls: AuditCalls = new Map();
+  for (const r of routes) {
+    if (!r.path.startsWith('/api/admin/')) continue;
+    const audit = r.contract?.audit;
+    calls.set(r.path.slice('/api/admin/'.length), {
+      text: callText(r.contract?.summary, r.path),
+      record: typeof audit === 'object' ? audit.record : undefined,
+    });
+  }
+  return calls;
+}
+
+type AuditRow = typeof auditLog.$inferSelect;
+
+/** A row's call, record and changes in words. */
+function described(calls: AuditCalls, a: AuditRow) {
+  const call = calls.get(a.action);
+  const kind = recordKind(call?.record, a.entityRid);
+  return {
+    action_text: call?.text ?? callText(undefined, a.action),
+    entity_text: entityText(kind, a.entityRid, a.after ?? a.before),
+    changes: a.outcome === 'ok' ? auditChanges(a.before, a.after, kind) : [],
+  };
+}
+
+/** The reason or note a call carried, for a record's history. */
+const noteOf = (request: unknown) => {
+  const r = request && typeof request === 'object' ? (request as Record<string, unknown>) : {};
+  const note = [r.reason, r.note, r.remark].find((v) => typeof v === 'string' && v.trim());
+  return typeof note === 'string' ? note.slice(0, 200) : '';
+};
 
 /** POST /api/open/staff/login: the console's own login (a staff session, decision 0023). */
 export function staffOpenRoutes() {
@@ -38,9 +79,11 @@ export function staffOpenRoutes() {
 }
 
 const person = userDirectory('person');
+/** The newest changes a record's page shows. */
+const HISTORY_LIMIT = 100;
 
 /** The console's account, the staff list with roles, and the audit log (under /api/admin). */
-export function staffAdminRoutes() {
+export function staffAdminRoutes(auditCalls: () => AuditCalls) {
   const r = new Hono<ApiEnv>();
 
   route(r, staffAdminApi.me, async (c) => {
@@ -98,8 +141,19 @@ export function staffAdminRoutes() {
     const f = await body();
     const w = pageWindow(f.page, f.size);
     const db = c.var.services.db;
+    // A call by its path (order/quote) or by a part of its Chinese name (报价).
+    const named = f.action
+      ? [...auditCalls()].filter(([action, c]) => action === f.action || c.text.includes(f.action!))
+      : [];
     const filters: (SQL | undefined)[] = [
-      f.action ? eq(auditLog.action, f.action) : undefined,
+      f.action
+        ? named.length
+          ? inArray(
+              auditLog.action,
+              named.map(([action]) => action),
+            )
+          : eq(auditLog.action, f.action)
+        : undefined,
       f.entity_rid ? eq(auditLog.entityRid, f.entity_rid) : undefined,
       f.actor_phone ? eq(person.phone, f.actor_phone) : undefined,
     ];
@@ -142,6 +196,7 @@ export function staffAdminRoutes() {
         permission: a.permission,
         action: a.action,
         entity_rid: a.entityRid,
+        ...described(auditCalls(), a),
         before: a.before ?? null,
         after: a.after ?? null,
         request: a.request ?? null,
@@ -152,6 +207,50 @@ export function staffAdminRoutes() {
       })),
       total,
     });
+  });
+
+  // A record's own history: the audit rows that changed it, newest first.
+  const history = async (db: Db, rid: string, actions?: string[]) => {
+    const rows = await db
+      .select({ a: auditLog, by: sql<string>`${displayNameOf(person)}` })
+      .from(auditLog)
+      .innerJoin(person, eq(person.id, auditLog.actorId))
+      .where(
+        and(
+          eq(auditLog.entityRid, rid),
+          eq(auditLog.outcome, 'ok'),
+          actions ? inArray(auditLog.action, actions) : undefined,
+        ),
+      )
+      .orderBy(desc(auditLog.id))
+      .limit(HISTORY_LIMIT);
+    const calls = auditCalls();
+    return {
+      list: rows.map(({ a, by }) => {
+        const d = described(calls, a);
+        return {
+          id: a.id,
+          at: a.at.toISOString(),
+          by,
+          action_text: d.action_text,
+          changes: d.changes,
+          note: noteOf(a.request),
+        };
+      }),
+    };
+  };
+
+  route(r, staffAdminApi.orderHistory, async (c, { body }) => {
+    const { rid } = await body();
+    // Only an order's rows: the order screen's readers see nothing else of the log.
+    return ok(c, rid.startsWith('o') ? await history(c.var.services.db, rid) : { list: [] });
+  });
+
+  route(r, staffAdminApi.itemHistory, async (c, { body }) => {
+    const { rid } = await body();
+    // The calls that declare an item as their record: no other table's row of the same key.
+    const actions = [...auditCalls()].filter(([, call]) => call.record === 'item').map(([a]) => a);
+    return ok(c, await history(c.var.services.db, rid, actions));
   });
 
   route(r, staffAdminApi.reauth, async (c, { body }) => {

@@ -6,6 +6,8 @@ import { LoginResultSchema } from '../accounts/responses.ts';
 import {
   AuditPageSchema,
   auditListSchema,
+  HistorySchema,
+  historySchema,
   StaffMeSchema,
   StaffMemberSchema,
   StaffPageSchema,
@@ -47,6 +49,7 @@ export const staffAdminApi = {
     summary: '设置或取消员工角色',
     body: staffSaveSchema,
     response: StaffMemberSchema.nullable(),
+    audit: { record: 'staff' },
   }),
   audit: endpoint({
     method: 'POST',
@@ -55,6 +58,24 @@ export const staffAdminApi = {
     summary: '审计日志',
     body: auditListSchema,
     response: AuditPageSchema,
+  }),
+  /** An order's history on its page: every staff change to it (the audit log, read as orders.read). */
+  orderHistory: endpoint({
+    method: 'POST',
+    path: '/api/admin/order/history',
+    access: 'orders.read',
+    summary: '订单的变更历史（操作日志中该订单的记录）',
+    body: historySchema,
+    response: HistorySchema,
+  }),
+  /** An item's history in its editor: price and every other change (catalogue.read). */
+  itemHistory: endpoint({
+    method: 'POST',
+    path: '/api/admin/catalogue/item/history',
+    access: 'catalogue.read',
+    summary: '检测项目的变更历史（价格等）',
+    body: historySchema,
+    response: HistorySchema,
   }),
   reauth: endpoint({
     method: 'POST',

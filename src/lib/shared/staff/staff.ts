@@ -41,6 +41,14 @@ export const auditListSchema = PageRequestSchema.extend({
   actor_phone: optText('操作人手机号', 11),
 });
 
+/** One field a call changed, in words (staff/audit-text.ts). */
+export const AuditChangeSchema = z.object({
+  field: z.string(),
+  label: z.string(),
+  before: z.string(),
+  after: z.string(),
+});
+
 export const AuditEntrySchema = z.object({
   id: z.number().int(),
   at: z.string(),
@@ -48,7 +56,13 @@ export const AuditEntrySchema = z.object({
   role: z.string(),
   permission: z.string(),
   action: z.string(),
+  /** The call's name in Chinese (its declared summary). */
+  action_text: z.string(),
   entity_rid: z.string().nullable(),
+  /** The record in words: 订单 O…, 员工 王五（138…）. */
+  entity_text: z.string(),
+  /** What the call changed, field by field, in Chinese. */
+  changes: z.array(AuditChangeSchema),
   before: z.unknown(),
   after: z.unknown(),
   request: z.unknown(),
@@ -60,3 +74,20 @@ export const AuditEntrySchema = z.object({
   ip: z.string(),
 });
 export const AuditPageSchema = pagedOf(AuditEntrySchema);
+
+/** A record's own history (order page, item editor): its audit rows that changed something. */
+export const historySchema = z.object(
+  { rid: z.string({ error: '请求参数格式不正确' }).trim().min(1, '请求参数格式不正确').max(64) },
+  { error: '请求参数格式不正确' },
+);
+export const HistoryEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  /** Who did it: name, or phone without one. */
+  by: z.string(),
+  action_text: z.string(),
+  changes: z.array(AuditChangeSchema),
+  /** The reason or note the call carried. */
+  note: z.string(),
+});
+export const HistorySchema = z.object({ list: z.array(HistoryEntrySchema) });
