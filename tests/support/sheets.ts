@@ -11,7 +11,11 @@ export type SheetAnswer = {
     rows?: number;
     problems?: { row: number; column: string; msg: string }[];
     file?: string;
-    list?: { item_rid: string; count: number; samples: { name: string; note: string; parameters: Record<string, string> }[] }[];
+    list?: {
+      item_rid: string;
+      count: number;
+      samples: { name: string; note: string; parameters: Record<string, string> }[];
+    }[];
   };
 };
 
@@ -25,7 +29,10 @@ export function sheetHelpers(t: TestContext) {
   }
 
   /** The template with these rows under its header (each a column title → value). */
-  async function filled(itemRid: string, rows: Record<string, ExcelJS.CellValue>[]): Promise<ExcelJS.Workbook> {
+  async function filled(
+    itemRid: string,
+    rows: Record<string, ExcelJS.CellValue>[],
+  ): Promise<ExcelJS.Workbook> {
     const wb = await template(itemRid);
     const ws = wb.getWorksheet('样品信息')!;
     const titles = (ws.getRow(1).values as unknown[]).map((v) => (typeof v === 'string' ? v : ''));
@@ -44,7 +51,12 @@ export function sheetHelpers(t: TestContext) {
 
   const bytesOf = async (wb: ExcelJS.Workbook) => new Uint8Array(await wb.xlsx.writeBuffer());
 
-  async function upload(h: Record<string, string>, itemRid: string, file: Uint8Array | ExcelJS.Workbook, name = 'samples.xlsx') {
+  async function upload(
+    h: Record<string, string>,
+    itemRid: string,
+    file: Uint8Array | ExcelJS.Workbook,
+    name = 'samples.xlsx',
+  ) {
     const bytes = file instanceof Uint8Array ? file : await bytesOf(file);
     const form = new FormData();
     form.set('item_rid', itemRid);

@@ -19,25 +19,37 @@ import {
   PLAN_MAX_LINES,
   sampleCountProblem,
 } from '../../shared/plan/plan-rules.ts';
-import { sharedParameters, type SheetProblem, type SheetSample } from '../../shared/plan/sheet.ts';
+import { sharedParameters, type SheetProblem } from '../../shared/plan/sheet.ts';
 import { TEMPLATE_MAX, type PlanTemplate, type TemplateLine } from '../../shared/plan/templates.ts';
 
 type Options = (typeof planItems.$inferSelect)['options'];
 
 /** Writes one item's line (a new one, or over the user's line of that item) under the user's lock. */
-async function putLine(tx: Tx, userId: number, itemRid: string, lineCount: number, options: Options, now: Date) {
+async function putLine(
+  tx: Tx,
+  userId: number,
+  itemRid: string,
+  lineCount: number,
+  options: Options,
+  now: Date,
+) {
   const [existing] = await tx
     .select({ id: planItems.id, rid: planItems.rid })
     .from(planItems)
     .where(and(eq(planItems.userId, userId), eq(planItems.itemRid, itemRid)));
   if (existing) {
-    await tx.update(planItems).set({ count: lineCount, options, updatedAt: now }).where(eq(planItems.id, existing.id));
+    await tx
+      .update(planItems)
+      .set({ count: lineCount, options, updatedAt: now })
+      .where(eq(planItems.id, existing.id));
     return existing.rid;
   }
   const [{ n }] = await tx.select({ n: count() }).from(planItems).where(eq(planItems.userId, userId));
   if (n >= PLAN_MAX_LINES) throw new DomainError(`实验计划最多${PLAN_MAX_LINES}项，请先下单或移除部分项目`);
   const rid = newRid('plan');
-  await tx.insert(planItems).values({ rid, userId, itemRid, count: lineCount, options, createdAt: now, updatedAt: now });
+  await tx
+    .insert(planItems)
+    .values({ rid, userId, itemRid, count: lineCount, options, createdAt: now, updatedAt: now });
   return rid;
 }
 
@@ -136,7 +148,8 @@ export async function fillPlan(
         ...(fits && samples ? { samples } : {}),
         ...(l.price_fen !== it.priceFen ? { was_price_fen: l.price_fen } : {}),
       };
-      if (l.price_fen !== it.priceFen) changed.push({ name: it.name, was_fen: l.price_fen, now_fen: it.priceFen });
+      if (l.price_fen !== it.priceFen)
+        changed.push({ name: it.name, was_fen: l.price_fen, now_fen: it.priceFen });
       await putLine(tx, userId, it.rid, fits ? l.count : base.count, options, now);
       put += 1;
     }
@@ -161,7 +174,10 @@ export async function saveTemplate(
   if (t.lines.length === 0) throw new DomainError('实验计划是空的，没有可保存的项目');
   return s.db.transaction(async (tx) => {
     await lockUser(tx, userId);
-    const [{ n }] = await tx.select({ n: count() }).from(planTemplates).where(eq(planTemplates.userId, userId));
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(planTemplates)
+      .where(eq(planTemplates.userId, userId));
     if (n >= TEMPLATE_MAX) throw new DomainError(`常用模板最多${TEMPLATE_MAX}个，请先删除不用的模板`);
     const [row] = await tx
       .insert(planTemplates)
@@ -208,7 +224,12 @@ async function ownTemplate(s: Services, userId: number, rid: string) {
 /** Starts the plan from a template. */
 export async function useTemplate(s: Services, userId: number, rid: string) {
   const t = await ownTemplate(s, userId, rid);
-  return fillPlan(s, userId, { lines: t.lines, delivery: t.delivery, remark: t.remark, source: `模板「${t.name}」` });
+  return fillPlan(s, userId, {
+    lines: t.lines,
+    delivery: t.delivery,
+    remark: t.remark,
+    source: `模板「${t.name}」`,
+  });
 }
 
 export async function deleteTemplate(s: Services, userId: number, rid: string) {
@@ -216,7 +237,10 @@ export async function deleteTemplate(s: Services, userId: number, rid: string) {
   await s.db.delete(planTemplates).where(eq(planTemplates.id, t.id));
 }
 
-export async function listTemplates(s: Services, userId: number): Promise<{ list: PlanTemplate[]; total: number }> {
+export async function listTemplates(
+  s: Services,
+  userId: number,
+): Promise<{ list: PlanTemplate[]; total: number }> {
   const rows = await s.db
     .select()
     .from(planTemplates)
@@ -231,13 +255,16 @@ export async function listTemplates(s: Services, userId: number): Promise<{ list
   const list = rows.map((r) => ({
     rid: r.rid,
     name: r.name,
-    items: r.lines.map((l) => ({ item_rid: l.item_rid, name: names.get(l.item_rid) ?? '已下架项目', count: l.count })),
+    items: r.lines.map((l) => ({
+      item_rid: l.item_rid,
+      name: names.get(l.item_rid) ?? '已下架项目',
+      count: l.count,
+    })),
     delivery_text: r.delivery.type === 1 ? '上门取样' : '自送/邮寄',
     created: r.createdAt.toISOString(),
   }));
   return { list, total: list.length };
 }
-
 
 /** A closing account's plan, drafts and templates (they hold pickup addresses): gone (decision 0044). */
 export async function erasePlanData(tx: Tx, userId: number) {

@@ -83,8 +83,7 @@ export async function addToPlan(s: Services, userId: number, input: LineInput & 
       .select()
       .from(planItems)
       .where(and(eq(planItems.userId, userId), eq(planItems.itemRid, it.rid)));
-    if (existing?.options.samples)
-      throw new DomainError('该项目的样品来自表格，请重新上传表格来修改样品');
+    if (existing?.options.samples) throw new DomainError('该项目的样品来自表格，请重新上传表格来修改样品');
     const options = {
       parameters: input.parameters ?? existing?.options.parameters ?? base.parameters,
       source: input.source ?? existing?.options.source ?? base.source,
@@ -245,4 +244,3 @@ export async function listPlan(s: Services, userId: number) {
     draft: draft ? { delivery: draft.delivery, remark: draft.remark, source: draft.source } : null,
   };
 }
-

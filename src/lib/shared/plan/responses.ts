@@ -46,7 +46,9 @@ export const PlanLineSchema = z.object({
   /** The item's promise and the date if the samples arrived tomorrow; null: none (decision 0079). */
   turnaround: TurnaroundSchema.nullable(),
   /** The samples of an uploaded sheet (decision 0089); empty: the line has only a count. */
-  samples: z.array(z.object({ name: z.string(), note: z.string(), parameters: z.record(z.string(), z.string()) })),
+  samples: z.array(
+    z.object({ name: z.string(), note: z.string(), parameters: z.record(z.string(), z.string()) }),
+  ),
   /** The unit price of the order or template this line came from, when today's differs; else null. */
   was_price_fen: fen.nullable(),
 });
@@ -61,9 +63,7 @@ export const PlanViewSchema = z.object({
   /** True when any line needs an exact quote before it can be paid. */
   needs_quote: z.boolean(),
   /** The delivery and remark 再来一单 or a template put here, and where from; null: none. */
-  draft: z
-    .object({ delivery: DeliveryOutSchema, remark: z.string(), source: z.string() })
-    .nullable(),
+  draft: z.object({ delivery: DeliveryOutSchema, remark: z.string(), source: z.string() }).nullable(),
 });
 export type PlanView = z.output<typeof PlanViewSchema>;
 

@@ -25,9 +25,12 @@ export type SheetColumn =
 export function sheetColumns(options: ItemOptions): SheetColumn[] {
   return [
     { kind: 'name', title: SHEET_NAME_COLUMN, required: true, choices: [] },
-    ...options.parameters.map(
-      (p): SheetColumn => ({ kind: 'parameter', title: p.name, required: p.required, choices: p.choices }),
-    ),
+    ...options.parameters.map((p): SheetColumn => ({
+      kind: 'parameter',
+      title: p.name,
+      required: p.required,
+      choices: p.choices,
+    })),
     { kind: 'note', title: SHEET_NOTE_COLUMN, required: false, choices: [] },
   ];
 }
