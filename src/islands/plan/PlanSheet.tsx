@@ -122,7 +122,7 @@ export default function PlanSheet({ line, onPlan }: { line: PlanLine; onPlan: (v
       )}
       {shown && line.samples.length > 0 && (
         <div className="max-h-72 overflow-auto rounded-lg border border-slate-100">
-          <table className="w-full text-left text-xs" aria-label={`「${line.name}」的样品`}>
+          <table className="w-full min-w-[32rem] text-left text-xs" aria-label={`「${line.name}」的样品`}>
             <thead className="sticky top-0 bg-slate-50 text-slate-500">
               <tr>
                 <th className="px-2 py-1.5 font-medium">#</th>

@@ -32,7 +32,12 @@ function TemplateList() {
   }
 
   async function remove(t: PlanTemplate) {
-    const ok = await ask({ title: '删除模板', text: `确定删除模板「${t.name}」吗？`, confirm: '删除', danger: true });
+    const ok = await ask({
+      title: '删除模板',
+      text: `确定删除模板「${t.name}」吗？`,
+      confirm: '删除',
+      danger: true,
+    });
     if (!ok) return;
     setBusy(t.rid);
     const done = await api.call(planApi.templateDelete, { rid: t.rid });
