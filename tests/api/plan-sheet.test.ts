@@ -65,54 +65,58 @@ describe('sample sheet template', () => {
 });
 
 describe('uploading a sheet', () => {
-  it('makes every row a sample of the plan line, and the order keeps names, notes and parameters', async () => {
-    const me = await o.customer();
-    const wb = await x.filled(XRD, [
-      row('Fe2O3-1', { 备注: '避光保存' }),
-      row('Fe2O3-2', { 附加分析: '物相标定' }),
-      row('TiO2', { 扫描范围: '5°-90°' }),
-    ]);
-    const res = await x.upload(me.h, XRD, wb);
-    expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 1, msg: '已导入3个样品' });
-    const line = res.body.data.list!.find((l) => l.item_rid === XRD)!;
-    expect(line.count).toBe(3);
-    expect(line.samples.map((s) => s.name)).toEqual(['Fe2O3-1', 'Fe2O3-2', 'TiO2']);
-    expect(line.samples[0]).toEqual({
-      name: 'Fe2O3-1',
-      note: '避光保存',
-      parameters: { 扫描范围: '10°-80°', 扫描速度: '5°/min' },
-    });
-    // The count follows the sheet: the stepper cannot move it away from the rows.
-    const planRid = (res.body.data as unknown as { rid: string }).rid;
-    const moved = await t.post('/api/auth/plan/update', { rid: planRid, count: 5 }, me.h);
-    expect(moved.body).toMatchObject({ code: 0, msg: '该项目的样品来自表格，请重新上传表格来修改样品' });
+  it(
+    'makes every row a sample of the plan line, and the order keeps names, notes and parameters',
+    { timeout: 60_000 },
+    async () => {
+      const me = await o.customer();
+      const wb = await x.filled(XRD, [
+        row('Fe2O3-1', { 备注: '避光保存' }),
+        row('Fe2O3-2', { 附加分析: '物相标定' }),
+        row('TiO2', { 扫描范围: '5°-90°' }),
+      ]);
+      const res = await x.upload(me.h, XRD, wb);
+      expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 1, msg: '已导入3个样品' });
+      const line = res.body.data.list!.find((l) => l.item_rid === XRD)!;
+      expect(line.count).toBe(3);
+      expect(line.samples.map((s) => s.name)).toEqual(['Fe2O3-1', 'Fe2O3-2', 'TiO2']);
+      expect(line.samples[0]).toEqual({
+        name: 'Fe2O3-1',
+        note: '避光保存',
+        parameters: { 扫描范围: '10°-80°', 扫描速度: '5°/min' },
+      });
+      // The count follows the sheet: the stepper cannot move it away from the rows.
+      const planRid = (res.body.data as unknown as { rid: string }).rid;
+      const moved = await t.post('/api/auth/plan/update', { rid: planRid, count: 5 }, me.h);
+      expect(moved.body).toMatchObject({ code: 0, msg: '该项目的样品来自表格，请重新上传表格来修改样品' });
 
-    const placed = await t.post<{ list: { rid: string; order_no: string }[] }>(
-      '/api/auth/order/add',
-      { delivery: { type: 0 } },
-      me.h,
-    );
-    expect(placed.body, JSON.stringify(placed.body)).toMatchObject({ code: 1 });
-    const order = placed.body.data.list[0];
-    const detail = await t.post<{ samples: { sample_no: string; name: string }[] }>(
-      '/api/auth/order/detail',
-      { rid: order.rid },
-      me.h,
-    );
-    expect(detail.body.data.samples.map((s) => [s.sample_no, s.name])).toEqual([
-      [`${order.order_no}-01`, 'Fe2O3-1'],
-      [`${order.order_no}-02`, 'Fe2O3-2'],
-      [`${order.order_no}-03`, 'TiO2'],
-    ]);
-    const rows = await t.services.db
-      .select({ note: samples.note, parameters: samples.parameters })
-      .from(samples)
-      .where(eq(samples.sampleNo, `${order.order_no}-02`));
-    expect(rows[0]).toEqual({
-      note: '',
-      parameters: { 扫描范围: '10°-80°', 扫描速度: '5°/min', 附加分析: '物相标定' },
-    });
-  });
+      const placed = await t.post<{ list: { rid: string; order_no: string }[] }>(
+        '/api/auth/order/add',
+        { delivery: { type: 0 } },
+        me.h,
+      );
+      expect(placed.body, JSON.stringify(placed.body)).toMatchObject({ code: 1 });
+      const order = placed.body.data.list[0];
+      const detail = await t.post<{ samples: { sample_no: string; name: string }[] }>(
+        '/api/auth/order/detail',
+        { rid: order.rid },
+        me.h,
+      );
+      expect(detail.body.data.samples.map((s) => [s.sample_no, s.name])).toEqual([
+        [`${order.order_no}-01`, 'Fe2O3-1'],
+        [`${order.order_no}-02`, 'Fe2O3-2'],
+        [`${order.order_no}-03`, 'TiO2'],
+      ]);
+      const rows = await t.services.db
+        .select({ note: samples.note, parameters: samples.parameters })
+        .from(samples)
+        .where(eq(samples.sampleNo, `${order.order_no}-02`));
+      expect(rows[0]).toEqual({
+        note: '',
+        parameters: { 扫描范围: '10°-80°', 扫描速度: '5°/min', 附加分析: '物相标定' },
+      });
+    },
+  );
 
   it(
     'refuses wrong rows whole and annotates each in 错误说明; the fixed file goes in',
