@@ -53,13 +53,15 @@ export async function sheetTemplate(it: CatalogueItem): Promise<Buffer> {
       fgColor: { argb: c.required ? 'FFFDE2E2' : 'FFEFF6FF' },
     };
     if (c.choices.length > 0) cell.note = `可选：${c.choices.join('、')}`;
-    // A drop-down of the choices on the rows a sheet may hold.
-    if (c.choices.length > 0)
+    // A drop-down of the choices on the rows a sheet may hold (Excel's list is one quoted,
+    // comma-separated formula of at most 255 characters; longer lists keep only the note).
+    const list = `"${c.choices.join(',')}"`;
+    if (c.choices.length > 0 && list.length <= 255 && !c.choices.some((x) => /[",]/.test(x)))
       for (let r = 2; r <= SHEET_MAX_ROWS + 1; r++)
         ws.getCell(r, i + 1).dataValidation = {
           type: 'list',
           allowBlank: !c.required,
-          formulae: [`"${c.choices.join(',')}"`],
+          formulae: [list],
           showErrorMessage: true,
           errorTitle: '请选择',
           error: `「${c.title}」应为${c.choices.join('、')}之一`,
