@@ -12,7 +12,7 @@ import { planApi } from '../../lib/shared/plan/api.ts';
 import { TEMPLATE_NAME_MAX, type FilledPlan } from '../../lib/shared/plan/templates.ts';
 import type { Delivery } from '../../lib/shared/orders/order.ts';
 
-export const PLAN_PATH = '/experiment/plan';
+const PLAN_PATH = '/experiment/plan';
 export const PLAN_NOTICE_KEY = 'plan-fill-notice';
 
 /** After 再来一单 or a template: what was left out and whose price moved, then the plan. */

@@ -3,6 +3,7 @@ import { endpoint } from '../api/endpoint.ts';
 import { PlanAddedSchema, PlanViewSchema } from './responses.ts';
 import { planAddSchema, planRemoveSchema, planUpdateSchema } from './plan-rules.ts';
 import { z } from '../zod.ts';
+import { NoData } from '../responses.ts';
 import {
   FilledPlanSchema,
   TemplateListSchema,
@@ -91,5 +92,6 @@ export const planApi = {
     access: 'signed-in',
     summary: '删除常用模板',
     body: templateRidSchema,
+    response: NoData,
   }),
 };
