@@ -18,6 +18,7 @@ import { lighthouseScores } from './bench/lighthouse.ts';
 import { freePort, start, stop, stopAll, waitFor } from './bench/process.ts';
 import { orderRows, type OrderFigures } from './bench/orders.ts';
 import { labelRows } from './bench/labels.ts';
+import { sheetRows } from './bench/sheet.ts';
 import { reportRows } from './bench/report.ts';
 import { scanRows } from './bench/scan.ts';
 import { verifyRows } from './bench/verify.ts';
@@ -146,6 +147,10 @@ async function main() {
   const labels = await labelRows();
   rows.push(...labels.rows);
   notes.push(...labels.notes);
+  step(`checking a 500-row sample sheet…`);
+  const sheet = await sheetRows();
+  rows.push(...sheet.rows);
+  notes.push(...sheet.notes);
   step(`rendering and signing the 30-row test report 20 times…`);
   const report = await reportRows();
   rows.push(...report.rows);

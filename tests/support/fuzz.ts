@@ -38,6 +38,7 @@ export async function fuzzRoutes(part: number, parts: number): Promise<void> {
     '/api/auth/file/download/:rid',
     '/api/admin/file/download',
     '/api/auth/user/export',
+    '/api/open/plan/sheet/:rid',
     '/api/openapi.json',
     '/api/docs',
   ];

@@ -1,5 +1,6 @@
 // The read-only parts of the order detail: items, delivery, timeline, test records, files and
 // related instruments.
+import { planApi } from '../../lib/shared/plan/api.ts';
 import { useState } from 'react';
 import Section, { Empty } from './Section.tsx';
 import { StatusBadge } from './parts.tsx';
@@ -19,7 +20,7 @@ import { disposalChoice } from '../../lib/shared/samples/disposal.ts';
 import { useKeepDays } from '../ui/use-keep-days.ts';
 import type { OrderDetail, OrderEvent, OrderFile } from '../../lib/shared/orders/order.ts';
 import type { DeviceSummary } from '../../lib/shared/catalogue/catalogue.ts';
-import { orderStatusText, takesSample } from '../../lib/shared/orders/order-status.ts';
+import { LAB_SAMPLE_TYPE_ID, orderStatusText, takesSample } from '../../lib/shared/orders/order-status.ts';
 import {
   actorText,
   eventText,
@@ -110,6 +111,15 @@ export function Items({ order }: { order: OrderDetail }) {
                   {params.length === 0 ? '—' : params.map(([k, v]) => `${k}：${v}`).join('；')}
                 </Fact>
               </dl>
+              {order.type_id === LAB_SAMPLE_TYPE_ID && (
+                <a
+                  className="mt-2 inline-block text-xs text-brand-600 hover:underline"
+                  href={pathOf(planApi.sheetTemplate, { rid: l.item_rid })}
+                  download
+                >
+                  下载样品信息表模板（再次送样时可批量填写）
+                </a>
+              )}
             </li>
           );
         })}

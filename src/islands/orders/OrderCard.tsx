@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Amount, RowActions, StatusBadge } from './parts.tsx';
+import { Amount, linkButton, RowActions, StatusBadge } from './parts.tsx';
+import { RepeatButton } from '../plan/Repeat.tsx';
 import type { OrderSummary } from '../../lib/shared/orders/order.ts';
 import { shanghaiMinute } from '../../lib/shared/time.ts';
 import { projectTypeNames } from '../../lib/shared/catalogue/catalogue.ts';
@@ -57,7 +58,15 @@ export default function OrderCard({
           <Amount order={o} className="text-base" />
         </div>
         <div className="border-t border-slate-100 pt-3 md:border-0 md:pt-0">
-          <RowActions order={o} busy={busy} onCancel={onCancel} />
+          <RowActions order={o} busy={busy} onCancel={onCancel}>
+            {o.item_names.length > 0 && (
+              <RepeatButton
+                rid={o.rid}
+                orderNo={o.order_no}
+                className={`${linkButton} border border-brand-200 text-brand-700 hover:bg-brand-50`}
+              />
+            )}
+          </RowActions>
         </div>
       </div>
     </li>

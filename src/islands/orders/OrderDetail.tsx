@@ -17,6 +17,7 @@ import { QuoteDetail, Receipts } from './QuoteReceipts.tsx';
 import { useCancelOrder } from './cancel.ts';
 import { Amount, linkButton, onOrderPaid, openPay, StatusBadge } from './parts.tsx';
 import { DataFiles } from './DataFiles.tsx';
+import { RepeatButton, SaveTemplateButton } from '../plan/Repeat.tsx';
 import { Samples } from './Samples.tsx';
 import { SampleLabels } from './SampleLabels.tsx';
 import { Reports } from '../reports/Reports.tsx';
@@ -119,6 +120,19 @@ export default function OrderDetail({ rid }: { rid: string }) {
               >
                 取消订单
               </button>
+            )}
+            {order.items.length > 0 && (
+              <>
+                <RepeatButton
+                  rid={order.rid}
+                  orderNo={order.order_no}
+                  className={`${linkButton} h-9 border border-brand-200 px-3.5 text-brand-700 hover:bg-brand-50`}
+                />
+                <SaveTemplateButton
+                  rid={order.rid}
+                  className={`${linkButton} h-9 border border-slate-200 px-3.5 text-slate-700 hover:bg-slate-50`}
+                />
+              </>
             )}
             {order.status !== 'cancelled' && (
               <button

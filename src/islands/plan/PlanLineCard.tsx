@@ -10,7 +10,8 @@ import {
 } from '../../lib/shared/plan/plan-rules.ts';
 import { disposalChoice } from '../../lib/shared/samples/disposal.ts';
 import { useKeepDays } from '../ui/use-keep-days.ts';
-import type { PlanLine } from '../../lib/shared/plan/plan.ts';
+import type { PlanLine, PlanView } from '../../lib/shared/plan/plan.ts';
+import PlanSheet from './PlanSheet.tsx';
 import { takesSample } from '../../lib/shared/orders/order-status.ts';
 import { toast } from '../../lib/client/toast.ts';
 
@@ -22,12 +23,14 @@ export default function PlanLineCard({
   busy,
   onSave,
   onRemove,
+  onPlan,
 }: {
   line: PlanLine;
   busy: boolean;
   /** Sends plan/update; resolves false when the server refused (the card keeps the editor open). */
   onSave: (patch: LinePatch) => Promise<boolean>;
   onRemove: () => void;
+  onPlan: (view: PlanView) => void;
 }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<LineChoice | null>(null);
@@ -87,6 +90,15 @@ export default function PlanLineCard({
               <span>单价 {unitPriceText(line.price_fen, line.unit)}</span>
             )}
           </p>
+          {line.was_price_fen !== null && (
+            <p
+              className="mt-1 rounded bg-amber-50 px-2 py-1 text-xs text-amber-800"
+              aria-label={`「${line.name}」价格变动`}
+            >
+              价格已变动：原 {unitPriceText(line.was_price_fen, line.unit)}，现{' '}
+              {unitPriceText(line.price_fen, line.unit)}
+            </p>
+          )}
           <p className="mt-1 text-xs leading-relaxed text-slate-500">
             {params.length > 0 && <span>{params.map(([k, v]) => `${k}：${v}`).join('；')}；</span>}
             {sample ? (
@@ -108,14 +120,20 @@ export default function PlanLineCard({
           )}
         </div>
         <div className="col-span-2 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 sm:col-span-1 sm:flex-col sm:items-end sm:justify-start">
-          <Stepper
-            label={`「${line.name}」样品数量`}
-            value={line.count}
-            min={line.options.sampleCount.min}
-            max={line.options.sampleCount.max}
-            disabled={busy}
-            onChange={(count) => void onSave({ count })}
-          />
+          {line.samples.length > 0 ? (
+            <span className="text-sm text-slate-600" aria-label={`「${line.name}」样品数量`}>
+              {line.count} 个样品（来自表格）
+            </span>
+          ) : (
+            <Stepper
+              label={`「${line.name}」样品数量`}
+              value={line.count}
+              min={line.options.sampleCount.min}
+              max={line.options.sampleCount.max}
+              disabled={busy}
+              onChange={(count) => void onSave({ count })}
+            />
+          )}
           <p className="text-right" aria-label={`「${line.name}」小计`}>
             {line.quote_only ? (
               <span className="font-semibold text-hot-600">待报价</span>
@@ -147,6 +165,11 @@ export default function PlanLineCard({
           移除
         </button>
       </div>
+      {sample && (
+        <div className="sm:pl-24">
+          <PlanSheet line={line} onPlan={onPlan} />
+        </div>
+      )}
       {editing && (
         <div className="rounded-xl border border-slate-100 bg-slate-50/60 p-3 sm:ml-24 sm:p-4">
           <LineOptions

@@ -8,6 +8,8 @@ import { memberOnly } from '../ui/member-gate.tsx';
 import { useSessionUser } from '../ui/session-user.ts';
 import SampleDeliveryForm from '../member/SampleDeliveryForm.tsx';
 import { customerKindOf } from '../../lib/shared/orders/order-status.ts';
+import { SaveTemplateButton } from './Repeat.tsx';
+import { DraftNotice } from './DraftNotice.tsx';
 
 function PlanPage() {
   const { user } = useSessionUser();
@@ -26,6 +28,9 @@ function PlanPage() {
   return (
     <div className="grid gap-4">
       {order.confirmDialog}
+      {plan.draft && (
+        <DraftNotice source={plan.draft.source} changed={plan.list.some((l) => l.was_price_fen !== null)} />
+      )}
       <PlanItems
         plan={plan}
         quoted={quoted}
@@ -33,6 +38,7 @@ function PlanPage() {
         placing={placing}
         onSave={order.save}
         onRemove={(rid, name) => void order.remove(rid, name)}
+        onPlan={order.take}
       />
 
       <section className="card p-4 md:p-6" aria-labelledby="plan-delivery">
@@ -57,6 +63,13 @@ function PlanPage() {
       </section>
 
       {order.blocked && <IncompleteInfo missing={order.missing} />}
+
+      <div className="flex justify-end">
+        <SaveTemplateButton
+          plan={{ delivery: order.delivery, remark: order.remark }}
+          className="text-sm text-brand-600 hover:underline"
+        />
+      </div>
 
       <PlanTotal
         count={plan.count}

@@ -18,6 +18,7 @@ export function PlanItems({
   placing,
   onSave,
   onRemove,
+  onPlan,
 }: {
   plan: PlanView;
   /** How many lines are quoted by staff rather than priced. */
@@ -27,6 +28,8 @@ export function PlanItems({
   placing: boolean;
   onSave: (rid: string, patch: LinePatch) => Promise<boolean>;
   onRemove: (rid: string, name: string) => void;
+  /** A sample sheet went in: the plan as the server now holds it. */
+  onPlan: (view: PlanView) => void;
 }) {
   return (
     <section className="card p-4 md:p-6" aria-labelledby="plan-items">
@@ -69,6 +72,7 @@ export function PlanItems({
                   busy={busy === line.rid || placing}
                   onSave={(patch) => onSave(line.rid, patch)}
                   onRemove={() => onRemove(line.rid, line.name)}
+                  onPlan={onPlan}
                 />
               ))}
             </ul>
@@ -175,9 +179,14 @@ export function EmptyPlan() {
       </span>
       <h2 className="mt-4 text-lg font-semibold text-slate-900">实验计划还是空的</h2>
       <p className="mt-1 text-sm text-slate-500">挑选检测项目，加入实验计划后即可一并下单。</p>
-      <a href="/project" className="btn-primary mt-5">
-        去选择检测项目
-      </a>
+      <div className="mt-5 flex flex-wrap justify-center gap-3">
+        <a href="/project" className="btn-primary">
+          去选择检测项目
+        </a>
+        <a href="/member/template" className="btn-ghost">
+          从常用模板开始
+        </a>
+      </div>
     </div>
   );
 }

@@ -44,8 +44,13 @@ export function usePlanOrder(user: User | null) {
     const view = await api.call(planApi.list, {});
     if (!view) return;
     take(view);
+    // 再来一单 or a template brought a delivery and remark: the form starts from them (decision 0089).
+    if (!loadedOnce.current && view.draft) {
+      setDelivery({ ...emptyDelivery(view.draft.delivery.type), ...view.draft.delivery });
+      setRemark(view.draft.remark);
+    }
     // A line whose sample source is 上门取样 suggests the pickup form (once, on first load).
-    if (!loadedOnce.current && view.list.some((l) => l.source === SOURCE_PICKUP))
+    else if (!loadedOnce.current && view.list.some((l) => l.source === SOURCE_PICKUP))
       setDelivery((d) => (d.type === 1 ? d : { ...emptyDelivery(1), message: d.message }));
     loadedOnce.current = true;
   }, [take]);
@@ -135,6 +140,7 @@ export function usePlanOrder(user: User | null) {
     blocked,
     missing,
     confirmDialog,
+    take,
     save,
     remove,
     submit,

@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   'REAUTH_REQUIRED',
   /** The report signing key cannot be read or opened: an administrator must fix it (decision 0076). */
   'SIGNING_KEY',
+  /** Rows of a sample sheet are wrong: data also carries them and the annotated file (decision 0089). */
+  'SHEET_ERRORS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

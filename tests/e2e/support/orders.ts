@@ -29,7 +29,7 @@ export type Customer = {
   upload: (path: string, file: { name: string; mimeType: string; buffer: Buffer }) => Promise<string>;
   /** order/add with the given items (self-delivery unless `delivery` says otherwise). */
   order: (
-    items: { item_rid: string; disposal?: number }[],
+    items: { item_rid: string; disposal?: number; count?: number }[],
     delivery?: Record<string, unknown>,
   ) => Promise<Placed>;
 };

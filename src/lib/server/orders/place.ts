@@ -45,6 +45,7 @@ import { assertKnownRegion } from '../member/index.ts';
 import type { DemandInfo } from '../../shared/orders/demand.ts';
 import { ORDERABLE_TYPES } from '../../shared/catalogue/catalogue.ts';
 import type { PlacedOrder } from '../../shared/orders/responses.ts';
+import type { SheetSample } from '../../shared/plan/sheet.ts';
 export type { PlacedOrder };
 
 export type Line = {
@@ -54,6 +55,8 @@ export type Line = {
   source?: SampleSource;
   disposal?: Disposal;
   source_order_rid?: string;
+  /** A sample sheet's samples (decision 0089): then count is their number. */
+  samples?: SheetSample[];
 };
 
 /** A past order of this user whose stored samples (disposal 2) a new line may reuse. */
@@ -103,8 +106,16 @@ export async function groupLines(
     const sample = takesSample(it.typeId);
     const source = sample ? (l.source ?? 1) : SOURCE_NONE;
     const disposal = sample ? (l.disposal ?? 0) : 0;
+    // A sheet's samples each carry their own parameters (checked again: the item may have changed).
+    const samples = sample && l.samples && l.samples.length > 0 ? l.samples : null;
     const bad =
-      sampleCountProblem(it.options, count) ?? (forQuote ? null : parameterProblem(it.options, parameters));
+      sampleCountProblem(it.options, count) ??
+      (samples && samples.length !== count ? '[样品数量]与样品表不一致' : null) ??
+      (forQuote
+        ? null
+        : samples
+          ? samples.map((x) => parameterProblem(it.options, x.parameters)).find(Boolean)
+          : parameterProblem(it.options, parameters));
     if (bad) throw new DomainError(`「${it.name}」${bad}`);
     let sourceOrderId: number | null = null;
     if (source === SOURCE_HISTORY) {
@@ -127,6 +138,7 @@ export async function groupLines(
       lineFen: lineFen(it.priceFen, count),
       // The promise as it is now: a later edit of the item never moves this order (decision 0079).
       turnaroundDays: it.turnaroundDays,
+      samples,
     });
     groups.set(it.typeId, group);
   }
@@ -296,6 +308,7 @@ export async function placeOrders(
         source: p.options.source as SampleSource,
         disposal: p.options.disposal as Disposal,
         source_order_rid: p.options.source_order_rid,
+        samples: p.options.samples,
       }));
     }
     if (lines.length === 0) throw new DomainError(EMPTY_ORDER);

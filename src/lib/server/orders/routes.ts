@@ -23,6 +23,7 @@ import {
   testRecord,
 } from './index.ts';
 import { placeDemand } from './demand.ts';
+import { orderToTemplate, repeatOrder } from './repeat.ts';
 import type { SceneDateOf } from '../member/index.ts';
 import { attachProtocolFile, listProtocolFiles, relatedEquipment, type ReservedDevice } from './protocol.ts';
 
@@ -59,6 +60,16 @@ export function orderRoutes({ reservedDevice, sceneDateOf }: OrderNeighbours) {
     const me = requireUser(c);
     const counts = await countByStatus(c.var.services.db, me.id);
     return ok(c, { counts, total: Object.values(counts).reduce((a, b) => a + (b ?? 0), 0) });
+  });
+
+  route(r, ordersApi.repeat, async (c, input) => {
+    const me = requireUser(c);
+    return ok(c, await repeatOrder(c.var.services, me.id, (await input.body()).rid), '已加入实验计划');
+  });
+  route(r, ordersApi.saveTemplate, async (c, input) => {
+    const me = requireUser(c);
+    const { rid, name } = await input.body();
+    return ok(c, await orderToTemplate(c.var.services, me.id, rid, name), '已保存为常用模板');
   });
 
   route(r, ordersApi.detail, async (c, input) => {

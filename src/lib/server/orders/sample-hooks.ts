@@ -3,6 +3,7 @@
 // yet every order of items with a sample is written together with its samples.
 import type { Db, Tx } from '../platform/db/client.ts';
 import type { Actor } from '../../shared/orders/order-status.ts';
+import type { SheetSample } from '../../shared/plan/sheet.ts';
 import type { OrderSample } from '../../shared/samples/responses.ts';
 import type { PromiseRow, SamplePromiseKind } from '../../shared/orders/operations.ts';
 
@@ -14,6 +15,8 @@ export type SampleLine = {
   sampleCount: number;
   source: number;
   disposal: number;
+  /** A sample sheet's samples, in order (decision 0089); null: named 样品01… */
+  samples: SheetSample[] | null;
 };
 export type SampleOrder = { id: number; rid: string; orderNo: string; typeId: number; userId: number };
 export type SampleActor = { actor: Actor; actorId: number | null };

@@ -20,6 +20,7 @@ import type { OrderStatus } from '../../shared/orders/order-status.ts';
 import type { DemandInfo } from '../../shared/orders/demand.ts';
 import type { StoredQuote } from '../../shared/orders/quote.ts';
 import type { ReceiptCondition } from '../../shared/orders/receipt.ts';
+import type { SheetSample } from '../../shared/plan/sheet.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -119,6 +120,8 @@ export const orderItems = pgTable(
     lineFen: integer('line_fen').notNull(),
     /** The item's promised working days when ordered (decision 0079); null: no promise. */
     turnaroundDays: integer('turnaround_days'),
+    /** The samples of an uploaded sheet (decision 0089): names, own parameters, notes; null: none. */
+    samples: jsonb('samples').$type<SheetSample[]>(),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

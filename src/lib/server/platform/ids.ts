@@ -43,6 +43,7 @@ const RID_PREFIX = {
   storageLocation: 'L',
   result: 'T',
   reportVersion: 'V',
+  planTemplate: 'B',
 } as const;
 
 export type RidKind = keyof typeof RID_PREFIX;

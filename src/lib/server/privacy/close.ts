@@ -1,5 +1,6 @@
 // Closing an account (China's PIPL, issue 19; decision 0044): personal data erased, business
 // records kept without a person behind them, and nothing left open that someone still owes.
+import { erasePlanData } from '../plan/index.ts';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { DomainError } from '../platform/errors.ts';
@@ -65,7 +66,7 @@ export async function closeBlockers(db: Db | Tx, userId: number): Promise<string
  * Closes the caller's account after their password, in one transaction under the user's row
  * lock (a payment or order racing with it waits, and the blockers are checked again inside).
  * Erased: name, e-mail, avatar, mobile (freed for a new registration), WeChat binding, password,
- * profile, addresses, invoice titles, pickup contacts; every session ends; memberships of groups
+ * profile, addresses, invoice titles, pickup contacts, the plan and its saved templates; every session ends; memberships of groups
  * end. Kept, tied to the anonymised account: orders, the ledger, invoices, statements and their
  * files — accounting and tax records the law requires a company to keep (decision 0044) — and
  * every report version with the customer's name as printed, six years from issue (decision 0077).
@@ -83,5 +84,6 @@ export async function closeAccount(s: Services, userId: number, password: string
     await eraseMemberData(tx, userId);
     await eraseInvoiceTitles(tx, userId);
     await leaveAllGroups(tx, userId);
+    await erasePlanData(tx, userId);
   });
 }

@@ -46,14 +46,18 @@ export async function createSamples(
   const rows = [...lines]
     .sort((a, b) => a.id - b.id)
     .flatMap((l) =>
-      Array.from({ length: Math.max(0, l.sampleCount) }, () => {
+      Array.from({ length: Math.max(0, l.sampleCount) }, (_, i) => {
         index += 1;
+        // A sheet's sample keeps its name, note and own parameters (decision 0089).
+        const sheet = l.samples?.[i];
         return {
           rid: newRid('sample'),
           orderId: order.id,
           orderItemId: l.id,
           sampleNo: sampleNo(order.orderNo, index),
-          name: defaultSampleName(index),
+          name: sheet?.name || defaultSampleName(index),
+          note: sheet?.note ?? '',
+          parameters: sheet?.parameters ?? {},
           itemRid: l.itemRid,
           itemName: l.name,
           status: initialSampleStatus(l.source),

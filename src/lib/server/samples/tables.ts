@@ -36,6 +36,9 @@ export const samples = pgTable(
     sampleNo: text('sample_no').notNull().unique(),
     /** The customer's own name for the sample, editable until the lab receives it. */
     name: text('name').notNull(),
+    /** The customer's note and own test parameters from a sample sheet (decision 0089). */
+    note: text('note').notNull().default(''),
+    parameters: jsonb('parameters').$type<Record<string, string>>().notNull().default({}),
     itemRid: text('item_rid').notNull(),
     itemName: text('item_name').notNull(),
     status: text('status').$type<SampleStatus>().notNull(),

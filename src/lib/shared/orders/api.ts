@@ -34,6 +34,7 @@ import {
   ridField,
 } from './order.ts';
 import { demandSchema } from './demand.ts';
+import { FilledPlanSchema, repeatSchema, templateFromOrderSchema } from '../plan/templates.ts';
 
 /** sample4recycle/list4person: a page, optionally one order's requests. */
 const recycleListSchema = PageRequestSchema.extend({ order_rid: ridField().optional() });
@@ -187,5 +188,22 @@ export const ordersApi = {
     summary: '订单相关仪器',
     body: orderRidSchema,
     response: RelatedDevicesSchema,
+  }),
+  /** 再来一单 (decision 0089): the order's lines, delivery and remark into the plan at today's prices. */
+  repeat: endpoint({
+    method: 'POST',
+    path: '/api/auth/order/repeat',
+    access: 'signed-in',
+    summary: '再来一单',
+    body: repeatSchema,
+    response: FilledPlanSchema,
+  }),
+  saveTemplate: endpoint({
+    method: 'POST',
+    path: '/api/auth/order/saveTemplate',
+    access: 'signed-in',
+    summary: '订单存为常用模板',
+    body: templateFromOrderSchema,
+    response: z.object({ rid: z.string() }),
   }),
 };

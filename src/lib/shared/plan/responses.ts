@@ -4,6 +4,22 @@ import { fen, ridOut } from '../responses.ts';
 import { ItemOptionsSchema } from '../catalogue/responses.ts';
 import { TurnaroundSchema } from '../catalogue/turnaround.ts';
 
+/** A delivery as stored (a pickup's date may be empty: the customer picks a new one). */
+const DeliveryOutSchema = z.object({
+  type: z.union([z.literal(0), z.literal(1)]),
+  date: z.string(),
+  time: z.string(),
+  message: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  province: z.string(),
+  city: z.string(),
+  area: z.string(),
+  address: z.string(),
+  address_code: z.string(),
+  address_rid: z.string(),
+});
+
 /** One line of plan/list. */
 export const PlanLineSchema = z.object({
   rid: ridOut,
@@ -29,6 +45,12 @@ export const PlanLineSchema = z.object({
   options: ItemOptionsSchema,
   /** The item's promise and the date if the samples arrived tomorrow; null: none (decision 0079). */
   turnaround: TurnaroundSchema.nullable(),
+  /** The samples of an uploaded sheet (decision 0089); empty: the line has only a count. */
+  samples: z.array(
+    z.object({ name: z.string(), note: z.string(), parameters: z.record(z.string(), z.string()) }),
+  ),
+  /** The unit price of the order or template this line came from, when today's differs; else null. */
+  was_price_fen: fen.nullable(),
 });
 export type PlanLine = z.output<typeof PlanLineSchema>;
 
@@ -40,6 +62,8 @@ export const PlanViewSchema = z.object({
   total_fen: fen,
   /** True when any line needs an exact quote before it can be paid. */
   needs_quote: z.boolean(),
+  /** The delivery and remark 再来一单 or a template put here, and where from; null: none. */
+  draft: z.object({ delivery: DeliveryOutSchema, remark: z.string(), source: z.string() }).nullable(),
 });
 export type PlanView = z.output<typeof PlanViewSchema>;
 
