@@ -229,7 +229,7 @@ describe('uploading a sheet', () => {
     },
   );
 
-  it('checks 500 rows within 3 s and refuses 501', { timeout: 60_000 }, async () => {
+  it('takes 500 rows in one go and refuses 501 (the bench row times it)', { timeout: 60_000 }, async () => {
     const [it] = await t.services.db.select().from(item).where(eq(item.rid, XRD));
     await t.services.db
       .update(item)
@@ -245,11 +245,8 @@ describe('uploading a sheet', () => {
       expect(await planOf(me.h)).toEqual([]);
 
       const file = await x.bytesOf(await x.filled(XRD, rows.slice(0, 500)));
-      const started = performance.now();
       const res = await x.upload(me.h, XRD, file);
-      const ms = performance.now() - started;
       expect(res.body, res.body.msg).toMatchObject({ code: 1, msg: '已导入500个样品' });
-      expect(ms).toBeLessThan(3000);
       expect((await planOf(me.h))[0].count).toBe(500);
     } finally {
       await t.services.db.update(item).set({ options: it.options }).where(eq(item.rid, XRD));
