@@ -6,6 +6,7 @@ import {
   prestoreApplications,
   transferApplications,
 } from './money/tables.ts';
+import { bankRows } from './money/bank-tables.ts';
 import { deviceBlocks, reservations, tempDevices } from './reservations/tables.ts';
 import { orders } from './orders/tables.ts';
 import { samples } from './samples/tables.ts';
@@ -53,6 +54,7 @@ export const auditedRecords: AuditedRecords = {
     M: { table: samples, rid: samples.rid },
     T: { table: results, rid: results.rid },
     V: { table: reportVersions, rid: reportVersions.rid },
+    B: { table: bankRows, rid: bankRows.rid },
   },
   // Catalogue records and storage locations, by the table their call declares (audit.record).
   byRecord: {

@@ -44,6 +44,9 @@ export const moneyAccounts = pgTable(
     creditUsedFen: fenColumn('credit_used_fen').notNull().default(0),
     /** Days a credit payment may stay unpaid before the line is blocked. */
     creditDueDays: smallint('credit_due_days').notNull().default(0),
+    /** A suspended credit line (暂停授信, decision 0088): nothing new is paid from it; repaying goes on. */
+    creditSuspendedAt: at('credit_suspended_at'),
+    creditSuspendReason: text('credit_suspend_reason').notNull().default(''),
     updatedAt: at('updated_at').notNull(),
   },
   (t) => [

@@ -43,6 +43,8 @@ const RID_PREFIX = {
   storageLocation: 'L',
   result: 'T',
   reportVersion: 'V',
+  bankRow: 'B',
+  bankImport: 'K',
 } as const;
 
 export type RidKind = keyof typeof RID_PREFIX;
