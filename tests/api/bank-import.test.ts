@@ -43,7 +43,11 @@ async function waitingTopUp(c: Customer, fen: number, payer: string, serial: str
     paid_on: '2026-11-20',
     file_rid: pic.body.data.rid,
   };
-  const sent = await t.post('/api/auth/prestoreApply/edit', { rid: added.body.data.rid, ...wish, voucher }, c.h);
+  const sent = await t.post(
+    '/api/auth/prestoreApply/edit',
+    { rid: added.body.data.rid, ...wish, voucher },
+    c.h,
+  );
   expect(sent.body, sent.body.msg).toMatchObject({ code: 1 });
   return added.body.data.rid;
 }
@@ -86,7 +90,15 @@ describe('bank statement import', () => {
     expect(first).toMatchObject({
       code: 1,
       msg: '已导入2条新流水，1条有匹配建议',
-      data: { format: 'icbc', format_text: '工商银行', repeated: false, rows: 2, new_rows: 2, proposed: 1, outgoing: 1 },
+      data: {
+        format: 'icbc',
+        format_text: '工商银行',
+        repeated: false,
+        rows: 2,
+        new_rows: 2,
+        proposed: 1,
+        outgoing: 1,
+      },
     });
     expect(first.data.skipped).toEqual([{ line: 8, reason: '不是交易明细（没有交易日期）' }]);
 
@@ -145,7 +157,11 @@ describe('bank statement import', () => {
         },
       ]),
     );
-    expect((await importFile(longer, '十一月.csv')).data).toMatchObject({ repeated: false, rows: 3, new_rows: 1 });
+    expect((await importFile(longer, '十一月.csv')).data).toMatchObject({
+      repeated: false,
+      rows: 3,
+      new_rows: 1,
+    });
 
     const again = await o.admin('bank/confirm', { rid: row.rid, prestore_rid: rid });
     expect(again.body).toMatchObject({ code: 0, msg: '该申请已入账，不能再操作' });
@@ -187,10 +203,12 @@ describe('bank statement import', () => {
     });
     const stray = list.find((r) => r.serial === 'CCB0002')!;
     expect((await o.admin('bank/ignore', { rid: stray.rid, reason: '' })).body.msg).toBe('[原因]不能为空');
-    expect((await o.admin('bank/ignore', { rid: stray.rid, reason: '客户退款，非预存' })).body).toMatchObject({
-      code: 1,
-      data: { status: 'ignored', note: '客户退款，非预存' },
-    });
+    expect((await o.admin('bank/ignore', { rid: stray.rid, reason: '客户退款，非预存' })).body).toMatchObject(
+      {
+        code: 1,
+        data: { status: 'ignored', note: '客户退款，非预存' },
+      },
+    );
     expect((await o.admin('bank/confirm', { rid: stray.rid, prestore_rid: rid })).body.msg).toBe(
       '该流水已忽略，不能入账',
     );

@@ -73,7 +73,20 @@ export function ccbCsv(
   const text = [
     '交易时间,借方发生额（支取）,贷方发生额（收入）,余额,币种,对方户名,对方账号,对方开户机构,记账日期,摘要,备注,账户明细编号-交易流水号',
     ...rows.map((r) =>
-      [r.at, '', r.credit, '100000.00', '人民币', r.name, r.account, '建设银行北京分行', r.at.slice(0, 8), '转账', r.remark, r.serial].join(','),
+      [
+        r.at,
+        '',
+        r.credit,
+        '100000.00',
+        '人民币',
+        r.name,
+        r.account,
+        '建设银行北京分行',
+        r.at.slice(0, 8),
+        '转账',
+        r.remark,
+        r.serial,
+      ].join(','),
     ),
   ].join('\n');
   return new TextEncoder().encode(`\ufeff${text}`);

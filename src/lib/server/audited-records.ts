@@ -1,12 +1,12 @@
 import { ability, device, item, prefecture, projectChild, projectType } from './catalogue/tables.ts';
 import { setting } from './catalogue/site-tables.ts';
 import {
+  bankRows,
   creditApplications,
   moneyApprovals,
   prestoreApplications,
   transferApplications,
 } from './money/tables.ts';
-import { bankRows } from './money/bank-tables.ts';
 import { deviceBlocks, reservations, tempDevices } from './reservations/tables.ts';
 import { orders } from './orders/tables.ts';
 import { samples } from './samples/tables.ts';

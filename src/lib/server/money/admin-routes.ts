@@ -115,7 +115,11 @@ export function moneyAdminRoutes(neighbours: AssetNeighbours) {
 
   route(r, moneyAdminApi.creditTerms, async (c, input) => {
     const { rid, limit_fen, due_days } = await input.body();
-    return ok(c, await changeCreditLine(c.var.services, rid, { kind: 'terms', limit_fen, due_days }), '已调整授信');
+    return ok(
+      c,
+      await changeCreditLine(c.var.services, rid, { kind: 'terms', limit_fen, due_days }),
+      '已调整授信',
+    );
   });
   route(r, moneyAdminApi.creditSuspend, async (c, input) => {
     const { rid, reason } = await input.body();
@@ -187,10 +191,14 @@ function bankRoutes(r: Hono<ApiEnv>) {
     return ok(
       c,
       done,
-      done.repeated ? '该文件已导入过，没有新的流水' : `已导入${done.new_rows}条新流水，${done.proposed}条有匹配建议`,
+      done.repeated
+        ? '该文件已导入过，没有新的流水'
+        : `已导入${done.new_rows}条新流水，${done.proposed}条有匹配建议`,
     );
   });
-  route(r, bankAdminApi.rows, async (c, input) => ok(c, await listBankRows(c.var.services, await input.body())));
+  route(r, bankAdminApi.rows, async (c, input) =>
+    ok(c, await listBankRows(c.var.services, await input.body())),
+  );
   route(r, bankAdminApi.confirm, async (c, input) => {
     const me = requireUser(c);
     const done = await confirmBankRow(c.var.services, me.id, await input.body());

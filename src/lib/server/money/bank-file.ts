@@ -104,7 +104,9 @@ function formatOf(header: string[]): BankFormat {
 
 /** 2026-01-05, 2026/1/5, 20260105, 2026年1月5日, with an optional time after it. */
 function dateOf(v: string): { date: string; time: string } | null {
-  const m = /^(\d{4})[-/.年]?(\d{1,2})[-/.月]?(\d{1,2})日?(?:[\sT]+(\d{1,2}[:.]\d{2}(?:[:.]\d{2})?))?/.exec(v);
+  const m = /^(\d{4})[-/.年]?(\d{1,2})[-/.月]?(\d{1,2})日?(?:[\sT]+(\d{1,2}[:.]\d{2}(?:[:.]\d{2})?))?/.exec(
+    v,
+  );
   if (!m) return null;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   if (mo < 1 || mo > 12 || d < 1 || d > 31) return null;
@@ -132,7 +134,8 @@ const isCredit = (direction: string) => /贷|收|入|^C/i.test(direction);
 export function parseBankStatement(text: string): ParsedStatement {
   let records: string[][];
   const firstLines = text.split(/\r?\n/).slice(0, 30).join('\n');
-  const delimiter = (firstLines.match(/\t/g)?.length ?? 0) > (firstLines.match(/,/g)?.length ?? 0) ? '\t' : ',';
+  const delimiter =
+    (firstLines.match(/\t/g)?.length ?? 0) > (firstLines.match(/,/g)?.length ?? 0) ? '\t' : ',';
   try {
     records = parse(text, {
       bom: true,
@@ -169,7 +172,15 @@ export function parseBankStatement(text: string): ParsedStatement {
     if (amount === null) return result.skipped.push({ line, reason: '金额无法识别' });
     const serial = at(r, 'serial');
     const time = when.time || at(r, 'time');
-    const content = [when.date, time, amount, at(r, 'account'), at(r, 'name'), at(r, 'remark'), at(r, 'balance')].join('|');
+    const content = [
+      when.date,
+      time,
+      amount,
+      at(r, 'account'),
+      at(r, 'name'),
+      at(r, 'remark'),
+      at(r, 'balance'),
+    ].join('|');
     const n = (seen.get(content) ?? 0) + 1;
     seen.set(content, n);
     const rowKey = serial

@@ -5,8 +5,7 @@ import { createHash } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db } from '../platform/db/client.ts';
-import { bankImports, bankRows } from './bank-tables.ts';
-import { prestoreApplications } from './tables.ts';
+import { bankImports, bankRows, prestoreApplications } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { isUniqueViolation } from '../platform/db/errors.ts';
@@ -35,7 +34,11 @@ type Candidate = MatchCandidate & { app: Application; customer: ReturnType<typeo
  * Imports a statement file. The same bytes again answer the first import (`repeated`); rows
  * already known from another file are skipped by their key, so a transfer is one row for ever.
  */
-export async function importBankFile(s: Services, staffId: number, file: { name: string; bytes: Uint8Array }) {
+export async function importBankFile(
+  s: Services,
+  staffId: number,
+  file: { name: string; bytes: Uint8Array },
+) {
   const sha256 = createHash('sha256').update(file.bytes).digest('hex');
   const parsed = parseBankStatement(decodeBankFile(file.bytes));
   if (parsed.rows.length === 0 && parsed.outgoing === 0)

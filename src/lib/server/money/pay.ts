@@ -20,7 +20,10 @@ const DAY = 86_400_000;
  * amount from the line, which must be open, not overdue and wide enough. Throws the refusal.
  */
 function splitPayment(
-  account: Pick<AccountRow, 'cashFen' | 'bonusFen' | 'creditLimitFen' | 'creditUsedFen' | 'creditSuspendedAt'>,
+  account: Pick<
+    AccountRow,
+    'cashFen' | 'bonusFen' | 'creditLimitFen' | 'creditUsedFen' | 'creditSuspendedAt'
+  >,
   amountFen: number,
   method: PayMethod,
   overdueFen: number,
@@ -39,7 +42,10 @@ function splitPayment(
 
 /** The same split without throwing, for the pay dialog's preview (null: not possible). */
 export function previewSplit(
-  account: Pick<AccountRow, 'cashFen' | 'bonusFen' | 'creditLimitFen' | 'creditUsedFen' | 'creditSuspendedAt'>,
+  account: Pick<
+    AccountRow,
+    'cashFen' | 'bonusFen' | 'creditLimitFen' | 'creditUsedFen' | 'creditSuspendedAt'
+  >,
   amountFen: number,
   method: PayMethod,
   overdueFen: number,
