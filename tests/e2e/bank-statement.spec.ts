@@ -1,7 +1,7 @@
 // Bank statement import in the console (issue 33; decision 0088): finance imports the bank's GBK
 // export on 银行流水, the transfer is proposed for the customer's top-up, confirmed, and lands.
 import type { Page } from '@playwright/test';
-import { expect, newCustomer, test, toast } from './support/orders.ts';
+import { expect, newCustomer, test } from './support/orders.ts';
 import { consoleSession } from './support/session.ts';
 import { gbk, icbcCsv } from '../support/bank.ts';
 
@@ -64,10 +64,10 @@ test('a bank export is imported, the top-up proposed, confirmed and credited', a
   await staffPage
     .getByLabel('银行流水文件')
     .setInputFiles({ name: '历史明细.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
-  await expect(staffPage.getByRole('status')).toContainText('工商银行');
+  await expect(staffPage.locator('p[role=status]')).toContainText('工商银行');
   const table = staffPage.getByRole('table', { name: '银行流水' });
   const row = table.getByRole('row').filter({ hasText: payer });
-  await expect(row).toContainText('¥1,234.56');
+  await expect(row).toContainText('¥1234.56');
   await expect(row).toContainText('户名一致');
   await shot(staffPage, 'bank-1280');
   await staffPage.setViewportSize({ width: 375, height: 800 });
@@ -79,7 +79,7 @@ test('a bank export is imported, the top-up proposed, confirmed and credited', a
   await expect(dialog).toContainText(payer);
   await shot(staffPage, 'bank-confirm-1280');
   await dialog.getByRole('button', { name: '确认入账' }).click();
-  await expect(toast(staffPage)).toContainText('已入账');
+  await expect(staffPage.locator('[data-console-toast]')).toContainText('已入账');
 
   const asset = await me.call<{ cash_fen: number }>('/api/auth/asset/init');
   expect(asset.data.cash_fen).toBe(123_456);
@@ -87,6 +87,6 @@ test('a bank export is imported, the top-up proposed, confirmed and credited', a
   await staffPage
     .getByLabel('银行流水文件')
     .setInputFiles({ name: '历史明细.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
-  await expect(staffPage.getByRole('status')).toContainText('该文件已导入过');
+  await expect(staffPage.locator('p[role=status]')).toContainText('该文件已导入过');
   expect((await me.call<{ cash_fen: number }>('/api/auth/asset/init')).data.cash_fen).toBe(123_456);
 });
