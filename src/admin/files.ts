@@ -1,6 +1,6 @@
 // A customer's files (vouchers, reports, receipt photos) read with the console's token.
 import { useEffect, useState } from 'react';
-import { $session } from './session.ts';
+import { $session, notice } from './session.ts';
 import { filesAdminApi } from '../lib/shared/files/api.ts';
 
 /**
@@ -34,4 +34,22 @@ export function useStaffFile(rid: string | null, thumb = false) {
     };
   }, [rid, thumb]);
   return url;
+}
+
+/** Posts `body` to a PDF call with the console's token and saves the answer as `name`, or shows the refusal. */
+export async function savePdf(path: string, body: unknown, name: string): Promise<boolean> {
+  const res = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${$session.get()?.access ?? ''}` },
+    body: JSON.stringify(body),
+  }).catch(() => null);
+  if (!res?.ok || !res.headers.get('content-type')?.includes('application/pdf')) {
+    const msg = ((await res?.json().catch(() => null)) as { msg?: string } | null)?.msg;
+    notice('error', msg || '下载失败');
+    return false;
+  }
+  const url = URL.createObjectURL(await res.blob());
+  Object.assign(document.createElement('a'), { href: url, download: name }).click();
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  return true;
 }

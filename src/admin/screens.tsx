@@ -136,6 +136,12 @@ export const SCREENS: Screen[] = [
     page: page(() => import('./money/TransferReview.tsx')),
   },
   {
+    path: '/money/bank',
+    permission: 'money.read',
+    nav: { group: '资金', label: '银行流水' },
+    page: page(() => import('./money/BankStatement.tsx')),
+  },
+  {
     path: '/money/credit',
     permission: 'money.read',
     nav: { group: '资金', label: '信用额度' },

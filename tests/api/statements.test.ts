@@ -166,6 +166,19 @@ describe('the monthly statement', () => {
       headers: await o.staff(),
     });
     expect(staff.status).toBe(200);
+    // The console's download (issue 33): a POST with the rid, statements.read, the same document.
+    const consoleCopy = await t.api.request('/api/admin/statement/pdf', {
+      method: 'POST',
+      headers: { ...(await o.staff()), 'content-type': 'application/json' },
+      body: JSON.stringify({ rid: st.rid }),
+    });
+    expect(consoleCopy.status).toBe(200);
+    expect(consoleCopy.headers.get('content-type')).toBe('application/pdf');
+    expect((await pdfText(new Uint8Array(await consoleCopy.arrayBuffer()))).replace(/\s+/g, '')).toContain(
+      order.order_no,
+    );
+    const missing = await staffPost('statement/pdf', { rid: 'Snothing' });
+    expect(missing.body).toMatchObject({ code: 0, msg: '对账单不存在' });
   });
 });
 

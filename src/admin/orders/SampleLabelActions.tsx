@@ -1,31 +1,13 @@
 // The console's label reprint for an order and a sample's custody trail as a PDF (decision 0074):
 // POST downloads with the console's token, so the staff guard audits the reprint by its order.
 import { useState } from 'react';
-import { $session, notice } from '../session.ts';
+import { savePdf } from '../files.ts';
 import { button } from '../ui.tsx';
 import {
   LABEL_FORMAT_TEXT,
   sampleLabelsAdminApi,
   type LabelFormat,
 } from '../../lib/shared/samples/labels.ts';
-
-/** Posts `body` to a PDF call and saves the answer under `name`, or shows the refusal. */
-async function savePdf(path: string, body: unknown, name: string): Promise<boolean> {
-  const res = await fetch(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${$session.get()?.access ?? ''}` },
-    body: JSON.stringify(body),
-  }).catch(() => null);
-  if (!res?.ok || !res.headers.get('content-type')?.includes('application/pdf')) {
-    const msg = ((await res?.json().catch(() => null)) as { msg?: string } | null)?.msg;
-    notice('error', msg || '下载失败');
-    return false;
-  }
-  const url = URL.createObjectURL(await res.blob());
-  Object.assign(document.createElement('a'), { href: url, download: name }).click();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-  return true;
-}
 
 /** 打印标签: the order's labels again, in either format; each print counts on the samples. */
 export function ReprintLabels({

@@ -4,6 +4,8 @@ import { Badge, button, Field, filterInput, FormModal, input, PageHeader, Status
 import { useList, type RowOf } from '../lists.ts';
 import { type Column, DataTable, Pager } from '../table.tsx';
 import { ExportCsv } from '../csv.tsx';
+import { savePdf } from '../files.ts';
+import { Dispute, Lines } from './StatementLines.tsx';
 import { addMonth } from '../../lib/shared/statements/statements.ts';
 import { shanghaiMonth } from '../../lib/shared/time.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
@@ -170,7 +172,19 @@ export default function Statements({ me }: { me: Me }) {
         columns={columns}
       />
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
-      <IssueModal open={issuing} onClose={() => setIssuing(false)} onDone={list.reload} />
+      <IssueModal
+        open={issuing}
+        onClose={() => setIssuing(false)}
+        onIssued={(d) => {
+          // The list follows the action: the new statement's tab and month, its detail open.
+          setStatus(d.status);
+          setMonth(d.month);
+          setOwner('');
+          setPhone('');
+          list.reload();
+          setOpen(d.rid);
+        }}
+      />
       {open && (
         <DetailModal
           rid={open}
@@ -184,7 +198,15 @@ export default function Statements({ me }: { me: Me }) {
   );
 }
 
-function IssueModal({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
+function IssueModal({
+  open,
+  onClose,
+  onIssued,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onIssued: (d: Detail) => void;
+}) {
   const [phone, setPhone] = useState('');
   const [month, setMonth] = useState(() => addMonth(shanghaiMonth(Date.now()), -1));
   const [note, setNote] = useState('');
@@ -194,7 +216,15 @@ function IssueModal({ open, onClose, onDone }: { open: boolean; onClose: () => v
       title="出具对账单"
       submitText="出具"
       onClose={onClose}
-      onSubmit={() => staffAction(statementsAdminApi.issue, { phone, month, note }, '已出具对账单', onDone)}
+      onSubmit={() => {
+        let issued: Detail | null = null;
+        return staffAction<Detail>(
+          statementsAdminApi.issue,
+          { phone, month, note },
+          (d) => ((issued = d), `已出具${d.month_text}对账单（第${d.version}版）`),
+          () => issued && onIssued(issued),
+        );
+      }}
     >
       <p className="text-sm text-slate-500">
         为客户出具已结束月份的对账单；已有对账单时出具新版本，旧版本保留为“已重开”。
@@ -279,10 +309,10 @@ function DetailModal({
           <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
             <dt className="text-slate-500">状态</dt>
             <dd>{d.status_text}</dd>
-            <dt className="text-slate-500">期初/期末余额</dt>
-            <dd className="tabular-nums">
-              {formatFen(f.opening_balance_fen)} / {formatFen(f.closing_balance_fen)}
-            </dd>
+            <dt className="text-slate-500">期初余额</dt>
+            <dd className="tabular-nums">{formatFen(f.opening_balance_fen)}</dd>
+            <dt className="text-slate-500">期末余额</dt>
+            <dd className="tabular-nums">{formatFen(f.closing_balance_fen)}</dd>
             <dt className="text-slate-500">本期结算订单</dt>
             <dd className="tabular-nums">{formatFen(f.billed_fen)}</dd>
             <dt className="text-slate-500">期末待结算</dt>
@@ -292,29 +322,23 @@ function DetailModal({
             <dt className="text-slate-500">期末应付合计</dt>
             <dd className="font-semibold tabular-nums">{formatFen(f.due_fen)}</dd>
           </dl>
-          <ol className="grid max-h-56 gap-1 overflow-y-auto rounded-md border border-slate-200 p-2 text-xs">
-            {d.lines.map((l) => (
-              <li
-                key={l.no}
-                className={`flex gap-2 rounded px-1 py-0.5 ${l.disputed ? 'bg-red-50 text-red-700' : ''}`}
-              >
-                <span className="w-5 text-slate-400">{l.no}</span>
-                <span className="min-w-0 flex-1 truncate">
-                  {l.kind === 'movement' ? `${l.title} ${l.note}` : `${l.order_no} ${l.title}`}
-                </span>
-                <span className="tabular-nums">
-                  {formatFen(l.kind === 'movement' ? l.amount_fen : l.owed_fen || l.amount_fen)}
-                </span>
-              </li>
-            ))}
-            {d.lines.length === 0 && <li className="text-slate-400">没有明细</li>}
-          </ol>
-          {d.dispute_reason && (
-            <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-              客户异议{d.dispute_lines.length > 0 && `（第${d.dispute_lines.join('、')}行）`}：
-              {d.dispute_reason}
-            </p>
-          )}
+          <p className="flex justify-end">
+            <button
+              type="button"
+              className={button.ghost}
+              onClick={() =>
+                void savePdf(
+                  statementsAdminApi.pdf.path,
+                  { rid: d.rid },
+                  `对账单-${d.month}-v${d.version}.pdf`,
+                )
+              }
+            >
+              下载 PDF
+            </button>
+          </p>
+          <Lines d={d} />
+          {d.dispute_reason && <Dispute d={d} />}
           {d.reply && <p className="rounded-md bg-slate-50 px-3 py-2 text-sm">答复：{d.reply}</p>}
           {d.versions.length > 1 && (
             <p className="flex flex-wrap gap-2 text-xs text-slate-500">

@@ -1,6 +1,7 @@
 import { ability, device, item, prefecture, projectChild, projectType } from './catalogue/tables.ts';
 import { setting } from './catalogue/site-tables.ts';
 import {
+  bankRows,
   creditApplications,
   moneyApprovals,
   prestoreApplications,
@@ -53,6 +54,7 @@ export const auditedRecords: AuditedRecords = {
     M: { table: samples, rid: samples.rid },
     T: { table: results, rid: results.rid },
     V: { table: reportVersions, rid: reportVersions.rid },
+    B: { table: bankRows, rid: bankRows.rid },
   },
   // Catalogue records and storage locations, by the table their call declares (audit.record).
   byRecord: {

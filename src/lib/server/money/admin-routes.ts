@@ -10,13 +10,16 @@ import { listPrestore, prestoreOut } from './prestore.ts';
 import { approvePrestore, FIRST_APPROVAL_DONE, refundPrestore, rejectPrestore } from './prestore-review.ts';
 import { saveRule } from './prestore-rules.ts';
 import { decideTransfer, listTransfers } from './transfers.ts';
-import { decideCredit, listCreditApplications } from './credit.ts';
+import { changeCreditLine, decideCredit, listCreditApplications } from './credit.ts';
 import { movementsOf, walletOut, type AssetNeighbours } from './asset.ts';
 import { approveCredit, creditOrRequest, listApprovals, pendingMessage, rejectCredit } from './approvals.ts';
 import { creditOverview } from './credit.ts';
 import { userAccount } from './ledger.ts';
 import { DomainError } from '../platform/errors.ts';
 import { userIdByRid } from '../accounts/index.ts';
+import { bankAdminApi, BANK_FILE_MAX_BYTES } from '../../shared/money/bank.ts';
+import { readUpload, uploadLimitOf } from '../platform/http/uploads.ts';
+import { confirmBankRow, ignoreBankRow, importBankFile, listBankRows } from './bank-import.ts';
 
 type PrestoreStatus = keyof typeof PRESTORE_STATUS_TEXT;
 
@@ -110,6 +113,23 @@ export function moneyAdminRoutes(neighbours: AssetNeighbours) {
     return ok(c, await decideCredit(c.var.services, me.id, rid, { approve: false, reason }), '已驳回');
   });
 
+  route(r, moneyAdminApi.creditTerms, async (c, input) => {
+    const { rid, limit_fen, due_days } = await input.body();
+    return ok(
+      c,
+      await changeCreditLine(c.var.services, rid, { kind: 'terms', limit_fen, due_days }),
+      '已调整授信',
+    );
+  });
+  route(r, moneyAdminApi.creditSuspend, async (c, input) => {
+    const { rid, reason } = await input.body();
+    return ok(c, await changeCreditLine(c.var.services, rid, { kind: 'suspend', reason }), '已暂停授信');
+  });
+  route(r, moneyAdminApi.creditResume, async (c, input) => {
+    const { rid } = await input.body();
+    return ok(c, await changeCreditLine(c.var.services, rid, { kind: 'resume' }), '已恢复授信');
+  });
+
   route(r, moneyAdminApi.customerWallet, async (c, input) => {
     const { user_rid } = await input.body();
     const s = c.var.services;
@@ -153,5 +173,39 @@ export function moneyAdminRoutes(neighbours: AssetNeighbours) {
     return ok(c, await rejectCredit(c.var.services, me.id, rid, reason), '已驳回');
   });
 
+  bankRoutes(r);
   return r;
+}
+
+/** Bank statement import and its matches (decision 0088). */
+function bankRoutes(r: Hono<ApiEnv>) {
+  r.use(
+    bankAdminApi.import.path,
+    uploadLimitOf(() => BANK_FILE_MAX_BYTES),
+  );
+  route(r, bankAdminApi.import, async (c) => {
+    const me = requireUser(c);
+    const { file, name } = await readUpload(c);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const done = await importBankFile(c.var.services, me.id, { name, bytes });
+    return ok(
+      c,
+      done,
+      done.repeated
+        ? '该文件已导入过，没有新的流水'
+        : `已导入${done.new_rows}条新流水，${done.proposed}条有匹配建议`,
+    );
+  });
+  route(r, bankAdminApi.rows, async (c, input) =>
+    ok(c, await listBankRows(c.var.services, await input.body())),
+  );
+  route(r, bankAdminApi.confirm, async (c, input) => {
+    const me = requireUser(c);
+    const done = await confirmBankRow(c.var.services, me.id, await input.body());
+    return ok(c, done, done.awaiting_second ? FIRST_APPROVAL_DONE : '已入账');
+  });
+  route(r, bankAdminApi.ignore, async (c, input) => {
+    const me = requireUser(c);
+    return ok(c, await ignoreBankRow(c.var.services, me.id, await input.body()), '已忽略');
+  });
 }

@@ -46,6 +46,8 @@ export async function creditOverview(db: Db, account: AccountRow, now: number) {
     used_fen: account.creditUsedFen,
     available_fen: account.creditLimitFen - account.creditUsedFen,
     due_days: account.creditDueDays,
+    suspended: account.creditSuspendedAt !== null,
+    suspend_reason: account.creditSuspendReason,
     ...state,
     application: last ? applicationOut(last) : null,
   };
@@ -175,9 +177,11 @@ export async function listCreditApplications(
         phone: customer.phone,
         name: customer.name,
         company: customer.company,
+        account: moneyAccounts,
       })
       .from(creditApplications)
       .innerJoin(customer, eq(customer.id, creditApplications.userId))
+      .innerJoin(moneyAccounts, eq(moneyAccounts.id, creditApplications.accountId))
       .where(where)
       .orderBy(desc(creditApplications.id))
       .limit(w.size)
@@ -188,6 +192,7 @@ export async function listCreditApplications(
     list: rows.map((r) => ({
       ...applicationOut(r.a),
       customer: { rid: r.userRid, phone: r.phone, name: r.name, company: r.company },
+      line: r.a.status === 'approved' ? lineOut(r.account) : null,
     })),
     total,
   };
@@ -239,5 +244,65 @@ export async function decideCredit(
       .where(eq(creditApplications.id, a.id))
       .returning();
     return applicationOut(updated);
+  });
+}
+
+/** The credit line an approved application granted, as staff change it (decision 0088). */
+export const lineOut = (account: AccountRow) => ({
+  account_rid: account.rid,
+  limit_fen: account.creditLimitFen,
+  used_fen: account.creditUsedFen,
+  available_fen: account.creditLimitFen - account.creditUsedFen,
+  due_days: account.creditDueDays,
+  suspended: account.creditSuspendedAt !== null,
+  suspend_reason: account.creditSuspendReason,
+  suspended_at: account.creditSuspendedAt?.toISOString() ?? null,
+});
+
+/**
+ * Staff change an approved line (credit/line/*): its limit and term, or suspend / resume it,
+ * each with a reason (the audit log keeps the call). Named by the approved application; the line
+ * itself is the customer's account, changed under its lock. A limit below what is owed is
+ * refused: the database keeps used ≤ limit, and suspending is the way to stop new credit.
+ */
+export async function changeCreditLine(
+  s: Services,
+  rid: string,
+  change:
+    | { kind: 'terms'; limit_fen: number; due_days: number }
+    | { kind: 'suspend'; reason: string }
+    | { kind: 'resume' },
+) {
+  const now = s.now();
+  const [peek] = await s.db.select().from(creditApplications).where(eq(creditApplications.rid, rid));
+  if (!peek) throw new DomainError('信用申请不存在', 200, 'NOT_FOUND');
+  if (peek.status !== 'approved') throw new DomainError('只有已开通的授信可以调整或暂停');
+  return moneyTransaction(s.db, async (tx) => {
+    const account = await lockAccount(tx, peek.accountId);
+    if (account.creditLimitFen <= 0) throw new DomainError('该客户的信用额度已取消，请重新审核开通');
+    const set: Partial<typeof moneyAccounts.$inferInsert> = { updatedAt: new Date(now) };
+    if (change.kind === 'terms') {
+      if (change.limit_fen < account.creditUsedFen)
+        throw new DomainError(
+          `信用额度不能低于已用额度 ${fenToYuan(account.creditUsedFen)} 元；如需停止新的信用支付，请暂停授信`,
+        );
+      Object.assign(set, { creditLimitFen: change.limit_fen, creditDueDays: change.due_days });
+      await tx
+        .update(creditApplications)
+        .set({ limitFen: change.limit_fen, dueDays: change.due_days })
+        .where(eq(creditApplications.id, peek.id));
+    } else if (change.kind === 'suspend') {
+      if (account.creditSuspendedAt) throw new DomainError('该授信已暂停');
+      Object.assign(set, { creditSuspendedAt: new Date(now), creditSuspendReason: change.reason });
+    } else {
+      if (!account.creditSuspendedAt) throw new DomainError('该授信未暂停，无需恢复');
+      Object.assign(set, { creditSuspendedAt: null, creditSuspendReason: '' });
+    }
+    const [updated] = await tx
+      .update(moneyAccounts)
+      .set(set)
+      .where(eq(moneyAccounts.id, account.id))
+      .returning();
+    return lineOut(updated);
   });
 }

@@ -10,6 +10,8 @@ export type Split = { bonus_fen: number; cash_fen: number; credit_fen: number };
 
 const CREDIT_OVERDUE = '信用账款已逾期，请先还款后再使用信用支付';
 const NO_CREDIT_LINE = '您尚未开通信用额度';
+/** A suspended line (decision 0088): repaying goes on, paying from it does not. */
+const CREDIT_SUSPENDED = '您的信用额度已暂停使用，请使用余额支付或联系工作人员';
 
 const DAY = 86_400_000;
 
@@ -18,13 +20,17 @@ const DAY = 86_400_000;
  * amount from the line, which must be open, not overdue and wide enough. Throws the refusal.
  */
 function splitPayment(
-  account: Pick<AccountRow, 'cashFen' | 'bonusFen' | 'creditLimitFen' | 'creditUsedFen'>,
+  account: Pick<
+    AccountRow,
+    'cashFen' | 'bonusFen' | 'creditLimitFen' | 'creditUsedFen' | 'creditSuspendedAt'
+  >,
   amountFen: number,
   method: PayMethod,
   overdueFen: number,
 ): Split {
   if (method === 'credit') {
     if (account.creditLimitFen <= 0) throw new DomainError(NO_CREDIT_LINE);
+    if (account.creditSuspendedAt) throw new DomainError(CREDIT_SUSPENDED);
     if (overdueFen > 0) throw new DomainError(CREDIT_OVERDUE);
     if (account.creditLimitFen - account.creditUsedFen < amountFen) throw new DomainError('可用信用额度不足');
     return { bonus_fen: 0, cash_fen: 0, credit_fen: amountFen };
@@ -36,7 +42,10 @@ function splitPayment(
 
 /** The same split without throwing, for the pay dialog's preview (null: not possible). */
 export function previewSplit(
-  account: Pick<AccountRow, 'cashFen' | 'bonusFen' | 'creditLimitFen' | 'creditUsedFen'>,
+  account: Pick<
+    AccountRow,
+    'cashFen' | 'bonusFen' | 'creditLimitFen' | 'creditUsedFen' | 'creditSuspendedAt'
+  >,
   amountFen: number,
   method: PayMethod,
   overdueFen: number,

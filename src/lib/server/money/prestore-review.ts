@@ -18,14 +18,14 @@ const SELF_SECOND_APPROVAL = '不能复核自己初审的预存，请另一位�
 export const FIRST_APPROVAL_DONE = '金额较大，已初审，需另一位同事复核后入账';
 
 /** The application staff act on, found by rid. */
-async function peekApplication(db: Db, rid: string): Promise<Application> {
+export async function peekApplication(db: Db, rid: string): Promise<Application> {
   const [row] = await db.select().from(prestoreApplications).where(eq(prestoreApplications.rid, rid));
   if (!row) throw new DomainError(PRESTORE_NOT_FOUND, 200, 'NOT_FOUND');
   return row;
 }
 
 /** Locks the account (the money paths' first lock), then the application, and checks its state. */
-async function lockForReview(tx: Tx, a: Application, expected: Application['status']) {
+export async function lockForReview(tx: Tx, a: Application, expected: Application['status']) {
   const account = await lockAccount(tx, a.accountId);
   const [row] = await tx
     .select()
@@ -76,31 +76,47 @@ export async function approvePrestore(
   staffId: number,
   rid: string,
   note: string,
-): Promise<ReturnType<typeof prestoreOut> & { awaiting_second: boolean }> {
+): Promise<Approved> {
   const peek = await peekApplication(s.db, rid);
-  const now = s.now();
   return moneyTransaction(s.db, async (tx) => {
     const { row } = await lockForReview(tx, peek, 'reviewing');
-    // A large top-up takes two people (decision 0045): the first approval only records who.
-    if (row.amountFen >= secondApprovalFen(s)) {
-      if (row.firstApproverId === null) {
-        const [first] = await tx
-          .update(prestoreApplications)
-          .set({ firstApproverId: staffId, firstApprovedAt: new Date(now), updatedAt: new Date(now) })
-          .where(eq(prestoreApplications.id, row.id))
-          .returning();
-        return { ...prestoreOut(first), awaiting_second: true };
-      }
-      if (row.firstApproverId === staffId) throw new DomainError(SELF_SECOND_APPROVAL);
-    }
-    await creditTopUp(tx, row, { from: 'bank', actorId: staffId, head: '预存入账', note, now });
-    const [updated] = await tx
-      .update(prestoreApplications)
-      .set({ status: 'credited', reviewerId: staffId, reviewedAt: new Date(now), updatedAt: new Date(now) })
-      .where(eq(prestoreApplications.id, row.id))
-      .returning();
-    return { ...prestoreOut(updated), awaiting_second: false };
+    return approveLocked(tx, s, staffId, row, note);
   });
+}
+
+type Approved = ReturnType<typeof prestoreOut> & { awaiting_second: boolean };
+
+/**
+ * The approval itself, on an application (and its account) the caller locked, waiting for review:
+ * finance's approval and the bank statement's confirmation (bank-import.ts) share it.
+ */
+export async function approveLocked(
+  tx: Tx,
+  s: Services,
+  staffId: number,
+  row: Application,
+  note: string,
+): Promise<Approved> {
+  const now = s.now();
+  // A large top-up takes two people (decision 0045): the first approval only records who.
+  if (row.amountFen >= secondApprovalFen(s)) {
+    if (row.firstApproverId === null) {
+      const [first] = await tx
+        .update(prestoreApplications)
+        .set({ firstApproverId: staffId, firstApprovedAt: new Date(now), updatedAt: new Date(now) })
+        .where(eq(prestoreApplications.id, row.id))
+        .returning();
+      return { ...prestoreOut(first), awaiting_second: true };
+    }
+    if (row.firstApproverId === staffId) throw new DomainError(SELF_SECOND_APPROVAL);
+  }
+  await creditTopUp(tx, row, { from: 'bank', actorId: staffId, head: '预存入账', note, now });
+  const [updated] = await tx
+    .update(prestoreApplications)
+    .set({ status: 'credited', reviewerId: staffId, reviewedAt: new Date(now), updatedAt: new Date(now) })
+    .where(eq(prestoreApplications.id, row.id))
+    .returning();
+  return { ...prestoreOut(updated), awaiting_second: false };
 }
 
 /**

@@ -44,6 +44,8 @@ const RID_PREFIX = {
   result: 'T',
   reportVersion: 'V',
   planTemplate: 'B',
+  bankRow: 'F',
+  bankImport: 'K',
 } as const;
 
 export type RidKind = keyof typeof RID_PREFIX;

@@ -226,6 +226,14 @@ export const creditApproveSchema = z.object(
   },
   { error: '请求参数格式不正确' },
 );
+/** credit/line/terms: an approved line's new limit and term, with the reason (decision 0088). */
+export const creditTermsSchema = creditApproveSchema.extend({ reason: required('调整原因', 200) });
+/** credit/line/suspend and credit/line/resume. */
+export const creditSuspendSchema = z.object(
+  { rid: ridField('申请'), reason: required('原因', 200) },
+  { error: '请求参数格式不正确' },
+);
+
 export const ruleSaveSchema = z.object(
   {
     min_fen: fenField('起存金额'),

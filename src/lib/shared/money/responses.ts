@@ -114,7 +114,21 @@ export const CreditApplicationSchema = z.object({
   created: z.string(),
   decided: z.string().nullable(),
 });
-export const StaffCreditPageSchema = pagedOf(CreditApplicationSchema.extend({ customer: CustomerRefSchema }));
+/** An approved line as it stands now (decision 0088): staff change its terms or suspend it. */
+export const CreditLineSchema = z.object({
+  account_rid: ridOut,
+  limit_fen: fen,
+  used_fen: fen,
+  available_fen: fen,
+  due_days: z.number().int(),
+  suspended: z.boolean(),
+  /** Why it was suspended (the customer sees it). */
+  suspend_reason: z.string(),
+  suspended_at: z.string().nullable(),
+});
+export const StaffCreditPageSchema = pagedOf(
+  CreditApplicationSchema.extend({ customer: CustomerRefSchema, line: CreditLineSchema.nullable() }),
+);
 
 /** creditApply/operate: the line afterwards. */
 export const CreditOverviewSchema = z.object({
@@ -122,6 +136,9 @@ export const CreditOverviewSchema = z.object({
   used_fen: fen,
   available_fen: fen,
   due_days: z.number().int(),
+  /** Suspended by staff (decision 0088): nothing new is paid from it, repaying goes on. */
+  suspended: z.boolean(),
+  suspend_reason: z.string(),
   overdue_fen: fen,
   overdue_days: z.number().int(),
   /** When the oldest unpaid credit payment falls due (ISO), or null. */

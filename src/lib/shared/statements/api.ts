@@ -94,6 +94,15 @@ export const statementsAdminApi = {
     body: staffStatementIssueSchema,
     response: StaffStatementDetailSchema,
   }),
+  /** The statement's PDF, as its customer downloads it (POST with the console's token). */
+  pdf: endpoint({
+    method: 'POST',
+    path: '/api/admin/statement/pdf',
+    access: 'statements.read',
+    summary: '下载对账单 PDF',
+    body: statementRidSchema,
+    produces: 'application/pdf: the statement',
+  }),
   answer: endpoint({
     method: 'POST',
     path: '/api/admin/statement/answer',
