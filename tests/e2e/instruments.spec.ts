@@ -1,9 +1,9 @@
 // Instruments administered (issue 33, decision 0087): staff authorise a trained customer on an
 // instrument that requires it, block it for maintenance, book for the customer, find the
 // booking on the day across all instruments, where 标记完成 and 未到场 wait for the start.
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, newCustomer, staff, test } from './support/orders.ts';
-import { consoleSession, toast } from './support/session.ts';
+import { consoleSession } from './support/session.ts';
 import { addDays } from '../../src/lib/shared/slots.ts';
 import { shanghaiDate } from '../../src/lib/shared/time.ts';
 
@@ -13,14 +13,11 @@ async function shot(page: Page, name: string) {
     await page.screenshot({ path: `${process.env.OPS_SHOTS}/${name}.png`, fullPage: true });
 }
 
-test('staff authorise, block, book for a customer and see the day across instruments', async ({
-  page,
-  request,
-  ip,
-}) => {
+/** An instrument that needs authorisation and bills by actual use, and a customer; two weekdays on. */
+async function setup(page: Page, request: APIRequestContext, ip: string) {
   const admin = await staff(request, ip);
   const customer = await newCustomer(await page.context().newPage(), request, ip);
-  const name = `授权测试仪${Date.now() % 100000}`;
+  const name = `授权测试仪${Math.floor(Math.random() * 1e6)}`;
   const made = await admin.call<{ rid: string }>('/api/admin/device/add', {
     name,
     model: 'E2E-1',
@@ -37,10 +34,20 @@ test('staff authorise, block, book for a customer and see the day across instrum
   // Two weekdays on (never a Sunday), inside the lead time only staff may book in.
   let day = addDays(shanghaiDate(new Date()), 2);
   if (new Date(`${day}T00:00:00Z`).getUTCDay() === 0) day = addDays(day, 1);
+  return { admin, customer, name, rid: made.data.rid, day };
+}
+
+test('staff authorise a trained customer and block an instrument for maintenance', async ({
+  page,
+  request,
+  ip,
+}) => {
+  const { customer, name, rid, day } = await setup(page, request, ip);
+  // A week later, past the lead time: the customer is refused for want of authorisation.
   const refused = await customer.call('/api/auth/reservation/add', {
-    device_rid: made.data.rid,
-    start: `${day}T14:30:00+08:00`,
-    end: `${day}T15:30:00+08:00`,
+    device_rid: rid,
+    start: `${addDays(day, 7)}T14:30:00+08:00`,
+    end: `${addDays(day, 7)}T15:30:00+08:00`,
   });
   expect(refused.msg).toBe('该仪器需经培训授权后方可预约，请联系业务经理安排培训');
 
@@ -61,7 +68,7 @@ test('staff authorise, block, book for a customer and see the day across instrum
   await page.getByRole('tab', { name: '封锁时段' }).click();
   await page.getByRole('button', { name: '新增封锁' }).click();
   const block = page.getByRole('dialog', { name: '新增封锁时段' });
-  await block.getByLabel('仪器').selectOption(made.data.rid);
+  await block.locator('select[name="device_rid"]').selectOption(rid);
   await block.getByLabel('开始时间').fill(`${day}T08:30`);
   await block.getByLabel('结束时间').fill(`${day}T12:30`);
   await block.getByLabel('原因（客户在日历上可见）').fill('年度校准');
@@ -69,22 +76,48 @@ test('staff authorise, block, book for a customer and see the day across instrum
   await expect(page.getByRole('table', { name: '封锁时段' })).toContainText('年度校准');
   await expect(page.getByRole('heading', { name: '开放时间与取消期限' })).toBeVisible();
   await shot(page, 'instrument-blocks-1280');
+});
 
+test('staff book for a customer and see the day across instruments, on a phone too', async ({
+  page,
+  request,
+  ip,
+}) => {
+  const { admin, customer, name, rid, day } = await setup(page, request, ip);
+  const who = await admin.call<{ list: { rid: string }[] }>('/api/admin/reservation/customers', {
+    kw: customer.phone,
+  });
+  const granted = await admin.call('/api/admin/device/authorization/grant', {
+    device_rid: rid,
+    user_rid: who.data.list[0].rid,
+  });
+  expect(granted.code).toBe(1);
+  const blocked = await admin.call('/api/admin/block/add', {
+    kind: 'maintenance',
+    device_rid: rid,
+    start: `${day}T08:30:00+08:00`,
+    end: `${day}T12:30:00+08:00`,
+    reason: '年度校准',
+  });
+  expect(blocked.code).toBe(1);
+
+  await consoleSession(page, '13800000000');
+  await page.goto('/admin/reservations');
   await page.getByRole('button', { name: '代客预约' }).click();
   const book = page.getByRole('dialog', { name: '代客预约' });
   await book.getByLabel('客户（手机号或姓名）').fill(customer.phone);
   await book.getByRole('button', { name: '查找' }).click();
   await expect(book.getByRole('radio')).toBeChecked();
-  await book.getByLabel('仪器').selectOption(made.data.rid);
+  await book.locator('select[name="device_rid"]').selectOption(rid);
   await book.getByLabel('日期').fill(day);
-  await book.getByLabel('开始').selectOption('10:30');
-  await book.getByLabel('结束').selectOption('11:30');
+  await book.locator('select[name="start"]').selectOption('10:30');
+  await book.locator('select[name="end"]').selectOption('11:30');
   await book.getByRole('button', { name: '预约', exact: true }).click();
   await expect(book.getByRole('alert')).toHaveText('所选时段仪器维护（年度校准），不可预约');
-  await book.getByLabel('开始').selectOption('14:30');
-  await book.getByLabel('结束').selectOption('15:30');
+  await book.locator('select[name="start"]').selectOption('14:30');
+  await book.locator('select[name="end"]').selectOption('15:30');
   await book.getByRole('button', { name: '预约', exact: true }).click();
-  await expect(toast(page, '预约成功')).toBeVisible();
+  await expect(page.locator('[data-console-toast="ok"]', { hasText: '预约成功' })).toBeVisible();
 
   await page.getByRole('tab', { name: '日视图' }).click();
   await page.getByLabel('日期', { exact: true }).fill(day);

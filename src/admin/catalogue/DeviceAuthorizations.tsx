@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { consoleApi, staffAction } from '../session.ts';
+import { consoleApi, notice, staffAction } from '../session.ts';
 import { button, Field, FormModal, input, when } from '../ui.tsx';
 import { useList, type RowOf } from '../lists.ts';
 import { DataTable } from '../table.tsx';
@@ -114,7 +114,7 @@ export default function DeviceAuthorizations({
                   <button
                     type="button"
                     className={`${button.primary} ml-auto`}
-                    onClick={() => void grant(m).then((e) => e && setMatches([]))}
+                    onClick={() => void grant(m).then((e) => (e ? notice('error', e) : setMatches(null)))}
                   >
                     授权
                   </button>
