@@ -7,7 +7,7 @@ import {
   type ReservationSettings,
 } from '../../lib/shared/reservations/reservation-rules.ts';
 
-export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0].map((d) => ({ d, label: `周${'日一二三四五六'[d]}` }));
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0].map((d) => ({ d, label: `周${'日一二三四五六'[d]}` }));
 
 /** Open and close times and the open weekdays, as a fieldset (the lab's here, an instrument's in its form). */
 export function HoursFields({

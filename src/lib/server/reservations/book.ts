@@ -91,7 +91,7 @@ async function ownTempDevices(tx: Tx, userId: number, rids: string[], now: numbe
 }
 
 /** Whether the customer is authorised (trained) on the instrument (decision 0087). */
-export async function isAuthorized(db: Db | Tx, deviceId: number, userId: number): Promise<boolean> {
+async function isAuthorized(db: Db | Tx, deviceId: number, userId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: deviceAuthorizations.id })
     .from(deviceAuthorizations)

@@ -1,5 +1,5 @@
 // The reservations domain's public face: what pages read about booking.
-export { getReservationSettings, settingsOfDevice } from './settings.ts';
+export { getReservationSettings } from './settings.ts';
 export { openReservationCount } from './personal.ts';
 export { reservedDeviceOf } from './order-device.ts';
 export { sceneDateOf } from './scene-date.ts';
