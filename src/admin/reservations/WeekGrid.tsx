@@ -92,7 +92,7 @@ export default function WeekGrid({
         <div
           role="group"
           aria-label={label}
-          className="grid text-xs"
+          className="grid w-max min-w-full text-xs"
           style={{
             // A 30-minute row holds two lines of text (time and customer), readable at a glance.
             gridTemplateColumns: `3.5rem repeat(${columns.length}, minmax(7.5rem, 1fr))`,
