@@ -30,6 +30,10 @@ describe('GET /api/open/web/device/search', () => {
         'lead_hours',
         'remote',
         'item_rid',
+        // An instrument's billing, authorisation and own hours (decision 0087).
+        'bill_by_actual',
+        'needs_authorization',
+        'booking_rules',
       ].sort(),
     );
   });

@@ -6,6 +6,7 @@ import { deviceAddSchema, deviceEditSchema } from '../../lib/shared/reservations
 import type { StaffDeviceSchema } from '../../lib/shared/reservations/responses.ts';
 import { fenToYuan, yuanToFen } from '../../lib/shared/money.ts';
 import ImageField from './ImageField.tsx';
+import { HoursFields } from '../reservations/HoursForm.tsx';
 import { reservationsAdminApi } from '../../lib/shared/reservations/api.ts';
 
 export type StaffDevice = z.output<typeof StaffDeviceSchema>;
@@ -31,6 +32,12 @@ export type Draft = {
   sort: string;
   /** Samples per working day; empty: not set (the worklist says 未设定产能). */
   daily_capacity: string;
+  bill_by_actual: boolean;
+  needs_authorization: boolean;
+  /** Its own opening hours (decision 0087); null: the lab's. */
+  hours: { open: string; close: string; closed_weekdays: number[] } | null;
+  /** Its own cancellation deadline in hours; empty: the lab's. */
+  cancel_hours: string;
 };
 
 export const EMPTY: Draft = {
@@ -50,6 +57,10 @@ export const EMPTY: Draft = {
   specs: '',
   sort: '0',
   daily_capacity: '',
+  bill_by_actual: false,
+  needs_authorization: false,
+  hours: null,
+  cancel_hours: '',
 };
 
 export const toDraft = (d: StaffDevice): Draft => ({
@@ -70,11 +81,26 @@ export const toDraft = (d: StaffDevice): Draft => ({
   specs: d.specs.map((s) => `${s.name}：${s.value}`).join('\n'),
   sort: String(d.sort),
   daily_capacity: d.daily_capacity === null ? '' : String(d.daily_capacity),
+  bill_by_actual: d.bill_by_actual,
+  needs_authorization: d.needs_authorization,
+  hours:
+    d.booking_rules?.open && d.booking_rules.close
+      ? {
+          open: d.booking_rules.open,
+          close: d.booking_rules.close,
+          closed_weekdays: d.booking_rules.closed_weekdays ?? [0],
+        }
+      : null,
+  cancel_hours: d.booking_rules?.cancel_hours === undefined ? '' : String(d.booking_rules.cancel_hours),
 });
 
 /** The form as device/add and device/edit take it: the price in fen, the specs as pairs. */
-const toInput = ({ price, specs, ...d }: Draft) => ({
+const toInput = ({ price, specs, hours, cancel_hours, ...d }: Draft) => ({
   ...d,
+  booking_rules:
+    hours || cancel_hours.trim()
+      ? { ...hours, ...(cancel_hours.trim() && { cancel_hours: Number(cancel_hours) }) }
+      : null,
   price_fen: price.trim() ? (yuanToFen(price) ?? price) : '',
   specs: specs
     .split('\n')
@@ -100,7 +126,7 @@ export default function DeviceForm({
     value: String(draft?.[key] ?? ''),
     onChange: (e: { target: { value: string } }) => setDraft((d) => d && { ...d, [key]: e.target.value }),
   });
-  const check = (key: 'remote' | 'on_sale', label: string) => (
+  const check = (key: 'remote' | 'on_sale' | 'bill_by_actual' | 'needs_authorization', label: string) => (
     <label className="flex items-center gap-2 text-sm">
       <input
         type="checkbox"
@@ -180,7 +206,34 @@ export default function DeviceForm({
       <div className="flex flex-wrap gap-4">
         {check('on_sale', '上架（可预约）')}
         {check('remote', '支持远程操作')}
+        {check('bill_by_actual', '按实际用时计费')}
+        {check('needs_authorization', '需培训授权后方可预约')}
       </div>
+      <fieldset className="grid gap-3 rounded-md border border-slate-200 p-3">
+        <legend className="px-1 text-sm font-medium text-slate-700">开放时间与取消期限</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={draft?.hours != null}
+            onChange={(e) =>
+              setDraft(
+                (d) =>
+                  d && {
+                    ...d,
+                    hours: e.target.checked ? { open: '08:30', close: '18:30', closed_weekdays: [0] } : null,
+                  },
+              )
+            }
+          />
+          本仪器单独设置开放时间（不勾选则使用「仪器预约 → 封锁时段」中的统一设置）
+        </label>
+        {draft?.hours && (
+          <HoursFields value={draft.hours} onChange={(hours) => setDraft((d) => d && { ...d, hours })} />
+        )}
+        <Field label="取消期限（小时）" hint="留空使用统一设置">
+          <input className={input} name="cancel_hours" inputMode="numeric" {...text('cancel_hours')} />
+        </Field>
+      </fieldset>
     </FormModal>
   );
 }

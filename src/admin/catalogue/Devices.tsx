@@ -7,6 +7,7 @@ import { type Column, csvOnly, DataTable, Pager } from '../table.tsx';
 import { ExportCsv } from '../csv.tsx';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { reservationsAdminApi } from '../../lib/shared/reservations/api.ts';
+import DeviceAuthorizations from './DeviceAuthorizations.tsx';
 import DeviceForm, { EMPTY, toDraft, type Draft, type StaffDevice } from './DeviceForm.tsx';
 
 const UNIT_TEXT = { hour: '元/小时', session: '元/次' } as const;
@@ -18,6 +19,7 @@ export default function Devices({ me }: { me: Me }) {
   const list = useList(reservationsAdminApi.deviceList, filter);
   const editor = me.permissions.includes('instruments.edit');
   const [draft, setDraft] = useState<Draft | null>(null);
+  const [authorizing, setAuthorizing] = useState<StaffDevice | null>(null);
 
   const columns: Column<StaffDevice>[] = [
     csvOnly('编号', (r) => r.rid),
@@ -55,7 +57,27 @@ export default function Devices({ me }: { me: Me }) {
     {
       id: 'rules',
       header: '预约规则',
-      cell: (r) => `最短 ${r.min_minutes} 分钟，提前 ${r.lead_hours} 小时`,
+      cell: (r) => (
+        <>
+          最短 {r.min_minutes} 分钟，提前 {r.lead_hours} 小时
+          {r.booking_rules?.open && (
+            <span className="block text-xs text-slate-500">
+              开放 {r.booking_rules.open}–{r.booking_rules.close}
+            </span>
+          )}
+          {r.booking_rules?.cancel_hours !== undefined && (
+            <span className="block text-xs text-slate-500">
+              开始前 {r.booking_rules.cancel_hours} 小时截止取消
+            </span>
+          )}
+          {r.bill_by_actual && <span className="block text-xs text-slate-500">按实际用时计费</span>}
+          {r.needs_authorization && <span className="block text-xs text-slate-500">需培训授权</span>}
+        </>
+      ),
+      csv: [
+        { header: '按实际用时计费', value: (r) => (r.bill_by_actual ? '是' : '否') },
+        { header: '需培训授权', value: (r) => (r.needs_authorization ? '是' : '否') },
+      ],
     },
     {
       id: 'state',
@@ -77,6 +99,14 @@ export default function Devices({ me }: { me: Me }) {
               onClick={() => setDraft(toDraft(r))}
             >
               编辑
+            </button>
+            <button
+              type="button"
+              className={button.ghost}
+              aria-label={`培训授权 ${r.name}`}
+              onClick={() => setAuthorizing(r)}
+            >
+              授权
             </button>
             <button
               type="button"
@@ -119,7 +149,7 @@ export default function Devices({ me }: { me: Me }) {
     <div>
       <PageHeader
         title="仪器设备"
-        lead="预约现场的仪器：价格、最短时长、提前预约、上下架；保存后仪器预约页立即更新。停机维护与节假日在「仪器预约」的日历中设置。"
+        lead="预约现场的仪器：价格、最短时长、提前预约、上下架；保存后仪器预约页立即更新。停机维护、节假日与统一开放时间在「仪器预约 → 封锁时段」中设置；「授权」管理已培训的客户。"
         actions={
           <div className="flex flex-wrap gap-2">
             <ExportCsv<StaffDevice>
@@ -155,6 +185,13 @@ export default function Devices({ me }: { me: Me }) {
       />
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
       <DeviceForm draft={draft} setDraft={setDraft} onDone={list.reload} />
+      {authorizing && (
+        <DeviceAuthorizations
+          device={authorizing}
+          manager={me.permissions.includes('reservations.manage')}
+          onClose={() => setAuthorizing(null)}
+        />
+      )}
     </div>
   );
 }

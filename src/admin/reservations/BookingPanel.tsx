@@ -4,7 +4,7 @@ import { Badge, button, Field, FormModal, input, when } from '../ui.tsx';
 import { reservationsAdminApi } from '../../lib/shared/reservations/api.ts';
 import type { Endpoint } from '../../lib/shared/api/endpoint.ts';
 import type { Booking } from './week.ts';
-import { confirmBookingStep } from './confirm-step.tsx';
+import { FinishButtons } from './FinishButtons.tsx';
 
 /**
  * The picked booking's details below the grid, with the staff steps for a manager; 驳回 asks for
@@ -15,11 +15,15 @@ export default function BookingPanel({
   manager,
   act,
   onClose,
+  onDone,
+  onNoShow,
 }: {
   picked: Booking | null;
   manager: boolean;
   act: (call: Endpoint, body: Record<string, unknown>, done: string) => Promise<string | null>;
   onClose: () => void;
+  onDone: (b: Booking) => void;
+  onNoShow: (b: Booking) => void;
 }) {
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
@@ -48,6 +52,11 @@ export default function BookingPanel({
             {when(picked.start)} – {when(picked.end).slice(11)} ·{' '}
             {picked.customer.name || picked.customer.phone} {picked.customer.phone} {picked.customer.company}
           </p>
+          {picked.actual_start && picked.actual_end && (
+            <p>
+              实际用时 {when(picked.actual_start).slice(11)} – {when(picked.actual_end).slice(11)}
+            </p>
+          )}
           <p className="text-slate-500">
             订单 {picked.order_no} · {picked.order_status_text}
             {picked.remark && ` · 备注：${picked.remark}`}
@@ -69,20 +78,7 @@ export default function BookingPanel({
               )}
               {(picked.status === 'pending' || picked.status === 'confirmed') && (
                 <>
-                  <button
-                    type="button"
-                    className={button.ghost}
-                    onClick={() => confirmBookingStep(picked, 'done', act)}
-                  >
-                    标记完成
-                  </button>
-                  <button
-                    type="button"
-                    className={button.ghost}
-                    onClick={() => confirmBookingStep(picked, 'no_show', act)}
-                  >
-                    未到场
-                  </button>
+                  <FinishButtons booking={picked} onDone={onDone} onNoShow={onNoShow} />
                   <button
                     type="button"
                     className={button.danger}

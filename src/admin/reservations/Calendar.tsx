@@ -4,8 +4,10 @@ import { addDays } from '../../lib/shared/slots.ts';
 import { shanghaiDate } from '../../lib/shared/time.ts';
 import type { Endpoint } from '../../lib/shared/api/endpoint.ts';
 import { mondayOf, useWeek } from './week.ts';
-import WeekGrid from './WeekGrid.tsx';
+import WeekGrid, { dayColumns } from './WeekGrid.tsx';
 import BookingPanel from './BookingPanel.tsx';
+import { useFinishDialogs } from './FinishDialogs.tsx';
+import { deviceSettings } from '../../lib/shared/reservations/reservation-rules.ts';
 
 /**
  * The week of one instrument: days across, opening hours down in 30-minute rows; bookings and
@@ -33,6 +35,7 @@ export default function Calendar({ me }: { me: Me }) {
   const act = (call: Endpoint, body: Record<string, unknown>, done: string) =>
     staffAction(call, body, done, load);
   const device = devices?.find((d) => d.rid === deviceRid);
+  const finish = useFinishDialogs(act);
 
   return (
     <section aria-labelledby="calendar-title" className="grid grid-cols-1 gap-3">
@@ -72,9 +75,9 @@ export default function Calendar({ me }: { me: Me }) {
         </span>
       </div>
       <WeekGrid
-        days={days}
-        settings={settings}
-        deviceName={device?.name}
+        columns={dayColumns(days)}
+        settings={settings && deviceSettings(settings, device?.booking_rules)}
+        label={`${device?.name ?? '仪器'} 一周预约`}
         blocks={blocks}
         bookings={bookings}
         picked={picked}
@@ -82,7 +85,15 @@ export default function Calendar({ me }: { me: Me }) {
       />
       {bookings === null && deviceRid && <p className="text-sm text-slate-400">加载中…</p>}
       {bookings?.length === 0 && <p className="text-sm text-slate-500">本周没有预约。</p>}
-      <BookingPanel picked={picked} manager={manager} act={act} onClose={() => setPicked(null)} />
+      <BookingPanel
+        picked={picked}
+        manager={manager}
+        act={act}
+        onClose={() => setPicked(null)}
+        onDone={finish.openDone}
+        onNoShow={finish.openNoShow}
+      />
+      {finish.dialogs}
     </section>
   );
 }

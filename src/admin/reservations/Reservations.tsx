@@ -6,6 +6,10 @@ import { useList } from '../lists.ts';
 import { DataTable, Pager } from '../table.tsx';
 import { ExportCsv } from '../csv.tsx';
 import Calendar from './Calendar.tsx';
+import DayView from './DayView.tsx';
+import Blocks from './Blocks.tsx';
+import BookForDialog from './BookForDialog.tsx';
+import { useFinishDialogs } from './FinishDialogs.tsx';
 import { bookingColumns } from './columns.tsx';
 import OwnDevices, { type OwnDevice } from './OwnDevices.tsx';
 import type { Booking } from './week.ts';
@@ -31,7 +35,8 @@ const TABS: { value: ReservationStatus | ''; label: string }[] = [
  * equipment brought to a session, approved or rejected.
  */
 export default function Reservations({ me }: { me: Me }) {
-  const [view, setView] = useState<'list' | 'calendar'>('list');
+  const [view, setView] = useState<'list' | 'calendar' | 'day' | 'blocks'>('list');
+  const [booking, setBooking] = useState(false);
   const [status, setStatus] = useState<ReservationStatus | ''>('pending');
   const [date, setDate] = useState('');
   const filter = Object.fromEntries(Object.entries({ status, date }).filter(([, v]) => v));
@@ -49,27 +54,35 @@ export default function Reservations({ me }: { me: Me }) {
   const act = (call: Endpoint, body: Record<string, unknown>, done: string) =>
     staffAction(call, body, done, () => Promise.all([list.reload(), devices.reload()]));
 
-  const columns = bookingColumns(
-    manager,
-    act,
-    (b) => (setNote(''), setTarget({ kind: 'reject', booking: b })),
-  );
+  const finish = useFinishDialogs(act);
+  const columns = bookingColumns(manager, act, {
+    reject: (b) => (setNote(''), setTarget({ kind: 'reject', booking: b })),
+    done: finish.openDone,
+    noShow: finish.openNoShow,
+  });
   return (
     // One column that may shrink below a wide table (the table scrolls instead).
     <div className="grid grid-cols-1 gap-6">
       <div>
         <PageHeader
           title="仪器预约"
-          lead="确认预约；上机结束后标记完成或未到场（按预约时长结算）；驳回需写明原因，订单随之取消并退款。"
+          lead="确认预约；上机开始后标记完成（记录实际用时）或未到场；驳回需写明原因，订单随之取消并退款。维护与节假日在「封锁时段」中设置。"
           actions={
-            view === 'list' && (
-              <ExportCsv<Booking>
-                list={reservationsAdminApi.list}
-                filter={filter}
-                name="仪器预约"
-                columns={columns}
-              />
-            )
+            <div className="flex flex-wrap gap-2">
+              {view === 'list' && (
+                <ExportCsv<Booking>
+                  list={reservationsAdminApi.list}
+                  filter={filter}
+                  name="仪器预约"
+                  columns={columns}
+                />
+              )}
+              {manager && (
+                <button type="button" className={button.primary} onClick={() => setBooking(true)}>
+                  代客预约
+                </button>
+              )}
+            </div>
           }
         />
         <StatusTabs
@@ -77,12 +90,18 @@ export default function Reservations({ me }: { me: Me }) {
           tabs={[
             { value: 'list', label: '列表' },
             { value: 'calendar', label: '周日历' },
+            { value: 'day', label: '日视图' },
+            { value: 'blocks', label: '封锁时段' },
           ]}
           value={view}
           onChange={setView}
         />
         {view === 'calendar' ? (
           <Calendar me={me} />
+        ) : view === 'day' ? (
+          <DayView me={me} />
+        ) : view === 'blocks' ? (
+          <Blocks me={me} />
         ) : (
           <>
             <div className="mb-3 flex flex-wrap items-center gap-2">
@@ -118,6 +137,8 @@ export default function Reservations({ me }: { me: Me }) {
         onReview={(d, approve) => (setNote(''), setTarget({ kind: 'device', device: d, approve }))}
       />
 
+      {finish.dialogs}
+      <BookForDialog open={booking} onClose={() => setBooking(false)} onDone={list.reload} />
       <FormModal
         open={target !== null}
         title={target?.kind === 'reject' ? '驳回预约' : target?.approve ? '通过自带设备' : '不通过自带设备'}

@@ -1,23 +1,17 @@
 import { notice } from '../session.ts';
-import { confirmBookingStep } from './confirm-step.tsx';
 import type { Endpoint } from '../../lib/shared/api/endpoint.ts';
 import { Badge, button, when } from '../ui.tsx';
 import { type Column, csvOnly } from '../table.tsx';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { reservationsAdminApi } from '../../lib/shared/reservations/api.ts';
 import type { Booking } from './week.ts';
-
-const STEPS = [
-  { path: 'confirm', call: reservationsAdminApi.confirm, label: '确认', when: ['pending'] },
-  { path: 'done', call: reservationsAdminApi.done, label: '完成', when: ['pending', 'confirmed'] },
-  { path: 'no_show', call: reservationsAdminApi.noShow, label: '未到场', when: ['pending', 'confirmed'] },
-] as const;
+import { FinishButtons } from './FinishButtons.tsx';
 
 /** The bookings list's columns, which also make its CSV; a manager's steps on a row in 操作. */
 export function bookingColumns(
   manager: boolean,
   act: (call: Endpoint, body: Record<string, unknown>, done: string) => Promise<string | null>,
-  reject: (booking: Booking) => void,
+  steps: { reject: (b: Booking) => void; done: (b: Booking) => void; noShow: (b: Booking) => void },
 ): Column<Booking>[] {
   return [
     {
@@ -93,24 +87,26 @@ export function bookingColumns(
       cell: (b) =>
         manager ? (
           <span className="flex flex-wrap gap-1.5">
-            {STEPS.filter((s) => (s.when as readonly string[]).includes(b.status)).map((s) => (
+            {b.status === 'pending' && (
               <button
-                key={s.path}
                 type="button"
-                className={s.path === 'confirm' ? button.primary : button.ghost}
+                className={button.primary}
                 onClick={() =>
-                  s.path === 'confirm'
-                    ? void act(s.call, { rid: b.rid }, `已${s.label}`).then((e) => e && notice('error', e))
-                    : confirmBookingStep(b, s.path, act)
+                  void act(reservationsAdminApi.confirm, { rid: b.rid }, '已确认').then(
+                    (e) => e && notice('error', e),
+                  )
                 }
               >
-                {s.label}
+                确认
               </button>
-            ))}
+            )}
             {(b.status === 'pending' || b.status === 'confirmed') && (
-              <button type="button" className={button.danger} onClick={() => reject(b)}>
-                驳回
-              </button>
+              <>
+                <FinishButtons booking={b} onDone={steps.done} onNoShow={steps.noShow} />
+                <button type="button" className={button.danger} onClick={() => steps.reject(b)}>
+                  驳回
+                </button>
+              </>
             )}
           </span>
         ) : null,

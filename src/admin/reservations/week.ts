@@ -8,7 +8,7 @@ import type { Endpoint, InputOf, OutputOf } from '../../lib/shared/api/endpoint.
 
 export type Booking = RowOf<typeof reservationsAdminApi.list>;
 export type Block = RowOf<typeof reservationsAdminApi.blockList>;
-type Device = RowOf<typeof reservationsAdminApi.deviceList>;
+export type Device = RowOf<typeof reservationsAdminApi.deviceList>;
 export type Settings = OutputOf<typeof reservationsAdminApi.settingGet>;
 
 const HIDDEN = new Set(['cancelled', 'rejected']);
@@ -17,7 +17,7 @@ export const weekdayOf = (date: string) => shanghaiWeekday(shanghaiMidnight(date
 export const mondayOf = (date: string) => addDays(date, -((weekdayOf(date) + 6) % 7));
 
 /** All pages of a staff list (50 a page), for the week's blocks and bookings. */
-async function every<E extends Endpoint>(list: E, body: Record<string, unknown>): Promise<RowOf<E>[]> {
+export async function every<E extends Endpoint>(list: E, body: Record<string, unknown>): Promise<RowOf<E>[]> {
   const rows: RowOf<E>[] = [];
   for (let page = 1; page <= 20; page++) {
     const res = (await consoleApi.call(list, { ...body, page, size: 50 } as InputOf<E>)) as

@@ -65,6 +65,9 @@ export const toDeviceSummary = (d: typeof device.$inferSelect): DeviceSummary =>
   lead_hours: d.leadHours,
   remote: d.remote,
   item_rid: d.itemRid,
+  bill_by_actual: d.billByActual,
+  needs_authorization: d.needsAuthorization,
+  booking_rules: d.bookingRules ?? null,
 });
 
 export const countAll = sql<number>`cast(count(*) as int)`;

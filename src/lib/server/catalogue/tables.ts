@@ -114,6 +114,20 @@ export const device = pgTable('device', {
   sort: integer('sort').notNull().default(0),
   /** Samples it can test per working day, for its worklist backlog (decision 0082); null: not set. */
   dailyCapacity: integer('daily_capacity'),
+  /**
+   * This instrument's opening hours and cancellation deadline where they differ from the booking
+   * settings (decision 0087); null: the settings' throughout.
+   */
+  bookingRules: jsonb('booking_rules').$type<{
+    open?: string;
+    close?: string;
+    closed_weekdays?: number[];
+    cancel_hours?: number;
+  }>(),
+  /** A session is billed by the time actually used (recorded at 标记完成), not the time booked. */
+  billByActual: boolean('bill_by_actual').notNull().default(false),
+  /** Only customers staff have authorised (trained) on this instrument may book it. */
+  needsAuthorization: boolean('needs_authorization').notNull().default(false),
 });
 
 /** Capability showcase entries (/televised) with a view counter. */

@@ -18,6 +18,8 @@ export { historyForUser, addRecycle, listRecycles, markRecyclesSent } from './sa
 export {
   quoteOrder,
   setFinalPrice,
+  billSessionUse,
+  lockPayerOf,
   staffStep,
   staffCancel,
   deliverOnRelease,

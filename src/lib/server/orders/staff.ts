@@ -208,3 +208,57 @@ export async function setFinalPrice(
     return updated;
   });
 }
+
+/**
+ * A 预约现场 session billed by the time actually used (decision 0087), in the caller's money
+ * transaction, before its `finish` and after the paying account's lock: an unpaid (pay-after)
+ * order's amount and line become `amountFen`; a paid (prepaid) order gets back what it paid above
+ * `amountFen` at once, to the sources that paid it. A paid order is never charged more than it
+ * paid: time beyond the booking is named on the timeline for the business manager. The line's
+ * parameters record the time used. The caller has locked the payer (lockPayerOf), then the order.
+ * Returns the timeline's words.
+ */
+/** Locks the account that paid the order, if any: money paths lock it before the order (decision 0022). */
+export async function lockPayerOf(tx: Tx, orderId: number): Promise<void> {
+  const accountId = await payingAccount(tx, orderId);
+  if (accountId) await lockAccount(tx, accountId);
+}
+
+export async function billSessionUse(
+  tx: Tx,
+  orderId: number,
+  use: { amountFen: number; usedText: string; now: number },
+): Promise<string> {
+  const order = await lockOrder(tx, orderId);
+  const { now } = use;
+  let amount = use.amountFen;
+  let text = `按实际用时 ${use.usedText} 计费 ${fenToYuan(amount)} 元（预约 ${fenToYuan(order.amountFen)} 元）`;
+  if (order.paidFen > 0) {
+    if (amount > order.paidFen) {
+      text += `，已预付 ${fenToYuan(order.paidFen)} 元，超出部分 ${fenToYuan(amount - order.paidFen)} 元未在线加收`;
+      amount = order.paidFen;
+    } else if (amount < order.paidFen) {
+      const accountId = (await payingAccount(tx, order.id)) ?? (await userAccount(tx, order.userId, now)).id;
+      await postPriceRefund(tx, {
+        accountId,
+        orderId: order.id,
+        amountFen: order.paidFen - amount,
+        key: `session_use:${order.rid}`,
+        note: `订单 ${order.orderNo} 按实际用时退还`,
+        now,
+      });
+      text += `，退还 ${fenToYuan(order.paidFen - amount)} 元`;
+    }
+  }
+  await tx
+    .update(orders)
+    .set({ amountFen: amount, paidFen: Math.min(order.paidFen, amount), updatedAt: new Date(now) })
+    .where(eq(orders.id, order.id));
+  const [line] = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  if (line)
+    await tx
+      .update(orderItems)
+      .set({ lineFen: amount, parameters: { ...line.parameters, 实际用时: use.usedText } })
+      .where(eq(orderItems.id, line.id));
+  return text;
+}

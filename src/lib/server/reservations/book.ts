@@ -2,7 +2,7 @@ import { newRid } from '../platform/ids.ts';
 import { and, asc, count, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db } from '../platform/db/client.ts';
-import { deviceBlocks, reservationSlots, reservations, tempDevices } from './tables.ts';
+import { deviceAuthorizations, deviceBlocks, reservationSlots, reservations, tempDevices } from './tables.ts';
 import { findUserById } from '../accounts/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import type { Tx } from '../platform/db/client.ts';
@@ -16,7 +16,7 @@ import {
   type ReleasedBy,
 } from '../orders/index.ts';
 import { sceneDateOf } from './scene-date.ts';
-import { getReservationSettings } from './settings.ts';
+import { settingsOfDevice } from './settings.ts';
 import { lockUser } from '../accounts/index.ts';
 import { moneyTransaction } from '../money/index.ts';
 import { attachedElsewhere } from './temp.ts';
@@ -32,6 +32,7 @@ import {
   ACTIVE_RESERVATION,
   DEVICE_UNAVAILABLE,
   MAX_UPCOMING_RESERVATIONS,
+  NOT_AUTHORIZED,
   RESERVATION_NOT_FOUND,
   TOO_MANY_RESERVATIONS,
   RESERVATION_STATUS_TEXT,
@@ -89,15 +90,26 @@ async function ownTempDevices(tx: Tx, userId: number, rids: string[], now: numbe
   return rows;
 }
 
+/** Whether the customer is authorised (trained) on the instrument (decision 0087). */
+async function isAuthorized(db: Db | Tx, deviceId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: deviceAuthorizations.id })
+    .from(deviceAuthorizations)
+    .where(and(eq(deviceAuthorizations.deviceId, deviceId), eq(deviceAuthorizations.userId, userId)));
+  return Boolean(row);
+}
+
 /**
  * reservation/add: in one transaction, re-checks the rules, creates the type-2 order (its line,
  * its timeline entry), the reservation and its cells. The unique cells are the lock: when any of
- * them is held, nothing of this booking is kept and the customer hears SLOT_TAKEN.
+ * them is held, nothing of this booking is kept and the customer hears SLOT_TAKEN. Staff booking
+ * for a customer (`staffId`) follow the same rules but the instrument's lead time (decision 0087).
  */
 export async function addReservation(
   s: Services,
   userId: number,
   req: ReservationAddRequest,
+  staffId?: number,
 ): Promise<ReservationAdded> {
   const now = s.now();
   const user = await findUserById(s.db, userId);
@@ -114,18 +126,20 @@ export async function addReservation(
       .from(instrument)
       .where(and(eq(instrument.rid, req.device_rid), eq(instrument.onSale, true)));
     if (!d) throw new DomainError(DEVICE_UNAVAILABLE);
-    const settings = await getReservationSettings(tx);
+    const settings = await settingsOfDevice(tx, d);
     const blocks =
       Number.isFinite(start) && Number.isFinite(end) ? await blocksOverlapping(tx, d.id, start, end) : [];
     const problem = bookingProblem({
       start,
       end,
       now,
-      device: { minMinutes: d.minMinutes, leadHours: d.leadHours },
+      device: { minMinutes: d.minMinutes, leadHours: staffId ? 0 : d.leadHours },
       settings,
       blocks: blocks.map((b) => ({ start: +b.startAt, end: +b.endAt, kind: b.kind, reason: b.reason })),
     });
     if (problem) throw new DomainError(problem);
+    if (d.needsAuthorization && !(await isAuthorized(tx, d.id, userId)))
+      throw new DomainError(NOT_AUTHORIZED, 200, 'REFUSED');
     const temps = await ownTempDevices(tx, userId, req.temp_device_rids, now);
     // The user row lock makes "count, then insert" one step under parallel requests.
     await lockUser(tx, userId);
@@ -174,7 +188,7 @@ export async function addReservation(
       ],
       delivery: selfDelivery(),
       remark: req.remark,
-      note: `预约 ${d.name} ${period}`,
+      note: `${staffId ? '员工代客' : ''}预约 ${d.name} ${period}`,
       now,
     });
     const [r] = await tx
@@ -238,7 +252,8 @@ async function releaseReservation(
 ): Promise<ReservationRow> {
   if (!ACTIVE_RESERVATION.includes(r.status)) throw new DomainError(inactiveMessage(r.status));
   if (by.actor === 'customer') {
-    const { cancel_hours } = await getReservationSettings(tx);
+    const [d] = await tx.select().from(instrument).where(eq(instrument.id, r.deviceId));
+    const { cancel_hours } = await settingsOfDevice(tx, d);
     if (now >= cancelDeadline(+r.startAt, cancel_hours))
       throw new DomainError(cancelDeadlineMessage(cancel_hours));
   }

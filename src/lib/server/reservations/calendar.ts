@@ -5,7 +5,7 @@ import { shanghaiDate } from '../../shared/time.ts';
 import { BLOCK_KIND_TEXT, CELL_MINUTES, openingHours } from '../../shared/reservations/reservation-rules.ts';
 import { reservationSlots } from './tables.ts';
 import type { Services } from '../platform/services.ts';
-import { getReservationSettings } from './settings.ts';
+import { settingsOfDevice } from './settings.ts';
 import { blocksOverlapping } from './book.ts';
 import { deviceDirectory } from '../catalogue/index.ts';
 
@@ -30,7 +30,7 @@ export async function getDeviceWeek(
   const weekStart = shanghaiMidnight(from)!;
   const weekEnd = shanghaiMidnight(addDays(from, 7))!;
   const [settings, blocks, cells] = await Promise.all([
-    getReservationSettings(s.db),
+    settingsOfDevice(s.db, d),
     blocksOverlapping(s.db, d.id, weekStart, weekEnd),
     s.db
       .select({ start: reservationSlots.slotStart })

@@ -8,6 +8,8 @@ import {
   TEMP_DEVICE_STATUS_TEXT,
   cancelDeadline,
   customerMayCancel,
+  deviceSettings,
+  type DeviceBookingRules,
   type ReservationStatus,
 } from '../../shared/reservations/reservation-rules.ts';
 import type { ReservationItem, ReservationScope } from '../../shared/reservations/reservation.ts';
@@ -35,17 +37,19 @@ const row = {
     location: instrument.location,
     img: instrument.img,
   },
+  rules: instrument.bookingRules,
 };
 type Joined = {
   r: typeof reservations.$inferSelect;
   order: { rid: string; orderNo: string; status: keyof typeof ORDER_STATUS_TEXT; amountFen: number };
   device: { rid: string; name: string; model: string; location: string; img: string };
+  rules: DeviceBookingRules | null;
 };
 
 /** List items for joined rows, with their temp devices and whether the customer may still cancel. */
 async function toItems(db: Db, rows: Joined[], now: number): Promise<ReservationItem[]> {
   if (rows.length === 0) return [];
-  const { cancel_hours } = await getReservationSettings(db);
+  const lab = await getReservationSettings(db);
   const temps = await db
     .select()
     .from(tempDevices)
@@ -56,33 +60,39 @@ async function toItems(db: Db, rows: Joined[], now: number): Promise<Reservation
       ),
     )
     .orderBy(asc(tempDevices.id));
-  return rows.map(({ r, order, device: d }) => ({
-    rid: r.rid,
-    order_rid: order.rid,
-    order_no: order.orderNo,
-    order_status: order.status,
-    order_status_text: ORDER_STATUS_TEXT[order.status],
-    device: d,
-    start: shanghaiIso(r.startAt),
-    end: shanghaiIso(r.endAt),
-    status: r.status,
-    status_text: RESERVATION_STATUS_TEXT[r.status],
-    amount_fen: order.amountFen,
-    remark: r.remark,
-    cancel_reason: r.cancelReason,
-    cancellable: customerMayCancel({ status: r.status, start: +r.startAt }, now, cancel_hours),
-    cancel_deadline: shanghaiIso(cancelDeadline(+r.startAt, cancel_hours)),
-    temp_devices: temps
-      .filter((t) => t.reservationId === r.id)
-      .map((t) => ({
-        rid: t.rid,
-        name: t.name,
-        model: t.model,
-        status: t.status,
-        status_text: TEMP_DEVICE_STATUS_TEXT[t.status],
-      })),
-    created: r.createdAt.toISOString(),
-  }));
+  return rows.map(({ r, order, device: d, rules }) => {
+    // Each instrument's own deadline over the lab's (decision 0087).
+    const { cancel_hours } = deviceSettings(lab, rules);
+    return {
+      rid: r.rid,
+      order_rid: order.rid,
+      order_no: order.orderNo,
+      order_status: order.status,
+      order_status_text: ORDER_STATUS_TEXT[order.status],
+      device: d,
+      start: shanghaiIso(r.startAt),
+      end: shanghaiIso(r.endAt),
+      status: r.status,
+      status_text: RESERVATION_STATUS_TEXT[r.status],
+      amount_fen: order.amountFen,
+      remark: r.remark,
+      cancel_reason: r.cancelReason,
+      cancellable: customerMayCancel({ status: r.status, start: +r.startAt }, now, cancel_hours),
+      cancel_deadline: shanghaiIso(cancelDeadline(+r.startAt, cancel_hours)),
+      temp_devices: temps
+        .filter((t) => t.reservationId === r.id)
+        .map((t) => ({
+          rid: t.rid,
+          name: t.name,
+          model: t.model,
+          status: t.status,
+          status_text: TEMP_DEVICE_STATUS_TEXT[t.status],
+        })),
+      actual_start: r.actualStartAt ? shanghaiIso(r.actualStartAt) : null,
+      actual_end: r.actualEndAt ? shanghaiIso(r.actualEndAt) : null,
+      created: r.createdAt.toISOString(),
+    };
+  });
 }
 
 const ENDED: ReservationStatus[] = ['done', 'no_show'];

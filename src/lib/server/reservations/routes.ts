@@ -28,6 +28,14 @@ import {
   type ReservationStep,
 } from './staff.ts';
 import { getReservationSettings, updateReservationSettings } from './settings.ts';
+import {
+  grantAuthorization,
+  listAuthorizations,
+  revokeAuthorization,
+  searchCustomers,
+} from './authorizations.ts';
+import { userIdByRid } from '../accounts/index.ts';
+import { DomainError } from '../platform/errors.ts';
 
 /** The customer's reservations and temp devices under /api/auth (decision 0012). */
 export function reservationRoutes() {
@@ -135,18 +143,47 @@ export function reservationAdminRoutes() {
     const q = await body();
     return ok(c, await listAllReservations(c.var.services.db, q, c.var.services.now()));
   });
-  const steps: [(typeof reservationsAdminApi)['confirm' | 'done' | 'noShow'], ReservationStep, string][] = [
+  const steps: [(typeof reservationsAdminApi)['confirm' | 'noShow'], ReservationStep, string][] = [
     [reservationsAdminApi.confirm, 'confirm', '预约已确认'],
-    [reservationsAdminApi.done, 'done', '已标记完成'],
     [reservationsAdminApi.noShow, 'no_show', '已标记未到场'],
   ];
   for (const [call, step, msg] of steps) {
     route(r, call, async (c, { body }) => {
       const me = requireUser(c);
       const { rid, note } = await body();
-      return ok(c, await staffReservationStep(c.var.services, me.id, rid, step, note), msg);
+      return ok(c, await staffReservationStep(c.var.services, me.id, rid, step, { note }), msg);
     });
   }
+  route(r, reservationsAdminApi.done, async (c, { body }) => {
+    const me = requireUser(c);
+    const { rid, ...input } = await body();
+    return ok(c, await staffReservationStep(c.var.services, me.id, rid, 'done', input), '已标记完成');
+  });
+  route(r, reservationsAdminApi.bookFor, async (c, { body }) => {
+    const me = requireUser(c);
+    const { user_rid, ...req } = await body();
+    const s = c.var.services;
+    const userId = await userIdByRid(s.db, user_rid);
+    if (!userId) throw new DomainError('客户不存在', 200, 'NOT_FOUND');
+    return ok(c, await addReservation(s, userId, { ...req, temp_device_rids: [] }, me.id), '预约成功');
+  });
+  route(r, reservationsAdminApi.customerSearch, async (c, { body }) => {
+    const { kw } = await body();
+    return ok(c, await searchCustomers(c.var.services, kw));
+  });
+  route(r, reservationsAdminApi.authorizationList, async (c, { body }) => {
+    const q = await body();
+    return ok(c, await listAuthorizations(c.var.services, q));
+  });
+  route(r, reservationsAdminApi.authorizationGrant, async (c, { body }) => {
+    const me = requireUser(c);
+    const input = await body();
+    return ok(c, await grantAuthorization(c.var.services, me.id, input), '已授权');
+  });
+  route(r, reservationsAdminApi.authorizationRevoke, async (c, { body }) => {
+    const input = await body();
+    return ok(c, await revokeAuthorization(c.var.services, input), '已取消授权');
+  });
   route(r, reservationsAdminApi.reject, async (c, { body }) => {
     const me = requireUser(c);
     const { rid, reason } = await body();

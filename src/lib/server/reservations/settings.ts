@@ -5,6 +5,8 @@ import type { Tx } from '../platform/db/client.ts';
 import {
   DEFAULT_RESERVATION_SETTINGS,
   RESERVATION_SETTING_KEY,
+  deviceSettings,
+  type DeviceBookingRules,
   type ReservationSettings,
 } from '../../shared/reservations/reservation-rules.ts';
 
@@ -12,6 +14,14 @@ import {
 export async function getReservationSettings(db: Db | Tx): Promise<ReservationSettings> {
   const v = ((await readSetting(db, RESERVATION_SETTING_KEY)) ?? {}) as Partial<ReservationSettings>;
   return { ...DEFAULT_RESERVATION_SETTINGS, ...v };
+}
+
+/** The settings that hold for one instrument: its own hours and deadline over the lab's (decision 0087). */
+export async function settingsOfDevice(
+  db: Db | Tx,
+  d: { bookingRules: DeviceBookingRules | null },
+): Promise<ReservationSettings> {
+  return deviceSettings(await getReservationSettings(db), d.bookingRules);
 }
 
 export async function updateReservationSettings(

@@ -3,7 +3,8 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or } from 'drizzle-o
 import type { Services } from '../platform/services.ts';
 import { deviceBlocks, reservations } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
-import { addEvent, applyTransition, lockOrder } from '../orders/index.ts';
+import { addEvent, applyTransition, billSessionUse, lockOrder, lockPayerOf } from '../orders/index.ts';
+import { moneyTransaction } from '../money/index.ts';
 import { cancelReservation, findReservation, inactiveMessage, periodText } from './book.ts';
 import { reservationItem } from './read.ts';
 import {
@@ -11,6 +12,9 @@ import {
   BLOCK_KIND_TEXT,
   DEVICE_UNAVAILABLE,
   RESERVATION_NOT_FOUND,
+  actualUseProblem,
+  durationText,
+  reservationAmountFen,
   type BlockKind,
   type ReservationStatus,
 } from '../../shared/reservations/reservation-rules.ts';
@@ -41,18 +45,22 @@ const STEP_TEXT: Record<ReservationStep, string> = {
 
 /**
  * Staff moves of a reservation, each written on its order's timeline: confirm (待确认 → 已确认),
- * done and no_show (after the start; the order is finished and billed as booked).
+ * done and no_show (after the start; the order is finished). Done records the time actually used
+ * (the booked time when none is given); an instrument billed by actual use (decision 0087) is
+ * billed for it in the same money transaction, the payer locked before the order.
  */
 export async function staffReservationStep(
   s: Services,
   staffId: number,
   rid: string,
   step: ReservationStep,
-  note: string,
+  input: { note: string; actual_start?: string; actual_end?: string },
 ) {
   const peek = await findReservation(s.db, rid);
   const now = s.now();
-  await s.db.transaction(async (tx) => {
+  const { note } = input;
+  await moneyTransaction(s.db, async (tx) => {
+    if (step === 'done') await lockPayerOf(tx, peek.orderId);
     const order = await lockOrder(tx, peek.orderId);
     const [r] = await tx.select().from(reservations).where(eq(reservations.id, peek.id)).for('update');
     if (!r) throw new DomainError(RESERVATION_NOT_FOUND, 200, 'NOT_FOUND');
@@ -63,9 +71,24 @@ export async function staffReservationStep(
       );
     if (step !== 'confirm' && now < +r.startAt) throw new DomainError('预约开始后才能标记完成或未到场');
     const to: ReservationStatus = step === 'confirm' ? 'confirmed' : step;
+    const used =
+      step === 'done'
+        ? {
+            from: input.actual_start ? Date.parse(input.actual_start) : +r.startAt,
+            to: input.actual_end ? Date.parse(input.actual_end) : Math.min(+r.endAt, now - (now % 60_000)),
+          }
+        : null;
+    if (used) {
+      const problem = actualUseProblem({ ...used, start: +r.startAt, now });
+      if (problem) throw new DomainError(problem);
+    }
     await tx
       .update(reservations)
-      .set({ status: to, updatedAt: new Date(now) })
+      .set({
+        status: to,
+        updatedAt: new Date(now),
+        ...(used && { actualStartAt: new Date(used.from), actualEndAt: new Date(used.to) }),
+      })
       .where(eq(reservations.id, r.id));
     const text = [STEP_TEXT[step], periodText(r.startAt, r.endAt), note].filter(Boolean).join('：');
     if (step === 'confirm') {
@@ -79,15 +102,26 @@ export async function staffReservationStep(
         note: text,
         now,
       });
-    } else {
-      await applyTransition(tx, order, {
-        action: 'finish',
-        actor: 'staff',
-        actorId: staffId,
-        note: step === 'no_show' ? `未到场，按预约计费${note ? `：${note}` : ''}` : text,
-        now,
-      });
+      return;
     }
+    let words = step === 'no_show' ? `未到场，按预约计费${note ? `：${note}` : ''}` : text;
+    if (used) {
+      const minutes = (used.to - used.from) / 60_000;
+      const usedText = `${periodText(used.from, used.to)}（${durationText(minutes)}）`;
+      const [d] = await tx.select().from(instrument).where(eq(instrument.id, r.deviceId));
+      if (d.billByActual && d.priceUnit !== 'session') {
+        const amountFen = reservationAmountFen(d.priceFen, 'hour', minutes);
+        words = `${words}；${await billSessionUse(tx, order.id, { amountFen, usedText, now })}`;
+      } else words = `${words}；实际用时 ${usedText}`;
+    }
+    const current = await lockOrder(tx, order.id);
+    await applyTransition(tx, current, {
+      action: 'finish',
+      actor: 'staff',
+      actorId: staffId,
+      note: words,
+      now,
+    });
   });
   return reservationItem(s.db, peek.id, now);
 }
@@ -157,6 +191,9 @@ const columns = (input: Partial<DeviceInput>) => {
   if (input.specs !== undefined) v.specs = input.specs;
   if (input.sort !== undefined) v.sort = input.sort;
   if (input.daily_capacity !== undefined) v.dailyCapacity = input.daily_capacity;
+  if (input.bill_by_actual !== undefined) v.billByActual = input.bill_by_actual;
+  if (input.needs_authorization !== undefined) v.needsAuthorization = input.needs_authorization;
+  if (input.booking_rules !== undefined) v.bookingRules = input.booking_rules;
   return v;
 };
 

@@ -33,6 +33,9 @@ export const reservations = pgTable(
     cancelReason: text('cancel_reason').notNull().default(''),
     cancelledBy: text('cancelled_by', { enum: ['customer', 'staff'] }),
     cancelledAt: at('cancelled_at'),
+    /** The time actually used, recorded by staff at 标记完成 (decision 0087). */
+    actualStartAt: at('actual_start_at'),
+    actualEndAt: at('actual_end_at'),
     /** Set once, by the one worker that queued the day-before reminder. */
     reminderQueuedAt: at('reminder_queued_at'),
     createdAt: at('created_at').notNull(),
@@ -108,5 +111,26 @@ export const tempDevices = pgTable(
   (t) => [
     index('temp_devices_user_idx').on(t.userId, t.id),
     index('temp_devices_reservation_idx').on(t.reservationId),
+  ],
+);
+
+/** A customer trained on an instrument that requires it (decision 0087); revoking deletes the row. */
+export const deviceAuthorizations = pgTable(
+  'device_authorizations',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => device.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    note: text('note').notNull().default(''),
+    grantedBy: integer('granted_by').references(() => users.id),
+    grantedAt: at('granted_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('device_authorizations_device_user_idx').on(t.deviceId, t.userId),
+    index('device_authorizations_user_idx').on(t.userId),
   ],
 );

@@ -98,6 +98,19 @@ export const DeviceSummarySchema = z.object({
   lead_hours: z.number(),
   remote: z.boolean(),
   item_rid: ridOut.nullable(),
+  /** Billed by the time actually used (decision 0087). */
+  bill_by_actual: z.boolean(),
+  /** Only customers authorised (trained) by staff may book it. */
+  needs_authorization: z.boolean(),
+  /** Its own opening hours and cancellation deadline over the lab's settings; null: the settings'. */
+  booking_rules: z
+    .object({
+      open: z.string().optional(),
+      close: z.string().optional(),
+      closed_weekdays: z.array(z.number().int()).optional(),
+      cancel_hours: z.number().int().optional(),
+    })
+    .nullable(),
 });
 export type DeviceSummary = z.output<typeof DeviceSummarySchema>;
 

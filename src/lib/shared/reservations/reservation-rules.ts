@@ -59,6 +59,34 @@ export const DEFAULT_RESERVATION_SETTINGS: ReservationSettings = {
   cancel_hours: 24,
 };
 
+/** An instrument's own opening hours and cancellation deadline, over the settings' (decision 0087). */
+export type DeviceBookingRules = Partial<ReservationSettings>;
+/** The settings that hold for one instrument: its own rules where it has them, else the lab's. */
+export const deviceSettings = (
+  lab: ReservationSettings,
+  own: DeviceBookingRules | null | undefined,
+): ReservationSettings => ({ ...lab, ...(own ?? {}) });
+
+/** Said when a customer without authorisation books an instrument that requires it. */
+export const NOT_AUTHORIZED = '该仪器需经培训授权后方可预约，请联系业务经理安排培训';
+
+/**
+ * Why the time actually used, [from, to), cannot be recorded at 标记完成, or null: both valid,
+ * the end after the start, on the booking's day, not in the future and not before the booking's
+ * start day. Minutes are whole.
+ */
+export function actualUseProblem(input: { from: number; to: number; start: number; now: number }) {
+  const { from, to, start, now } = input;
+  if (!Number.isFinite(from)) return '[实际开始时间]格式不正确';
+  if (!Number.isFinite(to)) return '[实际结束时间]格式不正确';
+  if (to <= from) return '[实际结束时间]须晚于实际开始时间';
+  if (shanghaiDate(from) !== shanghaiDate(start) || shanghaiDate(to - 1) !== shanghaiDate(start))
+    return '实际使用时间须在预约当天';
+  if (to > now) return '[实际结束时间]不能晚于当前时间';
+  if ((to - from) % MINUTE !== 0) return '实际使用时间须精确到分钟';
+  return null;
+}
+
 const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 export const hhmmToMinute = (v: string): number | null => {
   const m = HHMM.exec(v);

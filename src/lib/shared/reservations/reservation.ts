@@ -90,6 +90,39 @@ const intField = (label: string, min: number, max: number) =>
       .max(max, `[${label}]不能大于${max}`),
   );
 
+const hhmmField = (label: string) =>
+  z
+    .string({ error: `[${label}]格式不正确，应为 HH:mm` })
+    .refine((v) => hhmmToMinute(v) !== null, `[${label}]格式不正确，应为 HH:mm`)
+    .refine((v) => (hhmmToMinute(v) ?? 1) % CELL_MINUTES === 0, `[${label}]须为整点或半点`);
+const weekdaysField = z
+  .array(z.number({ error: '[休息日]格式不正确' }).int('[休息日]格式不正确').min(0).max(6), {
+    error: '[休息日]应为 0–6 的数组（0 为周日）',
+  })
+  .max(7)
+  .transform((l) => [...new Set(l)].sort());
+const cancelHoursField = intField('取消期限（小时）', 0, 24 * 30);
+
+/**
+ * An instrument's own opening hours (open, close and closed weekdays together) and cancellation
+ * deadline over the lab's settings (decision 0087); whatever is absent comes from the settings.
+ */
+const bookingRulesSchema = z
+  .object(
+    {
+      open: hhmmField('开始开放时间').optional(),
+      close: hhmmField('结束开放时间').optional(),
+      closed_weekdays: weekdaysField.optional(),
+      cancel_hours: cancelHoursField.optional(),
+    },
+    { error: '[开放时间与取消期限]格式不正确' },
+  )
+  .refine((r) => (r.open === undefined) === (r.close === undefined), '[开放时间]须同时填写开始和结束时间')
+  .refine(
+    (r) => r.open === undefined || hhmmToMinute(r.close!)! > hhmmToMinute(r.open)!,
+    '[结束开放时间]须晚于开始开放时间',
+  );
+
 // Without defaults, so an edit leaves absent fields alone; device/add fills them in.
 const deviceShape = {
   name: required('仪器名称', 100),
@@ -116,6 +149,9 @@ const deviceShape = {
   sort: intField('排序', -100000, 100000),
   /** Samples per working day, for the worklist's backlog (decision 0082); empty: not set. */
   daily_capacity: z.preprocess((v) => (blank(v) ? null : v), intField('每日产能', 1, 10000).nullable()),
+  bill_by_actual: z.boolean({ error: '[按实际用时计费]格式不正确' }),
+  needs_authorization: z.boolean({ error: '[需培训授权]格式不正确' }),
+  booking_rules: z.preprocess((v) => (blank(v) ? null : v), bookingRulesSchema.nullable()),
 };
 export const deviceAddSchema = z.object(
   {
@@ -125,6 +161,9 @@ export const deviceAddSchema = z.object(
     specs: deviceShape.specs.default([]),
     sort: deviceShape.sort.default(0),
     daily_capacity: deviceShape.daily_capacity.default(null),
+    bill_by_actual: deviceShape.bill_by_actual.default(false),
+    needs_authorization: deviceShape.needs_authorization.default(false),
+    booking_rules: deviceShape.booking_rules.default(null),
   },
   body,
 );
@@ -177,6 +216,44 @@ export const adminReservationListSchema = PageRequestSchema.extend({
   ),
 });
 export const reservationStepSchema = z.object({ rid: ridField('预约'), note: optText('说明', 500) }, body);
+/** 标记完成 with the time actually used (decision 0087); absent, the booked time. */
+export const reservationDoneSchema = z
+  .object(
+    {
+      rid: ridField('预约'),
+      note: optText('说明', 500),
+      actual_start: z.preprocess((v) => (blank(v) ? undefined : v), instantField('实际开始时间').optional()),
+      actual_end: z.preprocess((v) => (blank(v) ? undefined : v), instantField('实际结束时间').optional()),
+    },
+    body,
+  )
+  .refine(
+    (b) => (b.actual_start === undefined) === (b.actual_end === undefined),
+    '[实际使用时间]须同时填写开始和结束时间',
+  );
+/** Staff book an instrument for a customer (代客预约). */
+export const staffBookSchema = z.object(
+  {
+    user_rid: ridField('客户'),
+    device_rid: ridField('仪器'),
+    start: instantField('开始时间'),
+    end: instantField('结束时间'),
+    remark: optText('备注', 200),
+  },
+  body,
+);
+export const customerSearchSchema = z.object({ kw: required('手机号或姓名', 50) }, body);
+export const authorizationListSchema = PageRequestSchema.extend({
+  device_rid: z.preprocess((v) => (blank(v) ? undefined : v), ridField('仪器').optional()),
+});
+export const authorizationGrantSchema = z.object(
+  { device_rid: ridField('仪器'), user_rid: ridField('客户'), note: optText('培训说明', 200) },
+  body,
+);
+export const authorizationRevokeSchema = z.object(
+  { device_rid: ridField('仪器'), user_rid: ridField('客户') },
+  body,
+);
 export const reservationRejectSchema = z.object(
   { rid: ridField('预约'), reason: required('驳回原因', 500) },
   body,
@@ -199,23 +276,13 @@ export const tempDeviceReviewSchema = z
   )
   .refine((r) => r.action !== 'reject' || r.note !== '', '[审核意见]不能为空');
 
-const hhmmField = (label: string) =>
-  z
-    .string({ error: `[${label}]格式不正确，应为 HH:mm` })
-    .refine((v) => hhmmToMinute(v) !== null, `[${label}]格式不正确，应为 HH:mm`)
-    .refine((v) => (hhmmToMinute(v) ?? 1) % CELL_MINUTES === 0, `[${label}]须为整点或半点`);
 export const reservationSettingSchema = z
   .object(
     {
       open: hhmmField('开始营业时间'),
       close: hhmmField('结束营业时间'),
-      closed_weekdays: z
-        .array(z.number({ error: '[休息日]格式不正确' }).int('[休息日]格式不正确').min(0).max(6), {
-          error: '[休息日]应为 0–6 的数组（0 为周日）',
-        })
-        .max(7)
-        .transform((l) => [...new Set(l)].sort()),
-      cancel_hours: intField('取消期限（小时）', 0, 24 * 30),
+      closed_weekdays: weekdaysField,
+      cancel_hours: cancelHoursField,
     },
     body,
   )

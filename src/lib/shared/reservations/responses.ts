@@ -45,6 +45,9 @@ export const ReservationItemSchema = z.object({
   cancellable: z.boolean(),
   cancel_deadline: z.string(),
   temp_devices: z.array(TempDeviceBriefSchema),
+  /** The time actually used, recorded at 标记完成 (decision 0087); null before. */
+  actual_start: z.string().nullable(),
+  actual_end: z.string().nullable(),
   created: z.string(),
 });
 export type ReservationItem = z.output<typeof ReservationItemSchema>;
@@ -131,3 +134,14 @@ export const ReservationSettingsSchema = z.object({
   /** A customer may cancel until this many hours before the start. */
   cancel_hours: z.number(),
 });
+
+/** A customer authorised (trained) on an instrument (decision 0087). */
+export const AuthorizationItemSchema = z.object({
+  device: z.object({ rid: ridOut, name: z.string() }),
+  customer,
+  note: z.string(),
+  granted_at: z.string(),
+});
+export const AuthorizationPageSchema = pagedOf(AuthorizationItemSchema);
+/** Customers a staff search finds by phone or name, for booking on their behalf. */
+export const CustomerMatchesSchema = z.object({ list: z.array(customer) });
