@@ -20,6 +20,28 @@ export type RateLimiter = {
   clear(key: string): Promise<void>;
 };
 
+/**
+ * One hit of `key` at `at` as one atomic upsert returning the count and the window's end: the
+ * limiter's hit, and a statement that counts its own call inside itself (report/verify, one
+ * round trip on the embedded database).
+ */
+export function hitUpsert(db: Db, key: string, seconds: number, at: number) {
+  const current = sql`${new Date(at).toISOString()}::timestamptz`;
+  const next = new Date(at + seconds * 1000);
+  const nextSql = sql`${next.toISOString()}::timestamptz`;
+  return db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt: next })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.resetAt} <= ${current} then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= ${current} then ${nextSql} else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+}
+
 export function createRateLimiter(db: Db, now: () => number): RateLimiter {
   let hits = 0;
   const secondsLeft = (resetAt: Date, at: number) => Math.max(1, Math.ceil((resetAt.getTime() - at) / 1000));
@@ -27,23 +49,9 @@ export function createRateLimiter(db: Db, now: () => number): RateLimiter {
   return {
     async hit(key, { limit, seconds }) {
       const at = now();
-      const current = new Date(at);
-      const next = new Date(at + seconds * 1000);
-      const currentSql = sql`${current.toISOString()}::timestamptz`;
-      const nextSql = sql`${next.toISOString()}::timestamptz`;
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ key, count: 1, resetAt: next })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            count: sql`case when ${rateLimits.resetAt} <= ${currentSql} then 1 else ${rateLimits.count} + 1 end`,
-            resetAt: sql`case when ${rateLimits.resetAt} <= ${currentSql} then ${nextSql} else ${rateLimits.resetAt} end`,
-          },
-        })
-        .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+      const [row] = await hitUpsert(db, key, seconds, at);
       // Expired rows are only dead weight; sweep them now and then instead of on every hit.
-      if (++hits % 200 === 0) await db.delete(rateLimits).where(lt(rateLimits.resetAt, current));
+      if (++hits % 200 === 0) await db.delete(rateLimits).where(lt(rateLimits.resetAt, new Date(at)));
       return { allowed: row.count <= limit, count: row.count, retryAfter: secondsLeft(row.resetAt, at) };
     },
 
