@@ -44,6 +44,7 @@ import { reportTemplateAdminRoutes } from './reports/template-routes.ts';
 import { promotionAdminRoutes, promotionRoutes } from './promotion/index.ts';
 import { devPayRoutes, paymentNotifyRoutes, paymentRoutes, reconcileAdminRoutes } from './payments/index.ts';
 import { staffAccess, staffAdminRoutes, staffOpenRoutes, staffRole } from './staff/index.ts';
+import { customerAdminRoutes, customerRoutes } from './customers/index.ts';
 import { devLoginRoutes } from './accounts/dev-login.ts';
 import { bodyLimits } from './platform/http/body-limit.ts';
 import { admission, type AdmissionOptions } from './platform/http/admission.ts';
@@ -146,6 +147,7 @@ export function createApi(services: Services) {
   app.route('/', invoiceRoutes());
   app.route('/', groupRoutes());
   app.route('/', privacyRoutes());
+  app.route('/', customerRoutes());
   app.route('/', pointsRoutes());
   app.route('/', statementRoutes());
   app.route('/', promotionRoutes());
@@ -170,6 +172,7 @@ export function createApi(services: Services) {
   app.route('/', fileAdminRoutes());
   app.route('/', promotionAdminRoutes());
   app.route('/', staffAdminRoutes());
+  app.route('/', customerAdminRoutes());
   app.route('/', requireAdminRoutes());
   app.route('/', catalogueAdminRoutes());
   app.route('/', locationAdminRoutes());

@@ -20,6 +20,7 @@ import { users } from './accounts/tables.ts';
 import { statements } from './statements/tables.ts';
 import { promoters, promoterWithdrawals, promotionCampaigns } from './promotion/tables.ts';
 import { calendarDays } from './calendar/tables.ts';
+import { customerAdvisors } from './customers/tables.ts';
 import type { AuditedRecords } from './staff/index.ts';
 
 /**
@@ -67,5 +68,7 @@ export const auditedRecords: AuditedRecords = {
     sample: { table: samples, key: samples.sampleNo, field: 'code' },
     // A lab calendar day by its date (calendar/day/*, decision 0079).
     calendar: { table: calendarDays, key: calendarDays.date, field: 'date' },
+    // A customer's advisor by the customer's public id (customer/advisor, decision 0090).
+    advisor: { table: customerAdvisors, key: customerAdvisors.userRid, field: 'user_rid' },
   },
 };

@@ -14,10 +14,20 @@ export type Access = 'public' | 'signed-in' | 'dev' | Permission;
 /**
  * Catalogue rows carry no kind letter in their ids, so their calls name the table (decision 0035);
  * storage locations name theirs too, so that a new location's row is read from the answer; a
- * scan names a sample by the code on its label (decision 0072).
+ * scan names a sample by the code on its label (decision 0072); an advisor assignment names its
+ * customer's row of customer_advisors (decision 0090).
  */
 export type CatalogueRecord =
-  'type' | 'child' | 'prefecture' | 'item' | 'ability' | 'setting' | 'location' | 'sample' | 'calendar';
+  | 'type'
+  | 'child'
+  | 'prefecture'
+  | 'item'
+  | 'ability'
+  | 'setting'
+  | 'location'
+  | 'sample'
+  | 'calendar'
+  | 'advisor';
 
 /**
  * What the staff audit log records for a call under /api/admin. By default a call whose
