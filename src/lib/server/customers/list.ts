@@ -13,6 +13,8 @@ import type { CustomerKind, CustomerListFilter, CustomerRow } from '../../shared
 const c = userDirectory('c');
 const adv = userDirectory('adv');
 const sm = staffDirectory('sm');
+/** The customer's PI, named with its alias: both directories in the statement have a "pi". */
+const cPi = sql<string>`"c"."pi"`;
 
 /** The organization codes of each 用户类型 filter (null: no profile yet). */
 const KIND_CODES: Record<Exclude<CustomerKind, 'unset'>, number[]> = {
@@ -31,7 +33,7 @@ function conditions(f: CustomerListFilter, meId: number, advisorId: number | nul
   if (f.q) {
     const p = contains(f.q);
     where.push(
-      sql`(${c.phone} like ${p} or ${c.name} ilike ${p} or ${c.company} ilike ${p} or ${c.pi} ilike ${p})`,
+      sql`(${c.phone} like ${p} or ${c.name} ilike ${p} or ${c.company} ilike ${p} or ${cPi} ilike ${p})`,
     );
   }
   if (f.kind === 'unset') where.push(isNull(c.organization));
@@ -54,9 +56,9 @@ function order(f: CustomerListFilter): SQL[] {
     name: text(c.name),
     phone: sql`${c.phone} ${dir}`,
     company: text(c.company),
-    pi: text(c.pi),
+    pi: text(cPi),
     organization: sql`${c.organization} ${dir} nulls last`,
-    advisor: text(adv.name),
+    advisor: text(sql`"adv"."name"`),
   };
   return [key[sort], sql`${c.id} ${dir}`];
 }
@@ -91,7 +93,7 @@ export async function listCustomers(
         phone: c.phone,
         company: c.company,
         organization: c.organization,
-        pi: c.pi,
+        pi: cPi,
         createdAt: c.createdAt,
         closedAt: c.closedAt,
         advisor: { rid: adv.rid, name: adv.name, phone: adv.phone },
