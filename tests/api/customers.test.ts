@@ -15,7 +15,14 @@ import { PROFILE } from '../factories/users.ts';
 const t = await setupApi();
 const { o, staffOf } = customerHelpers(t);
 
-type Row = { rid: string; name: string; phone: string; company: string; pi: string; advisor: { name: string } | null };
+type Row = {
+  rid: string;
+  name: string;
+  phone: string;
+  company: string;
+  pi: string;
+  advisor: { name: string } | null;
+};
 type Page = { list: Row[]; total: number | null; more: boolean };
 
 /** A customer with a name, organisation and PI of its own (the others share the factory's). */
@@ -30,7 +37,9 @@ async function named(name: string, company: string, pi: string, organization = 0
       company,
       organization,
       email: `u${u.phone}@example.com`,
-      ...(organization === 2 ? { teacher: '', company_leader: pi || '刘总', company_leader_phone: '13800002222' } : { teacher: pi }),
+      ...(organization === 2
+        ? { teacher: '', company_leader: pi || '刘总', company_leader_phone: '13800002222' }
+        : { teacher: pi }),
     },
     h,
   );
@@ -48,9 +57,14 @@ describe('the customer list', () => {
     const c = await named('欧阳松', '广州某检测科技有限公司', '', 2);
     for (const q of ['欧阳澜', a.phone.slice(-6), '中山大学化学', '区教授']) {
       const found = await list({ q });
-      expect(found.body.data.list.map((r) => r.rid), q).toContain(a.rid);
+      expect(
+        found.body.data.list.map((r) => r.rid),
+        q,
+      ).toContain(a.rid);
     }
-    expect((await list({ q: '区教授' })).body.data.list.map((r) => r.rid).sort()).toEqual([a.rid, b.rid].sort());
+    expect((await list({ q: '区教授' })).body.data.list.map((r) => r.rid).sort()).toEqual(
+      [a.rid, b.rid].sort(),
+    );
     expect((await list({ q: '欧阳', kind: 'enterprise' })).body.data.list.map((r) => r.rid)).toEqual([c.rid]);
     expect((await list({ q: '欧阳', kind: 'institution' })).body.data.total).toBe(2);
     // Registered dates: today (the test clock's) only, or none before it.
@@ -65,7 +79,9 @@ describe('the customer list', () => {
     const asc = await list({ q: '欧阳', sort: 'name', dir: 'asc' });
     expect(asc.body.data.list.map((r) => r.name)).toEqual(['欧阳松', '欧阳澜', '欧阳青'].sort());
     const desc = await list({ q: '欧阳', sort: 'name', dir: 'desc' });
-    expect(desc.body.data.list.map((r) => r.name)).toEqual([...asc.body.data.list.map((r) => r.name)].reverse());
+    expect(desc.body.data.list.map((r) => r.name)).toEqual(
+      [...asc.body.data.list.map((r) => r.name)].reverse(),
+    );
     const first = await list({ q: '欧阳', sort: 'name', size: 2 });
     expect(first.body.data).toMatchObject({ total: 3, more: true });
     const second = await list({ q: '欧阳', sort: 'name', size: 2, page: 2 });
@@ -86,17 +102,28 @@ describe('the customer list', () => {
       expect((await t.post('/api/admin/customer/detail', { user_rid: who.rid }, s.h)).status).toBe(403);
     }
     const finance = await staffOf('finance');
-    expect((await t.post('/api/admin/customer/detail', { user_rid: who.rid }, finance.h)).body).toMatchObject({
-      code: 1,
-      data: { name: '权限客户', company: '某大学', teacher: '某老师', advisor: null },
-    });
+    expect((await t.post('/api/admin/customer/detail', { user_rid: who.rid }, finance.h)).body).toMatchObject(
+      {
+        code: 1,
+        data: { name: '权限客户', company: '某大学', teacher: '某老师', advisor: null },
+      },
+    );
     const manager = await staffOf('manager');
     expect(
-      (await t.post('/api/admin/customer/advisor', { user_rid: who.rid, advisor_rid: manager.rid }, finance.h))
-        .status,
+      (
+        await t.post(
+          '/api/admin/customer/advisor',
+          { user_rid: who.rid, advisor_rid: manager.rid },
+          finance.h,
+        )
+      ).status,
     ).toBe(403);
-    expect((await t.post('/api/admin/customer/rotation/save', { enabled: true }, manager.h)).status).toBe(403);
-    expect((await t.post('/api/admin/customer/detail', { user_rid: 'unothere' }, finance.h)).body).toMatchObject({
+    expect((await t.post('/api/admin/customer/rotation/save', { enabled: true }, manager.h)).status).toBe(
+      403,
+    );
+    expect(
+      (await t.post('/api/admin/customer/detail', { user_rid: 'unothere' }, finance.h)).body,
+    ).toMatchObject({
       code: 0,
       msg: '客户不存在',
     });
@@ -120,7 +147,11 @@ describe('advisors', () => {
     expect((await assign('unothere')).body).toMatchObject({ code: 0, msg: '专属顾问只能是业务经理' });
     expect((await assign('')).body).toMatchObject({ code: 0, msg: '该客户尚未指定专属顾问' });
     const given = await assign(zhang.rid);
-    expect(given.body).toMatchObject({ code: 1, msg: '已指定专属顾问', data: { advisor: { name: '张顾问', current: true } } });
+    expect(given.body).toMatchObject({
+      code: 1,
+      msg: '已指定专属顾问',
+      data: { advisor: { name: '张顾问', current: true } },
+    });
     expect((await assign(zhang.rid)).body).toMatchObject({ code: 0, msg: '该客户的专属顾问已是此人' });
     // A manager hands the customer on.
     const moved = await assign(wang.rid, zhang.h);
@@ -128,17 +159,32 @@ describe('advisors', () => {
       ['hand', '王顾问'],
       ['hand', '张顾问'],
     ]);
-    expect((await t.post('/api/auth/advisor/info', {}, who.h)).body.data).toEqual({ name: '王顾问', phone: wang.phone });
+    expect((await t.post('/api/auth/advisor/info', {}, who.h)).body.data).toEqual({
+      name: '王顾问',
+      phone: wang.phone,
+    });
     const audited = await t.services.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'customer/advisor'), eq(auditLog.entityRid, who.rid), eq(auditLog.outcome, 'ok')));
-    expect(audited.map((x) => [(x.before as { advisorId: number } | null)?.advisorId ?? null, (x.after as { advisorId: number }).advisorId])).toEqual([
+      .where(
+        and(
+          eq(auditLog.action, 'customer/advisor'),
+          eq(auditLog.entityRid, who.rid),
+          eq(auditLog.outcome, 'ok'),
+        ),
+      );
+    expect(
+      audited.map((x) => [
+        (x.before as { advisorId: number } | null)?.advisorId ?? null,
+        (x.after as { advisorId: number }).advisorId,
+      ]),
+    ).toEqual([
       [null, zhang.id],
       [zhang.id, wang.id],
     ]);
     // 我的客户: Wang's list holds the customer, Zhang's no longer.
-    const mine = (h: Record<string, string>) => t.post<Page>('/api/admin/customer/list', { advisor: 'me' }, h);
+    const mine = (h: Record<string, string>) =>
+      t.post<Page>('/api/admin/customer/list', { advisor: 'me' }, h);
     expect((await mine(wang.h)).body.data.list.map((r) => r.rid)).toEqual([who.rid]);
     expect((await mine(zhang.h)).body.data.list).toEqual([]);
     const byAdvisor = await t.post<Page>('/api/admin/customer/list', { advisor: wang.rid }, admin);
@@ -157,9 +203,15 @@ describe('advisors', () => {
     await o.move('order/receive', { rid });
     await runJobs(t.services);
     const sms = await t.services.db.select().from(smsOutbox).where(eq(smsOutbox.phone, who.phone));
-    expect(sms.map((m) => m.text).join('\n')).toContain(`您的专属顾问王顾问（${wang.phone}）将在2小时内与您电话联系`);
+    expect(sms.map((m) => m.text).join('\n')).toContain(
+      `您的专属顾问王顾问（${wang.phone}）将在2小时内与您电话联系`,
+    );
     // Removed: the customer sees none again.
-    expect((await assign('')).body).toMatchObject({ code: 1, msg: '已取消专属顾问', data: { advisor: null } });
+    expect((await assign('')).body).toMatchObject({
+      code: 1,
+      msg: '已取消专属顾问',
+      data: { advisor: null },
+    });
     expect((await t.post('/api/auth/advisor/info', {}, who.h)).body.data).toBeNull();
   });
 
@@ -167,14 +219,19 @@ describe('advisors', () => {
     const admin = await o.staff();
     const before = await o.customer('institution');
     expect((await t.post('/api/auth/advisor/info', {}, before.h)).body.data).toBeNull();
-    const rotation = await t.post<{ enabled: boolean; managers: number }>('/api/admin/customer/rotation/save', { enabled: true }, admin);
+    const rotation = await t.post<{ enabled: boolean; managers: number }>(
+      '/api/admin/customer/rotation/save',
+      { enabled: true },
+      admin,
+    );
     expect(rotation.body).toMatchObject({ code: 1, msg: '已开启自动分配', data: { enabled: true } });
     const managers = rotation.body.data.managers;
     expect(managers).toBeGreaterThan(0);
     const seen = new Map<string, number>();
     for (let i = 0; i < managers * 2; i++) {
       const c = await o.customer(i % 2 ? 'enterprise' : 'institution');
-      const mine = (await t.post<{ name: string; phone: string } | null>('/api/auth/advisor/info', {}, c.h)).body.data;
+      const mine = (await t.post<{ name: string; phone: string } | null>('/api/auth/advisor/info', {}, c.h))
+        .body.data;
       expect(mine).not.toBeNull();
       seen.set(mine!.phone, (seen.get(mine!.phone) ?? 0) + 1);
       // The profile again: the same advisor, no second assignment.
@@ -187,6 +244,8 @@ describe('advisors', () => {
     const individual = await o.customer('individual');
     expect((await t.post('/api/auth/advisor/info', {}, individual.h)).body.data).toBeNull();
     await t.post('/api/admin/customer/rotation/save', { enabled: false }, admin);
-    expect((await t.post('/api/auth/advisor/info', {}, (await o.customer('enterprise')).h)).body.data).toBeNull();
+    expect(
+      (await t.post('/api/auth/advisor/info', {}, (await o.customer('enterprise')).h)).body.data,
+    ).toBeNull();
   });
 });

@@ -13,7 +13,9 @@ export function customerHelpers(t: TestContext) {
     const u = await o.a.user();
     const [row] = await t.services.db.select().from(users).where(eq(users.phone, u.phone));
     if (name) await t.services.db.update(users).set({ name }).where(eq(users.id, row.id));
-    await t.services.db.insert(staffMembers).values({ userId: row.id, role, createdAt: new Date(t.services.now()) });
+    await t.services.db
+      .insert(staffMembers)
+      .values({ userId: row.id, role, createdAt: new Date(t.services.now()) });
     return { id: row.id, rid: row.rid, phone: u.phone, h: o.a.bearer(await staffToken(t, u.phone)) };
   }
   return { o, staffOf };
