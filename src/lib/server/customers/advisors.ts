@@ -8,7 +8,8 @@ import { DomainError } from '../platform/errors.ts';
 import { displayNameOf, lockUser, userDirectory } from '../accounts/index.ts';
 import { staffDirectory } from '../staff/index.ts';
 import { advisorAssignments, advisorRotation, customerAdvisors } from './tables.ts';
-import { ADVISED_ORGANIZATIONS, type Advisor } from '../../shared/customers/customers.ts';
+import { ADVISED_ORGANIZATIONS } from '../../shared/customers/customers.ts';
+import type { Advisor } from '../../shared/customers/advisor.ts';
 
 export const NOT_A_MANAGER = '专属顾问只能是业务经理';
 export const SAME_ADVISOR = '该客户的专属顾问已是此人';

@@ -8,10 +8,10 @@ import {
   customerListSchema,
   CustomerPageSchema,
   customerRidSchema,
-  MyAdvisorSchema,
   RotationSchema,
   rotationSaveSchema,
 } from './customers.ts';
+import { MyAdvisorSchema } from './advisor.ts';
 
 export const customersApi = {
   advisor: endpoint({

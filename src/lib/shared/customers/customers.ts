@@ -5,6 +5,7 @@ import { PageRequestSchema } from '../pagination.ts';
 import { isValidDate } from '../slots.ts';
 import { ridOut } from '../responses.ts';
 import { DATE_RANGE_REVERSED, optText, ridField } from '../orders/order.ts';
+import { AdvisorSchema } from './advisor.ts';
 
 /** User types (spec section 3: organization 0 student, 3 teacher, 1 individual, 2 enterprise). */
 export const ORGANIZATION_TEXT: Record<number, string> = { 0: '学生', 1: '个人', 2: '企业', 3: '教师' };
@@ -82,10 +83,6 @@ export const rotationSaveSchema = z.object(
 
 // ---- answers ----
 
-/** An advisor as customers and staff see them: name and phone. */
-export const AdvisorSchema = z.object({ rid: ridOut, name: z.string(), phone: z.string() });
-export type Advisor = z.output<typeof AdvisorSchema>;
-
 export const CustomerRowSchema = z.object({
   rid: ridOut,
   name: z.string(),
@@ -146,6 +143,3 @@ export const AdvisorChoicesSchema = z.object({
 });
 
 export const RotationSchema = z.object({ enabled: z.boolean(), managers: z.number() });
-
-/** The customer's own advisor (member centre, order page), or null. */
-export const MyAdvisorSchema = z.object({ name: z.string(), phone: z.string() }).nullable();

@@ -1,6 +1,6 @@
 // What the order calls answer (decision 0020): the schemas, and the types derived from them.
 import { z } from '../zod.ts';
-import { MyAdvisorSchema } from '../customers/customers.ts';
+import { MyAdvisorSchema } from '../customers/advisor.ts';
 import { OrderSampleSchema } from '../samples/responses.ts';
 import { fen, pagedOf, ridOut } from '../responses.ts';
 import { CouponOptionSchema, OrderCouponSchema } from '../coupons/responses.ts';
