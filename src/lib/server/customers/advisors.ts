@@ -12,8 +12,8 @@ import { ADVISED_ORGANIZATIONS } from '../../shared/customers/customers.ts';
 import type { Advisor } from '../../shared/customers/advisor.ts';
 
 export const NOT_A_MANAGER = '专属顾问只能是业务经理';
-export const SAME_ADVISOR = '该客户的专属顾问已是此人';
-export const NO_ADVISOR = '该客户尚未指定专属顾问';
+const SAME_ADVISOR = '该客户的专属顾问已是此人';
+const NO_ADVISOR = '该客户尚未指定专属顾问';
 
 /** The business managers in the rotation's order (by account), with how many customers each has. */
 export async function advisorChoices(db: Db): Promise<(Advisor & { customers: number })[]> {

@@ -7,7 +7,7 @@ import { findUserById, userIdByRid } from '../accounts/index.ts';
 import { advisorOf, assignmentsOf } from './advisors.ts';
 import type { CustomerDetail } from '../../shared/customers/customers.ts';
 
-export const CUSTOMER_NOT_FOUND = '客户不存在';
+const CUSTOMER_NOT_FOUND = '客户不存在';
 
 /** The customer a console call names by public id: their id, or 客户不存在. */
 export async function customerByRid(db: Db, rid: string): Promise<{ id: number; rid: string }> {
