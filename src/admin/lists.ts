@@ -5,7 +5,11 @@ import { consoleCall } from './session.ts';
 import { pageCount } from '../lib/shared/pagination.ts';
 import type { Endpoint, OutputOf } from '../lib/shared/api/endpoint.ts';
 
-export type Paged<T> = { list: T[]; total: number };
+/**
+ * A page of a list. A list that counts its matches on the first page only (the customers, decision
+ * 0090) answers `total: null` on the others, and `more`; the count of the first page is kept.
+ */
+export type Paged<T> = { list: T[]; total: number | null; more?: boolean };
 /** A row of a paged list endpoint's answer. */
 export type RowOf<E extends Endpoint> = OutputOf<E> extends { list: (infer R)[] } ? R : never;
 
@@ -36,23 +40,27 @@ export function useList<T>(list: Endpoint, filter: Record<string, unknown>, size
   const load = useCallback(async () => {
     const n = ++latest.current;
     const res = await consoleCall<Paged<T>>(list, { ...JSON.parse(key), page, size });
-    if (n === latest.current && res) setData(res);
+    if (n === latest.current && res)
+      setData((was) => (res.total === null ? { ...res, total: was?.total ?? null } : res));
   }, [list, key, page, size]);
   useEffect(() => setPage(1), [key]);
   useEffect(() => {
     void load();
   }, [load]);
-  return { page, setPage, data, pages: data ? pageCount(data.total, size) : 1, reload: load };
+  const pages = !data ? 1 : data.total === null ? page + (data.more ? 1 : 0) : pageCount(data.total, size);
+  return { page, setPage, data, pages, reload: load };
 }
 
 /** Every row of a list under its filters (50 a page), for the CSV export. */
 export async function allRows<T>(list: Endpoint, filter: Record<string, unknown>): Promise<T[]> {
   const rows: T[] = [];
+  let total = Infinity;
   for (let page = 1; page <= 200; page++) {
     const res = await consoleCall<Paged<T>>(list, { ...filter, page, size: 50 });
     if (!res) break;
     rows.push(...res.list);
-    if (rows.length >= res.total || res.list.length === 0) break;
+    if (res.total !== null) total = res.total;
+    if (rows.length >= total || res.list.length === 0 || res.more === false) break;
   }
   return rows;
 }

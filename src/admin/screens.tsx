@@ -109,7 +109,18 @@ export const SCREENS: Screen[] = [
     path: '/customers',
     permission: 'customers.read',
     nav: { group: '业务', label: '客户' },
-    page: page(() => import('./accounts/Customers.tsx')),
+    page: page(() => import('./customers/CustomerList.tsx')),
+  },
+  {
+    path: '/customers/mine',
+    permission: 'customers.assign',
+    nav: { group: '业务', label: '我的客户' },
+    page: page(() => import('./customers/MyCustomers.tsx')),
+  },
+  {
+    path: '/customers/:rid',
+    permission: 'customers.read',
+    page: page(() => import('./customers/CustomerPage.tsx')),
   },
   {
     path: '/groups',

@@ -26,6 +26,7 @@ import { DueDate } from './DueDate.tsx';
 import { ordersAdminApi } from '../../lib/shared/orders/admin-api.ts';
 import { OrderResults } from '../results/OrderResults.tsx';
 import { RecordHistory } from '../staff/History.tsx';
+import { CustomerSection } from './OrderCustomer.tsx';
 
 type Detail = z.output<typeof StaffOrderDetailSchema>;
 
@@ -132,7 +133,7 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
           </span>
         }
       />
-      <CustomerSection customer={order.customer} kind={order.customer_kind} />
+      <CustomerSection order={order} me={me} />
       <section className="grid gap-3 rounded-lg bg-white p-4 md:grid-cols-4" aria-label="订单概要">
         <Fact label="状态">
           <Badge tone="brand">{order.status_text}</Badge>
@@ -310,32 +311,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <p className="text-xs text-slate-500">{label}</p>
       <div className="mt-0.5 text-sm">{children}</div>
     </div>
-  );
-}
-
-const ORGANIZATION_TEXT: Record<number, string> = { 0: '学生', 1: '个人', 2: '企业', 3: '教师' };
-
-/** 客户: who ordered, their organisation and the person in charge (导师/负责人). */
-function CustomerSection({
-  customer: c,
-  kind,
-}: {
-  customer: Detail['customer'];
-  kind: Detail['customer_kind'];
-}) {
-  return (
-    <section className="grid grid-cols-2 gap-3 rounded-lg bg-white p-4 md:grid-cols-5" aria-label="客户">
-      <Fact label="客户">{c.name || '—'}</Fact>
-      <Fact label="手机号">
-        <span className="tabular-nums">{c.phone}</span>
-      </Fact>
-      <Fact label="单位">{c.company || '—'}</Fact>
-      <Fact label="用户类型">
-        {c.organization === null ? '—' : ORGANIZATION_TEXT[c.organization]}
-        {` · ${kind === 'enterprise' ? '企业客户' : '高校/科研客户'}`}
-      </Fact>
-      <Fact label="导师/负责人">{c.pi || '—'}</Fact>
-    </section>
   );
 }
 

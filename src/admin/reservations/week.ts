@@ -24,7 +24,7 @@ export async function every<E extends Endpoint>(list: E, body: Record<string, un
       Paged<RowOf<E>> | null | undefined;
     if (!res) break;
     rows.push(...res.list);
-    if (rows.length >= res.total || res.list.length === 0) break;
+    if (rows.length >= (res.total ?? Infinity) || res.list.length === 0) break;
   }
   return rows;
 }

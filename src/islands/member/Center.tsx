@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import Todo from './Todo.tsx';
+import AdvisorCard from './AdvisorCard.tsx';
 import ProfileDialog from './ProfileDialog.tsx';
 import { IncompleteNotice, basicInfoOf } from './ProfileSummary.tsx';
 
@@ -150,6 +151,8 @@ function Center() {
       <IncompleteNotice user={user} onComplete={() => setEditing(true)} />
 
       <Todo />
+
+      <AdvisorCard />
 
       <AssetCard
         asset={asset}

@@ -22,6 +22,7 @@ import { Samples } from './Samples.tsx';
 import { SampleLabels } from './SampleLabels.tsx';
 import { Reports } from '../reports/Reports.tsx';
 import { Loading } from '../ui/kit.tsx';
+import AdvisorCard from '../member/AdvisorCard.tsx';
 import { takesSample, type OrderStatus } from '../../lib/shared/orders/order-status.ts';
 import { api, ApiError } from '../../lib/client/api.ts';
 import { saveAgreement } from '../../lib/client/download.ts';
@@ -208,6 +209,7 @@ export default function OrderDetail({ rid }: { rid: string }) {
           <Progress order={order} />
         )}
       </section>
+      <AdvisorCard compact />
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">

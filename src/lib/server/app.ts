@@ -51,6 +51,7 @@ import {
   staffRole,
   type AuditCalls,
 } from './staff/index.ts';
+import { customerAdminRoutes, customerRoutes } from './customers/index.ts';
 import { devLoginRoutes } from './accounts/dev-login.ts';
 import { bodyLimits } from './platform/http/body-limit.ts';
 import { admission, type AdmissionOptions } from './platform/http/admission.ts';
@@ -153,6 +154,7 @@ export function createApi(services: Services) {
   app.route('/', invoiceRoutes());
   app.route('/', groupRoutes());
   app.route('/', privacyRoutes());
+  app.route('/', customerRoutes());
   app.route('/', pointsRoutes());
   app.route('/', statementRoutes());
   app.route('/', promotionRoutes());
@@ -182,6 +184,7 @@ export function createApi(services: Services) {
     '/',
     staffAdminRoutes(() => (auditCalls ??= auditCallsOf(apiRoutes(app)))),
   );
+  app.route('/', customerAdminRoutes());
   app.route('/', requireAdminRoutes());
   app.route('/', catalogueAdminRoutes());
   app.route('/', locationAdminRoutes());

@@ -21,6 +21,7 @@ import { users } from './accounts/tables.ts';
 import { statements } from './statements/tables.ts';
 import { promoters, promoterWithdrawals, promotionCampaigns } from './promotion/tables.ts';
 import { calendarDays } from './calendar/tables.ts';
+import { customerAdvisors } from './customers/tables.ts';
 import { staffRecord, type AuditedRecords } from './staff/index.ts';
 
 /**
@@ -71,5 +72,7 @@ export const auditedRecords: AuditedRecords = {
     calendar: { table: calendarDays, key: calendarDays.date, field: 'date' },
     // A staff member by the phone of their account: the account's name and role (staff/save).
     staff: { field: 'phone', read: staffRecord },
+    // A customer's advisor by the customer's public id (customer/advisor, decision 0090).
+    advisor: { table: customerAdvisors, key: customerAdvisors.userRid, field: 'user_rid' },
   },
 };

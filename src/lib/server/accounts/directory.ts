@@ -26,6 +26,7 @@ export const userDirectory = (alias: string) =>
       inviterId: users.inviterId,
       inviteCode: users.inviteCode,
       createdAt: users.createdAt,
+      closedAt: users.closedAt,
     })
     .from(users)
     .as(alias);

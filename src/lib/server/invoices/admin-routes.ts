@@ -6,6 +6,7 @@ import { requireUser } from '../platform/http/auth.ts';
 import { DomainError } from '../platform/errors.ts';
 import { readUpload } from '../platform/http/uploads.ts';
 import { storeFile, uploadLimit } from '../files/index.ts';
+import { userIdByRid } from '../accounts/index.ts';
 import { invoiceRidSchema } from '../../shared/invoices/invoices.ts';
 import { invoicesAdminApi } from '../../shared/invoices/api.ts';
 import { applicationDetail, findApplication, listApplications } from './view.ts';
@@ -17,8 +18,11 @@ export function invoiceAdminRoutes() {
   const r = new Hono<ApiEnv>();
 
   route(r, invoicesAdminApi.list, async (c, { body }) => {
-    const f = await body();
-    return ok(c, await listApplications(c.var.services.db, { ...f, userId: null }));
+    const { user_rid, ...f } = await body();
+    // One customer's applications (the customer's page); an unknown customer has none.
+    const userId = user_rid ? await userIdByRid(c.var.services.db, user_rid) : null;
+    if (userId === undefined) return ok(c, { list: [], total: 0 });
+    return ok(c, await listApplications(c.var.services.db, { ...f, userId }));
   });
 
   route(r, invoicesAdminApi.detail, async (c, { body }) => {

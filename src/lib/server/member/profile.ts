@@ -7,6 +7,7 @@ import type { UserInfo } from '../../shared/accounts/auth.ts';
 import { lockUser, toUserInfo, updateUser } from '../accounts/index.ts';
 import { insertAddress } from './addresses.ts';
 import { assertKnownRegion } from './regions.ts';
+import { assignByRotation } from '../customers/index.ts';
 
 /**
  * Stores the attested profile. A user with an empty address book also gets the profile's
@@ -35,6 +36,8 @@ export async function updateProfile(s: Services, userId: number, p: Profile): Pr
       updatedAt: new Date(s.now()),
     });
     if (!user) throw new DomainError('请先登录', 401);
+    // A new institution or enterprise customer gets a 专属顾问 in turn, when the rotation is on.
+    await assignByRotation(tx, user, s.now());
     const [{ n }] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
     if (n === 0) {
       await insertAddress(

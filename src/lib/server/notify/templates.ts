@@ -68,7 +68,12 @@ export type Payload = {
   order_rid?: string;
   /** The promised date for the data fixed at receipt (YYYY-MM-DD, decision 0079). */
   due_date?: string;
+  /** The customer's 专属顾问 at receipt, as the message names them: 张三（13800001111） (decision 0090). */
+  advisor?: string;
 };
+
+/** Who calls after a receipt: the customer's 专属顾问 by name and phone, else 业务经理. */
+const caller = (p: Payload) => (p.advisor ? `您的专属顾问${p.advisor}` : '业务经理');
 
 /**
  * Variables of the SMS templates registered with a provider such as Aliyun (which sends only
@@ -91,6 +96,9 @@ export function smsParams(template: Template, p: Payload): Record<string, string
     return { order_no: p.order_no, note: p.note };
   // The due date moved (decision 0082): ${note} is the new date and the reason, e.g. 2026-10-23（原因：加测）.
   if (template === 'due_moved') return { order_no: p.order_no, note: `${p.due_date}（原因：${p.note}）` };
+  // A receipt (decision 0090): ${advisor} is who calls, e.g. 您的专属顾问张三（13800001111） or 业务经理.
+  if (template === 'received' || template === 'data_received')
+    return { order_no: p.order_no, advisor: caller(p) };
   return { order_no: p.order_no };
 }
 
@@ -106,7 +114,7 @@ export function render(template: Template, p: Payload, site = ''): { title: stri
     case 'received':
       return {
         title: '样品已签收',
-        text: `您的订单${p.order_no}样品已签收${p.due_date ? `，预计${chineseDate(p.due_date)}前出数据` : ''}，业务经理将在2小时内与您电话联系确认检测方案。`,
+        text: `您的订单${p.order_no}样品已签收${p.due_date ? `，预计${chineseDate(p.due_date)}前出数据` : ''}，${caller(p)}将在2小时内与您电话联系确认检测方案。`,
       };
     case 'rejected':
       return {
@@ -116,7 +124,7 @@ export function render(template: Template, p: Payload, site = ''): { title: stri
     case 'data_received':
       return {
         title: '数据已收到',
-        text: `您的订单${p.order_no}数据文件已收到，业务经理将在2小时内与您电话联系确认分析方案。`,
+        text: `您的订单${p.order_no}数据文件已收到，${caller(p)}将在2小时内与您电话联系确认分析方案。`,
       };
     case 'data_rejected':
       return {

@@ -7,6 +7,7 @@ import { ok } from '../platform/http/envelope.ts';
 import { requireUser } from '../platform/http/auth.ts';
 import { DomainError } from '../platform/errors.ts';
 import { findUserByPhone, referencedUser, userIdByRid } from '../accounts/index.ts';
+import { shownAdvisorOf } from '../customers/index.ts';
 import { orderRidSchema } from '../../shared/orders/order.ts';
 import { orderStatusText, type OrderStatus } from '../../shared/orders/order-status.ts';
 import {
@@ -61,12 +62,13 @@ export function adminRoutes() {
     const { rid } = await input.body();
     const o = await findOrder(c.var.services.db, rid);
     const u = await referencedUser(c.var.services.db, o.userId);
-    const [detail, remarks, timeline, returnAddress, released] = await Promise.all([
+    const [detail, remarks, timeline, returnAddress, released, advisor] = await Promise.all([
       orderDetail(c.var.services.db, o, c.var.services.now()),
       listRemarks(c.var.services.db, o.id),
       staffTimelineOf(c.var.services.db, o.id),
       returnAddressOf(c.var.services, o.id),
       hasReleasedReport(c.var.services.db, o.id),
+      shownAdvisorOf(c.var.services.db, o.userId),
     ]);
     return ok(c, {
       ...detail,
@@ -80,6 +82,7 @@ export function adminRoutes() {
         pi: u.teacher || u.companyLeader,
       },
       return_address: returnAddress,
+      advisor,
       remarks,
       quote_valid_days: c.var.services.env.QUOTE_VALID_DAYS,
       report_released: released,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { orderEvents, orders } from './tables.ts';
 import { referencedUser } from '../accounts/index.ts';
+import { shownAdvisorOf } from '../customers/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { queueForTransition } from '../notify/index.ts';
@@ -123,6 +124,8 @@ export async function applyTransition(
     now: t.now,
   });
   const user = await referencedUser(tx, order.userId);
+  // The receipt names who will call: the customer's 专属顾问, when they have one (decision 0090).
+  const advisor = t.action === 'receive' ? await shownAdvisorOf(tx, order.userId) : null;
   await queueForTransition(tx, {
     action: t.action,
     to: result.to,
@@ -138,6 +141,7 @@ export async function applyTransition(
       note: t.note ?? '',
       recycle: t.recycle ? '1' : '0',
       ...(t.action === 'receive' && updated.dueDate ? { due_date: updated.dueDate } : {}),
+      ...(advisor ? { advisor: `${advisor.name}（${advisor.phone}）` } : {}),
     },
   });
   if (t.patch?.paidFen !== undefined || result.to === 'cancelled')

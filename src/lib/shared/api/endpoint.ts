@@ -15,7 +15,8 @@ export type Access = 'public' | 'signed-in' | 'dev' | Permission;
  * Catalogue rows carry no kind letter in their ids, so their calls name the table (decision 0035);
  * storage locations name theirs too, so that a new location's row is read from the answer; a
  * scan names a sample by the code on its label (decision 0072); a staff member is named by the
- * phone of the account (decision 0086).
+ * phone of the account (decision 0086); an advisor assignment names its customer's row of
+ * customer_advisors (decision 0090).
  */
 export type CatalogueRecord =
   | 'type'
@@ -27,7 +28,8 @@ export type CatalogueRecord =
   | 'location'
   | 'sample'
   | 'calendar'
-  | 'staff';
+  | 'staff'
+  | 'advisor';
 
 /**
  * What the staff audit log records for a call under /api/admin. By default a call whose

@@ -7,6 +7,7 @@ import {
   invoiceEditSchema,
   invoiceIssueSchema,
   invoiceListSchema,
+  staffInvoiceListSchema,
   invoiceRejectSchema,
   invoiceReverseSchema,
   invoiceRidSchema,
@@ -134,7 +135,7 @@ export const invoicesAdminApi = {
     path: '/api/admin/invoice/list',
     access: 'invoices.read',
     summary: '开票申请列表',
-    body: invoiceListSchema,
+    body: staffInvoiceListSchema,
     response: StaffInvoicePageSchema,
   }),
   detail: endpoint({

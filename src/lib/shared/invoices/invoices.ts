@@ -144,6 +144,11 @@ export const invoiceListSchema = PageRequestSchema.extend({
 
 // ---- staff ----
 
+/** The staff list: the same filter, and one customer's applications (the customer's page). */
+export const staffInvoiceListSchema = invoiceListSchema.extend({
+  user_rid: z.preprocess((v) => (v === null || v === '' ? undefined : v), ridField('客户').optional()),
+});
+
 export const invoiceIssueSchema = z.object(
   {
     rid: ridField('开票申请'),

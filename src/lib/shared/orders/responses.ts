@@ -1,5 +1,6 @@
 // What the order calls answer (decision 0020): the schemas, and the types derived from them.
 import { z } from '../zod.ts';
+import { MyAdvisorSchema } from '../customers/advisor.ts';
 import { OrderSampleSchema } from '../samples/responses.ts';
 import { fen, pagedOf, ridOut } from '../responses.ts';
 import { CouponOptionSchema, OrderCouponSchema } from '../coupons/responses.ts';
@@ -338,6 +339,8 @@ export const StaffOrderDetailSchema = OrderDetailSchema.extend({
   customer: OrderCustomerSchema,
   /** The customer's return request for samples sent back, else null. */
   return_address: ReturnAddressSchema.nullable(),
+  /** The customer's 专属顾问 (decision 0090), else null. */
+  advisor: MyAdvisorSchema,
 
   /** The validity a new quote gets unless staff choose a date (QUOTE_VALID_DAYS). */
   quote_valid_days: z.number().int(),

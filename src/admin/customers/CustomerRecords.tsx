@@ -1,20 +1,18 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
-import { consoleApi, type Me } from '../session.ts';
+import type { Me } from '../session.ts';
 import { GroupModal, type GroupRow } from '../groups/Groups.tsx';
-import { Badge, button, filterInput, PageHeader, StatusTabs, when } from '../ui.tsx';
+import { Badge, button, StatusTabs, when } from '../ui.tsx';
 import { useList, type RowOf } from '../lists.ts';
 import { type Column, csvOnly, DataTable, Pager } from '../table.tsx';
 import { ExportCsv } from '../csv.tsx';
 import type { OrderSummary } from '../../lib/shared/orders/order.ts';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
 import { moneyAdminApi } from '../../lib/shared/money/api.ts';
-import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
 import { ordersAdminApi } from '../../lib/shared/orders/admin-api.ts';
 import { groupsAdminApi } from '../../lib/shared/groups/api.ts';
+import { invoicesAdminApi } from '../../lib/shared/invoices/api.ts';
 
-type Found = OutputOf<typeof ordersAdminApi.findUser>;
-type Wallet = OutputOf<typeof moneyAdminApi.customerWallet>;
 type Movement = RowOf<typeof moneyAdminApi.customerMovements>;
 
 /** A customer's orders: the table, and a CSV with the columns of 订单管理's. */
@@ -78,83 +76,14 @@ const MOVEMENT_COLUMNS: Column<Movement>[] = [
   csvOnly('赠送金余额（元）', (m) => (m.bonus_after_fen === null ? '' : fenToYuan(m.bonus_after_fen))),
 ];
 
-/** 客户: find a customer by phone; their wallet and credit, orders and movements. */
-export default function Customers({ me }: { me: Me }) {
-  const [phone, setPhone] = useState('');
-  const [found, setFound] = useState<Found | null>(null);
-  const [wallet, setWallet] = useState<Wallet | null>(null);
-
-  async function find(e: FormEvent) {
-    e.preventDefault();
-    const u = await consoleApi.call(ordersAdminApi.findUser, { phone: phone.trim() });
-    setFound(u ?? null);
-    setWallet(
-      u ? ((await consoleApi.call(moneyAdminApi.customerWallet, { user_rid: u.rid })) ?? null) : null,
-    );
-  }
-
-  return (
-    // One column that may shrink below a wide table (the table scrolls instead).
-    <div className="grid grid-cols-1 gap-4">
-      <PageHeader title="客户" lead="按手机号查找客户：资金账户、信用额度、订单与资金明细。" />
-      <form onSubmit={(e) => void find(e)} className="flex flex-wrap gap-2">
-        <input
-          className={filterInput}
-          aria-label="客户手机号"
-          placeholder="客户手机号"
-          inputMode="numeric"
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-        />
-        <button type="submit" className={button.primary}>
-          查找
-        </button>
-      </form>
-      {found && (
-        <>
-          <section
-            aria-label="客户概况"
-            className="grid gap-3 rounded-lg bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
-          >
-            <Fact label="客户">
-              <strong>{found.name || '—'}</strong>
-              <span className="block text-xs text-slate-500">
-                {found.phone} {found.company}
-              </span>
-            </Fact>
-            <Fact label="现金 / 赠送金">
-              {wallet ? `${formatFen(wallet.cash_fen)} / ${formatFen(wallet.bonus_fen)}` : '—'}
-            </Fact>
-            <Fact label="信用额度（已用）">
-              {wallet ? `${formatFen(wallet.credit_limit_fen)}（${formatFen(wallet.credit_used_fen)}）` : '—'}
-            </Fact>
-            <Fact label="逾期">
-              {wallet && wallet.overdue_fen > 0 ? (
-                <Badge tone="red">{`${formatFen(wallet.overdue_fen)}，${wallet.overdue_days} 天`}</Badge>
-              ) : (
-                '无'
-              )}
-            </Fact>
-          </section>
-          <CustomerTabs userRid={found.rid} me={me} />
-        </>
-      )}
-    </div>
+/** A customer's records in tabs: orders, money movements, research groups and invoices, each by permission. */
+export function CustomerTabs({ userRid, me }: { userRid: string; me: Me }) {
+  const seesOrders = me.permissions.includes('orders.read');
+  const [tab, setTab] = useState<'orders' | 'movements' | 'groups' | 'invoices'>(
+    seesOrders ? 'orders' : 'movements',
   );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <p className="text-xs text-slate-500">{label}</p>
-      <div className="mt-0.5 text-sm">{children}</div>
-    </div>
-  );
-}
-
-function CustomerTabs({ userRid, me }: { userRid: string; me: Me }) {
-  const [tab, setTab] = useState<'orders' | 'movements' | 'groups'>('orders');
   const seesGroups = me.permissions.includes('groups.read');
+  const seesInvoices = me.permissions.includes('invoices.read');
   const filter = { user_rid: userRid };
   const orders = useList(ordersAdminApi.list, filter, 10);
   const movements = useList(moneyAdminApi.customerMovements, filter, 10);
@@ -163,14 +92,17 @@ function CustomerTabs({ userRid, me }: { userRid: string; me: Me }) {
       <StatusTabs
         label="客户记录"
         tabs={[
-          { value: 'orders', label: `订单（${orders.data?.total ?? 0}）` },
+          ...(seesOrders ? [{ value: 'orders' as const, label: `订单（${orders.data?.total ?? 0}）` }] : []),
           { value: 'movements', label: '资金明细' },
           ...(seesGroups ? [{ value: 'groups' as const, label: '课题组' }] : []),
+          ...(seesInvoices ? [{ value: 'invoices' as const, label: '发票' }] : []),
         ]}
         value={tab}
         onChange={setTab}
       />
-      {tab === 'groups' ? (
+      {tab === 'invoices' ? (
+        <CustomerInvoices userRid={userRid} />
+      ) : tab === 'groups' ? (
         <CustomerGroups userRid={userRid} me={me} />
       ) : tab === 'orders' ? (
         <>
@@ -244,6 +176,32 @@ function CustomerGroups({ userRid, me }: { userRid: string; me: Me }) {
       />
       <Pager page={groups.page} pages={groups.pages} onPage={groups.setPage} />
       {open && <GroupModal rid={open} me={me} onClose={() => setOpen(null)} />}
+    </>
+  );
+}
+
+type Invoice = RowOf<typeof invoicesAdminApi.list>;
+
+/** The customer's invoice applications (finance's list, this customer's only). */
+function CustomerInvoices({ userRid }: { userRid: string }) {
+  const invoices = useList(invoicesAdminApi.list, { user_rid: userRid }, 10);
+  return (
+    <>
+      <DataTable<Invoice>
+        label="客户发票"
+        rows={invoices.data?.list ?? null}
+        rowKey={(i) => i.rid}
+        empty="该客户还没有开票申请"
+        columns={[
+          { id: 'created', header: '申请时间', cell: (i) => when(i.created) },
+          { id: 'type', header: '类型', cell: (i) => i.type_text },
+          { id: 'title', header: '抬头', cell: (i) => i.title.name },
+          { id: 'amount', header: '金额', cell: (i) => formatFen(i.amount_fen) },
+          { id: 'status', header: '状态', cell: (i) => <Badge>{i.status_text}</Badge> },
+          { id: 'no', header: '发票号', cell: (i) => i.invoice_no ?? '—' },
+        ]}
+      />
+      <Pager page={invoices.page} pages={invoices.pages} onPage={invoices.setPage} />
     </>
   );
 }
