@@ -43,6 +43,14 @@ function Shell({ me }: { me: Me }) {
   const [location] = useLocation();
   const [menu, setMenu] = useState(false);
   const can = (p: Permission) => me.permissions.includes(p);
+  const nav = navFor(can);
+  // The entry whose path is the longest start of the location (客户 is not lit on 我的客户).
+  const current = nav
+    .flatMap((g) => g.items.map((i) => i.path))
+    .filter((path) =>
+      path === '/' ? location === '/' : location === path || location.startsWith(`${path}/`),
+    )
+    .sort((a, b) => b.length - a.length)[0];
   return (
     <div className="min-h-screen lg:grid lg:grid-cols-[13rem_minmax(0,1fr)]">
       <aside
@@ -51,11 +59,11 @@ function Shell({ me }: { me: Me }) {
       >
         <div className="px-4 py-4 text-base font-bold text-white">检测平台 · 管理后台</div>
         <nav className="grid gap-4 px-2 pb-6">
-          {navFor(can).map((g) => (
+          {nav.map((g) => (
             <div key={g.group}>
               <p className="px-2 pb-1 text-xs text-slate-300">{g.group}</p>
               {g.items.map((i) => {
-                const active = i.path === '/' ? location === '/' : location.startsWith(i.path);
+                const active = i.path === current;
                 return (
                   <Link
                     key={i.path}

@@ -32,9 +32,9 @@ const COLUMNS = {
 
 type Key = keyof typeof COLUMNS;
 
-export type BankFormat = 'icbc' | 'ccb' | 'generic';
+type BankFormat = 'icbc' | 'ccb' | 'generic';
 
-export type BankLine = {
+type BankLine = {
   line: number;
   rowKey: string;
   bookedOn: string;
@@ -57,7 +57,7 @@ export type ParsedStatement = {
   skipped: { line: number; reason: string }[];
 };
 
-export const BANK_FILE_UNREADABLE =
+const BANK_FILE_UNREADABLE =
   '未识别到银行流水的表头：请上传网上银行导出的 CSV 明细（需含交易日期、收入/贷方金额和对方户名列）';
 
 /** UTF-8 when the bytes are valid UTF-8 (a BOM or not), else GBK (GB18030), as Chinese banks export. */

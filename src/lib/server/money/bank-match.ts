@@ -28,12 +28,12 @@ export const MATCH_REASON_TEXT = {
   reference: '附言/流水号对应',
   date: '转账日期一致',
 } as const;
-export type MatchReason = keyof typeof MATCH_REASON_TEXT;
+type MatchReason = keyof typeof MATCH_REASON_TEXT;
 
 export type Scored<C> = { candidate: C; score: number; reasons: MatchReason[] };
 
 /** A company's or a person's name compared without spaces, brackets' width or letter case. */
-export const sameName = (a: string, b: string) => {
+const sameName = (a: string, b: string) => {
   const n = (v: string) =>
     v
       .replace(/[\s·.]/g, '')
@@ -44,7 +44,7 @@ export const sameName = (a: string, b: string) => {
 };
 
 /** How well one candidate fits a row; null: not the same amount, or nothing else agrees. */
-export function scoreCandidate<C extends MatchCandidate>(
+function scoreCandidate<C extends MatchCandidate>(
   row: MatchRow,
   c: C,
   knownAccounts: ReadonlySet<string>,

@@ -248,7 +248,7 @@ export async function decideCredit(
 }
 
 /** The credit line an approved application granted, as staff change it (decision 0088). */
-export const lineOut = (account: AccountRow) => ({
+const lineOut = (account: AccountRow) => ({
   account_rid: account.rid,
   limit_fen: account.creditLimitFen,
   used_fen: account.creditUsedFen,
