@@ -97,7 +97,8 @@ test('staff book for a customer and see the day across instruments, on a phone t
     device_rid: rid,
     start: `${day}T08:30:00+08:00`,
     end: `${day}T12:30:00+08:00`,
-    reason: '年度校准',
+    // Not the other test's 年度校准: both run at once and the day view shows every instrument.
+    reason: '季度校准',
   });
   expect(blocked.code).toBe(1);
 
@@ -113,7 +114,7 @@ test('staff book for a customer and see the day across instruments, on a phone t
   await book.locator('select[name="start"]').selectOption('10:30');
   await book.locator('select[name="end"]').selectOption('11:30');
   await book.getByRole('button', { name: '预约', exact: true }).click();
-  await expect(book.getByRole('alert')).toHaveText('所选时段仪器维护（年度校准），不可预约');
+  await expect(book.getByRole('alert')).toHaveText('所选时段仪器维护（季度校准），不可预约');
   await book.locator('select[name="start"]').selectOption('14:30');
   await book.locator('select[name="end"]').selectOption('15:30');
   await book.getByRole('button', { name: '预约', exact: true }).click();
@@ -124,7 +125,7 @@ test('staff book for a customer and see the day across instruments, on a phone t
   const grid = page.getByRole('group', { name: `${day} 全部仪器预约` });
   const booking = grid.locator('[data-booking]', { hasText: '14:30–15:30' }).filter({ hasText: '待确认' });
   await expect(booking.first()).toBeVisible();
-  await expect(grid.getByRole('note').filter({ hasText: '年度校准' })).toBeVisible();
+  await expect(grid.getByRole('note').filter({ hasText: '季度校准' })).toBeVisible();
   await booking.first().click();
   const details = page.getByRole('region', { name: '预约详情' });
   await expect(details).toContainText(name);
