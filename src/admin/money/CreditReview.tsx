@@ -131,28 +131,7 @@ export default function CreditReview({ me }: { me: Me }) {
         body: () => ({ limit_fen: yuanToFen(limit) ?? -1, due_days: Number(days) }),
         done: '已开通',
         onOpen: (r) => setLimit(fenToYuan(r.requested_fen)),
-        form: () => (
-          <div className="grid grid-cols-2 gap-3">
-            <Field label="信用额度（元）">
-              <input
-                className={input}
-                name="limit"
-                inputMode="decimal"
-                value={limit}
-                onChange={(e) => setLimit(e.target.value)}
-              />
-            </Field>
-            <Field label="账期（天）">
-              <input
-                className={input}
-                name="due_days"
-                inputMode="numeric"
-                value={days}
-                onChange={(e) => setDays(e.target.value)}
-              />
-            </Field>
-          </div>
-        ),
+        form: () => <TermsFields limit={limit} days={days} setLimit={setLimit} setDays={setDays} />,
       }}
       reject={{
         button: '驳回',
@@ -196,6 +175,34 @@ export default function CreditReview({ me }: { me: Me }) {
   );
 }
 
+type Terms = { limit: string; days: string; setLimit: (v: string) => void; setDays: (v: string) => void };
+
+/** A credit line's terms, as opening it and adjusting it both ask for them. */
+function TermsFields({ limit, days, setLimit, setDays }: Terms) {
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <Field label="信用额度（元）">
+        <input
+          className={input}
+          name="limit"
+          inputMode="decimal"
+          value={limit}
+          onChange={(e) => setLimit(e.target.value)}
+        />
+      </Field>
+      <Field label="账期（天）">
+        <input
+          className={input}
+          name="due_days"
+          inputMode="numeric"
+          value={days}
+          onChange={(e) => setDays(e.target.value)}
+        />
+      </Field>
+    </div>
+  );
+}
+
 const LINE_TEXT = {
   terms: { title: '调整授信额度', submit: '确认调整', done: '已调整授信', reason: '调整原因' },
   suspend: { title: '暂停授信', submit: '确认暂停', done: '已暂停授信', reason: '暂停原因（客户可见）' },
@@ -211,12 +218,8 @@ function LineModal({
   setDays,
   onClose,
   onDone,
-}: {
+}: Terms & {
   action: LineAction | null;
-  limit: string;
-  days: string;
-  setLimit: (v: string) => void;
-  setDays: (v: string) => void;
   onClose: () => void;
   onDone: () => unknown;
 }) {
@@ -261,26 +264,7 @@ function LineModal({
         </p>
       )}
       {action?.kind === 'terms' && (
-        <div className="grid grid-cols-2 gap-3">
-          <Field label="信用额度（元）">
-            <input
-              className={input}
-              name="limit"
-              inputMode="decimal"
-              value={limit}
-              onChange={(e) => setLimit(e.target.value)}
-            />
-          </Field>
-          <Field label="账期（天）">
-            <input
-              className={input}
-              name="due_days"
-              inputMode="numeric"
-              value={days}
-              onChange={(e) => setDays(e.target.value)}
-            />
-          </Field>
-        </div>
+        <TermsFields limit={limit} days={days} setLimit={setLimit} setDays={setDays} />
       )}
       <Field label={text.reason}>
         <input
