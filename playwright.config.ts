@@ -34,7 +34,10 @@ export default defineConfig({
     // (decision 0063). `--trace on` gives the full trace when needed.
     trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      // Debian's headless shell, not its full browser: the full one runs headless with its window's
+      // own web UI and the distribution's extensions, and cost the suite twice the browser time
+      // (decision 0094).
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -1,18 +1,16 @@
 // The real server process (node src/server.ts), on PGlite or, with TEST_DATABASE_URL, on a fresh
 // PostgreSQL database: hostile addresses to every kind of page, oversized bodies of every
 // content type, and the security headers on pages, API answers and static files.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createTempPgDatabase } from '../setup/pg.ts';
-import { startServer, waitHealthy } from '../support/server-process.ts';
+import { seededDataDir, startServer, waitHealthy } from '../support/server-process.ts';
 
 const pg = process.env.TEST_DATABASE_URL ? await createTempPgDatabase(process.env.TEST_DATABASE_URL) : null;
 const server = await startServer({
-  DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-hostile-')),
+  DATA_DIR: seededDataDir('portal-hostile-'),
   ...(pg ? { DATABASE_URL: pg.url } : {}),
   STAFF_PASSWORD: 'Hostile-Test-Pass-1',
 });

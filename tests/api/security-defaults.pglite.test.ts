@@ -1,16 +1,14 @@
-import { mkdtempSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { networkInterfaces, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { networkInterfaces } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServer, waitHealthy, type ServerProcess } from '../support/server-process.ts';
+import { seededDataDir, startServer, waitHealthy, type ServerProcess } from '../support/server-process.ts';
 
 // A default install, started the way `npm start` starts it, attacked from another host: the
 // reproductions of issue 10 (account takeover through the dev outbox, the published staff
 // password, the WeChat simulator), plus graceful shutdown under concurrent writers.
 const running: ServerProcess[] = [];
 async function start(env: Record<string, string> = {}) {
-  const server = await startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-sec-')), ...env });
+  const server = await startServer({ DATA_DIR: seededDataDir('portal-sec-'), ...env });
   running.push(server);
   expect(await waitHealthy(server)).toBe(true);
   return server;

@@ -2,7 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { burstThenSigterm, startServer, waitHealthy, type ServerProcess } from '../support/server-process.ts';
+import {
+  burstThenSigterm,
+  seededDataDir,
+  startServer,
+  waitHealthy,
+  type ServerProcess,
+} from '../support/server-process.ts';
 
 // The production entry as a user runs it on the embedded database: a real process on a real port.
 const running: ServerProcess[] = [];
@@ -17,7 +23,7 @@ afterEach(async () => {
 
 describe('embedded database (PGlite)', () => {
   it('refuses a second process on the same data directory with a clear message', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'portal-lock-'));
+    const dataDir = seededDataDir('portal-lock-');
     const first = await start({ DATA_DIR: dataDir });
     expect(await waitHealthy(first)).toBe(true);
 
@@ -29,6 +35,7 @@ describe('embedded database (PGlite)', () => {
   }, 180_000);
 
   it('closes cleanly on SIGTERM and starts again on the same data, changing nothing', async () => {
+    // A fresh directory: the first `npm start` of an install migrates and seeds it.
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-restart-'));
     const first = await start({ DATA_DIR: dataDir });
     expect(await waitHealthy(first)).toBe(true);
@@ -43,7 +50,7 @@ describe('embedded database (PGlite)', () => {
 
   it('answers every request on a new connection sent just before SIGTERM (none reset), then exits 0', async () => {
     const server = await start({
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-burst-')),
+      DATA_DIR: seededDataDir('portal-burst-'),
       TRUST_PROXY: 'true',
     });
     expect(await waitHealthy(server)).toBe(true);

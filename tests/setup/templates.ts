@@ -14,7 +14,8 @@ import { adminQuery } from './pg.ts';
  */
 export type DbTemplates =
   | { kind: 'postgres'; migrated: string; seeded: string }
-  | { kind: 'pglite'; migrated: string; seeded: string };
+  /** seededDataDir: the seeded database as a data directory, for tests that start the server process. */
+  | { kind: 'pglite'; migrated: string; seeded: string; seededDataDir: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -68,7 +69,10 @@ export async function createTemplates(
   const dir = mkdtempSync(join(tmpdir(), 'portal-test-templates-'));
   const remove = async () => rmSync(dir, { recursive: true, force: true });
   try {
-    const database = await openDatabase({});
+    // On disk, not in memory: once closed, the directory is what a server process starts from
+    // instead of migrating and seeding a fresh one (tests/support/server-process.ts).
+    const seededDataDir = join(dir, 'seeded-data');
+    const database = await openDatabase({ dataDir: seededDataDir });
     try {
       await database.migrate();
       const migrated = join(dir, 'migrated.tar');
@@ -77,7 +81,7 @@ export async function createTemplates(
       await seedDemo(database.db);
       const seeded = join(dir, 'seeded.tar');
       writeFileSync(seeded, await bytesOf(await database.db.$client.dumpDataDir('none')));
-      return { templates: { kind: 'pglite', migrated, seeded }, remove };
+      return { templates: { kind: 'pglite', migrated, seeded, seededDataDir }, remove };
     } finally {
       await database.close();
     }

@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -22,6 +26,18 @@ export type ServerProcess = {
   exited: Promise<number | null>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
+
+/**
+ * A data directory holding the run's migrated, seeded database (tests/setup/templates.ts), so a
+ * server process starts in seconds instead of migrating a fresh one; empty when the run has no
+ * such template (on PostgreSQL), and the server then installs from scratch.
+ */
+export function seededDataDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const templates = inject('dbTemplates');
+  if (templates?.kind === 'pglite') cpSync(templates.seededDataDir, dir, { recursive: true });
+  return dir;
+}
 
 /** Starts the production entry (`node src/server.ts`) with the given environment. */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
