@@ -26,6 +26,7 @@ export default function Devices({ me }: { me: Me }) {
     {
       id: 'name',
       header: '仪器',
+      sort: (r) => r.name,
       cell: (r) => (
         <span className="flex items-center gap-2">
           {r.img && <img src={r.img} alt="" className="h-9 w-9 rounded object-cover" />}
@@ -43,7 +44,13 @@ export default function Devices({ me }: { me: Me }) {
         { header: '类别', value: (r) => r.category },
       ],
     },
-    { id: 'location', header: '位置', cell: (r) => r.location, csv: (r) => r.location },
+    {
+      id: 'location',
+      header: '位置',
+      sort: (r) => r.location,
+      cell: (r) => r.location,
+      csv: (r) => r.location,
+    },
     {
       id: 'price',
       header: '价格',

@@ -34,6 +34,7 @@ export default function Items({ me }: { me: Me }) {
     {
       id: 'name',
       header: '项目',
+      sort: (r) => r.name,
       cell: (r) => (
         <>
           <a
@@ -80,7 +81,14 @@ export default function Items({ me }: { me: Me }) {
         </span>
       ),
     },
-    { id: 'order', header: '已下单', className: 'tabular-nums', cell: (r) => r.order, csv: (r) => r.order },
+    {
+      id: 'order',
+      header: '已下单',
+      sort: (r) => r.order,
+      className: 'tabular-nums',
+      cell: (r) => r.order,
+      csv: (r) => r.order,
+    },
     {
       id: 'state',
       header: '状态',

@@ -45,6 +45,7 @@ export default function Coupons({ me }: { me: Me }) {
     {
       id: 'name',
       header: '优惠券',
+      sort: (r) => r.name,
       cell: (r) => (
         <>
           <span className="block font-medium">{r.name}</span>
@@ -96,6 +97,7 @@ export default function Coupons({ me }: { me: Me }) {
     {
       id: 'used',
       header: '已使用',
+      sort: (r) => r.used_count,
       cell: (r) => (
         <span className="tabular-nums">
           {r.used_count} 张

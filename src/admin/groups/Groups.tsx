@@ -37,6 +37,7 @@ export default function Groups({ me }: { me: Me }) {
     {
       id: 'name',
       header: '课题组',
+      sort: (r) => r.name,
       cell: (r) => (
         <>
           <span className="block font-medium">{r.name}</span>
@@ -68,6 +69,7 @@ export default function Groups({ me }: { me: Me }) {
     {
       id: 'members',
       header: '成员',
+      sort: (r) => r.members,
       cell: (r) => `${r.members} 人`,
       className: 'whitespace-nowrap',
       csv: [{ header: '成员数', value: (r) => r.members }],
@@ -75,6 +77,7 @@ export default function Groups({ me }: { me: Me }) {
     {
       id: 'balance',
       header: '余额',
+      sort: (r) => r.balance_fen,
       cell: (r) => formatFen(r.balance_fen),
       className: 'tabular-nums',
       csv: [{ header: '余额（元）', value: (r) => fenToYuan(r.balance_fen) }],
@@ -89,6 +92,7 @@ export default function Groups({ me }: { me: Me }) {
     {
       id: 'created',
       header: '创建时间',
+      sort: (r) => r.created,
       cell: (r) => when(r.created),
       className: 'whitespace-nowrap text-slate-500',
       csv: (r) => when(r.created),

@@ -45,6 +45,7 @@ export default function Pickups({ me }: { me: Me }) {
     {
       id: 'time',
       header: '时段',
+      sort: (p) => `${p.date} ${p.time}`,
       className: 'whitespace-nowrap',
       cell: (p) => (
         <>

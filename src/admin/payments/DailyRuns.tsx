@@ -34,7 +34,13 @@ export default function DailyRuns({
         rowKey={(r) => `${r.provider}-${r.bill_date}`}
         empty="还没有对账记录"
         columns={[
-          { id: 'date', header: '账单日期', cell: (r) => r.bill_date, className: 'whitespace-nowrap' },
+          {
+            id: 'date',
+            header: '账单日期',
+            sort: (r) => r.bill_date,
+            cell: (r) => r.bill_date,
+            className: 'whitespace-nowrap',
+          },
           { id: 'provider', header: '渠道', cell: (r) => r.provider_text, className: 'whitespace-nowrap' },
           {
             id: 'status',
@@ -46,15 +52,17 @@ export default function DailyRuns({
               </>
             ),
           },
-          { id: 'lines', header: '账单笔数', cell: (r) => r.bill_lines },
+          { id: 'lines', header: '账单笔数', sort: (r) => r.bill_lines, cell: (r) => r.bill_lines },
           {
             id: 'paid',
             header: '收款',
+            sort: (r) => r.paid_fen,
             cell: (r) => <span className="tabular-nums">{formatFen(r.paid_fen)}</span>,
           },
           {
             id: 'refunded',
             header: '退款',
+            sort: (r) => r.refunded_fen,
             cell: (r) => <span className="tabular-nums">{formatFen(r.refunded_fen)}</span>,
           },
           {
@@ -66,6 +74,7 @@ export default function DailyRuns({
           {
             id: 'at',
             header: '对账时间',
+            sort: (r) => r.finished_at ?? '',
             cell: (r) => when(r.finished_at),
             className: 'whitespace-nowrap text-slate-500',
           },

@@ -34,6 +34,7 @@ export default function Applications({ me }: { me: Me }) {
     {
       id: 'who',
       header: '申请人',
+      sort: (r) => r.real_name,
       cell: (r) => (
         <>
           <span className="block font-medium">{r.real_name}</span>
@@ -63,6 +64,7 @@ export default function Applications({ me }: { me: Me }) {
     {
       id: 'applied',
       header: '申请时间',
+      sort: (r) => r.applied_at,
       cell: (r) => when(r.applied_at),
       className: 'whitespace-nowrap',
       csv: (r) => when(r.applied_at),
@@ -72,6 +74,7 @@ export default function Applications({ me }: { me: Me }) {
     {
       id: 'figures',
       header: '邀请 / 返利余额 / 已提现',
+      sort: (r) => r.invited_count,
       cell: (r) => (
         <span className="tabular-nums">
           {r.invited_count} 人 · {formatFen(r.balance_fen)} · {formatFen(r.withdrawn_fen)}

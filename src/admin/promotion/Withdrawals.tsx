@@ -35,6 +35,7 @@ export default function Withdrawals({ me }: { me: Me }) {
     {
       id: 'who',
       header: '推广员',
+      sort: (r) => r.promoter.real_name,
       cell: (r) => (
         <>
           <span className="block font-medium">{r.promoter.real_name}</span>
@@ -49,6 +50,7 @@ export default function Withdrawals({ me }: { me: Me }) {
     {
       id: 'amount',
       header: '金额 / 手续费 / 应打款',
+      sort: (r) => r.amount_fen,
       cell: (r) => (
         <span className="tabular-nums">
           {formatFen(r.amount_fen)}
@@ -87,6 +89,7 @@ export default function Withdrawals({ me }: { me: Me }) {
     {
       id: 'created',
       header: '申请时间',
+      sort: (r) => r.created_at,
       cell: (r) => when(r.created_at),
       className: 'whitespace-nowrap',
     },

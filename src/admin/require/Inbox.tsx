@@ -21,6 +21,7 @@ export default function Inbox({ me }: { me: Me }) {
     {
       id: 'created',
       header: '时间',
+      sort: (m) => m.created,
       cell: (m) => when(m.created),
       className: 'whitespace-nowrap text-slate-500',
       csv: (m) => when(m.created),

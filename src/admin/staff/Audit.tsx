@@ -37,6 +37,7 @@ export default function Audit() {
     {
       id: 'at',
       header: '时间',
+      sort: (e) => e.at,
       cell: (e) => when(e.at),
       className: 'whitespace-nowrap text-slate-500',
       csv: (e) => when(e.at),
@@ -44,6 +45,7 @@ export default function Audit() {
     {
       id: 'actor',
       header: '操作人',
+      sort: (e) => e.actor.name || e.actor.phone,
       cell: (e) => `${e.actor.name || e.actor.phone}（${roleText(e.role)}）`,
       csv: [
         { header: '操作人', value: (e) => `${e.actor.name} ${e.actor.phone}` },

@@ -19,10 +19,22 @@ export default function StaffList() {
   const save = (phone: string, role: Role | null) =>
     staffAction(staffAdminApi.save, { phone, role }, role ? '已保存' : '已取消员工身份', list.reload);
   const columns: Column<Member>[] = [
-    { id: 'name', header: '姓名', cell: (m) => m.name || '—', csv: (m) => m.name },
+    { id: 'name', header: '姓名', sort: (m) => m.name, cell: (m) => m.name || '—', csv: (m) => m.name },
     { id: 'phone', header: '手机号', cell: (m) => m.phone, csv: (m) => m.phone },
-    { id: 'role', header: '角色', cell: (m) => m.role_text, csv: (m) => m.role_text },
-    { id: 'created', header: '加入时间', cell: (m) => when(m.created), csv: (m) => when(m.created) },
+    {
+      id: 'role',
+      header: '角色',
+      sort: (m) => m.role_text,
+      cell: (m) => m.role_text,
+      csv: (m) => m.role_text,
+    },
+    {
+      id: 'created',
+      header: '加入时间',
+      sort: (m) => m.created,
+      cell: (m) => when(m.created),
+      csv: (m) => when(m.created),
+    },
     {
       id: 'actions',
       header: '操作',

@@ -54,6 +54,7 @@ export default function Statements({ me }: { me: Me }) {
     {
       id: 'month',
       header: '月份',
+      sort: (r) => r.month,
       cell: (r) => r.month_text,
       className: 'whitespace-nowrap',
       csv: (r) => r.month,
@@ -61,6 +62,7 @@ export default function Statements({ me }: { me: Me }) {
     {
       id: 'customer',
       header: '客户',
+      sort: (r) => r.customer.name,
       cell: (r) => (
         <>
           {r.group && (
@@ -99,6 +101,7 @@ export default function Statements({ me }: { me: Me }) {
     {
       id: 'due',
       header: '期末应付',
+      sort: (r) => r.figures.due_fen,
       cell: (r) => formatFen(r.figures.due_fen),
       className: 'tabular-nums',
       csv: [{ header: '期末应付（元）', value: (r) => fenToYuan(r.figures.due_fen) }],
@@ -106,6 +109,7 @@ export default function Statements({ me }: { me: Me }) {
     {
       id: 'issued',
       header: '出具时间',
+      sort: (r) => r.issued ?? '',
       cell: (r) => when(r.issued),
       className: 'whitespace-nowrap text-slate-500',
     },

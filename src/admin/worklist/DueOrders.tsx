@@ -37,6 +37,7 @@ export function DueOrders({ kind }: { kind: 'soon' | 'breached' }) {
     {
       id: 'due',
       header: '交付日期',
+      sort: (r) => r.due_date,
       cell: (r) => <span className="whitespace-nowrap">{chineseDate(r.due_date)}</span>,
       csv: (r) => r.due_date,
     },
