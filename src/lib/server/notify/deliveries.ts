@@ -95,14 +95,17 @@ export async function settleDelivery(
     .where(eq(notifyDeliveries.key, deliveryKey(job)));
 }
 
-/** An in-system message is written in one transaction with its delivery row (sent at once). */
+/**
+ * An in-system message is written in one transaction with its delivery row (sent at once): false
+ * when a run before this one wrote it already.
+ */
 export async function recordInboxDelivery(
   tx: Tx,
   job: Job,
   d: Delivery & { title: string },
   now: number,
-): Promise<void> {
-  await tx
+): Promise<boolean> {
+  const rows = await tx
     .insert(notifyDeliveries)
     .values({
       key: deliveryKey(job),
@@ -111,7 +114,9 @@ export async function recordInboxDelivery(
       createdAt: new Date(now),
       updatedAt: new Date(now),
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: notifyDeliveries.id });
+  return rows.length > 0;
 }
 
 /**

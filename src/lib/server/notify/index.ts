@@ -166,12 +166,13 @@ export const sendNotification: JobHandler = async (s, job, finish) => {
   const site = s.env.PUBLIC_SITE_URL.replace(/\/$/, '');
   const { title, text } = isNotice(n) ? n : render(n.template, n.vars, site);
   const delivery = isNotice(n)
-    ? null
+    ? { userId: n.userId, orderId: null, template: 'notice', channel: n.channel, title }
     : { userId: n.userId, orderId: n.orderId, template: n.template, channel: n.channel, title };
   if (n.channel === 'inbox') {
-    // The message and the job's "done" mark commit together: an in-system message is written once.
+    // The message, its delivery and the job's "done" mark commit together: written once.
     await s.db.transaction(async (tx) => {
       if (!(await finish(tx))) return;
+      if (!(await recordInboxDelivery(tx, job, delivery, s.now()))) return;
       await tx.insert(userMessages).values({
         rid: newRid('message'),
         userId: n.userId,
@@ -180,11 +181,10 @@ export const sendNotification: JobHandler = async (s, job, finish) => {
         body: text,
         createdAt: new Date(s.now()),
       });
-      if (delivery) await recordInboxDelivery(tx, job, delivery, s.now());
     });
     return;
   }
-  if (isNotice(n) || !delivery) return;
+  if (isNotice(n)) return;
   if ((await claimDelivery(s, job, delivery)) !== 'go') return;
   if (n.channel === 'wechat') return sendWechat(s, job, n, title, text, site);
   const [user] = await s.db
@@ -211,7 +211,14 @@ export const sendNotification: JobHandler = async (s, job, finish) => {
 };
 
 /** A WeChat subscription message, or the SMS fallback with the reason recorded. */
-async function sendWechat(s: Services, job: Job, n: NotifyPayload, title: string, text: string, site: string) {
+async function sendWechat(
+  s: Services,
+  job: Job,
+  n: NotifyPayload,
+  title: string,
+  text: string,
+  site: string,
+) {
   const kind = KIND_OF_TEMPLATE[n.template];
   const fallback = async (detail: string) => {
     await s.db.transaction(async (tx) => {
