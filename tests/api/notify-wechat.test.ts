@@ -208,22 +208,37 @@ describe('WeChat order news', () => {
   });
 
   it('falls back to SMS once when WeChat is unbound or not subscribed', async () => {
+    // Never bound: the news goes by SMS as it always did, WeChat is not tried.
+    const never = await o.customer();
+    const n = await placed(never, []);
+    await o.move('order/receive', { rid: n.rid });
+    await drain();
+    expect(await smsTo(never.phone, '样品已签收')).toHaveLength(1);
+    expect((await log(n.rid)).some((e) => e.channel === 'wechat')).toBe(false);
+    // Subscribing needs a bound WeChat.
+    const need = await t.post(
+      '/api/auth/notify/subscribe',
+      { order_rids: [n.rid], kinds: ['report'] },
+      never.h,
+    );
+    expect(need.body).toMatchObject({ code: 0, msg: '请先在个人中心绑定微信' });
+
+    // Unbound after the news was queued: SMS instead, once.
     const unbound = await o.customer();
-    const a = await placed(unbound, []);
+    await bindWechat(unbound);
+    const a = await placed(unbound);
     await o.move('order/receive', { rid: a.rid });
+    expect((await t.post('/api/auth/wx/unbind', {}, unbound.h)).body).toMatchObject({ code: 1 });
+    expect(
+      (await t.post<NotifySettings>('/api/auth/notify/settings', {}, unbound.h)).body.data.wechat_bound,
+    ).toBe(false);
+    await drain();
     await drain();
     expect(await smsTo(unbound.phone, '样品已签收')).toHaveLength(1);
     expect((await log(a.rid)).find((e) => e.channel === 'wechat')).toMatchObject({
       status: 'fallback',
       detail: '未绑定微信',
     });
-    // Subscribing needs a bound WeChat.
-    const need = await t.post(
-      '/api/auth/notify/subscribe',
-      { order_rids: [a.rid], kinds: ['report'] },
-      unbound.h,
-    );
-    expect(need.body).toMatchObject({ code: 0, msg: '请先在个人中心绑定微信' });
 
     const bound = await o.customer();
     await bindWechat(bound);

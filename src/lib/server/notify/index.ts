@@ -85,16 +85,19 @@ const notifyKey = (n: Omit<NotifyPayload, 'channel'>, channel: Channel) =>
 /**
  * Queues a message on each of a template's channels inside the caller's transaction; the
  * unique key (order, event, channel) makes a repeated call a no-op. Order news of a kind the
- * customer chooses channels for (样品签收, 报告已出, 待付款/补差价) follows their choice: with
- * WeChat chosen it goes by WeChat, and SMS only if WeChat cannot deliver (decision 0091).
+ * customer chooses channels for (样品签收, 报告已出, 待付款/补差价) follows their choice once they
+ * have bound WeChat: with WeChat chosen it goes by WeChat, and SMS only if WeChat cannot deliver
+ * (decision 0091). Without a bound WeChat the template's own channels go.
  */
 export async function queueNotification(
   tx: Tx,
   n: Omit<NotifyPayload, 'channel' | 'smsFallback'> & { channels: readonly Channel[]; now: number },
 ): Promise<void> {
   const kind = KIND_OF_TEMPLATE[n.template];
-  const { channels, smsFallback } = kind
-    ? chosenChannels(n.channels, (await choicesOf(tx, n.userId))[kind])
+  // WeChat only for a customer with a bound WeChat now; one unbound before the send falls back.
+  const choice = kind && (await wechatOpenid(tx, n.userId)) ? (await choicesOf(tx, n.userId))[kind] : null;
+  const { channels, smsFallback } = choice
+    ? chosenChannels(n.channels, choice)
     : { channels: n.channels, smsFallback: false };
   await enqueue(
     tx,
