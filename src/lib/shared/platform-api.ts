@@ -38,7 +38,13 @@ const OutboxSchema = z.object({
   mail: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), created: z.string() })),
   /** What the `dev` WeChat adapter kept (subscription messages, decision 0091). */
   wechat: z.array(
-    z.object({ openid: z.string(), title: z.string(), text: z.string(), url: z.string(), created: z.string() }),
+    z.object({
+      openid: z.string(),
+      title: z.string(),
+      text: z.string(),
+      url: z.string(),
+      created: z.string(),
+    }),
   ),
 });
 const ScannedSchema = z.object({ status: z.enum(['confirmed', 'need_bind', 'bound']) });

@@ -167,7 +167,10 @@ async function bindScan(s: Services, scene: string, userId: number, openid: stri
       )
       .returning({ status: wxLoginTickets.status });
     if (!row) return null;
-    await tx.update(users).set({ wxOpenid: openid, updatedAt: new Date(now) }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ wxOpenid: openid, updatedAt: new Date(now) })
+      .where(eq(users.id, userId));
     return row.status;
   });
 }
@@ -186,5 +189,8 @@ export async function bindStatus(s: Services, userId: number, ticket: string) {
 
 /** wx/unbind: the account keeps its phone; WeChat login and WeChat messages stop. */
 export async function unbindWechat(s: Services, userId: number): Promise<void> {
-  await s.db.update(users).set({ wxOpenid: null, updatedAt: new Date(s.now()) }).where(eq(users.id, userId));
+  await s.db
+    .update(users)
+    .set({ wxOpenid: null, updatedAt: new Date(s.now()) })
+    .where(eq(users.id, userId));
 }

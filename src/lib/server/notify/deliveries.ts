@@ -10,11 +10,11 @@ import { notifyDeliveries } from './tables.ts';
 import type { DeliveryLog } from '../../shared/notify/channels.ts';
 
 /** Repeats of one message about one order on one channel within this window are merged. */
-export const MERGE_WINDOW_MS = 10 * 60_000;
+const MERGE_WINDOW_MS = 10 * 60_000;
 
 type Delivery = { orderId: number | null; userId: number; template: string; channel: string };
 
-export const deliveryKey = (job: Job) => job.uniqueKey ?? `job:${job.id}`;
+const deliveryKey = (job: Job) => job.uniqueKey ?? `job:${job.id}`;
 
 /**
  * Claims a job's delivery: 'go' (call the provider), 'done' (a run before this one sent it, merged

@@ -21,8 +21,6 @@ import { claimDelivery, recordInboxDelivery, recordSendResults, settleDelivery }
 import { jobs } from '../platform/jobs-table.ts';
 import type { SendResult } from '../platform/adapters/wechat/callback.ts';
 
-export { deliveryLog } from './deliveries.ts';
-
 const person = userDirectory('person');
 
 export { CHANNELS };
@@ -122,7 +120,7 @@ export async function queueNotification(
  * WeChat could not deliver (unbound, not subscribed, refused, failed, timed out): the same
  * message by SMS, under the SMS key of the same event, so it goes once even if SMS was queued too.
  */
-export async function fallBackToSms(db: Db | Tx, n: NotifyPayload, now: number): Promise<void> {
+async function fallBackToSms(db: Db | Tx, n: NotifyPayload, now: number): Promise<void> {
   if (!n.smsFallback) return;
   const payload: NotifyPayload = { ...n, channel: 'sms', smsFallback: false };
   await enqueue(db, [{ kind: NOTIFY, payload, uniqueKey: notifyKey(n, 'sms'), runAt: now }], now);

@@ -85,13 +85,18 @@ export function createMpWechat(config: MpConfig, db: Db, now: () => number = Dat
     kind: 'mp',
     async sendNotice({ openid, kind, title, text, orderNo, url }) {
       const templateId = config.noticeTemplates?.[kind];
-      if (!templateId) throw new Error(`WeChat notice template "${kind}" is not configured (WECHAT_NOTICE_TEMPLATES)`);
+      if (!templateId)
+        throw new Error(`WeChat notice template "${kind}" is not configured (WECHAT_NOTICE_TEMPLATES)`);
       // The templates' fields: thing1 what happened, character_string2 the order number, thing3 the words.
       const body = {
         touser: openid,
         template_id: templateId,
         page: url,
-        data: { thing1: thing(title), character_string2: { value: orderNo.slice(0, 32) }, thing3: thing(text) },
+        data: {
+          thing1: thing(title),
+          character_string2: { value: orderNo.slice(0, 32) },
+          thing3: thing(text),
+        },
       };
       let r = await bizsend(body, false);
       if (r.errcode && STALE_TOKEN_CODES.has(r.errcode)) r = await bizsend(body, true);

@@ -10,7 +10,7 @@ type WechatQr = {
  * One subscription message (服务号订阅通知) to a follower: `kind` picks the configured template,
  * `url` is where tapping it leads (the order page).
  */
-export type WechatNotice = {
+type WechatNotice = {
   openid: string;
   kind: string;
   title: string;
