@@ -120,4 +120,17 @@ test('通知设置 on a phone: the bind state and the channel table fit at 375 @
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await shot(page, 'notify-settings');
+
+  // The prompt at order submit fits too; 暂不订阅 records nothing.
+  const [item] = await demoItems(request, 1);
+  const parameters = await requiredParameters(request, item.rid);
+  expect((await me.call('/api/auth/plan/add', { item_rid: item.rid, parameters })).code).toBe(1);
+  await page.goto('/experiment/plan');
+  await page.getByRole('button', { name: '提交订单' }).click();
+  const prompt = page.getByRole('dialog', { name: '订阅微信通知' });
+  await expect(prompt.getByRole('checkbox', { name: '报告已出' })).toBeChecked();
+  await shot(page, 'notify-subscribe');
+  await prompt.getByRole('button', { name: '暂不订阅' }).click();
+  await expect(prompt).toBeHidden();
+  await expect(page.getByRole('heading', { name: '订单已提交' })).toBeVisible();
 });
