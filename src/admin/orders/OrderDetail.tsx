@@ -27,6 +27,7 @@ import { ordersAdminApi } from '../../lib/shared/orders/admin-api.ts';
 import { OrderResults } from '../results/OrderResults.tsx';
 import { RecordHistory } from '../staff/History.tsx';
 import { CustomerSection } from './OrderCustomer.tsx';
+import { Deliveries } from './Deliveries.tsx';
 
 type Detail = z.output<typeof StaffOrderDetailSchema>;
 
@@ -234,6 +235,7 @@ export default function OrderDetail({ rid, me }: { rid: string; me: Me }) {
 
         <Remarks order={order} onDone={load} />
       </div>
+      <Deliveries rid={order.rid} version={order} />
       <RecordHistory kind="order" rid={order.rid} version={order} />
 
       {step === 'quote' && <QuoteBuilder order={order} open onClose={() => setStep(null)} onDone={load} />}

@@ -19,7 +19,7 @@ type State =
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The dev adapter's "QR" opens our own simulator page: offer it as a link, same origin. */
-function simulatorLink(qrUrl: string): string | null {
+export function simulatorLink(qrUrl: string): string | null {
   try {
     const url = new URL(qrUrl, location.href);
     return url.pathname === '/dev/wechat' ? url.pathname + url.search : null;

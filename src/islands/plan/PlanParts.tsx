@@ -3,6 +3,7 @@
 import PlanLineCard, { type LinePatch } from './PlanLineCard.tsx';
 import type { Placed } from './use-plan-order.ts';
 import { Spinner } from '../ui/kit.tsx';
+import WechatSubscribe from '../notify/WechatSubscribe.tsx';
 import { INCOMPLETE_BASIC_INFO } from '../../lib/shared/member/completeness.ts';
 import { formatFen } from '../../lib/shared/money.ts';
 import { LAB_SAMPLE_TYPE_ID } from '../../lib/shared/orders/order-status.ts';
@@ -214,6 +215,7 @@ export function PlacedOrders({ orders }: { orders: Placed[] }) {
           </p>
         </div>
       </div>
+      <WechatSubscribe orderRids={orders.map((o) => o.rid)} />
       <ul className="mt-5 grid gap-3" aria-label="已生成的订单">
         {orders.map((o) => (
           <li

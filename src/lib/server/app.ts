@@ -28,7 +28,8 @@ import { reservationAdminRoutes, reservationRoutes } from './reservations/routes
 import { reservationOpenRoutes } from './reservations/open-routes.ts';
 import { reservedDeviceOf, sceneDateOf } from './reservations/index.ts';
 import { agreementRoutes } from './agreement/routes.ts';
-import { messageHotReadRoutes, messageRoutes } from './notify/routes.ts';
+import { messageHotReadRoutes, messageRoutes, notifyAdminRoutes } from './notify/routes.ts';
+import { recordWechatResults } from './notify/index.ts';
 import { moneyAdminRoutes, moneyRoutes, type AssetNeighbours } from './money/index.ts';
 import { couponAdminRoutes, couponRoutes, giveWelcomeCoupons } from './coupons/index.ts';
 import { invoiceAdminRoutes, invoiceRoutes } from './invoices/index.ts';
@@ -135,7 +136,7 @@ export function createApi(services: Services) {
   app.route('/', deviceRoutes());
   app.route('/', reservationOpenRoutes());
   app.route('/', accountOpenRoutes(giveWelcomeCoupons));
-  app.route('/', wechatRoutes());
+  app.route('/', wechatRoutes(recordWechatResults));
   app.route('/', staffOpenRoutes());
   app.route('/', paymentNotifyRoutes());
   app.route('/', mediaOpenRoutes());
@@ -148,7 +149,7 @@ export function createApi(services: Services) {
   app.route('/', sampleLabelRoutes());
   app.route('/', reportRoutes());
   app.route('/', agreementRoutes());
-  app.route('/', messageRoutes());
+  app.route('/', messageRoutes(orderDirectory));
   app.route('/', moneyRoutes(assetNeighbours));
   app.route('/', couponRoutes());
   app.route('/', invoiceRoutes());
@@ -185,6 +186,7 @@ export function createApi(services: Services) {
     staffAdminRoutes(() => (auditCalls ??= auditCallsOf(apiRoutes(app)))),
   );
   app.route('/', customerAdminRoutes());
+  app.route('/', notifyAdminRoutes(orderDirectory));
   app.route('/', requireAdminRoutes());
   app.route('/', catalogueAdminRoutes());
   app.route('/', locationAdminRoutes());

@@ -4,7 +4,7 @@ import { devApi } from '../shared/platform-api.ts';
 import { desc, eq } from 'drizzle-orm';
 import type { ApiEnv } from './platform/http/api-env.ts';
 import { ok } from './platform/http/envelope.ts';
-import { mailOutbox, smsOutbox } from './platform/db/platform-tables.ts';
+import { mailOutbox, smsOutbox, wechatOutbox } from './platform/db/platform-tables.ts';
 import { recordScan } from './accounts/index.ts';
 import { DomainError } from './platform/errors.ts';
 import { devToolAllowed, type DevTool } from './platform/http/dev-tools.ts';
@@ -25,7 +25,7 @@ export function devRoutes() {
   route(r, devApi.outbox, async (c, input) => {
     const { env, db } = c.var.services;
     if (!allowed(c, 'outbox')) return c.notFound();
-    const { phone, email } = input.query();
+    const { phone, email, openid } = input.query();
     const rows = await db
       .select({ phone: smsOutbox.phone, text: smsOutbox.text, created: smsOutbox.createdAt })
       .from(smsOutbox)
@@ -47,9 +47,26 @@ export function devRoutes() {
             .where(email ? eq(mailOutbox.to, email) : undefined)
             .orderBy(desc(mailOutbox.id))
             .limit(20);
+    // Messages of the `dev` WeChat adapter (order news by WeChat), beside them.
+    const wechat =
+      env.WECHAT_PROVIDER !== 'dev'
+        ? []
+        : await db
+            .select({
+              openid: wechatOutbox.openid,
+              title: wechatOutbox.title,
+              text: wechatOutbox.text,
+              url: wechatOutbox.url,
+              created: wechatOutbox.createdAt,
+            })
+            .from(wechatOutbox)
+            .where(openid ? eq(wechatOutbox.openid, openid) : undefined)
+            .orderBy(desc(wechatOutbox.id))
+            .limit(20);
     return ok(c, {
       list: rows.map((m) => ({ ...m, created: m.created.toISOString() })),
       mail: mail.map((m) => ({ ...m, created: m.created.toISOString() })),
+      wechat: wechat.map((m) => ({ ...m, created: m.created.toISOString() })),
     });
   });
 
@@ -61,9 +78,11 @@ export function devRoutes() {
     return ok(
       c,
       { status },
-      status === 'confirmed'
-        ? '扫码成功，已确认登录，请回到登录窗口'
-        : '扫码成功。该微信尚未绑定账号，请回到登录窗口绑定手机号',
+      status === 'bound'
+        ? '扫码成功，微信已绑定，请回到个人中心'
+        : status === 'confirmed'
+          ? '扫码成功，已确认登录，请回到登录窗口'
+          : '扫码成功。该微信尚未绑定账号，请回到登录窗口绑定手机号',
     );
   });
 

@@ -25,6 +25,7 @@ export const platformApi = {
 const outboxQuerySchema = z.object({
   phone: phoneField.optional(),
   email: z.string().trim().max(100).optional(),
+  openid: z.string().trim().max(64).optional(),
 });
 
 const scanSchema = z.object({
@@ -35,8 +36,18 @@ const scanSchema = z.object({
 const OutboxSchema = z.object({
   list: z.array(z.object({ phone: z.string(), text: z.string(), created: z.string() })),
   mail: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), created: z.string() })),
+  /** What the `dev` WeChat adapter kept (subscription messages, decision 0091). */
+  wechat: z.array(
+    z.object({
+      openid: z.string(),
+      title: z.string(),
+      text: z.string(),
+      url: z.string(),
+      created: z.string(),
+    }),
+  ),
 });
-const ScannedSchema = z.object({ status: z.enum(['confirmed', 'need_bind']) });
+const ScannedSchema = z.object({ status: z.enum(['confirmed', 'need_bind', 'bound']) });
 
 const devLoginSchema = z.object({
   phone: phoneField,
@@ -64,7 +75,7 @@ export const devApi = {
     method: 'GET',
     path: '/api/dev/outbox',
     access: 'dev',
-    summary: '开发：短信与邮件发件箱',
+    summary: '开发：短信、邮件与微信发件箱',
     query: outboxQuerySchema,
     response: OutboxSchema,
   }),

@@ -112,16 +112,18 @@ export const retiredRefreshTokens = pgTable('retired_refresh_tokens', {
 /**
  * A WeChat QR login attempt. status: pending → confirmed (a bound WeChat user scanned) or
  * need_bind (an unknown one did; bind_key_hash lets the polling browser bind a phone) →
- * consumed (tokens handed out once).
+ * consumed (tokens handed out once). A bind ticket (bind_user_id: a signed-in customer binding
+ * WeChat in 个人中心) goes pending → bound when scanned.
  */
 export const wxLoginTickets = pgTable('wx_login_tickets', {
   ticket: text('ticket').primaryKey(),
-  status: text('status', { enum: ['pending', 'need_bind', 'confirmed', 'consumed'] })
+  status: text('status', { enum: ['pending', 'need_bind', 'confirmed', 'consumed', 'bound'] })
     .notNull()
     .default('pending'),
   openid: text('openid'),
   userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
   bindKeyHash: text('bind_key_hash').unique(),
+  bindUserId: integer('bind_user_id').references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: at('expires_at').notNull(),
   createdAt: at('created_at').notNull(),
 });

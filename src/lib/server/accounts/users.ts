@@ -16,7 +16,7 @@ export async function findUserByPhone(db: Db | Tx, phone: string): Promise<User 
 }
 
 /** The OpenID bound at WeChat login (under the Official Account's app id), if any. */
-export async function wechatOpenid(db: Db, userId: number): Promise<string | null> {
+export async function wechatOpenid(db: Db | Tx, userId: number): Promise<string | null> {
   const [row] = await db.select({ openid: users.wxOpenid }).from(users).where(eq(users.id, userId));
   return row?.openid ?? null;
 }

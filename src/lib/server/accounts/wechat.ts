@@ -14,8 +14,11 @@ const QR_EXPIRE_SECONDS = 120;
 const BIND_WINDOW_MS = 10 * 60_000;
 const QR_EXPIRED = '二维码已过期';
 
-/** GET /api/open/wx/ticket: our random ticket is also the QR's scene string. */
-export async function createTicket(s: Services, ip: string): Promise<WxTicket> {
+/**
+ * GET /api/open/wx/ticket: our random ticket is also the QR's scene string. With `bindUserId`
+ * (wx/bindTicket, a signed-in customer in 个人中心) the scan binds that WeChat to the account.
+ */
+export async function createTicket(s: Services, ip: string, bindUserId?: number): Promise<WxTicket> {
   await enforce(s, ipKey('wx', ip), LIMITS.wxTicketsPerIp);
   const ticket = randomToken(24);
   const qr = await s.wechat.createQr(ticket, QR_EXPIRE_SECONDS).catch((error: unknown) => {
@@ -25,6 +28,7 @@ export async function createTicket(s: Services, ip: string): Promise<WxTicket> {
   const now = s.now();
   await s.db.insert(wxLoginTickets).values({
     ticket,
+    bindUserId: bindUserId ?? null,
     expiresAt: new Date(now + qr.expireSeconds * 1000),
     createdAt: new Date(now),
   });
@@ -38,6 +42,11 @@ export async function createTicket(s: Services, ip: string): Promise<WxTicket> {
  */
 export async function recordScan(s: Services, scene: string, openid: string) {
   const now = s.now();
+  const [bind] = await s.db
+    .select({ userId: wxLoginTickets.bindUserId })
+    .from(wxLoginTickets)
+    .where(eq(wxLoginTickets.ticket, scene));
+  if (bind?.userId) return bindScan(s, scene, bind.userId, openid);
   const [bound] = await s.db.select({ id: users.id }).from(users).where(eq(users.wxOpenid, openid));
   const [row] = await s.db
     .update(wxLoginTickets)
@@ -135,4 +144,53 @@ export async function bindWechat(
     return created.id;
   });
   return createSession(s, userId, meta);
+}
+
+/**
+ * A bind ticket scanned: the WeChat user becomes the account's, unless it is another account's
+ * (then the ticket stays pending and the scan is refused).
+ */
+async function bindScan(s: Services, scene: string, userId: number, openid: string) {
+  const now = s.now();
+  return s.db.transaction(async (tx) => {
+    const [other] = await tx.select({ id: users.id }).from(users).where(eq(users.wxOpenid, openid));
+    if (other && other.id !== userId) throw new DomainError('该微信已绑定其他账号');
+    const [row] = await tx
+      .update(wxLoginTickets)
+      .set({ status: 'bound', openid })
+      .where(
+        and(
+          eq(wxLoginTickets.ticket, scene),
+          eq(wxLoginTickets.status, 'pending'),
+          gt(wxLoginTickets.expiresAt, new Date(now)),
+        ),
+      )
+      .returning({ status: wxLoginTickets.status });
+    if (!row) return null;
+    await tx
+      .update(users)
+      .set({ wxOpenid: openid, updatedAt: new Date(now) })
+      .where(eq(users.id, userId));
+    return row.status;
+  });
+}
+
+/** wx/bindStatus: polled by 个人中心 while its bind QR code is shown. */
+export async function bindStatus(s: Services, userId: number, ticket: string) {
+  const [row] = await s.db
+    .select()
+    .from(wxLoginTickets)
+    .where(and(eq(wxLoginTickets.ticket, ticket), eq(wxLoginTickets.bindUserId, userId)));
+  if (!row) throw new DomainError(QR_EXPIRED);
+  if (row.status === 'bound') return { status: 'bound' as const };
+  if (row.expiresAt.getTime() <= s.now()) throw new DomainError(QR_EXPIRED);
+  return { status: 'pending' as const };
+}
+
+/** wx/unbind: the account keeps its phone; WeChat login and WeChat messages stop. */
+export async function unbindWechat(s: Services, userId: number): Promise<void> {
+  await s.db
+    .update(users)
+    .set({ wxOpenid: null, updatedAt: new Date(s.now()) })
+    .where(eq(users.id, userId));
 }

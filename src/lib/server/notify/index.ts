@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { newRid } from '../platform/ids.ts';
 import { userMessages } from './tables.ts';
-import { enqueue, type JobHandler } from '../platform/jobs.ts';
-import type { Tx } from '../platform/db/client.ts';
+import { enqueue, type Job, type JobHandler } from '../platform/jobs.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
+import type { Services } from '../platform/services.ts';
 import type { OrderAction, OrderStatus } from '../../shared/orders/order-status.ts';
 import {
   CHANNELS,
@@ -13,7 +14,12 @@ import {
   type Payload,
   type Template,
 } from './templates.ts';
-import { userDirectory } from '../accounts/index.ts';
+import { userDirectory, wechatOpenid } from '../accounts/index.ts';
+import { chosenChannels, KIND_OF_TEMPLATE } from '../../shared/notify/channels.ts';
+import { choicesOf, returnSubscription, useSubscription } from './preferences.ts';
+import { claimDelivery, recordInboxDelivery, recordSendResults, settleDelivery } from './deliveries.ts';
+import { jobs } from '../platform/jobs-table.ts';
+import type { SendResult } from '../platform/adapters/wechat/callback.ts';
 
 const person = userDirectory('person');
 
@@ -30,6 +36,10 @@ export type NotifyPayload = {
   eventId: number;
   template: Template;
   vars: Payload;
+  /** The message's own key, when it has one instead of an event (a report version). */
+  key?: string;
+  /** WeChat only: SMS goes instead when WeChat cannot deliver (the customer chose both). */
+  smsFallback?: boolean;
 };
 
 /**
@@ -66,17 +76,30 @@ export async function queueNotices(
   );
 }
 
+/** The job key of one message on one channel: (order, event, channel), or its own key. */
+const notifyKey = (n: Omit<NotifyPayload, 'channel'>, channel: Channel) =>
+  n.key ? `notify:${n.key}:${channel}` : `notify:${n.orderId ?? '-'}:${n.eventId}:${channel}`;
+
 /**
  * Queues a message on each of a template's channels inside the caller's transaction; the
- * unique key (order, event, channel) makes a repeated call a no-op.
+ * unique key (order, event, channel) makes a repeated call a no-op. Order news of a kind the
+ * customer chooses channels for (样品签收, 报告已出, 待付款/补差价) follows their choice once they
+ * have bound WeChat: with WeChat chosen it goes by WeChat, and SMS only if WeChat cannot deliver
+ * (decision 0091). Without a bound WeChat the template's own channels go.
  */
 export async function queueNotification(
   tx: Tx,
-  n: Omit<NotifyPayload, 'channel'> & { channels: readonly Channel[]; now: number; key?: string },
+  n: Omit<NotifyPayload, 'channel' | 'smsFallback'> & { channels: readonly Channel[]; now: number },
 ): Promise<void> {
+  const kind = KIND_OF_TEMPLATE[n.template];
+  // WeChat only for a customer with a bound WeChat now; one unbound before the send falls back.
+  const choice = kind && (await wechatOpenid(tx, n.userId)) ? (await choicesOf(tx, n.userId))[kind] : null;
+  const { channels, smsFallback } = choice
+    ? chosenChannels(n.channels, choice)
+    : { channels: n.channels, smsFallback: false };
   await enqueue(
     tx,
-    n.channels.map((channel) => {
+    channels.map((channel) => {
       const payload: NotifyPayload = {
         channel,
         userId: n.userId,
@@ -84,18 +107,23 @@ export async function queueNotification(
         eventId: n.eventId,
         template: n.template,
         vars: n.vars,
+        ...(n.key ? { key: n.key } : {}),
+        ...(channel === 'wechat' ? { smsFallback } : {}),
       };
-      return {
-        kind: NOTIFY,
-        payload,
-        uniqueKey: n.key
-          ? `notify:${n.key}:${channel}`
-          : `notify:${n.orderId ?? '-'}:${n.eventId}:${channel}`,
-        runAt: n.now,
-      };
+      return { kind: NOTIFY, payload, uniqueKey: notifyKey(n, channel), runAt: n.now };
     }),
     n.now,
   );
+}
+
+/**
+ * WeChat could not deliver (unbound, not subscribed, refused, failed, timed out): the same
+ * message by SMS, under the SMS key of the same event, so it goes once even if SMS was queued too.
+ */
+async function fallBackToSms(db: Db | Tx, n: NotifyPayload, now: number): Promise<void> {
+  if (!n.smsFallback) return;
+  const payload: NotifyPayload = { ...n, channel: 'sms', smsFallback: false };
+  await enqueue(db, [{ kind: NOTIFY, payload, uniqueKey: notifyKey(n, 'sms'), runAt: now }], now);
 }
 
 /** Queues the messages for one order transition inside its transaction. */
@@ -128,19 +156,28 @@ export async function queueForTransition(
   });
 }
 
-/** Sends one queued message (the `notify` job). */
+const isNotice = (n: NotifyPayload | NoticePayload): n is NoticePayload => 'title' in n;
+
+/**
+ * Sends one queued message (the `notify` job). Order news is claimed in notify_deliveries first:
+ * a job run again never sends twice, and a repeat within 10 minutes is merged (deliveries.ts).
+ */
 export const sendNotification: JobHandler = async (s, job, finish) => {
   const n = job.payload as NotifyPayload | NoticePayload;
-  const { title, text } =
-    'key' in n ? n : render(n.template, n.vars, s.env.PUBLIC_SITE_URL.replace(/\/$/, ''));
+  const site = s.env.PUBLIC_SITE_URL.replace(/\/$/, '');
+  const { title, text } = isNotice(n) ? n : render(n.template, n.vars, site);
+  const delivery = isNotice(n)
+    ? { userId: n.userId, orderId: null, template: 'notice', channel: n.channel, title }
+    : { userId: n.userId, orderId: n.orderId, template: n.template, channel: n.channel, title };
   if (n.channel === 'inbox') {
-    // The message and the job's "done" mark commit together: an in-system message is written once.
+    // The message, its delivery and the job's "done" mark commit together: written once.
     await s.db.transaction(async (tx) => {
       if (!(await finish(tx))) return;
+      if (!(await recordInboxDelivery(tx, job, delivery, s.now()))) return;
       await tx.insert(userMessages).values({
         rid: newRid('message'),
         userId: n.userId,
-        orderId: 'key' in n ? null : n.orderId,
+        orderId: isNotice(n) ? null : n.orderId,
         title,
         body: text,
         createdAt: new Date(s.now()),
@@ -148,18 +185,75 @@ export const sendNotification: JobHandler = async (s, job, finish) => {
     });
     return;
   }
+  if (isNotice(n)) return;
+  if ((await claimDelivery(s, job, delivery)) !== 'go') return;
+  if (n.channel === 'wechat') return sendWechat(s, job, n, title, text, site);
   const [user] = await s.db
     .select({ phone: person.phone, email: person.email })
     .from(person)
     .where(eq(person.id, n.userId));
-  // An account deleted since: nobody left to tell.
-  if (!user) return;
-  if (n.channel === 'sms')
-    await s.sms.send({
-      phone: user.phone,
-      text: `【检测服务平台】${text}`,
-      template: n.template,
-      params: smsParams(n.template, n.vars),
-    });
-  else if (user.email) await s.mail.send({ to: user.email, subject: `【检测服务平台】${title}`, text });
+  try {
+    // An account deleted since: nobody left to tell.
+    if (user && n.channel === 'sms')
+      await s.sms.send({
+        phone: user.phone,
+        text: `【检测服务平台】${text}`,
+        template: n.template,
+        params: smsParams(n.template, n.vars),
+      });
+    else if (user?.email && n.channel === 'email')
+      await s.mail.send({ to: user.email, subject: `【检测服务平台】${title}`, text });
+  } catch (error) {
+    // Claimed again by the retry the runner schedules.
+    await settleDelivery(s.db, job, { status: 'failed', detail: String((error as Error).message) }, s.now());
+    throw error;
+  }
+  await settleDelivery(s.db, job, { status: 'sent', detail: user ? '' : '账号已注销' }, s.now());
 };
+
+/** A WeChat subscription message, or the SMS fallback with the reason recorded. */
+async function sendWechat(
+  s: Services,
+  job: Job,
+  n: NotifyPayload,
+  title: string,
+  text: string,
+  site: string,
+) {
+  const kind = KIND_OF_TEMPLATE[n.template];
+  const fallback = async (detail: string) => {
+    await s.db.transaction(async (tx) => {
+      await settleDelivery(tx, job, { status: 'fallback', detail }, s.now());
+      await fallBackToSms(tx, n, s.now());
+    });
+  };
+  const openid = await wechatOpenid(s.db, n.userId);
+  if (!openid) return fallback('未绑定微信');
+  if (!kind || n.orderId === null || !(await useSubscription(s.db, n.orderId, kind, s.now())))
+    return fallback('未订阅该类微信通知');
+  try {
+    const { msgId } = await s.wechat.sendNotice({
+      openid,
+      kind,
+      title,
+      text,
+      orderNo: n.vars.order_no,
+      url: `${site}/member/order?rid=${encodeURIComponent(n.vars.order_rid ?? '')}`,
+    });
+    await settleDelivery(s.db, job, { status: 'sent', msgId }, s.now());
+  } catch (error) {
+    await returnSubscription(s.db, n.orderId, kind);
+    await fallback(`微信发送失败：${String((error as Error).message)}`);
+  }
+}
+
+/**
+ * WeChat's send-result push (subscribe_msg_sent_event): each result recorded on its delivery; a
+ * message WeChat accepted but could not deliver goes by SMS instead, once.
+ */
+export async function recordWechatResults(s: Services, results: readonly SendResult[]): Promise<void> {
+  for (const key of await recordSendResults(s, results)) {
+    const [job] = await s.db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.uniqueKey, key));
+    if (job) await fallBackToSms(s.db, job.payload as NotifyPayload, s.now());
+  }
+}

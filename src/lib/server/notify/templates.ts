@@ -2,7 +2,7 @@ import { takesSample, type OrderAction, type OrderStatus } from '../../shared/or
 import { fenToYuan, formatFen } from '../../shared/money.ts';
 import { chineseDate } from '../../shared/time.ts';
 
-export type Channel = 'sms' | 'email' | 'inbox';
+export type Channel = 'sms' | 'email' | 'inbox' | 'wechat';
 export type Template =
   | 'quoted'
   | 'received'

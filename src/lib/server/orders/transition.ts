@@ -137,6 +137,7 @@ export async function applyTransition(
     now: t.now,
     payload: {
       order_no: order.orderNo,
+      order_rid: order.rid,
       amount_fen: String(result.to === 'unsettled' ? updated.amountFen - updated.paidFen : updated.amountFen),
       note: t.note ?? '',
       recycle: t.recycle ? '1' : '0',

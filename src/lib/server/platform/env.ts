@@ -81,6 +81,11 @@ const EnvSchema = z.object({
   WECHAT_SECRET: z.string().optional(),
   WECHAT_TOKEN: z.string().optional(),
   WECHAT_API_BASE: z.url().default('https://api.weixin.qq.com'),
+  // The 订阅通知 templates by kind of news: sample=<id>,report=<id>,payment=<id> (WECHAT_PROVIDER=mp).
+  WECHAT_NOTICE_TEMPLATES: z
+    .string()
+    .regex(/^\s*([a-z_]+=[A-Za-z0-9_-]+\s*(,\s*|$))*$/, 'expected kind=template_id pairs separated by commas')
+    .optional(),
   // Order notifications by e-mail: `log` keeps them in mail_outbox (/api/dev/outbox); `smtp` sends.
   MAIL_PROVIDER: z.enum(['log', 'smtp']).default('log'),
   SMTP_HOST: z.string().optional(),

@@ -152,9 +152,14 @@ function createSms(env: Env, db: Db, now: () => number): SmsAdapter {
 }
 
 function createWechat(env: Env, db: Db, now: () => number): WechatAdapter {
-  if (env.WECHAT_PROVIDER === 'dev') return createDevWechat(env.PUBLIC_SITE_URL);
+  if (env.WECHAT_PROVIDER === 'dev') return createDevWechat(env.PUBLIC_SITE_URL, db, now);
   return createMpWechat(
-    { appid: env.WECHAT_APPID!, secret: env.WECHAT_SECRET!, apiBase: env.WECHAT_API_BASE },
+    {
+      appid: env.WECHAT_APPID!,
+      secret: env.WECHAT_SECRET!,
+      apiBase: env.WECHAT_API_BASE,
+      noticeTemplates: parseNotifyTemplates(env.WECHAT_NOTICE_TEMPLATES, 'WECHAT_NOTICE_TEMPLATES'),
+    },
     db,
     now,
   );

@@ -19,6 +19,7 @@ import {
   CodeSentSchema,
   LoginResultSchema,
   RefreshResultSchema,
+  WxBindStatusSchema,
   WxPollResultSchema,
   WxTicketSchema,
 } from './responses.ts';
@@ -95,6 +96,29 @@ export const accountsApi = {
     summary: '微信绑定手机号',
     body: wxBindSchema,
     response: LoginResultSchema,
+  }),
+  /** 个人中心's bind QR code: scanning it binds that WeChat to the signed-in account (decision 0091). */
+  wxBindTicket: endpoint({
+    method: 'POST',
+    path: '/api/auth/wx/bindTicket',
+    access: 'signed-in',
+    summary: '绑定微信二维码',
+    response: WxTicketSchema,
+  }),
+  wxBindStatus: endpoint({
+    method: 'POST',
+    path: '/api/auth/wx/bindStatus',
+    access: 'signed-in',
+    summary: '查询绑定微信结果',
+    body: wxTicketSchema,
+    response: WxBindStatusSchema,
+  }),
+  wxUnbind: endpoint({
+    method: 'POST',
+    path: '/api/auth/wx/unbind',
+    access: 'signed-in',
+    summary: '解除绑定微信',
+    response: NoData,
   }),
   // The Official Account's server URL (WECHAT_PROVIDER=mp only; plain-text message mode).
   wxCallbackCheck: endpoint({

@@ -34,6 +34,9 @@ export const WxPollResultSchema = z.discriminatedUnion('status', [
 ]);
 export type WxPollResult = z.output<typeof WxPollResultSchema>;
 
+/** wx/bindStatus: the bind QR code not scanned yet, or scanned and bound. */
+export const WxBindStatusSchema = z.object({ status: z.enum(['pending', 'bound']) });
+
 /** A customer as staff answers name them (order, reservation and temp-device lists, user/find). */
 export const CustomerRefSchema = z.object({
   rid: ridOut,

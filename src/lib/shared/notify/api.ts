@@ -3,6 +3,14 @@ import { endpoint } from '../api/endpoint.ts';
 import { z } from '../zod.ts';
 import { PageRequestSchema } from '../pagination.ts';
 import { MessagePageSchema, UnreadSchema } from './responses.ts';
+import {
+  DeliveryLogSchema,
+  notifySettingsSchema,
+  NotifySettingsSchema,
+  notifySubscribeSchema,
+  NotifySubscribedSchema,
+} from './channels.ts';
+import { orderRidSchema } from '../orders/order.ts';
 
 /** message/read: the messages to mark read (none: all of them). */
 const messageReadSchema = z.object(
@@ -26,5 +34,37 @@ export const notifyApi = {
     summary: '标记消息已读',
     body: messageReadSchema,
     response: UnreadSchema,
+  }),
+  // Channels per kind of order news and WeChat's one-time subscriptions (decision 0091).
+  settings: endpoint({
+    method: 'POST',
+    path: '/api/auth/notify/settings',
+    access: 'signed-in',
+    summary: '通知设置',
+    response: NotifySettingsSchema,
+  }),
+  saveSettings: endpoint({
+    method: 'POST',
+    path: '/api/auth/notify/settings/save',
+    access: 'signed-in',
+    summary: '保存通知设置',
+    body: notifySettingsSchema,
+    response: NotifySettingsSchema,
+  }),
+  subscribe: endpoint({
+    method: 'POST',
+    path: '/api/auth/notify/subscribe',
+    access: 'signed-in',
+    summary: '订阅微信通知',
+    body: notifySubscribeSchema,
+    response: NotifySubscribedSchema,
+  }),
+  deliveries: endpoint({
+    method: 'POST',
+    path: '/api/admin/order/notifications',
+    access: 'orders.read',
+    summary: '订单通知记录',
+    body: orderRidSchema,
+    response: DeliveryLogSchema,
   }),
 };

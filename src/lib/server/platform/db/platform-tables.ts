@@ -18,6 +18,21 @@ export const smsOutbox = pgTable(
   (t) => [index('sms_outbox_phone_idx').on(t.phone, t.id)],
 );
 
+/** What the `dev` WeChat adapter "sent" (subscription messages): shown at /dev/outbox. */
+export const wechatOutbox = pgTable(
+  'wechat_outbox',
+  {
+    id: serial('id').primaryKey(),
+    openid: text('openid').notNull(),
+    msgId: text('msg_id').notNull(),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    url: text('url').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('wechat_outbox_openid_idx').on(t.openid, t.id)],
+);
+
 /** Counters for rate limits and lockouts; one row per key, shared by every process. */
 export const rateLimits = pgTable(
   'rate_limits',

@@ -41,14 +41,17 @@ const aliyunTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$
  * Parses ALIYUN_SMS_NOTIFY_TEMPLATES, "name=SMS_code" pairs separated by commas
  * ("received=SMS_1001,delivered=SMS_1002"). Malformed pairs are reported, not ignored.
  */
-export function parseNotifyTemplates(value: string | undefined): Record<string, string> {
+export function parseNotifyTemplates(
+  value: string | undefined,
+  name = 'ALIYUN_SMS_NOTIFY_TEMPLATES',
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const pair of (value ?? '')
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean)) {
-    const m = /^([a-z_]+)=([A-Za-z0-9_]+)$/.exec(pair);
-    if (!m) throw new Error(`ALIYUN_SMS_NOTIFY_TEMPLATES: "${pair}" is not name=SMS_code`);
+    const m = /^([a-z_]+)=([A-Za-z0-9_-]+)$/.exec(pair);
+    if (!m) throw new Error(`${name}: "${pair}" is not name=code`);
     out[m[1]] = m[2];
   }
   return out;

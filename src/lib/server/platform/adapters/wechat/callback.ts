@@ -48,3 +48,21 @@ export function scanFromMessage(msg: Record<string, string>): ScanEvent | null {
   }
   return null;
 }
+
+export type SendResult = { msgId: string; result: string };
+
+/**
+ * The results in a send-result push: 订阅通知 (subscribe_msg_sent_event, a <List> per message with
+ * MsgID and ErrorStatus) or a template message (TEMPLATESENDJOBFINISH with MsgID and Status).
+ */
+export function sendResultsFromXml(xml: string): SendResult[] {
+  const msg = parseWechatXml(xml);
+  if (msg.MsgType !== 'event') return [];
+  if (msg.Event === 'TEMPLATESENDJOBFINISH')
+    return msg.MsgID ? [{ msgId: msg.MsgID, result: msg.Status ?? '' }] : [];
+  if (msg.Event !== 'subscribe_msg_sent_event') return [];
+  return [...xml.matchAll(/<List>([\s\S]*?)<\/List>/g)].flatMap((m) => {
+    const item = parseWechatXml(`<xml>${m[1]}</xml>`);
+    return item.MsgID ? [{ msgId: item.MsgID, result: item.ErrorStatus ?? item.ErrorCode ?? '' }] : [];
+  });
+}

@@ -3,7 +3,13 @@ import type { Db } from '../../db/client.ts';
 import { externalTokens } from '../../db/platform-tables.ts';
 import type { WechatAdapter } from './types.ts';
 
-export type MpConfig = { appid: string; secret: string; apiBase: string };
+export type MpConfig = {
+  appid: string;
+  secret: string;
+  apiBase: string;
+  /** The 订阅通知 template of each kind of news (sample, report, payment), chosen in the MP console. */
+  noticeTemplates?: Record<string, string>;
+};
 
 type WxError = { errcode?: number; errmsg?: string };
 const TOKEN_NAME = 'wechat_access_token';
@@ -11,12 +17,15 @@ const TOKEN_NAME = 'wechat_access_token';
 const EARLY_MS = 5 * 60_000;
 const STALE_TOKEN_CODES = new Set([40001, 40014, 42001]);
 
-async function wxFetch<T>(url: string, body: unknown): Promise<T & WxError> {
+/** A subscription message's field: WeChat refuses a `thing` longer than 20 characters. */
+const thing = (s: string) => ({ value: s.length > 20 ? `${s.slice(0, 19)}…` : s });
+
+async function wxFetch<T>(url: string, body: unknown, timeoutMs = 10_000): Promise<T & WxError> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
+    signal: AbortSignal.timeout(timeoutMs),
   });
   if (!res.ok) throw new Error(`WeChat API HTTP ${res.status} at ${new URL(url).pathname}`);
   return (await res.json()) as T & WxError;
@@ -62,8 +71,39 @@ export function createMpWechat(config: MpConfig, db: Db, now: () => number = Dat
     );
   }
 
+  async function bizsend(body: unknown, forceRefresh: boolean) {
+    const token = await accessToken(forceRefresh);
+    // Short: a message late by more than this is better sent as SMS (the caller falls back).
+    return wxFetch<{ msgid?: number | string }>(
+      api(`/cgi-bin/message/subscribe/bizsend?access_token=${encodeURIComponent(token)}`),
+      body,
+      5_000,
+    );
+  }
+
   return {
     kind: 'mp',
+    async sendNotice({ openid, kind, title, text, orderNo, url }) {
+      const templateId = config.noticeTemplates?.[kind];
+      if (!templateId)
+        throw new Error(`WeChat notice template "${kind}" is not configured (WECHAT_NOTICE_TEMPLATES)`);
+      // The templates' fields: thing1 what happened, character_string2 the order number, thing3 the words.
+      const body = {
+        touser: openid,
+        template_id: templateId,
+        page: url,
+        data: {
+          thing1: thing(title),
+          character_string2: { value: orderNo.slice(0, 32) },
+          thing3: thing(text),
+        },
+      };
+      let r = await bizsend(body, false);
+      if (r.errcode && STALE_TOKEN_CODES.has(r.errcode)) r = await bizsend(body, true);
+      // 43101: the user refused or has no subscription left.
+      if (r.errcode) throw new Error(`WeChat bizsend failed: ${r.errcode} ${r.errmsg}`);
+      return { msgId: r.msgid === undefined ? '' : String(r.msgid) };
+    },
     async createQr(scene, expireSeconds) {
       let r = await createTicket(scene, expireSeconds, false);
       // Another party (or a console reset) may have replaced the token: fetch a new one once.

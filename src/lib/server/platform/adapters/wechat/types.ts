@@ -6,8 +6,26 @@ type WechatQr = {
   expireSeconds: number;
 };
 
-/** Creates login QR codes; a scan comes back as (scene, openid) through the callback or dev page. */
+/**
+ * One subscription message (服务号订阅通知) to a follower: `kind` picks the configured template,
+ * `url` is where tapping it leads (the order page).
+ */
+type WechatNotice = {
+  openid: string;
+  kind: string;
+  title: string;
+  text: string;
+  orderNo: string;
+  url: string;
+};
+
+/**
+ * Creates login and bind QR codes; a scan comes back as (scene, openid) through the callback or
+ * the dev page. Sends subscription messages: resolves WeChat's message id, or throws (refused,
+ * unsubscribed, time-out), and the caller falls back to SMS.
+ */
 export type WechatAdapter = {
   readonly kind: 'dev' | 'mp';
   createQr(scene: string, expireSeconds: number): Promise<WechatQr>;
+  sendNotice(notice: WechatNotice): Promise<{ msgId: string }>;
 };

@@ -1,0 +1,162 @@
+// Each notification job's delivery (decision 0091): claimed in the database before any provider is
+// called, so a job run again (a retry, a lease that ran out) never sends twice; a repeat of the
+// same message about one order within 10 minutes is merged into the first; WeChat's send-result
+// pushes recorded against the message they name.
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Services } from '../platform/services.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
+import type { Job } from '../platform/jobs.ts';
+import { notifyDeliveries } from './tables.ts';
+import type { DeliveryLog } from '../../shared/notify/channels.ts';
+
+/** Repeats of one message about one order on one channel within this window are merged. */
+const MERGE_WINDOW_MS = 10 * 60_000;
+
+type Delivery = { orderId: number | null; userId: number; template: string; channel: string };
+
+const deliveryKey = (job: Job) => job.uniqueKey ?? `job:${job.id}`;
+
+/**
+ * Claims a job's delivery: 'go' (call the provider), 'done' (a run before this one sent it, merged
+ * it or is sending it: nothing to do) or 'merged' (the same message about the same order went on
+ * this channel less than 10 minutes ago). Repeats of one message on one order are serialised by an
+ * advisory lock, so two workers cannot both find no recent one. A failed delivery is claimed again.
+ */
+export async function claimDelivery(
+  s: Services,
+  job: Job,
+  d: Delivery & { title: string },
+): Promise<'go' | 'done' | 'merged'> {
+  const key = deliveryKey(job);
+  const now = s.now();
+  return s.db.transaction(async (tx) => {
+    if (d.orderId !== null)
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext(${`notify:${d.orderId}:${d.template}:${d.channel}`}))`,
+      );
+    const [existing] = await tx
+      .select({ status: notifyDeliveries.status })
+      .from(notifyDeliveries)
+      .where(eq(notifyDeliveries.key, key))
+      .for('update');
+    if (existing) {
+      if (existing.status !== 'failed') return 'done';
+      await tx
+        .update(notifyDeliveries)
+        .set({ status: 'sending', updatedAt: new Date(now) })
+        .where(eq(notifyDeliveries.key, key));
+      return 'go';
+    }
+    const recent =
+      d.orderId !== null &&
+      d.channel !== 'inbox' &&
+      (
+        await tx
+          .select({ id: notifyDeliveries.id })
+          .from(notifyDeliveries)
+          .where(
+            and(
+              eq(notifyDeliveries.orderId, d.orderId),
+              eq(notifyDeliveries.template, d.template),
+              eq(notifyDeliveries.channel, d.channel),
+              inArray(notifyDeliveries.status, ['sending', 'sent']),
+              gt(notifyDeliveries.createdAt, new Date(now - MERGE_WINDOW_MS)),
+            ),
+          )
+          .limit(1)
+      ).length > 0;
+    await tx.insert(notifyDeliveries).values({
+      key,
+      ...d,
+      status: recent ? 'merged' : 'sending',
+      detail: recent ? '10分钟内已发送同类通知，本条合并' : '',
+      createdAt: new Date(now),
+      updatedAt: new Date(now),
+    });
+    return recent ? 'merged' : 'go';
+  });
+}
+
+/** The outcome of a claimed delivery. */
+export async function settleDelivery(
+  db: Db | Tx,
+  job: Job,
+  outcome: { status: 'sent' | 'fallback' | 'failed'; detail?: string; msgId?: string },
+  now: number,
+): Promise<void> {
+  await db
+    .update(notifyDeliveries)
+    .set({
+      status: outcome.status,
+      detail: (outcome.detail ?? '').slice(0, 300),
+      msgId: outcome.msgId || null,
+      updatedAt: new Date(now),
+    })
+    .where(eq(notifyDeliveries.key, deliveryKey(job)));
+}
+
+/**
+ * An in-system message is written in one transaction with its delivery row (sent at once): false
+ * when a run before this one wrote it already.
+ */
+export async function recordInboxDelivery(
+  tx: Tx,
+  job: Job,
+  d: Delivery & { title: string },
+  now: number,
+): Promise<boolean> {
+  const rows = await tx
+    .insert(notifyDeliveries)
+    .values({
+      key: deliveryKey(job),
+      ...d,
+      status: 'sent',
+      createdAt: new Date(now),
+      updatedAt: new Date(now),
+    })
+    .onConflictDoNothing()
+    .returning({ id: notifyDeliveries.id });
+  return rows.length > 0;
+}
+
+/**
+ * WeChat's send-result push for messages it accepted: the result is recorded on the delivery;
+ * answers the delivery keys (job keys) whose message did not arrive, for the SMS fallback.
+ */
+export async function recordSendResults(
+  s: Services,
+  results: readonly { msgId: string; result: string }[],
+): Promise<string[]> {
+  const failed: string[] = [];
+  for (const r of results) {
+    if (!r.msgId) continue;
+    const rows = await s.db
+      .update(notifyDeliveries)
+      .set({ result: r.result.slice(0, 100), updatedAt: new Date(s.now()) })
+      .where(and(eq(notifyDeliveries.channel, 'wechat'), eq(notifyDeliveries.msgId, r.msgId)))
+      .returning({ key: notifyDeliveries.key });
+    if (r.result !== 'success') failed.push(...rows.map((row) => row.key));
+  }
+  return failed;
+}
+
+/** The console's 通知记录 of one order, newest first. */
+export async function deliveryLog(db: Db, orderId: number): Promise<DeliveryLog> {
+  const rows = await db
+    .select()
+    .from(notifyDeliveries)
+    .where(eq(notifyDeliveries.orderId, orderId))
+    .orderBy(desc(notifyDeliveries.id))
+    .limit(200);
+  return {
+    list: rows.map((r) => ({
+      template: r.template,
+      title: r.title,
+      channel: r.channel,
+      status: r.status,
+      detail: r.detail,
+      result: r.result,
+      created: r.createdAt.toISOString(),
+    })),
+  };
+}

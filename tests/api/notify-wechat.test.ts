@@ -1,0 +1,357 @@
+// Order news by WeChat (issue 34, decision 0091): a customer binds WeChat in 个人中心, accepts
+// one-time subscriptions at order submit, and hears 样品签收 and 报告已出 once by WeChat; every
+// channel's delivery is claimed once per job (0 duplicates under forced retries, also five runs
+// at once), repeats within 10 minutes merge, WeChat that cannot deliver falls back to SMS once,
+// WeChat's send-result pushes are recorded and a forged one is refused. Also on PostgreSQL.
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { and, eq, like } from 'drizzle-orm';
+import { setupApi } from '../setup/api.ts';
+import { orderHelpers, type Customer } from '../support/orders.ts';
+import { runJobs } from '../support/jobs.ts';
+import { jobs } from '#server/platform/jobs-table.ts';
+import { smsOutbox, wechatOutbox } from '#server/platform/db/platform-tables.ts';
+import { notifyDeliveries } from '#server/notify/tables.ts';
+import { orders } from '#server/orders/tables.ts';
+import { users } from '#server/accounts/tables.ts';
+import { queueNotification, sendNotification } from '#server/notify/index.ts';
+import { createMpWechat } from '#server/platform/adapters/wechat/mp.ts';
+import { wechatSignature } from '#server/platform/adapters/wechat/callback.ts';
+import type { WxTicket } from '#shared/accounts/auth.ts';
+import type { DeliveryLog, NotifySettings } from '#shared/notify/channels.ts';
+
+const t = await setupApi();
+const o = orderHelpers(t);
+const s = t.services;
+
+let openids = 0;
+/** Binds a fresh WeChat user to the customer through 个人中心's QR code and the dev scan. */
+async function bindWechat(c: Customer): Promise<string> {
+  const openid = `o-notify-${++openids}`;
+  const qr = await t.post<WxTicket>('/api/auth/wx/bindTicket', {}, c.h);
+  expect(qr.body.code).toBe(1);
+  expect((await t.post('/api/auth/wx/bindStatus', { ticket: qr.body.data.ticket }, c.h)).body.data).toEqual({
+    status: 'pending',
+  });
+  const scan = await t.post('/api/dev/wechat/scan', { ticket: qr.body.data.ticket, openid });
+  expect(scan.body).toMatchObject({ code: 1, data: { status: 'bound' } });
+  const done = await t.post('/api/auth/wx/bindStatus', { ticket: qr.body.data.ticket }, c.h);
+  expect(done.body).toMatchObject({ code: 1, msg: '微信绑定成功', data: { status: 'bound' } });
+  return openid;
+}
+
+/** A self-delivered order waiting for its samples, with the WeChat subscriptions accepted. */
+async function placed(c: Customer, kinds: string[] = ['sample', 'report', 'payment']) {
+  const it = await o.demoItem(1);
+  const res = await t.post<{ list: { rid: string; order_no: string }[] }>(
+    '/api/auth/order/add',
+    { items: [{ item_rid: it.rid, parameters: it.parameters }], delivery: { type: 0 } },
+    c.h,
+  );
+  const order = res.body.data.list[0];
+  if (kinds.length > 0) {
+    const sub = await t.post('/api/auth/notify/subscribe', { order_rids: [order.rid], kinds }, c.h);
+    expect(sub.body, JSON.stringify(sub.body)).toMatchObject({ code: 1 });
+  }
+  return order;
+}
+
+const wechatTo = (openid: string) => s.db.select().from(wechatOutbox).where(eq(wechatOutbox.openid, openid));
+const smsTo = (phone: string, words: string) =>
+  s.db
+    .select()
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.phone, phone), like(smsOutbox.text, `%${words}%`)));
+const log = async (rid: string) =>
+  (await t.post<DeliveryLog>('/api/admin/order/notifications', { rid }, await o.staff())).body.data.list;
+async function drain() {
+  while ((await runJobs(s)) > 0);
+}
+
+describe('WeChat order news', () => {
+  it('binds WeChat, then 样品签收 and 报告已出 go by WeChat once each, linking to the order', async () => {
+    const me = await o.customer();
+    const openid = await bindWechat(me);
+    const settings = await t.post<NotifySettings>('/api/auth/notify/settings', {}, me.h);
+    expect(settings.body.data).toMatchObject({ wechat_bound: true });
+    const order = await placed(me);
+    await o.move('order/receive', { rid: order.rid });
+    await o.move('order/start', { rid: order.rid });
+    await drain();
+    await o.release(order.rid);
+    await drain();
+
+    const sent = await wechatTo(openid);
+    expect(sent.map((m) => m.title).sort()).toEqual(['样品已签收', '检测数据已出具']);
+    expect(sent[0].url).toBe(`http://localhost:4321/member/order?rid=${order.rid}`);
+    // WeChat delivered: no SMS of either, but the inbox has both.
+    expect(await smsTo(me.phone, '样品已签收')).toHaveLength(0);
+    expect(await smsTo(me.phone, '检测数据已出具')).toHaveLength(0);
+    const entries = await log(order.rid);
+    expect(entries.filter((e) => e.channel === 'wechat').map((e) => e.status)).toEqual(['sent', 'sent']);
+    const news = entries.filter((e) => e.template === 'received' || e.template === 'delivered');
+    expect(news.filter((e) => e.channel === 'inbox')).toHaveLength(2);
+    // The customer's order, only: another customer cannot subscribe for it.
+    const other = await o.customer();
+    const refused = await t.post(
+      '/api/auth/notify/subscribe',
+      { order_rids: [order.rid], kinds: [] },
+      other.h,
+    );
+    expect(refused.body).toMatchObject({ code: 0, msg: '订单不存在' });
+  });
+
+  it('sends each message once under 5 forced retries, also 5 runs at once', async () => {
+    const me = await o.customer();
+    const openid = await bindWechat(me);
+    const order = await placed(me);
+    await o.move('order/receive', { rid: order.rid });
+    await drain();
+    const done = await s.db.select().from(jobs).where(like(jobs.uniqueKey, `notify:%`));
+    const mine = done.filter((j) => (j.payload as { userId: number }).userId === me.id);
+    expect(mine.length).toBeGreaterThanOrEqual(2);
+    for (let i = 0; i < 5; i++) {
+      // A retry: the job claimed again as if its run had died before the mark.
+      await s.db
+        .update(jobs)
+        .set({ status: 'pending', runAt: new Date(s.now()) })
+        .where(like(jobs.uniqueKey, 'notify:%'));
+      await drain();
+    }
+    // Five workers that each believe they hold the same job (a lease that ran out), at once.
+    const wechatJob = mine.find((j) => (j.payload as { channel: string }).channel === 'wechat')!;
+    await Promise.all(Array.from({ length: 5 }, () => sendNotification(s, wechatJob, async () => true)));
+    expect(await wechatTo(openid)).toHaveLength(1);
+    expect(await smsTo(me.phone, '样品已签收')).toHaveLength(0);
+    const [message] = await s.db.select().from(jobs).where(eq(jobs.id, wechatJob.id));
+    expect(message.status).toBe('done');
+  });
+
+  it('retries a failing SMS provider until it sends, and sends it once', async () => {
+    const me = await o.customer();
+    const saved = s.sms;
+    let failures = 2;
+    s.sms = {
+      kind: 'log',
+      send: async (m) => {
+        if (failures-- > 0) throw new Error('provider time-out');
+        return saved.send(m);
+      },
+    };
+    try {
+      // WeChat unchosen: SMS is the channel itself.
+      await t.post(
+        '/api/auth/notify/settings/save',
+        { list: [{ kind: 'sample', wechat: false, sms: true, email: false }] },
+        me.h,
+      );
+      const order = await placed(me, []);
+      await o.move('order/receive', { rid: order.rid });
+      for (let i = 0; i < 5; i++) {
+        await drain();
+        o.a.advance(60_000);
+      }
+      expect(await smsTo(me.phone, '样品已签收')).toHaveLength(1);
+      const sms = (await log(order.rid)).filter((e) => e.channel === 'sms');
+      expect(sms.map((e) => e.status)).toEqual(['sent']);
+      const received = (await log(order.rid)).filter((e) => e.template === 'received');
+      expect(received.map((e) => e.channel).sort()).toEqual(['inbox', 'sms']);
+    } finally {
+      s.sms = saved;
+    }
+  });
+
+  it('merges repeats of the same news about one order within 10 minutes', async () => {
+    const me = await o.customer();
+    const openid = await bindWechat(me);
+    const order = await placed(me);
+    const [{ id: orderId }] = await s.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.rid, order.rid));
+    const queue = (eventId: number) =>
+      s.db.transaction((tx) =>
+        queueNotification(tx, {
+          channels: ['sms', 'inbox'],
+          userId: me.id,
+          orderId,
+          eventId,
+          template: 'quoted',
+          vars: {
+            order_no: order.order_no,
+            order_rid: order.rid,
+            amount_fen: '1000',
+            note: '',
+            recycle: '0',
+          },
+          now: s.now(),
+        }),
+      );
+    await queue(9_000_001);
+    await drain();
+    o.a.advance(5 * 60_000);
+    await queue(9_000_002);
+    await drain();
+    o.a.advance(6 * 60_000);
+    await queue(9_000_003);
+    await drain();
+    // The first by WeChat (the subscription), the second merged, the third past the window: its
+    // WeChat subscription is used up, so SMS goes instead.
+    const quoted = (await log(order.rid)).filter((e) => e.template === 'quoted');
+    const wechat = quoted.filter((e) => e.channel === 'wechat').map((e) => e.status);
+    expect(wechat).toEqual(['fallback', 'merged', 'sent']);
+    expect((await wechatTo(openid)).filter((m) => m.title === '订单已报价')).toHaveLength(1);
+    expect(await smsTo(me.phone, '已报价')).toHaveLength(1);
+    // The inbox keeps every message.
+    expect(quoted.filter((e) => e.channel === 'inbox')).toHaveLength(3);
+  });
+
+  it('falls back to SMS once when WeChat is unbound or not subscribed', async () => {
+    // Never bound: the news goes by SMS as it always did, WeChat is not tried.
+    const never = await o.customer();
+    const n = await placed(never, []);
+    await o.move('order/receive', { rid: n.rid });
+    await drain();
+    expect(await smsTo(never.phone, '样品已签收')).toHaveLength(1);
+    expect((await log(n.rid)).some((e) => e.channel === 'wechat')).toBe(false);
+    // Subscribing needs a bound WeChat.
+    const need = await t.post(
+      '/api/auth/notify/subscribe',
+      { order_rids: [n.rid], kinds: ['report'] },
+      never.h,
+    );
+    expect(need.body).toMatchObject({ code: 0, msg: '请先在个人中心绑定微信' });
+
+    // Unbound after the news was queued: SMS instead, once.
+    const unbound = await o.customer();
+    await bindWechat(unbound);
+    const a = await placed(unbound);
+    await o.move('order/receive', { rid: a.rid });
+    expect((await t.post('/api/auth/wx/unbind', {}, unbound.h)).body).toMatchObject({ code: 1 });
+    expect(
+      (await t.post<NotifySettings>('/api/auth/notify/settings', {}, unbound.h)).body.data.wechat_bound,
+    ).toBe(false);
+    await drain();
+    await drain();
+    expect(await smsTo(unbound.phone, '样品已签收')).toHaveLength(1);
+    expect((await log(a.rid)).find((e) => e.channel === 'wechat')).toMatchObject({
+      status: 'fallback',
+      detail: '未绑定微信',
+    });
+
+    const bound = await o.customer();
+    await bindWechat(bound);
+    const b = await placed(bound, ['report']);
+    await o.move('order/receive', { rid: b.rid });
+    await drain();
+    expect(await smsTo(bound.phone, '样品已签收')).toHaveLength(1);
+    expect((await log(b.rid)).find((e) => e.channel === 'wechat')).toMatchObject({
+      status: 'fallback',
+      detail: '未订阅该类微信通知',
+    });
+  });
+});
+
+// A fake Official Account API: stable_token and subscribe/bizsend, refusing one user (43101).
+const sentByFake: { touser: string; template_id: string; page: string }[] = [];
+const fake = createServer((req: IncomingMessage, res) => {
+  let body = '';
+  req.on('data', (chunk: Buffer) => (body += chunk));
+  req.on('end', () => {
+    res.setHeader('content-type', 'application/json');
+    const json = JSON.parse(body || '{}') as { touser?: string; template_id?: string; page?: string };
+    if (req.url?.startsWith('/cgi-bin/stable_token'))
+      return res.end(JSON.stringify({ access_token: 'AT-notify', expires_in: 7200 }));
+    if (req.url === '/cgi-bin/message/subscribe/bizsend?access_token=AT-notify') {
+      if (json.touser === 'o-refuses')
+        return res.end(JSON.stringify({ errcode: 43101, errmsg: 'user refuse to accept the msg' }));
+      sentByFake.push(json as (typeof sentByFake)[number]);
+      return res.end(JSON.stringify({ errcode: 0, errmsg: 'ok', msgid: 7_000 + sentByFake.length }));
+    }
+    res.statusCode = 404;
+    res.end('{}');
+  });
+});
+await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+afterAll(() => new Promise<void>((resolve) => fake.close(() => resolve())));
+
+describe('WeChat order news through the mp adapter', () => {
+  const push = (xml: string, signed = true) => {
+    const timestamp = String(Math.floor(s.now() / 1000));
+    const q = new URLSearchParams({
+      timestamp,
+      nonce: 'n1',
+      signature: signed ? wechatSignature('cb-token', timestamp, 'n1') : '0'.repeat(40),
+    });
+    return t.api.request(`/api/open/wx/callback?${q}`, { method: 'POST', body: xml });
+  };
+  const sentEvent = (msgId: string, status: string) =>
+    `<xml><ToUserName><![CDATA[gh_1]]></ToUserName><FromUserName><![CDATA[o-x]]></FromUserName><CreateTime>1</CreateTime><MsgType><![CDATA[event]]></MsgType><Event><![CDATA[subscribe_msg_sent_event]]></Event><SubscribeMsgSentEvent><List><TemplateId><![CDATA[TPL-sample]]></TemplateId><MsgID><![CDATA[${msgId}]]></MsgID><ErrorCode><![CDATA[0]]></ErrorCode><ErrorStatus><![CDATA[${status}]]></ErrorStatus></List></SubscribeMsgSentEvent></xml>`;
+
+  it('sends by bizsend, records the send-result push, refuses a forged one, falls back on refusal', async () => {
+    const env = s.env;
+    const me = await o.customer();
+    // The Official Account's user, bound as the dev scan would (the callback's scan has its own test).
+    const openid = await bindWechat(me);
+    const saved = { wechat: s.wechat, provider: env.WECHAT_PROVIDER, token: env.WECHAT_TOKEN };
+    env.WECHAT_PROVIDER = 'mp';
+    env.WECHAT_TOKEN = 'cb-token';
+    s.wechat = createMpWechat(
+      {
+        appid: 'wx1',
+        secret: 'sec',
+        apiBase: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
+        noticeTemplates: { sample: 'TPL-sample', report: 'TPL-report', payment: 'TPL-payment' },
+      },
+      s.db,
+      () => s.now(),
+    );
+    try {
+      const order = await placed(me);
+      await o.move('order/receive', { rid: order.rid });
+      await drain();
+      expect(sentByFake.filter((m) => m.touser === openid)).toEqual([
+        expect.objectContaining({
+          template_id: 'TPL-sample',
+          page: `http://localhost:4321/member/order?rid=${order.rid}`,
+        }),
+      ]);
+      const [delivery] = await s.db
+        .select()
+        .from(notifyDeliveries)
+        .where(and(eq(notifyDeliveries.channel, 'wechat'), eq(notifyDeliveries.userId, me.id)));
+      expect(delivery.msgId).toMatch(/^70\d\d$/);
+
+      // A forged push is refused and changes nothing.
+      const forged = await push(sentEvent(delivery.msgId!, 'failed:user block'), false);
+      expect(forged.status).toBe(403);
+      expect((await log(order.rid)).find((e) => e.channel === 'wechat')?.result).toBe('');
+      // The real one: WeChat could not deliver it, so SMS goes, once, however often WeChat repeats it.
+      for (let i = 0; i < 3; i++) {
+        const real = await push(sentEvent(delivery.msgId!, 'failed:user block'));
+        expect(await real.text()).toBe('success');
+      }
+      await drain();
+      expect((await log(order.rid)).find((e) => e.channel === 'wechat')).toMatchObject({
+        status: 'sent',
+        result: 'failed:user block',
+      });
+      expect(await smsTo(me.phone, '样品已签收')).toHaveLength(1);
+
+      // A user who refused (43101): SMS instead, and the subscription is not used up.
+      const refuses = await o.customer();
+      await s.db.update(users).set({ wxOpenid: 'o-refuses' }).where(eq(users.id, refuses.id));
+      const r = await placed(refuses);
+      await o.move('order/receive', { rid: r.rid });
+      await drain();
+      expect((await log(r.rid)).find((e) => e.channel === 'wechat')).toMatchObject({ status: 'fallback' });
+      expect((await log(r.rid)).find((e) => e.channel === 'wechat')?.detail).toContain('43101');
+      expect(await smsTo(refuses.phone, '样品已签收')).toHaveLength(1);
+    } finally {
+      s.wechat = saved.wechat;
+      env.WECHAT_PROVIDER = saved.provider;
+      env.WECHAT_TOKEN = saved.token;
+    }
+  });
+});
