@@ -61,7 +61,7 @@ describe('order/tracking', () => {
       expect(sent.body).toMatchObject({ code: 1 });
       view = await tracking(me, order.rid);
       expect(view.samples[0]).toMatchObject({ stage: 'in_transit', stage_text: '在途' });
-      expect(view.samples[0].where).toBe('寄往实验室途中（顺丰 SF1234567）');
+      expect(view.samples[0].where).toBe('运输中，寄往实验室（顺丰 SF1234567）');
 
       // 已签收: the order's due date is fixed at receipt and shown on each sample.
       await o.move('order/receive', { rid: order.rid });

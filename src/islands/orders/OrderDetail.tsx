@@ -213,6 +213,12 @@ export default function OrderDetail({ rid }: { rid: string }) {
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
+          <Samples
+            orderRid={order.rid}
+            samples={order.samples}
+            refresh={order}
+            onChanged={() => void load()}
+          />
           <Demand order={order} />
           <Items order={order} />
           <QuoteDetail order={order} />
@@ -227,7 +233,6 @@ export default function OrderDetail({ rid }: { rid: string }) {
                 />
               )}
           <SampleLabels order={order} />
-          <Samples samples={order.samples} onChanged={() => void load()} />
           <Receipts receipts={order.receipts} />
           <Reports rid={order.rid} refresh={order} />
           <Files files={order.files} />

@@ -171,7 +171,7 @@ function whereText(s: SampleRow, last: Map<string, SampleEventDetails>, since: D
       return '尚未寄出';
     case 'in_transit': {
       const c = courierText(last.get('posted'));
-      return c ? `寄往实验室途中（${c}）` : '寄往实验室途中';
+      return c ? `运输中，寄往实验室（${c}）` : '运输中，寄往实验室';
     }
     case 'received':
       return '实验室已签收，待入库';
@@ -182,9 +182,9 @@ function whereText(s: SampleRow, last: Map<string, SampleEventDetails>, since: D
       return instrument ? `实验室测试中（${instrument}）` : '实验室测试中';
     }
     case 'tested':
-      return '实验室（测试已完成）';
+      return '实验室，已测完';
     case 'return_pending':
-      return '实验室，待寄回';
+      return '实验室，待退回';
     case 'returned': {
       const c = courierText(last.get('returned'));
       return c ? `已寄回（${c}）` : '已寄回';
