@@ -50,7 +50,9 @@ async function upload(
   form.set('item_rid', itemRid);
   form.set('file', new File([bytes as Uint8Array<ArrayBuffer>], 'samples.xlsx'));
   const res = await t.api.request('/api/auth/order/sheet', { method: 'POST', headers: h, body: form });
-  return (await res.json()) as SheetAnswer & { data: { list?: { sample_no: string; name: string }[] } };
+  return (await res.json()) as Omit<SheetAnswer, 'data'> & {
+    data: Omit<SheetAnswer['data'], 'list'> & { list?: { sample_no: string; name: string }[] };
+  };
 }
 
 const detail = async (me: Customer, rid: string) =>
@@ -137,7 +139,7 @@ describe('order/sheet', () => {
     expect(await rowsOf(order.order_no)).toEqual(before);
 
     // The annotated file: each row's problems in 错误说明; fixed and sent back as it is.
-    const annotated = await x.annotated(wrong);
+    const annotated = await x.annotated(wrong as unknown as SheetAnswer);
     const ws = annotated.getWorksheet('样品信息')!;
     const titles = (ws.getRow(1).values as unknown[]).map((v) => (typeof v === 'string' ? v : ''));
     expect(titles).toContain('错误说明');

@@ -311,7 +311,7 @@ export function Samples({
     if (ready && location.hash === '#samples')
       document.getElementById('samples')?.scrollIntoView({ block: 'start' });
   }, [ready]);
-  if (samples.length === 0) return null;
+  if (samples.length === 0 && !children) return null;
   const byRid = new Map((tracking ?? []).map((t) => [t.rid, t]));
   return (
     <Section
@@ -326,7 +326,10 @@ export function Samples({
       }
     >
       {children}
-      <ul className="grid gap-2" aria-label="样品列表" data-samples>
+      {samples.length === 0 && (
+        <p className="text-sm text-slate-500">报价确认后生成样品编号；表格中的样品名称将用于这些样品。</p>
+      )}
+      <ul className="grid gap-2" aria-label="样品列表" data-samples hidden={samples.length === 0}>
         {samples.map((s) => {
           const t = byRid.get(s.rid);
           return (

@@ -23,7 +23,7 @@ const line = orderLineDirectory('tracking_line');
 const WAITING: readonly TrackingStage[] = ['received', 'testing', 'reviewing', 'abnormal'];
 
 /** The promise in words for a sample at this stage (the order's date once fixed at receipt). */
-export function promiseText(stage: TrackingStage, due: string | null, days: number | null): string {
+function promiseText(stage: TrackingStage, due: string | null, days: number | null): string {
   if (stage === 'reported') return '报告已出具';
   if (WAITING.includes(stage)) return due ? `预计 ${chineseDate(due)} 前出数据` : '';
   if ((stage === 'awaiting_post' || stage === 'in_transit') && days) return `签收后 ${days} 个工作日出数据`;

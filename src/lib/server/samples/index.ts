@@ -39,7 +39,6 @@ export {
   /** @public */ trailOf,
   receiptFactsOf,
   whereaboutsOf,
-  type SampleWhereabouts,
 } from './read.ts';
 export { sampleDirectory } from './read.ts';
 export { drawQr } from './label-codes.ts';

@@ -14,11 +14,10 @@ import { samplesOfOrder } from './read.ts';
 import { RENAMABLE } from '../../shared/samples/samples.ts';
 import { sharedParameters, type SheetProblem } from '../../shared/plan/sheet.ts';
 import type { OrderStatus } from '../../shared/orders/order-status.ts';
+import { SHEET_OPEN_STATUSES } from '../../shared/orders/order-view.ts';
 import type { OrderSample } from '../../shared/samples/responses.ts';
 
-/** Until the lab has the samples in hand: before that the customer may still name them. */
-const SHEET_OPEN: readonly OrderStatus[] = ['quoting', 'unpaid', 'awaiting_sample', 'awaiting_pickup'];
-export const SHEET_CLOSED = '实验室已签收样品，不能再上传样品信息表';
+const SHEET_CLOSED = '实验室已签收样品，不能再上传样品信息表';
 
 const line = orderLineDirectory('sheet_line');
 
@@ -28,7 +27,7 @@ export type OrderSheetOutcome =
 
 function checkOpen(status: OrderStatus) {
   if (status === 'cancelled') throw new DomainError('订单已取消，不能上传样品信息表');
-  if (!SHEET_OPEN.includes(status)) throw new DomainError(SHEET_CLOSED);
+  if (!SHEET_OPEN_STATUSES.includes(status)) throw new DomainError(SHEET_CLOSED);
 }
 
 export async function orderFromSheet(
