@@ -227,7 +227,7 @@ function SampleProgress({ t }: { t: TrackedSample }) {
         </dd>
         {t.due_text && (
           <>
-            <dt className="text-slate-500">预计出数据</dt>
+            <dt className="text-slate-500">交付</dt>
             <dd className={t.overdue ? 'font-medium text-red-700' : 'text-brand-700'}>
               {t.due_text}
               {t.overdue && '（已超期，业务经理将与您联系）'}
