@@ -1,6 +1,7 @@
 // The customer's order page as a WeChat message opens it on a phone (issue 34, decision 0093):
 // each sample's stage (在途 → 已签收 → 测试中 → 已出报告), where it is, its promise and its report
 // PDF; and the 样品信息表 uploaded on a placed order before the lab receives the samples.
+import AxeBuilder from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import { demoItems, expect, newCustomer, staff, test, toast } from './support/orders.ts';
 
@@ -67,10 +68,18 @@ test('each sample from the courier to its report, read on a phone from the messa
   await expect(first).toContainText('报告已出具');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    first.getByRole('button', { name: `下载报告 ${version.report_no}（${placed.order_no}-01）` }).click(),
+    first
+      .getByRole('button', { name: `${version.report_no} PDF（${placed.order_no}-01 的检测报告）` })
+      .click(),
   ]);
   expect(download.suggestedFilename()).toBe(`检测报告-${version.report_no}.pdf`);
   expect(await noSideways(page)).toBe(true);
+  // The stages' colours and the steps pass WCAG 2.2 AA as the rest of the member pages do.
+  const axe = await new AxeBuilder({ page })
+    .include('#samples')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
   if (SHOTS) {
     await section.screenshot({ path: `${SHOTS}/reported-${page.viewportSize()!.width}.png` });
     await page.screenshot({ path: `${SHOTS}/page-${page.viewportSize()!.width}.png`, fullPage: true });

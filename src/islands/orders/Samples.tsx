@@ -245,7 +245,7 @@ function SampleProgress({ t }: { t: TrackedSample }) {
                   disabled={busy !== null}
                   onClick={() => void download(d)}
                   className="inline-flex min-h-9 max-w-full items-center gap-1 rounded-md border border-emerald-200 px-2.5 text-sm break-all text-emerald-800 hover:bg-emerald-50"
-                  aria-label={`下载报告 ${d.report_no}（${t.sample_no}）`}
+                  aria-label={`${d.report_no} PDF（${t.sample_no} 的检测报告）`}
                 >
                   {busy === d.rid && <Spinner />}
                   {d.report_no} PDF
