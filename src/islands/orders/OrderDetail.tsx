@@ -19,6 +19,7 @@ import { Amount, linkButton, onOrderPaid, openPay, StatusBadge } from './parts.t
 import { DataFiles } from './DataFiles.tsx';
 import { RepeatButton, SaveTemplateButton } from '../plan/Repeat.tsx';
 import { Samples } from './Samples.tsx';
+import { OrderSheet } from './OrderSheet.tsx';
 import { SampleLabels } from './SampleLabels.tsx';
 import { Reports } from '../reports/Reports.tsx';
 import { Loading } from '../ui/kit.tsx';
@@ -38,6 +39,7 @@ import {
   canGiveFeedback,
   canPay,
   canRequestReturn,
+  canUploadSheet,
   needsQuote,
 } from '../../lib/shared/orders/order-view.ts';
 import { ordersApi } from '../../lib/shared/orders/api.ts';
@@ -213,6 +215,9 @@ export default function OrderDetail({ rid }: { rid: string }) {
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
+          <Samples orderRid={order.rid} samples={order.samples} refresh={order} onChanged={() => void load()}>
+            {canUploadSheet(order) && <OrderSheet order={order} onDone={() => void load()} />}
+          </Samples>
           <Demand order={order} />
           <Items order={order} />
           <QuoteDetail order={order} />
@@ -227,7 +232,6 @@ export default function OrderDetail({ rid }: { rid: string }) {
                 />
               )}
           <SampleLabels order={order} />
-          <Samples samples={order.samples} onChanged={() => void load()} />
           <Receipts receipts={order.receipts} />
           <Reports rid={order.rid} refresh={order} />
           <Files files={order.files} />

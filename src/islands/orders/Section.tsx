@@ -6,15 +6,18 @@ export default function Section({
   aside,
   children,
   className = '',
+  anchor,
 }: {
   title: string;
+  /** The section's id, for a link that lands on it (#samples from a message). */
+  anchor?: string;
   aside?: ReactNode;
   children: ReactNode;
   className?: string;
 }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className={`card p-4 md:p-5 ${className}`}>
+    <section id={anchor} aria-labelledby={id} className={`card scroll-mt-20 p-4 md:p-5 ${className}`}>
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={id} className="text-base font-semibold text-slate-900">
           {title}

@@ -11,7 +11,7 @@ import { problemPlace, SHEET_MAX_ROWS, type SheetProblem } from '../../lib/share
 type Refusal = { msg: string; problems: SheetProblem[]; file: string | null };
 
 /** Saves the annotated workbook a refusal carries (base64) under a name the customer recognises. */
-function saveAnnotated(base64: string, itemName: string) {
+export function saveAnnotated(base64: string, itemName: string) {
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   const href = URL.createObjectURL(
     new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),

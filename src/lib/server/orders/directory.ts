@@ -42,6 +42,8 @@ export const orderLineDirectory = (alias: string) =>
       lineFen: orderItems.lineFen,
       /** The customer's choice for the samples after the test (0 destroy, 1 send back, 2 keep). */
       disposal: orderItems.disposal,
+      /** The item's promised working days when ordered (decision 0079); null: no promise. */
+      turnaroundDays: orderItems.turnaroundDays,
     })
     .from(orderItems)
     .as(alias);

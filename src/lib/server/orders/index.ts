@@ -14,7 +14,7 @@ export { listOrders, listStaffOrders } from './list.ts';
 export { readyToPay, payOrder, payLocked } from './paying.ts';
 export { orderTradeAmount, settleOnlineOrder } from './online-pay.ts';
 export { cancelOrder, testRecord, reportFeedback, evaluate, updateExpress } from './customer.ts';
-export { historyForUser, addRecycle, listRecycles, markRecyclesSent } from './samples.ts';
+export { historyForUser, addRecycle, listRecycles, markRecyclesSent, setLineSamples } from './samples.ts';
 export {
   quoteOrder,
   setFinalPrice,

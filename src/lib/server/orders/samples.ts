@@ -11,6 +11,7 @@ import { canRequestReturn, SAMPLES_NOT_RECEIVED } from '../../shared/orders/orde
 import { pageWindow } from '../../shared/pagination.ts';
 import { findOwnOrder } from './read.ts';
 import { DONE } from './customer.ts';
+import type { SheetSample } from '../../shared/plan/sheet.ts';
 
 /** Whether any of the order's items has this disposal (kept, sent back). */
 export async function hasDisposal(tx: Tx, orderId: number, disposal: number): Promise<boolean> {
@@ -162,4 +163,17 @@ export async function returnAddressOf(s: Services, orderId: number) {
         created: r.createdAt.toISOString(),
       }
     : null;
+}
+
+/**
+ * A sample sheet uploaded on the order page (decision 0093): the line keeps the sheet's samples
+ * and, as at placing, the parameters they all share as its own. The caller holds the order's lock.
+ */
+export async function setLineSamples(
+  tx: Tx,
+  lineId: number,
+  samples: SheetSample[],
+  parameters: Record<string, string>,
+): Promise<void> {
+  await tx.update(orderItems).set({ samples, parameters }).where(eq(orderItems.id, lineId));
 }

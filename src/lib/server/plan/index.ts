@@ -8,7 +8,9 @@ export {
   removePlanLines,
   takePlanLines,
   updatePlanLine,
+  checkSamples,
 } from './lines.ts';
+export { readSheet, sheetRefusal } from './sheet.ts';
 export {
   deleteTemplate,
   erasePlanData,

@@ -22,8 +22,8 @@ import { contentDisposition } from '../files/index.ts';
 import { enforce } from '../accounts/index.ts';
 import { itemsByRid } from '../catalogue/index.ts';
 import { DomainError } from '../platform/errors.ts';
-import { sheetTemplate } from './sheet.ts';
-import { problemPlace, sheetFileName, SHEET_MAX_BYTES } from '../../shared/plan/sheet.ts';
+import { sheetRefusal, sheetTemplate } from './sheet.ts';
+import { sheetFileName, SHEET_MAX_BYTES } from '../../shared/plan/sheet.ts';
 import { emptyDelivery } from '../../shared/orders/order.ts';
 
 /** Reading a 500-row sheet takes a few hundred milliseconds: a person uploads a few a minute. */
@@ -78,19 +78,7 @@ export function planRoutes() {
     const { file, fields } = await readUpload(c);
     if (!fields.item_rid) throw new DomainError('[检测项目]不能为空');
     const done = await planFromSheet(s, me.id, fields.item_rid, new Uint8Array(await file.arrayBuffer()));
-    if (!done.ok) {
-      const first = done.problems[0];
-      return c.json({
-        code: 0,
-        msg: `${problemPlace(first)}：${first.msg}；共${done.problems.length}处错误，请下载错误说明表改正后重新上传`,
-        data: {
-          error: 'SHEET_ERRORS',
-          rows: done.rows,
-          problems: done.problems.slice(0, 200),
-          file: done.annotated.toString('base64'),
-        },
-      });
-    }
+    if (!done.ok) return c.json(sheetRefusal(done));
     return ok(
       c,
       { rid: done.rid, rows: done.rows, ...(await listPlan(s, me.id)) },

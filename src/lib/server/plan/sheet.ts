@@ -286,3 +286,21 @@ async function annotate(
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
+
+/**
+ * The answer to a sheet with wrong rows (plan and order page alike): the first problem and the
+ * count in words, every problem (the first 200) and the annotated workbook in base64.
+ */
+export function sheetRefusal(done: { problems: SheetProblem[]; rows: number; annotated: Buffer }) {
+  const first = done.problems[0];
+  return {
+    code: 0 as const,
+    msg: `${problemPlace(first)}：${first.msg}；共${done.problems.length}处错误，请下载错误说明表改正后重新上传`,
+    data: {
+      error: 'SHEET_ERRORS',
+      rows: done.rows,
+      problems: done.problems.slice(0, 200),
+      file: done.annotated.toString('base64'),
+    },
+  };
+}

@@ -11,6 +11,7 @@ import { findOwnOrder } from '../orders/index.ts';
 import { reportsApi } from '../../shared/reports/api.ts';
 import { versionPdf, versionsOf } from './versions.ts';
 import { verifyReport } from './verify.ts';
+import { orderTracking } from './tracking.ts';
 
 /** A signed PDF as a download: Chinese file name (RFC 5987), never cached, never sniffed. */
 export const sendReportPdf = (c: Context<ApiEnv>, pdf: { bytes: Uint8Array; filename: string }) =>
@@ -32,6 +33,10 @@ export function reportRoutes() {
   route(r, reportsApi.pdf, async (c) => {
     const me = requireUser(c);
     return sendReportPdf(c, await versionPdf(c.var.services, readParam(c, 'rid'), me.id));
+  });
+  route(r, reportsApi.tracking, async (c, input) => {
+    const me = requireUser(c);
+    return ok(c, await orderTracking(c.var.services, me.id, (await input.body()).rid));
   });
   route(r, reportsApi.verify, async (c, input) => {
     const req = await input.body();

@@ -1,9 +1,10 @@
 // What other domains read of results (decision 0061): the worklist (decision 0082) lists the
 // results waiting for a technician beside its own rows, and makes sure received orders have theirs.
-import { and, inArray, notExists, eq } from 'drizzle-orm';
+import { and, inArray, notExists, eq, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../platform/db/client.ts';
-import { results } from './tables.ts';
+import { resultEntries, resultFiles, results } from './tables.ts';
+import type { ResultStatus } from '../../shared/results/results.ts';
 import { ensureResults } from './records.ts';
 import { orderDirectory } from '../orders/index.ts';
 
@@ -40,4 +41,22 @@ export async function ensureReceivedResults(db: Db, now: number): Promise<void> 
       ),
     );
   for (const o of bare) await ensureResults(db, o.id, now);
+}
+
+/**
+ * An order's results per sample as the customer's tracking reads them (decision 0093): each
+ * result's status and whether anything was entered on it (an entry or a raw file); one statement.
+ */
+export async function resultStatesOf(
+  db: Db,
+  orderId: number,
+): Promise<{ sampleId: number | null; status: ResultStatus; entered: boolean }[]> {
+  return db
+    .select({
+      sampleId: results.sampleId,
+      status: results.status,
+      entered: sql<boolean>`(exists (select 1 from ${resultEntries} where ${resultEntries.resultId} = ${results.id}) or exists (select 1 from ${resultFiles} where ${resultFiles.resultId} = ${results.id}))`,
+    })
+    .from(results)
+    .where(eq(results.orderId, orderId));
 }

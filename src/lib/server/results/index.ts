@@ -7,4 +7,4 @@ export {
   /** @public */ type ReviewedResults,
 } from './report.ts';
 export { submitResult } from './entries.ts';
-export { resultDirectory, ensureReceivedResults } from './directory.ts';
+export { resultDirectory, ensureReceivedResults, resultStatesOf } from './directory.ts';

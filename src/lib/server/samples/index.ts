@@ -34,6 +34,11 @@ export {
   /** @public */ type SampleEventInput,
   /** @public */ type SampleRow,
 } from './records.ts';
-export { /** @public */ samplesOfOrder, /** @public */ trailOf, receiptFactsOf } from './read.ts';
+export {
+  /** @public */ samplesOfOrder,
+  /** @public */ trailOf,
+  receiptFactsOf,
+  whereaboutsOf,
+} from './read.ts';
 export { sampleDirectory } from './read.ts';
 export { drawQr } from './label-codes.ts';

@@ -6,6 +6,15 @@ import { requireUser } from '../platform/http/auth.ts';
 import { samplesAdminApi, samplesApi } from '../../shared/samples/api.ts';
 import { renameSample, sampleTrail, staffSampleEvent } from './services.ts';
 import { addOnSiteSamples } from './on-site.ts';
+import { orderFromSheet } from './sheet.ts';
+import { sheetRefusal } from '../plan/index.ts';
+import { enforce } from '../accounts/index.ts';
+import { DomainError } from '../platform/errors.ts';
+import { readUpload, uploadLimitOf } from '../platform/http/uploads.ts';
+import { SHEET_MAX_BYTES } from '../../shared/plan/sheet.ts';
+
+/** As the plan's sheet: reading 500 rows takes a few hundred milliseconds. */
+const SHEET_LIMIT = { limit: 20, seconds: 60 };
 
 /** The customer's sample calls under /api/auth (decision 0069). */
 export function sampleRoutes() {
@@ -19,6 +28,23 @@ export function sampleRoutes() {
     const me = requireUser(c);
     const { rid } = await input.body();
     return ok(c, await sampleTrail(c.var.services, rid, me.id));
+  });
+  r.use(
+    samplesApi.sheet.path,
+    uploadLimitOf(() => SHEET_MAX_BYTES),
+  );
+  route(r, samplesApi.sheet, async (c) => {
+    const me = requireUser(c);
+    const s = c.var.services;
+    // The plan's limit, shared: a person uploads a few sheets a minute wherever they do it.
+    await enforce(s, `user:sheet:${me.id}`, SHEET_LIMIT);
+    const { file, fields } = await readUpload(c);
+    if (!fields.rid) throw new DomainError('[订单]不能为空');
+    if (!fields.item_rid) throw new DomainError('[检测项目]不能为空');
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const done = await orderFromSheet(s, me.id, fields.rid, fields.item_rid, bytes);
+    if (!done.ok) return c.json(sheetRefusal(done));
+    return ok(c, { rows: done.rows, list: done.samples }, `已导入${done.rows}个样品`);
   });
   return r;
 }

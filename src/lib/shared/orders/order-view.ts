@@ -141,3 +141,16 @@ export function fileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
+
+/**
+ * Until the lab has the samples in hand, the customer may name them from a sample sheet on the
+ * order page (decision 0093); the server also checks each sample is still to be received.
+ */
+export const SHEET_OPEN_STATUSES: readonly OrderStatus[] = [
+  'quoting',
+  'unpaid',
+  'awaiting_sample',
+  'awaiting_pickup',
+];
+export const canUploadSheet = (o: { status: OrderStatus; type_id: number | null }) =>
+  o.type_id === 1 && SHEET_OPEN_STATUSES.includes(o.status);

@@ -14,6 +14,7 @@ import {
   verifySchema,
   versionRidSchema,
 } from './versions.ts';
+import { OrderTrackingSchema } from './tracking.ts';
 
 export const reportsApi = {
   list: endpoint({
@@ -30,6 +31,15 @@ export const reportsApi = {
     access: 'signed-in',
     summary: '下载检测报告（签名 PDF）',
     produces: 'application/pdf: the signed PDF of one version of the customer’s own report',
+  }),
+  /** Each sample's stage, whereabouts, promised date and reports (decision 0093). */
+  tracking: endpoint({
+    method: 'POST',
+    path: '/api/auth/order/tracking',
+    access: 'signed-in',
+    summary: '订单的样品进度（每个样品的阶段、位置、预计日期与报告）',
+    body: orderReportsSchema,
+    response: OrderTrackingSchema,
   }),
   verify: endpoint({
     method: 'POST',

@@ -22,6 +22,22 @@ export const samplesApi = {
     body: sampleRidSchema,
     response: SampleTrailSchema,
   }),
+  /**
+   * A filled sample sheet on a placed order (decision 0093), before the lab receives the samples:
+   * the item's samples take its rows, or a failure carries the problems and the annotated file.
+   */
+  sheet: endpoint({
+    method: 'POST',
+    path: '/api/auth/order/sheet',
+    access: 'signed-in',
+    summary: '订单上传样品信息表（签收前）',
+    multipart: {
+      rid: '订单',
+      item_rid: '检测项目',
+      file: '填写好的样品信息表（xlsx，行数与该项目的样品数相同）',
+    },
+    response: z.object({ rows: z.number().int(), list: z.array(OrderSampleSchema) }),
+  }),
 };
 
 export const samplesAdminApi = {
