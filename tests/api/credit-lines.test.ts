@@ -134,6 +134,9 @@ describe('credit lines after approval', () => {
       me.h,
     );
     expect(ready.body.data.split.credit).toBeNull();
+    // The pay dialog says why, and the wallet shows nothing of the line as available.
+    expect(ready.body.data).toMatchObject({ credit_suspended: true, credit_suspend_reason: '单位经费冻结' });
+    expect((await asset(me)).credit_available_fen).toBe(0);
     expect(
       (await t.post('/api/auth/web/order/pay', { rid: next, method: 'credit' }, me.h)).body,
     ).toMatchObject({

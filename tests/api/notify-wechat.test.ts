@@ -84,7 +84,7 @@ describe('WeChat order news', () => {
 
     const sent = await wechatTo(openid);
     expect(sent.map((m) => m.title).sort()).toEqual(['样品已签收', '检测数据已出具']);
-    expect(sent[0].url).toBe(`http://localhost:4321/member/order?rid=${order.rid}`);
+    expect(sent[0].url).toBe(`http://localhost:4321/member/order?rid=${order.rid}#samples`);
     // WeChat delivered: no SMS of either, but the inbox has both.
     expect(await smsTo(me.phone, '样品已签收')).toHaveLength(0);
     expect(await smsTo(me.phone, '检测数据已出具')).toHaveLength(0);
@@ -314,7 +314,7 @@ describe('WeChat order news through the mp adapter', () => {
       expect(sentByFake.filter((m) => m.touser === openid)).toEqual([
         expect.objectContaining({
           template_id: 'TPL-sample',
-          page: `http://localhost:4321/member/order?rid=${order.rid}`,
+          page: `http://localhost:4321/member/order?rid=${order.rid}#samples`,
         }),
       ]);
       const [delivery] = await s.db

@@ -56,7 +56,7 @@ export default function CreditPanel({ asset }: { asset: Asset | null }) {
           {[
             ['信用额度', formatFen(credit.limit_fen)],
             ['已用额度', formatFen(credit.used_fen)],
-            ['可用额度', formatFen(credit.available_fen)],
+            ['可用额度', credit.suspended ? '已暂停' : formatFen(credit.available_fen)],
             ['账期', `${credit.due_days} 天`],
           ].map(([k, v]) => (
             <div key={k} className="bg-white px-4 py-3">
@@ -65,6 +65,16 @@ export default function CreditPanel({ asset }: { asset: Asset | null }) {
             </div>
           ))}
         </dl>
+      )}
+      {credit.suspended && (
+        <p
+          role="status"
+          data-credit-suspended
+          className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-600"
+        >
+          信用额度已暂停使用{credit.suspend_reason ? `：${credit.suspend_reason}` : ''}
+          。暂停期间不能用信用支付，已用额度仍可照常还款。
+        </p>
       )}
       {credit.used_fen > 0 && <CreditDebt asset={asset} />}
 

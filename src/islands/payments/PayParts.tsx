@@ -81,7 +81,13 @@ export function MethodChoice({
         [
           ['balance', '余额支付', `可用 ${formatFen(info.balance_fen)}`],
           ...(hasCredit
-            ? [['credit', '信用支付', `可用 ${formatFen(info.credit_available_fen)}`] as const]
+            ? [
+                [
+                  'credit',
+                  '信用支付',
+                  info.credit_suspended ? '已暂停' : `可用 ${formatFen(info.credit_available_fen)}`,
+                ] as const,
+              ]
             : []),
           ...channels.map(
             (c) =>
@@ -210,9 +216,11 @@ export function PayNotice({
     >
       {method === 'credit' ? (
         <p className="font-semibold text-hot-600">
-          {info.credit_overdue_fen > 0
-            ? `信用欠款已逾期（${formatFen(info.credit_overdue_fen)}），请先还款后再使用信用支付`
-            : `可用信用额度不足（可用 ${formatFen(info.credit_available_fen)}）`}
+          {info.credit_suspended
+            ? `信用额度已暂停使用${info.credit_suspend_reason ? `（${info.credit_suspend_reason}）` : ''}，请使用余额支付或联系工作人员`
+            : info.credit_overdue_fen > 0
+              ? `信用欠款已逾期（${formatFen(info.credit_overdue_fen)}），请先还款后再使用信用支付`
+              : `可用信用额度不足（可用 ${formatFen(info.credit_available_fen)}）`}
         </p>
       ) : (
         <>

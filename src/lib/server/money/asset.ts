@@ -54,7 +54,8 @@ export const walletOut = (a: AccountRow, credit: { overdue_fen: number; overdue_
   bonus_fen: a.bonusFen,
   credit_limit_fen: a.creditLimitFen,
   credit_used_fen: a.creditUsedFen,
-  credit_available_fen: a.creditLimitFen - a.creditUsedFen,
+  // What credit can pay now: nothing while staff have the line suspended (decision 0088).
+  credit_available_fen: a.creditSuspendedAt ? 0 : a.creditLimitFen - a.creditUsedFen,
   credit_due_days: a.creditDueDays,
   overdue_fen: credit.overdue_fen,
   overdue_days: credit.overdue_days,

@@ -238,7 +238,8 @@ async function sendWechat(
       title,
       text,
       orderNo: n.vars.order_no,
-      url: `${site}/member/order?rid=${encodeURIComponent(n.vars.order_rid ?? '')}`,
+      // To the order's per-sample progress (decision 0093): what a phone opens from the message.
+      url: `${site}/member/order?rid=${encodeURIComponent(n.vars.order_rid ?? '')}#samples`,
     });
     await settleDelivery(s.db, job, { status: 'sent', msgId }, s.now());
   } catch (error) {

@@ -142,6 +142,8 @@ export async function readyToPay(s: Services, userId: number, rid: string, coupo
     credit_limit_fen: account.creditLimitFen,
     credit_available_fen: account.creditLimitFen - account.creditUsedFen,
     credit_overdue_fen: credit.overdue_fen,
+    credit_suspended: account.creditSuspendedAt !== null,
+    credit_suspend_reason: account.creditSuspendReason,
     split: {
       balance: previewSplit(account, amount, 'balance', credit.overdue_fen),
       credit: previewSplit(account, amount, 'credit', credit.overdue_fen),

@@ -269,6 +269,9 @@ export const ReadyToPaySchema = z.object({
   credit_available_fen: fen,
   /** Credit past its term: credit payments are refused until it is repaid. */
   credit_overdue_fen: fen,
+  /** Staff suspended the line (decision 0088): no credit payments; the reason is the customer's to read. */
+  credit_suspended: z.boolean(),
+  credit_suspend_reason: z.string(),
   /** Where each way of paying would take the money from; null when it cannot pay. */
   split: z.object({ balance: SplitSchema.nullable(), credit: SplitSchema.nullable() }),
   /** The online channels offered (decision 0025); empty when online payment is off. */
