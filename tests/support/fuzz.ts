@@ -1,8 +1,9 @@
 // Property-based fuzzing of the whole API: every route of createApi, as an anonymous visitor, a
 // customer and a staff member, with hostile bodies and query strings built from the field names
 // of the shared zod schemas. Whatever comes in, the answer is the {code, msg, data} envelope
-// with a Chinese message, never a 5xx. Runs on PGlite and, in CI, on PostgreSQL, from the
-// tests/api/fuzz-*.test.ts files, each with its share of the routes.
+// with a Chinese message, never a 5xx. Runs on PGlite only (decision 0094: the same PostgreSQL
+// engine answers the same input the same way), from the tests/api/fuzz-*.pglite.test.ts files,
+// each with its share of the routes.
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from '#shared/zod.ts';
@@ -17,7 +18,7 @@ import { DEMO_STAFF_PHONE } from '#server/staff/index.ts';
 
 /**
  * Defines the fuzz suites for every `parts`-th route starting at `part`: the routes are split over a
- * few test files (fuzz-*.test.ts) so that Vitest's workers share the heaviest file of the run.
+ * few test files (fuzz-*.pglite.test.ts) so that Vitest's workers share the heaviest file of the run.
  */
 export async function fuzzRoutes(part: number, parts: number): Promise<void> {
   const t = await setupApi();
