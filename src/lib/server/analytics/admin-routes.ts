@@ -4,6 +4,7 @@ import { route } from '../platform/http/route.ts';
 import { ok } from '../platform/http/envelope.ts';
 import { analyticsAdminApi as api } from '../../shared/analytics/api.ts';
 import { turnaroundOrders, turnaroundReport } from './turnaround.ts';
+import { revenueReport } from './revenue.ts';
 
 /** The turnaround reports under /api/admin/analytics (decision 0083). */
 export function analyticsAdminRoutes() {
@@ -12,5 +13,6 @@ export function analyticsAdminRoutes() {
     ok(c, await turnaroundReport(c.var.services, await input.body())),
   );
   route(r, api.orders, async (c, input) => ok(c, await turnaroundOrders(c.var.services, await input.body())));
+  route(r, api.revenue, async (c, input) => ok(c, await revenueReport(c.var.services, await input.body())));
   return r;
 }

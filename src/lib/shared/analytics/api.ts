@@ -6,6 +6,7 @@ import {
   TurnaroundSchema,
   turnaroundSchema,
 } from './turnaround.ts';
+import { RevenueSchema, revenueSchema } from './revenue.ts';
 
 export const analyticsAdminApi = {
   turnaround: endpoint({
@@ -23,5 +24,13 @@ export const analyticsAdminApi = {
     summary: '周期报表：某一数字背后的订单',
     body: turnaroundOrdersSchema,
     response: TurnaroundOrderPageSchema,
+  }),
+  revenue: endpoint({
+    method: 'POST',
+    path: '/api/admin/analytics/revenue',
+    access: 'analytics.read',
+    summary: '营收报表：订单收款、补差价、退差价、退款与净收入（现金、赠送金、优惠券、信用），按月份、项目、仪器、客户类型、单位、课题组或推广人',
+    body: revenueSchema,
+    response: RevenueSchema,
   }),
 };
