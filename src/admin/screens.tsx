@@ -106,6 +106,12 @@ export const SCREENS: Screen[] = [
     page: page(() => import('./analytics/Turnaround.tsx')),
   },
   {
+    path: '/analytics/revenue',
+    permission: 'analytics.read',
+    nav: { group: '概览', label: '营收' },
+    page: page(() => import('./analytics/Revenue.tsx')),
+  },
+  {
     path: '/customers',
     permission: 'customers.read',
     nav: { group: '业务', label: '客户' },

@@ -25,7 +25,14 @@ const DAY = 86_400_000;
 let from = '';
 let to = '';
 let promoter: Customer;
-const known = { coupon: 5_000, pricePaid: 6_000, priceRefunded: 5_000, refunded: 0, credit: 40_000, bonus: 0 };
+const known = {
+  coupon: 5_000,
+  pricePaid: 6_000,
+  priceRefunded: 5_000,
+  refunded: 0,
+  credit: 40_000,
+  bonus: 0,
+};
 
 /** A ¥50 coupon claimed by the customer. */
 async function coupon(c: Customer) {
@@ -79,12 +86,21 @@ beforeAll(async () => {
   await o.topUp(a, 100_000);
   known.bonus = (await wallet(t.services, a.id)).bonus;
   // Points exchanged for ¥20 of 赠送金, spent on the same order.
-  await o.admin('points/adjust', { user_rid: a.rid, points: 2_000, reason: '活动奖励', idempotency_key: 'pa' });
+  await o.admin('points/adjust', {
+    user_rid: a.rid,
+    points: 2_000,
+    reason: '活动奖励',
+    idempotency_key: 'pa',
+  });
   const items = (
     await t.post<{ list: { rid: string; name: string }[] }>('/api/auth/integration/list4exchange', {}, a.h)
   ).body.data.list;
   const fee = items.find((i) => i.name === '测试费 20 元')!;
-  const ex = await t.post('/api/auth/integration/applyExchange', { item_rid: fee.rid, idempotency_key: 'ex' }, a.h);
+  const ex = await t.post(
+    '/api/auth/integration/applyExchange',
+    { item_rid: fee.rid, idempotency_key: 'ex' },
+    a.h,
+  );
   expect(ex.body, ex.body.msg).toMatchObject({ code: 1 });
   known.bonus += 2_000;
   const billed = await o.billedOrder(a);
@@ -106,7 +122,11 @@ beforeAll(async () => {
 
   // A credit line's payment.
   const c = await o.customer('enterprise');
-  await t.post('/api/auth/creditApply/operate', { action: 'apply', amount_fen: 100_000, reason: '课题经费' }, c.h);
+  await t.post(
+    '/api/auth/creditApply/operate',
+    { action: 'apply', amount_fen: 100_000, reason: '课题经费' },
+    c.h,
+  );
   const apps = await o.admin<{ list: { rid: string; customer: { rid: string } }[] }>('credit/list', {
     status: 'reviewing',
   });

@@ -38,8 +38,7 @@ type Part = Figures & {
   groupName: string | null;
 };
 
-const zero = (): Figures =>
-  Object.fromEntries(REVENUE_FIGURES.map((f) => [f, 0])) as unknown as Figures;
+const zero = (): Figures => Object.fromEntries(REVENUE_FIGURES.map((f) => [f, 0])) as unknown as Figures;
 
 /** The range's Shanghai days as instants: [first day's midnight, the day after the last's). */
 export function rangeInstants(from: string, to: string) {
@@ -57,9 +56,7 @@ async function partsOf(s: Services, start: number, end: number): Promise<Part[]>
   const g = groupDirectory('g');
   const month = sql<string>`to_char(${m.at} at time zone 'Asia/Shanghai', 'YYYY-MM')`;
   const byKind = (kind: string, sign = 1) =>
-    sql<string>`coalesce(sum(${m.revenue}) filter (where ${m.kind} = ${kind}), 0) * ${sign}`.mapWith(
-      Number,
-    );
+    sql<string>`coalesce(sum(${m.revenue}) filter (where ${m.kind} = ${kind}), 0) * ${sign}`.mapWith(Number);
   return s.db
     .select({
       orderId: m.orderId,
@@ -88,7 +85,14 @@ async function partsOf(s: Services, start: number, end: number): Promise<Part[]>
     .groupBy(m.orderId, month, o.customerKind, u.company, p.id, p.name, p.phone, g.id, g.name);
 }
 
-type Line = { orderId: number; weight: number; itemKey: string; itemLabel: string; device: string | null; deviceName: string | null };
+type Line = {
+  orderId: number;
+  weight: number;
+  itemKey: string;
+  itemLabel: string;
+  device: string | null;
+  deviceName: string | null;
+};
 
 /** The lines of the orders with a movement in the range, with each line's instrument. */
 async function linesOf(s: Services, start: number, end: number): Promise<Map<number, Line[]>> {
@@ -163,7 +167,13 @@ export async function revenueReport(s: Services, q: RevenueQuery): Promise<Reven
     for (const f of REVENUE_FIGURES) total[f] += part[f];
     const shares = sharesOf(q, part, lines);
     const split = Object.fromEntries(
-      REVENUE_FIGURES.map((f) => [f, allocate(part[f], shares.map((x) => x.weight))]),
+      REVENUE_FIGURES.map((f) => [
+        f,
+        allocate(
+          part[f],
+          shares.map((x) => x.weight),
+        ),
+      ]),
     ) as Record<RevenueFigure, number[]>;
     shares.forEach((share, i) => {
       let gr = groups.get(share.key);
@@ -184,7 +194,9 @@ export async function revenueReport(s: Services, q: RevenueQuery): Promise<Reven
   const rows = [...groups.entries()]
     .map(([key, gr]) => row(key, gr.label, gr.orders.size, gr.figures))
     .sort((a, b) =>
-      q.group === 'month' ? a.key.localeCompare(b.key) : b.net_fen - a.net_fen || a.label.localeCompare(b.label, 'zh'),
+      q.group === 'month'
+        ? a.key.localeCompare(b.key)
+        : b.net_fen - a.net_fen || a.label.localeCompare(b.label, 'zh'),
     );
   return {
     from: q.from,

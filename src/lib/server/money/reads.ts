@@ -231,9 +231,10 @@ export const orderMovementsBetween = (start: number, end: number) =>
       bonus: signedPart(sql`${customerSide} and ${moneyPostings.sub} = 'bonus'`).as('bonus'),
       credit: signedPart(sql`${customerSide} and ${moneyPostings.sub} = 'credit'`).as('credit'),
       coupon: signedPart(sql`${moneyAccounts.systemCode} = 'coupon_expense'`).as('coupon'),
-      revenue: sql<string>`coalesce(sum(${moneyPostings.amountFen}) filter (where ${moneyAccounts.systemCode} = 'revenue'), 0)`.as(
-        'revenue',
-      ),
+      revenue:
+        sql<string>`coalesce(sum(${moneyPostings.amountFen}) filter (where ${moneyAccounts.systemCode} = 'revenue'), 0)`.as(
+          'revenue',
+        ),
       payerKind: sql<string>`max(${moneyAccounts.ownerKind}) filter (where ${customerSide})`.as('payer_kind'),
       payerId: sql<number>`max(${moneyAccounts.ownerId}) filter (where ${customerSide})`.as('payer_id'),
     })

@@ -29,7 +29,8 @@ export const analyticsAdminApi = {
     method: 'POST',
     path: '/api/admin/analytics/revenue',
     access: 'analytics.read',
-    summary: '营收报表：订单收款、补差价、退差价、退款与净收入（现金、赠送金、优惠券、信用），按月份、项目、仪器、客户类型、单位、课题组或推广人',
+    summary:
+      '营收报表：订单收款、补差价、退差价、退款与净收入（现金、赠送金、优惠券、信用），按月份、项目、仪器、客户类型、单位、课题组或推广人',
     body: revenueSchema,
     response: RevenueSchema,
   }),

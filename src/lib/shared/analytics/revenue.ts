@@ -94,7 +94,10 @@ export const REVENUE_FIGURE_TEXT: Record<RevenueFigure, string> = {
   credit_fen: '信用',
 };
 
-export const CUSTOMER_KIND_TEXT: Record<string, string> = { institution: '高校及科研院所', enterprise: '企业' };
+export const CUSTOMER_KIND_TEXT: Record<string, string> = {
+  institution: '高校及科研院所',
+  enterprise: '企业',
+};
 /** Labels of the groups without a value. */
 export const NO_GROUP = '个人支付';
 export const NO_PROMOTER = '无推广人';
@@ -117,9 +120,7 @@ export function allocate(amount: number, weights: readonly number[]): number[] {
   const abs = Math.abs(amount);
   const shares = w.map((x) => Math.floor((abs * x) / total));
   let left = abs - shares.reduce((a, b) => a + b, 0);
-  const order = w
-    .map((x, i) => ({ i, r: (abs * x) % total }))
-    .sort((a, b) => b.r - a.r || a.i - b.i);
+  const order = w.map((x, i) => ({ i, r: (abs * x) % total })).sort((a, b) => b.r - a.r || a.i - b.i);
   for (const { i } of order) {
     if (left <= 0) break;
     shares[i]++;
