@@ -5,6 +5,7 @@ import { ok } from '../platform/http/envelope.ts';
 import { analyticsAdminApi as api } from '../../shared/analytics/api.ts';
 import { turnaroundOrders, turnaroundReport } from './turnaround.ts';
 import { revenueReport } from './revenue.ts';
+import { labInstitution, saveLabInstitution, utilisationReport } from './utilisation.ts';
 
 /** The turnaround reports under /api/admin/analytics (decision 0083). */
 export function analyticsAdminRoutes() {
@@ -14,5 +15,12 @@ export function analyticsAdminRoutes() {
   );
   route(r, api.orders, async (c, input) => ok(c, await turnaroundOrders(c.var.services, await input.body())));
   route(r, api.revenue, async (c, input) => ok(c, await revenueReport(c.var.services, await input.body())));
+  route(r, api.utilisation, async (c, input) =>
+    ok(c, await utilisationReport(c.var.services, await input.body())),
+  );
+  route(r, api.institution, async (c) => ok(c, { name: await labInstitution(c.var.services.db) }));
+  route(r, api.institutionSave, async (c, input) =>
+    ok(c, await saveLabInstitution(c.var.services, (await input.body()).name), '保存成功'),
+  );
   return r;
 }
