@@ -9,7 +9,8 @@ import { reservationHelpers } from '../support/reservations.ts';
 import { labCalendar } from '#server/calendar/index.ts';
 import { PROFILE } from '../factories/users.ts';
 import { addDays } from '#shared/slots.ts';
-import type { Utilisation, UtilisationRow } from '#shared/analytics/utilisation.ts';
+import ExcelJS from 'exceljs';
+import { ANNUAL_COLUMNS, type Utilisation, type UtilisationRow } from '#shared/analytics/utilisation.ts';
 
 const t = await setupApi();
 const r = reservationHelpers(t);
@@ -99,6 +100,7 @@ describe('utilisation report', () => {
       used_hours: 3.5,
       // The other university's 2 hours; the institution's own 1.5 are not external.
       external_hours: 2,
+      external_users: 1,
       utilisation_pct: 46.7,
       // Tomorrow's 5 hours over a 10-hour day.
       backlog_days: 0.5,
@@ -146,5 +148,47 @@ describe('utilisation report', () => {
         })
       ).body,
     ).toMatchObject({ code: 0, msg: '[仪器]不能为空（维护、故障等停机需指定仪器）' });
+  });
+
+  it('the annual statistics: the evaluation form columns for the year, from the same figures, as xlsx', async () => {
+    const year = Number(day.slice(0, 4));
+    const { calendar } = await labCalendar(t.services);
+    // Open days of the year: the lab's working days, less Sundays (closed for booking).
+    let open = 0;
+    for (let d = `${year}-01-01`; d <= `${year}-12-31`; d = addDays(d, 1))
+      if (calendar.isWorkingDay(d) && new Date(`${d}T12:00:00Z`).getUTCDay() !== 0) open++;
+    const res = await r.admin<{ rows: Record<string, string | number>[] }>('analytics/annual', { year });
+    expect(res.body, res.body.msg).toMatchObject({ code: 1 });
+    const { name } = rowOf(await report(), deviceRid);
+    const row = res.body.data.rows.find((x) => x.name === name)!;
+    // Downtime: the day's 2.5 hours and tomorrow's holiday morning (3.5 of opening hours).
+    expect(row).toMatchObject({
+      available_hours: open * 10 - 6,
+      downtime_hours: 6,
+      used_hours: 3.5,
+      external_hours: 2,
+      share_pct: 57.14,
+      external_users: 1,
+      // Billed after use and not yet paid: no income in the ledger.
+      income_yuan: '0.00',
+    });
+    expect(res.body.data.rows.at(-1)).toMatchObject({ no: '合计', used_hours: 3.5, external_hours: 2 });
+
+    const file = await t.api.request('/api/admin/analytics/annual/xlsx', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(await r.staff()) },
+      body: JSON.stringify({ year }),
+    });
+    expect(file.headers.get('content-type')).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await file.arrayBuffer());
+    const ws = wb.worksheets[0];
+    expect(ws.getRow(2).values).toEqual([undefined, ...ANNUAL_COLUMNS.map(([, label]) => label)]);
+    const line = (ws.getRow(3 + res.body.data.rows.indexOf(row)).values as unknown[]).slice(1);
+    expect(line).toEqual(ANNUAL_COLUMNS.map(([k]) => (k === 'income_yuan' ? 0 : row[k])));
+    expect((await r.admin('analytics/annual', { year: 'x' })).body).toMatchObject({
+      code: 0,
+      msg: '[年度]格式不正确',
+    });
   });
 });

@@ -109,6 +109,7 @@ export async function utilisationReport(s: Services, q: UtilisationQuery): Promi
       actualStartAt: r.actualStartAt,
       actualEndAt: r.actualEndAt,
       company: u.company,
+      userId: r.userId,
     })
     .from(r)
     .innerJoin(u, eq(u.id, r.userId))
@@ -145,6 +146,7 @@ export async function utilisationReport(s: Services, q: UtilisationQuery): Promi
     let used = 0;
     let external = 0;
     let queued = 0;
+    const externalUsers = new Set<number>();
     for (const k of bookings.filter((x) => x.deviceId === dev.id)) {
       const [a, z] = [k.startAt.getTime(), k.endAt.getTime()];
       booked += overlapHours(a, z, start, end);
@@ -154,7 +156,10 @@ export async function utilisationReport(s: Services, q: UtilisationQuery): Promi
           ? overlapHours(k.actualStartAt!.getTime(), k.actualEndAt!.getTime(), start, end)
           : overlapHours(a, z, start, end);
         used += hours;
-        if (institution && k.company.trim() !== institution) external += hours;
+        if (institution && k.company.trim() !== institution) {
+          external += hours;
+          externalUsers.add(k.userId);
+        }
       }
       if (k.status === 'pending' || k.status === 'confirmed') queued += overlapHours(a, z, now, Infinity);
     }
@@ -169,6 +174,7 @@ export async function utilisationReport(s: Services, q: UtilisationQuery): Promi
       booked_hours: round2(booked),
       used_hours: round2(used),
       external_hours: institution ? round2(external) : null,
+      external_users: institution ? externalUsers.size : null,
       utilisation_pct: available > 0 ? Math.round((1000 * used) / available) / 10 : null,
       backlog_days: daily > 0 ? Math.round((10 * queued) / daily) / 10 : 0,
     };

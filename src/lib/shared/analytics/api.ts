@@ -8,6 +8,8 @@ import {
 } from './turnaround.ts';
 import { RevenueSchema, revenueSchema } from './revenue.ts';
 import {
+  annualSchema,
+  AnnualSchema,
   InstitutionSchema,
   institutionSaveSchema,
   UtilisationSchema,
@@ -47,6 +49,23 @@ export const analyticsAdminApi = {
     summary: '仪器使用率：开放、停机（按类别）、可用、预约与实际使用机时，对外服务机时，排队工作日',
     body: utilisationSchema,
     response: UtilisationSchema,
+  }),
+  annual: endpoint({
+    method: 'POST',
+    path: '/api/admin/analytics/annual',
+    access: 'analytics.read',
+    summary:
+      '大型科研仪器开放共享年度统计（每台仪器：可用机时、有效工作机时、对外服务机时、共享率、服务收入）',
+    body: annualSchema,
+    response: AnnualSchema,
+  }),
+  annualXlsx: endpoint({
+    method: 'POST',
+    path: '/api/admin/analytics/annual/xlsx',
+    access: 'analytics.read',
+    summary: '导出大型科研仪器开放共享年度统计（xlsx）',
+    body: annualSchema,
+    produces: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet: the year's statistics",
   }),
   institution: endpoint({
     method: 'POST',

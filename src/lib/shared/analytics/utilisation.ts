@@ -28,6 +28,8 @@ export const UtilisationRowSchema = z.object({
   used_hours: hours,
   /** 对外服务机时: the used hours of customers outside the lab's institution (null: not set). */
   external_hours: hours.nullable(),
+  /** The customers of other institutions who used it (null: institution not set). */
+  external_users: z.number().int().nullable(),
   /** used / available, in percent (null: nothing available). */
   utilisation_pct: z.number().nullable(),
   /** Booked hours from now on, in working days of this instrument's opening hours. */
@@ -75,3 +77,36 @@ export function unionHours(spans: readonly [number, number][]): number {
 }
 
 export const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** analytics/annual: the year of the 大型科研仪器开放共享 statistics. */
+export const annualSchema = z.object(
+  {
+    year: z.coerce
+      .number({ error: '[年度]格式不正确' })
+      .int('[年度]格式不正确')
+      .min(2000, '[年度]不正确')
+      .max(2100, '[年度]不正确'),
+  },
+  { error: '请求参数格式不正确' },
+);
+
+/** The evaluation form's columns, in its order (a row per instrument). */
+export const ANNUAL_COLUMNS = [
+  ['no', '序号'],
+  ['name', '仪器名称'],
+  ['model', '规格型号'],
+  ['location', '放置地点'],
+  ['available_hours', '年度可用机时（小时）'],
+  ['downtime_hours', '停机机时（小时）'],
+  ['used_hours', '有效工作机时（小时）'],
+  ['external_hours', '对外服务机时（小时）'],
+  ['share_pct', '共享率（%）'],
+  ['utilisation_pct', '使用率（%）'],
+  ['external_users', '对外服务用户数'],
+  ['income_yuan', '服务收入（元）'],
+] as const;
+export type AnnualRow = Record<(typeof ANNUAL_COLUMNS)[number][0], string | number>;
+export const AnnualSchema = z.object({
+  year: z.number().int(),
+  rows: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
+});
