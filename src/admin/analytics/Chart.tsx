@@ -13,6 +13,7 @@ export function BarsChart({
   stacked = false,
   unit,
   title,
+  horizontal = false,
 }: {
   rows: Record<string, string | number>[];
   label: string;
@@ -20,15 +21,34 @@ export function BarsChart({
   stacked?: boolean;
   unit: string;
   title: string;
+  /** Bars along the x axis, one row per group named on the y axis (long names, many groups). */
+  horizontal?: boolean;
 }) {
   const format = (v: unknown) => `${Number(v).toLocaleString('zh-CN', { maximumFractionDigits: 2 })} ${unit}`;
   return (
-    <figure className="h-72 w-full min-w-0" aria-label={title}>
+    <figure
+      className="w-full min-w-0"
+      style={{ height: horizontal ? 64 + rows.length * series.length * 12 : 288 }}
+      aria-label={title}
+    >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey={label} tick={{ fontSize: 12 }} interval="preserveStartEnd" />
-          <YAxis tick={{ fontSize: 12 }} width={64} />
+        <BarChart
+          data={rows}
+          layout={horizontal ? 'vertical' : 'horizontal'}
+          margin={{ top: 8, right: 8, bottom: 8, left: 8 }}
+        >
+          <CartesianGrid strokeDasharray="3 3" vertical={horizontal} horizontal={!horizontal} />
+          {horizontal ? (
+            <>
+              <XAxis type="number" tick={{ fontSize: 12 }} />
+              <YAxis type="category" dataKey={label} tick={{ fontSize: 12 }} width={112} interval={0} />
+            </>
+          ) : (
+            <>
+              <XAxis dataKey={label} tick={{ fontSize: 12 }} interval="preserveStartEnd" />
+              <YAxis tick={{ fontSize: 12 }} width={64} />
+            </>
+          )}
           <Tooltip formatter={format} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {series.map((s) => (

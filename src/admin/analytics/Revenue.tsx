@@ -112,7 +112,7 @@ export default function Revenue() {
         onChange={setGroup}
         tabs={REVENUE_GROUPINGS.map((g) => ({ value: g, label: REVENUE_GROUPING_TEXT[g] }))}
       />
-      <section aria-label="营收" className="grid gap-3 rounded-lg bg-white p-3 xl:grid-cols-[2fr_3fr]">
+      <section aria-label="营收" className="grid gap-3 rounded-lg bg-white p-3">
         <div className="min-w-0">
           <h2 className="mb-1 text-sm font-semibold text-slate-700">净收入构成（元）</h2>
           {figures && figures.rows.length > 0 ? (

@@ -139,7 +139,7 @@ export default function Utilisation({ me }: { me: Me }) {
           </button>
         )}
       </div>
-      <section aria-label="仪器使用率" className="grid gap-3 rounded-lg bg-white p-3 xl:grid-cols-[2fr_3fr]">
+      <section aria-label="仪器使用率" className="grid gap-3 rounded-lg bg-white p-3">
         <div className="min-w-0">
           <h2 className="mb-1 text-sm font-semibold text-slate-700">可用、预约与有效工作机时（小时）</h2>
           {figures && figures.rows.length > 0 ? (
@@ -147,6 +147,7 @@ export default function Utilisation({ me }: { me: Me }) {
               rows={chartRows}
               label="name"
               unit="小时"
+              horizontal
               title="各仪器机时"
               series={[
                 { key: 'available', label: '可用机时', color: '#94a3b8' },

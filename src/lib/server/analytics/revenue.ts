@@ -41,7 +41,7 @@ type Part = Figures & {
 const zero = (): Figures => Object.fromEntries(REVENUE_FIGURES.map((f) => [f, 0])) as unknown as Figures;
 
 /** The range's Shanghai days as instants: [first day's midnight, the day after the last's). */
-export function rangeInstants(from: string, to: string) {
+function rangeInstants(from: string, to: string) {
   return { start: shanghaiMidnight(from)!, end: shanghaiMidnight(addDays(to, 1))! };
 }
 
