@@ -3,6 +3,12 @@
 // of the same figures (the table is what a screen reader and an export read).
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
+/** A group's name on an axis, shortened (the tooltip and the table keep it whole). */
+const short = (v: unknown) => {
+  const text = String(v);
+  return text.length > 8 ? `${text.slice(0, 8)}…` : text;
+};
+
 export type ChartSeries = { key: string; label: string; color: string };
 
 /** A bar chart of `rows` (one bar group per row, stacked when asked), labelled by `label`. */
@@ -41,7 +47,14 @@ export function BarsChart({
           {horizontal ? (
             <>
               <XAxis type="number" tick={{ fontSize: 12 }} />
-              <YAxis type="category" dataKey={label} tick={{ fontSize: 12 }} width={112} interval={0} />
+              <YAxis
+                type="category"
+                dataKey={label}
+                tick={{ fontSize: 12 }}
+                width={124}
+                interval={0}
+                tickFormatter={short}
+              />
             </>
           ) : (
             <>
