@@ -71,6 +71,7 @@ export function BarsChart({
               name={s.label}
               fill={s.color}
               stackId={stacked ? 'a' : undefined}
+              maxBarSize={56}
               isAnimationActive={false}
             />
           ))}
