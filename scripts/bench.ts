@@ -23,6 +23,7 @@ import { reportRows } from './bench/report.ts';
 import { scanRows } from './bench/scan.ts';
 import { verifyRows } from './bench/verify.ts';
 import { turnaroundRows } from './bench/turnaround.ts';
+import { revenueRows } from './bench/revenue.ts';
 import { createTempPgDatabase } from '../tests/setup/pg.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -422,6 +423,10 @@ async function postgresSection(barePort: number | undefined, basePort?: number) 
   const turnaround = await turnaroundRows(url, pgOrderCount);
   rows.push(...turnaround.rows);
   notes.push(...turnaround.notes);
+  step(`the revenue and utilisation reports over ${pgOrderCount.toLocaleString('en')} paid orders…`);
+  const revenue = await revenueRows(url, pgOrderCount);
+  rows.push(...revenue.rows);
+  notes.push(...revenue.notes);
 }
 
 /** user/info at 50 connections beside the bare server answering the same bytes (issue 19). */

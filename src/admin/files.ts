@@ -36,14 +36,22 @@ export function useStaffFile(rid: string | null, thumb = false) {
   return url;
 }
 
-/** Posts `body` to a PDF call with the console's token and saves the answer as `name`, or shows the refusal. */
-export async function savePdf(path: string, body: unknown, name: string): Promise<boolean> {
+/**
+ * Posts `body` to a file call (a PDF unless `type` says otherwise) with the console's token and
+ * saves the answer as `name`, or shows the refusal.
+ */
+export async function savePdf(
+  path: string,
+  body: unknown,
+  name: string,
+  type = 'application/pdf',
+): Promise<boolean> {
   const res = await fetch(path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${$session.get()?.access ?? ''}` },
     body: JSON.stringify(body),
   }).catch(() => null);
-  if (!res?.ok || !res.headers.get('content-type')?.includes('application/pdf')) {
+  if (!res?.ok || !res.headers.get('content-type')?.includes(type)) {
     const msg = ((await res?.json().catch(() => null)) as { msg?: string } | null)?.msg;
     notice('error', msg || '下载失败');
     return false;

@@ -106,6 +106,18 @@ export const SCREENS: Screen[] = [
     page: page(() => import('./analytics/Turnaround.tsx')),
   },
   {
+    path: '/analytics/revenue',
+    permission: 'analytics.read',
+    nav: { group: '概览', label: '营收' },
+    page: page(() => import('./analytics/Revenue.tsx')),
+  },
+  {
+    path: '/analytics/utilisation',
+    permission: 'analytics.read',
+    nav: { group: '概览', label: '仪器使用率' },
+    page: page(() => import('./analytics/Utilisation.tsx')),
+  },
+  {
     path: '/customers',
     permission: 'customers.read',
     nav: { group: '业务', label: '客户' },

@@ -33,7 +33,7 @@ describe('blocks', () => {
           reason: '校准',
         })
       ).body,
-    ).toMatchObject({ code: 0, msg: '[仪器]不能为空（维护需指定仪器）' });
+    ).toMatchObject({ code: 0, msg: '[仪器]不能为空（维护、故障等停机需指定仪器）' });
     const kept = await r.booked(me.h, a.rid, tue, '10:30', '11:30');
     const upkeep = await r.admin<{ rid: string; conflicts: number }>('block/add', {
       kind: 'maintenance',

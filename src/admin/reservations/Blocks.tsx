@@ -5,10 +5,15 @@ import { useList } from '../lists.ts';
 import { DataTable, Pager } from '../table.tsx';
 import { reservationsAdminApi } from '../../lib/shared/reservations/api.ts';
 import { every, type Block, type Device } from './week.ts';
+import {
+  BLOCK_KIND_TEXT,
+  BLOCK_KINDS,
+  type BlockKind,
+} from '../../lib/shared/reservations/reservation-rules.ts';
 import HoursForm from './HoursForm.tsx';
 
 const EMPTY = {
-  kind: 'maintenance' as 'maintenance' | 'holiday',
+  kind: 'maintenance' as BlockKind,
   device_rid: '',
   start: '',
   end: '',
@@ -102,11 +107,14 @@ export default function Blocks({ me }: { me: Me }) {
       >
         <Field label="类型">
           <select className={input} name="kind" value={draft?.kind} onChange={set('kind')}>
-            <option value="maintenance">维护（单台仪器）</option>
-            <option value="holiday">节假日（全部仪器）</option>
+            {BLOCK_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {BLOCK_KIND_TEXT[k]}（{k === 'holiday' ? '全部仪器' : '单台仪器'}）
+              </option>
+            ))}
           </select>
         </Field>
-        {draft?.kind === 'maintenance' && (
+        {draft && draft.kind !== 'holiday' && (
           <Field label="仪器">
             <select className={input} name="device_rid" value={draft.device_rid} onChange={set('device_rid')}>
               <option value="">请选择仪器</option>

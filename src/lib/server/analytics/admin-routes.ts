@@ -4,6 +4,12 @@ import { route } from '../platform/http/route.ts';
 import { ok } from '../platform/http/envelope.ts';
 import { analyticsAdminApi as api } from '../../shared/analytics/api.ts';
 import { turnaroundOrders, turnaroundReport } from './turnaround.ts';
+import { revenueReport } from './revenue.ts';
+import { annualRows, annualWorkbook } from './annual.ts';
+import { contentDisposition } from '../files/index.ts';
+import { labInstitution, saveLabInstitution, utilisationReport } from './utilisation.ts';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The turnaround reports under /api/admin/analytics (decision 0083). */
 export function analyticsAdminRoutes() {
@@ -12,5 +18,24 @@ export function analyticsAdminRoutes() {
     ok(c, await turnaroundReport(c.var.services, await input.body())),
   );
   route(r, api.orders, async (c, input) => ok(c, await turnaroundOrders(c.var.services, await input.body())));
+  route(r, api.revenue, async (c, input) => ok(c, await revenueReport(c.var.services, await input.body())));
+  route(r, api.utilisation, async (c, input) =>
+    ok(c, await utilisationReport(c.var.services, await input.body())),
+  );
+  route(r, api.annual, async (c, input) => {
+    const { year } = await input.body();
+    return ok(c, { year, rows: await annualRows(c.var.services, year) });
+  });
+  route(r, api.annualXlsx, async (c, input) => {
+    const { year } = await input.body();
+    return c.body(await annualWorkbook(c.var.services, year), 200, {
+      'content-type': XLSX,
+      'content-disposition': contentDisposition(`${year}年大型科研仪器开放共享统计.xlsx`),
+    });
+  });
+  route(r, api.institution, async (c) => ok(c, { name: await labInstitution(c.var.services.db) }));
+  route(r, api.institutionSave, async (c, input) =>
+    ok(c, await saveLabInstitution(c.var.services, (await input.body()).name), '保存成功'),
+  );
   return r;
 }

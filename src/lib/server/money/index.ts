@@ -11,9 +11,11 @@ export {
   depositedCash,
   movementByKey,
   movementsBetween,
+  orderMovementsBetween,
   ownersWithMovement,
   paidOnOrder,
   paidOnOrdersBy,
+  pointsBonusBetween,
   userOfAccountRid,
   walletBalanceOf,
 } from './reads.ts';

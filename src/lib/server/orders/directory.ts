@@ -16,6 +16,8 @@ export const orderDirectory = (alias: string) =>
       orderNo: orders.orderNo,
       userId: orders.userId,
       typeId: orders.typeId,
+      /** 机构 or 企业, as taken from the customer's organisation when ordering. */
+      customerKind: orders.customerKind,
       status: orders.status,
       amountFen: orders.amountFen,
       quotedFen: orders.quotedFen,

@@ -3,3 +3,4 @@ export { getReservationSettings } from './settings.ts';
 export { openReservationCount } from './personal.ts';
 export { reservedDeviceOf } from './order-device.ts';
 export { sceneDateOf } from './scene-date.ts';
+export { reservationDirectory, blockDirectory } from './directory.ts';

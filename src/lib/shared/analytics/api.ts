@@ -6,6 +6,15 @@ import {
   TurnaroundSchema,
   turnaroundSchema,
 } from './turnaround.ts';
+import { RevenueSchema, revenueSchema } from './revenue.ts';
+import {
+  annualSchema,
+  AnnualSchema,
+  InstitutionSchema,
+  institutionSaveSchema,
+  UtilisationSchema,
+  utilisationSchema,
+} from './utilisation.ts';
 
 export const analyticsAdminApi = {
   turnaround: endpoint({
@@ -23,5 +32,55 @@ export const analyticsAdminApi = {
     summary: '周期报表：某一数字背后的订单',
     body: turnaroundOrdersSchema,
     response: TurnaroundOrderPageSchema,
+  }),
+  revenue: endpoint({
+    method: 'POST',
+    path: '/api/admin/analytics/revenue',
+    access: 'analytics.read',
+    summary:
+      '营收报表：订单收款、补差价、退差价、退款与净收入（现金、赠送金、优惠券、信用），按月份、项目、仪器、客户类型、单位、课题组或推广人',
+    body: revenueSchema,
+    response: RevenueSchema,
+  }),
+  utilisation: endpoint({
+    method: 'POST',
+    path: '/api/admin/analytics/utilisation',
+    access: 'analytics.read',
+    summary: '仪器使用率：开放、停机（按类别）、可用、预约与实际使用机时，对外服务机时，排队工作日',
+    body: utilisationSchema,
+    response: UtilisationSchema,
+  }),
+  annual: endpoint({
+    method: 'POST',
+    path: '/api/admin/analytics/annual',
+    access: 'analytics.read',
+    summary:
+      '大型科研仪器开放共享年度统计（每台仪器：可用机时、有效工作机时、对外服务机时、共享率、服务收入）',
+    body: annualSchema,
+    response: AnnualSchema,
+  }),
+  annualXlsx: endpoint({
+    method: 'POST',
+    path: '/api/admin/analytics/annual/xlsx',
+    access: 'analytics.read',
+    summary: '导出大型科研仪器开放共享年度统计（xlsx）',
+    body: annualSchema,
+    produces: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet: the year's statistics",
+  }),
+  institution: endpoint({
+    method: 'POST',
+    path: '/api/admin/analytics/institution',
+    access: 'analytics.read',
+    summary: '读取本单位名称（其他单位的客户计为对外服务）',
+    response: InstitutionSchema,
+  }),
+  institutionSave: endpoint({
+    method: 'POST',
+    path: '/api/admin/analytics/institution/save',
+    access: 'instruments.edit',
+    summary: '设置本单位名称（其他单位的客户计为对外服务）',
+    body: institutionSaveSchema,
+    response: InstitutionSchema,
+    audit: { record: 'setting' },
   }),
 };

@@ -38,7 +38,7 @@ export const NONE_LABEL = '未记录';
 export const MAX_RANGE_DAYS = 1100;
 
 const blank = (v: unknown) => v === undefined || v === null || v === '';
-const dateField = (label: string) =>
+export const dateField = (label: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
     z
@@ -52,7 +52,7 @@ const rangeFields = {
   to: dateField('结束日期'),
   group: z.enum(GROUPINGS, { error: '[分组]不正确' }),
 };
-const rangeChecks = <T extends { from: string; to: string }>(s: z.ZodType<T>) =>
+export const rangeChecks = <T extends { from: string; to: string }>(s: z.ZodType<T>) =>
   s
     .refine((r) => r.from <= r.to, { message: '开始日期不能晚于结束日期' })
     .refine((r) => (Date.parse(r.to) - Date.parse(r.from)) / 86_400_000 <= MAX_RANGE_DAYS, {

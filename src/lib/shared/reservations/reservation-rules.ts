@@ -24,9 +24,19 @@ export const RESERVATION_STATUS_TEXT: Record<ReservationStatus, string> = {
 /** Statuses that hold their slots and may still be cancelled. */
 export const ACTIVE_RESERVATION: readonly ReservationStatus[] = ['pending', 'confirmed'];
 
-export const BLOCK_KINDS = ['holiday', 'maintenance'] as const;
+/**
+ * Why time cannot be booked: a holiday closes every instrument; the others (downtime categories
+ * of the utilisation report, decision 0092) close one.
+ */
+export const BLOCK_KINDS = ['holiday', 'maintenance', 'fault', 'no_operator', 'other'] as const;
 export type BlockKind = (typeof BLOCK_KINDS)[number];
-export const BLOCK_KIND_TEXT: Record<BlockKind, string> = { holiday: '节假日', maintenance: '维护' };
+export const BLOCK_KIND_TEXT: Record<BlockKind, string> = {
+  holiday: '节假日',
+  maintenance: '维护',
+  fault: '故障',
+  no_operator: '无操作人员',
+  other: '其他停机',
+};
 
 export const TEMP_DEVICE_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type TempDeviceStatus = (typeof TEMP_DEVICE_STATUSES)[number];

@@ -177,7 +177,7 @@ export const deviceListSchema = PageRequestSchema.extend({ kw: optText('关键�
 export const blockAddSchema = z
   .object(
     {
-      kind: z.enum(BLOCK_KINDS, { error: '[类型]只能是 holiday 或 maintenance' }),
+      kind: z.enum(BLOCK_KINDS, { error: '[类型]不正确' }),
       device_rid: z.preprocess((v) => (blank(v) ? null : v), ridField('仪器').nullable()),
       start: instantField('开始时间'),
       end: instantField('结束时间'),
@@ -186,8 +186,8 @@ export const blockAddSchema = z
     body,
   )
   .superRefine((b, ctx) => {
-    if (b.kind === 'maintenance' && !b.device_rid)
-      ctx.addIssue({ code: 'custom', message: '[仪器]不能为空（维护需指定仪器）' });
+    if (b.kind !== 'holiday' && !b.device_rid)
+      ctx.addIssue({ code: 'custom', message: '[仪器]不能为空（维护、故障等停机需指定仪器）' });
     else if (b.kind === 'holiday' && b.device_rid)
       ctx.addIssue({ code: 'custom', message: '节假日对所有仪器生效，无需指定仪器' });
     else if (Date.parse(b.end) <= Date.parse(b.start))
