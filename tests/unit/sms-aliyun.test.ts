@@ -132,7 +132,9 @@ describe('Aliyun SMS adapter against a local fake endpoint', () => {
       received: 'SMS_1',
       cancelled: 'SMS_2',
     });
-    expect(() => parseNotifyTemplates('received:SMS_1')).toThrow(/not name=SMS_code/);
+    expect(() => parseNotifyTemplates('received:SMS_1')).toThrow(
+      /ALIYUN_SMS_NOTIFY_TEMPLATES: "received:SMS_1" is not name=code/,
+    );
   });
 
   it('throws when the signature is wrong or Aliyun refuses', async () => {
