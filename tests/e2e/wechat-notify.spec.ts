@@ -80,9 +80,12 @@ test('a customer binds WeChat, orders, and hears 样品签收 and 报告已出 o
   await expect(wechat.getByRole('listitem').filter({ hasText: '检测数据已出具' })).toHaveCount(1);
   await expect(wechat.getByRole('link').first()).toHaveAttribute(
     'href',
-    new RegExp(`/member/order\\?rid=${rid}$`),
+    new RegExp(`/member/order\\?rid=${rid}#samples$`),
   );
   await shot(page, 'notify-outbox');
+  // The message opens the order's sample progress.
+  await page.goto((await wechat.getByRole('link').first().getAttribute('href'))!);
+  await expect(page.getByRole('heading', { name: '样品进度' })).toBeInViewport();
 
   // The console's 通知记录 of the order.
   await consoleSession(page, STAFF_PHONE);
