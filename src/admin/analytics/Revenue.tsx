@@ -3,7 +3,7 @@
 // and its parts beside the table of every figure, exported as CSV.
 import { useEffect, useState } from 'react';
 import { consoleApi } from '../session.ts';
-import { filterInput, PageHeader, StatusTabs } from '../ui.tsx';
+import { PageHeader, StatusTabs } from '../ui.tsx';
 import { type Column, DataTable } from '../table.tsx';
 import { ExportCsv } from '../csv.tsx';
 import { BarsChart } from './Chart.tsx';
@@ -20,6 +20,7 @@ import {
   type RevenueGrouping,
   type RevenueRow,
 } from '../../lib/shared/analytics/revenue.ts';
+import { ReportDates } from './report-dates.tsx';
 
 /** The chart's bars: the net's parts, stacked. */
 const PARTS = [
@@ -85,26 +86,7 @@ export default function Revenue() {
         lead="按资金流水统计订单的收款、补差价、退差价与取消退款；净收入 = 现金 + 赠送金 + 优惠券 + 信用，与账本逐分相符。积分兑换的赠送金计入赠送金。"
       />
       <div className="mb-3 flex flex-wrap items-end gap-3 rounded-lg bg-white p-3">
-        <label className="text-sm text-slate-600">
-          日期从
-          <input
-            type="date"
-            className={`${filterInput} mt-1 block`}
-            value={from}
-            max={to}
-            onChange={(e) => e.target.value && setFrom(e.target.value)}
-          />
-        </label>
-        <label className="text-sm text-slate-600">
-          至
-          <input
-            type="date"
-            className={`${filterInput} mt-1 block`}
-            value={to}
-            min={from}
-            onChange={(e) => e.target.value && setTo(e.target.value)}
-          />
-        </label>
+        <ReportDates label="日期" from={from} to={to} setFrom={setFrom} setTo={setTo} />
       </div>
       <StatusTabs
         label="分组"

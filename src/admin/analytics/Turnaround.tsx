@@ -27,6 +27,7 @@ import {
   type TurnaroundRow,
   type Unit,
 } from '../../lib/shared/analytics/turnaround.ts';
+import { ReportDates } from './report-dates.tsx';
 
 const pct = (r: TurnaroundRow) => (r.within_pct === null ? '—' : `${r.within_pct}%`);
 
@@ -104,26 +105,7 @@ export default function Turnaround() {
         lead="按签收日期统计订单各阶段用时；工作日只计实验室工作日的时间（节假日、周末不计）。点击订单数查看订单明细。"
       />
       <div className="mb-3 flex flex-wrap items-end gap-3 rounded-lg bg-white p-3">
-        <label className="text-sm text-slate-600">
-          签收日期从
-          <input
-            type="date"
-            className={`${filterInput} mt-1 block`}
-            value={from}
-            max={to}
-            onChange={(e) => e.target.value && setFrom(e.target.value)}
-          />
-        </label>
-        <label className="text-sm text-slate-600">
-          至
-          <input
-            type="date"
-            className={`${filterInput} mt-1 block`}
-            value={to}
-            min={from}
-            onChange={(e) => e.target.value && setTo(e.target.value)}
-          />
-        </label>
+        <ReportDates label="签收日期" from={from} to={to} setFrom={setFrom} setTo={setTo} />
         <label className="text-sm text-slate-600">
           单位
           <select

@@ -17,6 +17,7 @@ import {
   type Utilisation as Figures,
   type UtilisationRow,
 } from '../../lib/shared/analytics/utilisation.ts';
+import { ReportDates } from './report-dates.tsx';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const h = (n: number | null) => (n === null ? '—' : n.toFixed(2));
@@ -92,26 +93,7 @@ export default function Utilisation({ me }: { me: Me }) {
         lead="开放机时按实验室工作日与仪器开放时间计算，扣除封锁时段（节假日、维护、故障等）后为可用机时；有效工作机时按已完成预约的实际使用时间（未记录时按预约时间）。"
       />
       <div className="mb-3 flex flex-wrap items-end gap-3 rounded-lg bg-white p-3">
-        <label className="text-sm text-slate-600">
-          日期从
-          <input
-            type="date"
-            className={`${filterInput} mt-1 block`}
-            value={from}
-            max={to}
-            onChange={(e) => e.target.value && setFrom(e.target.value)}
-          />
-        </label>
-        <label className="text-sm text-slate-600">
-          至
-          <input
-            type="date"
-            className={`${filterInput} mt-1 block`}
-            value={to}
-            min={from}
-            onChange={(e) => e.target.value && setTo(e.target.value)}
-          />
-        </label>
+        <ReportDates label="日期" from={from} to={to} setFrom={setFrom} setTo={setTo} />
         <label className="text-sm text-slate-600">
           本单位名称
           <input
