@@ -1,5 +1,5 @@
 // The revenue and utilisation reports (issue 35, decision 0092) over 100,000 paid orders on
-// PostgreSQL: customers with accounts, orders with a line each, their payments (every tenth with a
+// PostgreSQL: customers with accounts, orders with a line each (every fifth with two), their payments (every tenth with a
 // coupon), price refunds and cancellations' refunds, 20 instruments and a booking for every fifth
 // order are written straight into a fresh migrated database (one year), then each report runs
 // BENCH_RUNS times over the year (revenue alternating groupings). Target: p90 <= 500 ms each.
@@ -50,6 +50,11 @@ async function fill(db: Db, orders: number, now: number) {
       parameters, source, disposal, line_fen)
     select i, 'Ibench' || (i % 40), '检测项目' || (i % 40), 10000 + i % 7 * 100, '样', 1, '{}'::jsonb, 1, 0, 10000 + i % 7 * 100
     from generate_series(1, ${orders}) i`);
+  // Every fifth order has a second line (another item), so the item and instrument groupings split it.
+  await db.execute(sql`insert into order_items (order_id, item_rid, name, price_fen, unit, sample_count,
+      parameters, source, disposal, line_fen)
+    select i, 'Ibench' || ((i + 7) % 40), '检测项目' || ((i + 7) % 40), 3000, '样', 1, '{}'::jsonb, 1, 0, 3000
+    from generate_series(5, ${orders}, 5) i`);
   // Payments, then a price refund on every 50th order and a refund on every 100th.
   await db.execute(sql`insert into money_transfers (rid, kind, idempotency_key, order_id, at)
     select 'Mpay' || o.id, 'payment', 'pay:' || o.id, o.id, o.created_at from orders o
@@ -72,6 +77,18 @@ async function fill(db: Db, orders: number, now: number) {
       (sys.coupon, 'cash', case when t.order_id % 10 = 0 then case t.kind when 'payment' then -500 when 'refund' then 500 else 0 end else 0 end),
       (sys.revenue, 'cash', case t.kind when 'payment' then t.amount when 'price_refund' then -1000 else -(t.amount - 1000) end)
     ) p(account, sub, amount)`);
+  // The figures `post` keeps beside each order movement (decision 0098), as migration 0077 backfills them.
+  await db.execute(sql`insert into money_order_movements
+    select t.id, t.order_id, t.kind, t.at,
+      -coalesce(sum(p.amount_fen) filter (where a.owner_kind <> 'system' and p.sub = 'cash'), 0),
+      -coalesce(sum(p.amount_fen) filter (where a.owner_kind <> 'system' and p.sub = 'bonus'), 0),
+      -coalesce(sum(p.amount_fen) filter (where a.owner_kind <> 'system' and p.sub = 'credit'), 0),
+      -coalesce(sum(p.amount_fen) filter (where a.system_code = 'coupon_expense'), 0),
+      coalesce(sum(p.amount_fen) filter (where a.system_code = 'revenue'), 0),
+      max(a.owner_kind) filter (where a.owner_kind <> 'system'),
+      max(a.owner_id) filter (where a.owner_kind <> 'system')
+    from money_transfers t join money_postings p on p.transfer_id = t.id join money_accounts a on a.id = p.account_id
+    group by t.id`);
   // A booking of two hours, done, for every fifth order, on working-day mornings or afternoons.
   await db.execute(sql`insert into reservations (rid, user_id, device_id, order_id, start_at, end_at, status,
       actual_start_at, actual_end_at, created_at, updated_at)

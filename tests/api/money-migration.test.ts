@@ -1,55 +1,14 @@
 // Decision 0022's migration: balances and ledger rows written before the money model (one cached
 // balance per user, one signed row per movement) become accounts, movements and postings with
 // nothing lost — same balances, same history, every movement balanced.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { openDatabase, type Database } from '#server/platform/db/client.ts';
 import { ledgerProblems } from '#server/money/index.ts';
-import { createTempPgDatabase } from '../setup/pg.ts';
-
-/** The committed migrations up to (not including) the money ones. */
-function migrationsBeforeMoney(): string {
-  const dir = join(mkdtempSync(join(tmpdir(), 'lp-migrations-')), 'drizzle');
-  cpSync('drizzle', dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const money = journal.entries.findIndex((e) => e.tag === '0012_money');
-  journal.entries = journal.entries.slice(0, money);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
-async function database(): Promise<{ database: Database; done: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const d = await openDatabase({});
-    return { database: d, done: () => d.close() };
-  }
-  const temp = await createTempPgDatabase(url);
-  const d = await openDatabase({ url: temp.url });
-  return {
-    database: d,
-    done: async () => {
-      await d.close();
-      await temp.drop();
-    },
-  };
-}
-
-const rows = (r: unknown) =>
-  ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as Record<string, unknown>[];
+import { databaseBefore, rows } from '../support/migrations.ts';
 
 describe('the money migration', () => {
   it('turns old balances and ledger rows into accounts and balanced movements, losing nothing', async () => {
-    const { database: d, done } = await database();
-    const folder = migrationsBeforeMoney();
-    if (d.kind === 'pglite') await migratePglite(d.db, { migrationsFolder: folder });
-    else await migratePg(d.db as never, { migrationsFolder: folder });
+    const { database: d, done } = await databaseBefore('0012_money');
 
     // Users as the schema of that time had them (later migrations add columns to users).
     await d.db.execute(sql`

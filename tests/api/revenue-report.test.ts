@@ -25,6 +25,8 @@ const DAY = 86_400_000;
 let from = '';
 let to = '';
 let promoter: Customer;
+/** The items of the two-line order, with their prices. */
+let twoLines: { rid: string; fen: number }[] = [];
 const known = {
   coupon: 5_000,
   pricePaid: 6_000,
@@ -133,6 +135,22 @@ beforeAll(async () => {
   const app = apps.body.data.list.find((x) => x.customer.rid === c.rid)!.rid;
   expect((await o.admin('credit/approve', { rid: app, limit_fen: 100_000, due_days: 60 })).body.code).toBe(1);
   await pay(c, { rid: await o.quotedOrder(c, known.credit), method: 'credit' });
+
+  // An order of two lines (items no other order has), paid in full: split by line amount.
+  const e = await o.customer('enterprise');
+  const lines = [await o.demoItem(1, false, 1), await o.demoItem(1, false, 2)];
+  const placed = await t.post<{ list: { rid: string }[] }>(
+    '/api/auth/order/add',
+    { items: lines.map((i) => ({ item_rid: i.rid, parameters: i.parameters })), delivery: { type: 0 } },
+    e.h,
+  );
+  expect(placed.body.data.list).toHaveLength(1);
+  const both = placed.body.data.list[0].rid;
+  const quoted = lines[0].price + lines[1].price;
+  await o.move('order/quote', { rid: both, quoted_fen: quoted });
+  await o.credit(e.rid, quoted);
+  await pay(e, { rid: both });
+  twoLines = lines.map((i) => ({ rid: i.rid, fen: i.price }));
   to = shanghaiDate(t.services.now());
   await expectLedgerSound(t.services);
 }, 120_000);
@@ -195,8 +213,8 @@ describe('revenue report', () => {
       coupon_fen: -l.coupon,
       credit_fen: -l.credit,
     });
-    // What the fixture made, by hand: five orders (the early one is outside the range).
-    expect(total.orders).toBe(5);
+    // What the fixture made, by hand: six orders (the early one is outside the range).
+    expect(total.orders).toBe(6);
     expect(total).toMatchObject({
       coupon_fen: known.coupon,
       price_paid_fen: known.pricePaid,
@@ -228,14 +246,25 @@ describe('revenue report', () => {
   it('groups by customer type, promoter and organisation as recorded', async () => {
     const kinds = await report('customer_kind');
     expect(kinds.rows.map((r) => [r.label, r.orders]).sort()).toEqual([
-      ['企业', 4],
+      ['企业', 5],
       ['高校及科研院所', 1],
     ]);
     const promoters = await report('promoter');
     const mine = promoters.rows.find((r) => r.key === String(promoter.id))!;
     expect(mine).toMatchObject({ orders: 1, coupon_fen: 5_000, bonus_fen: known.bonus });
+  });
+
+  it('splits an order of two lines over its items by line amount, counting it in each', async () => {
     const items = await report('item');
-    expect(items.rows.length).toBeGreaterThan(0);
+    for (const line of twoLines)
+      expect(items.rows.find((r) => r.key === line.rid)).toMatchObject({
+        orders: 1,
+        paid_fen: line.fen,
+        net_fen: line.fen,
+        cash_fen: line.fen,
+      });
+    const instruments = await report('instrument');
+    expect(instruments.rows.reduce((n, r) => n + r.orders, 0)).toBeGreaterThanOrEqual(6);
   });
 
   it('leaves out movements outside the range and refuses bad input in Chinese', async () => {

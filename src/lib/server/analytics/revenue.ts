@@ -1,8 +1,10 @@
-// Revenue report (issue 35, decision 0092): every figure is a sum of the ledger's order movements
-// (payments, 补差价, 退差价, cancellations' refunds) made in the range, read through money's
-// published subquery; the groups come from the owners' directories. An order's movements split
-// over its lines (by line amount, to the fen) for the item and instrument groupings.
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+// Revenue report (issue 35, decisions 0092 and 0098): every figure is a sum of the ledger's order
+// movements (payments, 补差价, 退差价, cancellations' refunds) made in the range, read through
+// money's published subquery; the groups come from the owners' directories. The database sums
+// each group, so a year of 100,000 orders comes back as a few dozen rows. For the item and
+// instrument groupings an order's movements split over its lines by line amount, to the fen: an
+// order of one line (most) is summed in the database, one of several is split here.
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import { orderMovementsBetween, pointsBonusBetween } from '../money/index.ts';
 import { orderDirectory, orderLineDirectory } from '../orders/index.ts';
@@ -20,23 +22,16 @@ import {
   REVENUE_FIGURES,
   type Revenue,
   type RevenueFigure,
+  type RevenueGrouping,
   type RevenueQuery,
   type RevenueRow,
 } from '../../shared/analytics/revenue.ts';
 import { TOTAL_KEY } from '../../shared/analytics/turnaround.ts';
 
 type Figures = Record<RevenueFigure, number>;
-/** One order's movements of one month by one payer, with the order's groups. */
-type Part = Figures & {
-  orderId: number;
-  month: string;
-  customerKind: string;
-  company: string;
-  promoterId: number | null;
-  promoterName: string | null;
-  groupId: number | null;
-  groupName: string | null;
-};
+type Movements = ReturnType<typeof orderMovementsBetween>;
+/** A group's figures as the database sums them, before its label is put into words. */
+type Summed = Figures & { key: string | null; label: string | null; orders: number };
 
 const zero = (): Figures => Object.fromEntries(REVENUE_FIGURES.map((f) => [f, 0])) as unknown as Figures;
 
@@ -45,154 +40,216 @@ function rangeInstants(from: string, to: string) {
   return { start: shanghaiMidnight(from)!, end: shanghaiMidnight(addDays(to, 1))! };
 }
 
-const sumOf = (c: SQL.Aliased) => sql<string>`coalesce(sum(${c}), 0)`.mapWith(Number);
+/** The nine figures as sums over the movements (a refund's parts are negative). */
+function figureSums(m: Movements) {
+  const sum = (value: SQL | typeof m.revenue) => sql<string>`coalesce(sum(${value}), 0)`.mapWith(Number);
+  const ofKind = (kind: string, sign = 1) =>
+    sql<string>`coalesce(sum(${m.revenue}) filter (where ${m.kind} = ${kind}), 0) * ${sign}`.mapWith(Number);
+  return {
+    paid_fen: ofKind('payment'),
+    price_paid_fen: ofKind('price_payment'),
+    price_refunded_fen: ofKind('price_refund', -1),
+    refunded_fen: ofKind('refund', -1),
+    net_fen: sum(m.revenue),
+    cash_fen: sum(m.cash),
+    bonus_fen: sum(m.bonus),
+    coupon_fen: sum(m.coupon),
+    credit_fen: sum(m.credit),
+  };
+}
 
-/** The range's order movements, summed per order, month and payer, with the order's groups. */
-async function partsOf(s: Services, start: number, end: number): Promise<Part[]> {
-  const m = orderMovementsBetween(start, end);
+/** The figures named as columns of a subquery, to read them from outside it. */
+const aliased = (f: ReturnType<typeof figureSums>) =>
+  Object.fromEntries(Object.entries(f).map(([k, v]) => [k, v.as(k)])) as {
+    [K in RevenueFigure]: SQL.Aliased<number>;
+  };
+const pick = (sub: Record<RevenueFigure, SQL.Aliased<number>>) =>
+  Object.fromEntries(REVENUE_FIGURES.map((f) => [f, sub[f]])) as Record<RevenueFigure, SQL.Aliased<number>>;
+const summedAgain = (f: Record<RevenueFigure, SQL.Aliased<number>>) =>
+  Object.fromEntries(REVENUE_FIGURES.map((k) => [k, sql<string>`sum(${f[k]})`.mapWith(Number)])) as Record<
+    RevenueFigure,
+    SQL<number>
+  >;
+
+const ordersCounted = (m: Movements) => sql<number>`count(distinct ${m.orderId})`.mapWith(Number);
+
+/** The whole range: each order counted once. */
+async function totalOf(s: Services, m: Movements): Promise<Figures & { orders: number }> {
+  const [total] = await s.db.select({ orders: ordersCounted(m), ...figureSums(m) }).from(m);
+  return total;
+}
+
+/** Groupings by one value of the movement, its order or its payer: summed per group in the database. */
+async function byValue(s: Services, m: Movements, group: Exclude<RevenueGrouping, 'item' | 'instrument'>) {
   const o = orderDirectory('o');
   const u = userDirectory('u');
   const p = userDirectory('p');
   const g = groupDirectory('g');
   const month = sql<string>`to_char(${m.at} at time zone 'Asia/Shanghai', 'YYYY-MM')`;
-  const byKind = (kind: string, sign = 1) =>
-    sql<string>`coalesce(sum(${m.revenue}) filter (where ${m.kind} = ${kind}), 0) * ${sign}`.mapWith(Number);
+  const company = sql<string>`trim(${u.company})`;
+  // Where the label is fixed (words for a kind, for no organisation) the key alone groups.
+  const keyed: Record<typeof group, { key: SQL<string>; label?: SQL<string | null> }> = {
+    month: { key: month },
+    customer_kind: { key: sql`${o.customerKind}` },
+    organisation: { key: company },
+    group: { key: sql`coalesce(${g.id}::text, '')`, label: sql`${g.name}` },
+    promoter: {
+      key: sql`coalesce(${p.id}::text, '')`,
+      label: sql`coalesce(nullif(${p.name}, ''), ${p.phone})`,
+    },
+  };
+  const { key, label } = keyed[group];
   return s.db
-    .select({
-      orderId: m.orderId,
-      month: month.as('month'),
-      customerKind: o.customerKind,
-      company: u.company,
-      promoterId: p.id,
-      promoterName: sql<string | null>`coalesce(nullif(${p.name}, ''), ${p.phone})`,
-      groupId: g.id,
-      groupName: g.name,
-      paid_fen: byKind('payment'),
-      price_paid_fen: byKind('price_payment'),
-      price_refunded_fen: byKind('price_refund', -1),
-      refunded_fen: byKind('refund', -1),
-      net_fen: sumOf(m.revenue),
-      cash_fen: sumOf(m.cash),
-      bonus_fen: sumOf(m.bonus),
-      coupon_fen: sumOf(m.coupon),
-      credit_fen: sumOf(m.credit),
-    })
+    .select({ key, label: label ?? sql<null>`null`, orders: ordersCounted(m), ...figureSums(m) })
     .from(m)
     .innerJoin(o, eq(o.id, m.orderId))
     .innerJoin(u, eq(u.id, o.userId))
     .leftJoin(p, eq(p.id, u.inviterId))
-    .leftJoin(g, sql`${m.payerKind} = 'group' and ${g.id} = ${m.payerId}`)
-    .groupBy(m.orderId, month, o.customerKind, u.company, p.id, p.name, p.phone, g.id, g.name);
+    .leftJoin(g, and(sql`${m.payerKind} = 'group'`, eq(g.id, m.payerId)))
+    .groupBy(...(label ? [key, label] : [key])) as Promise<Summed[]>;
 }
 
-type Line = {
-  orderId: number;
-  weight: number;
-  itemKey: string;
-  itemLabel: string;
-  device: string | null;
-  deviceName: string | null;
-};
-
-/** The lines of the orders with a movement in the range, with each line's instrument. */
-async function linesOf(s: Services, start: number, end: number): Promise<Map<number, Line[]>> {
+/**
+ * Groupings by line. Orders of at most one line are summed per item in the database (and the
+ * items' sums per instrument); orders of several come back one row per order and are split over
+ * their lines by line amount here.
+ */
+async function byLine(s: Services, m: Movements, group: 'item' | 'instrument'): Promise<Summed[]> {
   const l = orderLineDirectory('l');
   const it = itemDirectory('it');
   const d = deviceDirectory('d');
-  const m = orderMovementsBetween(start, end);
-  const rows = await s.db
+  // The range's orders with their number of lines, and the item of a sole line.
+  const counted = s.db
     .select({
       orderId: l.orderId,
-      weight: l.lineFen,
-      itemKey: l.itemRid,
-      itemLabel: l.name,
-      device: d.rid,
-      deviceName: d.name,
+      lines: sql<number>`count(*)`.as('lines'),
+      itemRid: sql<string>`min(${l.itemRid})`.as('item_rid'),
+      name: sql<string>`min(${l.name})`.as('name'),
     })
     .from(l)
+    .where(inArray(l.orderId, s.db.select({ id: m.orderId }).from(m)))
+    .groupBy(l.orderId)
+    .as('lc');
+  const perItem = s.db
+    .select({
+      itemRid: sql<string>`coalesce(${counted.itemRid}, '')`.as('item_key'),
+      name: sql<string | null>`min(${counted.name})`.as('item_name'),
+      orders: ordersCounted(m).as('orders'),
+      ...aliased(figureSums(m)),
+    })
+    .from(m)
+    .leftJoin(counted, eq(counted.orderId, m.orderId))
+    .where(sql`coalesce(${counted.lines}, 0) <= 1`)
+    .groupBy(sql`coalesce(${counted.itemRid}, '')`)
+    .as('per_item');
+  const summedQuery =
+    group === 'item'
+      ? s.db
+          .select({ key: perItem.itemRid, label: perItem.name, orders: perItem.orders, ...pick(perItem) })
+          .from(perItem)
+      : s.db
+          .select({
+            key: sql<string>`coalesce(${d.rid}, '')`,
+            label: sql<string | null>`min(${d.name})`,
+            orders: sql<string>`sum(${perItem.orders})`.mapWith(Number),
+            ...summedAgain(pick(perItem)),
+          })
+          .from(perItem)
+          .leftJoin(it, eq(it.rid, perItem.itemRid))
+          .leftJoin(d, eq(d.rid, it.deviceRid))
+          .groupBy(sql`coalesce(${d.rid}, '')`);
+
+  // The orders of several lines, with their lines (in line order, as allocate expects).
+  const perOrderQuery = s.db
+    .select({ orderId: m.orderId, ...figureSums(m) })
+    .from(m)
+    .innerJoin(counted, eq(counted.orderId, m.orderId))
+    .where(sql`${counted.lines} > 1`)
+    .groupBy(m.orderId);
+  const key = group === 'item' ? sql<string>`${l.itemRid}` : sql<string>`coalesce(${d.rid}, '')`;
+  const label = group === 'item' ? sql<string | null>`${l.name}` : sql<string | null>`${d.name}`;
+  const linesQuery = s.db
+    .select({ orderId: l.orderId, weight: l.lineFen, key, label })
+    .from(l)
+    .innerJoin(counted, and(eq(counted.orderId, l.orderId), sql`${counted.lines} > 1`))
     .leftJoin(it, eq(it.rid, l.itemRid))
     .leftJoin(d, eq(d.rid, it.deviceRid))
-    .where(inArray(l.orderId, s.db.selectDistinct({ id: m.orderId }).from(m)))
     .orderBy(l.orderId, l.id);
-  const byOrder = new Map<number, Line[]>();
-  for (const r of rows) {
-    const list = byOrder.get(r.orderId) ?? [];
-    list.push(r);
-    byOrder.set(r.orderId, list);
+  // Apart, so a pool of connections runs them side by side.
+  const [summed, perOrder, lines]: [Summed[], Awaited<typeof perOrderQuery>, Awaited<typeof linesQuery>] =
+    await Promise.all([summedQuery, perOrderQuery, linesQuery]);
+  const linesOf = Map.groupBy<number, (typeof lines)[number]>(lines, (x) => x.orderId);
+  const split = new Map<string, Summed & { counted: Set<number> }>();
+  for (const order of perOrder) {
+    const ls = linesOf.get(order.orderId) ?? [];
+    const shares = Object.fromEntries(
+      REVENUE_FIGURES.map((f) => [
+        f,
+        allocate(
+          order[f],
+          ls.map((x) => x.weight),
+        ),
+      ]),
+    ) as Record<RevenueFigure, number[]>;
+    ls.forEach((line, i) => {
+      let gr = split.get(line.key);
+      if (!gr) {
+        gr = { key: line.key, label: line.label, orders: 0, counted: new Set(), ...zero() };
+        split.set(line.key, gr);
+      }
+      gr.counted.add(order.orderId);
+      for (const f of REVENUE_FIGURES) gr[f] += shares[f][i];
+    });
   }
-  return byOrder;
+  // The two sets of orders are apart, so a group's counts add.
+  const merged = new Map(summed.map((r) => [r.key ?? '', { ...r }]));
+  for (const [k, gr] of split) {
+    const row = merged.get(k) ?? { key: k, label: gr.label, orders: 0, ...zero() };
+    row.orders += gr.counted.size;
+    for (const f of REVENUE_FIGURES) row[f] += gr[f];
+    merged.set(k, row);
+  }
+  return [...merged.values()];
 }
 
-type Share = { key: string; label: string; weight: number };
-
-/** The groups a part counts in, with the weight of each (a single group: the whole part). */
-function sharesOf(q: RevenueQuery, part: Part, lines: Map<number, Line[]>): Share[] {
-  const one = (key: string, label: string) => [{ key, label, weight: 1 }];
-  switch (q.group) {
-    case 'month':
-      return one(part.month, part.month);
+/** A group's label in words (the database leaves the fixed ones to us). */
+function labelOf(group: RevenueGrouping, key: string, label: string | null): string {
+  switch (group) {
     case 'customer_kind':
-      return one(part.customerKind, CUSTOMER_KIND_TEXT[part.customerKind] ?? part.customerKind);
+      return CUSTOMER_KIND_TEXT[key] ?? key;
     case 'organisation':
-      return one(part.company.trim(), part.company.trim() || NO_ORGANISATION);
+      return key || NO_ORGANISATION;
     case 'group':
-      return part.groupId === null ? one('', NO_GROUP) : one(String(part.groupId), part.groupName ?? '');
+      return key ? (label ?? '') : NO_GROUP;
     case 'promoter':
-      return part.promoterId === null
-        ? one('', NO_PROMOTER)
-        : one(String(part.promoterId), part.promoterName ?? '');
+      return key ? (label ?? '') : NO_PROMOTER;
     case 'item':
-    case 'instrument': {
-      const ls = lines.get(part.orderId) ?? [];
-      if (ls.length === 0) return one('', q.group === 'item' ? '—' : NO_INSTRUMENT);
-      return ls.map((l) =>
-        q.group === 'item'
-          ? { key: l.itemKey, label: l.itemLabel, weight: l.weight }
-          : { key: l.device ?? '', label: l.deviceName ?? NO_INSTRUMENT, weight: l.weight },
-      );
-    }
+      return label ?? '—';
+    case 'instrument':
+      return key ? (label ?? NO_INSTRUMENT) : NO_INSTRUMENT;
+    case 'month':
+      return key;
   }
 }
 
 /** The report: per group, and the total (an order counted once). */
 export async function revenueReport(s: Services, q: RevenueQuery): Promise<Revenue> {
   const { start, end } = rangeInstants(q.from, q.to);
-  const parts = await partsOf(s, start, end);
-  const lines = q.group === 'item' || q.group === 'instrument' ? await linesOf(s, start, end) : new Map();
-  const groups = new Map<string, { label: string; figures: Figures; orders: Set<number> }>();
-  const total = zero();
-  const allOrders = new Set<number>();
-  for (const part of parts) {
-    allOrders.add(part.orderId);
-    for (const f of REVENUE_FIGURES) total[f] += part[f];
-    const shares = sharesOf(q, part, lines);
-    const split = Object.fromEntries(
-      REVENUE_FIGURES.map((f) => [
-        f,
-        allocate(
-          part[f],
-          shares.map((x) => x.weight),
-        ),
-      ]),
-    ) as Record<RevenueFigure, number[]>;
-    shares.forEach((share, i) => {
-      let gr = groups.get(share.key);
-      if (!gr) {
-        gr = { label: share.label, figures: zero(), orders: new Set() };
-        groups.set(share.key, gr);
-      }
-      gr.orders.add(part.orderId);
-      for (const f of REVENUE_FIGURES) gr.figures[f] += split[f][i];
-    });
-  }
-  const row = (key: string, label: string, orders: number, f: Figures): RevenueRow => ({
-    key,
-    label,
-    orders,
-    ...f,
-  });
-  const rows = [...groups.entries()]
-    .map(([key, gr]) => row(key, gr.label, gr.orders.size, gr.figures))
+  const m = orderMovementsBetween(start, end);
+  const [summed, total, pointsBonus] = await Promise.all([
+    q.group === 'item' || q.group === 'instrument' ? byLine(s, m, q.group) : byValue(s, m, q.group),
+    totalOf(s, m),
+    pointsBonusBetween(s.db, start, end),
+  ]);
+  const row = (key: string, label: string, f: Figures & { orders: number }): RevenueRow =>
+    ({
+      key,
+      label,
+      orders: f.orders,
+      ...Object.fromEntries(REVENUE_FIGURES.map((x) => [x, f[x]])),
+    }) as RevenueRow;
+  const rows = summed
+    .map((r) => row(r.key ?? '', labelOf(q.group, r.key ?? '', r.label), r))
     .sort((a, b) =>
       q.group === 'month'
         ? a.key.localeCompare(b.key)
@@ -203,7 +260,7 @@ export async function revenueReport(s: Services, q: RevenueQuery): Promise<Reven
     to: q.to,
     group: q.group,
     rows,
-    total: row(TOTAL_KEY, '合计', allOrders.size, total),
-    points_bonus_fen: await pointsBonusBetween(s.db, start, end),
+    total: row(TOTAL_KEY, '合计', total),
+    points_bonus_fen: pointsBonus,
   };
 }

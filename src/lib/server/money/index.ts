@@ -11,7 +11,6 @@ export {
   depositedCash,
   movementByKey,
   movementsBetween,
-  orderMovementsBetween,
   ownersWithMovement,
   paidOnOrder,
   paidOnOrdersBy,
@@ -39,6 +38,7 @@ export {
   type PayMethod,
   type Split,
 } from './pay.ts';
+export { orderMovementsBetween } from './order-movements.ts';
 export { ledgerProblems, type AssetNeighbours } from './asset.ts';
 export { secondApprovalFen } from './approvals.ts';
 export { prestoreToPay } from './prestore.ts';

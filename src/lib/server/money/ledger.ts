@@ -4,6 +4,7 @@ import { moneyAccounts, moneyPostings, moneyTransfers, type TransferKind } from 
 import { DomainError } from '../platform/errors.ts';
 import { newRid } from '../platform/ids.ts';
 import { isRetryable } from '../platform/db/errors.ts';
+import { recordOrderMovement } from './order-movements.ts';
 import { INSUFFICIENT_BALANCE } from '../../shared/orders/order.ts';
 
 type Sub = 'cash' | 'bonus' | 'credit';
@@ -149,6 +150,7 @@ export async function post(tx: Tx, m: Movement): Promise<Posted | null> {
     });
   }
   await tx.insert(moneyPostings).values(rows);
+  await recordOrderMovement(tx, { id: transfer.id, kind: m.kind, orderId: m.orderId });
   const touched = new Set(m.postings.map((p) => p.accountId));
   for (const account of accounts.values()) {
     if (!touched.has(account.id)) continue;

@@ -1,7 +1,6 @@
 // What other domains read of the ledger (decision 0058): named questions instead of the tables,
 // so the ledger's shape stays money's own. Nothing here writes or locks.
-import { and, asc, eq, gte, inArray, isNotNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { and, asc, eq, gte, inArray, isNotNull, lt, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { moneyAccounts, moneyPostings, moneyTransfers } from './tables.ts';
 import type { AccountRow } from './ledger.ts';
@@ -207,51 +206,6 @@ export async function ownersWithMovement(
   return rows.map((r) => r.ownerId).filter((id): id is number => id !== null);
 }
 
-/** The movements that carry an order's money: payments, price differences, a cancellation's refund. */
-const ORDER_MOVEMENT_KINDS = ['payment', 'price_payment', 'price_refund', 'refund'] as const;
-
-const signedPart = (filter: SQL) =>
-  sql<string>`-coalesce(sum(${moneyPostings.amountFen}) filter (where ${filter}), 0)`;
-const customerSide = sql`${moneyAccounts.ownerKind} <> 'system'`;
-
-/**
- * The order movements (payment, 补差价, 退差价, refund) made in [start, end), one row per movement,
- * as a subquery for reports (decision 0092): what the payer's cash, 赠送金 and credit and the lab's
- * coupon account gave (a refund's parts are negative), what the revenue account took (`revenue`,
- * the sum of the four), and the paying account's owner (a customer or a research group).
- */
-export const orderMovementsBetween = (start: number, end: number) =>
-  new QueryBuilder()
-    .select({
-      transferId: moneyTransfers.id,
-      orderId: sql<number>`${moneyTransfers.orderId}`.as('order_id'),
-      kind: moneyTransfers.kind,
-      at: moneyTransfers.at,
-      cash: signedPart(sql`${customerSide} and ${moneyPostings.sub} = 'cash'`).as('cash'),
-      bonus: signedPart(sql`${customerSide} and ${moneyPostings.sub} = 'bonus'`).as('bonus'),
-      credit: signedPart(sql`${customerSide} and ${moneyPostings.sub} = 'credit'`).as('credit'),
-      coupon: signedPart(sql`${moneyAccounts.systemCode} = 'coupon_expense'`).as('coupon'),
-      revenue:
-        sql<string>`coalesce(sum(${moneyPostings.amountFen}) filter (where ${moneyAccounts.systemCode} = 'revenue'), 0)`.as(
-          'revenue',
-        ),
-      payerKind: sql<string>`max(${moneyAccounts.ownerKind}) filter (where ${customerSide})`.as('payer_kind'),
-      payerId: sql<number>`max(${moneyAccounts.ownerId}) filter (where ${customerSide})`.as('payer_id'),
-    })
-    .from(moneyTransfers)
-    .innerJoin(moneyPostings, eq(moneyPostings.transferId, moneyTransfers.id))
-    .innerJoin(moneyAccounts, eq(moneyAccounts.id, moneyPostings.accountId))
-    .where(
-      and(
-        inArray(moneyTransfers.kind, [...ORDER_MOVEMENT_KINDS]),
-        isNotNull(moneyTransfers.orderId),
-        gte(moneyTransfers.at, new Date(start)),
-        lt(moneyTransfers.at, new Date(end)),
-      ),
-    )
-    .groupBy(moneyTransfers.id)
-    .as('order_movements');
-
 /**
  * The 赠送金 points were exchanged for in [start, end) (points reach orders only as this 赠送金,
  * spent with the rest of the wallet's 赠送金): the sum of the exchanges' credits.
@@ -265,7 +219,7 @@ export async function pointsBonusBetween(db: Reader, start: number, end: number)
     .where(
       and(
         eq(moneyTransfers.kind, 'points_exchange'),
-        sql`${customerSide}`,
+        sql`${moneyAccounts.ownerKind} <> 'system'`,
         gte(moneyTransfers.at, new Date(start)),
         lt(moneyTransfers.at, new Date(end)),
       ),
