@@ -325,6 +325,29 @@ describe('invoice applications', () => {
     expect(ok.body.code).toBe(1);
   });
 
+  it("puts each order's valid signed report in the ZIP, and no revoked one", async () => {
+    const c = await o.customer('enterprise');
+    const title = await addTitle(c);
+    const rid = await paidOrder(c, 10_000);
+    await o.move('order/receive', { rid });
+    await o.move('order/start', { rid });
+    const first = await o.release(rid);
+    const app = (await apply(c, { type: 6, title_rid: title.rid, order_rids: [rid] })).body.data;
+    await o.admin('invoice/approve', { rid: app.rid });
+    const zip = unzipSync((await download(`/api/auth/invoiceApply/zip/${app.rid}`, c.h)).bytes);
+    const reports = Object.keys(zip).filter((n) => n.startsWith('检测报告/'));
+    expect(reports).toEqual([
+      expect.stringMatching(new RegExp(`^检测报告/LP\\d+-检测报告-${first.report_no}\\.pdf$`)),
+    ]);
+    expect(new TextDecoder().decode(zip[reports[0]].slice(0, 5))).toBe('%PDF-');
+    expect(await pdfText(zip[reports[0]])).toContain(first.report_no);
+
+    const revoked = await o.admin('report/revoke', { rid: first.rid, reason: '报告上传至错误订单' });
+    expect(revoked.body, revoked.body.msg).toMatchObject({ code: 1 });
+    const after = unzipSync((await download(`/api/auth/invoiceApply/zip/${app.rid}`, c.h)).bytes);
+    expect(Object.keys(after).filter((n) => n.startsWith('检测报告/'))).toEqual([]);
+  });
+
   it('puts everything a finance office asks for in one ZIP', async () => {
     const c = await o.customer('enterprise');
     const title = await addTitle(c);

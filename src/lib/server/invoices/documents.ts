@@ -10,6 +10,7 @@ import { filesByRid, filesOnOrders } from '../files/index.ts';
 import { invoiceLines } from './tables.ts';
 import { orderDirectory, orderLineDirectory } from '../orders/index.ts';
 import { DomainError } from '../platform/errors.ts';
+import { validReportPdfs } from '../reports/index.ts';
 import { agreementPdf, blocksText, renderPdf, type Block } from '../agreement/index.ts';
 import { fenToYuan, formatFen } from '../../shared/money.ts';
 import { shanghaiDate } from '../../shared/time.ts';
@@ -331,6 +332,9 @@ export async function reimbursementZip(
             : '其他材料/';
     put(`${folder}${f.originalName}`, bytes);
   }
+  // The signed reports (decision 0077): each order's valid version, as the customer downloads it.
+  for (const r of await validReportPdfs(s, orderIds))
+    put(`检测报告/${orderNo.get(r.orderId)}-${r.filename}`, r.bytes);
   // Already-compressed PDFs and pictures gain nothing from deflate: stored, the ZIP is fast.
   return zipSync(Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, [v, { level: 0 }]])));
 }

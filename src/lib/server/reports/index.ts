@@ -18,6 +18,7 @@ export {
   /** @public */ releaseReport,
   /** @public */ revokeReport,
   /** @public */ versionsOf,
+  validReportPdfs,
   /** @public */ type ReleaseInput,
 } from './versions.ts';
 export { verifyReport, pageAddress } from './verify.ts';

@@ -4,7 +4,7 @@
 // the version before is marked 已被替换, the customer is told at once. Revoke withdraws a valid
 // version with its reason. The database keeps every version (no edit, no delete).
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { DomainError } from '../platform/errors.ts';
@@ -370,4 +370,27 @@ export async function versionPdf(
   const bytes = await s.storage.get(row.v.pdfKey);
   if (!bytes) throw new DomainError('报告文件无法读取，请联系客服', 404, 'NOT_FOUND');
   return { bytes, filename: `检测报告-${row.v.reportNo}.pdf` };
+}
+
+/**
+ * The valid signed report of each of these orders (revoked and replaced versions left out), as a
+ * finance office's reimbursement package takes them.
+ */
+export async function validReportPdfs(
+  s: Services,
+  orderIds: readonly number[],
+): Promise<{ orderId: number; filename: string; bytes: Uint8Array }[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await s.db
+    .select({ orderId: reports.orderId, reportNo: reportVersions.reportNo, key: reportVersions.pdfKey })
+    .from(reportVersions)
+    .innerJoin(reports, eq(reports.id, reportVersions.reportId))
+    .where(and(inArray(reports.orderId, [...orderIds]), eq(reportVersions.status, 'valid')))
+    .orderBy(reports.orderId, reportVersions.version);
+  const found = [];
+  for (const r of rows) {
+    const bytes = await s.storage.get(r.key);
+    if (bytes) found.push({ orderId: r.orderId, filename: `检测报告-${r.reportNo}.pdf`, bytes });
+  }
+  return found;
 }
