@@ -40,6 +40,7 @@ if (process.env.DUMP) console.log(JSON.stringify(new PgDialect().sqlToQuery(capt
 const plan = await database.db.transaction(async (tx) => {
   await tx.execute(sql`set local work_mem = '64MB'`);
   await tx.execute(sql`set local jit = off`);
+  await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
   return tx.execute(sql`explain (analyze, buffers) ${captured!}`);
 });
 const rows = (plan as unknown as { rows: Record<string, string>[] }).rows;

@@ -60,6 +60,7 @@ const sorted = (s: Services, statement: SQL) =>
   s.db.transaction(async (tx) => {
     await tx.execute(sql`set local work_mem = '64MB'`);
     await tx.execute(sql`set local jit = off`);
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
     return tx.execute(statement);
   });
 
@@ -98,69 +99,92 @@ async function segmentsOf(s: Services, range: Range, group: Grouping, working: b
   // literals (digits the server wrote), not parameters: a parameter's subscripts cost five times
   // as much (1.2 million of them per 100,000 orders).
   const firstDay = Date.parse(`${cal.first}T00:00:00Z`) / 86_400_000 - 1;
+  // Each moment as Shanghai days since the epoch (e_<moment>, computed once in the innermost
+  // query), then its working position p_<moment>: the day's cum plus, if worked, the fraction.
+  const epochDays = sql.raw(
+    MOMENTS.map((t) => `(date_part('epoch', t.${t}) + 28800) / 86400 as e_${t}`).join(', '),
+  );
   const position = (t: string) => {
-    const d = `((date_part('epoch', t.${t}) + 28800) / 86400)`;
-    const day = `(floor(${d})::int - ${firstDay})`;
-    return sql.raw(
-      `('${cal.cum}'::float8[])[${day}] + ('${cal.work}'::float8[])[${day}] * (${d} - floor(${d})) as p_${t}`,
-    );
+    const day = `(floor(e_${t})::int - ${firstDay})`;
+    return `('${cal.cum}'::float8[])[${day}] + ('${cal.work}'::float8[])[${day}] * (e_${t} - floor(e_${t})) as p_${t}`;
   };
+  const positions = sql.raw(
+    working ? MOMENTS.map(position).join(', ') : MOMENTS.map((m) => `null::float8 as p_${m}`).join(', '),
+  );
   const spans = sql.raw(
     SEGMENTS.map((k) => {
       const [a, b] = SEGMENT_ENDS[k];
       return `case when ${a} is not null and ${b} is not null
-          then greatest(date_part('epoch', ${b}) - date_part('epoch', ${a}), 0) / 86400 end as c_${k},
+          then greatest(e_${b} - e_${a}, 0) end as c_${k},
         ${working ? `case when ${b} is not null then (case when ${b} >= ${a} then p_${b} else p_${a} end) - p_${a} end` : 'null::float8'} as w_${k}`;
     }).join(',\n'),
   );
-  // The order's groups are kept in its derived row (migration 0070), key beside label.
-  const unnested = (g: Exclude<Grouping, 'month'>) =>
-    sql.raw(
-      `select o.order_id, k.key, k.label from o cross join lateral unnest(o.${g}_keys, o.${g}_labels) k(key, label)`,
-    );
-  const withNone = (g: 'instrument' | 'technician') =>
-    sql.raw(`select o.order_id, coalesce(k.key, '') as key, coalesce(k.label, '${NONE_LABEL}') as label
-        from o left join lateral unnest(o.${g}_keys, o.${g}_labels) k(key, label) on true`);
-  const groups: Record<Grouping, SQL> = {
-    month: sql`select order_id, month as key, month as label from o`,
-    item: unnested('item'),
-    instrument: withNone('instrument'),
-    technician: withNone('technician'),
-  };
+  // Only what the statements read is kept: o is materialised, and narrower rows copy faster.
+  const arrays =
+    group === 'month' ? ['item_labels'] : [...new Set(['item_labels', `${group}_keys`, `${group}_labels`])];
+  const kept = sql.raw(
+    ['order_id', 'month', 'due_date', 'out_at', ...MOMENTS, ...arrays].map((c) => `m.${c}`).join(', '),
+  );
   return sql`with o as materialized (
-      select m.*, ${spans},
+      select ${kept}, ${spans},
         case when due_date is null then null
              when out_at is not null then out_at < deadline
              when ${new Date(now).toISOString()}::timestamptz >= deadline then false end as within
       from (
-        select t.*, least(t.delivered_at, t.reported_at) as out_at,
-          to_char(t.received_at at time zone ${ZONE}, 'YYYY-MM') as month,
-          ((t.due_date + 1)::timestamp at time zone ${ZONE}) as deadline,
-          ${working ? sql.join(MOMENTS.map(position), sql`, `) : sql.raw(MOMENTS.map((m) => `null::float8 as p_${m}`).join(', '))}
-        from ${orderTurnaround} t
-        where t.received_at >= ${from.toISOString()}::timestamptz and t.received_at < ${to.toISOString()}::timestamptz
+        select e.*, ${positions}
+        from (
+          select t.*, least(t.delivered_at, t.reported_at) as out_at,
+            to_char(t.received_at at time zone ${ZONE}, 'YYYY-MM') as month,
+            ((t.due_date + 1)::timestamp at time zone ${ZONE}) as deadline, ${epochDays}
+          from ${orderTurnaround} t
+          where t.received_at >= ${from.toISOString()}::timestamptz and t.received_at < ${to.toISOString()}::timestamptz
+          offset 0
+        ) e
         offset 0
       ) m
     ),
-    g as (${groups[group]})`;
+    g as (select o.order_id, ${grouped(group).key} as key, ${grouped(group).label} as label from ${grouped(group).from})`;
+}
+
+/**
+ * The rows of o with their groups in `group`: o itself by month, or o beside each key of the
+ * order's own (kept in its derived row, migration 0070, key beside label); an order without an
+ * instrument or technician counts in a group of its own.
+ */
+function grouped(group: Grouping): { from: SQL; key: SQL; label: SQL } {
+  if (group === 'month') return { from: sql`o`, key: sql`o.month`, label: sql`o.month` };
+  const unnest = sql.raw(`unnest(o.${group}_keys, o.${group}_labels) k(key, label)`);
+  if (group === 'item')
+    return { from: sql`o cross join lateral ${unnest}`, key: sql`k.key`, label: sql`k.label` };
+  return {
+    from: sql`o left join lateral ${unnest} on true`,
+    key: sql`coalesce(k.key, '')`,
+    label: sql.raw(`coalesce(k.label, '${NONE_LABEL}')`),
+  };
 }
 
 const round = (v: unknown) =>
   v === null || v === undefined ? null : Math.round(Number(v) * 10_000) / 10_000;
 
-/** Each segment's figures over the rows of o in scope, as columns <figure>_<segment>. */
+/**
+ * Each segment's figures over the rows of o in scope, as columns <figure>_<segment>; the median
+ * and p90 come from one sort (pct_<segment>: [median, p90]).
+ */
 function statsOf(unit: 'calendar' | 'working'): SQL {
   return sql.raw(
     SEGMENTS.map((k) => {
       const d = `o.${unit === 'working' ? 'w' : 'c'}_${k}`;
       return `count(${d})::int as count_${k}, avg(${d}) as mean_${k},
-        percentile_cont(0.5) within group (order by ${d}) as median_${k},
-        percentile_cont(0.9) within group (order by ${d}) as p90_${k}, max(${d}) as max_${k},
+        percentile_cont('{0.5,0.9}'::float8[]) within group (order by ${d}) as pct_${k}, max(${d}) as max_${k},
         count(o.within) filter (where ${d} is not null)::int as promised_${k},
         count(*) filter (where o.within and ${d} is not null)::int as kept_${k}`;
     }).join(',\n'),
   );
 }
+
+/** A float8[] as the drivers answer it: numbers, or strings of them. */
+const percentiles = (v: unknown): (number | null)[] =>
+  Array.isArray(v) ? v.map((x) => (x === null ? null : Number(x))) : [null, null];
 
 /** One row per segment measured in a group (count > 0) from the group's wide row. */
 function unpivot(r: Record<string, unknown>): TurnaroundRow[] {
@@ -173,8 +197,8 @@ function unpivot(r: Record<string, unknown>): TurnaroundRow[] {
       segment: k,
       count: Number(r[`count_${k}`]),
       mean: round(r[`mean_${k}`]),
-      median: round(r[`median_${k}`]),
-      p90: round(r[`p90_${k}`]),
+      median: round(percentiles(r[`pct_${k}`])[0]),
+      p90: round(percentiles(r[`pct_${k}`])[1]),
       max: round(r[`max_${k}`]),
       promised,
       kept,
@@ -187,18 +211,15 @@ function unpivot(r: Record<string, unknown>): TurnaroundRow[] {
 export async function turnaroundReport(s: Services, q: TurnaroundQuery): Promise<Turnaround> {
   const base = await segmentsOf(s, q, q.group, q.unit === 'working');
   const stats = statsOf(q.unit);
+  const g = grouped(q.group);
   // One statement: the grouped rows and the totals (an order counted once) side by side.
   const result = await sorted(
     s,
     sql`${base}
     select true as total, ${TOTAL_KEY}::text as key, '合计' as label, ${stats} from o
     union all
-    ${
-      q.group === 'month'
-        ? sql`select false as total, o.month as key, o.month as label, ${stats} from o group by o.month`
-        : sql`select false as total, g.key, max(g.label) as label, ${stats}
-            from o join g on g.order_id = o.order_id group by g.key`
-    }`,
+    select false as total, ${g.key} as key, max(${g.label}) as label, ${stats}
+    from ${g.from} group by ${g.key}`,
   );
   const rows = rowsOf<Record<string, unknown> & { total: boolean }>(result);
   const order = (a: TurnaroundRow, b: TurnaroundRow) =>
