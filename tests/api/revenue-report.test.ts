@@ -151,6 +151,36 @@ beforeAll(async () => {
   await o.credit(e.rid, quoted);
   await pay(e, { rid: both });
   twoLines = lines.map((i) => ({ rid: i.rid, fen: i.price }));
+
+  // A research group's payment: a student's order paid from the group's wallet.
+  const pi = await o.customer('enterprise');
+  const cluster = <T>(c: Customer, path: string, body: unknown) =>
+    t.post<T>(`/api/auth/cluster/${path}`, body, c.h);
+  const group = (
+    await cluster<{ rid: string }>(pi, 'add', {
+      name: '营收课题组',
+      institution: '某大学',
+      pi_name: '周教授',
+    })
+  ).body.data.rid;
+  await o.credit(pi.rid, 30_000);
+  expect(
+    (await cluster(pi, 'deposit', { rid: group, amount_fen: 30_000, idempotency_key: 'gd' })).body.code,
+  ).toBe(1);
+  const code = (await cluster<{ join_code: string }>(pi, 'detail', { rid: group })).body.data.join_code;
+  const student = await o.customer('enterprise');
+  expect((await cluster(student, 'apply', { code })).body.code).toBe(1);
+  await cluster(pi, 'limit', {
+    rid: group,
+    user_rid: student.rid,
+    per_order_limit_fen: null,
+    monthly_limit_fen: null,
+  });
+  const paidByGroup = await o.quotedOrder(student, 30_000);
+  expect(
+    (await cluster<{ status: string }>(student, 'pay', { rid: group, order_rid: paidByGroup })).body.data
+      .status,
+  ).toBe('paid');
   to = shanghaiDate(t.services.now());
   await expectLedgerSound(t.services);
 }, 120_000);
@@ -213,8 +243,8 @@ describe('revenue report', () => {
       coupon_fen: -l.coupon,
       credit_fen: -l.credit,
     });
-    // What the fixture made, by hand: six orders (the early one is outside the range).
-    expect(total.orders).toBe(6);
+    // What the fixture made, by hand: seven orders (the early one is outside the range).
+    expect(total.orders).toBe(7);
     expect(total).toMatchObject({
       coupon_fen: known.coupon,
       price_paid_fen: known.pricePaid,
@@ -246,12 +276,21 @@ describe('revenue report', () => {
   it('groups by customer type, promoter and organisation as recorded', async () => {
     const kinds = await report('customer_kind');
     expect(kinds.rows.map((r) => [r.label, r.orders]).sort()).toEqual([
-      ['企业', 5],
+      ['企业', 6],
       ['高校及科研院所', 1],
     ]);
     const promoters = await report('promoter');
     const mine = promoters.rows.find((r) => r.key === String(promoter.id))!;
     expect(mine).toMatchObject({ orders: 1, coupon_fen: 5_000, bonus_fen: known.bonus });
+  });
+
+  it("counts a research group's payment in the group's row, every other under 个人支付", async () => {
+    const groups = await report('group');
+    expect(groups.rows.map((r) => [r.label, r.orders])).toEqual([
+      ['个人支付', 6],
+      ['营收课题组', 1],
+    ]);
+    expect(groups.rows[1]).toMatchObject({ paid_fen: 30_000, net_fen: 30_000, cash_fen: 30_000 });
   });
 
   it('splits an order of two lines over its items by line amount, counting it in each', async () => {
@@ -264,7 +303,7 @@ describe('revenue report', () => {
         cash_fen: line.fen,
       });
     const instruments = await report('instrument');
-    expect(instruments.rows.reduce((n, r) => n + r.orders, 0)).toBeGreaterThanOrEqual(6);
+    expect(instruments.rows.reduce((n, r) => n + r.orders, 0)).toBeGreaterThanOrEqual(7);
   });
 
   it('leaves out movements outside the range and refuses bad input in Chinese', async () => {
