@@ -3,6 +3,7 @@
 // and 仪器使用率, with its chart and table and the annual 开放共享 xlsx.
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { demoItems, expect, newCustomer, staff, test } from './support/orders.ts';
 import { consoleSession } from './support/session.ts';
 
@@ -43,6 +44,20 @@ test('营收 and 仪器使用率: charts beside tables, CSV and the annual xlsx 
   await page.getByRole('button', { name: '导出 CSV' }).click();
   const csv = (await readFile((await (await downloading).path())!, 'utf8')).replace(/^\uFEFF/, '');
   expect(csv.split(/\r?\n/)[0]).toContain('"客户类型","订单数","订单收款（元）"');
+
+  // The detail of every movement, generated in the background and downloaded once ready.
+  const exports = page.getByRole('region', { name: '营收明细导出' });
+  await exports.getByRole('button', { name: '生成明细（xlsx）' }).click();
+  const made = exports.getByRole('listitem').first();
+  await expect(made).toContainText('已完成', { timeout: 20_000 });
+  await shot(page, 'revenue-exports');
+  const detail = page.waitForEvent('download');
+  await made.getByRole('button', { name: '下载' }).click();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await readFile((await (await detail).path())!)).buffer);
+  expect(book.worksheets[0].getRow(1).values).toContain('订单号');
+  const orderNos = book.worksheets[0].getColumn(2).values.map(String);
+  expect(orderNos).toContain(placed.order_no);
 
   await page.goto('/admin/analytics/utilisation');
   await expect(page.getByRole('heading', { name: '仪器使用率' })).toBeVisible();

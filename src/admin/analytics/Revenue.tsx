@@ -21,6 +21,7 @@ import {
   type RevenueRow,
 } from '../../lib/shared/analytics/revenue.ts';
 import { ReportDates } from './report-dates.tsx';
+import { DetailExports } from './DetailExports.tsx';
 
 /** The chart's bars: the net's parts, stacked. */
 const PARTS = [
@@ -136,6 +137,7 @@ export default function Revenue() {
           </div>
         </div>
       </section>
+      <DetailExports from={from} to={to} />
     </div>
   );
 }

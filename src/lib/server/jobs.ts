@@ -20,6 +20,7 @@ import {
 } from './orders/index.ts';
 import { closeSettledRequests } from './groups/index.ts';
 import { DUE_WATCH, watchDue } from './worklist/index.ts';
+import { ANALYTICS_EXPORT, runExport } from './analytics/index.ts';
 import { disposalJob, SAMPLE_DISPOSAL } from './samples/index.ts';
 import { awardInvitePoints, awardOrderPoints, expirePoints, POINTS_EXPIRE } from './points/index.ts';
 import { ACCOUNT_INVITED } from './accounts/index.ts';
@@ -66,6 +67,7 @@ export const JOB_HANDLERS: JobHandlers = {
   [SAMPLE_DISPOSAL]: disposalJob,
   [DUE_BACKFILL]: async (s) => void (await backfillDueDates(s)),
   [DUE_WATCH]: async (s) => void (await watchDue(s)),
+  [ANALYTICS_EXPORT]: runExport,
 };
 
 export const PERIODIC_JOBS: PeriodicJob[] = [

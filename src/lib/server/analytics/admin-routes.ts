@@ -7,6 +7,8 @@ import { turnaroundOrders, turnaroundReport } from './turnaround.ts';
 import { revenueReport } from './revenue.ts';
 import { annualRows, annualWorkbook } from './annual.ts';
 import { contentDisposition } from '../files/index.ts';
+import { exportFile, listExports, requestExport } from './exports.ts';
+import { requireUser } from '../platform/http/auth.ts';
 import { labInstitution, saveLabInstitution, utilisationReport } from './utilisation.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -37,5 +39,21 @@ export function analyticsAdminRoutes() {
   route(r, api.institutionSave, async (c, input) =>
     ok(c, await saveLabInstitution(c.var.services, (await input.body()).name), '保存成功'),
   );
+  route(r, api.exportAdd, async (c, input) =>
+    ok(
+      c,
+      await requestExport(c.var.services, requireUser(c).id, await input.body()),
+      '已开始生成，完成后可下载',
+    ),
+  );
+  route(r, api.exportList, async (c) => ok(c, await listExports(c.var.services, requireUser(c).id)));
+  route(r, api.exportDownload, async (c, input) => {
+    const { rid } = await input.body();
+    const file = await exportFile(c.var.services, requireUser(c).id, rid);
+    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': XLSX,
+      'content-disposition': contentDisposition(file.filename),
+    });
+  });
   return r;
 }

@@ -2,3 +2,4 @@
 // It keeps one derived row of moments per order (kept by triggers) and reads the rest from the
 // owners' published subqueries.
 export { analyticsAdminRoutes } from './admin-routes.ts';
+export { ANALYTICS_EXPORT, runExport } from './exports.ts';

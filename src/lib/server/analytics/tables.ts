@@ -1,4 +1,5 @@
-import { date, index, integer, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgSchema, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ExportKind, ExportStatus } from '../../shared/analytics/exports.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 const keys = (name: string) => text(name).array().notNull().default([]);
@@ -41,4 +42,26 @@ export const orderTurnaround = derived.table(
     technicianLabels: keys('technician_labels'),
   },
   (t) => [index('order_turnaround_received_idx').on(t.receivedAt)],
+);
+
+/**
+ * A report export (decision 0099): asked for by a staff member, written to the file store by a
+ * background job, downloadable for EXPORT_KEEP_DAYS, then its file and row go.
+ */
+export const reportExports = pgTable(
+  'report_exports',
+  {
+    id: serial('id').primaryKey(),
+    rid: text('rid').notNull().unique(),
+    kind: text('kind').$type<ExportKind>().notNull(),
+    params: jsonb('params').$type<{ from: string; to: string }>().notNull(),
+    status: text('status').$type<ExportStatus>().notNull().default('queued'),
+    requestedBy: integer('requested_by').notNull(),
+    fileKey: text('file_key'),
+    rows: integer('rows'),
+    error: text('error').notNull().default(''),
+    createdAt: at('created_at').notNull(),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [index('report_exports_requester_idx').on(t.requestedBy, t.id)],
 );

@@ -62,6 +62,7 @@ export async function recordOrderMovement(
 export const orderMovementsBetween = (start: number, end: number) =>
   new QueryBuilder()
     .select({
+      transferId: moneyOrderMovements.transferId,
       orderId: moneyOrderMovements.orderId,
       kind: moneyOrderMovements.kind,
       at: moneyOrderMovements.at,

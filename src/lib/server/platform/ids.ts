@@ -46,6 +46,7 @@ const RID_PREFIX = {
   planTemplate: 'B',
   bankRow: 'F',
   bankImport: 'K',
+  reportExport: 'X',
 } as const;
 
 export type RidKind = keyof typeof RID_PREFIX;

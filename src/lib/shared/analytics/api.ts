@@ -15,6 +15,7 @@ import {
   UtilisationSchema,
   utilisationSchema,
 } from './utilisation.ts';
+import { exportAddSchema, ExportListSchema, exportRidSchema, ExportSchema } from './exports.ts';
 
 export const analyticsAdminApi = {
   turnaround: endpoint({
@@ -82,5 +83,29 @@ export const analyticsAdminApi = {
     body: institutionSaveSchema,
     response: InstitutionSchema,
     audit: { record: 'setting' },
+  }),
+  exportAdd: endpoint({
+    method: 'POST',
+    path: '/api/admin/analytics/export/add',
+    access: 'analytics.read',
+    summary: '生成报表明细（后台任务）：如某时间范围内每一笔订单收退款的营收明细（xlsx）',
+    body: exportAddSchema,
+    response: ExportSchema,
+    audit: 'write',
+  }),
+  exportList: endpoint({
+    method: 'POST',
+    path: '/api/admin/analytics/export/list',
+    access: 'analytics.read',
+    summary: '我的报表导出记录（最近 20 条）：生成中、已完成或生成失败',
+    response: ExportListSchema,
+  }),
+  exportDownload: endpoint({
+    method: 'POST',
+    path: '/api/admin/analytics/export/download',
+    access: 'analytics.read',
+    summary: '下载已生成的报表明细（xlsx）',
+    body: exportRidSchema,
+    produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet: the export',
   }),
 };
