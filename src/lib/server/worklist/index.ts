@@ -2,3 +2,4 @@
 // warns before due dates and records breaches.
 export { worklistAdminRoutes } from './routes.ts';
 export { DUE_WATCH, watchDue } from './due.ts';
+export { startEstimates } from './estimate.ts';
