@@ -10,8 +10,8 @@ import { orderDirectory, orderLineDirectory, registerStartEstimator } from '../o
 import { deviceDirectory, itemDirectory } from '../catalogue/index.ts';
 import { labCalendar } from '../calendar/index.ts';
 import { estimateIfArrivingTomorrow } from '../../shared/calendar/due.ts';
-import { startEstimateDays, startEstimateText } from '../../shared/worklist/work.ts';
-import type { StartEstimate } from '../../shared/worklist/estimate.ts';
+import { startEstimateDays } from '../../shared/worklist/work.ts';
+import { startEstimateText, type StartEstimate } from '../../shared/worklist/estimate.ts';
 import type { OrderStatus } from '../../shared/orders/order-status.ts';
 import type { ResultStatus } from '../../shared/results/results.ts';
 

@@ -2,6 +2,9 @@
 // and the quote show, and the staff call that asks it for an order's items.
 import { z } from '../zod.ts';
 import { ridOut } from '../responses.ts';
+import { chineseDate } from '../time.ts';
+
+export const startEstimateText = (days: number) => `预计 ${days} 个工作日内开始测试`;
 
 export const StartEstimateSchema = z.object({
   /** Working days from receipt within which testing starts. */
@@ -33,3 +36,7 @@ export const StartEstimatesSchema = z.object({
   list: z.array(z.object({ item_rid: ridOut, estimate: StartEstimateSchema.nullable() })),
 });
 export type StartEstimates = z.output<typeof StartEstimatesSchema>;
+
+/** The words beside 预计 N 个工作日内开始测试: where it counts from and what it rests on. */
+export const startEstimateNote = (e: Pick<StartEstimate, 'queued' | 'start_by'>) =>
+  `自收样起计，当前排队 ${e.queued} 个样品；若明日送达，约 ${chineseDate(e.start_by)} 前开始`;

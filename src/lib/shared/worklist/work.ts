@@ -60,8 +60,6 @@ export function startEstimateDays(queued: number, weeklyCapacity: number | null)
   return Math.max(1, Math.ceil((Math.max(0, queued) + 1) / perWorkingDay(weeklyCapacity) - 1e-9));
 }
 
-export const startEstimateText = (days: number) => `预计 ${days} 个工作日内开始测试`;
-
 /**
  * The working days from a receipt to the start of testing, on the lab's calendar: the working days
  * after the receipt's date up to and including the start's (0 when started the day received).
