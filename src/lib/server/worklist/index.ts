@@ -3,3 +3,4 @@
 export { worklistAdminRoutes } from './routes.ts';
 export { DUE_WATCH, watchDue } from './due.ts';
 export { startEstimates } from './estimate.ts';
+export { testingSteps } from './steps.ts';
