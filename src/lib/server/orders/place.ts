@@ -202,7 +202,6 @@ export async function insertOrder(
   // The start estimate told now, from the queue before this order joins it (decision 0097).
   const estimates = await startEstimatesOf(
     tx,
-    o.now,
     o.rows.map((r) => r.itemRid),
   );
   const lines =

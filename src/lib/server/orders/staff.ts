@@ -74,8 +74,8 @@ export async function quoteOrder(s: Services, staffId: number, q: QuoteRequest) 
     // The start estimate the quote tells, kept on the lines as the one given (decision 0097).
     const estimates = await startEstimatesOf(
       tx,
-      now,
       lineDays.map((l) => l.itemRid),
+      order.id,
     );
     const told = lineDays.map((l) => estimates.get(l.itemRid) ?? null);
     quote.start_estimate_days = told.some((d) => d !== null) ? Math.max(...told.map((d) => d ?? 0)) : null;

@@ -3,8 +3,15 @@
 // registers its answer here when it loads. Without one, lines keep no estimate.
 import type { Tx } from '../platform/db/client.ts';
 
-/** Each item's estimate in working days (null: no instrument or no capacity), read in `tx`. */
-export type StartEstimator = (tx: Tx, now: number, itemRids: string[]) => Promise<Map<string, number | null>>;
+/**
+ * Each item's estimate in working days (null: no instrument or no capacity), read in `tx`; the
+ * queue leaves out the order being quoted, whose own samples are not ahead of themselves.
+ */
+export type StartEstimator = (
+  tx: Tx,
+  itemRids: string[],
+  exceptOrderId?: number,
+) => Promise<Map<string, number | null>>;
 
 let estimator: StartEstimator | undefined;
 
@@ -12,5 +19,5 @@ export function registerStartEstimator(estimate: StartEstimator): void {
   estimator = estimate;
 }
 
-export const startEstimatesOf: StartEstimator = (tx, now, itemRids) =>
-  estimator ? estimator(tx, now, itemRids) : Promise.resolve(new Map());
+export const startEstimatesOf: StartEstimator = (tx, itemRids, exceptOrderId) =>
+  estimator ? estimator(tx, itemRids, exceptOrderId) : Promise.resolve(new Map());

@@ -2,7 +2,7 @@
 // instrument, from the samples ahead of it and the instrument's weekly capacity. The queue is the
 // worklist's: the samples of the instrument's items on orders committed but not yet on the bench
 // (awaiting the samples or received), and the results still waiting on orders in testing.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { resultDirectory } from '../results/index.ts';
@@ -20,7 +20,7 @@ const AHEAD: OrderStatus[] = ['awaiting_sample', 'awaiting_pickup', 'received'];
 const WAITING: ResultStatus[] = ['draft', 'returned'];
 
 /** Each instrument's queue in samples, for the instruments of the items given. */
-async function queues(db: Db | Tx, deviceRids: string[]): Promise<Map<string, number>> {
+async function queues(db: Db | Tx, deviceRids: string[], exceptOrderId = 0): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (deviceRids.length === 0) return out;
   const o = orderDirectory('q_order');
@@ -33,14 +33,21 @@ async function queues(db: Db | Tx, deviceRids: string[]): Promise<Map<string, nu
       .from(l)
       .innerJoin(o, eq(o.id, l.orderId))
       .innerJoin(i, eq(i.rid, l.itemRid))
-      .where(and(inArray(o.status, AHEAD), inArray(i.deviceRid, deviceRids)))
+      .where(and(inArray(o.status, AHEAD), inArray(i.deviceRid, deviceRids), ne(o.id, exceptOrderId)))
       .groupBy(i.deviceRid),
     db
       .select({ device: i.deviceRid, n: sql<number>`count(*)::int` })
       .from(r)
       .innerJoin(o, eq(o.id, r.orderId))
       .innerJoin(i, eq(i.rid, r.itemRid))
-      .where(and(eq(o.status, 'testing'), inArray(r.status, WAITING), inArray(i.deviceRid, deviceRids)))
+      .where(
+          and(
+            eq(o.status, 'testing'),
+            inArray(r.status, WAITING),
+            inArray(i.deviceRid, deviceRids),
+            ne(o.id, exceptOrderId),
+          ),
+        )
       .groupBy(i.deviceRid),
   ]);
   for (const x of [...lines, ...results]) out.set(x.device!, (out.get(x.device!) ?? 0) + x.n);
@@ -50,7 +57,7 @@ async function queues(db: Db | Tx, deviceRids: string[]): Promise<Map<string, nu
 type Days = { days: number; queued: number; capacity: number; deviceName: string };
 
 /** Each item's estimate in working days; absent for an item without an instrument or capacity. */
-async function estimateDays(db: Db | Tx, itemRids: string[]): Promise<Map<string, Days>> {
+async function estimateDays(db: Db | Tx, itemRids: string[], exceptOrderId?: number): Promise<Map<string, Days>> {
   const out = new Map<string, Days>();
   const rids = [...new Set(itemRids)];
   if (rids.length === 0) return out;
@@ -61,7 +68,11 @@ async function estimateDays(db: Db | Tx, itemRids: string[]): Promise<Map<string
     .from(i)
     .innerJoin(d, eq(d.rid, i.deviceRid))
     .where(inArray(i.rid, rids));
-  const queued = await queues(db, [...new Set(rows.flatMap((x) => (x.capacity ? [x.device] : [])))]);
+  const queued = await queues(
+    db,
+    [...new Set(rows.flatMap((x) => (x.capacity ? [x.device] : [])))],
+    exceptOrderId,
+  );
   for (const x of rows) {
     const ahead = queued.get(x.device) ?? 0;
     const days = startEstimateDays(ahead, x.capacity);
@@ -102,7 +113,7 @@ export async function startEstimates(
 }
 
 // Orders keep the estimate told when a line is placed or quoted.
-registerStartEstimator(async (tx, _now, itemRids) => {
-  const days = await estimateDays(tx, itemRids);
+registerStartEstimator(async (tx, itemRids, exceptOrderId) => {
+  const days = await estimateDays(tx, itemRids, exceptOrderId);
   return new Map(itemRids.map((rid) => [rid, days.get(rid)?.days ?? null]));
 });
