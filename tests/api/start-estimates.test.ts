@@ -10,7 +10,7 @@ import { shanghaiMidnight } from '#shared/slots.ts';
 import type { StartEstimates } from '#shared/worklist/estimate.ts';
 import type { Worklist } from '#shared/worklist/responses.ts';
 import type { Estimates } from '#shared/analytics/estimates.ts';
-import type { StaffOrderDetail } from '#shared/orders/responses.ts';
+import type { OrderDetail } from '#shared/orders/responses.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);
@@ -29,7 +29,7 @@ async function estimateOf(itemRid: string) {
   return res.body.data.list[0].estimate;
 }
 async function detail(rid: string) {
-  const res = await o.admin<StaffOrderDetail>('order/detail', { rid });
+  const res = await o.admin<OrderDetail>('order/detail', { rid });
   expect(res.body, res.body.msg).toMatchObject({ code: 1 });
   return res.body.data;
 }
@@ -169,7 +169,9 @@ describe('start estimates', () => {
       code: 0,
       msg: '[项目编号]不能为空',
     });
-    expect((await o.admin('analytics/estimates', { from: '2026-10-09', to: '2026-10-01' })).body.code).toBe(0);
+    expect((await o.admin('analytics/estimates', { from: '2026-10-09', to: '2026-10-01' })).body.code).toBe(
+      0,
+    );
   });
 
   it('the report: estimated against actual working days from receipt to the first 开始检测', async () => {

@@ -101,7 +101,11 @@ beforeAll(async () => {
   expect((await r.admin('worklist/done', { rid: piece.rid })).body.code).toBe(1);
   r.goTo(day, '17:00');
   const done = (body: Record<string, unknown>) => r.admin('reservation/done', body);
-  const usedDone = await done({ rid: used.rid, actual_start: r.iso(day, '10:40'), actual_end: r.iso(day, '12:10') });
+  const usedDone = await done({
+    rid: used.rid,
+    actual_start: r.iso(day, '10:40'),
+    actual_end: r.iso(day, '12:10'),
+  });
   expect(usedDone.body, usedDone.body.msg).toMatchObject({ code: 1 });
   const plainDone = await done({ rid: plain.rid });
   expect(plainDone.body, plainDone.body.msg).toMatchObject({ code: 1 });

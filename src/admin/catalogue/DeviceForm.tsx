@@ -184,7 +184,10 @@ export default function DeviceForm({
         <Field label="提前预约（小时）">
           <input className={input} name="lead_hours" inputMode="numeric" {...text('lead_hours')} />
         </Field>
-        <Field label="每周产能（样品数/周）" hint="据此估算积压天数与「预计 N 个工作日内开始测试」；留空为未设定">
+        <Field
+          label="每周产能（样品数/周）"
+          hint="据此估算积压天数与「预计 N 个工作日内开始测试」；留空为未设定"
+        >
           <input className={input} name="weekly_capacity" inputMode="numeric" {...text('weekly_capacity')} />
         </Field>
       </div>

@@ -304,7 +304,9 @@ function QuoteSection({ order, quote }: { order: Detail; quote: NonNullable<Deta
         报价合计 <strong className="text-base text-hot-600 tabular-nums">{formatFen(quote.total_fen)}</strong>
       </p>
       {quote.start_estimate_days && (
-        <p className="mt-1 text-sm text-emerald-700">{startEstimateText(quote.start_estimate_days)}（报价时估算）</p>
+        <p className="mt-1 text-sm text-emerald-700">
+          {startEstimateText(quote.start_estimate_days)}（报价时估算）
+        </p>
       )}
       {quote.note && <p className="mt-1 text-sm text-slate-600">说明：{quote.note}</p>}
     </section>

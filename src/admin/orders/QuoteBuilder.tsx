@@ -181,7 +181,8 @@ export default function QuoteBuilder({
                   <>
                     <span className="font-medium">{estimate.text}</span>
                     <span className="text-xs text-slate-500">
-                      （{estimate.device_name}，每周 {estimate.weekly_capacity} 个；{startEstimateNote(estimate)}）
+                      （{estimate.device_name}，每周 {estimate.weekly_capacity} 个；
+                      {startEstimateNote(estimate)}）
                     </span>
                   </>
                 ) : (

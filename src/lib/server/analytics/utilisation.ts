@@ -132,12 +132,9 @@ export async function utilisationReport(s: Services, q: UtilisationQuery): Promi
   const companies = new Map(
     stepUsers.length === 0
       ? []
-      : (
-          await s.db
-            .select({ id: u.id, company: u.company })
-            .from(u)
-            .where(inArray(u.id, stepUsers))
-        ).map((x) => [x.id, x.company]),
+      : (await s.db.select({ id: u.id, company: u.company }).from(u).where(inArray(u.id, stepUsers))).map(
+          (x) => [x.id, x.company],
+        ),
   );
 
   const rows: UtilisationRow[] = devices.map((dev) => {

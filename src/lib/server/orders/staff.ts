@@ -80,10 +80,7 @@ export async function quoteOrder(s: Services, staffId: number, q: QuoteRequest) 
     const told = lineDays.map((l) => estimates.get(l.itemRid) ?? null);
     quote.start_estimate_days = told.some((d) => d !== null) ? Math.max(...told.map((d) => d ?? 0)) : null;
     for (const [k, l] of lineDays.entries())
-      await tx
-        .update(orderItems)
-        .set({ startEstimateDays: told[k] })
-        .where(eq(orderItems.id, l.id));
+      await tx.update(orderItems).set({ startEstimateDays: told[k] }).where(eq(orderItems.id, l.id));
     const again = order.status !== 'quoting';
     if (again && order.quotedFen === null) throw new DomainError(REQUOTE_NOT_QUOTED);
     const head = again

@@ -41,13 +41,13 @@ async function queues(db: Db | Tx, deviceRids: string[], exceptOrderId = 0): Pro
       .innerJoin(o, eq(o.id, r.orderId))
       .innerJoin(i, eq(i.rid, r.itemRid))
       .where(
-          and(
-            eq(o.status, 'testing'),
-            inArray(r.status, WAITING),
-            inArray(i.deviceRid, deviceRids),
-            ne(o.id, exceptOrderId),
-          ),
-        )
+        and(
+          eq(o.status, 'testing'),
+          inArray(r.status, WAITING),
+          inArray(i.deviceRid, deviceRids),
+          ne(o.id, exceptOrderId),
+        ),
+      )
       .groupBy(i.deviceRid),
   ]);
   for (const x of [...lines, ...results]) out.set(x.device!, (out.get(x.device!) ?? 0) + x.n);
@@ -57,7 +57,11 @@ async function queues(db: Db | Tx, deviceRids: string[], exceptOrderId = 0): Pro
 type Days = { days: number; queued: number; capacity: number; deviceName: string };
 
 /** Each item's estimate in working days; absent for an item without an instrument or capacity. */
-async function estimateDays(db: Db | Tx, itemRids: string[], exceptOrderId?: number): Promise<Map<string, Days>> {
+async function estimateDays(
+  db: Db | Tx,
+  itemRids: string[],
+  exceptOrderId?: number,
+): Promise<Map<string, Days>> {
   const out = new Map<string, Days>();
   const rids = [...new Set(itemRids)];
   if (rids.length === 0) return out;
@@ -76,7 +80,8 @@ async function estimateDays(db: Db | Tx, itemRids: string[], exceptOrderId?: num
   for (const x of rows) {
     const ahead = queued.get(x.device) ?? 0;
     const days = startEstimateDays(ahead, x.capacity);
-    if (days !== null) out.set(x.rid, { days, queued: ahead, capacity: x.capacity!, deviceName: x.deviceName });
+    if (days !== null)
+      out.set(x.rid, { days, queued: ahead, capacity: x.capacity!, deviceName: x.deviceName });
   }
   return out;
 }

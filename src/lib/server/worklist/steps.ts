@@ -36,6 +36,8 @@ export async function testingSteps(db: Db, from: Date, to: Date): Promise<Testin
       ),
     );
   return rows.flatMap((x) =>
-    x.deviceRid ? [{ deviceRid: x.deviceRid, userId: x.userId, startedAt: x.startedAt!, endedAt: x.endedAt! }] : [],
+    x.deviceRid
+      ? [{ deviceRid: x.deviceRid, userId: x.userId, startedAt: x.startedAt!, endedAt: x.endedAt! }]
+      : [],
   );
 }
