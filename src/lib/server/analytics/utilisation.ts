@@ -1,7 +1,7 @@
 // Instrument utilisation (issue 35, decisions 0092 and 0097), computed from the bookings, the
 // testing steps run on each instrument, the blocked times and each instrument's opening hours on
-// the lab's working days. Instruments are few and a range's
-// bookings thousands at most, so the intervals are intersected here rather than in SQL.
+// the lab's working days. Instruments are few and a range's bookings and steps thousands at most,
+// so the intervals are intersected here rather than in SQL.
 import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
