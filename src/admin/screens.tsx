@@ -118,6 +118,12 @@ export const SCREENS: Screen[] = [
     page: page(() => import('./analytics/Utilisation.tsx')),
   },
   {
+    path: '/analytics/estimates',
+    permission: 'analytics.read',
+    nav: { group: '概览', label: '预计开始测试' },
+    page: page(() => import('./analytics/Estimates.tsx')),
+  },
+  {
     path: '/customers',
     permission: 'customers.read',
     nav: { group: '业务', label: '客户' },

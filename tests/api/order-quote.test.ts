@@ -93,6 +93,8 @@ describe('order/quote with lines', () => {
       quoted_at: expect.any(String),
       // Not given: the longest line's promise (the demo item's 3-5 个工作日).
       turnaround_days: 5,
+      // A sample-preparation item names no instrument: no start estimate (decision 0097).
+      start_estimate_days: null,
     });
     expect(d.timeline.at(-1)).toMatchObject({
       action: 'quote',

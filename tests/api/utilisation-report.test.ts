@@ -1,11 +1,16 @@
 // Instrument utilisation (issue 35, decision 0092): one working day of an instrument open
 // 08:30–18:30 (10 h) with known downtime (a fault and an overlapping 其他停机 in the morning, a
 // maintenance running past closing) and known bookings (used with and without recorded times,
-// a no-show, a cancellation, one tomorrow) gives hand-computed hours: downtime leaves the
-// available hours, overlaps count once, and customers of other institutions are external.
+// a no-show, a cancellation, one tomorrow) and a testing step (开始检测 14:00 to 完成 15:00, on
+// the instrument its entry records, overlapping a booking by half an hour) gives hand-computed
+// hours: downtime leaves the available hours, overlaps count once, and customers of other
+// institutions are external.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupApi } from '../setup/api.ts';
 import { reservationHelpers } from '../support/reservations.ts';
+import type { Worklist } from '#shared/worklist/responses.ts';
+import { device } from '#server/catalogue/tables.ts';
+import { eq } from 'drizzle-orm';
 import { labCalendar } from '#server/calendar/index.ts';
 import { PROFILE } from '../factories/users.ts';
 import { addDays } from '#shared/slots.ts';
@@ -64,12 +69,44 @@ beforeAll(async () => {
     (await t.post('/api/auth/reservation/cancel', { rid: dropped.rid, reason: '改期' }, own.h)).body.code,
   ).toBe(1);
   await r.booked(other.h, d.rid, addDays(day, 1), '10:30', '15:30');
+  // The other university's order of an item tested on the idle instrument by its catalogue link,
+  // whose result records the instrument `d` was used: the step counts on `d`.
+  const it = await r.demoItem(1);
+  const linked = await r.admin('catalogue/item/edit', { rid: it.rid, device_rid: idleRid });
+  expect(linked.body, linked.body.msg).toMatchObject({ code: 1 });
+  const placed = await t.post<{ list: { rid: string }[] }>(
+    '/api/auth/order/add',
+    { items: [{ item_rid: it.rid, parameters: it.parameters, count: 1 }], delivery: { type: 0 } },
+    other.h,
+  );
+  expect(placed.body, placed.body.msg).toMatchObject({ code: 1 });
+  const orderRid = placed.body.data.list[0].rid;
+  expect((await r.admin('order/receive', { rid: orderRid })).body.code).toBe(1);
+  const work = await r.admin<Worklist>('worklist/list', { view: 'all' });
+  const piece = work.body.data.groups
+    .flatMap((g) => g.items.flatMap((i) => i.rows))
+    .find((x) => x.order_rid === orderRid)!;
+  expect((await r.admin('worklist/take', { rid: piece.rid })).body.code).toBe(1);
+  r.goTo(day, '14:00');
+  expect((await r.admin('worklist/start', { rid: piece.rid })).body.code).toBe(1);
+  r.goTo(day, '15:00');
+  const [dev] = await t.services.db.select().from(device).where(eq(device.rid, d.rid));
+  const entered = await r.admin('result/save', {
+    rid: piece.rid,
+    method: '',
+    instrument: `${dev.name} ${dev.model}`,
+    entries: [{ key: '_text', value: '见原始数据' }],
+  });
+  expect(entered.body, entered.body.msg).toMatchObject({ code: 1 });
+  expect((await r.admin('worklist/done', { rid: piece.rid })).body.code).toBe(1);
   r.goTo(day, '17:00');
   const done = (body: Record<string, unknown>) => r.admin('reservation/done', body);
-  expect(
-    (await done({ rid: used.rid, actual_start: r.iso(day, '10:40'), actual_end: r.iso(day, '12:10') })).body
-      .code,
-  ).toBe(1);
+  const usedDone = await done({
+    rid: used.rid,
+    actual_start: r.iso(day, '10:40'),
+    actual_end: r.iso(day, '12:10'),
+  });
+  expect(usedDone.body, usedDone.body.msg).toMatchObject({ code: 1 });
   const plainDone = await done({ rid: plain.rid });
   expect(plainDone.body, plainDone.body.msg).toMatchObject({ code: 1 });
   expect((await r.admin('reservation/no_show', { rid: missed.rid })).body.code).toBe(1);
@@ -96,12 +133,15 @@ describe('utilisation report', () => {
       available_hours: 7.5,
       // 2 + 2 + 1 (the no-show held its time; the cancelled hour did not).
       booked_hours: 5,
-      // 1.5 recorded + 2 booked (no time recorded).
-      used_hours: 3.5,
-      // The other university's 2 hours; the institution's own 1.5 are not external.
-      external_hours: 2,
+      // 1.5 recorded + 2 booked (no time recorded) + the testing step 14:00–15:00, of which
+      // 14:00–14:30 overlaps the booking: 1.5 + 2.5.
+      used_hours: 4,
+      testing_hours: 1,
+      // The other university's booking and its order's test, 12:30–15:00; the institution's own
+      // 1.5 are not external.
+      external_hours: 2.5,
       external_users: 1,
-      utilisation_pct: 46.7,
+      utilisation_pct: 53.3,
       // Tomorrow's 5 hours over a 10-hour day.
       backlog_days: 0.5,
     });
@@ -110,6 +150,7 @@ describe('utilisation report', () => {
       downtime_hours: 0,
       available_hours: 10,
       used_hours: 0,
+      testing_hours: 0,
       utilisation_pct: 0,
       backlog_days: 0,
     });
@@ -165,14 +206,14 @@ describe('utilisation report', () => {
     expect(row).toMatchObject({
       available_hours: open * 10 - 6,
       downtime_hours: 6,
-      used_hours: 3.5,
-      external_hours: 2,
-      share_pct: 57.14,
+      used_hours: 4,
+      external_hours: 2.5,
+      share_pct: 62.5,
       external_users: 1,
       // Billed after use and not yet paid: no income in the ledger.
       income_yuan: '0.00',
     });
-    expect(res.body.data.rows.at(-1)).toMatchObject({ no: '合计', used_hours: 3.5, external_hours: 2 });
+    expect(res.body.data.rows.at(-1)).toMatchObject({ no: '合计', used_hours: 4, external_hours: 2.5 });
 
     const file = await t.api.request('/api/admin/analytics/annual/xlsx', {
       method: 'POST',

@@ -1,7 +1,7 @@
 // 我的工作 and the warnings before a breach (issue 32, decision 0082): the results waiting on
 // received orders by instrument and item with who holds each; 领取 (one holder), 转交 with a
 // reason, 开始检测 (the order to 检测中) and 完成 (the result's submission), kept as append-only
-// events; an instrument's backlog from its daily capacity; who may call; the 即将超期 list and
+// events; an instrument's backlog from its weekly capacity; who may call; the 即将超期 list and
 // its notices (once, whatever the retries), the breach recorded with its delay, and the customer
 // told of a moved due date with the reason.
 import { describe, expect, it } from 'vitest';
@@ -70,14 +70,14 @@ async function receivedOrder(count: number, instrument: string | null, nth = 0) 
 
 async function anInstrument(capacity: number | null) {
   const [d] = await t.services.db.select().from(device).orderBy(device.id).limit(1);
-  const saved = await o.admin('device/edit', { rid: d.rid, daily_capacity: capacity ?? '' });
+  const saved = await o.admin('device/edit', { rid: d.rid, weekly_capacity: capacity ?? '' });
   expect(saved.body, JSON.stringify(saved.body)).toMatchObject({ code: 1 });
   return d;
 }
 
 describe('我的工作', () => {
   it('lists the waiting work by instrument and item with its backlog; take, start and done from the list', async () => {
-    const d = await anInstrument(2);
+    const d = await anInstrument(10);
     const order = await receivedOrder(3, d.rid);
     const tech = await person('technician');
     const other = await person('technician');
@@ -86,7 +86,7 @@ describe('我的工作', () => {
     const all = await good<Worklist>(h, 'list', { view: 'all' });
     const queue = all.groups.find((g) => g.device?.rid === d.rid)!;
     expect(queue).toMatchObject({
-      device: { daily_capacity: 2 },
+      device: { weekly_capacity: 10 },
       waiting: 3,
       backlog_days: 1.5,
       backlog_text: '积压约 1.5 个工作日',

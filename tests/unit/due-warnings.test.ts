@@ -51,10 +51,10 @@ describe('the 即将超期 window', () => {
 });
 
 describe("an instrument's backlog", () => {
-  it('is the waiting samples over the daily capacity, or says it has none', () => {
-    expect(backlogDays(7, 2)).toBe(3.5);
-    expect(backlogText(7, 2)).toBe('积压约 3.5 个工作日');
-    expect(backlogText(0, 5)).toBe('积压约 0 个工作日');
+  it("is the waiting samples over the weekly capacity's share of a working day, or says it has none", () => {
+    expect(backlogDays(7, 10)).toBe(3.5);
+    expect(backlogText(7, 10)).toBe('积压约 3.5 个工作日');
+    expect(backlogText(0, 25)).toBe('积压约 0 个工作日');
     expect(backlogDays(7, null)).toBeNull();
     expect(backlogText(7, null)).toBe('未设定产能');
   });

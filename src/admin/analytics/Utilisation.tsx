@@ -62,6 +62,7 @@ export default function Utilisation({ me }: { me: Me }) {
     num('available', '可用机时', (r) => r.available_hours),
     num('booked', '预约机时', (r) => r.booked_hours),
     num('used', '有效工作机时', (r) => r.used_hours),
+    num('testing', '其中检测机时', (r) => r.testing_hours),
     num('external', '对外服务机时', (r) => r.external_hours),
     {
       id: 'pct',
@@ -90,7 +91,7 @@ export default function Utilisation({ me }: { me: Me }) {
     <div>
       <PageHeader
         title="仪器使用率"
-        lead="开放机时按实验室工作日与仪器开放时间计算，扣除封锁时段（节假日、维护、故障等）后为可用机时；有效工作机时按已完成预约的实际使用时间（未记录时按预约时间）。"
+        lead="开放机时按实验室工作日与仪器开放时间计算，扣除封锁时段（节假日、维护、故障等）后为可用机时；有效工作机时按已完成预约的实际使用时间（未记录时按预约时间），加上在该仪器上的检测（开始检测至完成，重叠只计一次）。"
       />
       <div className="mb-3 flex flex-wrap items-end gap-3 rounded-lg bg-white p-3">
         <ReportDates label="日期" from={from} to={to} setFrom={setFrom} setTo={setTo} />

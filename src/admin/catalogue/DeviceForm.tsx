@@ -31,7 +31,7 @@ export type Draft = {
   specs: string;
   sort: string;
   /** Samples per working day; empty: not set (the worklist says 未设定产能). */
-  daily_capacity: string;
+  weekly_capacity: string;
   bill_by_actual: boolean;
   needs_authorization: boolean;
   /** Its own opening hours (decision 0087); null: the lab's. */
@@ -56,7 +56,7 @@ export const EMPTY: Draft = {
   item_rid: '',
   specs: '',
   sort: '0',
-  daily_capacity: '',
+  weekly_capacity: '',
   bill_by_actual: false,
   needs_authorization: false,
   hours: null,
@@ -80,7 +80,7 @@ export const toDraft = (d: StaffDevice): Draft => ({
   item_rid: d.item_rid ?? '',
   specs: d.specs.map((s) => `${s.name}：${s.value}`).join('\n'),
   sort: String(d.sort),
-  daily_capacity: d.daily_capacity === null ? '' : String(d.daily_capacity),
+  weekly_capacity: d.weekly_capacity === null ? '' : String(d.weekly_capacity),
   bill_by_actual: d.bill_by_actual,
   needs_authorization: d.needs_authorization,
   hours:
@@ -184,8 +184,11 @@ export default function DeviceForm({
         <Field label="提前预约（小时）">
           <input className={input} name="lead_hours" inputMode="numeric" {...text('lead_hours')} />
         </Field>
-        <Field label="每日产能（样品数/工作日）" hint="我的工作据此估算积压天数；留空为未设定">
-          <input className={input} name="daily_capacity" inputMode="numeric" {...text('daily_capacity')} />
+        <Field
+          label="每周产能（样品数/周）"
+          hint="据此估算积压天数与「预计 N 个工作日内开始测试」；留空为未设定"
+        >
+          <input className={input} name="weekly_capacity" inputMode="numeric" {...text('weekly_capacity')} />
         </Field>
       </div>
       <ImageField value={draft?.img ?? ''} onChange={(img) => setDraft((d) => d && { ...d, img })} />

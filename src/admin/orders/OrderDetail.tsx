@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { startEstimateText } from '../../lib/shared/worklist/estimate.ts';
 import { Link } from 'wouter';
 import type { z } from 'zod';
 import { consoleApi, staffStep, type Me } from '../session.ts';
@@ -302,6 +303,11 @@ function QuoteSection({ order, quote }: { order: Detail; quote: NonNullable<Deta
       <p className="mt-2 text-right text-sm">
         报价合计 <strong className="text-base text-hot-600 tabular-nums">{formatFen(quote.total_fen)}</strong>
       </p>
+      {quote.start_estimate_days && (
+        <p className="mt-1 text-sm text-emerald-700">
+          {startEstimateText(quote.start_estimate_days)}（报价时估算）
+        </p>
+      )}
       {quote.note && <p className="mt-1 text-sm text-slate-600">说明：{quote.note}</p>}
     </section>
   );

@@ -1,9 +1,9 @@
 // The quote builder (decision 0039): lines with item, description, quantity and unit price (each
 // amount computed), an optional discount, the total, the last day the customer may accept, and a
 // note to the customer. Checked with the server's schema before it is sent.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { staffAction } from '../session.ts';
+import { consoleApi, staffAction } from '../session.ts';
 import { Field, FormModal, input } from '../ui.tsx';
 import { fenToYuan, yuanToFen, formatFen } from '../../lib/shared/money.ts';
 import { addDays } from '../../lib/shared/slots.ts';
@@ -13,6 +13,8 @@ import { orderPromiseDays, turnaroundText } from '../../lib/shared/calendar/prom
 import type { StaffOrderDetailSchema } from '../../lib/shared/orders/responses.ts';
 import { ordersAdminApi } from '../../lib/shared/orders/admin-api.ts';
 import QuoteLines, { startingRows, type Row } from './QuoteLines.tsx';
+import { worklistAdminApi } from '../../lib/shared/worklist/api.ts';
+import { startEstimateNote, type StartEstimates } from '../../lib/shared/worklist/estimate.ts';
 
 type Detail = z.output<typeof StaffOrderDetailSchema>;
 
@@ -46,6 +48,20 @@ export default function QuoteBuilder({
   );
   const [days, setDays] = useState(promised ? String(promised) : '');
   const again = order.status !== 'quoting';
+  // 预计 N 个工作日内开始测试 from the instruments' queues now; the quote keeps it when sent (0097).
+  const [estimates, setEstimates] = useState<StartEstimates['list'] | null>(null);
+  const itemRids = [...new Set(order.items.map((l) => l.item_rid))];
+  const itemKey = itemRids.join(',');
+  useEffect(() => {
+    if (!open || !itemKey) return;
+    let current = true;
+    void consoleApi
+      .call(worklistAdminApi.estimate, { item_rids: itemKey.split(',') }, { silent: true })
+      .then((d) => current && d && setEstimates(d.list));
+    return () => {
+      current = false;
+    };
+  }, [open, itemKey]);
 
   const priced = priceQuote(
     rows.map((r) => ({
@@ -154,6 +170,29 @@ export default function QuoteBuilder({
           onChange={(e) => setDays(e.target.value)}
         />
       </Field>
+      {estimates && (
+        <section className="rounded-md bg-emerald-50 px-3 py-2 text-sm" aria-label="预计开始测试">
+          <h3 className="font-medium text-emerald-800">预计开始测试（报价单将显示最长的一项）</h3>
+          <ul className="mt-1 grid gap-0.5">
+            {estimates.map(({ item_rid, estimate }) => (
+              <li key={item_rid} className="text-slate-700">
+                {order.items.find((l) => l.item_rid === item_rid)?.name}：
+                {estimate ? (
+                  <>
+                    <span className="font-medium">{estimate.text}</span>
+                    <span className="text-xs text-slate-500">
+                      （{estimate.device_name}，每周 {estimate.weekly_capacity} 个；
+                      {startEstimateNote(estimate)}）
+                    </span>
+                  </>
+                ) : (
+                  <span className="text-slate-500">仪器未设定产能，不作估计</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <Field label="给客户的说明（可选）">
         <textarea
           className={`${input} min-h-16 py-1.5`}

@@ -200,7 +200,7 @@ function Queue({ group: g, columns }: { group: WorkGroup; columns: Column<WorkRo
             data-backlog
           >
             {g.backlog_text}
-            {g.device.daily_capacity !== null && `（产能 ${g.device.daily_capacity} 个/工作日）`}
+            {g.device.weekly_capacity !== null && `（产能 ${g.device.weekly_capacity} 个/周）`}
           </span>
         )}
       </div>

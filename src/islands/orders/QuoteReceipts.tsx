@@ -12,6 +12,7 @@ import type { OrderDetail, Receipt } from '../../lib/shared/orders/responses.ts'
 import { pathOf } from '../../lib/shared/api/endpoint.ts';
 import { filesApi } from '../../lib/shared/files/api.ts';
 import { turnaroundText } from '../../lib/shared/calendar/promise.ts';
+import { startEstimateText } from '../../lib/shared/worklist/estimate.ts';
 
 /** 报价明细: the lines staff quoted, the discount and total, and until when it may be accepted. */
 export function QuoteDetail({ order }: { order: OrderDetail }) {
@@ -91,6 +92,12 @@ export function QuoteDetail({ order }: { order: OrderDetail }) {
         <p className="mt-2 text-sm text-brand-700" aria-label="报价承诺周期">
           收样后{turnaroundText(q.turnaround_days)}
           <span className="text-slate-500">（按工作日计，节假日顺延；收样时确定交付日期）</span>
+        </p>
+      )}
+      {q.start_estimate_days && (
+        <p className="mt-1 text-sm text-emerald-700" aria-label="预计开始测试">
+          {startEstimateText(q.start_estimate_days)}
+          <span className="text-slate-500">（自收样起计，按报价时的仪器排队估算）</span>
         </p>
       )}
       {q.note && <p className="mt-2 text-sm break-words text-slate-600">说明：{q.note}</p>}

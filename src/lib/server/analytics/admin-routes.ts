@@ -6,6 +6,7 @@ import { analyticsAdminApi as api } from '../../shared/analytics/api.ts';
 import { turnaroundOrders, turnaroundReport } from './turnaround.ts';
 import { revenueReport } from './revenue.ts';
 import { annualRows, annualWorkbook } from './annual.ts';
+import { estimatesReport } from './estimates.ts';
 import { contentDisposition } from '../files/index.ts';
 import { exportFile, listExports, requestExport } from './exports.ts';
 import { requireUser } from '../platform/http/auth.ts';
@@ -23,6 +24,9 @@ export function analyticsAdminRoutes() {
   route(r, api.revenue, async (c, input) => ok(c, await revenueReport(c.var.services, await input.body())));
   route(r, api.utilisation, async (c, input) =>
     ok(c, await utilisationReport(c.var.services, await input.body())),
+  );
+  route(r, api.estimates, async (c, input) =>
+    ok(c, await estimatesReport(c.var.services, await input.body())),
   );
   route(r, api.annual, async (c, input) => {
     const { year } = await input.body();

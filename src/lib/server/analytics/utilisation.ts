@@ -1,6 +1,7 @@
-// Instrument utilisation (issue 35, decision 0092), computed from the bookings, the blocked times
-// and each instrument's opening hours on the lab's working days. Instruments are few and a range's
-// bookings thousands at most, so the intervals are intersected here rather than in SQL.
+// Instrument utilisation (issue 35, decisions 0092 and 0097), computed from the bookings, the
+// testing steps run on each instrument, the blocked times and each instrument's opening hours on
+// the lab's working days. Instruments are few and a range's bookings and steps thousands at most,
+// so the intervals are intersected here rather than in SQL.
 import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
@@ -8,6 +9,7 @@ import { deviceDirectory, readSetting, writeSetting } from '../catalogue/index.t
 import { blockDirectory, getReservationSettings, reservationDirectory } from '../reservations/index.ts';
 import { userDirectory } from '../accounts/index.ts';
 import { labCalendar } from '../calendar/index.ts';
+import { testingSteps } from '../worklist/index.ts';
 import { addDays, shanghaiMidnight } from '../../shared/slots.ts';
 import { shanghaiDate, shanghaiWeekday } from '../../shared/time.ts';
 import {
@@ -124,6 +126,17 @@ export async function utilisationReport(s: Services, q: UtilisationQuery): Promi
       ),
     );
 
+  // The lab's own testing on the instruments, from 开始检测 to 完成, and its customers' organisations.
+  const steps = await testingSteps(s.db, new Date(start), new Date(end));
+  const stepUsers = [...new Set(steps.map((x) => x.userId))];
+  const companies = new Map(
+    stepUsers.length === 0
+      ? []
+      : (await s.db.select({ id: u.id, company: u.company }).from(u).where(inArray(u.id, stepUsers))).map(
+          (x) => [x.id, x.company],
+        ),
+  );
+
   const rows: UtilisationRow[] = devices.map((dev) => {
     const rules = deviceSettings(lab, dev.rules as DeviceBookingRules | null);
     const windows = openWindows(calendar, rules, q.from, q.to);
@@ -143,26 +156,35 @@ export async function utilisationReport(s: Services, q: UtilisationQuery): Promi
     const downtimeHours = unionHours(spans());
     const available = Math.max(0, openHours - downtimeHours);
     let booked = 0;
-    let used = 0;
-    let external = 0;
     let queued = 0;
+    // Used time as spans within the range: a booking and a testing step at once count once.
+    const usedSpans: [number, number][] = [];
+    const externalSpans: [number, number][] = [];
+    const testingSpans: [number, number][] = [];
     const externalUsers = new Set<number>();
+    const clip = (a: number, z: number): [number, number] => [Math.max(a, start), Math.min(z, end)];
+    const use = (span: [number, number], userId: number, company: string, testing: boolean) => {
+      usedSpans.push(span);
+      if (testing) testingSpans.push(span);
+      if (institution && company.trim() !== institution && span[1] > span[0]) {
+        externalSpans.push(span);
+        externalUsers.add(userId);
+      }
+    };
     for (const k of bookings.filter((x) => x.deviceId === dev.id)) {
       const [a, z] = [k.startAt.getTime(), k.endAt.getTime()];
       booked += overlapHours(a, z, start, end);
       if (k.status === 'done') {
         const recorded = k.actualStartAt && k.actualEndAt;
-        const hours = recorded
-          ? overlapHours(k.actualStartAt!.getTime(), k.actualEndAt!.getTime(), start, end)
-          : overlapHours(a, z, start, end);
-        used += hours;
-        if (institution && k.company.trim() !== institution) {
-          external += hours;
-          externalUsers.add(k.userId);
-        }
+        const span = recorded ? clip(k.actualStartAt!.getTime(), k.actualEndAt!.getTime()) : clip(a, z);
+        use(span, k.userId, k.company, false);
       }
       if (k.status === 'pending' || k.status === 'confirmed') queued += overlapHours(a, z, now, Infinity);
     }
+    for (const x of steps.filter((y) => y.deviceRid === dev.rid))
+      use(clip(x.startedAt.getTime(), x.endedAt.getTime()), x.userId, companies.get(x.userId) ?? '', true);
+    const used = unionHours(usedSpans);
+    const external = unionHours(externalSpans);
     const daily = (minutes(rules.close) - minutes(rules.open)) / 60;
     return {
       rid: dev.rid,
@@ -173,6 +195,7 @@ export async function utilisationReport(s: Services, q: UtilisationQuery): Promi
       available_hours: round2(available),
       booked_hours: round2(booked),
       used_hours: round2(used),
+      testing_hours: round2(unionHours(testingSpans)),
       external_hours: institution ? round2(external) : null,
       external_users: institution ? externalUsers.size : null,
       utilisation_pct: available > 0 ? Math.round((1000 * used) / available) / 10 : null,

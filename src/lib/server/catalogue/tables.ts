@@ -112,8 +112,11 @@ export const device = pgTable('device', {
   remote: boolean('remote').notNull().default(false),
   onSale: boolean('on_sale').notNull().default(true),
   sort: integer('sort').notNull().default(0),
-  /** Samples it can test per working day, for its worklist backlog (decision 0082); null: not set. */
-  dailyCapacity: integer('daily_capacity'),
+  /**
+   * Samples it can test per week (decisions 0082, 0097): the worklist's backlog and the start
+   * estimates (预计 N 个工作日内开始测试); null: not set.
+   */
+  weeklyCapacity: integer('weekly_capacity'),
   /**
    * This instrument's opening hours and cancellation deadline where they differ from the booking
    * settings (decision 0087); null: the settings' throughout.

@@ -46,6 +46,8 @@ export const orderLineDirectory = (alias: string) =>
       disposal: orderItems.disposal,
       /** The item's promised working days when ordered (decision 0079); null: no promise. */
       turnaroundDays: orderItems.turnaroundDays,
+      /** 预计 N 个工作日内开始测试 as told when ordered or quoted (decision 0097); null: none. */
+      startEstimateDays: orderItems.startEstimateDays,
     })
     .from(orderItems)
     .as(alias);

@@ -50,6 +50,7 @@ export {
 } from './sample-hooks.ts';
 export { orderReportFacts, type OrderReportFacts } from './report-facts.ts';
 export { registerReleasedReport, hasReleasedReport } from './released-report.ts';
+export { registerStartEstimator } from './start-estimates.ts';
 export { orderDueRoutes } from './due-routes.ts';
 export { backfillDueDates, DUE_BACKFILL } from './due.ts';
 export { /** @public */ RECEIVED_STATUSES } from './due-fix.ts';

@@ -3,6 +3,7 @@ import { newRid } from '../platform/ids.ts';
 import type { Services } from '../platform/services.ts';
 import { itemsByRid } from '../catalogue/index.ts';
 import { orderItems, orders } from './tables.ts';
+import { startEstimatesOf } from './start-estimates.ts';
 import { findUserById } from '../accounts/index.ts';
 import { lockPlanLines, takePlanLines } from '../plan/index.ts';
 import { DomainError } from '../platform/errors.ts';
@@ -198,11 +199,16 @@ export async function insertOrder(
   }
   if (!order) throw new Error('could not allocate an order number');
   const orderId = order.id;
+  // The start estimate told now, from the queue before this order joins it (decision 0097).
+  const estimates = await startEstimatesOf(
+    tx,
+    o.rows.map((r) => r.itemRid),
+  );
   const lines =
     o.rows.length > 0
       ? await tx
           .insert(orderItems)
-          .values(o.rows.map((r) => ({ ...r, orderId })))
+          .values(o.rows.map((r) => ({ ...r, orderId, startEstimateDays: estimates.get(r.itemRid) ?? null })))
           .returning()
       : [];
   // The order's samples in the same transaction (a quote request gets them when quoted).

@@ -173,6 +173,7 @@ function quoteOf(o: OrderRow, now: number): Quote | null {
     ...q,
     expired: quoteExpired(q.valid_until, shanghaiDate(now)),
     turnaround_days: q.turnaround_days ?? null,
+    start_estimate_days: q.start_estimate_days ?? null,
   };
 }
 
@@ -210,6 +211,7 @@ export async function orderDetail(db: Db, o: OrderRow, now: number): Promise<Ord
     disposal: l.disposal,
     line_fen: l.lineFen,
     turnaround_days: l.turnaroundDays,
+    start_estimate_days: l.startEstimateDays,
   }));
   return {
     ...toSummary(

@@ -28,6 +28,7 @@ import {
 import { cancelOrder } from './customer.ts';
 import { orderPromiseDays } from '../../shared/calendar/promise.ts';
 import { hasReleasedReport, NEED_RELEASED_REPORT } from './released-report.ts';
+import { startEstimatesOf } from './start-estimates.ts';
 
 export type StaffStep = Extract<
   OrderAction,
@@ -63,13 +64,23 @@ export async function quoteOrder(s: Services, staffId: number, q: QuoteRequest) 
     const order = await lockOrder(tx, o.id);
     // The promise the quote makes: staff's days (加急), else the longest of the items' (decision 0079).
     const lineDays = await tx
-      .select({ days: orderItems.turnaroundDays })
+      .select({ id: orderItems.id, itemRid: orderItems.itemRid, days: orderItems.turnaroundDays })
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id));
     quote.turnaround_days = orderPromiseDays(
       q.turnaround_days,
       lineDays.map((l) => l.days),
     );
+    // The start estimate the quote tells, kept on the lines as the one given (decision 0097).
+    const estimates = await startEstimatesOf(
+      tx,
+      lineDays.map((l) => l.itemRid),
+      order.id,
+    );
+    const told = lineDays.map((l) => estimates.get(l.itemRid) ?? null);
+    quote.start_estimate_days = told.some((d) => d !== null) ? Math.max(...told.map((d) => d ?? 0)) : null;
+    for (const [k, l] of lineDays.entries())
+      await tx.update(orderItems).set({ startEstimateDays: told[k] }).where(eq(orderItems.id, l.id));
     const again = order.status !== 'quoting';
     if (again && order.quotedFen === null) throw new DomainError(REQUOTE_NOT_QUOTED);
     const head = again

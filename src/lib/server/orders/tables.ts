@@ -120,6 +120,11 @@ export const orderItems = pgTable(
     lineFen: integer('line_fen').notNull(),
     /** The item's promised working days when ordered (decision 0079); null: no promise. */
     turnaroundDays: integer('turnaround_days'),
+    /**
+     * 预计 N 个工作日内开始测试 as told when the line was ordered (or last quoted), from its
+     * instrument's queue and weekly capacity (decision 0097); null: no instrument or capacity.
+     */
+    startEstimateDays: integer('start_estimate_days'),
     /** The samples of an uploaded sheet (decision 0089): names, own parameters, notes; null: none. */
     samples: jsonb('samples').$type<SheetSample[]>(),
   },

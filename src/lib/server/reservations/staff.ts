@@ -140,7 +140,7 @@ const adminDevice = (d: Device) => ({
   on_sale: d.onSale,
   specs: d.specs,
   sort: d.sort,
-  daily_capacity: d.dailyCapacity,
+  weekly_capacity: d.weeklyCapacity,
 });
 
 export async function listDevicesForStaff(s: Services, q: { page?: number; size?: number; kw: string }) {
@@ -190,7 +190,7 @@ const columns = (input: Partial<DeviceInput>) => {
   if (input.item_rid !== undefined) v.itemRid = input.item_rid;
   if (input.specs !== undefined) v.specs = input.specs;
   if (input.sort !== undefined) v.sort = input.sort;
-  if (input.daily_capacity !== undefined) v.dailyCapacity = input.daily_capacity;
+  if (input.weekly_capacity !== undefined) v.weeklyCapacity = input.weekly_capacity;
   if (input.bill_by_actual !== undefined) v.billByActual = input.bill_by_actual;
   if (input.needs_authorization !== undefined) v.needsAuthorization = input.needs_authorization;
   if (input.booking_rules !== undefined) v.bookingRules = input.booking_rules;

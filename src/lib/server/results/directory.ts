@@ -20,6 +20,12 @@ export const resultDirectory = (alias: string) =>
       itemName: results.itemName,
       status: results.status,
       createdAt: results.createdAt,
+      /** The last submission (完成 in the worklist); null while never submitted. */
+      submittedAt: results.submittedAt,
+      /** The catalogue instrument its latest entry naming one records (decision 0097); null: none. */
+      instrumentRid: sql<string | null>`(select ${resultEntries.instrumentRid} from ${resultEntries}
+        where ${resultEntries.resultId} = ${results.id} and ${resultEntries.instrumentRid} is not null
+        order by ${resultEntries.id} desc limit 1)`.as('instrument_rid'),
     })
     .from(results)
     .as(alias);

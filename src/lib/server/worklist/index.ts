@@ -2,3 +2,5 @@
 // warns before due dates and records breaches.
 export { worklistAdminRoutes } from './routes.ts';
 export { DUE_WATCH, watchDue } from './due.ts';
+export { startEstimates } from './estimate.ts';
+export { testingSteps } from './steps.ts';

@@ -6,6 +6,7 @@ import { requireUser } from '../platform/http/auth.ts';
 import { worklistAdminApi as api } from '../../shared/worklist/api.ts';
 import { finishWork, handOver, startWork, takeWork, worklist } from './work.ts';
 import { dueList } from './due.ts';
+import { startEstimates } from './estimate.ts';
 
 /** The staff's worklist calls under /api/admin/worklist (decision 0082). */
 export function worklistAdminRoutes() {
@@ -27,5 +28,10 @@ export function worklistAdminRoutes() {
     ok(c, await finishWork(c.var.services, requireUser(c).id, (await input.body()).rid), '已提交审核'),
   );
   route(r, api.due, async (c, input) => ok(c, await dueList(c.var.services, await input.body())));
+  route(r, api.estimate, async (c, input) => {
+    const { item_rids } = await input.body();
+    const estimates = await startEstimates(c.var.services, item_rids);
+    return ok(c, { list: item_rids.map((rid) => ({ item_rid: rid, estimate: estimates.get(rid) ?? null })) });
+  });
   return r;
 }

@@ -64,7 +64,7 @@ function rows(s: Services, where: SQL | undefined, limit = LIMIT) {
       sampleName: sample.name,
       deviceRid: device.rid,
       deviceName,
-      capacity: device.dailyCapacity,
+      capacity: device.weeklyCapacity,
       holderId: workHolds.holderId,
       holderName: workHolds.holderName,
       heldAt: workHolds.heldAt,
@@ -145,7 +145,7 @@ export async function worklist(s: Services, me: number, view: WorkView): Promise
       const capacity = r.deviceRid ? r.capacity : null;
       g = {
         device: r.deviceRid
-          ? { rid: r.deviceRid, name: r.deviceName ?? '', daily_capacity: r.capacity }
+          ? { rid: r.deviceRid, name: r.deviceName ?? '', weekly_capacity: r.capacity }
           : null,
         waiting: n,
         backlog_days: backlogDays(n, capacity),

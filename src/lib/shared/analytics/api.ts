@@ -7,6 +7,7 @@ import {
   turnaroundSchema,
 } from './turnaround.ts';
 import { RevenueSchema, revenueSchema } from './revenue.ts';
+import { EstimatesSchema, estimatesSchema } from './estimates.ts';
 import {
   annualSchema,
   AnnualSchema,
@@ -50,6 +51,14 @@ export const analyticsAdminApi = {
     summary: '仪器使用率：开放、停机（按类别）、可用、预约与实际使用机时，对外服务机时，排队工作日',
     body: utilisationSchema,
     response: UtilisationSchema,
+  }),
+  estimates: endpoint({
+    method: 'POST',
+    path: '/api/admin/analytics/estimates',
+    access: 'analytics.read',
+    summary: '预计与实际开始测试：下单（报价）时告知的预计开始工作日与收样到开始检测的实际工作日，按订单',
+    body: estimatesSchema,
+    response: EstimatesSchema,
   }),
   annual: endpoint({
     method: 'POST',

@@ -24,8 +24,13 @@ export const UtilisationRowSchema = z.object({
   available_hours: hours,
   /** Bookings that held their time (not cancelled or rejected). */
   booked_hours: hours,
-  /** 有效工作机时: completed bookings' time actually used (the booked time where none was recorded). */
+  /**
+   * 有效工作机时: completed bookings' time actually used (the booked time where none was recorded)
+   * and the testing steps run on it (开始检测 to 完成), overlaps counted once.
+   */
   used_hours: hours,
+  /** The part of the used hours from testing steps (decision 0097). */
+  testing_hours: hours,
   /** 对外服务机时: the used hours of customers outside the lab's institution (null: not set). */
   external_hours: hours.nullable(),
   /** The customers of other institutions who used it (null: institution not set). */

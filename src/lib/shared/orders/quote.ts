@@ -136,6 +136,8 @@ export type StoredQuote = {
   quoted_at: string;
   /** The working days promised from receipt to data (absent on quotes made before decision 0079). */
   turnaround_days?: number | null;
+  /** 预计收样后 N 个工作日内开始测试 when quoted (decision 0097); absent or null: no estimate. */
+  start_estimate_days?: number | null;
 };
 
 /** After `valid_until` (a Shanghai date), on `today` (also one), the quote may not be accepted. */

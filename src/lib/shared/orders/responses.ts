@@ -39,6 +39,8 @@ export const OrderLineSchema = z.object({
   line_fen: fen,
   /** The item's promised working days when ordered; null: none (decision 0079). */
   turnaround_days: z.number().int().nullable(),
+  /** 预计收样后 N 个工作日内开始测试 as told when ordered or quoted (decision 0097); null: none. */
+  start_estimate_days: z.number().int().nullable(),
 });
 export type OrderLine = z.output<typeof OrderLineSchema>;
 
@@ -137,6 +139,8 @@ export const QuoteSchema = z.object({
   quoted_at: z.string(),
   /** 预计收样后 N 个工作日出数据: the promise the quote makes; null: none (decision 0079). */
   turnaround_days: z.number().int().nullable(),
+  /** 预计收样后 N 个工作日内开始测试 when quoted (decision 0097); null: no estimate. */
+  start_estimate_days: z.number().int().nullable(),
 });
 export type Quote = z.output<typeof QuoteSchema>;
 

@@ -147,8 +147,8 @@ const deviceShape = {
     })
     .max(30, '[参数]最多30项'),
   sort: intField('排序', -100000, 100000),
-  /** Samples per working day, for the worklist's backlog (decision 0082); empty: not set. */
-  daily_capacity: z.preprocess((v) => (blank(v) ? null : v), intField('每日产能', 1, 10000).nullable()),
+  /** Samples per week, for the worklist backlog and start estimates (decisions 0082, 0097); empty: not set. */
+  weekly_capacity: z.preprocess((v) => (blank(v) ? null : v), intField('每周产能', 1, 50000).nullable()),
   bill_by_actual: z.boolean({ error: '[按实际用时计费]格式不正确' }),
   needs_authorization: z.boolean({ error: '[需培训授权]格式不正确' }),
   booking_rules: z.preprocess((v) => (blank(v) ? null : v), bookingRulesSchema.nullable()),
@@ -160,7 +160,7 @@ export const deviceAddSchema = z.object(
     on_sale: deviceShape.on_sale.default(true),
     specs: deviceShape.specs.default([]),
     sort: deviceShape.sort.default(0),
-    daily_capacity: deviceShape.daily_capacity.default(null),
+    weekly_capacity: deviceShape.weekly_capacity.default(null),
     bill_by_actual: deviceShape.bill_by_actual.default(false),
     needs_authorization: deviceShape.needs_authorization.default(false),
     booking_rules: deviceShape.booking_rules.default(null),

@@ -118,8 +118,8 @@ export const StaffDeviceSchema = DeviceSummarySchema.extend({
   on_sale: z.boolean(),
   specs: z.array(z.object({ name: z.string(), value: z.string() })),
   sort: z.number(),
-  /** Samples per working day (decision 0082); null: not set. */
-  daily_capacity: z.number().int().nullable(),
+  /** Samples per week (decisions 0082, 0097); null: not set. */
+  weekly_capacity: z.number().int().nullable(),
 });
 export const StaffDevicePageSchema = pagedOf(StaffDeviceSchema);
 

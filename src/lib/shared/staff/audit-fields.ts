@@ -61,7 +61,7 @@ export const FIELD_TEXT: Record<string, string> = {
   createdAt: '创建时间',
   createdBy: '创建人',
   customerKind: '客户类型',
-  dailyCapacity: '日产能',
+  weeklyCapacity: '每周产能',
   date: '日期',
   decidedAt: '决定时间',
   decidedBy: '决定人',

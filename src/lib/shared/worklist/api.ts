@@ -4,6 +4,7 @@ import { endpoint } from '../api/endpoint.ts';
 import { dueListSchema, workHandoverSchema, workListSchema, workRidSchema } from './requests.ts';
 import { DuePageSchema, WorklistSchema, WorkRowSchema } from './responses.ts';
 import { ResultSchema } from '../results/responses.ts';
+import { startEstimateQuerySchema, StartEstimatesSchema } from './estimate.ts';
 
 export const worklistAdminApi = {
   list: endpoint({
@@ -54,5 +55,13 @@ export const worklistAdminApi = {
     summary: '即将超期（24个工作小时内到期）与已超期的订单',
     body: dueListSchema,
     response: DuePageSchema,
+  }),
+  estimate: endpoint({
+    method: 'POST',
+    path: '/api/admin/worklist/estimate',
+    access: 'orders.read',
+    summary: '预计开始测试：按仪器排队与每周产能估算各项目收样后几个工作日内开始测试',
+    body: startEstimateQuerySchema,
+    response: StartEstimatesSchema,
   }),
 };

@@ -36,7 +36,9 @@ const WorkItemGroupSchema = z.object({
 
 /** An instrument's queue (device null: items without an instrument named in the catalogue). */
 export const WorkGroupSchema = z.object({
-  device: z.object({ rid: ridOut, name: z.string(), daily_capacity: z.number().int().nullable() }).nullable(),
+  device: z
+    .object({ rid: ridOut, name: z.string(), weekly_capacity: z.number().int().nullable() })
+    .nullable(),
   waiting: z.number().int(),
   /** Working days the queue needs at the instrument's capacity; null: no capacity set. */
   backlog_days: z.number().nullable(),

@@ -26,19 +26,49 @@ export const ALREADY_STARTED = '该检测已开始';
 export const NOT_STARTED = '请先开始检测';
 export const HANDOVER_NEEDS_HOLDER = '该检测尚未被领取，请直接领取';
 
+/**
+ * An instrument's capacity is set in samples per week (decision 0097): a lab plans its
+ * instruments by the week. A week is five working days; a holiday takes its day's share away and
+ * a 调休 Saturday adds one, because the rules below count working days of the lab's calendar.
+ */
+export const WORKING_DAYS_PER_WEEK = 5;
+const perWorkingDay = (weeklyCapacity: number) => weeklyCapacity / WORKING_DAYS_PER_WEEK;
+
 /** The capacity words of an instrument's queue: 积压约 N 个工作日, or 未设定产能. */
-export function backlogText(waiting: number, dailyCapacity: number | null): string {
-  const days = backlogDays(waiting, dailyCapacity);
+export function backlogText(waiting: number, weeklyCapacity: number | null): string {
+  const days = backlogDays(waiting, weeklyCapacity);
   return days === null ? '未设定产能' : `积压约 ${days} 个工作日`;
 }
 
 /**
- * The working days an instrument needs for its queue at its capacity (samples per working day),
- * to one decimal; null when no capacity is set (nothing is invented).
+ * The working days an instrument needs for its queue at its weekly capacity, to one decimal; null
+ * when no capacity is set (nothing is invented).
  */
-export function backlogDays(waiting: number, dailyCapacity: number | null): number | null {
-  if (!dailyCapacity || dailyCapacity <= 0) return null;
-  return Math.round((waiting / dailyCapacity) * 10) / 10;
+export function backlogDays(waiting: number, weeklyCapacity: number | null): number | null {
+  if (!weeklyCapacity || weeklyCapacity <= 0) return null;
+  return Math.round((waiting / perWorkingDay(weeklyCapacity)) * 10) / 10;
+}
+
+/**
+ * 预计 N 个工作日内开始测试 (decision 0097): with `queued` samples ahead on the instrument, a new
+ * sample received today starts on the working day its turn comes, the queue being worked off at
+ * the weekly capacity's daily share: N = ⌈(queued + 1) ÷ (weekly ÷ 5)⌉, at least 1. Null without
+ * a capacity.
+ */
+export function startEstimateDays(queued: number, weeklyCapacity: number | null): number | null {
+  if (!weeklyCapacity || weeklyCapacity <= 0) return null;
+  return Math.max(1, Math.ceil((Math.max(0, queued) + 1) / perWorkingDay(weeklyCapacity) - 1e-9));
+}
+
+/**
+ * The working days from a receipt to the start of testing, on the lab's calendar: the working days
+ * after the receipt's date up to and including the start's (0 when started the day received).
+ * The estimate was kept when this is at most its N.
+ */
+export function workingDaysAfter(fromDate: string, toDate: string, calendar: WorkingCalendar): number {
+  let n = 0;
+  for (let d = addDays(fromDate, 1); d <= toDate; d = addDays(d, 1)) if (calendar.isWorkingDay(d)) n++;
+  return n;
 }
 
 const HOUR = 3_600_000;

@@ -29,8 +29,8 @@ const promisedDays = (cycle: string) => {
 };
 
 /**
- * Which instrument tests each demo item, and how many samples it takes a working day (decision
- * 0082): the worklist's queues and backlogs then read as a lab's would.
+ * Which instrument tests each demo item, and how many samples it takes a week (decisions 0082,
+ * 0097): the worklist's queues, backlogs and start estimates then read as a lab's would.
  */
 const DEMO_INSTRUMENTS: Record<string, string> = {
   'xrd-powder': 'dev-xrd-d8',
@@ -49,22 +49,22 @@ const DEMO_INSTRUMENTS: Record<string, string> = {
   'flow-cytometry': 'dev-flow-fortessa',
   'confocal-imaging': 'dev-confocal-lsm980',
 };
-const DEMO_DAILY_CAPACITY: Record<string, number> = {
-  'dev-xrd-d8': 16,
-  'dev-xrd-smartlab': 10,
-  'dev-sem-sigma300': 12,
-  'dev-sem-regulus': 10,
-  'dev-tem-talos': 6,
-  'dev-tem-jem2100f': 4,
-  'dev-afm-icon': 8,
-  'dev-xps-escalab': 8,
-  'dev-ftir-is50': 30,
-  'dev-raman-labram': 20,
-  'dev-nmr-400': 24,
-  'dev-icpms-7900': 40,
-  'dev-bet-asap': 6,
-  'dev-flow-fortessa': 20,
-  'dev-confocal-lsm980': 8,
+const DEMO_WEEKLY_CAPACITY: Record<string, number> = {
+  'dev-xrd-d8': 80,
+  'dev-xrd-smartlab': 50,
+  'dev-sem-sigma300': 60,
+  'dev-sem-regulus': 50,
+  'dev-tem-talos': 30,
+  'dev-tem-jem2100f': 20,
+  'dev-afm-icon': 40,
+  'dev-xps-escalab': 40,
+  'dev-ftir-is50': 150,
+  'dev-raman-labram': 100,
+  'dev-nmr-400': 120,
+  'dev-icpms-7900': 200,
+  'dev-bet-asap': 30,
+  'dev-flow-fortessa': 100,
+  'dev-confocal-lsm980': 40,
 };
 
 function demoItemRows() {
@@ -124,7 +124,7 @@ export async function seedDemo(db: Db): Promise<void> {
           leadHours: d.leadHours,
           remote: d.remote,
           specs: d.specs,
-          dailyCapacity: DEMO_DAILY_CAPACITY[d.rid] ?? null,
+          weeklyCapacity: DEMO_WEEKLY_CAPACITY[d.rid] ?? null,
           sort: i,
         })),
       )
