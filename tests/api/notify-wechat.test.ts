@@ -162,49 +162,106 @@ describe('WeChat order news', () => {
     }
   });
 
-  it('merges repeats of the same news about one order within 10 minutes', async () => {
+  /** Queues 订单已报价 of `amount_fen` for an order as event `eventId` (a re-quote is a repeat). */
+  async function quote(c: Customer, order: { rid: string; order_no: string }, eventId: number, fen: number) {
+    const [{ id: orderId }] = await s.db.select({ id: orders.id }).from(orders).where(eq(orders.rid, order.rid));
+    await s.db.transaction((tx) =>
+      queueNotification(tx, {
+        channels: ['sms', 'inbox'],
+        userId: c.id,
+        orderId,
+        eventId,
+        template: 'quoted',
+        vars: { order_no: order.order_no, order_rid: order.rid, amount_fen: String(fen), note: '', recycle: '0' },
+        now: s.now(),
+      }),
+    );
+  }
+  const forceRetries = async (times: number) => {
+    for (let i = 0; i < times; i++) {
+      // A retry of every finished notification: claimed again as if its run had died before the mark.
+      await s.db
+        .update(jobs)
+        .set({ status: 'pending', runAt: new Date(s.now()) })
+        .where(and(like(jobs.uniqueKey, 'notify:%'), eq(jobs.status, 'done')));
+      await drain();
+    }
+  };
+
+  it('folds repeats of the same news about one order within 10 minutes into one message, once', async () => {
+    // By SMS (WeChat never bound): the first at once, the next two folded into one at the window's end.
+    const me = await o.customer();
+    const order = await placed(me, []);
+    await quote(me, order, 9_000_001, 1000);
+    await drain();
+    expect((await smsTo(me.phone, '已报价')).map((m) => m.text)).toEqual([
+      expect.stringContaining('金额¥10.00'),
+    ]);
+    o.a.advance(3 * 60_000);
+    await quote(me, order, 9_000_002, 2000);
+    await drain();
+    o.a.advance(3 * 60_000);
+    await quote(me, order, 9_000_003, 3000);
+    await drain();
+    // Still only the first: the repeats wait for the end of its 10 minutes.
+    expect(await smsTo(me.phone, '已报价')).toHaveLength(1);
+    await forceRetries(2);
+    expect(await smsTo(me.phone, '已报价')).toHaveLength(1);
+    o.a.advance(4 * 60_000 + 1);
+    await drain();
+    // One message carries both repeats: the latest amount, and how many it stands for.
+    const sms = await smsTo(me.phone, '已报价');
+    expect(sms).toHaveLength(2);
+    expect(sms[1].text).toBe(
+      `【检测服务平台】您的订单${order.order_no}已报价，金额¥30.00，请登录个人中心查看。（10分钟内共3条「订单已报价」通知，已合并为本条，以本条为准。）`,
+    );
+    // Sent once: 5 forced retries, and 5 runs of the folded message's job at once.
+    await forceRetries(5);
+    const [foldJob] = await s.db.select().from(jobs).where(like(jobs.uniqueKey, 'notify:fold:%:sms'));
+    await Promise.all(Array.from({ length: 5 }, () => sendNotification(s, foldJob, async () => true)));
+    expect(await smsTo(me.phone, '已报价')).toHaveLength(2);
+    const quoted = (await log(order.rid)).filter((e) => e.template === 'quoted');
+    expect(quoted.filter((e) => e.channel === 'sms').map((e) => [e.title, e.status])).toEqual([
+      ['订单已报价（共3条）', 'sent'],
+      ['订单已报价', 'merged'],
+      ['订单已报价', 'merged'],
+      ['订单已报价', 'sent'],
+    ]);
+    // The inbox keeps every message.
+    expect(quoted.filter((e) => e.channel === 'inbox')).toHaveLength(3);
+  });
+
+  it('folds WeChat repeats too: the subscription went to the first, so the folded one goes by SMS', async () => {
     const me = await o.customer();
     const openid = await bindWechat(me);
     const order = await placed(me);
-    const [{ id: orderId }] = await s.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.rid, order.rid));
-    const queue = (eventId: number) =>
-      s.db.transaction((tx) =>
-        queueNotification(tx, {
-          channels: ['sms', 'inbox'],
-          userId: me.id,
-          orderId,
-          eventId,
-          template: 'quoted',
-          vars: {
-            order_no: order.order_no,
-            order_rid: order.rid,
-            amount_fen: '1000',
-            note: '',
-            recycle: '0',
-          },
-          now: s.now(),
-        }),
-      );
-    await queue(9_000_001);
+    await quote(me, order, 9_100_001, 1000);
     await drain();
     o.a.advance(5 * 60_000);
-    await queue(9_000_002);
+    await quote(me, order, 9_100_002, 2000);
     await drain();
-    o.a.advance(6 * 60_000);
-    await queue(9_000_003);
+    o.a.advance(5 * 60_000);
     await drain();
-    // The first by WeChat (the subscription), the second merged, the third past the window: its
-    // WeChat subscription is used up, so SMS goes instead.
-    const quoted = (await log(order.rid)).filter((e) => e.template === 'quoted');
-    const wechat = quoted.filter((e) => e.channel === 'wechat').map((e) => e.status);
-    expect(wechat).toEqual(['fallback', 'merged', 'sent']);
+    await forceRetries(5);
     expect((await wechatTo(openid)).filter((m) => m.title === '订单已报价')).toHaveLength(1);
-    expect(await smsTo(me.phone, '已报价')).toHaveLength(1);
-    // The inbox keeps every message.
-    expect(quoted.filter((e) => e.channel === 'inbox')).toHaveLength(3);
+    const sms = await smsTo(me.phone, '已报价');
+    expect(sms.map((m) => m.text)).toEqual([expect.stringMatching(/金额¥20\.00.*共2条/)]);
+    const quoted = (await log(order.rid)).filter((e) => e.template === 'quoted' && e.channel !== 'inbox');
+    expect(quoted.map((e) => [e.channel, e.status])).toEqual([
+      ['sms', 'sent'],
+      ['wechat', 'fallback'],
+      ['wechat', 'merged'],
+      ['wechat', 'sent'],
+    ]);
+    // A repeat after the window, with the SMS fold sent a moment ago: merged into that one.
+    o.a.advance(60_000);
+    await quote(me, order, 9_100_003, 3000);
+    await drain();
+    o.a.advance(10 * 60_000);
+    await drain();
+    const later = await smsTo(me.phone, '已报价');
+    expect(later).toHaveLength(2);
+    expect(later[1].text).toMatch(/金额¥30\.00.*共2条/);
   });
 
   it('falls back to SMS once when WeChat is unbound or not subscribed', async () => {
