@@ -15,7 +15,9 @@ import { smsOutbox, wechatOutbox } from '#server/platform/db/platform-tables.ts'
 import { notifyDeliveries } from '#server/notify/tables.ts';
 import { orders } from '#server/orders/tables.ts';
 import { users } from '#server/accounts/tables.ts';
-import { queueNotification, sendNotification } from '#server/notify/index.ts';
+import { NOTIFY_PRUNE, queueNotification, sendNotification } from '#server/notify/index.ts';
+import { DELIVERY_RETENTION_DAYS } from '#server/notify/deliveries.ts';
+import { JOB_HANDLERS, PERIODIC_JOBS } from '#server/jobs.ts';
 import { createMpWechat } from '#server/platform/adapters/wechat/mp.ts';
 import { wechatSignature } from '#server/platform/adapters/wechat/callback.ts';
 import type { WxTicket } from '#shared/accounts/auth.ts';
@@ -410,5 +412,85 @@ describe('WeChat order news through the mp adapter', () => {
       env.WECHAT_PROVIDER = saved.provider;
       env.WECHAT_TOKEN = saved.token;
     }
+  });
+});
+
+describe('the delivery log clean-up', () => {
+  it('prunes deliveries past the retention, never one a waiting notification still needs', async () => {
+    expect(PERIODIC_JOBS).toContainEqual({ kind: NOTIFY_PRUNE, everyMs: 3_600_000 });
+    const me = await o.customer();
+    const [a, b, c] = [await placed(me, []), await placed(me, []), await placed(me, [])];
+    const idOf = async (rid: string) =>
+      (await s.db.select({ id: orders.id }).from(orders).where(eq(orders.rid, rid)))[0].id;
+    const quote = async (order: typeof a, eventId: number, fen: number) => {
+      const orderId = await idOf(order.rid);
+      await s.db.transaction((tx) =>
+        queueNotification(tx, {
+          channels: ['sms', 'inbox'],
+          userId: me.id,
+          orderId,
+          eventId,
+          template: 'quoted',
+          vars: { order_no: order.order_no, order_rid: order.rid, amount_fen: String(fen), note: '', recycle: '0' },
+          now: s.now(),
+        }),
+      );
+    };
+    // The quotes' deliveries (placing an order also sent its 请打印样品标签, old by then too).
+    const quotes = async (rid: string) => (await log(rid)).filter((e) => e.template === 'quoted');
+    const smsJob = async (eventId: number) =>
+      (await s.db.select().from(jobs).where(like(jobs.uniqueKey, `notify:%:${eventId}:sms`)))[0];
+    // Order a: a quote and a re-quote, whose folded message is still to go.
+    await quote(a, 9_300_001, 1000);
+    await drain();
+    o.a.advance(60_000);
+    await quote(a, 9_300_002, 2000);
+    await drain();
+    // Order b: a quote whose job waits for a retry (its run died before the mark).
+    await quote(b, 9_300_003, 3000);
+    await drain();
+    const waiting = await smsJob(9_300_003);
+    await s.db
+      .update(jobs)
+      .set({ status: 'pending', runAt: new Date(s.now() + 400 * 86_400_000) })
+      .where(eq(jobs.id, waiting.id));
+    const before = { a: await quotes(a.rid), b: await quotes(b.rid) };
+    expect(before.a.map((e) => [e.channel, e.status])).toEqual([
+      ['inbox', 'sent'],
+      ['sms', 'merged'],
+      ['inbox', 'sent'],
+      ['sms', 'sent'],
+    ]);
+
+    // A year and a day later: order c's news is new.
+    o.a.advance((DELIVERY_RETENTION_DAYS + 1) * 86_400_000);
+    await quote(c, 9_300_004, 4000);
+    for (const job of await s.db.select().from(jobs).where(like(jobs.uniqueKey, `notify:%:9300004:%`)))
+      await sendNotification(s, job, async () => true);
+    await JOB_HANDLERS[NOTIFY_PRUNE](s, waiting, async () => true);
+
+    // Old inbox rows went; the SMS rows the fold reads and the waiting job's row stayed; c's all stayed.
+    expect((await quotes(a.rid)).map((e) => [e.channel, e.status])).toEqual([
+      ['sms', 'merged'],
+      ['sms', 'sent'],
+    ]);
+    expect((await quotes(b.rid)).map((e) => [e.channel, e.status])).toEqual([['sms', 'sent']]);
+    expect((await quotes(c.rid)).map((e) => e.channel).sort()).toEqual(['inbox', 'sms']);
+
+    // What they were kept for: the fold goes with the re-quote's amount, the retry sends nothing.
+    await s.db.update(jobs).set({ runAt: new Date(s.now()) }).where(eq(jobs.id, waiting.id));
+    await drain();
+    const sms = await smsTo(me.phone, '已报价');
+    expect(sms.filter((m) => m.text.includes(a.order_no)).map((m) => m.text)).toEqual([
+      expect.stringContaining('¥10.00'),
+      expect.stringMatching(/¥20\.00.*共2条/),
+    ]);
+    expect(sms.filter((m) => m.text.includes(b.order_no))).toHaveLength(1);
+
+    // Once nothing waits for them, a's and b's old rows go too; the fold just sent stays.
+    await JOB_HANDLERS[NOTIFY_PRUNE](s, waiting, async () => true);
+    expect((await quotes(a.rid)).map((e) => [e.title, e.status])).toEqual([['订单已报价（共2条）', 'sent']]);
+    expect(await quotes(b.rid)).toEqual([]);
+    expect(await quotes(c.rid)).toHaveLength(2);
   });
 });

@@ -2,15 +2,20 @@
 // called, so a job run again (a retry, a lease that ran out) never sends twice; a repeat of the
 // same message about one order within 10 minutes is merged, and folded into one message at the end
 // of the first one's window; WeChat's send-result pushes recorded against the message they name.
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import type { Job } from '../platform/jobs.ts';
 import { notifyDeliveries } from './tables.ts';
+import { jobs } from '../platform/jobs-table.ts';
 import type { DeliveryLog } from '../../shared/notify/channels.ts';
 
 /** Repeats of one message about one order on one channel within this window are merged. */
 const MERGE_WINDOW_MS = 10 * 60_000;
+
+/** How long the console's 通知记录 keeps a delivery (decision 0096). */
+export const DELIVERY_RETENTION_DAYS = 365;
+const PRUNE_BATCH = 5_000;
 
 type Delivery = { orderId: number | null; userId: number; template: string; channel: string };
 
@@ -242,4 +247,41 @@ export async function deliveryLog(db: Db, orderId: number): Promise<DeliveryLog>
       created: r.createdAt.toISOString(),
     })),
   };
+}
+
+/**
+ * The clean-up (a periodic job): deliveries older than the log's retention go, in batches, except
+ * one a notification job still waiting or running needs: its own (a retry claims it, and must find
+ * it sent) and those a folded message still to be sent reads (its lead and the repeats folded into
+ * it). A job that finished is never run again and its key stays in `jobs`, so a pruned row cannot
+ * let a message go twice. Answers how many rows went.
+ */
+export async function pruneDeliveries(s: Services): Promise<number> {
+  const cutoff = new Date(s.now() - DELIVERY_RETENTION_DAYS * 86_400_000);
+  const d = notifyDeliveries;
+  const needed = s.db
+    .select({ one: sql`1` })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.kind, 'notify'), // NOTIFY (index.ts)
+        inArray(jobs.status, ['pending', 'running']),
+        or(
+          eq(jobs.uniqueKey, d.key),
+          sql`${jobs.payload} ->> 'fold' in (${d.id}::text, ${d.foldedInto}::text)`,
+        ),
+      ),
+    );
+  const old = s.db
+    .select({ id: d.id })
+    .from(d)
+    .where(and(lt(d.createdAt, cutoff), notExists(needed)))
+    .orderBy(d.id)
+    .limit(PRUNE_BATCH);
+  let total = 0;
+  for (;;) {
+    const count = (await s.db.delete(d).where(inArray(d.id, old)).returning({ id: d.id })).length;
+    total += count;
+    if (count < PRUNE_BATCH) return total;
+  }
 }

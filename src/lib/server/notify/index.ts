@@ -22,6 +22,7 @@ import {
   claimDelivery,
   claimFold,
   foldKey,
+  pruneDeliveries,
   recordInboxDelivery,
   recordSendResults,
   settleDelivery,
@@ -35,6 +36,10 @@ export { CHANNELS };
 
 /** The job kind of one message on one channel (payload: NotifyPayload). */
 export const NOTIFY = 'notify';
+
+/** The periodic clean-up of the delivery log past its retention (decision 0096). */
+export const NOTIFY_PRUNE = 'notify.prune';
+export const pruneDeliveriesJob: JobHandler = async (s) => void (await pruneDeliveries(s));
 
 export type NotifyPayload = {
   channel: Channel;
