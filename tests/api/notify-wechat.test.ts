@@ -21,7 +21,8 @@ import { JOB_HANDLERS, PERIODIC_JOBS } from '#server/jobs.ts';
 import { createMpWechat } from '#server/platform/adapters/wechat/mp.ts';
 import { wechatSignature } from '#server/platform/adapters/wechat/callback.ts';
 import type { WxTicket } from '#shared/accounts/auth.ts';
-import type { DeliveryLog, NotifySettings } from '#shared/notify/channels.ts';
+import { acceptedKinds, type DeliveryLog, type NotifySettings, type WxConfig } from '#shared/notify/channels.ts';
+import { jsSdkSignature } from '#server/platform/adapters/wechat/jssdk.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);
@@ -314,6 +315,8 @@ describe('WeChat order news', () => {
 
 // A fake Official Account API: stable_token and subscribe/bizsend, refusing one user (43101).
 const sentByFake: { touser: string; template_id: string; page: string }[] = [];
+/** getticket calls the fake answered (the JS-SDK's jsapi_ticket must be cached, not fetched per page). */
+const ticketCalls: string[] = [];
 const fake = createServer((req: IncomingMessage, res) => {
   let body = '';
   req.on('data', (chunk: Buffer) => (body += chunk));
@@ -322,6 +325,12 @@ const fake = createServer((req: IncomingMessage, res) => {
     const json = JSON.parse(body || '{}') as { touser?: string; template_id?: string; page?: string };
     if (req.url?.startsWith('/cgi-bin/stable_token'))
       return res.end(JSON.stringify({ access_token: 'AT-notify', expires_in: 7200 }));
+    if (req.method === 'GET' && req.url?.startsWith('/cgi-bin/ticket/getticket?')) {
+      ticketCalls.push(req.url);
+      return res.end(
+        JSON.stringify({ errcode: 0, errmsg: 'ok', ticket: `TICKET-${ticketCalls.length}`, expires_in: 7200 }),
+      );
+    }
     if (req.url === '/cgi-bin/message/subscribe/bizsend?access_token=AT-notify') {
       if (json.touser === 'o-refuses')
         return res.end(JSON.stringify({ errcode: 43101, errmsg: 'user refuse to accept the msg' }));
@@ -334,6 +343,18 @@ const fake = createServer((req: IncomingMessage, res) => {
 });
 await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
 afterAll(() => new Promise<void>((resolve) => fake.close(() => resolve())));
+
+const fakeMp = () =>
+  createMpWechat(
+    {
+      appid: 'wx1',
+      secret: 'sec',
+      apiBase: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
+      noticeTemplates: { sample: 'TPL-sample', report: 'TPL-report', payment: 'TPL-payment' },
+    },
+    s.db,
+    () => s.now(),
+  );
 
 describe('WeChat order news through the mp adapter', () => {
   const push = (xml: string, signed = true) => {
@@ -356,16 +377,7 @@ describe('WeChat order news through the mp adapter', () => {
     const saved = { wechat: s.wechat, provider: env.WECHAT_PROVIDER, token: env.WECHAT_TOKEN };
     env.WECHAT_PROVIDER = 'mp';
     env.WECHAT_TOKEN = 'cb-token';
-    s.wechat = createMpWechat(
-      {
-        appid: 'wx1',
-        secret: 'sec',
-        apiBase: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
-        noticeTemplates: { sample: 'TPL-sample', report: 'TPL-report', payment: 'TPL-payment' },
-      },
-      s.db,
-      () => s.now(),
-    );
+    s.wechat = fakeMp();
     try {
       const order = await placed(me);
       await o.move('order/receive', { rid: order.rid });
@@ -411,6 +423,80 @@ describe('WeChat order news through the mp adapter', () => {
       s.wechat = saved.wechat;
       env.WECHAT_PROVIDER = saved.provider;
       env.WECHAT_TOKEN = saved.token;
+    }
+  });
+});
+
+describe("the JS-SDK config for WeChat's open tag wx-open-subscribe", () => {
+  it("signs as WeChat's documentation's example does", () => {
+    expect(
+      jsSdkSignature({
+        ticket: 'sM4AOVdWfPE4DxkXGEs8VMCPGGVi4C3VM0P37wVUCFvkVAy_90u5h9nbSlYy3-Sl-HhTdfl2fzFy1AOcHKP7qg',
+        nonceStr: 'Wm3WZYTPz0wzccnW',
+        timestamp: 1414587457,
+        url: 'http://mp.weixin.qq.com?params=value',
+      }),
+    ).toBe('0f9de62fce790f9a083d5c99e95740ceb90c27ed');
+  });
+
+  it('reads the accepted kinds from the success event', () => {
+    const templates = { sample: 'TPL-sample', report: 'TPL-report', payment: 'TPL-payment' };
+    const details = JSON.stringify({
+      'TPL-sample': JSON.stringify({ status: 'accept' }),
+      'TPL-report': JSON.stringify({ status: 'reject' }),
+      'TPL-payment': JSON.stringify({ status: 'accept' }),
+    });
+    expect(acceptedKinds(details, templates)).toEqual(['sample', 'payment']);
+    expect(acceptedKinds('not json', templates)).toEqual([]);
+  });
+
+  it('answers the config for our pages with a ticket fetched once and shared, none with the dev provider', async () => {
+    const me = await o.customer();
+    const page = 'http://localhost:4321/experiment/plan?from=cart';
+    const ask = (url: string) => t.post<WxConfig>('/api/auth/notify/wx-config', { url }, me.h);
+    // dev: no Official Account, the page keeps its own prompt.
+    expect((await ask(page)).body).toMatchObject({ code: 1, data: { enabled: false } });
+    // Someone else's page, or none: refused.
+    expect((await ask('https://evil.example/experiment/plan')).body).toMatchObject({
+      code: 0,
+      msg: '[页面地址]不正确',
+    });
+    expect((await t.post('/api/auth/notify/wx-config', {}, me.h)).body).toMatchObject({
+      code: 0,
+      msg: '[页面地址]不能为空',
+    });
+    expect((await t.post('/api/auth/notify/wx-config', { url: page })).status).toBe(401);
+
+    const saved = s.wechat;
+    s.wechat = fakeMp();
+    try {
+      ticketCalls.length = 0;
+      const first = (await ask(`${page}#samples`)).body.data;
+      expect(first).toMatchObject({
+        enabled: true,
+        app_id: 'wx1',
+        timestamp: Math.floor(s.now() / 1000),
+        templates: { sample: 'TPL-sample', report: 'TPL-report', payment: 'TPL-payment' },
+      });
+      // Signed for the address without its fragment, with WeChat's ticket.
+      expect(first.signature).toBe(
+        jsSdkSignature({ ticket: 'TICKET-1', nonceStr: first.nonce_str, timestamp: first.timestamp, url: page }),
+      );
+      expect(ticketCalls).toEqual(['/cgi-bin/ticket/getticket?access_token=AT-notify&type=jsapi']);
+      // Cached: another page, another process (a second adapter on the same database), no new fetch.
+      s.wechat = fakeMp();
+      const second = (await ask('http://localhost:4321/member/order')).body.data;
+      expect(second.nonce_str).not.toBe(first.nonce_str);
+      expect(ticketCalls).toHaveLength(1);
+      // Fetched again only shortly before WeChat's two hours end.
+      o.a.advance(7200_000 - 4 * 60_000);
+      const third = (await ask(page)).body.data;
+      expect(ticketCalls).toHaveLength(2);
+      expect(third.signature).toBe(
+        jsSdkSignature({ ticket: 'TICKET-2', nonceStr: third.nonce_str, timestamp: third.timestamp, url: page }),
+      );
+    } finally {
+      s.wechat = saved;
     }
   });
 });
