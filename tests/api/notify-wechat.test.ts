@@ -21,7 +21,12 @@ import { JOB_HANDLERS, PERIODIC_JOBS } from '#server/jobs.ts';
 import { createMpWechat } from '#server/platform/adapters/wechat/mp.ts';
 import { wechatSignature } from '#server/platform/adapters/wechat/callback.ts';
 import type { WxTicket } from '#shared/accounts/auth.ts';
-import { acceptedKinds, type DeliveryLog, type NotifySettings, type WxConfig } from '#shared/notify/channels.ts';
+import {
+  acceptedKinds,
+  type DeliveryLog,
+  type NotifySettings,
+  type WxConfig,
+} from '#shared/notify/channels.ts';
 import { jsSdkSignature } from '#server/platform/adapters/wechat/jssdk.ts';
 
 const t = await setupApi();
@@ -167,7 +172,10 @@ describe('WeChat order news', () => {
 
   /** Queues 订单已报价 of `amount_fen` for an order as event `eventId` (a re-quote is a repeat). */
   async function quote(c: Customer, order: { rid: string; order_no: string }, eventId: number, fen: number) {
-    const [{ id: orderId }] = await s.db.select({ id: orders.id }).from(orders).where(eq(orders.rid, order.rid));
+    const [{ id: orderId }] = await s.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.rid, order.rid));
     await s.db.transaction((tx) =>
       queueNotification(tx, {
         channels: ['sms', 'inbox'],
@@ -175,7 +183,13 @@ describe('WeChat order news', () => {
         orderId,
         eventId,
         template: 'quoted',
-        vars: { order_no: order.order_no, order_rid: order.rid, amount_fen: String(fen), note: '', recycle: '0' },
+        vars: {
+          order_no: order.order_no,
+          order_rid: order.rid,
+          amount_fen: String(fen),
+          note: '',
+          recycle: '0',
+        },
         now: s.now(),
       }),
     );
@@ -328,7 +342,12 @@ const fake = createServer((req: IncomingMessage, res) => {
     if (req.method === 'GET' && req.url?.startsWith('/cgi-bin/ticket/getticket?')) {
       ticketCalls.push(req.url);
       return res.end(
-        JSON.stringify({ errcode: 0, errmsg: 'ok', ticket: `TICKET-${ticketCalls.length}`, expires_in: 7200 }),
+        JSON.stringify({
+          errcode: 0,
+          errmsg: 'ok',
+          ticket: `TICKET-${ticketCalls.length}`,
+          expires_in: 7200,
+        }),
       );
     }
     if (req.url === '/cgi-bin/message/subscribe/bizsend?access_token=AT-notify') {
@@ -480,7 +499,12 @@ describe("the JS-SDK config for WeChat's open tag wx-open-subscribe", () => {
       });
       // Signed for the address without its fragment, with WeChat's ticket.
       expect(first.signature).toBe(
-        jsSdkSignature({ ticket: 'TICKET-1', nonceStr: first.nonce_str, timestamp: first.timestamp, url: page }),
+        jsSdkSignature({
+          ticket: 'TICKET-1',
+          nonceStr: first.nonce_str,
+          timestamp: first.timestamp,
+          url: page,
+        }),
       );
       expect(ticketCalls).toEqual(['/cgi-bin/ticket/getticket?access_token=AT-notify&type=jsapi']);
       // Cached: another page, another process (a second adapter on the same database), no new fetch.
@@ -493,7 +517,12 @@ describe("the JS-SDK config for WeChat's open tag wx-open-subscribe", () => {
       const third = (await ask(page)).body.data;
       expect(ticketCalls).toHaveLength(2);
       expect(third.signature).toBe(
-        jsSdkSignature({ ticket: 'TICKET-2', nonceStr: third.nonce_str, timestamp: third.timestamp, url: page }),
+        jsSdkSignature({
+          ticket: 'TICKET-2',
+          nonceStr: third.nonce_str,
+          timestamp: third.timestamp,
+          url: page,
+        }),
       );
     } finally {
       s.wechat = saved;
@@ -517,7 +546,13 @@ describe('the delivery log clean-up', () => {
           orderId,
           eventId,
           template: 'quoted',
-          vars: { order_no: order.order_no, order_rid: order.rid, amount_fen: String(fen), note: '', recycle: '0' },
+          vars: {
+            order_no: order.order_no,
+            order_rid: order.rid,
+            amount_fen: String(fen),
+            note: '',
+            recycle: '0',
+          },
           now: s.now(),
         }),
       );
@@ -525,7 +560,12 @@ describe('the delivery log clean-up', () => {
     // The quotes' deliveries (placing an order also sent its 请打印样品标签, old by then too).
     const quotes = async (rid: string) => (await log(rid)).filter((e) => e.template === 'quoted');
     const smsJob = async (eventId: number) =>
-      (await s.db.select().from(jobs).where(like(jobs.uniqueKey, `notify:%:${eventId}:sms`)))[0];
+      (
+        await s.db
+          .select()
+          .from(jobs)
+          .where(like(jobs.uniqueKey, `notify:%:${eventId}:sms`))
+      )[0];
     // Order a: a quote and a re-quote, whose folded message is still to go.
     await quote(a, 9_300_001, 1000);
     await drain();
@@ -564,7 +604,10 @@ describe('the delivery log clean-up', () => {
     expect((await quotes(c.rid)).map((e) => e.channel).sort()).toEqual(['inbox', 'sms']);
 
     // What they were kept for: the fold goes with the re-quote's amount, the retry sends nothing.
-    await s.db.update(jobs).set({ runAt: new Date(s.now()) }).where(eq(jobs.id, waiting.id));
+    await s.db
+      .update(jobs)
+      .set({ runAt: new Date(s.now()) })
+      .where(eq(jobs.id, waiting.id));
     await drain();
     const sms = await smsTo(me.phone, '已报价');
     expect(sms.filter((m) => m.text.includes(a.order_no)).map((m) => m.text)).toEqual([

@@ -13,10 +13,8 @@ import {
   NOTIFY_KIND_TEXT,
   NOTIFY_KINDS,
   type NotifyKind,
-  type WxConfig,
 } from '../../lib/shared/notify/channels.ts';
-
-type OpenTag = { config: WxConfig; module: typeof import('./wechat-open-tag.ts') };
+import type { OpenTag } from './wechat-open-tag.ts';
 
 export default function WechatSubscribe({ orderRids }: { orderRids: string[] }) {
   const [bound, setBound] = useState<boolean | null>(null);
@@ -36,9 +34,8 @@ export default function WechatSubscribe({ orderRids }: { orderRids: string[] }) 
       if (!settings.wechat_bound || wanted.length === 0) return;
       // Only WeChat's browser loads the open tag's code (and, through it, WeChat's script).
       if (/MicroMessenger/i.test(navigator.userAgent)) {
-        const module = await import('./wechat-open-tag.ts');
-        const config = await module.prepareOpenTag();
-        if (config && wanted.some((k) => config.templates[k])) setOpenTag({ config, module });
+        const tag = await (await import('./wechat-open-tag.ts')).prepareOpenTag();
+        if (tag && wanted.some((k) => tag.config.templates[k])) setOpenTag(tag);
       }
       setOpen(true);
     })();
@@ -60,7 +57,7 @@ export default function WechatSubscribe({ orderRids }: { orderRids: string[] }) 
   useEffect(() => {
     if (!openTag || !open || !host.current) return;
     const { templates } = openTag.config;
-    return openTag.module.mountOpenSubscribe(
+    return openTag.mount(
       host.current,
       kinds.flatMap((k) => templates[k] ?? []),
       {

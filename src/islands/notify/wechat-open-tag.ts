@@ -28,11 +28,14 @@ function loadSdk(): Promise<Wx | null> {
   });
 }
 
+export type OpenTag = { config: WxConfig; mount: typeof mountOpenSubscribe };
+
 /**
- * The page's JS-SDK config, once WeChat accepted it for the open tag; null where the portal has
- * no Official Account, or the script or WeChat's check failed (the caller keeps its own prompt).
+ * The page's JS-SDK config, once WeChat accepted it for the open tag, and the way to show its
+ * button; null where the portal has no Official Account, or the script or WeChat's check failed
+ * (the caller keeps its own prompt).
  */
-export async function prepareOpenTag(): Promise<WxConfig | null> {
+export async function prepareOpenTag(): Promise<OpenTag | null> {
   const config = await api.call(notifyApi.wxConfig, { url: location.href.split('#')[0] }, { silent: true });
   if (!config?.enabled) return null;
   const wx = await loadSdk();
@@ -40,7 +43,7 @@ export async function prepareOpenTag(): Promise<WxConfig | null> {
   return new Promise((resolve) => {
     const done = (ok: boolean) => {
       clearTimeout(timer);
-      resolve(ok ? config : null);
+      resolve(ok ? { config, mount: mountOpenSubscribe } : null);
     };
     const timer = setTimeout(() => done(false), READY_MS);
     // An error is reported before ready on a failed check, and ready may follow it: first one wins.
@@ -63,7 +66,7 @@ export async function prepareOpenTag(): Promise<WxConfig | null> {
  * shows its own dialog for the given templates; `success` reports each template's answer as JSON.
  * Answers a function that removes it.
  */
-export function mountOpenSubscribe(
+function mountOpenSubscribe(
   host: HTMLElement,
   templateIds: readonly string[],
   on: { success(subscribeDetails: string): void; error(): void },

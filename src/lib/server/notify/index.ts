@@ -33,6 +33,7 @@ import type { SendResult } from '../platform/adapters/wechat/callback.ts';
 const person = userDirectory('person');
 
 export { CHANNELS };
+export { WECHAT_JS_SDK_ORIGIN, wechatOpenTagPage } from './open-tag.ts';
 
 /** The job kind of one message on one channel (payload: NotifyPayload). */
 export const NOTIFY = 'notify';

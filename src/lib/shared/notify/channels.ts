@@ -94,7 +94,13 @@ export const NotifySubscribedSchema = z.object({ kinds: z.array(z.string()) });
 
 /** notify/wx-config: the page asking for WeChat's open tags, without its #fragment. */
 export const wxConfigSchema = z.object(
-  { url: z.string({ error: '[页面地址]不能为空' }).trim().min(1, '[页面地址]不能为空').max(1000, '[页面地址]过长') },
+  {
+    url: z
+      .string({ error: '[页面地址]不能为空' })
+      .trim()
+      .min(1, '[页面地址]不能为空')
+      .max(1000, '[页面地址]过长'),
+  },
   { error: '请求参数格式不正确' },
 );
 
@@ -114,7 +120,10 @@ export const WxConfigSchema = z.object({
 export type WxConfig = z.output<typeof WxConfigSchema>;
 
 /** The kinds whose templates WeChat reports accepted in an open tag's `success` event. */
-export function acceptedKinds(subscribeDetails: string, templates: Readonly<Record<string, string>>): NotifyKind[] {
+export function acceptedKinds(
+  subscribeDetails: string,
+  templates: Readonly<Record<string, string>>,
+): NotifyKind[] {
   let details: Record<string, unknown>;
   try {
     details = JSON.parse(subscribeDetails) as Record<string, unknown>;
@@ -124,8 +133,10 @@ export function acceptedKinds(subscribeDetails: string, templates: Readonly<Reco
   // Each value is itself JSON, {"status":"accept"} (or reject / cancel / filter).
   const accepted = (v: unknown) => {
     try {
-      return (typeof v === 'string' ? (JSON.parse(v) as { status?: string }) : (v as { status?: string }))
-        ?.status === 'accept';
+      return (
+        (typeof v === 'string' ? (JSON.parse(v) as { status?: string }) : (v as { status?: string }))
+          ?.status === 'accept'
+      );
     } catch {
       return false;
     }

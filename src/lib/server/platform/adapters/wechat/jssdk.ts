@@ -5,7 +5,12 @@ import { createHash } from 'node:crypto';
  * case and sorted, joined as key=value&… unescaped, then SHA-1 in hex. `url` is the page's address
  * without its #fragment.
  */
-export function jsSdkSignature(f: { ticket: string; nonceStr: string; timestamp: number; url: string }): string {
+export function jsSdkSignature(f: {
+  ticket: string;
+  nonceStr: string;
+  timestamp: number;
+  url: string;
+}): string {
   const string1 = `jsapi_ticket=${f.ticket}&noncestr=${f.nonceStr}&timestamp=${f.timestamp}&url=${f.url}`;
   return createHash('sha1').update(string1).digest('hex');
 }

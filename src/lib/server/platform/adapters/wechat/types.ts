@@ -35,7 +35,7 @@ export type WechatAdapter = {
   jsSdkConfig(url: string): Promise<JsSdkConfig | null>;
 };
 
-export type JsSdkConfig = {
+type JsSdkConfig = {
   appId: string;
   timestamp: number;
   nonceStr: string;
