@@ -189,6 +189,11 @@ async function planPage(userAgent: string | undefined, record: Record<string, un
   });
   const page = await context.newPage();
   const shell = await page.goto(`${site}/experiment/plan`);
+  // The policy depends on the browser: never kept by a shared cache for another one.
+  expect(shell!.headers()).toMatchObject({
+    'cache-control': 'private, no-cache',
+    vary: expect.stringContaining('User-Agent'),
+  });
   return { context, page, policy: shell!.headers()['content-security-policy'] ?? '', sdkRequests };
 }
 
