@@ -15,11 +15,19 @@ import { smsOutbox, wechatOutbox } from '#server/platform/db/platform-tables.ts'
 import { notifyDeliveries } from '#server/notify/tables.ts';
 import { orders } from '#server/orders/tables.ts';
 import { users } from '#server/accounts/tables.ts';
-import { queueNotification, sendNotification } from '#server/notify/index.ts';
+import { NOTIFY_PRUNE, queueNotification, sendNotification } from '#server/notify/index.ts';
+import { DELIVERY_RETENTION_DAYS } from '#server/notify/deliveries.ts';
+import { JOB_HANDLERS, PERIODIC_JOBS } from '#server/jobs.ts';
 import { createMpWechat } from '#server/platform/adapters/wechat/mp.ts';
 import { wechatSignature } from '#server/platform/adapters/wechat/callback.ts';
 import type { WxTicket } from '#shared/accounts/auth.ts';
-import type { DeliveryLog, NotifySettings } from '#shared/notify/channels.ts';
+import {
+  acceptedKinds,
+  type DeliveryLog,
+  type NotifySettings,
+  type WxConfig,
+} from '#shared/notify/channels.ts';
+import { jsSdkSignature } from '#server/platform/adapters/wechat/jssdk.ts';
 
 const t = await setupApi();
 const o = orderHelpers(t);
@@ -162,49 +170,115 @@ describe('WeChat order news', () => {
     }
   });
 
-  it('merges repeats of the same news about one order within 10 minutes', async () => {
-    const me = await o.customer();
-    const openid = await bindWechat(me);
-    const order = await placed(me);
+  /** Queues 订单已报价 of `amount_fen` for an order as event `eventId` (a re-quote is a repeat). */
+  async function quote(c: Customer, order: { rid: string; order_no: string }, eventId: number, fen: number) {
     const [{ id: orderId }] = await s.db
       .select({ id: orders.id })
       .from(orders)
       .where(eq(orders.rid, order.rid));
-    const queue = (eventId: number) =>
-      s.db.transaction((tx) =>
-        queueNotification(tx, {
-          channels: ['sms', 'inbox'],
-          userId: me.id,
-          orderId,
-          eventId,
-          template: 'quoted',
-          vars: {
-            order_no: order.order_no,
-            order_rid: order.rid,
-            amount_fen: '1000',
-            note: '',
-            recycle: '0',
-          },
-          now: s.now(),
-        }),
-      );
-    await queue(9_000_001);
+    await s.db.transaction((tx) =>
+      queueNotification(tx, {
+        channels: ['sms', 'inbox'],
+        userId: c.id,
+        orderId,
+        eventId,
+        template: 'quoted',
+        vars: {
+          order_no: order.order_no,
+          order_rid: order.rid,
+          amount_fen: String(fen),
+          note: '',
+          recycle: '0',
+        },
+        now: s.now(),
+      }),
+    );
+  }
+  const forceRetries = async (times: number) => {
+    for (let i = 0; i < times; i++) {
+      // A retry of every finished notification: claimed again as if its run had died before the mark.
+      await s.db
+        .update(jobs)
+        .set({ status: 'pending', runAt: new Date(s.now()) })
+        .where(and(like(jobs.uniqueKey, 'notify:%'), eq(jobs.status, 'done')));
+      await drain();
+    }
+  };
+
+  it('folds repeats of the same news about one order within 10 minutes into one message, once', async () => {
+    // By SMS (WeChat never bound): the first at once, the next two folded into one at the window's end.
+    const me = await o.customer();
+    const order = await placed(me, []);
+    await quote(me, order, 9_000_001, 1000);
     await drain();
-    o.a.advance(5 * 60_000);
-    await queue(9_000_002);
+    expect((await smsTo(me.phone, '已报价')).map((m) => m.text)).toEqual([
+      expect.stringContaining('金额¥10.00'),
+    ]);
+    o.a.advance(3 * 60_000);
+    await quote(me, order, 9_000_002, 2000);
     await drain();
-    o.a.advance(6 * 60_000);
-    await queue(9_000_003);
+    o.a.advance(3 * 60_000);
+    await quote(me, order, 9_000_003, 3000);
     await drain();
-    // The first by WeChat (the subscription), the second merged, the third past the window: its
-    // WeChat subscription is used up, so SMS goes instead.
-    const quoted = (await log(order.rid)).filter((e) => e.template === 'quoted');
-    const wechat = quoted.filter((e) => e.channel === 'wechat').map((e) => e.status);
-    expect(wechat).toEqual(['fallback', 'merged', 'sent']);
-    expect((await wechatTo(openid)).filter((m) => m.title === '订单已报价')).toHaveLength(1);
+    // Still only the first: the repeats wait for the end of its 10 minutes.
     expect(await smsTo(me.phone, '已报价')).toHaveLength(1);
+    await forceRetries(2);
+    expect(await smsTo(me.phone, '已报价')).toHaveLength(1);
+    o.a.advance(4 * 60_000 + 1);
+    await drain();
+    // One message carries both repeats: the latest amount, and how many it stands for.
+    const sms = await smsTo(me.phone, '已报价');
+    expect(sms).toHaveLength(2);
+    expect(sms[1].text).toBe(
+      `【检测服务平台】您的订单${order.order_no}已报价，金额¥30.00，请登录个人中心查看。（10分钟内共3条「订单已报价」通知，已合并为本条，以本条为准。）`,
+    );
+    // Sent once: 5 forced retries, and 5 runs of the folded message's job at once.
+    await forceRetries(5);
+    const [foldJob] = await s.db.select().from(jobs).where(like(jobs.uniqueKey, 'notify:fold:%:sms'));
+    await Promise.all(Array.from({ length: 5 }, () => sendNotification(s, foldJob, async () => true)));
+    expect(await smsTo(me.phone, '已报价')).toHaveLength(2);
+    const quoted = (await log(order.rid)).filter((e) => e.template === 'quoted');
+    expect(quoted.filter((e) => e.channel === 'sms').map((e) => [e.title, e.status])).toEqual([
+      ['订单已报价（共3条）', 'sent'],
+      ['订单已报价', 'merged'],
+      ['订单已报价', 'merged'],
+      ['订单已报价', 'sent'],
+    ]);
     // The inbox keeps every message.
     expect(quoted.filter((e) => e.channel === 'inbox')).toHaveLength(3);
+  });
+
+  it('folds WeChat repeats too: the subscription went to the first, so the folded one goes by SMS', async () => {
+    const me = await o.customer();
+    const openid = await bindWechat(me);
+    const order = await placed(me);
+    await quote(me, order, 9_100_001, 1000);
+    await drain();
+    o.a.advance(5 * 60_000);
+    await quote(me, order, 9_100_002, 2000);
+    await drain();
+    o.a.advance(5 * 60_000);
+    await drain();
+    await forceRetries(5);
+    expect((await wechatTo(openid)).filter((m) => m.title === '订单已报价')).toHaveLength(1);
+    const sms = await smsTo(me.phone, '已报价');
+    expect(sms.map((m) => m.text)).toEqual([expect.stringMatching(/金额¥20\.00.*共2条/)]);
+    const quoted = (await log(order.rid)).filter((e) => e.template === 'quoted' && e.channel !== 'inbox');
+    expect(quoted.map((e) => [e.channel, e.status])).toEqual([
+      ['sms', 'sent'],
+      ['wechat', 'fallback'],
+      ['wechat', 'merged'],
+      ['wechat', 'sent'],
+    ]);
+    // A repeat after the window, with the SMS fold sent a moment ago: merged into that one.
+    o.a.advance(60_000);
+    await quote(me, order, 9_100_003, 3000);
+    await drain();
+    o.a.advance(10 * 60_000);
+    await drain();
+    const later = await smsTo(me.phone, '已报价');
+    expect(later).toHaveLength(2);
+    expect(later[1].text).toMatch(/金额¥30\.00.*共2条/);
   });
 
   it('falls back to SMS once when WeChat is unbound or not subscribed', async () => {
@@ -255,6 +329,8 @@ describe('WeChat order news', () => {
 
 // A fake Official Account API: stable_token and subscribe/bizsend, refusing one user (43101).
 const sentByFake: { touser: string; template_id: string; page: string }[] = [];
+/** getticket calls the fake answered (the JS-SDK's jsapi_ticket must be cached, not fetched per page). */
+const ticketCalls: string[] = [];
 const fake = createServer((req: IncomingMessage, res) => {
   let body = '';
   req.on('data', (chunk: Buffer) => (body += chunk));
@@ -263,6 +339,17 @@ const fake = createServer((req: IncomingMessage, res) => {
     const json = JSON.parse(body || '{}') as { touser?: string; template_id?: string; page?: string };
     if (req.url?.startsWith('/cgi-bin/stable_token'))
       return res.end(JSON.stringify({ access_token: 'AT-notify', expires_in: 7200 }));
+    if (req.method === 'GET' && req.url?.startsWith('/cgi-bin/ticket/getticket?')) {
+      ticketCalls.push(req.url);
+      return res.end(
+        JSON.stringify({
+          errcode: 0,
+          errmsg: 'ok',
+          ticket: `TICKET-${ticketCalls.length}`,
+          expires_in: 7200,
+        }),
+      );
+    }
     if (req.url === '/cgi-bin/message/subscribe/bizsend?access_token=AT-notify') {
       if (json.touser === 'o-refuses')
         return res.end(JSON.stringify({ errcode: 43101, errmsg: 'user refuse to accept the msg' }));
@@ -275,6 +362,18 @@ const fake = createServer((req: IncomingMessage, res) => {
 });
 await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
 afterAll(() => new Promise<void>((resolve) => fake.close(() => resolve())));
+
+const fakeMp = () =>
+  createMpWechat(
+    {
+      appid: 'wx1',
+      secret: 'sec',
+      apiBase: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
+      noticeTemplates: { sample: 'TPL-sample', report: 'TPL-report', payment: 'TPL-payment' },
+    },
+    s.db,
+    () => s.now(),
+  );
 
 describe('WeChat order news through the mp adapter', () => {
   const push = (xml: string, signed = true) => {
@@ -297,16 +396,7 @@ describe('WeChat order news through the mp adapter', () => {
     const saved = { wechat: s.wechat, provider: env.WECHAT_PROVIDER, token: env.WECHAT_TOKEN };
     env.WECHAT_PROVIDER = 'mp';
     env.WECHAT_TOKEN = 'cb-token';
-    s.wechat = createMpWechat(
-      {
-        appid: 'wx1',
-        secret: 'sec',
-        apiBase: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
-        noticeTemplates: { sample: 'TPL-sample', report: 'TPL-report', payment: 'TPL-payment' },
-      },
-      s.db,
-      () => s.now(),
-    );
+    s.wechat = fakeMp();
     try {
       const order = await placed(me);
       await o.move('order/receive', { rid: order.rid });
@@ -353,5 +443,183 @@ describe('WeChat order news through the mp adapter', () => {
       env.WECHAT_PROVIDER = saved.provider;
       env.WECHAT_TOKEN = saved.token;
     }
+  });
+});
+
+describe("the JS-SDK config for WeChat's open tag wx-open-subscribe", () => {
+  it("signs as WeChat's documentation's example does", () => {
+    expect(
+      jsSdkSignature({
+        ticket: 'sM4AOVdWfPE4DxkXGEs8VMCPGGVi4C3VM0P37wVUCFvkVAy_90u5h9nbSlYy3-Sl-HhTdfl2fzFy1AOcHKP7qg',
+        nonceStr: 'Wm3WZYTPz0wzccnW',
+        timestamp: 1414587457,
+        url: 'http://mp.weixin.qq.com?params=value',
+      }),
+    ).toBe('0f9de62fce790f9a083d5c99e95740ceb90c27ed');
+  });
+
+  it('reads the accepted kinds from the success event', () => {
+    const templates = { sample: 'TPL-sample', report: 'TPL-report', payment: 'TPL-payment' };
+    const details = JSON.stringify({
+      'TPL-sample': JSON.stringify({ status: 'accept' }),
+      'TPL-report': JSON.stringify({ status: 'reject' }),
+      'TPL-payment': JSON.stringify({ status: 'accept' }),
+    });
+    expect(acceptedKinds(details, templates)).toEqual(['sample', 'payment']);
+    expect(acceptedKinds('not json', templates)).toEqual([]);
+  });
+
+  it('answers the config for our pages with a ticket fetched once and shared, none with the dev provider', async () => {
+    const me = await o.customer();
+    const page = 'http://localhost:4321/experiment/plan?from=cart';
+    const ask = (url: string) => t.post<WxConfig>('/api/auth/notify/wx-config', { url }, me.h);
+    // dev: no Official Account, the page keeps its own prompt.
+    expect((await ask(page)).body).toMatchObject({ code: 1, data: { enabled: false } });
+    // Someone else's page, or none: refused.
+    expect((await ask('https://evil.example/experiment/plan')).body).toMatchObject({
+      code: 0,
+      msg: '[页面地址]不正确',
+    });
+    expect((await t.post('/api/auth/notify/wx-config', {}, me.h)).body).toMatchObject({
+      code: 0,
+      msg: '[页面地址]不能为空',
+    });
+    expect((await t.post('/api/auth/notify/wx-config', { url: page })).status).toBe(401);
+
+    const saved = s.wechat;
+    s.wechat = fakeMp();
+    try {
+      ticketCalls.length = 0;
+      const first = (await ask(`${page}#samples`)).body.data;
+      expect(first).toMatchObject({
+        enabled: true,
+        app_id: 'wx1',
+        timestamp: Math.floor(s.now() / 1000),
+        templates: { sample: 'TPL-sample', report: 'TPL-report', payment: 'TPL-payment' },
+      });
+      // Signed for the address without its fragment, with WeChat's ticket.
+      expect(first.signature).toBe(
+        jsSdkSignature({
+          ticket: 'TICKET-1',
+          nonceStr: first.nonce_str,
+          timestamp: first.timestamp,
+          url: page,
+        }),
+      );
+      expect(ticketCalls).toEqual(['/cgi-bin/ticket/getticket?access_token=AT-notify&type=jsapi']);
+      // Cached: another page, another process (a second adapter on the same database), no new fetch.
+      s.wechat = fakeMp();
+      const second = (await ask('http://localhost:4321/member/order')).body.data;
+      expect(second.nonce_str).not.toBe(first.nonce_str);
+      expect(ticketCalls).toHaveLength(1);
+      // Fetched again only shortly before WeChat's two hours end.
+      o.a.advance(7200_000 - 4 * 60_000);
+      const third = (await ask(page)).body.data;
+      expect(ticketCalls).toHaveLength(2);
+      expect(third.signature).toBe(
+        jsSdkSignature({
+          ticket: 'TICKET-2',
+          nonceStr: third.nonce_str,
+          timestamp: third.timestamp,
+          url: page,
+        }),
+      );
+    } finally {
+      s.wechat = saved;
+    }
+  });
+});
+
+describe('the delivery log clean-up', () => {
+  it('prunes deliveries past the retention, never one a waiting notification still needs', async () => {
+    expect(PERIODIC_JOBS).toContainEqual({ kind: NOTIFY_PRUNE, everyMs: 3_600_000 });
+    const me = await o.customer();
+    const [a, b, c] = [await placed(me, []), await placed(me, []), await placed(me, [])];
+    const idOf = async (rid: string) =>
+      (await s.db.select({ id: orders.id }).from(orders).where(eq(orders.rid, rid)))[0].id;
+    const quote = async (order: typeof a, eventId: number, fen: number) => {
+      const orderId = await idOf(order.rid);
+      await s.db.transaction((tx) =>
+        queueNotification(tx, {
+          channels: ['sms', 'inbox'],
+          userId: me.id,
+          orderId,
+          eventId,
+          template: 'quoted',
+          vars: {
+            order_no: order.order_no,
+            order_rid: order.rid,
+            amount_fen: String(fen),
+            note: '',
+            recycle: '0',
+          },
+          now: s.now(),
+        }),
+      );
+    };
+    // The quotes' deliveries (placing an order also sent its 请打印样品标签, old by then too).
+    const quotes = async (rid: string) => (await log(rid)).filter((e) => e.template === 'quoted');
+    const smsJob = async (eventId: number) =>
+      (
+        await s.db
+          .select()
+          .from(jobs)
+          .where(like(jobs.uniqueKey, `notify:%:${eventId}:sms`))
+      )[0];
+    // Order a: a quote and a re-quote, whose folded message is still to go.
+    await quote(a, 9_300_001, 1000);
+    await drain();
+    o.a.advance(60_000);
+    await quote(a, 9_300_002, 2000);
+    await drain();
+    // Order b: a quote whose job waits for a retry (its run died before the mark).
+    await quote(b, 9_300_003, 3000);
+    await drain();
+    const waiting = await smsJob(9_300_003);
+    await s.db
+      .update(jobs)
+      .set({ status: 'pending', runAt: new Date(s.now() + 400 * 86_400_000) })
+      .where(eq(jobs.id, waiting.id));
+    const before = { a: await quotes(a.rid), b: await quotes(b.rid) };
+    expect(before.a.map((e) => [e.channel, e.status])).toEqual([
+      ['inbox', 'sent'],
+      ['sms', 'merged'],
+      ['inbox', 'sent'],
+      ['sms', 'sent'],
+    ]);
+
+    // A year and a day later: order c's news is new.
+    o.a.advance((DELIVERY_RETENTION_DAYS + 1) * 86_400_000);
+    await quote(c, 9_300_004, 4000);
+    for (const job of await s.db.select().from(jobs).where(like(jobs.uniqueKey, `notify:%:9300004:%`)))
+      await sendNotification(s, job, async () => true);
+    await JOB_HANDLERS[NOTIFY_PRUNE](s, waiting, async () => true);
+
+    // Old inbox rows went; the SMS rows the fold reads and the waiting job's row stayed; c's all stayed.
+    expect((await quotes(a.rid)).map((e) => [e.channel, e.status])).toEqual([
+      ['sms', 'merged'],
+      ['sms', 'sent'],
+    ]);
+    expect((await quotes(b.rid)).map((e) => [e.channel, e.status])).toEqual([['sms', 'sent']]);
+    expect((await quotes(c.rid)).map((e) => e.channel).sort()).toEqual(['inbox', 'sms']);
+
+    // What they were kept for: the fold goes with the re-quote's amount, the retry sends nothing.
+    await s.db
+      .update(jobs)
+      .set({ runAt: new Date(s.now()) })
+      .where(eq(jobs.id, waiting.id));
+    await drain();
+    const sms = await smsTo(me.phone, '已报价');
+    expect(sms.filter((m) => m.text.includes(a.order_no)).map((m) => m.text)).toEqual([
+      expect.stringContaining('¥10.00'),
+      expect.stringMatching(/¥20\.00.*共2条/),
+    ]);
+    expect(sms.filter((m) => m.text.includes(b.order_no))).toHaveLength(1);
+
+    // Once nothing waits for them, a's and b's old rows go too; the fold just sent stays.
+    await JOB_HANDLERS[NOTIFY_PRUNE](s, waiting, async () => true);
+    expect((await quotes(a.rid)).map((e) => [e.title, e.status])).toEqual([['订单已报价（共2条）', 'sent']]);
+    expect(await quotes(b.rid)).toEqual([]);
+    expect(await quotes(c.rid)).toHaveLength(2);
   });
 });

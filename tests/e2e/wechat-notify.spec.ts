@@ -137,3 +137,45 @@ test('通知设置 on a phone: the bind state and the channel table fit at 375 @
   await expect(prompt).toBeHidden();
   await expect(page.getByRole('heading', { name: '订单已提交' })).toBeVisible();
 });
+
+const WECHAT_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.49(0x18003137) NetType/WIFI Language/zh_CN';
+
+for (const where of ['a browser', "WeChat's browser (dev provider)"] as const) {
+  test(`in ${where} the prompt is the portal's own, and WeChat's script never loads`, async ({
+    browser,
+    baseURL,
+    request,
+    ip,
+  }) => {
+    const inWechat = where !== 'a browser';
+    const context = await browser.newContext({ baseURL, ...(inWechat ? { userAgent: WECHAT_UA } : {}) });
+    const page = await context.newPage();
+    const fetched: string[] = [];
+    page.on('request', (r) => fetched.push(r.url()));
+    const me = await newCustomer(page, request, ip);
+    const qr = await me.call<{ ticket: string }>('/api/auth/wx/bindTicket');
+    await request.post('/api/dev/wechat/scan', {
+      data: { ticket: qr.data.ticket, openid: `o-ua-${Date.now()}` },
+    });
+    const [item] = await demoItems(request, 1);
+    const parameters = await requiredParameters(request, item.rid);
+    expect((await me.call('/api/auth/plan/add', { item_rid: item.rid, parameters })).code).toBe(1);
+
+    const shell = await page.goto('/experiment/plan');
+    // The page's policy keeps scripts to our own origin: WeChat's is allowed only with an Official Account.
+    expect(shell!.headers()['content-security-policy']).toContain('script-src');
+    expect(shell!.headers()['content-security-policy']).not.toContain('res.wx.qq.com');
+    await page.getByRole('button', { name: '提交订单' }).click();
+    const prompt = page.getByRole('dialog', { name: '订阅微信通知' });
+    await expect(prompt.getByRole('checkbox', { name: '样品签收' })).toBeChecked();
+    await prompt.getByRole('button', { name: '订阅', exact: true }).click();
+    await expect(toast(page, '已订阅微信通知')).toBeVisible();
+
+    expect(fetched.filter((u) => u.includes('res.wx.qq.com'))).toEqual([]);
+    // The open tag's code: fetched only in WeChat's browser, so other browsers' JS stays as it was.
+    expect(fetched.some((u) => /\/_astro\/wechat-open-tag\.[\w-]+\.js$/.test(u))).toBe(inWechat);
+    expect(fetched.some((u) => u.endsWith('/api/auth/notify/wx-config'))).toBe(inWechat);
+    await context.close();
+  });
+}

@@ -1,6 +1,6 @@
 // Every kind of background job and who runs it (src/lib/server/platform/jobs.ts runs them).
 import type { JobHandlers, PeriodicJob } from './platform/jobs.ts';
-import { NOTIFY, sendNotification } from './notify/index.ts';
+import { NOTIFY, NOTIFY_PRUNE, pruneDeliveriesJob, sendNotification } from './notify/index.ts';
 import { queueRemindersJob, RESERVATION_REMINDERS } from './reservations/reminders.ts';
 import {
   checkRefund,
@@ -36,6 +36,7 @@ import {
 
 export const JOB_HANDLERS: JobHandlers = {
   [NOTIFY]: sendNotification,
+  [NOTIFY_PRUNE]: pruneDeliveriesJob,
   [RESERVATION_REMINDERS]: queueRemindersJob,
   [CLOSE_EXPIRED_PAYMENTS]: async (s) => void (await closeExpiredPayments(s)),
   [ORDER_REFUNDED]: (s, job) => refundOrderToChannel(s, String(job.payload.orderRid)),
@@ -84,4 +85,6 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   { kind: DUE_BACKFILL, everyMs: 3_600_000 },
   // 即将超期 notices (once each), breaches and their delays (decision 0082).
   { kind: DUE_WATCH, everyMs: 300_000 },
+  // The delivery log past its retention, except rows a waiting notification still needs (decision 0096).
+  { kind: NOTIFY_PRUNE, everyMs: 3_600_000 },
 ];

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { newRid } from '../platform/ids.ts';
 import { userMessages } from './tables.ts';
 import { enqueue, type Job, type JobHandler } from '../platform/jobs.ts';
@@ -8,6 +8,7 @@ import type { OrderAction, OrderStatus } from '../../shared/orders/order-status.
 import {
   CHANNELS,
   render,
+  renderFolded,
   smsParams,
   templateFor,
   type Channel,
@@ -17,16 +18,29 @@ import {
 import { userDirectory, wechatOpenid } from '../accounts/index.ts';
 import { chosenChannels, KIND_OF_TEMPLATE } from '../../shared/notify/channels.ts';
 import { choicesOf, returnSubscription, useSubscription } from './preferences.ts';
-import { claimDelivery, recordInboxDelivery, recordSendResults, settleDelivery } from './deliveries.ts';
+import {
+  claimDelivery,
+  claimFold,
+  foldKey,
+  pruneDeliveries,
+  recordInboxDelivery,
+  recordSendResults,
+  settleDelivery,
+} from './deliveries.ts';
 import { jobs } from '../platform/jobs-table.ts';
 import type { SendResult } from '../platform/adapters/wechat/callback.ts';
 
 const person = userDirectory('person');
 
 export { CHANNELS };
+export { WECHAT_JS_SDK_ORIGIN, wechatOpenTagPage } from './open-tag.ts';
 
 /** The job kind of one message on one channel (payload: NotifyPayload). */
 export const NOTIFY = 'notify';
+
+/** The periodic clean-up of the delivery log past its retention (decision 0096). */
+export const NOTIFY_PRUNE = 'notify.prune';
+export const pruneDeliveriesJob: JobHandler = async (s) => void (await pruneDeliveries(s));
 
 export type NotifyPayload = {
   channel: Channel;
@@ -40,6 +54,11 @@ export type NotifyPayload = {
   key?: string;
   /** WeChat only: SMS goes instead when WeChat cannot deliver (the customer chose both). */
   smsFallback?: boolean;
+  /**
+   * The folded message of the repeats merged against this delivery id (its `key` is
+   * `fold:<id>`): worded at the end of that delivery's window from the latest repeat.
+   */
+  fold?: number;
 };
 
 /**
@@ -160,11 +179,13 @@ const isNotice = (n: NotifyPayload | NoticePayload): n is NoticePayload => 'titl
 
 /**
  * Sends one queued message (the `notify` job). Order news is claimed in notify_deliveries first:
- * a job run again never sends twice, and a repeat within 10 minutes is merged (deliveries.ts).
+ * a job run again never sends twice, and a repeat within 10 minutes is merged, and folded into one
+ * message at the end of the window (deliveries.ts).
  */
 export const sendNotification: JobHandler = async (s, job, finish) => {
   const n = job.payload as NotifyPayload | NoticePayload;
   const site = s.env.PUBLIC_SITE_URL.replace(/\/$/, '');
+  if (!isNotice(n) && n.fold !== undefined) return sendFold(s, job, n, site);
   const { title, text } = isNotice(n) ? n : render(n.template, n.vars, site);
   const delivery = isNotice(n)
     ? { userId: n.userId, orderId: null, template: 'notice', channel: n.channel, title }
@@ -186,7 +207,47 @@ export const sendNotification: JobHandler = async (s, job, finish) => {
     return;
   }
   if (isNotice(n)) return;
-  if ((await claimDelivery(s, job, delivery)) !== 'go') return;
+  const claim = await claimDelivery(s, job, delivery, (tx, leadId, foldAt) =>
+    queueFold(tx, n, leadId, foldAt, s.now()),
+  );
+  if (claim === 'go') await deliver(s, job, n, title, text, site);
+};
+
+/**
+ * A repeat was merged against delivery `leadId`: the one folded message of that delivery's
+ * repeats is queued for the end of its window (once, by its key, however many repeats).
+ */
+async function queueFold(tx: Tx, n: NotifyPayload, leadId: number, runAt: number, now: number) {
+  const payload: NotifyPayload = { ...n, eventId: 0, key: `fold:${leadId}`, fold: leadId };
+  await enqueue(tx, [{ kind: NOTIFY, payload, uniqueKey: foldKey(leadId, n.channel), runAt }], now);
+}
+
+/**
+ * The folded message: the latest repeat's words (its state is the customer's now, e.g. the last
+ * quoted amount), saying how many messages of the news it stands for.
+ */
+async function sendFold(s: Services, job: Job, n: NotifyPayload, site: string) {
+  const folded = await claimFold(s, job, {
+    userId: n.userId,
+    orderId: n.orderId,
+    template: n.template,
+    channel: n.channel,
+    leadId: n.fold!,
+    title: (c) => renderFolded(n.template, n.vars, c, site).title,
+  });
+  if (!folded) return;
+  const rows = await s.db
+    .select({ key: jobs.uniqueKey, payload: jobs.payload })
+    .from(jobs)
+    .where(inArray(jobs.uniqueKey, folded));
+  const last = rows.sort((a, b) => folded.indexOf(a.key!) - folded.indexOf(b.key!)).at(-1);
+  const latest = last ? (last.payload as NotifyPayload).vars : n.vars;
+  const { title, text } = renderFolded(n.template, latest, folded.length + 1, site);
+  await deliver(s, job, { ...n, vars: latest }, title, text, site);
+}
+
+/** Sends a claimed delivery by SMS, e-mail or WeChat and records the outcome. */
+async function deliver(s: Services, job: Job, n: NotifyPayload, title: string, text: string, site: string) {
   if (n.channel === 'wechat') return sendWechat(s, job, n, title, text, site);
   const [user] = await s.db
     .select({ phone: person.phone, email: person.email })
@@ -209,7 +270,7 @@ export const sendNotification: JobHandler = async (s, job, finish) => {
     throw error;
   }
   await settleDelivery(s.db, job, { status: 'sent', detail: user ? '' : '账号已注销' }, s.now());
-};
+}
 
 /** A WeChat subscription message, or the SMS fallback with the reason recorded. */
 async function sendWechat(

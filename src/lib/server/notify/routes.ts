@@ -81,6 +81,32 @@ export function messageRoutes(orderDirectory: NotifyOrders) {
     );
   });
 
+  route(r, notifyApi.wxConfig, async (c, input) => {
+    requireUser(c);
+    const { url } = await input.body();
+    const s = c.var.services;
+    // Only our own pages: WeChat checks the domain too, but nothing else needs a signature.
+    const site = new URL(s.env.PUBLIC_SITE_URL).origin;
+    if (!URL.canParse(url) || new URL(url).origin !== site) throw new DomainError('[页面地址]不正确');
+    const off = { enabled: false, app_id: '', timestamp: 0, nonce_str: '', signature: '', templates: {} };
+    try {
+      const config = await s.wechat.jsSdkConfig(url.split('#')[0]);
+      if (!config) return ok(c, off);
+      return ok(c, {
+        enabled: true,
+        app_id: config.appId,
+        timestamp: config.timestamp,
+        nonce_str: config.nonceStr,
+        signature: config.signature,
+        templates: config.templates,
+      });
+    } catch (error) {
+      // WeChat unreachable: the page keeps its own prompt rather than failing the customer.
+      console.warn('[wechat] JS-SDK config failed:', (error as Error).message);
+      return ok(c, off);
+    }
+  });
+
   route(r, notifyApi.read, async (c, input) => {
     const me = requireUser(c);
     const { rids } = await input.body();

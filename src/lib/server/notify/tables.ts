@@ -72,7 +72,9 @@ export const wechatSubscriptions = pgTable(
 /**
  * What became of each notification job on SMS, e-mail, WeChat and the inbox: one row per job
  * (key = the job's unique key), claimed before the provider is called, so a job run again never
- * sends twice. WeChat's send-result push fills `result` by `msg_id`.
+ * sends twice. WeChat's send-result push fills `result` by `msg_id`. A repeat merged within 10
+ * minutes names the delivery it was merged against (`folded_into`): one folded message at the end
+ * of that delivery's window carries every such repeat (decision 0091).
  */
 export const notifyDeliveries = pgTable(
   'notify_deliveries',
@@ -88,11 +90,15 @@ export const notifyDeliveries = pgTable(
     detail: text('detail').notNull().default(''),
     msgId: text('msg_id'),
     result: text('result').notNull().default(''),
+    foldedInto: integer('folded_into'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
   (t) => [
     index('notify_deliveries_order_idx').on(t.orderId, t.template, t.channel, t.createdAt),
     index('notify_deliveries_msg_idx').on(t.msgId),
+    index('notify_deliveries_folded_idx').on(t.foldedInto),
+    // The clean-up's scan of rows past the log's retention.
+    index('notify_deliveries_created_idx').on(t.createdAt),
   ],
 );

@@ -189,3 +189,22 @@ export function render(template: Template, p: Payload, site = ''): { title: stri
       return { title: '订单已取消', text: `您的订单${p.order_no}已取消。${p.note ? `原因：${p.note}` : ''}` };
   }
 }
+
+/**
+ * The one message that stands for `count` messages of the same news about one order within 10
+ * minutes (decision 0091): the latest one's words, which are the order's state now (the last
+ * amount quoted, the last report number), with how many there were, so the customer knows the
+ * earlier message is superseded rather than lost.
+ */
+export function renderFolded(
+  template: Template,
+  latest: Payload,
+  count: number,
+  site = '',
+): { title: string; text: string } {
+  const { title, text } = render(template, latest, site);
+  return {
+    title: `${title}（共${count}条）`,
+    text: `${text}（10分钟内共${count}条「${title}」通知，已合并为本条，以本条为准。）`,
+  };
+}

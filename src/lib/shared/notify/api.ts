@@ -9,6 +9,8 @@ import {
   NotifySettingsSchema,
   notifySubscribeSchema,
   NotifySubscribedSchema,
+  wxConfigSchema,
+  WxConfigSchema,
 } from './channels.ts';
 import { orderRidSchema } from '../orders/order.ts';
 
@@ -58,6 +60,15 @@ export const notifyApi = {
     summary: '订阅微信通知',
     body: notifySubscribeSchema,
     response: NotifySubscribedSchema,
+  }),
+  // Inside WeChat's browser: the JS-SDK config for the open tag wx-open-subscribe (decision 0096).
+  wxConfig: endpoint({
+    method: 'POST',
+    path: '/api/auth/notify/wx-config',
+    access: 'signed-in',
+    summary: '微信 JS-SDK 配置',
+    body: wxConfigSchema,
+    response: WxConfigSchema,
   }),
   deliveries: endpoint({
     method: 'POST',

@@ -92,6 +92,58 @@ export type NotifySettings = z.output<typeof NotifySettingsSchema>;
 
 export const NotifySubscribedSchema = z.object({ kinds: z.array(z.string()) });
 
+/** notify/wx-config: the page asking for WeChat's open tags, without its #fragment. */
+export const wxConfigSchema = z.object(
+  {
+    url: z
+      .string({ error: '[页面地址]不能为空' })
+      .trim()
+      .min(1, '[页面地址]不能为空')
+      .max(1000, '[页面地址]过长'),
+  },
+  { error: '请求参数格式不正确' },
+);
+
+/**
+ * WeChat's JS-SDK config for that page (decision 0096): `enabled` false where the portal has no
+ * Official Account (dev provider) or WeChat could not be reached; the page then keeps its own prompt.
+ */
+export const WxConfigSchema = z.object({
+  enabled: z.boolean(),
+  app_id: z.string(),
+  timestamp: z.number(),
+  nonce_str: z.string(),
+  signature: z.string(),
+  /** The 订阅通知 template of each kind (sample, report, payment). */
+  templates: z.record(z.string(), z.string()),
+});
+export type WxConfig = z.output<typeof WxConfigSchema>;
+
+/** The kinds whose templates WeChat reports accepted in an open tag's `success` event. */
+export function acceptedKinds(
+  subscribeDetails: string,
+  templates: Readonly<Record<string, string>>,
+): NotifyKind[] {
+  let details: Record<string, unknown>;
+  try {
+    details = JSON.parse(subscribeDetails) as Record<string, unknown>;
+  } catch {
+    return [];
+  }
+  // Each value is itself JSON, {"status":"accept"} (or reject / cancel / filter).
+  const accepted = (v: unknown) => {
+    try {
+      return (
+        (typeof v === 'string' ? (JSON.parse(v) as { status?: string }) : (v as { status?: string }))
+          ?.status === 'accept'
+      );
+    } catch {
+      return false;
+    }
+  };
+  return NOTIFY_KINDS.filter((k) => templates[k] && accepted(details[templates[k]]));
+}
+
 /** The console's 通知记录 of one order. */
 export const DeliveryLogSchema = z.object({
   list: z.array(

@@ -17,11 +17,14 @@ const compressible = (headers: OutgoingHttpHeaders) =>
 function deliver(req: IncomingMessage, res: ServerResponse, page: Rendered, cache: 'hit' | 'miss') {
   const gzip = page.gzip && acceptsGzip(req);
   const body = gzip ? page.gzip! : page.body;
+  // A page's own Vary (the plan page's User-Agent, decision 0096) is kept beside Accept-Encoding.
+  const { vary: own, Vary: ownCapital, ...headers } = page.headers;
+  const vary = [own ?? ownCapital, page.gzip ? 'Accept-Encoding' : ''].filter(Boolean).join(', ');
   res.writeHead(page.status, {
-    ...page.headers,
+    ...headers,
     'content-length': body.length,
     'x-page-cache': cache,
-    ...(page.gzip ? { vary: 'Accept-Encoding' } : {}),
+    ...(vary ? { vary } : {}),
     ...(gzip ? { 'content-encoding': 'gzip' } : {}),
   });
   res.end(req.method === 'HEAD' ? undefined : body);

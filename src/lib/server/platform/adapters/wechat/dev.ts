@@ -21,5 +21,7 @@ export function createDevWechat(siteUrl: string, db: Db, now: () => number): Wec
       console.log(`[wechat:dev] ${openid} ${title} ${url}`);
       return { msgId };
     },
+    // No Official Account: the page keeps its own subscription prompt.
+    jsSdkConfig: async () => null,
   };
 }

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { externalTokens } from '../../db/platform-tables.ts';
 import type { WechatAdapter } from './types.ts';
+import { jsSdkSignature } from './jssdk.ts';
 
 export type MpConfig = {
   appid: string;
@@ -13,6 +15,8 @@ export type MpConfig = {
 
 type WxError = { errcode?: number; errmsg?: string };
 const TOKEN_NAME = 'wechat_access_token';
+/** The JS-SDK's jsapi_ticket: WeChat limits how often it may be fetched, so every process shares one. */
+const TICKET_NAME = 'wechat_jsapi_ticket';
 /** Refresh this long before WeChat's expiry, so no request carries a token about to die. */
 const EARLY_MS = 5 * 60_000;
 const STALE_TOKEN_CODES = new Set([40001, 40014, 42001]);
@@ -20,11 +24,12 @@ const STALE_TOKEN_CODES = new Set([40001, 40014, 42001]);
 /** A subscription message's field: WeChat refuses a `thing` longer than 20 characters. */
 const thing = (s: string) => ({ value: s.length > 20 ? `${s.slice(0, 19)}…` : s });
 
+/** A call to WeChat's API: POST with a JSON body, or GET without one. */
 async function wxFetch<T>(url: string, body: unknown, timeoutMs = 10_000): Promise<T & WxError> {
   const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(timeoutMs),
   });
   if (!res.ok) throw new Error(`WeChat API HTTP ${res.status} at ${new URL(url).pathname}`);
@@ -59,6 +64,35 @@ export function createMpWechat(config: MpConfig, db: Db, now: () => number = Dat
     return r.access_token;
   }
 
+  /** A value kept in external_tokens until shortly before it expires, shared by every process. */
+  async function cached(name: string, fetchNew: () => Promise<{ value: string; expiresIn: number }>) {
+    const [row] = await db.select().from(externalTokens).where(eq(externalTokens.name, name));
+    if (row && row.expiresAt.getTime() - EARLY_MS > now()) return row.value;
+    const { value, expiresIn } = await fetchNew();
+    const expiresAt = new Date(now() + expiresIn * 1000);
+    await db
+      .insert(externalTokens)
+      .values({ name, value, expiresAt })
+      .onConflictDoUpdate({ target: externalTokens.name, set: { value, expiresAt } });
+    return value;
+  }
+
+  async function getTicket(forceRefresh: boolean) {
+    const token = await accessToken(forceRefresh);
+    return wxFetch<{ ticket?: string; expires_in?: number }>(
+      api(`/cgi-bin/ticket/getticket?access_token=${encodeURIComponent(token)}&type=jsapi`),
+      undefined,
+    );
+  }
+
+  const jsapiTicket = () =>
+    cached(TICKET_NAME, async () => {
+      let r = await getTicket(false);
+      if (r.errcode && STALE_TOKEN_CODES.has(r.errcode)) r = await getTicket(true);
+      if (!r.ticket) throw new Error(`WeChat ticket/getticket failed: ${r.errcode} ${r.errmsg}`);
+      return { value: r.ticket, expiresIn: r.expires_in ?? 7200 };
+    });
+
   async function createTicket(scene: string, expireSeconds: number, forceRefresh: boolean) {
     const token = await accessToken(forceRefresh);
     return wxFetch<{ ticket?: string; expire_seconds?: number; url?: string }>(
@@ -83,6 +117,18 @@ export function createMpWechat(config: MpConfig, db: Db, now: () => number = Dat
 
   return {
     kind: 'mp',
+    async jsSdkConfig(url) {
+      const ticket = await jsapiTicket();
+      const timestamp = Math.floor(now() / 1000);
+      const nonceStr = randomBytes(12).toString('hex');
+      return {
+        appId: config.appid,
+        timestamp,
+        nonceStr,
+        signature: jsSdkSignature({ ticket, nonceStr, timestamp, url }),
+        templates: config.noticeTemplates ?? {},
+      };
+    },
     async sendNotice({ openid, kind, title, text, orderNo, url }) {
       const templateId = config.noticeTemplates?.[kind];
       if (!templateId)

@@ -28,4 +28,17 @@ export type WechatAdapter = {
   readonly kind: 'dev' | 'mp';
   createQr(scene: string, expireSeconds: number): Promise<WechatQr>;
   sendNotice(notice: WechatNotice): Promise<{ msgId: string }>;
+  /**
+   * What `wx.config` needs on the page at `url` (no #fragment) to show WeChat's open tags, with the
+   * 订阅通知 template of each kind; null where there is no Official Account (dev).
+   */
+  jsSdkConfig(url: string): Promise<JsSdkConfig | null>;
+};
+
+type JsSdkConfig = {
+  appId: string;
+  timestamp: number;
+  nonceStr: string;
+  signature: string;
+  templates: Record<string, string>;
 };
