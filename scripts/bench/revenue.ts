@@ -77,7 +77,7 @@ async function fill(db: Db, orders: number, now: number) {
       (sys.coupon, 'cash', case when t.order_id % 10 = 0 then case t.kind when 'payment' then -500 when 'refund' then 500 else 0 end else 0 end),
       (sys.revenue, 'cash', case t.kind when 'payment' then t.amount when 'price_refund' then -1000 else -(t.amount - 1000) end)
     ) p(account, sub, amount)`);
-  // The figures `post` keeps beside each order movement (decision 0098), as migration 0077 backfills them.
+  // The figures `post` keeps beside each order movement (decision 0098), as migration 0080 backfills them.
   await db.execute(sql`insert into money_order_movements
     select t.id, t.order_id, t.kind, t.at,
       -coalesce(sum(p.amount_fen) filter (where a.owner_kind <> 'system' and p.sub = 'cash'), 0),

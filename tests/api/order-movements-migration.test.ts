@@ -6,7 +6,7 @@ import { databaseBefore, rows } from '../support/migrations.ts';
 
 describe('the order movements migration', () => {
   it('backfills one row of figures per order movement posted before it', async () => {
-    const { database: d, done } = await databaseBefore('0077_order_movement_figures');
+    const { database: d, done } = await databaseBefore('0080_order_movements_exports_and_folds');
     await d.db.execute(sql`insert into users (id, rid, phone, name, invite_code)
       values (1, 'U1', '13900000001', '客户', 'INV001')`);
     await d.db.execute(sql`insert into money_accounts (rid, owner_kind, owner_id, updated_at)
