@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { staffStep, type Me } from '../session.ts';
 import { confirmCall } from '../confirm.tsx';
-import { button, filterInput, PageHeader } from '../ui.tsx';
+import { button, filterInput, PageHeader, ViewModal } from '../ui.tsx';
+import { RecordHistory } from '../staff/History.tsx';
 import { useList } from '../lists.ts';
 import { type Column, csvOnly, DataTable, Pager } from '../table.tsx';
 import { ExportCsv } from '../csv.tsx';
@@ -20,6 +21,7 @@ export default function Devices({ me }: { me: Me }) {
   const editor = me.permissions.includes('instruments.edit');
   const [draft, setDraft] = useState<Draft | null>(null);
   const [authorizing, setAuthorizing] = useState<StaffDevice | null>(null);
+  const [viewing, setViewing] = useState<StaffDevice | null>(null);
 
   const columns: Column<StaffDevice>[] = [
     csvOnly('编号', (r) => r.rid),
@@ -96,9 +98,17 @@ export default function Devices({ me }: { me: Me }) {
     {
       id: 'actions',
       header: '操作',
-      cell: (r) =>
-        editor && (
-          <span className="flex gap-1.5">
+      cell: (r) => (
+        <span className="flex flex-wrap gap-1.5">
+          <button
+            type="button"
+            className={button.ghost}
+            aria-label={`历史 ${r.name}`}
+            onClick={() => setViewing(r)}
+          >
+            历史
+          </button>
+          {editor && (
             <button
               type="button"
               className={button.ghost}
@@ -107,49 +117,54 @@ export default function Devices({ me }: { me: Me }) {
             >
               编辑
             </button>
-            <button
-              type="button"
-              className={button.ghost}
-              aria-label={`培训授权 ${r.name}`}
-              onClick={() => setAuthorizing(r)}
-            >
-              授权
-            </button>
-            <button
-              type="button"
-              className={r.on_sale ? button.danger : button.ghost}
-              aria-label={`${r.on_sale ? '下架' : '上架'} ${r.name}`}
-              onClick={() =>
-                r.on_sale
-                  ? confirmCall(
-                      {
-                        title: `下架仪器「${r.name}」`,
-                        message: (
-                          <p>
-                            下架后仪器预约页不再显示「{r.name}
-                            」，客户不能再新建预约；已有的预约不受影响，之后可重新上架。
-                          </p>
-                        ),
-                        confirmText: '确认下架',
-                        danger: true,
-                      },
-                      reservationsAdminApi.deviceEdit,
-                      { rid: r.rid, on_sale: false },
-                      '已下架',
-                      list.reload,
-                    )
-                  : staffStep(
-                      reservationsAdminApi.deviceEdit,
-                      { rid: r.rid, on_sale: true },
-                      '已上架',
-                      list.reload,
-                    )
-              }
-            >
-              {r.on_sale ? '下架' : '上架'}
-            </button>
-          </span>
-        ),
+          )}
+          {editor && (
+            <>
+              <button
+                type="button"
+                className={button.ghost}
+                aria-label={`培训授权 ${r.name}`}
+                onClick={() => setAuthorizing(r)}
+              >
+                授权
+              </button>
+              <button
+                type="button"
+                className={r.on_sale ? button.danger : button.ghost}
+                aria-label={`${r.on_sale ? '下架' : '上架'} ${r.name}`}
+                onClick={() =>
+                  r.on_sale
+                    ? confirmCall(
+                        {
+                          title: `下架仪器「${r.name}」`,
+                          message: (
+                            <p>
+                              下架后仪器预约页不再显示「{r.name}
+                              」，客户不能再新建预约；已有的预约不受影响，之后可重新上架。
+                            </p>
+                          ),
+                          confirmText: '确认下架',
+                          danger: true,
+                        },
+                        reservationsAdminApi.deviceEdit,
+                        { rid: r.rid, on_sale: false },
+                        '已下架',
+                        list.reload,
+                      )
+                    : staffStep(
+                        reservationsAdminApi.deviceEdit,
+                        { rid: r.rid, on_sale: true },
+                        '已上架',
+                        list.reload,
+                      )
+                }
+              >
+                {r.on_sale ? '下架' : '上架'}
+              </button>
+            </>
+          )}
+        </span>
+      ),
     },
   ];
   return (
@@ -192,6 +207,11 @@ export default function Devices({ me }: { me: Me }) {
       />
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
       <DeviceForm draft={draft} setDraft={setDraft} onDone={list.reload} />
+      {viewing && (
+        <ViewModal open wide title={`${viewing.name} 的变更历史`} onClose={() => setViewing(null)}>
+          <RecordHistory kind="device" rid={viewing.rid} />
+        </ViewModal>
+      )}
       {authorizing && (
         <DeviceAuthorizations
           device={authorizing}
