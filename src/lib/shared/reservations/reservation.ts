@@ -2,7 +2,7 @@
 // their staff side (/api/admin/device|block|reservation|tempDevice|reservationSetting/*).
 // One zod schema per request, first message only, Chinese (decision 0012).
 import { z } from '../zod.ts';
-import { PageRequestSchema } from '../pagination.ts';
+import { PageRequestSchema, sortFields } from '../pagination.ts';
 import { fenField, optText, required, ridField } from '../orders/order.ts';
 import {
   BLOCK_KINDS,
@@ -200,7 +200,12 @@ export const blockListSchema = PageRequestSchema.extend({
 });
 export const blockRidSchema = z.object({ rid: ridField('封锁记录') }, body);
 
+/** The staff list's columns sorted on the server (it is paged); by default the latest start first. */
+export const RESERVATION_SORTS = ['time', 'device', 'customer', 'amount', 'status'] as const;
+export type ReservationSort = (typeof RESERVATION_SORTS)[number];
+
 export const adminReservationListSchema = PageRequestSchema.extend({
+  ...sortFields(RESERVATION_SORTS),
   status: z.preprocess(
     (v) => (blank(v) ? undefined : v),
     z.enum(RESERVATION_STATUSES, { error: '[状态]不正确' }).optional(),
