@@ -60,15 +60,21 @@ describe("an instrument's and a customer's history", () => {
         after: '周一至周五 09:00–17:00，开始前 12 小时截止取消',
       },
     ]);
+    expect(block.note).toBe('年检');
     expect(block.changes).toEqual([
       { field: 'block', label: '封锁时段', before: '—', after: `维护：${day} 10:00 至 ${day} 12:00` },
-      { field: 'blockReason', label: '封锁原因', before: '—', after: '年检' },
     ]);
     expect(grant.note).toBe('上机培训');
     expect(grant.changes).toEqual([
       { field: 'authorization', label: '仪器授权', before: '—', after: `${d.name} · 张三（${me.phone}）` },
     ]);
     expect(added.changes).toContainEqual({ field: 'name', label: '名称', before: '—', after: d.name });
+    expect(added.changes).toContainEqual({
+      field: 'priceUnit',
+      label: '计价单位',
+      before: '—',
+      after: '按小时',
+    });
 
     // The customer's page shows the authorisation too, and its withdrawal.
     await ok('device/authorization/revoke', { device_rid: d.rid, user_rid: me.rid });

@@ -88,7 +88,7 @@ test('staff authorise a trained customer and block an instrument for maintenance
   await expect(off.getByRole('list', { name: '变更内容' })).toHaveText('上架：是→否');
   const blocked = entries.filter({ hasText: '添加不可预约时段' });
   await expect(blocked).toContainText(`维护：${day} 08:30 至 ${day} 12:30`);
-  await expect(blocked).toContainText('封锁原因：—→年度校准');
+  await expect(blocked).toContainText('说明：年度校准');
   const granted = entries.filter({ hasText: '授权客户使用仪器' });
   await expect(granted).toContainText(`仪器授权：—→${name} · 张三（${customer.phone}）`);
   await expect(granted).toContainText('说明：已完成上机培训');

@@ -201,7 +201,7 @@ export async function saveRotation(s: Services, enabled: boolean) {
 export async function advisorRecord(db: Db, userRid: string) {
   const a = userDirectory('audited_advisor');
   const [row] = await db
-    .select({ name: a.name, phone: a.phone, assignedAt: customerAdvisors.assignedAt })
+    .select({ name: a.name, phone: a.phone })
     .from(customerAdvisors)
     .innerJoin(a, eq(a.id, customerAdvisors.advisorId))
     .where(eq(customerAdvisors.userRid, userRid));
@@ -210,6 +210,5 @@ export async function advisorRecord(db: Db, userRid: string) {
   return {
     rid: userRid,
     advisor: row.name ? `${row.name}${phone && `（${phone}）`}` : phone,
-    assignedAt: row.assignedAt,
   };
 }

@@ -1,6 +1,6 @@
 // An instrument's blocks and authorisations as the audit log keeps them (decision 0095): each
 // named by its instrument's public id, so the instrument's history finds them, with the fields a
-// person reads (类型, 时段, 原因; 仪器授权: instrument · customer).
+// person reads (封锁时段: 类型 and period; 仪器授权: instrument · customer).
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { deviceAuthorizations, deviceBlocks } from './tables.ts';
@@ -23,8 +23,8 @@ export async function blockRecord(db: Db, rid: string) {
   if (!b) return null;
   return {
     rid: b.device ?? b.b.rid,
+    // Its reason is the call's own note (说明), shown beside the change.
     block: `${BLOCK_KIND_TEXT[b.b.kind]}：${shanghaiMinute(b.b.startAt.toISOString())} 至 ${shanghaiMinute(b.b.endAt.toISOString())}`,
-    blockReason: b.b.reason,
   };
 }
 

@@ -37,7 +37,6 @@ export const FIELD_TEXT: Record<string, string> = {
   bookedOn: '记账日期',
   bookedTime: '记账时间',
   block: '封锁时段',
-  blockReason: '封锁原因',
   bookingRules: '开放时间与取消期限',
   cancelledAt: '取消时间',
   cancelledBy: '取消人',

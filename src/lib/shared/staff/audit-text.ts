@@ -143,6 +143,9 @@ function bookingRulesText(value: unknown): string {
   return parts.join('，') || '使用统一设置';
 }
 
+/** An instrument's price unit. */
+const PRICE_UNIT_TEXT: Record<string, string> = { hour: '按小时', session: '按次' };
+
 /** Name：value pairs (an instrument's specs). */
 const pairsText = (value: unknown[]) =>
   value
@@ -153,6 +156,7 @@ const pairsText = (value: unknown[]) =>
 /** One stored value as a person reads it; `kind` names the record (its statuses differ). */
 export function valueText(field: string, value: unknown, kind?: string): string {
   if (field === 'bookingRules') return bookingRulesText(value);
+  if (field === 'priceUnit' && typeof value === 'string') return PRICE_UNIT_TEXT[value] ?? value;
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? '是' : '否';
   if (typeof value === 'number' && field.endsWith('Fen')) return formatFen(value);
