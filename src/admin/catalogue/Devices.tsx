@@ -13,6 +13,27 @@ import DeviceForm, { EMPTY, toDraft, type Draft, type StaffDevice } from './Devi
 
 const UNIT_TEXT = { hour: '元/小时', session: '元/次' } as const;
 
+/** 下架 (confirmed: customers can no longer book it) or 上架 (asks nothing). */
+const toggleSale = (r: StaffDevice, reload: () => Promise<void>) =>
+  r.on_sale
+    ? confirmCall(
+        {
+          title: `下架仪器「${r.name}」`,
+          message: (
+            <p>
+              下架后仪器预约页不再显示「{r.name}」，客户不能再新建预约；已有的预约不受影响，之后可重新上架。
+            </p>
+          ),
+          confirmText: '确认下架',
+          danger: true,
+        },
+        reservationsAdminApi.deviceEdit,
+        { rid: r.rid, on_sale: false },
+        '已下架',
+        reload,
+      )
+    : staffStep(reservationsAdminApi.deviceEdit, { rid: r.rid, on_sale: true }, '已上架', reload);
+
 /** 仪器设备: the instruments customers book on site — add, edit, put on or take off line. */
 export default function Devices({ me }: { me: Me }) {
   const [kw, setKw] = useState('');
@@ -109,17 +130,15 @@ export default function Devices({ me }: { me: Me }) {
             历史
           </button>
           {editor && (
-            <button
-              type="button"
-              className={button.ghost}
-              aria-label={`编辑 ${r.name}`}
-              onClick={() => setDraft(toDraft(r))}
-            >
-              编辑
-            </button>
-          )}
-          {editor && (
             <>
+              <button
+                type="button"
+                className={button.ghost}
+                aria-label={`编辑 ${r.name}`}
+                onClick={() => setDraft(toDraft(r))}
+              >
+                编辑
+              </button>
               <button
                 type="button"
                 className={button.ghost}
@@ -132,32 +151,7 @@ export default function Devices({ me }: { me: Me }) {
                 type="button"
                 className={r.on_sale ? button.danger : button.ghost}
                 aria-label={`${r.on_sale ? '下架' : '上架'} ${r.name}`}
-                onClick={() =>
-                  r.on_sale
-                    ? confirmCall(
-                        {
-                          title: `下架仪器「${r.name}」`,
-                          message: (
-                            <p>
-                              下架后仪器预约页不再显示「{r.name}
-                              」，客户不能再新建预约；已有的预约不受影响，之后可重新上架。
-                            </p>
-                          ),
-                          confirmText: '确认下架',
-                          danger: true,
-                        },
-                        reservationsAdminApi.deviceEdit,
-                        { rid: r.rid, on_sale: false },
-                        '已下架',
-                        list.reload,
-                      )
-                    : staffStep(
-                        reservationsAdminApi.deviceEdit,
-                        { rid: r.rid, on_sale: true },
-                        '已上架',
-                        list.reload,
-                      )
-                }
+                onClick={() => toggleSale(r, list.reload)}
               >
                 {r.on_sale ? '下架' : '上架'}
               </button>

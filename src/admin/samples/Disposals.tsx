@@ -163,12 +163,8 @@ function RefusedList({ refused, onClear }: { refused: DisposedMany['refused']; o
 export default function Disposals({ me }: { me: Me }) {
   const [view, setView] = useState<DisposalView>('due');
   const [dueTo, setDueTo] = useState('');
-  // Sorted on the server (the list is paged).
-  const order = useServerSort(DISPOSAL_SORTS);
-  const filter = {
-    ...Object.fromEntries(Object.entries({ view, due_to: dueTo }).filter(([, x]) => x)),
-    ...order.filter,
-  };
+  const order = useServerSort(DISPOSAL_SORTS); // on the server: the list is paged
+  const filter = { view, ...(dueTo && { due_to: dueTo }), ...order.filter };
   const list = useList(disposalAdminApi.list, filter, 20);
   const process = me.permissions.includes('orders.process');
   const [disposing, setDisposing] = useState<DisposalRow | null>(null);

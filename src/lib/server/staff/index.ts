@@ -18,13 +18,7 @@ export async function staffRecord(db: Db, phone: string) {
 }
 export { staffDirectory } from './roles.ts';
 export { staffAccess, type AuditedRecords } from './access.ts';
-export {
-  auditCallsOf,
-  staffOpenRoutes,
-  staffAdminRoutes,
-  type AuditCalls,
-  type CustomerRecords,
-} from './routes.ts';
+export { auditCallsOf, staffOpenRoutes, staffAdminRoutes, type AuditCalls } from './routes.ts';
 
 /** Whether a bearer token is a live console (staff) session of a current staff member. */
 export async function isStaffToken(s: Services, token: string | undefined): Promise<boolean> {
