@@ -62,11 +62,13 @@ export function useServerSort<S extends string>(columns: readonly S[], initial?:
     setOrder((o) => {
       const was = o ?? initial;
       if (was?.sort === column) return { sort: was.sort, dir: was.dir === 'asc' ? 'desc' : 'asc' };
-      return { sort: column as S, dir: 'asc' };
+      // A column starts ascending; the default one in its own direction (下单时间 newest first).
+      return { sort: column as S, dir: column === initial?.sort ? initial.dir : 'asc' };
     });
   const shown = order ?? initial;
+  const plain = !order || (order.sort === initial?.sort && order.dir === initial.dir);
   return {
-    filter: order ?? {},
+    filter: plain ? {} : order,
     serverSort: { sort: shown?.sort ?? '', dir: shown?.dir ?? 'asc', columns, onSort },
   };
 }
