@@ -59,7 +59,14 @@ export function RecordHistory({
 }) {
   const [list, setList] = useState<Entry[] | null>(null);
   useEffect(() => {
-    void consoleApi.call(READERS[kind], { rid }, { silent: true }).then((h) => setList(h?.list ?? []));
+    // A reload after a change must not be overtaken by the answer to an earlier call.
+    let current = true;
+    void consoleApi
+      .call(READERS[kind], { rid }, { silent: true })
+      .then((h) => current && setList(h?.list ?? []));
+    return () => {
+      current = false;
+    };
   }, [kind, rid, version]);
   return (
     <section className="rounded-lg bg-white p-4" aria-labelledby={`history-${rid}`}>
