@@ -26,7 +26,14 @@ test('an advisor given on the customer page shows in 我的客户 and in the cus
     .getByRole('link', { name: '客户', exact: true })
     .click();
   await staffPage.getByLabel('搜索客户').fill(me.phone);
-  await staffPage.getByRole('table', { name: '客户' }).getByRole('link').first().click();
+  // The row of this customer: until the search answers, the list holds everyone's newest customers.
+  await staffPage
+    .getByRole('table', { name: '客户' })
+    .getByRole('row')
+    .filter({ hasText: me.phone })
+    .getByRole('link')
+    .first()
+    .click();
   const advisor = staffPage.getByRole('region', { name: '专属顾问' });
   await expect(advisor.locator('[data-advisor]')).toHaveText('未分配');
 
