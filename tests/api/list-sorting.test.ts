@@ -1,11 +1,11 @@
-// Decision 0095: the paged console lists that were left (reservations, sample disposals, the
+// Decision 0095: the paged console lists that were left (reservations and blocks, sample disposals, the
 // dashboard's overdue and due lists) sort on the server by each column they show, and refuse a
 // column they do not have.
 import { describe, expect, it } from 'vitest';
 import { setupApi } from '../setup/api.ts';
 import { reservationHelpers } from '../support/reservations.ts';
 import { addDays } from '#shared/slots.ts';
-import { RESERVATION_SORTS } from '#shared/reservations/reservation.ts';
+import { BLOCK_SORTS, RESERVATION_SORTS } from '#shared/reservations/reservation.ts';
 import { DISPOSAL_SORTS } from '#shared/samples/disposal.ts';
 import { PROMISE_SORTS } from '#shared/orders/operations.ts';
 import { DUE_SORTS } from '#shared/worklist/requests.ts';
@@ -36,11 +36,36 @@ describe('sorting the remaining lists on the server', () => {
     // By default the latest start first, as before.
     const plain = await r.admin<Page>('reservation/list', { date: day });
     expect(plain.body.data.list.map((b) => b.device.name)).toEqual([cheap.name, dear.name]);
+
+    // Blocks by reason and by time, each way.
+    for (const [reason, at] of [
+      ['B-保养', '18:00'],
+      ['A-校准', '19:00'],
+    ])
+      expect(
+        (
+          await r.admin('block/add', {
+            kind: 'maintenance',
+            device_rid: dear.rid,
+            start: `${addDays(day, 1)}T${at}:00+08:00`,
+            end: `${addDays(day, 1)}T${at.replace(':00', ':30')}:00+08:00`,
+            reason,
+          })
+        ).body,
+      ).toMatchObject({ code: 1 });
+    const reasons = async (sort: string, dir: string) =>
+      (await r.admin<{ list: { reason: string }[] }>('block/list', { sort, dir })).body.data.list.map(
+        (b) => b.reason,
+      );
+    expect(await reasons('reason', 'asc')).toEqual(['A-校准', 'B-保养']);
+    expect(await reasons('reason', 'desc')).toEqual(['B-保养', 'A-校准']);
+    expect(await reasons('time', 'asc')).toEqual(['B-保养', 'A-校准']);
   });
 
   it('every column of each list sorts both ways; an unknown column is refused in words', async () => {
     const lists: [string, readonly string[], Record<string, unknown>][] = [
       ['reservation/list', RESERVATION_SORTS, {}],
+      ['block/list', BLOCK_SORTS, {}],
       ['sample/disposals', DISPOSAL_SORTS, { view: 'done' }],
       ['promise/list', PROMISE_SORTS, { kind: 'disposal' }],
       ['worklist/due', DUE_SORTS, { kind: 'breached' }],

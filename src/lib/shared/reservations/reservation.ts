@@ -195,7 +195,12 @@ export const blockAddSchema = z
     else if (Date.parse(b.end) - Date.parse(b.start) > 366 * 24 * 3600_000)
       ctx.addIssue({ code: 'custom', message: '[结束时间]最多在开始后一年内' });
   });
+/** The blocks list's columns sorted on the server; by default the current and coming first, soonest first. */
+export const BLOCK_SORTS = ['kind', 'device', 'time', 'reason'] as const;
+export type BlockSort = (typeof BLOCK_SORTS)[number];
+
 export const blockListSchema = PageRequestSchema.extend({
+  ...sortFields(BLOCK_SORTS),
   device_rid: z.preprocess((v) => (blank(v) ? undefined : v), ridField('仪器').optional()),
 });
 export const blockRidSchema = z.object({ rid: ridField('封锁记录') }, body);
