@@ -51,6 +51,29 @@ export function useList<T>(list: Endpoint, filter: Record<string, unknown>, size
   return { page, setPage, data, pages, reload: load };
 }
 
+/**
+ * A paged list sorted on the server (decision 0095): the column and direction a header click
+ * chose, as filter fields (none for the list's own default order, so its first call is unchanged)
+ * the page and its CSV export both send, and the table's `serverSort`.
+ */
+export function useServerSort<S extends string>(columns: readonly S[], initial?: { sort: S; dir: Dir }) {
+  const [order, setOrder] = useState<{ sort: S; dir: Dir } | null>(null);
+  const onSort = (column: string) =>
+    setOrder((o) => {
+      const was = o ?? initial;
+      if (was?.sort === column) return { sort: was.sort, dir: was.dir === 'asc' ? 'desc' : 'asc' };
+      // A column starts ascending; the default one in its own direction (下单时间 newest first).
+      return { sort: column as S, dir: column === initial?.sort ? initial.dir : 'asc' };
+    });
+  const shown = order ?? initial;
+  const plain = !order || (order.sort === initial?.sort && order.dir === initial.dir);
+  return {
+    filter: plain ? {} : order,
+    serverSort: { sort: shown?.sort ?? '', dir: shown?.dir ?? 'asc', columns, onSort },
+  };
+}
+type Dir = 'asc' | 'desc';
+
 /** Every row of a list under its filters (50 a page), for the CSV export. */
 export async function allRows<T>(list: Endpoint, filter: Record<string, unknown>): Promise<T[]> {
   const rows: T[] = [];

@@ -175,12 +175,12 @@ describe('advisors', () => {
       );
     expect(
       audited.map((x) => [
-        (x.before as { advisorId: number } | null)?.advisorId ?? null,
-        (x.after as { advisorId: number }).advisorId,
+        (x.before as { advisor: string } | null)?.advisor ?? null,
+        (x.after as { advisor: string }).advisor,
       ]),
     ).toEqual([
-      [null, zhang.id],
-      [zhang.id, wang.id],
+      [null, `张顾问（${zhang.phone}）`],
+      [`张顾问（${zhang.phone}）`, `王顾问（${wang.phone}）`],
     ]);
     // 我的客户: Wang's list holds the customer, Zhang's no longer.
     const mine = (h: Record<string, string>) =>

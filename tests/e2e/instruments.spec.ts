@@ -1,17 +1,14 @@
 // Instruments administered (issue 33, decision 0087): staff authorise a trained customer on an
-// instrument that requires it, block it for maintenance, book for the customer, find the
-// booking on the day across all instruments, where 标记完成 and 未到场 wait for the start.
+// instrument that requires it, block it for maintenance, take it off sale and read all of it in
+// the instrument's 历史 naming who did it (decision 0095), book for the customer, find the booking
+// on the day across all instruments, where 标记完成 and 未到场 wait for the start, and sort the
+// bookings list on the server.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, newCustomer, staff, test } from './support/orders.ts';
 import { consoleSession } from './support/session.ts';
+import { shot } from './support/shots.ts';
 import { addDays } from '../../src/lib/shared/slots.ts';
 import { shanghaiDate } from '../../src/lib/shared/time.ts';
-
-/** Screenshots for a person to look at, when asked (OPS_SHOTS=dir). */
-async function shot(page: Page, name: string) {
-  if (process.env.OPS_SHOTS)
-    await page.screenshot({ path: `${process.env.OPS_SHOTS}/${name}.png`, fullPage: true });
-}
 
 /** An instrument that needs authorisation and bills by actual use, and a customer; two weekdays on. */
 async function setup(page: Page, request: APIRequestContext, ip: string) {
@@ -76,6 +73,30 @@ test('staff authorise a trained customer and block an instrument for maintenance
   await expect(page.getByRole('table', { name: '封锁时段' })).toContainText('年度校准');
   await expect(page.getByRole('heading', { name: '开放时间与取消期限' })).toBeVisible();
   await shot(page, 'instrument-blocks-1280');
+
+  // 下架, then the instrument's history: each step, who took it, and what changed.
+  await page.goto('/admin/catalogue/devices');
+  await page.getByRole('searchbox', { name: '搜索仪器' }).fill(name);
+  await page.getByRole('button', { name: `下架 ${name}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '确认下架' }).click();
+  await expect(page.getByRole('button', { name: `上架 ${name}` })).toBeVisible();
+  await page.getByRole('button', { name: `历史 ${name}` }).click();
+  const history = page.getByRole('dialog', { name: `${name} 的变更历史` });
+  const entries = history.getByRole('list', { name: '变更历史' }).locator(':scope > li');
+  const off = entries.filter({ hasText: '编辑仪器' });
+  await expect(off).toContainText('演示业务经理');
+  await expect(off.getByRole('list', { name: '变更内容' })).toHaveText('上架：是→否');
+  const blocked = entries.filter({ hasText: '添加不可预约时段' });
+  await expect(blocked).toContainText(`维护：${day} 08:30 至 ${day} 12:30`);
+  await expect(blocked).toContainText('说明：年度校准');
+  const granted = entries.filter({ hasText: '授权客户使用仪器' });
+  await expect(granted).toContainText(`仪器授权：—→${name} · 张三（${customer.phone}）`);
+  await expect(granted).toContainText('说明：已完成上机培训');
+  await expect(entries.last()).toContainText('添加仪器');
+  await shot(page, 'instrument-history-1280');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(granted).toBeVisible();
+  await shot(page, 'instrument-history-375');
 });
 
 test('staff book for a customer and see the day across instruments, on a phone too', async ({
@@ -146,4 +167,36 @@ test('staff book for a customer and see the day across instruments, on a phone t
   const box = (await today.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(375);
   await shot(page, 'instrument-week-375');
+
+  // The bookings list sorts on the server by 时间, each way (latest first by default).
+  await admin.call('/api/admin/reservation/bookFor', {
+    user_rid: who.data.list[0].rid,
+    device_rid: rid,
+    start: `${day}T16:30:00+08:00`,
+    end: `${day}T17:30:00+08:00`,
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('tab', { name: '列表' }).click();
+  await page.getByLabel('预约日期').fill(day);
+  const table = page.getByRole('table', { name: '仪器预约' });
+  const times = () => table.locator('tbody tr td:nth-child(2)').allTextContents();
+  const timeHeader = table.getByRole('columnheader', { name: /时间/ });
+  await expect(timeHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(table).toContainText('16:30');
+  await timeHeader.getByRole('button').click();
+  await expect(timeHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect
+    .poll(async () => {
+      const t = await times();
+      return t.length > 1 && t.every((x, i) => i === 0 || t[i - 1] <= x);
+    })
+    .toBe(true);
+  await timeHeader.getByRole('button').click();
+  await expect(timeHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect
+    .poll(async () => {
+      const t = await times();
+      return t.length > 1 && t.every((x, i) => i === 0 || t[i - 1] >= x);
+    })
+    .toBe(true);
 });

@@ -7,6 +7,7 @@ import type { StaffDeviceSchema } from '../../lib/shared/reservations/responses.
 import { fenToYuan, yuanToFen } from '../../lib/shared/money.ts';
 import ImageField from './ImageField.tsx';
 import { HoursFields } from '../reservations/HoursForm.tsx';
+import { RecordHistory } from '../staff/History.tsx';
 import { reservationsAdminApi } from '../../lib/shared/reservations/api.ts';
 
 export type StaffDevice = z.output<typeof StaffDeviceSchema>;
@@ -237,6 +238,7 @@ export default function DeviceForm({
           <input className={input} name="cancel_hours" inputMode="numeric" {...text('cancel_hours')} />
         </Field>
       </fieldset>
+      {draft?.rid && <RecordHistory kind="device" rid={draft.rid} />}
     </FormModal>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { staffStep, type Me } from '../session.ts';
 import { confirmCall } from '../confirm.tsx';
-import { button, filterInput, PageHeader } from '../ui.tsx';
+import { button, filterInput, PageHeader, ViewModal } from '../ui.tsx';
+import { RecordHistory } from '../staff/History.tsx';
 import { useList } from '../lists.ts';
 import { type Column, csvOnly, DataTable, Pager } from '../table.tsx';
 import { ExportCsv } from '../csv.tsx';
@@ -12,6 +13,27 @@ import DeviceForm, { EMPTY, toDraft, type Draft, type StaffDevice } from './Devi
 
 const UNIT_TEXT = { hour: '元/小时', session: '元/次' } as const;
 
+/** 下架 (confirmed: customers can no longer book it) or 上架 (asks nothing). */
+const toggleSale = (r: StaffDevice, reload: () => Promise<void>) =>
+  r.on_sale
+    ? confirmCall(
+        {
+          title: `下架仪器「${r.name}」`,
+          message: (
+            <p>
+              下架后仪器预约页不再显示「{r.name}」，客户不能再新建预约；已有的预约不受影响，之后可重新上架。
+            </p>
+          ),
+          confirmText: '确认下架',
+          danger: true,
+        },
+        reservationsAdminApi.deviceEdit,
+        { rid: r.rid, on_sale: false },
+        '已下架',
+        reload,
+      )
+    : staffStep(reservationsAdminApi.deviceEdit, { rid: r.rid, on_sale: true }, '已上架', reload);
+
 /** 仪器设备: the instruments customers book on site — add, edit, put on or take off line. */
 export default function Devices({ me }: { me: Me }) {
   const [kw, setKw] = useState('');
@@ -20,6 +42,7 @@ export default function Devices({ me }: { me: Me }) {
   const editor = me.permissions.includes('instruments.edit');
   const [draft, setDraft] = useState<Draft | null>(null);
   const [authorizing, setAuthorizing] = useState<StaffDevice | null>(null);
+  const [viewing, setViewing] = useState<StaffDevice | null>(null);
 
   const columns: Column<StaffDevice>[] = [
     csvOnly('编号', (r) => r.rid),
@@ -96,60 +119,46 @@ export default function Devices({ me }: { me: Me }) {
     {
       id: 'actions',
       header: '操作',
-      cell: (r) =>
-        editor && (
-          <span className="flex gap-1.5">
-            <button
-              type="button"
-              className={button.ghost}
-              aria-label={`编辑 ${r.name}`}
-              onClick={() => setDraft(toDraft(r))}
-            >
-              编辑
-            </button>
-            <button
-              type="button"
-              className={button.ghost}
-              aria-label={`培训授权 ${r.name}`}
-              onClick={() => setAuthorizing(r)}
-            >
-              授权
-            </button>
-            <button
-              type="button"
-              className={r.on_sale ? button.danger : button.ghost}
-              aria-label={`${r.on_sale ? '下架' : '上架'} ${r.name}`}
-              onClick={() =>
-                r.on_sale
-                  ? confirmCall(
-                      {
-                        title: `下架仪器「${r.name}」`,
-                        message: (
-                          <p>
-                            下架后仪器预约页不再显示「{r.name}
-                            」，客户不能再新建预约；已有的预约不受影响，之后可重新上架。
-                          </p>
-                        ),
-                        confirmText: '确认下架',
-                        danger: true,
-                      },
-                      reservationsAdminApi.deviceEdit,
-                      { rid: r.rid, on_sale: false },
-                      '已下架',
-                      list.reload,
-                    )
-                  : staffStep(
-                      reservationsAdminApi.deviceEdit,
-                      { rid: r.rid, on_sale: true },
-                      '已上架',
-                      list.reload,
-                    )
-              }
-            >
-              {r.on_sale ? '下架' : '上架'}
-            </button>
-          </span>
-        ),
+      cell: (r) => (
+        <span className="flex flex-wrap gap-1.5">
+          <button
+            type="button"
+            className={button.ghost}
+            aria-label={`历史 ${r.name}`}
+            onClick={() => setViewing(r)}
+          >
+            历史
+          </button>
+          {editor && (
+            <>
+              <button
+                type="button"
+                className={button.ghost}
+                aria-label={`编辑 ${r.name}`}
+                onClick={() => setDraft(toDraft(r))}
+              >
+                编辑
+              </button>
+              <button
+                type="button"
+                className={button.ghost}
+                aria-label={`培训授权 ${r.name}`}
+                onClick={() => setAuthorizing(r)}
+              >
+                授权
+              </button>
+              <button
+                type="button"
+                className={r.on_sale ? button.danger : button.ghost}
+                aria-label={`${r.on_sale ? '下架' : '上架'} ${r.name}`}
+                onClick={() => toggleSale(r, list.reload)}
+              >
+                {r.on_sale ? '下架' : '上架'}
+              </button>
+            </>
+          )}
+        </span>
+      ),
     },
   ];
   return (
@@ -192,6 +201,11 @@ export default function Devices({ me }: { me: Me }) {
       />
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
       <DeviceForm draft={draft} setDraft={setDraft} onDone={list.reload} />
+      {viewing && (
+        <ViewModal open wide title={`${viewing.name} 的变更历史`} onClose={() => setViewing(null)}>
+          <RecordHistory kind="device" rid={viewing.rid} />
+        </ViewModal>
+      )}
       {authorizing && (
         <DeviceAuthorizations
           device={authorizing}

@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import type { Me } from '../session.ts';
 import { DateRangeFilter, NO_DATE_RANGE, type DateRange } from '../date-range.tsx';
 import { Badge, button, filterInput, PageHeader, when } from '../ui.tsx';
-import { useList } from '../lists.ts';
+import { useList, useServerSort } from '../lists.ts';
 import { type Column, csvOnly, DataTable, Pager } from '../table.tsx';
 import { ExportCsv } from '../csv.tsx';
 import { customersAdminApi } from '../../lib/shared/customers/api.ts';
@@ -81,10 +81,7 @@ export function CustomerList({ me, mine }: { me: Me; mine: boolean }) {
   const [kind, setKind] = useState<CustomerKind | ''>('');
   const [advisor, setAdvisor] = useState<'' | 'none'>('');
   const [dates, setDates] = useState<DateRange>(NO_DATE_RANGE);
-  const [order, setOrder] = useState<{ sort: CustomerSort; dir: 'asc' | 'desc' }>({
-    sort: 'created',
-    dir: 'desc',
-  });
+  const order = useServerSort(SORTABLE, { sort: 'created', dir: 'desc' });
   const filter = Object.fromEntries(
     Object.entries({
       q,
@@ -92,16 +89,10 @@ export function CustomerList({ me, mine }: { me: Me; mine: boolean }) {
       advisor: mine ? 'me' : advisor,
       date_from: dates.from,
       date_to: dates.to,
-      ...(order.sort === 'created' && order.dir === 'desc' ? {} : order),
+      ...order.filter,
     }).filter(([, v]) => v !== ''),
   );
   const list = useList(customersAdminApi.list, filter);
-  const sortBy = (column: string) =>
-    setOrder((o) =>
-      o.sort === column
-        ? { sort: o.sort, dir: o.dir === 'asc' ? 'desc' : 'asc' }
-        : { sort: column as CustomerSort, dir: column === 'created' ? 'desc' : 'asc' },
-    );
   const title = mine ? '我的客户' : '客户';
   return (
     <div>
@@ -173,7 +164,7 @@ export function CustomerList({ me, mine }: { me: Me; mine: boolean }) {
         rowKey={(c) => c.rid}
         empty={q ? `没有找到与“${q}”相关的客户` : '没有符合条件的客户'}
         columns={COLUMNS}
-        serverSort={{ ...order, columns: SORTABLE, onSort: sortBy }}
+        serverSort={order.serverSort}
         cards
       />
       {list.data && list.data.total !== null && (

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { consoleApi, staffAction, type Me } from '../session.ts';
 import { Badge, button, Field, FormModal, input, PageHeader, when } from '../ui.tsx';
 import { CustomerTabs } from './CustomerRecords.tsx';
+import { RecordHistory } from '../staff/History.tsx';
 import { formatFen } from '../../lib/shared/money.ts';
 import { moneyAdminApi } from '../../lib/shared/money/api.ts';
 import type { OutputOf } from '../../lib/shared/api/endpoint.ts';
@@ -97,6 +98,7 @@ export default function CustomerPage({ me, params }: { me: Me; params: Record<st
       )}
       <AdvisorSection customer={c} me={me} onChange={setC} />
       <CustomerTabs userRid={c.rid} me={me} />
+      <RecordHistory kind="customer" rid={c.rid} version={c} />
     </div>
   );
 }

@@ -3,13 +3,14 @@ import { Link } from 'wouter';
 import type { z } from 'zod';
 import { consoleApi, staffStep, type Me } from '../session.ts';
 import { button, PageHeader, when } from '../ui.tsx';
-import { useList } from '../lists.ts';
+import { useList, useServerSort } from '../lists.ts';
 import { type Column, DataTable, Pager } from '../table.tsx';
 import { ExportCsv } from '../csv.tsx';
 import type { Permission } from '../../lib/shared/staff/permissions.ts';
 import {
   isSamplePromise,
   PROMISE_TEXT,
+  PROMISE_SORTS,
   PROMISES,
   type PromiseKind,
   type PromiseRow,
@@ -247,7 +248,10 @@ function PromiseGroup({
 }
 
 function PromiseList({ kind, me, onDone }: { kind: PromiseKind; me: Me; onDone: () => unknown }) {
-  const list = useList(ordersAdminApi.promises, { kind }, 5);
+  // Sorted on the server (the list is paged): the page and its CSV in the order shown.
+  const order = useServerSort(PROMISE_SORTS);
+  const filter = { kind, ...order.filter };
+  const list = useList(ordersAdminApi.promises, filter, 5);
   const mark = MARKS[kind];
   const allowed = mark && me.permissions.includes(mark.permission);
   const [open, setOpen] = useState<DisposalTarget | null>(null);
@@ -337,6 +341,7 @@ function PromiseList({ kind, me, onDone }: { kind: PromiseKind; me: Me; onDone: 
         rows={list.data?.list ?? null}
         rowKey={(r) => r.sample?.rid ?? r.rid}
         columns={columns}
+        serverSort={order.serverSort}
       />
       {open && kind === 'disposal' && (
         <DisposeDialog row={open} onClose={() => setOpen(null)} onDone={done} />
@@ -347,7 +352,7 @@ function PromiseList({ kind, me, onDone }: { kind: PromiseKind; me: Me; onDone: 
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <ExportCsv<PromiseRow>
           list={ordersAdminApi.promises}
-          filter={{ kind }}
+          filter={filter}
           name={PROMISE_TEXT[kind]}
           columns={columns}
         />

@@ -5,7 +5,7 @@ import type { StaffOrderSummary } from '../../lib/shared/orders/responses.ts';
 import { DateRangeFilter, NO_DATE_RANGE, type DateRange } from '../date-range.tsx';
 import { ORDER_STATUSES, statusFilterText, type OrderStatus } from '../../lib/shared/orders/order-status.ts';
 import { Badge, button, filterInput, PageHeader, StatusTabs, when } from '../ui.tsx';
-import { useList } from '../lists.ts';
+import { useList, useServerSort } from '../lists.ts';
 import { type Column, csvOnly, DataTable, Pager } from '../table.tsx';
 import { ExportCsv } from '../csv.tsx';
 import { fenToYuan, formatFen } from '../../lib/shared/money.ts';
@@ -114,10 +114,7 @@ export default function Orders() {
     received_on: params.get('received_on') ?? '',
     delivered_on: params.get('delivered_on') ?? '',
   });
-  const [order, setOrder] = useState<{ sort: StaffOrderSort; dir: 'asc' | 'desc' }>({
-    sort: 'created',
-    dir: 'desc',
-  });
+  const order = useServerSort(SORTABLE, { sort: 'created', dir: 'desc' });
   const filter = Object.fromEntries(
     Object.entries({
       status,
@@ -125,16 +122,10 @@ export default function Orders() {
       date_from: dates.from,
       date_to: dates.to,
       ...day,
-      ...(order.sort === 'created' && order.dir === 'desc' ? {} : order),
+      ...order.filter,
     }).filter(([, v]) => v !== ''),
   );
   const list = useList(ordersAdminApi.list, filter);
-  const sortBy = (column: string) =>
-    setOrder((o) =>
-      o.sort === column
-        ? { sort: o.sort, dir: o.dir === 'asc' ? 'desc' : 'asc' }
-        : { sort: column as StaffOrderSort, dir: column === 'created' ? 'desc' : 'asc' },
-    );
   return (
     <div>
       <PageHeader
@@ -191,7 +182,7 @@ export default function Orders() {
         rowKey={(o) => o.rid}
         empty={q ? `没有找到与“${q}”相关的订单` : '没有符合条件的订单'}
         columns={COLUMNS}
-        serverSort={{ ...order, columns: SORTABLE, onSort: sortBy }}
+        serverSort={order.serverSort}
         cards
       />
       {list.data && (

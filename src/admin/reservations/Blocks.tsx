@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { staffAction, type Me } from '../session.ts';
 import { button, Field, FormModal, input, when } from '../ui.tsx';
-import { useList } from '../lists.ts';
+import { useList, useServerSort } from '../lists.ts';
 import { DataTable, Pager } from '../table.tsx';
 import { reservationsAdminApi } from '../../lib/shared/reservations/api.ts';
+import { BLOCK_SORTS } from '../../lib/shared/reservations/reservation.ts';
 import { every, type Block, type Device } from './week.ts';
 import {
   BLOCK_KIND_TEXT,
@@ -28,7 +29,8 @@ const instant = (local: string) => (local ? `${local}:00+08:00` : '');
  * with). Below, the lab's opening hours and cancellation deadline.
  */
 export default function Blocks({ me }: { me: Me }) {
-  const list = useList(reservationsAdminApi.blockList, {});
+  const order = useServerSort(BLOCK_SORTS); // on the server: the list is paged
+  const list = useList(reservationsAdminApi.blockList, order.filter);
   const editor = me.permissions.includes('instruments.edit');
   const [devices, setDevices] = useState<Device[]>([]);
   const [draft, setDraft] = useState<typeof EMPTY | null>(null);
@@ -55,6 +57,7 @@ export default function Blocks({ me }: { me: Me }) {
           rows={list.data?.list ?? null}
           rowKey={(b) => b.rid}
           empty="没有封锁时段"
+          serverSort={order.serverSort}
           columns={[
             { id: 'kind', header: '类型', cell: (b) => b.kind_text },
             { id: 'device', header: '仪器', cell: (b) => b.device?.name ?? '全部仪器' },

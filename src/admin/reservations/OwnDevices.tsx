@@ -26,14 +26,16 @@ export default function OwnDevices({
         rowKey={(d) => d.rid}
         empty="没有待审核的自带设备"
         columns={[
-          { id: 'name', header: '设备', cell: (d) => `${d.name} ${d.model}` },
-          { id: 'desc', header: '说明', cell: (d) => d.description || '—' },
+          // The ten newest waiting (the screen has no pager): sorted on screen.
+          { id: 'name', header: '设备', sort: (d) => d.name, cell: (d) => `${d.name} ${d.model}` },
+          { id: 'desc', header: '说明', sort: (d) => d.description, cell: (d) => d.description || '—' },
           {
             id: 'customer',
             header: '客户',
+            sort: (d) => d.customer.name || d.customer.phone,
             cell: (d) => `${d.customer.name || d.customer.phone} ${d.customer.company}`,
           },
-          { id: 'created', header: '提交时间', cell: (d) => when(d.created) },
+          { id: 'created', header: '提交时间', sort: (d) => d.created, cell: (d) => when(d.created) },
           {
             id: 'actions',
             header: '操作',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { type Me, staffAction } from '../session.ts';
 import type { Endpoint } from '../../lib/shared/api/endpoint.ts';
 import { button, Field, filterInput, FormModal, input, PageHeader, StatusTabs } from '../ui.tsx';
-import { useList } from '../lists.ts';
+import { useList, useServerSort } from '../lists.ts';
 import { DataTable, Pager } from '../table.tsx';
 import { ExportCsv } from '../csv.tsx';
 import Calendar from './Calendar.tsx';
@@ -19,6 +19,7 @@ import {
   type ReservationStatus,
 } from '../../lib/shared/reservations/reservation-rules.ts';
 import { reservationsAdminApi } from '../../lib/shared/reservations/api.ts';
+import { RESERVATION_SORTS } from '../../lib/shared/reservations/reservation.ts';
 
 const TABS: { value: ReservationStatus | ''; label: string }[] = [
   { value: 'pending', label: '待确认' },
@@ -39,7 +40,12 @@ export default function Reservations({ me }: { me: Me }) {
   const [booking, setBooking] = useState(false);
   const [status, setStatus] = useState<ReservationStatus | ''>('pending');
   const [date, setDate] = useState('');
-  const filter = Object.fromEntries(Object.entries({ status, date }).filter(([, v]) => v));
+  // Sorted on the server (the list is paged): the page and its CSV in the order shown.
+  const order = useServerSort(RESERVATION_SORTS, { sort: 'time', dir: 'desc' });
+  const filter = {
+    ...Object.fromEntries(Object.entries({ status, date }).filter(([, v]) => v)),
+    ...order.filter,
+  };
   const list = useList(reservationsAdminApi.list, filter);
   const devices = useList(reservationsAdminApi.tempDeviceList, { status: 'pending' }, 10);
   const [target, setTarget] = useState<{
@@ -125,6 +131,7 @@ export default function Reservations({ me }: { me: Me }) {
               rowKey={(b) => b.rid}
               empty="没有符合条件的预约"
               columns={columns}
+              serverSort={order.serverSort}
             />
             <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
           </>

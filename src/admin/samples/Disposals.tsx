@@ -6,10 +6,12 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { consoleApi, staffAction, type Me } from '../session.ts';
 import { Badge, button, Field, filterInput, FormModal, input, PageHeader, StatusTabs, when } from '../ui.tsx';
-import { useList } from '../lists.ts';
+import { useList, useServerSort } from '../lists.ts';
+import { ExportCsv } from '../csv.tsx';
 import { type Column, DataTable, Pager } from '../table.tsx';
 import { disposalAdminApi } from '../../lib/shared/samples/disposal-api.ts';
 import {
+  DISPOSAL_SORTS,
   DISPOSAL_VIEWS,
   DISPOSAL_VIEW_TEXT,
   type DisposalRow,
@@ -161,7 +163,8 @@ function RefusedList({ refused, onClear }: { refused: DisposedMany['refused']; o
 export default function Disposals({ me }: { me: Me }) {
   const [view, setView] = useState<DisposalView>('due');
   const [dueTo, setDueTo] = useState('');
-  const filter = Object.fromEntries(Object.entries({ view, due_to: dueTo }).filter(([, x]) => x));
+  const order = useServerSort(DISPOSAL_SORTS); // on the server: the list is paged
+  const filter = { view, ...(dueTo && { due_to: dueTo }), ...order.filter };
   const list = useList(disposalAdminApi.list, filter, 20);
   const process = me.permissions.includes('orders.process');
   const [disposing, setDisposing] = useState<DisposalRow | null>(null);
@@ -276,6 +279,14 @@ export default function Disposals({ me }: { me: Me }) {
       <PageHeader
         title="样品处置"
         lead="保留期满的样品列为“待销毁”，客户申请或选择寄回的列为“待退回”。销毁需另一位员工现场见证确认；寄回需填写快递单号。客户在销毁前3个工作日收到通知。"
+        actions={
+          <ExportCsv<DisposalRow>
+            list={disposalAdminApi.list}
+            filter={filter}
+            name={`样品处置-${DISPOSAL_VIEW_TEXT[view]}`}
+            columns={columns}
+          />
+        }
       />
       <RetentionSetting me={me} />
       <div className="mb-3 flex flex-wrap items-center gap-2">
@@ -312,6 +323,7 @@ export default function Disposals({ me }: { me: Me }) {
         rowKey={(r) => r.rid}
         empty={view === 'due' ? '没有待处置的样品' : '没有样品'}
         columns={columns}
+        serverSort={order.serverSort}
       />
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} />
       {disposing && (

@@ -7,17 +7,10 @@ import { ExportCsv } from '../csv.tsx';
 import type { AuditPageSchema } from '../../lib/shared/staff/staff.ts';
 import { ROLE_TEXT, type Role } from '../../lib/shared/staff/permissions.ts';
 import { staffAdminApi } from '../../lib/shared/staff/api.ts';
-import { fieldText, valueText } from '../../lib/shared/staff/audit-text.ts';
+import { requestFields } from '../../lib/shared/staff/audit-text.ts';
 import { Changes } from './History.tsx';
 
 type Entry = z.output<typeof AuditPageSchema>['list'][number];
-
-/** What a call was sent, as fields in Chinese (snake_case request names map to the stored ones). */
-const requestFields = (request: unknown) =>
-  Object.entries(request && typeof request === 'object' ? request : {}).map(([key, value]) => {
-    const field = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-    return { field: key, label: fieldText(field), before: '', after: valueText(field, value) };
-  });
 
 const OUTCOME_TEXT = { ok: '成功', refused: '被拒绝', denied: '越权拒绝' } as const;
 const roleText = (role: string) => (role ? (ROLE_TEXT[role as Role] ?? role) : '非员工');

@@ -1,5 +1,6 @@
 // A record's changes as people read them (decision 0086): each field as 字段: 旧 → 新, and the
-// 历史 section an order page or an item editor shows from the audit log.
+// 历史 section an order page, an item editor, a customer's page or an instrument (decision 0095)
+// shows from the audit log.
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { consoleApi } from '../session.ts';
@@ -34,23 +35,38 @@ export function Changes({ changes }: { changes: Change[] }) {
   );
 }
 
+/** Each kind's reader, under the permission of the page that shows it. */
+const READERS = {
+  order: staffAdminApi.orderHistory,
+  item: staffAdminApi.itemHistory,
+  customer: staffAdminApi.customerHistory,
+  device: staffAdminApi.deviceHistory,
+} as const;
+
 /**
  * 历史: who changed the record, when, by which step, and what changed. `kind` picks the reader:
- * an order's (orders.read) or an item's (catalogue.read). `version` reloads it after a change.
+ * an order's (orders.read), an item's (catalogue.read), a customer's (customers.read) or an
+ * instrument's (reservations.read). `version` reloads it after a change.
  */
 export function RecordHistory({
   kind,
   rid,
   version,
 }: {
-  kind: 'order' | 'item';
+  kind: keyof typeof READERS;
   rid: string;
   version?: unknown;
 }) {
   const [list, setList] = useState<Entry[] | null>(null);
   useEffect(() => {
-    const endpoint = kind === 'order' ? staffAdminApi.orderHistory : staffAdminApi.itemHistory;
-    void consoleApi.call(endpoint, { rid }, { silent: true }).then((h) => setList(h?.list ?? []));
+    // A reload after a change must not be overtaken by the answer to an earlier call.
+    let current = true;
+    void consoleApi
+      .call(READERS[kind], { rid }, { silent: true })
+      .then((h) => current && setList(h?.list ?? []));
+    return () => {
+      current = false;
+    };
   }, [kind, rid, version]);
   return (
     <section className="rounded-lg bg-white p-4" aria-labelledby={`history-${rid}`}>

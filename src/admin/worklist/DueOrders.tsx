@@ -2,11 +2,12 @@
 // 24 working hours of their deadline, or past it with the delay so far; due date, customer and who
 // holds the work, soonest first.
 import { Link } from 'wouter';
-import { useList } from '../lists.ts';
+import { useList, useServerSort } from '../lists.ts';
 import { type Column, DataTable, Pager } from '../table.tsx';
 import { ExportCsv } from '../csv.tsx';
 import { worklistAdminApi } from '../../lib/shared/worklist/api.ts';
 import type { DueRow } from '../../lib/shared/worklist/responses.ts';
+import { DUE_SORTS } from '../../lib/shared/worklist/requests.ts';
 import { waitedText } from '../../lib/shared/results/results.ts';
 import { chineseDate } from '../../lib/shared/time.ts';
 import { when } from '../ui.tsx';
@@ -14,7 +15,10 @@ import { when } from '../ui.tsx';
 const TITLE = { soon: '即将超期', breached: '已超期' } as const;
 
 export function DueOrders({ kind }: { kind: 'soon' | 'breached' }) {
-  const list = useList(worklistAdminApi.due, { kind }, 5);
+  // Sorted on the server (the list is paged): the page and its CSV in the order shown.
+  const order = useServerSort(DUE_SORTS, { sort: 'due', dir: 'asc' });
+  const filter = { kind, ...order.filter };
+  const list = useList(worklistAdminApi.due, filter, 5);
   const total = list.data?.total ?? 0;
   const id = `due-${kind}`;
   const columns: Column<DueRow>[] = [
@@ -37,7 +41,6 @@ export function DueOrders({ kind }: { kind: 'soon' | 'breached' }) {
     {
       id: 'due',
       header: '交付日期',
-      sort: (r) => r.due_date,
       cell: (r) => <span className="whitespace-nowrap">{chineseDate(r.due_date)}</span>,
       csv: (r) => r.due_date,
     },
@@ -98,11 +101,12 @@ export function DueOrders({ kind }: { kind: 'soon' | 'breached' }) {
             rows={list.data?.list ?? null}
             rowKey={(r) => r.rid}
             columns={columns}
+            serverSort={order.serverSort}
           />
           <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
             <ExportCsv<DueRow>
               list={worklistAdminApi.due}
-              filter={{ kind }}
+              filter={filter}
               name={TITLE[kind]}
               columns={columns}
             />

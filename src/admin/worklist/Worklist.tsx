@@ -106,6 +106,8 @@ export default function Worklist({ me }: { me: Me }) {
     {
       id: 'sample',
       header: '样品 / 订单',
+      // Each item's rows come whole (not paged): they sort on screen.
+      sort: (r) => r.sample_no || r.order_no,
       cell: (r) => (
         <>
           {r.sample_no && (
@@ -120,10 +122,17 @@ export default function Worklist({ me }: { me: Me }) {
         </>
       ),
     },
-    { id: 'due', header: '交付日期', cell: (r) => <DueCell row={r} /> },
+    {
+      id: 'due',
+      header: '交付日期',
+      // No promise sorts last.
+      sort: (r) => r.due_date ?? '9999-12-31',
+      cell: (r) => <DueCell row={r} />,
+    },
     {
       id: 'state',
       header: '状态',
+      sort: (r) => `${r.status_text} ${r.started_at ? 2 : r.holder ? 1 : 0}`,
       cell: (r) => (
         <>
           <Badge tone={r.status === 'returned' ? 'red' : 'slate'}>{r.status_text}</Badge>
@@ -136,6 +145,7 @@ export default function Worklist({ me }: { me: Me }) {
     {
       id: 'holder',
       header: '负责人',
+      sort: (r) => (r.holder ? (r.mine ? '我' : r.holder.name) : ''),
       cell: (r) =>
         r.holder ? (
           <span className={r.mine ? 'font-medium text-brand-700' : ''}>

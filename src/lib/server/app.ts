@@ -30,7 +30,7 @@ import { reservedDeviceOf, sceneDateOf } from './reservations/index.ts';
 import { agreementRoutes } from './agreement/routes.ts';
 import { messageHotReadRoutes, messageRoutes, notifyAdminRoutes } from './notify/routes.ts';
 import { recordWechatResults } from './notify/index.ts';
-import { moneyAdminRoutes, moneyRoutes, type AssetNeighbours } from './money/index.ts';
+import { customerMoneyRids, moneyAdminRoutes, moneyRoutes, type AssetNeighbours } from './money/index.ts';
 import { couponAdminRoutes, couponRoutes, giveWelcomeCoupons } from './coupons/index.ts';
 import { invoiceAdminRoutes, invoiceRoutes } from './invoices/index.ts';
 import { groupAdminRoutes, groupRoutes } from './groups/index.ts';
@@ -183,7 +183,7 @@ export function createApi(services: Services) {
   let auditCalls: AuditCalls | undefined;
   app.route(
     '/',
-    staffAdminRoutes(() => (auditCalls ??= auditCallsOf(apiRoutes(app)))),
+    staffAdminRoutes(() => (auditCalls ??= auditCallsOf(apiRoutes(app))), customerMoneyRids),
   );
   app.route('/', customerAdminRoutes());
   app.route('/', notifyAdminRoutes(orderDirectory));

@@ -8,6 +8,7 @@ import {
   transferApplications,
 } from './money/tables.ts';
 import { deviceBlocks, reservations, tempDevices } from './reservations/tables.ts';
+import { authorizationRecord, blockRecord } from './reservations/index.ts';
 import { orders } from './orders/tables.ts';
 import { samples } from './samples/tables.ts';
 import { results } from './results/tables.ts';
@@ -21,7 +22,7 @@ import { users } from './accounts/tables.ts';
 import { statements } from './statements/tables.ts';
 import { promoters, promoterWithdrawals, promotionCampaigns } from './promotion/tables.ts';
 import { calendarDays } from './calendar/tables.ts';
-import { customerAdvisors } from './customers/tables.ts';
+import { advisorRecord } from './customers/index.ts';
 import { staffRecord, type AuditedRecords } from './staff/index.ts';
 
 /**
@@ -72,7 +73,12 @@ export const auditedRecords: AuditedRecords = {
     calendar: { table: calendarDays, key: calendarDays.date, field: 'date' },
     // A staff member by the phone of their account: the account's name and role (staff/save).
     staff: { field: 'phone', read: staffRecord },
-    // A customer's advisor by the customer's public id (customer/advisor, decision 0090).
-    advisor: { table: customerAdvisors, key: customerAdvisors.userRid, field: 'user_rid' },
+    // A customer's advisor by the customer's public id, named (customer/advisor, decisions 0090, 0095).
+    advisor: { field: 'user_rid', read: advisorRecord },
+    // An instrument's own calls name it, so its history finds them (decision 0095): an edit (a new
+    // one's id from the answer), a block by its instrument, an authorisation by instrument and customer.
+    device: { table: device, key: device.rid, field: 'rid' },
+    block: { field: 'rid', read: blockRecord },
+    authorization: { field: 'device_rid', read: authorizationRecord },
   },
 };

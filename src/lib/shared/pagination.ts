@@ -52,3 +52,14 @@ export const PageRequestSchema = z.object(
   },
   { error: '请求参数格式不正确' },
 );
+
+const unset = (v: unknown) => (v === null || v === '' ? undefined : v);
+
+/**
+ * A paged list's server sorting (decision 0084): `sort` one of its columns, `dir` asc or desc; both
+ * optional, each list keeping its own default order (decision 0095).
+ */
+export const sortFields = <const S extends readonly [string, ...string[]]>(columns: S) => ({
+  sort: z.preprocess(unset, z.enum(columns, { error: '[排序]不正确' }).optional()),
+  dir: z.preprocess(unset, z.enum(['asc', 'desc'], { error: '[排序方向]不正确' }).optional()),
+});

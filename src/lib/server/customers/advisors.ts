@@ -193,3 +193,22 @@ export async function saveRotation(s: Services, enabled: boolean) {
     .onConflictDoUpdate({ target: advisorRotation.id, set: { enabled, updatedAt: new Date(s.now()) } });
   return rotationOf(s.db);
 }
+
+/**
+ * A customer's advisor as the audit log keeps it (audit record `advisor`, decision 0095): named
+ * by the customer's public id, the advisor by name and phone, so the history reads 张 → 王.
+ */
+export async function advisorRecord(db: Db, userRid: string) {
+  const a = userDirectory('audited_advisor');
+  const [row] = await db
+    .select({ name: a.name, phone: a.phone })
+    .from(customerAdvisors)
+    .innerJoin(a, eq(a.id, customerAdvisors.advisorId))
+    .where(eq(customerAdvisors.userRid, userRid));
+  if (!row) return null;
+  const phone = row.phone ?? '';
+  return {
+    rid: userRid,
+    advisor: row.name ? `${row.name}${phone && `（${phone}）`}` : phone,
+  };
+}

@@ -1,4 +1,4 @@
 // The customers domain's public face (decision 0090): the console's customer list and page, and the
 // 专属顾问 of institution and enterprise customers.
 export { customerAdminRoutes, customerRoutes } from './routes.ts';
-export { assignByRotation, shownAdvisorOf } from './advisors.ts';
+export { advisorRecord, assignByRotation, shownAdvisorOf } from './advisors.ts';

@@ -8,6 +8,7 @@ export {
   accountHistory,
   accountOf,
   balancesAt,
+  customerMoneyRids,
   depositedCash,
   movementByKey,
   movementsBetween,

@@ -2,7 +2,15 @@
 // so the ledger's shape stays money's own. Nothing here writes or locks.
 import { and, asc, eq, gte, inArray, isNotNull, lt, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { moneyAccounts, moneyPostings, moneyTransfers } from './tables.ts';
+import {
+  creditApplications,
+  moneyAccounts,
+  moneyApprovals,
+  moneyPostings,
+  moneyTransfers,
+  prestoreApplications,
+  transferApplications,
+} from './tables.ts';
 import type { AccountRow } from './ledger.ts';
 
 type Reader = Db | Tx;
@@ -225,4 +233,28 @@ export async function pointsBonusBetween(db: Reader, start: number, end: number)
       ),
     );
   return Number(row.fen);
+}
+
+/**
+ * The public ids of a customer's own money requests (top-ups, transfers, credit lines, manual
+ * credits waiting for a second approval): the audit rows of these are the customer's history too
+ * (decision 0095).
+ */
+export async function customerMoneyRids(db: Db, userId: number): Promise<string[]> {
+  const rows = await Promise.all([
+    db
+      .select({ rid: creditApplications.rid })
+      .from(creditApplications)
+      .where(eq(creditApplications.userId, userId)),
+    db.select({ rid: moneyApprovals.rid }).from(moneyApprovals).where(eq(moneyApprovals.userId, userId)),
+    db
+      .select({ rid: prestoreApplications.rid })
+      .from(prestoreApplications)
+      .where(eq(prestoreApplications.userId, userId)),
+    db
+      .select({ rid: transferApplications.rid })
+      .from(transferApplications)
+      .where(eq(transferApplications.userId, userId)),
+  ]);
+  return rows.flat().map((r) => r.rid);
 }

@@ -24,6 +24,7 @@ import {
   type PickupRow,
   type PickupStatus,
   type PromiseKind,
+  type PromiseSort,
   type PromiseRow,
 } from '../../shared/orders/operations.ts';
 import { addEvent, lockOrder } from './transition.ts';
@@ -300,9 +301,27 @@ async function overdue(s: Services, kind: PromiseKind): Promise<PromiseRow[]> {
     }));
 }
 
+const byText = new Intl.Collator('zh-CN', { numeric: true });
+const PROMISE_SORT_KEY: Record<PromiseSort, (r: PromiseRow) => string> = {
+  order: (r) => r.sample?.sample_no ?? r.order_no,
+  customer: (r) => r.customer.name || r.customer.phone || '',
+  since: (r) => r.since,
+  due: (r) => r.due,
+};
+
 /** promise/list: one promise's overdue orders, paged. */
-export async function listOverdue(s: Services, q: { kind: PromiseKind; page?: number; size?: number }) {
+export async function listOverdue(
+  s: Services,
+  q: { kind: PromiseKind; page?: number; size?: number; sort?: PromiseSort; dir?: 'asc' | 'desc' },
+) {
   const all = await overdue(s, q.kind);
+  if (q.sort) {
+    // Sorted whole before the page is cut (the list is computed, not read in pages); ties keep
+    // the oldest first.
+    const key = PROMISE_SORT_KEY[q.sort];
+    const sign = q.dir === 'desc' ? -1 : 1;
+    all.sort((a, b) => sign * byText.compare(key(a), key(b)));
+  }
   const w = pageWindow(q.page, q.size);
   return { list: all.slice(w.offset, w.offset + w.size), total: all.length };
 }

@@ -4,3 +4,4 @@ export { openReservationCount } from './personal.ts';
 export { reservedDeviceOf } from './order-device.ts';
 export { sceneDateOf } from './scene-date.ts';
 export { reservationDirectory, blockDirectory } from './directory.ts';
+export { authorizationRecord, blockRecord } from './audit-records.ts';

@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, gt, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  lte,
+  or,
+  gt,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { reservations, tempDevices } from './tables.ts';
 import { ORDER_STATUS_TEXT } from '../../shared/orders/order-status.ts';
@@ -10,15 +25,20 @@ import {
   customerMayCancel,
   deviceSettings,
   type DeviceBookingRules,
+  RESERVATION_STATUSES,
   type ReservationStatus,
 } from '../../shared/reservations/reservation-rules.ts';
-import type { ReservationItem, ReservationScope } from '../../shared/reservations/reservation.ts';
+import type {
+  ReservationItem,
+  ReservationScope,
+  ReservationSort,
+} from '../../shared/reservations/reservation.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { addDays, shanghaiMidnight } from '../../shared/slots.ts';
 import { shanghaiIso } from '../../shared/time.ts';
 import { getReservationSettings } from './settings.ts';
 import { deviceDirectory } from '../catalogue/index.ts';
-import { userDirectory } from '../accounts/index.ts';
+import { displayNameOf, userDirectory } from '../accounts/index.ts';
 import { orderDirectory } from '../orders/index.ts';
 
 const ord = orderDirectory('ord');
@@ -151,10 +171,46 @@ async function page(
   return { list: await toItems(db, rows as Joined[], now), total };
 }
 
+/** The staff list's ORDER BY (decision 0095): a column, then the latest start, then the id. */
+function listOrder(sort: ReservationSort, dir: 'asc' | 'desc'): SQL[] {
+  const by = (e: SQL | AnyColumn) => sql`${e} ${sql.raw(dir)}`;
+  const latest = [desc(reservations.startAt), desc(reservations.id)];
+  switch (sort) {
+    case 'device':
+      return [by(instrument.name), ...latest];
+    case 'customer':
+      return [
+        by(
+          sql`(select ${displayNameOf(customer)} from ${customer} where ${customer.id} = ${reservations.userId})`,
+        ),
+        ...latest,
+      ];
+    case 'amount':
+      return [by(ord.amountFen), ...latest];
+    case 'status':
+      return [
+        by(
+          sql`array_position(${sql.raw(`array[${RESERVATION_STATUSES.map((x) => `'${x}'`).join(',')}]`)}, ${reservations.status}::text)`,
+        ),
+        ...latest,
+      ];
+    default:
+      return [by(reservations.startAt), by(reservations.id)];
+  }
+}
+
 /** The staff list: every customer's reservations with who booked, filtered by status, device, day. */
 export async function listAllReservations(
   db: Db,
-  q: { page?: number; size?: number; status?: ReservationStatus; device_rid?: string; date?: string },
+  q: {
+    page?: number;
+    size?: number;
+    status?: ReservationStatus;
+    device_rid?: string;
+    date?: string;
+    sort?: ReservationSort;
+    dir?: 'asc' | 'desc';
+  },
   now: number,
 ) {
   const w = pageWindow(q.page, q.size);
@@ -173,7 +229,13 @@ export async function listAllReservations(
     where.push(lt(reservations.startAt, new Date(shanghaiMidnight(addDays(q.date, 1))!)));
   }
   const cond = and(...where);
-  const result = await page(db, cond, [desc(reservations.startAt), desc(reservations.id)], w, now);
+  const result = await page(
+    db,
+    cond,
+    listOrder(q.sort ?? 'time', q.dir ?? (q.sort ? 'asc' : 'desc')),
+    w,
+    now,
+  );
   const rids = result.list.map((i) => i.rid);
   const owners =
     rids.length === 0

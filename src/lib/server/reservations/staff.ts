@@ -1,5 +1,19 @@
 import { newRid } from '../platform/ids.ts';
-import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  lt,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import { deviceBlocks, reservations } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
@@ -9,6 +23,7 @@ import { cancelReservation, findReservation, inactiveMessage, periodText } from 
 import { reservationItem } from './read.ts';
 import {
   ACTIVE_RESERVATION,
+  BLOCK_KINDS,
   BLOCK_KIND_TEXT,
   DEVICE_UNAVAILABLE,
   RESERVATION_NOT_FOUND,
@@ -18,7 +33,7 @@ import {
   type BlockKind,
   type ReservationStatus,
 } from '../../shared/reservations/reservation-rules.ts';
-import type { BlockItem, DeviceInput } from '../../shared/reservations/reservation.ts';
+import type { BlockItem, BlockSort, DeviceInput } from '../../shared/reservations/reservation.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { shanghaiIso } from '../../shared/time.ts';
 import {
@@ -285,7 +300,34 @@ export async function addBlock(
 }
 
 /** Current and future blocks first (by start), then past ones (latest first). */
-export async function listBlocks(s: Services, q: { page?: number; size?: number; device_rid?: string }) {
+/** The blocks list's ORDER BY: a column chosen (decision 0095), else the current and coming first. */
+function blockOrder(sort: BlockSort | undefined, dir: 'asc' | 'desc', now: Date): SQL[] {
+  const by = (e: SQL | AnyColumn) => sql`${e} ${sql.raw(dir)}`;
+  const byDefault = [desc(gt(deviceBlocks.endAt, now)), asc(deviceBlocks.startAt), desc(deviceBlocks.id)];
+  switch (sort) {
+    case 'kind':
+      return [
+        by(
+          sql`array_position(${sql.raw(`array[${BLOCK_KINDS.map((x) => `'${x}'`).join(',')}]`)}, ${deviceBlocks.kind})`,
+        ),
+        ...byDefault,
+      ];
+    case 'device':
+      // A holiday (every instrument) before or after the instruments by name.
+      return [sql`${instrument.name} ${sql.raw(dir)} nulls first`, ...byDefault];
+    case 'time':
+      return [by(deviceBlocks.startAt), by(deviceBlocks.id)];
+    case 'reason':
+      return [by(deviceBlocks.reason), ...byDefault];
+    default:
+      return byDefault;
+  }
+}
+
+export async function listBlocks(
+  s: Services,
+  q: { page?: number; size?: number; device_rid?: string; sort?: BlockSort; dir?: 'asc' | 'desc' },
+) {
   const w = pageWindow(q.page, q.size);
   let where;
   if (q.device_rid) {
@@ -303,7 +345,7 @@ export async function listBlocks(s: Services, q: { page?: number; size?: number;
       .from(deviceBlocks)
       .leftJoin(instrument, eq(instrument.id, deviceBlocks.deviceId))
       .where(where)
-      .orderBy(desc(gt(deviceBlocks.endAt, now)), asc(deviceBlocks.startAt), desc(deviceBlocks.id))
+      .orderBy(...blockOrder(q.sort, q.dir ?? 'asc', now))
       .limit(w.size)
       .offset(w.offset),
     s.db.select({ total: count() }).from(deviceBlocks).where(where),

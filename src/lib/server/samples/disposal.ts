@@ -1,7 +1,20 @@
 // Disposal and return of samples (decision 0073): the console's list of samples due, a disposal
 // witnessed by a second staff member who confirms with their own password, and the customer's
 // request to have a sample sent back instead of destroyed.
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lte,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { DomainError } from '../platform/errors.ts';
@@ -14,7 +27,12 @@ import { addEvent, orderDirectory } from '../orders/index.ts';
 import { findUserById, findUserByPhone, userDirectory, verifyPassword } from '../accounts/index.ts';
 import { staffRole } from '../staff/index.ts';
 import { can } from '../../shared/staff/permissions.ts';
-import { SAMPLE_NOT_FOUND, SAMPLE_STATUS_TEXT, type SampleStatus } from '../../shared/samples/samples.ts';
+import {
+  SAMPLE_NOT_FOUND,
+  SAMPLE_STATUSES,
+  SAMPLE_STATUS_TEXT,
+  type SampleStatus,
+} from '../../shared/samples/samples.ts';
 import type { OrderSample } from '../../shared/samples/responses.ts';
 import {
   ASK_RETURN_FROM,
@@ -24,6 +42,7 @@ import {
   mayDisposeOn,
   retentionText,
   type DisposalRow,
+  type DisposalSort,
   type DisposalView,
   type DisposeRequest,
   type DisposeManyRequest,
@@ -52,10 +71,39 @@ const VIEW_STATUSES: Record<DisposalView, SampleStatus[]> = {
   done: ['disposed', 'returned'],
 };
 
+/** The list's order: a column chosen (decision 0095), else the view's own. */
+function disposalOrder(view: DisposalView, sort: DisposalSort | undefined, dir: 'asc' | 'desc'): SQL[] {
+  const by = (e: SQL | AnyColumn) => sql`${e} ${sql.raw(dir)}`;
+  switch (sort) {
+    case 'sample':
+      return [by(samples.sampleNo)];
+    case 'order':
+      return [by(order.orderNo)];
+    case 'retention':
+      return [sql`${samples.retainUntil} ${sql.raw(dir)} nulls last`];
+    case 'status':
+      return [
+        by(
+          sql`array_position(${sql.raw(`array[${SAMPLE_STATUSES.map((x) => `'${x}'`).join(',')}]`)}, ${samples.status}::text)`,
+        ),
+      ];
+    default:
+      return [view === 'done' ? desc(lastEventAt) : sql`${samples.retainUntil} asc nulls last`];
+  }
+}
+
 /** sample/disposals: one view of the samples due, coming or done, by their last day kept. */
 export async function listDisposals(
   s: Services,
-  q: { view: DisposalView; due_from?: string; due_to?: string; page?: number; size?: number },
+  q: {
+    view: DisposalView;
+    due_from?: string;
+    due_to?: string;
+    page?: number;
+    size?: number;
+    sort?: DisposalSort;
+    dir?: 'asc' | 'desc';
+  },
 ): Promise<{ list: DisposalRow[]; total: number }> {
   // A tested sample the customer chose to have sent back is due for return at once.
   const status = inArray(samples.status, VIEW_STATUSES[q.view]);
@@ -83,10 +131,7 @@ export async function listDisposals(
     .innerJoin(order, eq(order.id, samples.orderId))
     .innerJoin(customer, eq(customer.id, order.userId))
     .where(and(...where))
-    .orderBy(
-      q.view === 'done' ? desc(lastEventAt) : sql`${samples.retainUntil} asc nulls last`,
-      asc(samples.sampleNo),
-    )
+    .orderBy(...disposalOrder(q.view, q.sort, q.dir ?? 'asc'), asc(samples.sampleNo))
     .limit(w.size)
     .offset(w.offset);
   return {

@@ -36,7 +36,11 @@ type RecordKey = { table: PgTable; key: Column; field: string; numeric?: true };
  */
 type RecordReader = {
   field: string;
-  read: (db: Db, key: string) => Promise<({ rid: string } & Record<string, unknown>) | null>;
+  read: (
+    db: Db,
+    key: string,
+    body: Record<string, unknown> | null,
+  ) => Promise<({ rid: string } & Record<string, unknown>) | null>;
 };
 
 /** The key a catalogue call names, if well formed (anything else must not reach a query). */
@@ -46,9 +50,14 @@ const callKey = (call: RecordKey | RecordReader, value: unknown): string | null 
   const numeric = 'numeric' in call && call.numeric;
   return (numeric ? /^\d{1,9}$/ : /^[\w-]{1,64}$/).test(text.trim()) ? text.trim() : null;
 };
-async function snapshotBy(db: Db, call: RecordKey | RecordReader | undefined, key: string | null) {
+async function snapshotBy(
+  db: Db,
+  call: RecordKey | RecordReader | undefined,
+  key: string | null,
+  body: Record<string, unknown> | null,
+) {
   if (!call || key === null) return null;
-  if ('read' in call) return scrub(await call.read(db, key));
+  if ('read' in call) return scrub(await call.read(db, key, body));
   const [row] = await db
     .select()
     .from(call.table)
@@ -159,7 +168,7 @@ async function guard(records: AuditedRecords, c: Parameters<MiddlewareHandler<Ap
       : typeof body?.user_rid === 'string'
         ? body.user_rid
         : null;
-  const before = call ? await snapshotBy(db, call, rid) : await snapshot(db, records.byPrefix, rid);
+  const before = call ? await snapshotBy(db, call, rid, body) : await snapshot(db, records.byPrefix, rid);
   let failure: unknown;
   try {
     await next();
@@ -172,7 +181,7 @@ async function guard(records: AuditedRecords, c: Parameters<MiddlewareHandler<Ap
   const after = refused
     ? before
     : call
-      ? await snapshotBy(db, call, rid)
+      ? await snapshotBy(db, call, rid, body)
       : await snapshot(db, records.byPrefix, rid);
   // A record read by its owner is named by its own public id (a staff member's account).
   if (call && 'read' in call) rid = ridOf(after) ?? ridOf(before) ?? rid;

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ApiEnv } from '../platform/http/api-env.ts';
 import { route } from '../platform/http/route.ts';
 import { ok } from '../platform/http/envelope.ts';
@@ -14,6 +14,7 @@ import {
   revokeConsoleSessions,
   userDirectory,
   displayNameOf,
+  userIdByRid,
 } from '../accounts/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { pageWindow } from '../../shared/pagination.ts';
@@ -22,7 +23,13 @@ import { staffAdminApi, staffApi } from '../../shared/staff/api.ts';
 import { staffRole } from './roles.ts';
 import { confirmPassword } from './reauth.ts';
 import type { ApiRoute } from '../platform/http/openapi.ts';
-import { auditChanges, callText, entityText, recordKind } from '../../shared/staff/audit-text.ts';
+import {
+  auditChanges,
+  callText,
+  entityText,
+  historyChanges,
+  recordKind,
+} from '../../shared/staff/audit-text.ts';
 
 /** Each staff call by its action (path under /api/admin): its name for people, the table it declares. */
 export type AuditCalls = Map<string, { text: string; record?: string }>;
@@ -82,8 +89,14 @@ const person = userDirectory('person');
 /** The newest changes a record's page shows. */
 const HISTORY_LIMIT = 100;
 
+/** The public ids of a customer's own requests elsewhere (money), whose rows are their history too. */
+export type CustomerRecords = (db: Db, userId: number) => Promise<string[]>;
+
+/** An instrument's own calls: its edits, blocks and authorisations (decision 0095). */
+const DEVICE_RECORDS = new Set(['device', 'block', 'authorization']);
+
 /** The console's account, the staff list with roles, and the audit log (under /api/admin). */
-export function staffAdminRoutes(auditCalls: () => AuditCalls) {
+export function staffAdminRoutes(auditCalls: () => AuditCalls, customerRecords: CustomerRecords) {
   const r = new Hono<ApiEnv>();
 
   route(r, staffAdminApi.me, async (c) => {
@@ -210,18 +223,12 @@ export function staffAdminRoutes(auditCalls: () => AuditCalls) {
   });
 
   // A record's own history: the audit rows that changed it, newest first.
-  const history = async (db: Db, rid: string, actions?: string[]) => {
+  const history = async (db: Db, of: SQL | undefined, actions?: string[]) => {
     const rows = await db
       .select({ a: auditLog, by: sql<string>`${displayNameOf(person)}` })
       .from(auditLog)
       .innerJoin(person, eq(person.id, auditLog.actorId))
-      .where(
-        and(
-          eq(auditLog.entityRid, rid),
-          eq(auditLog.outcome, 'ok'),
-          actions ? inArray(auditLog.action, actions) : undefined,
-        ),
-      )
+      .where(and(of, eq(auditLog.outcome, 'ok'), actions ? inArray(auditLog.action, actions) : undefined))
       .orderBy(desc(auditLog.id))
       .limit(HISTORY_LIMIT);
     const calls = auditCalls();
@@ -233,7 +240,7 @@ export function staffAdminRoutes(auditCalls: () => AuditCalls) {
           at: a.at.toISOString(),
           by,
           action_text: d.action_text,
-          changes: d.changes,
+          changes: historyChanges(d.changes, a.request),
           note: noteOf(a.request),
         };
       }),
@@ -243,14 +250,50 @@ export function staffAdminRoutes(auditCalls: () => AuditCalls) {
   route(r, staffAdminApi.orderHistory, async (c, { body }) => {
     const { rid } = await body();
     // Only an order's rows: the order screen's readers see nothing else of the log.
-    return ok(c, rid.startsWith('o') ? await history(c.var.services.db, rid) : { list: [] });
+    return ok(
+      c,
+      rid.startsWith('o') ? await history(c.var.services.db, eq(auditLog.entityRid, rid)) : { list: [] },
+    );
   });
 
   route(r, staffAdminApi.itemHistory, async (c, { body }) => {
     const { rid } = await body();
     // The calls that declare an item as their record: no other table's row of the same key.
     const actions = [...auditCalls()].filter(([, call]) => call.record === 'item').map(([a]) => a);
-    return ok(c, await history(c.var.services.db, rid, actions));
+    return ok(c, await history(c.var.services.db, eq(auditLog.entityRid, rid), actions));
+  });
+
+  route(r, staffAdminApi.customerHistory, async (c, { body }) => {
+    const { rid } = await body();
+    const db = c.var.services.db;
+    // Only a customer's rows: the account itself (advisor, manual credits, points, bookings for
+    // them), the customer a call names beside its record (an instrument authorisation), and the
+    // customer's own money requests (credit lines, top-ups, credits waiting for approval).
+    const userId = rid.startsWith('u') ? await userIdByRid(db, rid) : undefined;
+    if (userId === undefined) return ok(c, { list: [] });
+    const own = await customerRecords(db, userId);
+    const of = or(
+      eq(auditLog.entityRid, rid),
+      sql`${auditLog.request} ->> 'user_rid' = ${rid}`,
+      own.length ? inArray(auditLog.entityRid, own) : undefined,
+    );
+    // Not a staff member's own role changes (staff/save names the account too).
+    const actions = [...auditCalls()].filter(([, call]) => call.record !== 'staff').map(([a]) => a);
+    return ok(c, await history(db, of, actions));
+  });
+
+  route(r, staffAdminApi.deviceHistory, async (c, { body }) => {
+    const { rid } = await body();
+    // The calls that declare an instrument, a block or an authorisation: each names the instrument.
+    const actions = [...auditCalls()]
+      .filter(([, call]) => call.record && DEVICE_RECORDS.has(call.record))
+      .map(([a]) => a);
+    return ok(
+      c,
+      rid.startsWith('d')
+        ? await history(c.var.services.db, eq(auditLog.entityRid, rid), actions)
+        : { list: [] },
+    );
   });
 
   route(r, staffAdminApi.reauth, async (c, { body }) => {

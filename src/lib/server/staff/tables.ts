@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.ts';
 import { ROLES, type Permission } from '../../shared/staff/permissions.ts';
@@ -43,6 +44,8 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_at_idx').on(t.at),
     index('audit_entity_idx').on(t.entityRid),
+    // The customer a call names beside its record (an instrument authorisation): their history.
+    index('audit_request_user_idx').on(sql`(${t.request} ->> 'user_rid')`),
     index('audit_actor_idx').on(t.actorId, t.at),
   ],
 );

@@ -3,7 +3,22 @@
 // the dashboard, and the technicians holding its work and the business managers are told once
 // (notices keyed by order, due date and person). Once the deadline passes undelivered a breach is
 // recorded (append-only), and its delay is fixed from the delivery when the data goes out.
-import { and, asc, count, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { Services } from '../platform/services.ts';
 import { dueBreaches, workHolds } from './tables.ts';
 import { resultDirectory } from '../results/index.ts';
@@ -18,6 +33,7 @@ import { orderStatusText } from '../../shared/orders/order-status.ts';
 import { chineseDate, shanghaiDate } from '../../shared/time.ts';
 import { dueSoonUntil, workingMsBetween } from '../../shared/worklist/work.ts';
 import type { DueRow } from '../../shared/worklist/responses.ts';
+import type { DueSort } from '../../shared/worklist/requests.ts';
 
 /** The periodic job that notifies, records breaches and fixes their delays (every 5 minutes). */
 export const DUE_WATCH = 'worklist.due-watch';
@@ -58,7 +74,31 @@ async function holdersOf(s: Services, orderIds: number[]) {
   return by;
 }
 
-function ordersIn(s: Services, where: SQL | undefined) {
+/** The due list's ORDER BY: a column chosen (decision 0095), then the soonest deadline. */
+function dueOrder(sort: DueSort | undefined, dir: 'asc' | 'desc'): SQL[] {
+  const by = (e: SQL | AnyColumn) => sql`${e} ${sql.raw(dir)} nulls last`;
+  const soonest = [asc(order.dueDate), asc(order.id)];
+  switch (sort) {
+    case 'order':
+      return [by(order.orderNo)];
+    case 'due':
+    case 'left':
+      return [by(order.dueDate), asc(order.id)];
+    case 'customer':
+      return [by(displayNameOf(customer)), ...soonest];
+    case 'holders':
+      return [
+        by(
+          sql`(select min(${workHolds.holderName}) from ${workHolds} inner join ${result} on ${result.id} = ${workHolds.resultId} where ${result.orderId} = ${order.id})`,
+        ),
+        ...soonest,
+      ];
+    default:
+      return soonest;
+  }
+}
+
+function ordersIn(s: Services, where: SQL | undefined, orderBy?: SQL[]) {
   return s.db
     .select({
       id: order.id,
@@ -73,18 +113,20 @@ function ordersIn(s: Services, where: SQL | undefined) {
     .from(order)
     .innerJoin(customer, eq(customer.id, order.userId))
     .where(where)
-    .orderBy(asc(order.dueDate), asc(order.id));
+    .orderBy(...(orderBy ?? dueOrder(undefined, 'asc')));
 }
 
 /** worklist/due: the orders 即将超期 or 已超期, soonest deadline first, with who holds their work. */
 export async function dueList(
   s: Services,
-  q: { kind: 'soon' | 'breached'; page?: number; size?: number },
+  q: { kind: 'soon' | 'breached'; page?: number; size?: number; sort?: DueSort; dir?: 'asc' | 'desc' },
 ): Promise<{ list: DueRow[]; total: number }> {
   const w = pageWindow(q.page, q.size);
   const { now, calendar, where } = await window(s, q.kind);
   const [page, [{ total }]] = await Promise.all([
-    ordersIn(s, where).limit(w.size).offset(w.offset),
+    ordersIn(s, where, dueOrder(q.sort, q.dir ?? 'asc'))
+      .limit(w.size)
+      .offset(w.offset),
     s.db.select({ total: count() }).from(order).where(where),
   ]);
   const ids = page.map((o) => o.id);

@@ -16,7 +16,8 @@ export type Access = 'public' | 'signed-in' | 'dev' | Permission;
  * storage locations name theirs too, so that a new location's row is read from the answer; a
  * scan names a sample by the code on its label (decision 0072); a staff member is named by the
  * phone of the account (decision 0086); an advisor assignment names its customer's row of
- * customer_advisors (decision 0090).
+ * customer_advisors (decision 0090); an instrument's edits, blocks and authorisations name the
+ * instrument (decision 0095).
  */
 export type CatalogueRecord =
   | 'type'
@@ -29,7 +30,10 @@ export type CatalogueRecord =
   | 'sample'
   | 'calendar'
   | 'staff'
-  | 'advisor';
+  | 'advisor'
+  | 'device'
+  | 'block'
+  | 'authorization';
 
 /**
  * What the staff audit log records for a call under /api/admin. By default a call whose

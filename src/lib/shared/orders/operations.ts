@@ -1,7 +1,7 @@
 // The console's daily operations (decision 0032): pickups by date, and the spec's service
 // promises with what overdue means for each. Requests, responses and the pure deadline rules.
 import { z } from '../zod.ts';
-import { PageRequestSchema } from '../pagination.ts';
+import { PageRequestSchema, sortFields } from '../pagination.ts';
 import { isValidDate } from '../slots.ts';
 import { pagedOf, ridOut } from '../responses.ts';
 import { CustomerRefSchema } from '../accounts/responses.ts';
@@ -95,8 +95,13 @@ export const OPERATION_ACTION_TEXT: Record<string, string> = {
   disposed: '样品已销毁',
 };
 
+/** The overdue lists' columns (decision 0095); by default the oldest first. */
+export const PROMISE_SORTS = ['order', 'customer', 'since', 'due'] as const;
+export type PromiseSort = (typeof PROMISE_SORTS)[number];
+
 export const promiseListSchema = PageRequestSchema.extend({
   kind: z.enum(PROMISES, { error: '[类型]不正确' }),
+  ...sortFields(PROMISE_SORTS),
 });
 /** order/called. */
 export const orderMarkSchema = z.object(

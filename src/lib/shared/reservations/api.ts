@@ -135,6 +135,7 @@ export const reservationsAdminApi = {
     summary: '添加仪器',
     body: deviceAddSchema,
     response: StaffDeviceSchema,
+    audit: { record: 'device' },
   }),
   deviceEdit: endpoint({
     method: 'POST',
@@ -143,6 +144,7 @@ export const reservationsAdminApi = {
     summary: '编辑仪器',
     body: deviceEditSchema,
     response: StaffDeviceSchema,
+    audit: { record: 'device' },
   }),
   blockAdd: endpoint({
     method: 'POST',
@@ -151,6 +153,7 @@ export const reservationsAdminApi = {
     summary: '添加不可预约时段',
     body: blockAddSchema,
     response: BlockAddedSchema,
+    audit: { record: 'block' },
   }),
   blockList: endpoint({
     method: 'POST',
@@ -167,6 +170,7 @@ export const reservationsAdminApi = {
     summary: '删除不可预约时段',
     body: blockRidSchema,
     response: RemovedSchema,
+    audit: { record: 'block' },
   }),
   list: endpoint({
     method: 'POST',
@@ -256,6 +260,7 @@ export const reservationsAdminApi = {
     summary: '授权客户使用仪器（已培训）',
     body: authorizationGrantSchema,
     response: RemovedSchema,
+    audit: { record: 'authorization' },
   }),
   authorizationRevoke: endpoint({
     method: 'POST',
@@ -264,6 +269,7 @@ export const reservationsAdminApi = {
     summary: '取消客户的仪器授权',
     body: authorizationRevokeSchema,
     response: RemovedSchema,
+    audit: { record: 'authorization' },
   }),
   settingGet: endpoint({
     method: 'POST',

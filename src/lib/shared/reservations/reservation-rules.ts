@@ -115,7 +115,7 @@ export function openingHours(s: ReservationSettings): OpeningHours {
 
 const WEEK_NAMES = ['日', '一', '二', '三', '四', '五', '六'];
 /** '周一至周六 08:30–18:30' (or the open weekdays listed when they are not one run). */
-export function hoursText(s: ReservationSettings): string {
+export function hoursText(s: Pick<ReservationSettings, 'open' | 'close' | 'closed_weekdays'>): string {
   const open = [1, 2, 3, 4, 5, 6, 0].filter((d) => !s.closed_weekdays.includes(d));
   let days: string;
   if (open.length === 0) days = '暂停开放';

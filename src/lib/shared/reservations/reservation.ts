@@ -2,7 +2,7 @@
 // their staff side (/api/admin/device|block|reservation|tempDevice|reservationSetting/*).
 // One zod schema per request, first message only, Chinese (decision 0012).
 import { z } from '../zod.ts';
-import { PageRequestSchema } from '../pagination.ts';
+import { PageRequestSchema, sortFields } from '../pagination.ts';
 import { fenField, optText, required, ridField } from '../orders/order.ts';
 import {
   BLOCK_KINDS,
@@ -195,12 +195,22 @@ export const blockAddSchema = z
     else if (Date.parse(b.end) - Date.parse(b.start) > 366 * 24 * 3600_000)
       ctx.addIssue({ code: 'custom', message: '[结束时间]最多在开始后一年内' });
   });
+/** The blocks list's columns sorted on the server; by default the current and coming first, soonest first. */
+export const BLOCK_SORTS = ['kind', 'device', 'time', 'reason'] as const;
+export type BlockSort = (typeof BLOCK_SORTS)[number];
+
 export const blockListSchema = PageRequestSchema.extend({
+  ...sortFields(BLOCK_SORTS),
   device_rid: z.preprocess((v) => (blank(v) ? undefined : v), ridField('仪器').optional()),
 });
 export const blockRidSchema = z.object({ rid: ridField('封锁记录') }, body);
 
+/** The staff list's columns sorted on the server (it is paged); by default the latest start first. */
+export const RESERVATION_SORTS = ['time', 'device', 'customer', 'amount', 'status'] as const;
+export type ReservationSort = (typeof RESERVATION_SORTS)[number];
+
 export const adminReservationListSchema = PageRequestSchema.extend({
+  ...sortFields(RESERVATION_SORTS),
   status: z.preprocess(
     (v) => (blank(v) ? undefined : v),
     z.enum(RESERVATION_STATUSES, { error: '[状态]不正确' }).optional(),

@@ -4,7 +4,7 @@
 import { z } from '../zod.ts';
 import { addDays, isValidDate } from '../slots.ts';
 import { addWorkingDays } from '../calendar/working-days.ts';
-import { PageRequestSchema } from '../pagination.ts';
+import { PageRequestSchema, sortFields } from '../pagination.ts';
 import { pagedOf, ridOut } from '../responses.ts';
 import { CustomerRefSchema } from '../accounts/responses.ts';
 import { optText, required, ridField } from '../orders/order.ts';
@@ -180,7 +180,15 @@ export const DISPOSAL_VIEW_TEXT: Record<DisposalView, string> = {
 };
 
 /** sample/disposals (staff): one view, optionally by the last day kept (from…to). */
+/**
+ * The list's columns sorted on the server (it is paged); by default each view's own order (the
+ * last day kept, soonest first; done: latest first).
+ */
+export const DISPOSAL_SORTS = ['sample', 'order', 'retention', 'status'] as const;
+export type DisposalSort = (typeof DISPOSAL_SORTS)[number];
+
 export const disposalListSchema = PageRequestSchema.extend({
+  ...sortFields(DISPOSAL_SORTS),
   view: z.preprocess((v) => (blank(v) ? 'due' : v), z.enum(DISPOSAL_VIEWS, { error: '[视图]不正确' })),
   due_from: dateFilter('起始日期'),
   due_to: dateFilter('截止日期'),

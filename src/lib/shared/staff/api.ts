@@ -77,6 +77,24 @@ export const staffAdminApi = {
     body: historySchema,
     response: HistorySchema,
   }),
+  /** A customer's history on their page: advisor, money requests, authorisations… (customers.read). */
+  customerHistory: endpoint({
+    method: 'POST',
+    path: '/api/admin/customer/history',
+    access: 'customers.read',
+    summary: '客户的变更历史（顾问、授信、入账、仪器授权等）',
+    body: historySchema,
+    response: HistorySchema,
+  }),
+  /** An instrument's history: edits, 上架/下架, blocks, opening hours, authorisations (reservations.read). */
+  deviceHistory: endpoint({
+    method: 'POST',
+    path: '/api/admin/device/history',
+    access: 'reservations.read',
+    summary: '仪器的变更历史（编辑、上下架、封锁、授权）',
+    body: historySchema,
+    response: HistorySchema,
+  }),
   reauth: endpoint({
     method: 'POST',
     path: '/api/admin/staff/reauth',

@@ -7,7 +7,7 @@ import { ROLE_TEXT, type Role } from './permissions.ts';
 import { formatFen } from '../money.ts';
 import { shanghaiMinute } from '../time.ts';
 import { ORDER_STATUS_TEXT } from '../orders/order-status.ts';
-import { RESERVATION_STATUS_TEXT } from '../reservations/reservation-rules.ts';
+import { hoursText, RESERVATION_STATUS_TEXT } from '../reservations/reservation-rules.ts';
 import { CREDIT_STATUS_TEXT, PRESTORE_STATUS_TEXT, TRANSFER_STATUS_TEXT } from '../money/money.ts';
 import { SAMPLE_STATUS_TEXT } from '../samples/samples.ts';
 import { RESULT_STATUS_TEXT } from '../results/results.ts';
@@ -51,6 +51,10 @@ export const RECORD_TEXT: Record<string, string> = {
   sample: '样品',
   calendar: '工作日历',
   staff: '员工',
+  advisor: '客户',
+  device: '仪器',
+  block: '仪器',
+  authorization: '仪器',
 };
 
 const STATUS_TEXT: Record<string, Record<string, string>> = {
@@ -83,8 +87,33 @@ const COMMON_STATUS: Record<string, string> = {
   revoked: '已撤销',
 };
 
-/** Bookkeeping no one changes by hand, and what the log never shows. */
-const QUIET = new Set(['id', 'updatedAt', 'passwordHash', 'codeHash', 'idempotencyKey', 'wxOpenid']);
+/**
+ * Bookkeeping no one changes by hand, and what the log never shows; the record's own id (the row
+ * names its record); and who made the call as the record stores it (an account id: the row names
+ * the person).
+ */
+const QUIET = new Set([
+  'id',
+  'rid',
+  'updatedAt',
+  'passwordHash',
+  'codeHash',
+  'idempotencyKey',
+  'wxOpenid',
+  'approverId',
+  'cancelledBy',
+  'confirmedBy',
+  'createdBy',
+  'decidedBy',
+  'deciderId',
+  'grantedBy',
+  'issuedBy',
+  'repliedBy',
+  'resolvedBy',
+  'reviewedBy',
+  'reviewerId',
+  'revokedBy',
+]);
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const LONG = 120;
 
@@ -97,8 +126,37 @@ const cut = (text: string) => (text.length > LONG ? `${text.slice(0, LONG - 1)}�
 /** A stored field's name in Chinese (the column's own name if none is known). */
 export const fieldText = (field: string) => FIELD_TEXT[field] ?? field;
 
+/** An instrument's own opening hours and cancellation deadline (decision 0087), or the lab's. */
+function bookingRulesText(value: unknown): string {
+  const r = recordOf(value);
+  if (!r) return '使用统一设置';
+  const parts: string[] = [];
+  if (typeof r.open === 'string' && typeof r.close === 'string')
+    parts.push(
+      hoursText({
+        open: r.open,
+        close: r.close,
+        closed_weekdays: Array.isArray(r.closed_weekdays) ? (r.closed_weekdays as number[]) : [0],
+      }),
+    );
+  if (typeof r.cancel_hours === 'number') parts.push(`开始前 ${r.cancel_hours} 小时截止取消`);
+  return parts.join('，') || '使用统一设置';
+}
+
+/** An instrument's price unit. */
+const PRICE_UNIT_TEXT: Record<string, string> = { hour: '按小时', session: '按次' };
+
+/** Name：value pairs (an instrument's specs). */
+const pairsText = (value: unknown[]) =>
+  value
+    .map((p) => recordOf(p))
+    .map((p) => (p ? `${String(p.name ?? '')}：${String(p.value ?? '')}` : ''))
+    .join('；');
+
 /** One stored value as a person reads it; `kind` names the record (its statuses differ). */
 export function valueText(field: string, value: unknown, kind?: string): string {
+  if (field === 'bookingRules') return bookingRulesText(value);
+  if (field === 'priceUnit' && typeof value === 'string') return PRICE_UNIT_TEXT[value] ?? value;
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? '是' : '否';
   if (typeof value === 'number' && field.endsWith('Fen')) return formatFen(value);
@@ -109,6 +167,7 @@ export function valueText(field: string, value: unknown, kind?: string): string 
     if (ISO_TIME.test(value) && !Number.isNaN(Date.parse(value))) return shanghaiMinute(value);
     return cut(value);
   }
+  if (field === 'specs' && Array.isArray(value)) return cut(pairsText(value) || '—');
   return cut(typeof value === 'object' ? JSON.stringify(value) : String(value));
 }
 
@@ -170,3 +229,20 @@ export function entityText(kind: string | undefined, rid: string | null, record:
 /** A call's name for people: its declared summary without the explanation in brackets. */
 export const callText = (summary: string | undefined, action: string) =>
   summary ? summary.replace(/（[^）]*）/g, '').trim() : action === '(unknown)' ? '不存在的接口' : action;
+
+/** What a call was sent, as fields in Chinese (snake_case request names map to the stored ones). */
+export const requestFields = (request: unknown): AuditChange[] =>
+  Object.entries(request && typeof request === 'object' ? request : {}).map(([key, value]) => {
+    const field = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    return { field: key, label: fieldText(field), before: '', after: valueText(field, value) };
+  });
+
+/** Ids, keys and the note (shown on its own): what a record's history leaves out of a call's input. */
+const UNSENT = /(^|_)rid$|^idempotency_key$|^(note|reason|remark)$/;
+
+/**
+ * A row of a record's history: what changed on the record, or, when the call changed nothing the
+ * record holds (a manual credit moves the ledger, not the account), what the call was sent.
+ */
+export const historyChanges = (changes: AuditChange[], request: unknown): AuditChange[] =>
+  changes.length ? changes : requestFields(request).filter((c) => !UNSENT.test(c.field));

@@ -1,7 +1,7 @@
 // The worklist calls' requests (decision 0082).
 import { z } from '../zod.ts';
 import { required, ridField } from '../orders/order.ts';
-import { PageRequestSchema } from '../pagination.ts';
+import { PageRequestSchema, sortFields } from '../pagination.ts';
 import { WORK_VIEWS } from './work.ts';
 
 const body = { error: '请求参数格式不正确' };
@@ -21,7 +21,15 @@ export const workHandoverSchema = z.object(
   body,
 );
 
+/**
+ * The due lists' columns sorted on the server (decision 0095); 剩余/已超期 follow the due date (the
+ * deadline is its end). By default the soonest deadline first.
+ */
+export const DUE_SORTS = ['order', 'due', 'left', 'customer', 'holders'] as const;
+export type DueSort = (typeof DUE_SORTS)[number];
+
 /** worklist/due: the orders 即将超期 (soon) or 已超期 (breached). */
 export const dueListSchema = PageRequestSchema.extend({
   kind: z.enum(['soon', 'breached'], { error: '[类型]只能是 soon 或 breached' }).default('soon'),
+  ...sortFields(DUE_SORTS),
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_request_user_idx" ON "audit_log" USING btree (("request" ->> 'user_rid'));
