@@ -82,7 +82,14 @@ const MOMENTS = ['created_at', 'received_at', 'started_at', 'data_at', 'approved
  * segment's end before its start counts as no time. The inner query is fenced (offset 0) so each
  * moment's working position is computed once per row, not once per use.
  */
-async function segmentsOf(s: Services, range: Range, group: Grouping, working: boolean): Promise<SQL> {
+async function segmentsOf(
+  s: Services,
+  range: Range,
+  group: Grouping,
+  working: boolean,
+  /** The orders' moments and items kept too, for the list of orders behind a figure. */
+  listing = false,
+): Promise<SQL> {
   const now = s.now();
   const { calendar } = await labCalendar(s);
   const today = shanghaiDate(now);
@@ -119,11 +126,11 @@ async function segmentsOf(s: Services, range: Range, group: Grouping, working: b
         ${working ? `case when ${b} is not null then (case when ${b} >= ${a} then p_${b} else p_${a} end) - p_${a} end` : 'null::float8'} as w_${k}`;
     }).join(',\n'),
   );
-  // Only what the statements read is kept: o is materialised, and narrower rows copy faster.
-  const arrays =
-    group === 'month' ? ['item_labels'] : [...new Set(['item_labels', `${group}_keys`, `${group}_labels`])];
+  // Only what the statement reads is kept: o is materialised, and narrower rows copy faster.
+  const groupArrays = group === 'month' ? [] : [`${group}_keys`, `${group}_labels`];
+  const listed = listing ? ['due_date', 'out_at', ...MOMENTS, 'item_labels'] : [];
   const kept = sql.raw(
-    ['order_id', 'month', 'due_date', 'out_at', ...MOMENTS, ...arrays].map((c) => `m.${c}`).join(', '),
+    [...new Set(['order_id', 'month', ...groupArrays, ...listed])].map((c) => `m.${c}`).join(', '),
   );
   return sql`with o as materialized (
       select ${kept}, ${spans},
@@ -152,14 +159,19 @@ async function segmentsOf(s: Services, range: Range, group: Grouping, working: b
  * instrument or technician counts in a group of its own.
  */
 function grouped(group: Grouping): { from: SQL; key: SQL; label: SQL } {
-  if (group === 'month') return { from: sql`o`, key: sql`o.month`, label: sql`o.month` };
-  const unnest = sql.raw(`unnest(o.${group}_keys, o.${group}_labels) k(key, label)`);
-  if (group === 'item')
-    return { from: sql`o cross join lateral ${unnest}`, key: sql`k.key`, label: sql`k.label` };
+  // Keys sort byte-wise ("C"): only equal keys need to meet, and it is the cheaper comparison.
+  if (group === 'month') return { from: sql`o`, key: sql`o.month collate "C"`, label: sql`o.month` };
+  // The arrays unnest in the select list (one projection) rather than a lateral function scan per
+  // order; an empty array counts once, under no key, for the instrument and technician groupings.
+  const [keys, labels] = [`o.${group}_keys`, `o.${group}_labels`];
+  const orNone = (a: string) =>
+    group === 'item' ? a : `case when cardinality(${a}) = 0 then '{null}'::text[] else ${a} end`;
   return {
-    from: sql`o left join lateral ${unnest} on true`,
-    key: sql`coalesce(k.key, '')`,
-    label: sql.raw(`coalesce(k.label, '${NONE_LABEL}')`),
+    from: sql.raw(
+      `(select o.*, unnest(${orNone(keys)}) as key, unnest(${orNone(labels)}) as label from o) o`,
+    ),
+    key: group === 'item' ? sql`o.key collate "C"` : sql`coalesce(o.key, '') collate "C"`,
+    label: group === 'item' ? sql`o.label` : sql.raw(`coalesce(o.label, '${NONE_LABEL}')`),
   };
 }
 
@@ -261,7 +273,7 @@ export async function turnaroundOrders(
   q: TurnaroundOrdersQuery,
 ): Promise<{ list: TurnaroundOrder[]; total: number }> {
   const w = pageWindow(q.page, q.size);
-  const base = await segmentsOf(s, q, q.group, true);
+  const base = await segmentsOf(s, q, q.group, true, true);
   const [a, b] = SEGMENT_ENDS[q.segment].map((c) => sql.raw(`o.${c}`));
   const [c, wd] = [sql.raw(`o.c_${q.segment}`), sql.raw(`o.w_${q.segment}`)];
   const inGroup =
