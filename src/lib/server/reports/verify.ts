@@ -7,6 +7,7 @@ import type { Services } from '../platform/services.ts';
 import { rowsOf } from '../platform/db/client.ts';
 import { proxiedAddress } from '../platform/http/client-ip.ts';
 import { hitUpsert } from '../platform/rate-limit.ts';
+import { batchedLookup } from '../platform/db/batch.ts';
 import { DomainError } from '../platform/errors.ts';
 import { codeHashOf } from './versions.ts';
 import { reportLookups } from './tables.ts';
@@ -82,60 +83,56 @@ async function findShared(s: Services, req: VerifyRequest, ip: string): Promise<
 
 /**
  * On the embedded database this process is the only one, so the address's count is kept in memory
- * (the same window), and the lookups that arrive in one turn of the event loop are answered
- * together: one statement finds their versions, one writes their log rows, and each answer waits
- * for its row. PGlite runs one statement at a time and plans each anew (the combined statement
- * above cost it 1.9 ms a lookup), so 50 waiting lookups cost two statements instead of 50.
+ * (the same window), and lookups arriving together are answered together (decision 0068's
+ * `batchedLookup`): one statement finds the versions of a round's lookups, one writes their log
+ * rows, and each answer waits for its own row. PGlite runs one statement at a time and plans each
+ * anew (the combined statement above cost it 1.9 ms a lookup), so 50 waiting lookups cost two
+ * statements instead of 50.
  */
-function findEmbedded(s: Services, req: VerifyRequest, ip: string): Promise<Found | undefined> {
+async function findEmbedded(s: Services, req: VerifyRequest, ip: string): Promise<Found | undefined> {
   if (!hitInMemory(s, ip)) throw new DomainError(VERIFY_TOO_FAST, 200, 'RATE_LIMITED');
-  return new Promise((resolve, reject) => {
-    let batch = pending.get(s);
-    if (!batch) {
-      pending.set(s, (batch = []));
-      setImmediate(() => void answerBatch(s));
-    }
-    batch.push({ reportNo: req.report_no, hash: codeHashOf(req.report_no, req.code), ip, resolve, reject });
+  const { find, log } = embeddedLookups(s);
+  const found = await find(`${req.report_no} ${codeHashOf(req.report_no, req.code)}`);
+  await log({
+    at: new Date(s.now()),
+    ip: ip.slice(0, 64),
+    reportNo: req.report_no,
+    outcome: found?.status ?? 'not_found',
+    versionId: found?.id ?? null,
   });
+  return found;
 }
 
-type Lookup = {
-  reportNo: string;
-  hash: string;
-  ip: string;
-  resolve: (found: Found | undefined) => void;
-  reject: (error: unknown) => void;
-};
-/** Per app: the lookups waiting for the next turn. */
-const pending = new WeakMap<Services, Lookup[]>();
+type LookupRow = typeof reportLookups.$inferInsert;
+/** Per app (tests run several): the batched find (by "number hash") and log write. */
+const lookups = new WeakMap<
+  Services,
+  { find: (key: string) => Promise<Found | undefined>; log: (row: LookupRow) => Promise<unknown> }
+>();
 
-async function answerBatch(s: Services): Promise<void> {
-  const batch = pending.get(s) ?? [];
-  pending.delete(s);
-  try {
-    const pairs = sql.join(
-      batch.map((l) => sql`(${l.reportNo}, ${l.hash})`),
-      sql`, `,
-    );
-    const rows = rowsOf<Found & { code_hash: string }>(
-      await s.db.execute(foundSql(sql`(v.report_no, v.code_hash) in (${pairs})`)),
-    );
-    const byKey = new Map(rows.map((r) => [`${r.report_no} ${r.code_hash}`, r]));
-    const found = batch.map((l) => byKey.get(`${l.reportNo} ${l.hash}`));
-    const at = new Date(s.now());
-    await s.db.insert(reportLookups).values(
-      batch.map((l, i) => ({
-        at,
-        ip: l.ip.slice(0, 64),
-        reportNo: l.reportNo,
-        outcome: found[i]?.status ?? ('not_found' as const),
-        versionId: found[i]?.id ?? null,
-      })),
-    );
-    batch.forEach((l, i) => l.resolve(found[i]));
-  } catch (error) {
-    for (const l of batch) l.reject(error);
+function embeddedLookups(s: Services) {
+  let made = lookups.get(s);
+  if (!made) {
+    made = {
+      find: batchedLookup(async (keys: string[]) => {
+        const pairs = sql.join(
+          keys.map((k) => sql`(${k.slice(0, k.indexOf(' '))}, ${k.slice(k.indexOf(' ') + 1)})`),
+          sql`, `,
+        );
+        const rows = rowsOf<Found & { code_hash: string }>(
+          await s.db.execute(foundSql(sql`(v.report_no, v.code_hash) in (${pairs})`)),
+        );
+        return new Map(rows.map((r) => [`${r.report_no} ${r.code_hash}`, r]));
+      }),
+      // Each row is its own key: none is merged with another.
+      log: batchedLookup(async (rows: LookupRow[]) => {
+        await s.db.insert(reportLookups).values(rows);
+        return new Map(rows.map((r) => [r, true]));
+      }),
+    };
+    lookups.set(s, made);
   }
+  return made;
 }
 
 /** Per app (tests run several): address → its window's count and end. */
