@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../../src/lib/server/platform/db/client.ts';
 import type { Services } from '../../src/lib/server/platform/services.ts';
+import { writeOrderMovements } from '../../src/lib/server/money/order-movements.ts';
 import { revenueReport } from '../../src/lib/server/analytics/revenue.ts';
 import { utilisationReport } from '../../src/lib/server/analytics/utilisation.ts';
 import { REVENUE_GROUPINGS } from '../../src/lib/shared/analytics/revenue.ts';
@@ -77,18 +78,8 @@ async function fill(db: Db, orders: number, now: number) {
       (sys.coupon, 'cash', case when t.order_id % 10 = 0 then case t.kind when 'payment' then -500 when 'refund' then 500 else 0 end else 0 end),
       (sys.revenue, 'cash', case t.kind when 'payment' then t.amount when 'price_refund' then -1000 else -(t.amount - 1000) end)
     ) p(account, sub, amount)`);
-  // The figures `post` keeps beside each order movement (decision 0098), as migration 0080 backfills them.
-  await db.execute(sql`insert into money_order_movements
-    select t.id, t.order_id, t.kind, t.at,
-      -coalesce(sum(p.amount_fen) filter (where a.owner_kind <> 'system' and p.sub = 'cash'), 0),
-      -coalesce(sum(p.amount_fen) filter (where a.owner_kind <> 'system' and p.sub = 'bonus'), 0),
-      -coalesce(sum(p.amount_fen) filter (where a.owner_kind <> 'system' and p.sub = 'credit'), 0),
-      -coalesce(sum(p.amount_fen) filter (where a.system_code = 'coupon_expense'), 0),
-      coalesce(sum(p.amount_fen) filter (where a.system_code = 'revenue'), 0),
-      max(a.owner_kind) filter (where a.owner_kind <> 'system'),
-      max(a.owner_id) filter (where a.owner_kind <> 'system')
-    from money_transfers t join money_postings p on p.transfer_id = t.id join money_accounts a on a.id = p.account_id
-    group by t.id`);
+  // The figures `post` keeps beside each order movement (decision 0098), written for the whole fill.
+  await writeOrderMovements(db, undefined);
   // A booking of two hours, done, for every fifth order, on working-day mornings or afternoons.
   await db.execute(sql`insert into reservations (rid, user_id, device_id, order_id, start_at, end_at, status,
       actual_start_at, actual_end_at, created_at, updated_at)

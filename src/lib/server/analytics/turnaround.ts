@@ -132,6 +132,7 @@ async function segmentsOf(
   const kept = sql.raw(
     [...new Set(['order_id', 'month', ...groupArrays, ...listed])].map((c) => `m.${c}`).join(', '),
   );
+  const g = grouped(group);
   return sql`with o as materialized (
       select ${kept}, ${spans},
         case when due_date is null then null
@@ -150,7 +151,7 @@ async function segmentsOf(
         offset 0
       ) m
     ),
-    g as (select o.order_id, ${grouped(group).key} as key, ${grouped(group).label} as label from ${grouped(group).from})`;
+    g as (select o.order_id, ${g.key} as key, ${g.label} as label from ${g.from})`;
 }
 
 /**

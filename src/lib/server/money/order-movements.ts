@@ -1,9 +1,9 @@
 // Order movements as reports read them (decision 0098): each payment, 补差价, 退差价 and refund of
 // an order kept as one row of figures, written beside its postings by `post`, so a revenue report
 // scans one narrow row per movement instead of joining every posting to its account.
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import type { Tx } from '../platform/db/client.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
 import {
   moneyAccounts,
   moneyOrderMovements,
@@ -33,7 +33,15 @@ export async function recordOrderMovement(
   transfer: { id: number; kind: TransferKind; orderId: number | null | undefined },
 ): Promise<void> {
   if (!transfer.orderId || !ORDER_MOVEMENT_KINDS.has(transfer.kind)) return;
-  await tx.insert(moneyOrderMovements).select(
+  await writeOrderMovements(tx, eq(moneyTransfers.id, transfer.id));
+}
+
+/**
+ * Writes the figures of the order movements `where` picks (of the order kinds, with an order),
+ * one row each: `post` for the movement it wrote; the bench for the movements it filled in bulk.
+ */
+export async function writeOrderMovements(db: Db | Tx, where: SQL | undefined): Promise<void> {
+  await db.insert(moneyOrderMovements).select(
     new QueryBuilder()
       .select({
         transferId: moneyTransfers.id,
@@ -53,7 +61,13 @@ export async function recordOrderMovement(
       .from(moneyTransfers)
       .innerJoin(moneyPostings, eq(moneyPostings.transferId, moneyTransfers.id))
       .innerJoin(moneyAccounts, eq(moneyAccounts.id, moneyPostings.accountId))
-      .where(eq(moneyTransfers.id, transfer.id))
+      .where(
+        and(
+          inArray(moneyTransfers.kind, [...ORDER_MOVEMENT_KINDS]),
+          isNotNull(moneyTransfers.orderId),
+          where,
+        ),
+      )
       .groupBy(moneyTransfers.id),
   );
 }

@@ -43,12 +43,7 @@ export async function claimDelivery(
   const key = deliveryKey(job);
   const now = s.now();
   return s.db.transaction(async (tx) => {
-    await lockRepeats(tx, d);
-    const [existing] = await tx
-      .select({ status: notifyDeliveries.status })
-      .from(notifyDeliveries)
-      .where(eq(notifyDeliveries.key, key))
-      .for('update');
+    const existing = await lockedDelivery(tx, d, key);
     if (existing) {
       if (existing.status !== 'failed') return 'done';
       await tx
@@ -65,10 +60,7 @@ export async function claimDelivery(
             .from(notifyDeliveries)
             .where(
               and(
-                eq(notifyDeliveries.orderId, d.orderId),
-                eq(notifyDeliveries.template, d.template),
-                eq(notifyDeliveries.channel, d.channel),
-                inArray(notifyDeliveries.status, ['sending', 'sent']),
+                ...sameNewsSent(d.orderId, d),
                 gt(notifyDeliveries.createdAt, new Date(now - MERGE_WINDOW_MS)),
               ),
             )
@@ -89,6 +81,28 @@ export async function claimDelivery(
     return 'merged';
   });
 }
+
+/**
+ * The delivery row of `key`, if any, locked, after the repeats' lock: repeats of one message about
+ * one order on one channel are claimed one at a time.
+ */
+async function lockedDelivery(tx: Tx, d: Delivery, key: string) {
+  await lockRepeats(tx, d);
+  const [existing] = await tx
+    .select({ status: notifyDeliveries.status })
+    .from(notifyDeliveries)
+    .where(eq(notifyDeliveries.key, key))
+    .for('update');
+  return existing;
+}
+
+/** Messages of the same news (order, kind, channel) sent or being sent. */
+const sameNewsSent = (orderId: number, d: Delivery) => [
+  eq(notifyDeliveries.orderId, orderId),
+  eq(notifyDeliveries.template, d.template),
+  eq(notifyDeliveries.channel, d.channel),
+  inArray(notifyDeliveries.status, ['sending', 'sent']),
+];
 
 /** Repeats of one message about one order on one channel are claimed one at a time. */
 async function lockRepeats(tx: Tx, d: Delivery) {
@@ -114,12 +128,7 @@ export async function claimFold(
   const key = deliveryKey(job);
   const now = s.now();
   return s.db.transaction(async (tx) => {
-    await lockRepeats(tx, d);
-    const [existing] = await tx
-      .select({ status: notifyDeliveries.status })
-      .from(notifyDeliveries)
-      .where(eq(notifyDeliveries.key, key))
-      .for('update');
+    const existing = await lockedDelivery(tx, d, key);
     if (existing && existing.status !== 'failed') return null;
     const folded = await tx
       .select({ key: notifyDeliveries.key })
@@ -134,10 +143,7 @@ export async function claimFold(
             .from(notifyDeliveries)
             .where(
               and(
-                eq(notifyDeliveries.orderId, d.orderId),
-                eq(notifyDeliveries.template, d.template),
-                eq(notifyDeliveries.channel, d.channel),
-                inArray(notifyDeliveries.status, ['sending', 'sent']),
+                ...sameNewsSent(d.orderId, d),
                 gt(notifyDeliveries.id, d.leadId),
                 isNull(notifyDeliveries.foldedInto),
               ),

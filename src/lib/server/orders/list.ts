@@ -30,6 +30,7 @@ import type { StaffOrderSummary } from '../../shared/orders/responses.ts';
 import { pageWindow } from '../../shared/pagination.ts';
 import { addDays, shanghaiMidnight } from '../../shared/slots.ts';
 import { itemNames, summaryColumns, toSummary } from './read.ts';
+import { positionIn } from '../platform/db/sorting.ts';
 
 export type ListFilter = {
   /** The staff's one search box (decision 0084). */
@@ -185,12 +186,7 @@ function listOrder(f: ListFilter, customerName?: SQL): SQL[] {
     case 'amount':
       return [by(orders.amountFen), ...newest];
     case 'status':
-      return [
-        by(
-          sql`array_position(${sql.raw(`array[${ORDER_STATUSES.map((x) => `'${x}'`).join(',')}]`)}, ${orders.status}::text)`,
-        ),
-        ...newest,
-      ];
+      return [by(positionIn(ORDER_STATUSES, orders.status)), ...newest];
     case 'customer':
       return [by(customerName ?? orders.userId), ...newest];
     default:

@@ -40,6 +40,7 @@ import { getReservationSettings } from './settings.ts';
 import { deviceDirectory } from '../catalogue/index.ts';
 import { displayNameOf, userDirectory } from '../accounts/index.ts';
 import { orderDirectory } from '../orders/index.ts';
+import { positionIn } from '../platform/db/sorting.ts';
 
 const ord = orderDirectory('ord');
 
@@ -188,12 +189,7 @@ function listOrder(sort: ReservationSort, dir: 'asc' | 'desc'): SQL[] {
     case 'amount':
       return [by(ord.amountFen), ...latest];
     case 'status':
-      return [
-        by(
-          sql`array_position(${sql.raw(`array[${RESERVATION_STATUSES.map((x) => `'${x}'`).join(',')}]`)}, ${reservations.status}::text)`,
-        ),
-        ...latest,
-      ];
+      return [by(positionIn(RESERVATION_STATUSES, reservations.status)), ...latest];
     default:
       return [by(reservations.startAt), by(reservations.id)];
   }

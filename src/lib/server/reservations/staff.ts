@@ -47,6 +47,7 @@ import {
   type DeviceValues,
 } from '../catalogue/index.ts';
 import { containsPattern } from '../platform/db/like.ts';
+import { positionIn } from '../platform/db/sorting.ts';
 
 const instrument = deviceDirectory('instrument');
 
@@ -306,12 +307,7 @@ function blockOrder(sort: BlockSort | undefined, dir: 'asc' | 'desc', now: Date)
   const byDefault = [desc(gt(deviceBlocks.endAt, now)), asc(deviceBlocks.startAt), desc(deviceBlocks.id)];
   switch (sort) {
     case 'kind':
-      return [
-        by(
-          sql`array_position(${sql.raw(`array[${BLOCK_KINDS.map((x) => `'${x}'`).join(',')}]`)}, ${deviceBlocks.kind})`,
-        ),
-        ...byDefault,
-      ];
+      return [by(positionIn(BLOCK_KINDS, deviceBlocks.kind)), ...byDefault];
     case 'device':
       // A holiday (every instrument) before or after the instruments by name.
       return [sql`${instrument.name} ${sql.raw(dir)} nulls first`, ...byDefault];

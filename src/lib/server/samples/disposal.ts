@@ -48,6 +48,7 @@ import {
   type DisposeManyRequest,
   type DisposedMany,
 } from '../../shared/samples/disposal.ts';
+import { positionIn } from '../platform/db/sorting.ts';
 
 const order = orderDirectory('disposal_order');
 const customer = userDirectory('disposal_customer');
@@ -82,11 +83,7 @@ function disposalOrder(view: DisposalView, sort: DisposalSort | undefined, dir: 
     case 'retention':
       return [sql`${samples.retainUntil} ${sql.raw(dir)} nulls last`];
     case 'status':
-      return [
-        by(
-          sql`array_position(${sql.raw(`array[${SAMPLE_STATUSES.map((x) => `'${x}'`).join(',')}]`)}, ${samples.status}::text)`,
-        ),
-      ];
+      return [by(positionIn(SAMPLE_STATUSES, samples.status))];
     default:
       return [view === 'done' ? desc(lastEventAt) : sql`${samples.retainUntil} asc nulls last`];
   }
