@@ -47,8 +47,11 @@ test('营收 and 仪器使用率: charts beside tables, CSV and the annual xlsx 
 
   // The detail of every movement, generated in the background and downloaded once ready.
   const exports = page.getByRole('region', { name: '营收明细导出' });
+  // This test's own export (the other project's run, as the same staff member, lists its own too).
+  const asked = page.waitForResponse((r) => r.url().endsWith('/api/admin/analytics/export/add'));
   await exports.getByRole('button', { name: '生成明细（xlsx）' }).click();
-  const made = exports.getByRole('listitem').first();
+  const rid = ((await (await asked).json()) as { data: { rid: string } }).data.rid;
+  const made = exports.locator(`[data-export="${rid}"]`);
   await expect(made).toContainText('已完成', { timeout: 20_000 });
   await shot(page, 'revenue-exports');
   const detail = page.waitForEvent('download');
